@@ -1,0 +1,213 @@
+"""Time the workloads on real langgraph and on our engine, in one process.
+
+    python -m bench.run [--only NAME[,NAME...]] [--repeat N] [--backend langgraph|engine|both]
+
+For every workload x saver mode x backend: compile the graph (untimed), invoke once to warm up
+and check the result, then time `--repeat` invocations with time.perf_counter (alternating the
+backends, each run on a freshly compiled graph and saver) and keep the median. The figure printed is that median divided by the workload's units of work (supersteps,
+or tasks for the fan-out), in microseconds. The ratio column is engine / langgraph; the target
+is ratio <= 0.25 everywhere. Exit status: 0 if every ratio meets it (or no ratio was measured
+because only one backend was asked for), 1 otherwise.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import importlib
+import statistics
+import sys
+import time
+from dataclasses import dataclass
+from importlib import metadata
+
+from bench.workloads import SAVER_MODES, WORKLOADS, Workload
+
+TARGET = 0.25
+BACKENDS = ("langgraph", "engine")
+
+
+@dataclass
+class Measurement:
+    per_unit_us: float | None = None  # median time per unit, microseconds
+    per_run_ms: float | None = None  # median time per invoke, milliseconds
+    error: str | None = None
+
+
+def _error_text(exc: BaseException) -> str:
+    msg = " ".join(str(exc).split())
+    if len(msg) > 70:
+        msg = msg[:67] + "..."
+    return f"{type(exc).__name__}: {msg}" if msg else type(exc).__name__
+
+
+def _guard(fn):
+    """Run fn(); return (value, None) or (None, error text). Never lets an Exception out."""
+    try:
+        return fn(), None
+    except Exception as exc:  # noqa: BLE001 - report, never crash
+        return None, _error_text(exc)
+
+
+def _timed_run(w: Workload, prefix: str, saver: str) -> float:
+    # A fresh graph + saver per run, so checkpoints do not pile up across repeats; compiling
+    # is outside the timed region.
+    graph = w.compile(prefix, w.size, saver)
+    inp, cfg = w.make_input(w.size), w.config(w.size, saver)
+    gc.collect()
+    t0 = time.perf_counter()
+    graph.invoke(inp, cfg)
+    return time.perf_counter() - t0
+
+
+def _checked_run(w: Workload, prefix: str, saver: str) -> None:
+    graph = w.compile(prefix, w.size, saver)
+    w.check(graph.invoke(w.make_input(w.size), w.config(w.size, saver)), w.size)
+
+
+def measure(
+    w: Workload, backends: tuple[str, ...], saver: str, repeat: int, warmup: int
+) -> dict[str, Measurement]:
+    """Time one (workload, saver) cell on every backend. Never raises: any failure (import,
+    build, run, wrong result) becomes that backend's `error`.
+
+    Warm-up runs double as the correctness check (a fast wrong answer does not count). The
+    timed repeats alternate between backends so that machine drift hits both alike.
+    """
+    errors: dict[str, str] = {}
+    times: dict[str, list[float]] = {p: [] for p in backends}
+    for prefix in backends:
+        for _ in range(max(warmup, 1)):
+            _, err = _guard(lambda prefix=prefix: _checked_run(w, prefix, saver))
+            if err:
+                errors[prefix] = err
+                break
+    for _ in range(repeat):
+        for prefix in backends:
+            if prefix in errors:
+                continue
+            t, err = _guard(lambda prefix=prefix: _timed_run(w, prefix, saver))
+            if err:
+                errors[prefix] = err
+            else:
+                times[prefix].append(t)
+    out = {}
+    for prefix in backends:
+        if prefix in errors:
+            out[prefix] = Measurement(error=errors[prefix])
+        else:
+            med = statistics.median(times[prefix])
+            out[prefix] = Measurement(per_unit_us=med / w.units(w.size) * 1e6, per_run_ms=med * 1e3)
+    return out
+
+
+def _fmt_us(m: Measurement | None) -> str:
+    if m is None:
+        return "-"
+    if m.error is not None:
+        return "error"
+    return f"{m.per_unit_us:,.1f}"
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m bench.run", description=__doc__.split("\n")[0])
+    ap.add_argument(
+        "--only",
+        metavar="NAME",
+        help=f"comma-separated workloads to run (of: {', '.join(WORKLOADS)}); default all",
+    )
+    ap.add_argument("--repeat", type=int, default=5, help="timed runs per cell (default 5)")
+    ap.add_argument("--warmup", type=int, default=1, help="untimed checked runs first (min 1)")
+    ap.add_argument("--backend", choices=("langgraph", "engine", "both"), default="both")
+    ap.add_argument("--saver", choices=(*SAVER_MODES, "both"), default="both")
+    args = ap.parse_args(argv)
+
+    if args.repeat < 1:
+        ap.error("--repeat must be >= 1")
+    names = list(WORKLOADS) if not args.only else [n.strip() for n in args.only.split(",")]
+    unknown = [n for n in names if n not in WORKLOADS]
+    if unknown:
+        ap.error(f"unknown workload(s) {', '.join(unknown)}; choose from {', '.join(WORKLOADS)}")
+    backends = BACKENDS if args.backend == "both" else (args.backend,)
+    savers = SAVER_MODES if args.saver == "both" else (args.saver,)
+
+    print(
+        f"python {sys.version.split()[0]}; repeat={args.repeat} (median), warmup={args.warmup}; "
+        f"figures are microseconds per superstep (per task for fan-out); target engine/langgraph <= {TARGET}"
+    )
+    for prefix in backends:
+        try:
+            importlib.import_module(f"{prefix}.graph")
+            try:
+                version = metadata.version(prefix)
+            except metadata.PackageNotFoundError:
+                version = "importable"
+            print(f"  {prefix}: {version}")
+        except Exception as exc:  # noqa: BLE001
+            print(f"  {prefix}: cannot import {prefix}.graph ({_error_text(exc)})")
+    print()
+
+    header = (
+        f"{'workload':<9} {'saver':<7} {'unit':<5} {'units':>6} "
+        f"{'langgraph us':>13} {'engine us':>11} {'ratio':>7} {'lg ms/run':>10} {'eng ms/run':>10}  note"
+    )
+    print(header)
+    print("-" * len(header))
+
+    errors: list[str] = []
+    ratios: list[tuple[str, float]] = []
+    for name in names:
+        w = WORKLOADS[name]
+        for saver in savers:
+            res = measure(w, backends, saver, args.repeat, args.warmup)
+            lg, en = res.get("langgraph"), res.get("engine")
+            ratio_txt, notes = "-", []
+            for prefix, m in res.items():
+                if m.error is not None:
+                    notes.append(f"{prefix} error: {m.error}")
+                    errors.append(f"{name}/{saver}/{prefix}")
+            if lg and en and lg.error is None and en.error is None:
+                ratio = en.per_unit_us / lg.per_unit_us
+                ratios.append((f"{name}/{saver}", ratio))
+                ratio_txt = f"{ratio:.3f}"
+                notes.append("ok" if ratio <= TARGET else f"over target {TARGET}")
+            lg_ms = f"{lg.per_run_ms:,.2f}" if lg and lg.error is None else "-"
+            en_ms = f"{en.per_run_ms:,.2f}" if en and en.error is None else "-"
+            print(
+                f"{name:<9} {saver:<7} {w.unit:<5} {w.units(w.size):>6} "
+                f"{_fmt_us(lg):>13} {_fmt_us(en):>11} {ratio_txt:>7} {lg_ms:>10} {en_ms:>10}  "
+                + "; ".join(notes),
+                flush=True,
+            )
+    print()
+
+    if len(backends) < 2:
+        status = "errors" if errors else "ok"
+        print(
+            f"SUMMARY: backend {backends[0]} only, no ratios to compare ({status}"
+            + (f": {', '.join(errors)})" if errors else ")")
+        )
+        return 1 if errors else 0
+    missed = [f"{k}={r:.3f}" for k, r in ratios if r > TARGET]
+    if not errors and not missed:
+        worst = max(ratios, key=lambda kr: kr[1])
+        print(
+            f"SUMMARY: PASS - all {len(ratios)} ratios meet the target engine/langgraph <= {TARGET} "
+            f"(worst {worst[0]}={worst[1]:.3f})"
+        )
+        return 0
+    cells = len(ratios) + len({e.rsplit("/", 1)[0] for e in errors} - {k for k, _ in ratios})
+    parts = []
+    if missed:
+        parts.append(f"over target: {', '.join(missed)}")
+    if errors:
+        parts.append(f"errored: {', '.join(errors)}")
+    print(
+        f"SUMMARY: FAIL - {len(ratios) - len(missed)} of {cells} ratios meet the target "
+        f"engine/langgraph <= {TARGET}; " + "; ".join(parts)
+    )
+    return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
