@@ -1,0 +1,395 @@
+"""Differential tests: subgraphs as nodes, subgraphs invoked from nodes, namespaces, checkpointing.
+
+Every test runs on both backends through the `backend` fixture; expected values were taken from
+langgraph 1.2.24. Namespaces look like "sub:<task uuid>"; they are compared after normalising the
+uuid, and the uuid is checked to be the id of the parent task that runs the subgraph.
+"""
+
+import operator
+import re
+from typing import Annotated, TypedDict
+
+import pytest
+
+from tests.oracle import normalize
+
+pytestmark = pytest.mark.differential
+
+_NS = re.compile(r"^[a-z_]+:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$")
+
+
+class S(TypedDict):
+    log: Annotated[list[str], operator.add]
+    n: int
+
+
+class L(TypedDict):
+    log: Annotated[list[str], operator.add]
+
+
+class Parent(TypedDict):
+    a: int
+    log: Annotated[list[str], operator.add]
+
+
+class Child(TypedDict):
+    a: int
+    private: str
+
+
+class Words(TypedDict):
+    text: str
+    words: int
+
+
+def cfg(thread: str = "t") -> dict:
+    return {"configurable": {"thread_id": thread}}
+
+
+def _shared_keys_app(b, **compile_kw):
+    sg = b.graph.StateGraph(S)
+    sg.add_node("s1", lambda s: {"log": ["s1"], "n": s["n"] + 1})
+    sg.add_node("s2", lambda s: {"log": ["s2"], "n": s["n"] * 10})
+    sg.add_edge(b.graph.START, "s1")
+    sg.add_edge("s1", "s2")
+    sub = sg.compile()
+
+    g = b.graph.StateGraph(S)
+    g.add_node("p", lambda s: {"log": ["p"]})
+    g.add_node("sub", sub)
+    g.add_node("q", lambda s: {"log": ["q"]})
+    g.add_edge(b.graph.START, "p")
+    g.add_edge("p", "sub")
+    g.add_edge("sub", "q")
+    return g.compile(**compile_kw)
+
+
+def test_compiled_subgraph_as_node_sharing_keys(backend):
+    app = _shared_keys_app(backend)
+    # the subgraph returns its whole state, so the parent's reducer adds "p" a second time
+    assert app.invoke({"log": [], "n": 1}) == {"log": ["p", "p", "s1", "s2", "q"], "n": 20}
+    assert list(app.stream({"log": [], "n": 1})) == [
+        {"p": {"log": ["p"]}},
+        {"sub": {"log": ["p", "s1", "s2"], "n": 20}},
+        {"q": {"log": ["q"]}},
+    ]
+
+
+def test_stream_subgraphs_namespaces(backend):
+    app = _shared_keys_app(backend)
+    chunks = list(app.stream({"log": [], "n": 1}, subgraphs=True))
+    assert all(isinstance(c, tuple) and len(c) == 2 for c in chunks)
+    ns = chunks[1][0]
+    assert len(ns) == 1 and _NS.match(ns[0]) and ns[0].startswith("sub:")
+    assert normalize(chunks) == [
+        ((), {"p": {"log": ["p"]}}),
+        (("sub:<uuid>",), {"s1": {"log": ["s1"], "n": 2}}),
+        (("sub:<uuid>",), {"s2": {"log": ["s2"], "n": 20}}),
+        ((), {"sub": {"log": ["p", "s1", "s2"], "n": 20}}),
+        ((), {"q": {"log": ["q"]}}),
+    ]
+    assert chunks[2][0] == ns
+
+
+def test_stream_subgraphs_multiple_modes(backend):
+    app = _shared_keys_app(backend)
+    chunks = list(app.stream({"log": [], "n": 1}, subgraphs=True, stream_mode=["updates", "values"]))
+    sub = ("sub:<uuid>",)
+    assert normalize(chunks) == [
+        ((), "values", {"log": [], "n": 1}),
+        ((), "updates", {"p": {"log": ["p"]}}),
+        ((), "values", {"log": ["p"], "n": 1}),
+        (sub, "values", {"log": ["p"], "n": 1}),
+        (sub, "updates", {"s1": {"log": ["s1"], "n": 2}}),
+        (sub, "values", {"log": ["p", "s1"], "n": 2}),
+        (sub, "updates", {"s2": {"log": ["s2"], "n": 20}}),
+        (sub, "values", {"log": ["p", "s1", "s2"], "n": 20}),
+        ((), "updates", {"sub": {"log": ["p", "s1", "s2"], "n": 20}}),
+        ((), "values", {"log": ["p", "p", "s1", "s2"], "n": 20}),
+        ((), "updates", {"q": {"log": ["q"]}}),
+        ((), "values", {"log": ["p", "p", "s1", "s2", "q"], "n": 20}),
+    ]
+
+
+def test_namespace_uuid_is_parent_task_id(backend):
+    app = _shared_keys_app(backend)
+    chunks = list(app.stream({"log": [], "n": 1}, subgraphs=True, stream_mode="tasks"))
+    root_sub_start = next(c for ns, c in chunks if ns == () and c["name"] == "sub")
+    sub_namespaces = {ns for ns, _ in chunks if ns != ()}
+    assert sub_namespaces == {(f"sub:{root_sub_start['id']}",)}
+    inner = [(c["name"], "result" in c) for ns, c in chunks if ns != ()]
+    assert inner == [("s1", False), ("s1", True), ("s2", False), ("s2", True)]
+
+
+def test_subgraph_with_different_schema_as_node(backend):
+    sg = backend.graph.StateGraph(Child)
+    sg.add_node("c1", lambda s: {"private": "p", "a": s["a"] + 100})
+    sg.add_node("c2", lambda s: {"a": s["a"] + 1, "private": s["private"] + "!"})
+    sg.add_edge(backend.graph.START, "c1")
+    sg.add_edge("c1", "c2")
+    g = backend.graph.StateGraph(Parent)
+    g.add_node("sub", sg.compile())
+    g.add_edge(backend.graph.START, "sub")
+    app = g.compile()
+    # only the shared key goes in and comes out
+    assert app.invoke({"a": 1, "log": ["x"]}) == {"a": 102, "log": ["x"]}
+    chunks = list(app.stream({"a": 1, "log": ["x"]}, subgraphs=True, stream_mode="values"))
+    assert normalize(chunks) == [
+        ((), {"a": 1, "log": ["x"]}),
+        (("sub:<uuid>",), {"a": 1}),
+        (("sub:<uuid>",), {"a": 101, "private": "p"}),
+        (("sub:<uuid>",), {"a": 102, "private": "p!"}),
+        ((), {"a": 102, "log": ["x"]}),
+    ]
+
+
+def _call_inside_node_app(b):
+    s2 = b.graph.StateGraph(Words)
+    s2.add_node("count", lambda s: {"words": len(s["text"].split())})
+    s2.add_edge(b.graph.START, "count")
+    sub = s2.compile()
+
+    def call(state):
+        out = sub.invoke({"text": " ".join(state["log"])})
+        return {"n": out["words"], "log": ["call"]}
+
+    g = b.graph.StateGraph(S)
+    g.add_node("call", call)
+    g.add_edge(b.graph.START, "call")
+    return g.compile()
+
+
+def test_subgraph_with_different_schema_invoked_inside_node(backend):
+    app = _call_inside_node_app(backend)
+    assert app.invoke({"log": ["a b", "c"], "n": 0}) == {"log": ["a b", "c", "call"], "n": 3}
+
+
+def test_subgraph_invoked_inside_node_streams_under_node_namespace(backend):
+    app = _call_inside_node_app(backend)
+    chunks = list(app.stream({"log": ["a b", "c"], "n": 0}, subgraphs=True))
+    assert _NS.match(chunks[0][0][0])
+    assert normalize(chunks) == [
+        (("call:<uuid>",), {"count": {"words": 3}}),
+        ((), {"call": {"n": 3, "log": ["call"]}}),
+    ]
+    # without subgraphs=True only the parent's chunks are visible
+    assert list(app.stream({"log": ["a b", "c"], "n": 0})) == [
+        {"call": {"n": 3, "log": ["call"]}}
+    ]
+
+
+def _nested_app(b, leaf, **compile_kw):
+    inner = b.graph.StateGraph(L)
+    inner.add_node("i", leaf)
+    inner.add_edge(b.graph.START, "i")
+    mid = b.graph.StateGraph(L)
+    mid.add_node("m", lambda s: {"log": ["m"]})
+    mid.add_node("inner", inner.compile())
+    mid.add_edge(b.graph.START, "m")
+    mid.add_edge("m", "inner")
+    top = b.graph.StateGraph(L)
+    top.add_node("mid", mid.compile())
+    top.add_edge(b.graph.START, "mid")
+    return top.compile(**compile_kw)
+
+
+def test_two_level_nesting_namespaces(backend):
+    app = _nested_app(backend, lambda s: {"log": ["i"]})
+    assert app.invoke({"log": []}) == {"log": ["m", "m", "i"]}
+    chunks = list(app.stream({"log": []}, subgraphs=True))
+    assert normalize(chunks) == [
+        (("mid:<uuid>",), {"m": {"log": ["m"]}}),
+        (("mid:<uuid>", "inner:<uuid>"), {"i": {"log": ["i"]}}),
+        (("mid:<uuid>",), {"inner": {"log": ["m", "i"]}}),
+        ((), {"mid": {"log": ["m", "m", "i"]}}),
+    ]
+    assert chunks[1][0][0] == chunks[0][0][0]
+
+
+def test_get_graph_xray(backend):
+    app = _nested_app(backend, lambda s: {"log": ["i"]})
+    assert sorted((e.source, e.target) for e in app.get_graph().edges) == [
+        ("__start__", "mid"),
+        ("mid", "__end__"),
+    ]
+    assert sorted((e.source, e.target) for e in app.get_graph(xray=True).edges) == [
+        ("__start__", "mid:m"),
+        ("mid:inner:i", "__end__"),
+        ("mid:m", "mid:inner:i"),
+    ]
+    assert sorted((e.source, e.target) for e in app.get_graph(xray=1).edges) == [
+        ("__start__", "mid:m"),
+        ("mid:inner", "__end__"),
+        ("mid:m", "mid:inner"),
+    ]
+    app2 = _shared_keys_app(backend)
+    assert sorted(app2.get_graph(xray=True).nodes) == [
+        "__end__",
+        "__start__",
+        "p",
+        "q",
+        "sub:s1",
+        "sub:s2",
+    ]
+
+
+# --------------------------------------------------------------------------------------------
+# checkpointer inheritance and interrupts inside subgraphs
+# --------------------------------------------------------------------------------------------
+
+
+def _interrupting_app(b, calls: list):
+    interrupt = b.types.interrupt
+
+    def s1(s):
+        calls.append("s1")
+        return {"log": ["s1"]}
+
+    def ask(s):
+        calls.append("ask")
+        return {"log": ["ask:" + interrupt("sub?")]}
+
+    def p(s):
+        calls.append("p")
+        return {"log": ["p"]}
+
+    sg = b.graph.StateGraph(L)
+    sg.add_node("s1", s1)
+    sg.add_node("ask", ask)
+    sg.add_edge(b.graph.START, "s1")
+    sg.add_edge("s1", "ask")
+
+    g = b.graph.StateGraph(L)
+    g.add_node("p", p)
+    g.add_node("sub", sg.compile())
+    g.add_node("q", lambda s: {"log": ["q"]})
+    g.add_edge(b.graph.START, "p")
+    g.add_edge("p", "sub")
+    g.add_edge("sub", "q")
+    return g.compile(checkpointer=b.mod("checkpoint.memory").InMemorySaver())
+
+
+def test_interrupt_inside_subgraph_resumed_from_parent(backend):
+    calls = []
+    app = _interrupting_app(backend, calls)
+    out = app.invoke({"log": []}, cfg())
+    assert normalize(out) == {"log": ["p"], "__interrupt__": [("Interrupt", "sub?")]}
+    out = app.invoke(backend.types.Command(resume="yes"), cfg())
+    assert out == {"log": ["p", "p", "s1", "ask:yes", "q"]}
+    # the subgraph resumes from its own checkpoint: s1 is not re-run
+    assert calls == ["p", "s1", "ask", "ask"]
+
+
+def test_get_state_of_interrupted_subgraph(backend):
+    app = _interrupting_app(backend, [])
+    out = app.invoke({"log": []}, cfg())
+    st = app.get_state(cfg())
+    assert st.next == ("sub",)
+    assert [i.value for i in st.interrupts] == ["sub?"]
+    assert st.interrupts[0].id == out["__interrupt__"][0].id
+    task = st.tasks[0]
+    # without subgraphs=True the task's state is just the config of the child checkpoint
+    assert task.state == {
+        "configurable": {"thread_id": "t", "checkpoint_ns": f"sub:{task.id}"}
+    }
+
+    st = app.get_state(cfg(), subgraphs=True)
+    child = st.tasks[0].state
+    assert child.values == {"log": ["p", "s1"]}
+    assert child.next == ("ask",)
+    assert child.config["configurable"]["checkpoint_ns"] == f"sub:{st.tasks[0].id}"
+    assert child.config["configurable"]["thread_id"] == "t"
+    assert child.metadata["source"] == "loop" and child.metadata["step"] == 1
+    assert list(child.metadata["parents"]) == [""]
+    assert [i.value for i in child.interrupts] == ["sub?"]
+    assert [(t.name, [i.value for i in t.interrupts]) for t in child.tasks] == [
+        ("ask", ["sub?"])
+    ]
+
+    app.invoke(backend.types.Command(resume="ok"), cfg())
+    st = app.get_state(cfg(), subgraphs=True)
+    assert (st.next, st.tasks, st.interrupts) == ((), (), ())
+    assert st.values == {"log": ["p", "p", "s1", "ask:ok", "q"]}
+
+
+def test_interrupt_inside_subgraph_stream(backend):
+    app = _interrupting_app(backend, [])
+    chunks = list(app.stream({"log": []}, cfg(), subgraphs=True))
+    intr = {"__interrupt__": (("Interrupt", "sub?"),)}
+    # the interrupt is reported in the subgraph's namespace and again at the root
+    assert normalize(chunks) == [
+        ((), {"p": {"log": ["p"]}}),
+        (("sub:<uuid>",), {"s1": {"log": ["s1"]}}),
+        (("sub:<uuid>",), intr),
+        ((), intr),
+    ]
+    resumed = list(app.stream(backend.types.Command(resume="ok"), cfg(), subgraphs=True))
+    assert normalize(resumed) == [
+        (("sub:<uuid>",), {"ask": {"log": ["ask:ok"]}}),
+        ((), {"sub": {"log": ["p", "s1", "ask:ok"]}}),
+        ((), {"q": {"log": ["q"]}}),
+    ]
+    assert resumed[0][0] == chunks[1][0]  # same child namespace after resuming
+
+
+def test_interrupt_inside_subgraph_without_subgraphs_stream(backend):
+    app = _interrupting_app(backend, [])
+    chunks = list(app.stream({"log": []}, cfg()))
+    assert normalize(chunks) == [
+        {"p": {"log": ["p"]}},
+        {"__interrupt__": (("Interrupt", "sub?"),)},
+    ]
+
+
+def test_interrupted_subgraph_tasks_stream(backend):
+    interrupt = backend.types.interrupt
+    inner = backend.graph.StateGraph(L)
+    inner.add_node("i", lambda s: {"log": ["i:" + interrupt("q")]})
+    inner.add_edge(backend.graph.START, "i")
+    top = backend.graph.StateGraph(L)
+    top.add_node("sub", inner.compile())
+    top.add_edge(backend.graph.START, "sub")
+    app = top.compile(checkpointer=backend.mod("checkpoint.memory").InMemorySaver())
+    chunks = list(app.stream({"log": []}, cfg(), subgraphs=True, stream_mode=["tasks", "updates"]))
+    ids = {c["name"]: c["id"] for _, mode, c in chunks if mode == "tasks"}
+    intr_id = app.get_state(cfg()).interrupts[0].id
+    intr_dict = {"value": "q", "id": intr_id, "response_schema": None}
+    sub_ns = (f"sub:{ids['sub']}",)
+    assert [(ns, mode, c) for ns, mode, c in chunks if mode == "tasks"] == [
+        ((), "tasks", {"id": ids["sub"], "name": "sub", "input": {"log": []},
+                       "triggers": ("branch:to:sub",)}),
+        (sub_ns, "tasks", {"id": ids["i"], "name": "i", "input": {"log": []},
+                           "triggers": ("branch:to:i",)}),
+        # an interrupted task reports an empty result and its interrupts as plain dicts
+        (sub_ns, "tasks", {"id": ids["i"], "name": "i", "error": None, "result": {},
+                           "interrupts": [intr_dict]}),
+        ((), "tasks", {"id": ids["sub"], "name": "sub", "error": None, "result": {},
+                       "interrupts": [intr_dict]}),
+    ]
+
+
+def test_nested_interrupt_two_levels(backend):
+    interrupt = backend.types.interrupt
+    app = _nested_app(
+        backend,
+        lambda s: {"log": ["ask:" + interrupt("deep?")]},
+        checkpointer=backend.mod("checkpoint.memory").InMemorySaver(),
+    )
+    out = app.invoke({"log": []}, cfg())
+    assert normalize(out) == {"log": [], "__interrupt__": [("Interrupt", "deep?")]}
+    st = app.get_state(cfg(), subgraphs=True)
+    mid = st.tasks[0].state
+    inner = mid.tasks[0].state
+    assert (st.next, mid.next, inner.next) == (("mid",), ("inner",), ("i",))
+    assert (mid.values, inner.values) == ({"log": ["m"]}, {"log": ["m"]})
+    ns = inner.config["configurable"]["checkpoint_ns"]
+    assert normalize(ns) == "mid:<uuid>|inner:<uuid>"
+    assert ns.startswith(mid.config["configurable"]["checkpoint_ns"] + "|")
+    assert [i.value for i in st.interrupts] == [i.value for i in mid.interrupts] == ["deep?"]
+    assert st.interrupts[0].id == mid.interrupts[0].id == inner.interrupts[0].id
+    chunks = list(app.stream(backend.types.Command(resume="yes"), cfg(), subgraphs=True))
+    assert normalize(chunks) == [
+        (("mid:<uuid>", "inner:<uuid>"), {"i": {"log": ["ask:yes"]}}),
+        (("mid:<uuid>",), {"inner": {"log": ["m", "ask:yes"]}}),
+        ((), {"mid": {"log": ["m", "m", "ask:yes"]}}),
+    ]
