@@ -1,0 +1,110 @@
+"""BinaryOperatorAggregate: a state key with a reducer, `value = reducer(value, write)`."""
+
+from __future__ import annotations
+
+import collections.abc
+import typing
+from collections.abc import Callable, Sequence
+from typing import Any, Self
+
+from engine.channels.base import BaseChannel, Value
+from engine.constants import MISSING
+from engine.errors import EmptyChannelError, ErrorCode, InvalidUpdateError, create_error_message
+from engine.types import Overwrite
+
+_ABSTRACT_TO_CONCRETE = {
+    collections.abc.Sequence: list,
+    collections.abc.MutableSequence: list,
+    collections.abc.Set: set,
+    collections.abc.MutableSet: set,
+    collections.abc.Mapping: dict,
+    collections.abc.MutableMapping: dict,
+}
+
+
+def _initial_value(typ: Any) -> Any:
+    """`typ()` when the type can be built empty (list -> []), else MISSING."""
+    while typing.get_origin(typ) in (typing.Annotated, typing.Required, typing.NotRequired):
+        typ = typing.get_args(typ)[0]
+    typ = typing.get_origin(typ) or typ
+    typ = _ABSTRACT_TO_CONCRETE.get(typ, typ)
+    try:
+        return typ()
+    except Exception:
+        return MISSING
+
+
+def unwrap_overwrite(value: Any) -> tuple[bool, Any]:
+    """(True, inner) for Overwrite(inner) or {"__overwrite__": inner}; else (False, value)."""
+    if isinstance(value, Overwrite):
+        return True, value.value
+    if isinstance(value, dict) and len(value) == 1 and "__overwrite__" in value:
+        return True, value["__overwrite__"]
+    return False, value
+
+
+class BinaryOperatorAggregate(BaseChannel[Value, Value]):
+    """Folds each write into the value with `operator`; starts from `typ()` when possible.
+
+    Several writes in one superstep are reduced in task order; `Overwrite(v)` replaces the value
+    (at most one Overwrite per superstep).
+    """
+
+    __slots__ = ("value", "operator")
+
+    def __init__(self, typ: Any, operator: Callable[[Any, Any], Any]) -> None:
+        super().__init__(typ)
+        self.operator = operator
+        self.value: Any = _initial_value(typ)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, BinaryOperatorAggregate):
+            return False
+        a, b = self.operator, other.operator
+        return a is b or "<lambda>" in (getattr(a, "__name__", ""), getattr(b, "__name__", ""))
+
+    def copy(self) -> Self:
+        new = self.__class__.__new__(self.__class__)
+        new.typ, new.key, new.operator, new.value = self.typ, self.key, self.operator, self.value
+        return new
+
+    def from_checkpoint(self, checkpoint: Any) -> Self:
+        new = self.__class__(self.typ, self.operator)
+        new.key = self.key
+        if checkpoint is not MISSING:
+            new.value = checkpoint
+        return new
+
+    def update(self, values: Sequence[Any]) -> bool:
+        if not values:
+            return False
+        if self.value is MISSING:
+            self.value = unwrap_overwrite(values[0])[1]
+            values = values[1:]
+        seen_overwrite = False
+        for value in values:
+            is_overwrite, inner = unwrap_overwrite(value)
+            if is_overwrite:
+                if seen_overwrite:
+                    raise InvalidUpdateError(
+                        create_error_message(
+                            message="Can receive only one Overwrite value per super-step.",
+                            error_code=ErrorCode.INVALID_CONCURRENT_GRAPH_UPDATE,
+                        )
+                    )
+                self.value = inner
+                seen_overwrite = True
+            elif not seen_overwrite:
+                self.value = self.operator(self.value, value)
+        return True
+
+    def get(self) -> Value:
+        if self.value is MISSING:
+            raise EmptyChannelError()
+        return self.value
+
+    def is_available(self) -> bool:
+        return self.value is not MISSING
+
+    def checkpoint(self) -> Any:
+        return self.value

@@ -1,0 +1,200 @@
+"""The checkpoint format and the saver contract (langgraph's BaseCheckpointSaver).
+
+A checkpoint is the state of every channel after one superstep, plus the versions that decide
+what runs next. Savers address checkpoints by (thread_id, checkpoint_ns, checkpoint_id).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator, Iterator, Mapping, Sequence
+from datetime import UTC, datetime
+from typing import Any, Literal, NamedTuple, TypedDict
+
+from engine.channels.base import BaseChannel
+from engine.checkpoint.ids import uuid6
+from engine.constants import MISSING
+
+ChannelVersions = dict[str, str | int | float]
+PendingWrite = tuple[str, str, Any]
+"""(task_id, channel, value): a write of a finished task not yet applied at a barrier."""
+
+LATEST_VERSION = 4
+
+
+class Checkpoint(TypedDict):
+    """State snapshot at a superstep boundary."""
+
+    v: int
+    """Format version of this dict."""
+    id: str
+    """Time-ordered id; string order is creation order."""
+    ts: str
+    """ISO 8601 creation time."""
+    channel_values: dict[str, Any]
+    """Saved value of each non-empty channel."""
+    channel_versions: ChannelVersions
+    """Monotonic version of each channel; bumped whenever its value changes."""
+    versions_seen: dict[str, ChannelVersions]
+    """For each node, the trigger-channel versions it consumed when it last ran."""
+    updated_channels: list[str] | None
+    """Channels the superstep that made this checkpoint updated."""
+
+
+class CheckpointMetadata(TypedDict, total=False):
+    source: Literal["input", "loop", "update", "fork"]
+    """input: from invoke's input; loop: after a superstep; update: update_state; fork: a copy."""
+    step: int
+    """-1 for the input checkpoint, 0 for the first loop checkpoint, and so on."""
+    parents: dict[str, str]
+    """checkpoint_ns -> checkpoint_id of the enclosing graphs' checkpoints."""
+    run_id: str
+
+
+class CheckpointTuple(NamedTuple):
+    config: dict
+    checkpoint: Checkpoint
+    metadata: CheckpointMetadata
+    parent_config: dict | None = None
+    pending_writes: list[PendingWrite] | None = None
+
+
+def empty_checkpoint() -> Checkpoint:
+    return Checkpoint(
+        v=LATEST_VERSION,
+        id=uuid6(),
+        ts=datetime.now(UTC).isoformat(),
+        channel_values={},
+        channel_versions={},
+        versions_seen={},
+        updated_channels=None,
+    )
+
+
+def copy_checkpoint(checkpoint: Checkpoint) -> Checkpoint:
+    return Checkpoint(
+        v=checkpoint["v"],
+        id=checkpoint["id"],
+        ts=checkpoint["ts"],
+        channel_values=dict(checkpoint["channel_values"]),
+        channel_versions=dict(checkpoint["channel_versions"]),
+        versions_seen={k: dict(v) for k, v in checkpoint["versions_seen"].items()},
+        updated_channels=checkpoint.get("updated_channels"),
+    )
+
+
+def create_checkpoint(
+    checkpoint: Checkpoint,
+    channels: Mapping[str, BaseChannel] | None,
+    step: int,
+    *,
+    id: str | None = None,
+    updated_channels: Sequence[str] | None = None,
+) -> Checkpoint:
+    """A new checkpoint (new id and time) holding the channels' current values."""
+    if channels is None:
+        values = dict(checkpoint["channel_values"])
+    else:
+        values = {}
+        versions = checkpoint["channel_versions"]
+        for name, channel in channels.items():
+            if name in versions and (value := channel.checkpoint()) is not MISSING:
+                values[name] = value
+    return Checkpoint(
+        v=LATEST_VERSION,
+        id=id or uuid6(),
+        ts=datetime.now(UTC).isoformat(),
+        channel_values=values,
+        channel_versions=dict(checkpoint["channel_versions"]),
+        versions_seen={k: dict(v) for k, v in checkpoint["versions_seen"].items()},
+        updated_channels=sorted(updated_channels) if updated_channels is not None else None,
+    )
+
+
+def get_checkpoint_id(config: dict) -> str | None:
+    return config.get("configurable", {}).get("checkpoint_id")
+
+
+class BaseCheckpointSaver:
+    """Stores checkpoints and pending writes; subclasses implement the sync methods.
+
+    The async methods run the sync ones in a worker thread unless a subclass overrides them, so
+    one implementation serves both APIs.
+    """
+
+    def get(self, config: dict) -> Checkpoint | None:
+        if value := self.get_tuple(config):
+            return value.checkpoint
+        return None
+
+    def get_tuple(self, config: dict) -> CheckpointTuple | None:
+        raise NotImplementedError
+
+    def list(
+        self,
+        config: dict | None,
+        *,
+        filter: dict[str, Any] | None = None,
+        before: dict | None = None,
+        limit: int | None = None,
+    ) -> Iterator[CheckpointTuple]:
+        raise NotImplementedError
+
+    def put(
+        self,
+        config: dict,
+        checkpoint: Checkpoint,
+        metadata: CheckpointMetadata,
+        new_versions: ChannelVersions,
+    ) -> dict:
+        raise NotImplementedError
+
+    def put_writes(
+        self, config: dict, writes: Sequence[tuple[str, Any]], task_id: str, task_path: str = ""
+    ) -> None:
+        raise NotImplementedError
+
+    def delete_thread(self, thread_id: str) -> None:
+        raise NotImplementedError
+
+    def get_next_version(self, current: str | int | None, channel: Any = None) -> str:
+        """Versions are zero-padded counters with a random suffix, so they sort as strings."""
+        import random
+
+        if current is None:
+            number = 0
+        elif isinstance(current, int):
+            number = current
+        else:
+            number = int(current.split(".")[0])
+        return f"{number + 1:032}.{random.random():016}"
+
+    # -- async twins, run on a worker thread
+    async def aget(self, config: dict) -> Checkpoint | None:
+        return await asyncio.to_thread(self.get, config)
+
+    async def aget_tuple(self, config: dict) -> CheckpointTuple | None:
+        return await asyncio.to_thread(self.get_tuple, config)
+
+    async def alist(
+        self,
+        config: dict | None,
+        *,
+        filter: dict[str, Any] | None = None,
+        before: dict | None = None,
+        limit: int | None = None,
+    ) -> AsyncIterator[CheckpointTuple]:
+        items = await asyncio.to_thread(
+            lambda: list(self.list(config, filter=filter, before=before, limit=limit))
+        )
+        for item in items:
+            yield item
+
+    async def aput(self, config, checkpoint, metadata, new_versions) -> dict:
+        return await asyncio.to_thread(self.put, config, checkpoint, metadata, new_versions)
+
+    async def aput_writes(self, config, writes, task_id, task_path: str = "") -> None:
+        await asyncio.to_thread(self.put_writes, config, writes, task_id, task_path)
+
+    async def adelete_thread(self, thread_id: str) -> None:
+        await asyncio.to_thread(self.delete_thread, thread_id)

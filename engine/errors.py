@@ -1,0 +1,103 @@
+"""The engine's exception tree, with langgraph's classes, names and messages.
+
+Control-flow exceptions (`GraphBubbleUp` and below) stop a run on purpose and are never retried
+nor shown to the user as failures; everything else is an error the studio can display.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from enum import Enum
+from typing import Any
+
+
+class ErrorCode(Enum):
+    """Stable codes of user-facing errors; each has a troubleshooting page upstream."""
+
+    GRAPH_RECURSION_LIMIT = "GRAPH_RECURSION_LIMIT"
+    INVALID_CONCURRENT_GRAPH_UPDATE = "INVALID_CONCURRENT_GRAPH_UPDATE"
+    INVALID_GRAPH_NODE_RETURN_VALUE = "INVALID_GRAPH_NODE_RETURN_VALUE"
+    MULTIPLE_SUBGRAPHS = "MULTIPLE_SUBGRAPHS"
+    INVALID_CHAT_HISTORY = "INVALID_CHAT_HISTORY"
+
+
+def create_error_message(*, message: str, error_code: ErrorCode) -> str:
+    return (
+        f"{message}\n"
+        "For troubleshooting, visit: https://docs.langchain.com/oss/python/langgraph/"
+        f"errors/{error_code.value}"
+    )
+
+
+class EmptyChannelError(Exception):
+    """Raised when reading a channel that holds no value yet."""
+
+
+class GraphRecursionError(RecursionError):
+    """The graph ran `recursion_limit` supersteps without reaching a stop condition."""
+
+
+class InvalidUpdateError(Exception):
+    """A write a channel cannot accept (two values for a LastValue key, a bad node return)."""
+
+
+class EmptyInputError(Exception):
+    """The graph received an empty input."""
+
+
+class TaskNotFound(Exception):
+    """A task named in pending writes does not exist (usually a changed graph)."""
+
+
+class GraphBubbleUp(Exception):
+    """Base of control-flow exceptions that travel up through nodes to the loop."""
+
+
+class GraphInterrupt(GraphBubbleUp):
+    """Raised by `interrupt()` (or a breakpoint) to pause the run."""
+
+    def __init__(self, interrupts: Sequence[Any] = ()) -> None:
+        super().__init__(interrupts)
+
+
+class NodeInterrupt(GraphInterrupt):
+    """Deprecated upstream: raise from a node to interrupt with a value."""
+
+    def __init__(self, value: Any, id: str | None = None) -> None:
+        from engine.types import Interrupt
+
+        if id is None:
+            super().__init__([Interrupt(value=value)])
+        else:
+            super().__init__([Interrupt(value=value, id=id)])
+
+
+class ParentCommand(GraphBubbleUp):
+    """Carries a `Command(graph=Command.PARENT)` from a subgraph to the graph that owns it."""
+
+    def __init__(self, command: Any) -> None:
+        super().__init__(command)
+
+
+class SpecError(Exception):
+    """A graph spec that cannot be loaded or compiled; names the element at fault."""
+
+    def __init__(self, message: str, *, element_id: str | None = None) -> None:
+        super().__init__(message)
+        self.element_id = element_id
+
+
+__all__ = [
+    "ErrorCode",
+    "create_error_message",
+    "EmptyChannelError",
+    "GraphRecursionError",
+    "InvalidUpdateError",
+    "EmptyInputError",
+    "TaskNotFound",
+    "GraphBubbleUp",
+    "GraphInterrupt",
+    "NodeInterrupt",
+    "ParentCommand",
+    "SpecError",
+]

@@ -1,0 +1,488 @@
+"""Pure superstep maths: which tasks run next, and how their writes are applied at the barrier.
+
+No threads and no I/O here: the loop calls these with its checkpoint and channels.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections import defaultdict
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.channels.base import BaseChannel
+from engine.checkpoint.base import Checkpoint, PendingWrite
+from engine.constants import (
+    CONF,
+    CONFIG_KEY_CHECKPOINT_NS,
+    CONFIG_KEY_READ,
+    CONFIG_KEY_RESUME_MAP,
+    CONFIG_KEY_RUNTIME,
+    CONFIG_KEY_SCRATCHPAD,
+    CONFIG_KEY_SEND,
+    CONFIG_KEY_TASK_ID,
+    EMPTY_SEQ,
+    ERROR,
+    INTERRUPT,
+    MISSING,
+    NO_WRITES,
+    NS_END,
+    NS_SEP,
+    NULL_TASK_ID,
+    PULL,
+    PUSH,
+    RESERVED,
+    RESUME,
+    RETURN,
+    TAG_HIDDEN,
+    TASKS,
+)
+from engine.pregel.read import PregelNode
+from engine.pregel.scratchpad import Scratchpad
+from engine.types import CacheKey, Send, interrupt_id
+
+PUSH_TRIGGER = (PUSH,)
+_SKIPPED_WRITES = frozenset({NO_WRITES, PUSH, RESUME, INTERRUPT, RETURN, ERROR})
+
+
+@dataclass(slots=True, eq=False)
+class PregelExecutableTask:
+    """One node execution planned for the current superstep."""
+
+    name: str
+    input: Any
+    proc: PregelNode
+    writes: list[tuple[str, Any]]
+    config: dict
+    triggers: Sequence[str]
+    retry_policy: Sequence[Any]
+    cache_key: CacheKey | None
+    id: str
+    path: tuple
+    writers: list[Any] = field(default_factory=list)
+    subgraphs: Sequence[Any] = ()
+
+    @property
+    def hidden(self) -> bool:
+        return TAG_HIDDEN in (self.config.get("tags") or EMPTY_SEQ)
+
+
+class WritesOnly:
+    """A task-like record of writes not made by a task (input, update_state, Command)."""
+
+    __slots__ = ("path", "name", "writes", "triggers")
+
+    def __init__(self, name: str, writes: Sequence[tuple[str, Any]], triggers=EMPTY_SEQ):
+        self.path: tuple = ()
+        self.name = name
+        self.writes = writes
+        self.triggers = triggers
+
+
+def task_id(checkpoint_id: str, *parts: str) -> str:
+    """Deterministic task id: the same checkpoint, step and node always give the same id."""
+    digest = hashlib.sha1(("\x00".join((checkpoint_id, *parts))).encode()).hexdigest()
+    return f"{digest[:8]}-{digest[8:12]}-{digest[12:16]}-{digest[16:20]}-{digest[20:32]}"
+
+
+def task_path_str(part: Any) -> str:
+    """Sortable text of a task path: ints zero-padded so (PUSH, 10) sorts after (PUSH, 9)."""
+    if isinstance(part, str):
+        return part
+    if isinstance(part, int):
+        return f"{part:010d}"
+    return "~".join(task_path_str(p) for p in part)
+
+
+# --------------------------------------------------------------------------- barrier
+
+
+def apply_writes(
+    checkpoint: Checkpoint,
+    channels: Mapping[str, BaseChannel],
+    tasks: Iterable[Any],
+    get_next_version: Callable[[Any, Any], Any] | None,
+    trigger_to_nodes: Mapping[str, Sequence[str]],
+) -> set[str]:
+    """Apply one superstep's writes through each channel's rule; return the updated channels.
+
+    Stages: record what each task consumed (versions_seen), consume its triggers, apply writes
+    grouped by channel in task-path order, tell untouched channels a step passed (ephemeral ones
+    clear), and when nothing more can run, tell every channel the run is finishing.
+    """
+    tasks = sorted(tasks, key=lambda t: task_path_str(t.path[:3]))
+    bump_step = any(t.triggers for t in tasks)
+    versions = checkpoint["channel_versions"]
+    seen = checkpoint["versions_seen"]
+
+    # 1. what each task consumed
+    for task in tasks:
+        if task.triggers:
+            node_seen = seen.setdefault(task.name, {})
+            for chan in task.triggers:
+                if chan in versions:
+                    node_seen[chan] = versions[chan]
+
+    next_version = (
+        None
+        if get_next_version is None
+        else get_next_version(max(versions.values()) if versions else None, None)
+    )
+
+    # 2. consume triggers (join barriers reset)
+    for chan in {c for t in tasks for c in t.triggers if c not in RESERVED and c in channels}:
+        if channels[chan].consume() and next_version is not None:
+            versions[chan] = next_version
+
+    # 3. group writes by channel, in task order
+    by_channel: defaultdict[str, list[Any]] = defaultdict(list)
+    for task in tasks:
+        for chan, value in task.writes:
+            if chan in _SKIPPED_WRITES:
+                continue
+            if chan in channels:
+                by_channel[chan].append(value)
+
+    updated: set[str] = set()
+    for chan, values in by_channel.items():
+        channel = channels[chan]
+        if channel.update(values) and next_version is not None:
+            versions[chan] = next_version
+            if channel.is_available():
+                updated.add(chan)
+
+    # 4. a step passed for every other channel
+    if bump_step:
+        for chan, channel in channels.items():
+            if chan not in updated and channel.is_available():
+                if channel.update(EMPTY_SEQ) and next_version is not None:
+                    versions[chan] = next_version
+                    if channel.is_available():
+                        updated.add(chan)
+
+    # 5. nothing left to wake: tell channels the run is finishing (deferred nodes)
+    if bump_step and updated.isdisjoint(trigger_to_nodes):
+        for chan, channel in channels.items():
+            if channel.finish() and next_version is not None:
+                versions[chan] = next_version
+                if channel.is_available():
+                    updated.add(chan)
+    return updated
+
+
+# --------------------------------------------------------------------------- planning
+
+
+def should_interrupt(checkpoint: Checkpoint, interrupt_nodes: Any, tasks: Iterable[Any]) -> list:
+    """Tasks that hit a breakpoint: only if some channel changed since the last interrupt."""
+    versions = checkpoint["channel_versions"]
+    null = type(next(iter(versions.values()), None))()
+    seen = checkpoint["versions_seen"].get(INTERRUPT, {})
+    if not any(v > seen.get(c, null) for c, v in versions.items()):
+        return []
+    return [
+        t
+        for t in tasks
+        if ((not t.hidden) if interrupt_nodes == "*" else t.name in interrupt_nodes)
+    ]
+
+
+def local_read(
+    channels: Mapping[str, BaseChannel],
+    managed: Mapping[str, Any],
+    scratchpad: Any,
+    select: str | Sequence[str],
+    writes: Sequence[tuple[str, Any]],
+) -> Any:
+    """Read `select` as the task sees it: the step's snapshot plus the task's own writes."""
+    names = [select] if isinstance(select, str) else select
+    written = {c for c, _ in writes if c in names and c in channels}
+    if written:
+        local = {c: (channels[c].copy() if c in written else channels[c]) for c in names if c in channels}
+        for chan in written:
+            local[chan].update([v for c, v in writes if c == chan])
+    else:
+        local = channels
+    if isinstance(select, str):
+        return local[select].get() if select in local else managed[select].get(scratchpad)
+    out = {}
+    for name in names:
+        if name in local:
+            if local[name].is_available():
+                out[name] = local[name].get()
+        elif name in managed:
+            out[name] = managed[name].get(scratchpad)
+    return out
+
+
+@dataclass(slots=True)
+class TaskPlanner:
+    """Everything prepare_next_tasks needs from the loop beyond checkpoint and channels."""
+
+    nodes: Mapping[str, PregelNode]
+    managed: Mapping[str, Any]
+    config: dict
+    parent_ns: str
+    runtime: Any = None
+    cache_policy: Any = None
+    retry_policy: Sequence[Any] = ()
+    # a task's config: base metadata/configurable merged with per-task keys
+    base_metadata: dict = field(default_factory=dict)
+
+
+def prepare_next_tasks(
+    checkpoint: Checkpoint,
+    pending_writes: Sequence[PendingWrite],
+    planner: TaskPlanner,
+    channels: Mapping[str, BaseChannel],
+    step: int,
+    stop: int,
+    *,
+    for_execution: bool,
+    updated_channels: set[str] | None = None,
+    trigger_to_nodes: Mapping[str, Sequence[str]] | None = None,
+) -> dict[str, PregelExecutableTask]:
+    """The tasks of the next superstep: one PUSH task per Send packet, then each PULL node
+    whose trigger channels have versions newer than it has seen, in name order."""
+    tasks: list[PregelExecutableTask] = []
+    input_cache: dict[Any, Any] = {}
+    tasks_channel = channels.get(TASKS)
+    if tasks_channel is not None and tasks_channel.is_available():
+        for idx, packet in enumerate(tasks_channel.get()):
+            if task := _push_task(
+                idx, packet, checkpoint, pending_writes, planner, channels, step, stop, for_execution
+            ):
+                tasks.append(task)
+    if updated_channels is not None and trigger_to_nodes:
+        candidates: Iterable[str] = sorted(
+            {n for c in updated_channels for n in trigger_to_nodes.get(c, EMPTY_SEQ)}
+        )
+    elif not checkpoint["channel_versions"]:
+        candidates = ()
+    else:
+        candidates = planner.nodes
+    versions = checkpoint["channel_versions"]
+    if versions:
+        null = type(next(iter(versions.values())))()
+        for name in candidates:
+            proc = planner.nodes[name]
+            seen = checkpoint["versions_seen"].get(name)
+            if _triggered(channels, versions, seen, null, proc):
+                if task := _pull_task(
+                    name,
+                    proc,
+                    checkpoint,
+                    pending_writes,
+                    planner,
+                    channels,
+                    step,
+                    stop,
+                    for_execution,
+                    input_cache,
+                ):
+                    tasks.append(task)
+    return {t.id: t for t in tasks}
+
+
+def _triggered(channels, versions, seen, null, proc: PregelNode) -> bool:
+    if seen is None:
+        return any(channels[c].is_available() for c in proc.triggers)
+    return any(
+        channels[c].is_available() and versions.get(c, null) > seen.get(c, null)
+        for c in proc.triggers
+    )
+
+
+def _read_input(proc: PregelNode, channels, managed, scratchpad, input_cache) -> Any:
+    key = proc.input_cache_key
+    if input_cache is not None and key in input_cache:
+        cached = input_cache[key]
+        return cached.copy() if isinstance(cached, dict) else cached
+    select = proc.channels
+    if isinstance(select, str):
+        if select not in channels or not channels[select].is_available():
+            return MISSING
+        value = channels[select].get()
+    else:
+        value = {}
+        for chan in select:
+            if chan in channels:
+                channel = channels[chan]
+                if channel.is_available():
+                    value[chan] = channel.get()
+            else:
+                value[chan] = managed[chan].get(scratchpad)
+    if proc.mapper is not None:
+        value = proc.mapper(value)
+    if input_cache is not None:
+        input_cache[key] = value
+    return value
+
+
+def _resume_values(
+    pending_writes: Sequence[PendingWrite], tid: str, task_ns: str, resume_map: dict | None
+) -> tuple[list[Any], PendingWrite | None]:
+    """The answers already given to this task's interrupts, and the run-wide resume write."""
+    null_resume = None
+    resume: list[Any] = []
+    for w in pending_writes:
+        if w[1] != RESUME:
+            continue
+        if w[0] == NULL_TASK_ID and null_resume is None:
+            null_resume = w
+        elif w[0] == tid and not resume:
+            resume = list(w[2]) if isinstance(w[2], list) else [w[2]]
+    if resume_map:
+        next_id = interrupt_id(task_ns, len(resume))
+        if next_id in resume_map:
+            resume.append(resume_map[next_id])
+    return resume, null_resume
+
+
+def _make_task(
+    name: str,
+    proc: PregelNode,
+    value: Any,
+    tid: str,
+    path: tuple,
+    triggers: Sequence[str],
+    checkpoint_ns: str,
+    scratchpad: Scratchpad,
+    planner: TaskPlanner,
+    channels,
+    step: int,
+) -> PregelExecutableTask:
+    writes: list[tuple[str, Any]] = []
+    task_ns = f"{checkpoint_ns}{NS_END}{tid}"
+    scratchpad.ns = task_ns
+    scratchpad.send = writes.extend
+    metadata = {
+        **planner.base_metadata,
+        "langgraph_step": step,
+        "langgraph_node": name,
+        "langgraph_triggers": triggers,
+        "langgraph_path": path,
+        "langgraph_checkpoint_ns": task_ns,
+    }
+    if proc.metadata:
+        metadata.update(proc.metadata)
+    config = planner.config
+    managed = planner.managed
+
+    def read(select: str | Sequence[str], fresh: bool = False) -> Any:
+        return local_read(channels, managed, scratchpad, select, writes if fresh else ())
+
+    task_config = {
+        **config,
+        "metadata": metadata,
+        "tags": proc.tags or [],
+        "run_name": name,
+        CONF: {
+            **config[CONF],
+            CONFIG_KEY_SEND: writes.extend,
+            CONFIG_KEY_READ: read,
+            CONFIG_KEY_SCRATCHPAD: scratchpad,
+            CONFIG_KEY_CHECKPOINT_NS: task_ns,
+            CONFIG_KEY_TASK_ID: tid,
+            CONFIG_KEY_RUNTIME: planner.runtime,
+        },
+    }
+    cache_policy = proc.cache_policy or planner.cache_policy
+    cache_key = None
+    if cache_policy is not None:
+        key = cache_policy.key_func(value)
+        key = key.encode() if isinstance(key, str) else key
+        cache_key = CacheKey(
+            ("__pregel_ns_writes", name), hashlib.md5(key).hexdigest(), cache_policy.ttl
+        )
+    return PregelExecutableTask(
+        name=name,
+        input=value,
+        proc=proc,
+        writes=writes,
+        config=task_config,
+        triggers=triggers,
+        retry_policy=proc.retry_policy or planner.retry_policy,
+        cache_key=cache_key,
+        id=tid,
+        path=path,
+        writers=proc.writers,
+        subgraphs=proc.subgraphs,
+    )
+
+
+def _scratchpad(pending_writes, tid, task_ns, planner: TaskPlanner, step, stop) -> Scratchpad:
+    parent = planner.config[CONF].get(CONFIG_KEY_SCRATCHPAD)
+    if pending_writes:
+        resume, null_write = _resume_values(
+            pending_writes, tid, task_ns, planner.config[CONF].get(CONFIG_KEY_RESUME_MAP)
+        )
+    else:
+        resume, null_write = [], None
+
+    def null_resume(consume: bool = False) -> Any:
+        nonlocal null_write
+        if null_write is None:
+            return parent._null_resume(consume) if parent is not None else None
+        value = null_write[2]
+        if consume:
+            try:
+                pending_writes.remove(null_write)  # type: ignore[attr-defined]
+            except (ValueError, AttributeError):
+                return None
+            null_write = None
+        return value
+
+    return Scratchpad(step, stop, resume, null_resume, task_ns, lambda _: None)
+
+
+def _push_task(idx, packet, checkpoint, pending_writes, planner, channels, step, stop, for_execution):
+    if not isinstance(packet, Send) or packet.node not in planner.nodes:
+        return None
+    proc = planner.nodes[packet.node]
+    path = (PUSH, idx)
+    checkpoint_ns = (
+        f"{planner.parent_ns}{NS_SEP}{packet.node}" if planner.parent_ns else packet.node
+    )
+    tid = task_id(checkpoint["id"], checkpoint_ns, str(step), packet.node, PUSH, str(idx))
+    task_ns = f"{checkpoint_ns}{NS_END}{tid}"
+    scratchpad = _scratchpad(pending_writes, tid, task_ns, planner, step, stop)
+    return _make_task(
+        packet.node, proc, packet.arg, tid, path, PUSH_TRIGGER, checkpoint_ns, scratchpad,
+        planner, channels, step,
+    )
+
+
+def _pull_task(
+    name, proc, checkpoint, pending_writes, planner, channels, step, stop, for_execution, input_cache
+):
+    triggers = tuple(sorted(proc.triggers))
+    checkpoint_ns = f"{planner.parent_ns}{NS_SEP}{name}" if planner.parent_ns else name
+    tid = task_id(checkpoint["id"], checkpoint_ns, str(step), name, PULL, *triggers)
+    task_ns = f"{checkpoint_ns}{NS_END}{tid}"
+    scratchpad = _scratchpad(pending_writes, tid, task_ns, planner, step, stop)
+    try:
+        value = _read_input(proc, channels, planner.managed, scratchpad, input_cache)
+    except Exception as exc:
+        exc.add_note(f"Before task with name '{name}' and path '{(PULL, name)}'")
+        raise
+    if value is MISSING:
+        return None
+    return _make_task(
+        name, proc, value, tid, (PULL, name), triggers, checkpoint_ns, scratchpad, planner,
+        channels, step,
+    )
+
+
+__all__ = [
+    "PregelExecutableTask",
+    "TaskPlanner",
+    "WritesOnly",
+    "apply_writes",
+    "local_read",
+    "prepare_next_tasks",
+    "should_interrupt",
+    "task_path_str",
+    "CONFIG_KEY_RUNTIME",
+]

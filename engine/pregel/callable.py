@@ -1,0 +1,94 @@
+"""RunnableCallable: a user function as a node, called with the arguments it asks for."""
+
+from __future__ import annotations
+
+import asyncio
+import inspect
+from collections.abc import Callable
+from typing import Any
+
+from engine.constants import CONF, CONFIG_KEY_RUNTIME
+
+# keyword parameter name -> how to get it from the task config
+_INJECTABLE: dict[str, Callable[[dict], Any]] = {
+    "config": lambda config: config,
+    "runtime": lambda config: config[CONF].get(CONFIG_KEY_RUNTIME),
+    "writer": lambda config: config[CONF][CONFIG_KEY_RUNTIME].stream_writer,
+    "store": lambda config: config[CONF][CONFIG_KEY_RUNTIME].store,
+}
+
+
+def _injected_params(func: Callable) -> tuple[str, ...]:
+    try:
+        params = inspect.signature(func).parameters
+    except (TypeError, ValueError):
+        return ()
+    return tuple(
+        name
+        for name, p in params.items()
+        if name in _INJECTABLE
+        and p.kind in (p.KEYWORD_ONLY, p.POSITIONAL_OR_KEYWORD)
+        and next(iter(params)) != name
+    )
+
+
+def is_async_callable(func: Any) -> bool:
+    return inspect.iscoroutinefunction(func) or inspect.iscoroutinefunction(
+        getattr(func, "__call__", None)
+    )
+
+
+class RunnableCallable:
+    """Calls `func(input, **injected)`; `injected` holds config/runtime/writer/store if asked for.
+
+    The signature is inspected once, at construction, so a call costs one dict build at most.
+    """
+
+    __slots__ = ("func", "name", "is_async", "params")
+
+    def __init__(self, func: Callable, name: str | None = None) -> None:
+        self.func = func
+        self.name = name or getattr(func, "__name__", type(func).__name__)
+        self.is_async = is_async_callable(func)
+        self.params = _injected_params(func)
+
+    def _kwargs(self, config: dict) -> dict[str, Any]:
+        return {name: _INJECTABLE[name](config) for name in self.params}
+
+    def invoke(self, input: Any, config: dict) -> Any:
+        kwargs = self._kwargs(config) if self.params else {}
+        if self.is_async:
+            return _run_coroutine(self.func(input, **kwargs))
+        return self.func(input, **kwargs)
+
+    async def ainvoke(self, input: Any, config: dict) -> Any:
+        kwargs = self._kwargs(config) if self.params else {}
+        if self.is_async:
+            return await self.func(input, **kwargs)
+        return self.func(input, **kwargs)
+
+    def __repr__(self) -> str:
+        return f"RunnableCallable({self.name})"
+
+
+def _run_coroutine(coro: Any) -> Any:
+    """Run an async node from the sync API: on a fresh event loop in this worker thread."""
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return asyncio.run(coro)
+    import concurrent.futures
+    import contextvars
+
+    ctx = contextvars.copy_context()
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        return pool.submit(ctx.run, asyncio.run, coro).result()
+
+
+def coerce_to_bound(action: Any, name: str | None = None) -> Any:
+    """Anything with invoke/ainvoke (a compiled graph, a langchain Runnable) is kept as is."""
+    if hasattr(action, "invoke") and not inspect.isfunction(action):
+        return action
+    if callable(action):
+        return RunnableCallable(action, name)
+    raise TypeError(f"Expected a callable or a Runnable, got {type(action).__name__}")

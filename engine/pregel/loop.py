@@ -1,0 +1,611 @@
+"""PregelLoop: owns one run's checkpoint and channels and moves it superstep by superstep.
+
+The drivers (sync `stream`, async `astream`) call `first()`, then repeat `tick()`, run the
+tasks with a TaskRunner, and `after_tick()`; the loop itself never blocks on tasks, so the same
+loop serves both APIs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from datetime import UTC, datetime
+from typing import Any
+
+from engine.channels.base import BaseChannel
+from engine.checkpoint.base import (
+    BaseCheckpointSaver,
+    CheckpointTuple,
+    copy_checkpoint,
+    create_checkpoint,
+    empty_checkpoint,
+)
+from engine.constants import (
+    CONF,
+    CONFIG_KEY_CHECKPOINT_ID,
+    CONFIG_KEY_CHECKPOINT_MAP,
+    CONFIG_KEY_CHECKPOINT_NS,
+    CONFIG_KEY_RESUMING,
+    CONFIG_KEY_SCRATCHPAD,
+    EMPTY_SEQ,
+    ERROR,
+    INPUT,
+    INTERRUPT,
+    MISSING,
+    NS_END,
+    NS_SEP,
+    NULL_TASK_ID,
+    RESUME,
+)
+from engine.errors import (
+    EmptyInputError,
+    ErrorCode,
+    GraphInterrupt,
+    GraphRecursionError,
+    create_error_message,
+)
+from engine.pregel import trace
+from engine.pregel.algo import (
+    TaskPlanner,
+    WritesOnly,
+    apply_writes,
+    prepare_next_tasks,
+    should_interrupt,
+)
+from engine.pregel.io import (
+    interrupt_dict,
+    map_command,
+    map_input,
+    map_output_updates,
+    read_channels,
+    task_result_writes,
+)
+from engine.types import Command
+
+Emit = Callable[[tuple[str, ...], str, Any], None]
+
+
+def increment(current: int | None, channel: Any = None) -> int:
+    return 1 if current is None else current + 1
+
+
+class PregelLoop:
+    """One run of a graph: input handling, task planning, the barrier, checkpoints, output."""
+
+    def __init__(
+        self,
+        graph: Any,
+        input: Any,
+        config: dict,
+        *,
+        checkpointer: BaseCheckpointSaver | None,
+        emit: Emit | None,
+        stream_modes: set[str],
+        interrupt_before: Any,
+        interrupt_after: Any,
+        runtime: Any,
+        cache: Any = None,
+        observer: trace.Observer | None = None,
+    ) -> None:
+        self.graph = graph
+        self.input = input
+        self.config = config
+        self.checkpointer = checkpointer
+        self.emit_raw = emit
+        self.stream_modes = stream_modes
+        self.interrupt_before = interrupt_before
+        self.interrupt_after = interrupt_after
+        self.cache = cache
+        self.observer = observer
+        self.output_keys = graph.output_channels
+        self.stream_keys = graph.stream_channels_asis
+        ns_str: str = config[CONF].get(CONFIG_KEY_CHECKPOINT_NS, "")
+        self.checkpoint_ns: tuple[str, ...] = tuple(ns_str.split(NS_SEP)) if ns_str else ()
+        self.is_nested = CONFIG_KEY_SCRATCHPAD in config[CONF]
+        self.get_next_version = (
+            checkpointer.get_next_version if checkpointer is not None else increment
+        )
+        self.status = "pending"
+        self.tasks: dict[str, Any] = {}
+        self.output: Any = None
+        self.updated_channels: set[str] | None = None
+        self._checkpoint_to_emit = False
+        self._load(ns_str)
+        self.planner = TaskPlanner(
+            nodes=graph.nodes,
+            managed=graph.managed,
+            config=self.config,
+            parent_ns=ns_str,
+            runtime=runtime,
+            cache_policy=getattr(graph, "cache_policy", None),
+            retry_policy=getattr(graph, "retry_policy", None) or (),
+            base_metadata=_base_metadata(self.config),
+        )
+
+    # ------------------------------------------------------------------ setup
+    def _load(self, ns: str) -> None:
+        saved: CheckpointTuple | None = None
+        if self.checkpointer is not None:
+            self.checkpoint_config = {
+                **self.config,
+                CONF: {**self.config[CONF], CONFIG_KEY_CHECKPOINT_NS: ns},
+            }
+            saved = self.checkpointer.get_tuple(self.checkpoint_config)
+        else:
+            self.checkpoint_config = self.config
+        if saved is None:
+            saved = CheckpointTuple(self.checkpoint_config, empty_checkpoint(), {"step": -2}, None, [])
+        else:
+            self.checkpoint_config = {
+                **self.config,
+                CONF: {**self.config[CONF], **saved.config[CONF]},
+            }
+        self.prev_checkpoint_config = saved.parent_config
+        self.checkpoint = copy_checkpoint(saved.checkpoint)
+        self.checkpoint_metadata = saved.metadata
+        self.checkpoint_pending_writes = list(saved.pending_writes or [])
+        values = self.checkpoint["channel_values"]
+        self.channels: dict[str, BaseChannel] = {
+            name: spec.from_checkpoint(values.get(name, MISSING))
+            for name, spec in self.graph.channels.items()
+        }
+        for name, channel in self.channels.items():
+            channel.key = name
+        self.step = self.checkpoint_metadata.get("step", -2) + 1
+        self.stop = self.step + self.config.get("recursion_limit", 25) + 1
+        self._addressed = self.config[CONF].get(CONFIG_KEY_CHECKPOINT_ID) is not None
+
+    # ------------------------------------------------------------------ output
+    def emit(self, mode: str, payload: Any) -> None:
+        if self.emit_raw is None:
+            return
+        if mode in self.stream_modes:
+            self.emit_raw(self.checkpoint_ns, mode, payload)
+        if mode in ("checkpoints", "tasks") and "debug" in self.stream_modes:
+            kind = "checkpoint" if mode == "checkpoints" else (
+                "task_result" if "result" in payload or "error" in payload else "task"
+            )
+            step = self.checkpoint_metadata.get("step", self.step) if mode == "checkpoints" else self.step
+            self.emit_raw(
+                self.checkpoint_ns,
+                "debug",
+                {
+                    "step": step,
+                    "timestamp": datetime.now(UTC).isoformat(),
+                    "type": kind,
+                    "payload": payload,
+                },
+            )
+
+    def _wants(self, mode: str) -> bool:
+        return self.emit_raw is not None and (
+            mode in self.stream_modes
+            or (mode in ("checkpoints", "tasks") and "debug" in self.stream_modes)
+        )
+
+    def _observe(self, event: Any) -> None:
+        if self.observer is not None:
+            self.observer(event)
+
+    # ------------------------------------------------------------------ input
+    def first(self) -> None:
+        """Apply the run's input: new input, a resume (None or Command), or a Command update."""
+        configurable = self.config[CONF]
+        is_command = isinstance(self.input, Command)
+        is_resuming = bool(self.checkpoint["channel_versions"]) and bool(
+            configurable.get(CONFIG_KEY_RESUMING, self.input is None or is_command)
+        )
+        if is_command and self.input.resume is None and not self.input.update and not self.input.goto:
+            raise EmptyInputError("Received empty Command input")
+        # replaying from a past checkpoint re-asks interrupts instead of reusing old answers
+        if self._addressed and not (is_command and self.input.resume is not None):
+            self.checkpoint_pending_writes = [
+                w for w in self.checkpoint_pending_writes if w[1] != RESUME
+            ]
+        if is_command:
+            if self.input.resume is not None and self.checkpointer is None:
+                raise RuntimeError("Cannot use Command(resume=...) without checkpointer")
+            self._resume_command(self.input)
+        null_writes = [w[1:] for w in self.checkpoint_pending_writes if w[0] == NULL_TASK_ID]
+        if null_writes:
+            apply_writes(
+                self.checkpoint,
+                self.channels,
+                [WritesOnly(INPUT, null_writes)],
+                self.get_next_version,
+                self.graph.trigger_to_nodes,
+            )
+        if is_resuming:
+            seen = self.checkpoint["versions_seen"].setdefault(INTERRUPT, {})
+            seen.update(self.checkpoint["channel_versions"])
+            if "values" in self.stream_modes:
+                self.emit("values", read_channels(self.channels, self.output_keys))
+        elif self.input is not None and not is_command:
+            writes = list(map_input(self.graph.input_channels, self.input))
+            if not writes:
+                raise EmptyInputError(f"Received no input for {self.graph.input_channels}")
+            # unfinished tasks of the previous run are dropped, their triggers consumed
+            discarded = prepare_next_tasks(
+                self.checkpoint,
+                self.checkpoint_pending_writes,
+                self.planner,
+                self.channels,
+                self.step,
+                self.stop,
+                for_execution=False,
+            )
+            self.updated_channels = apply_writes(
+                self.checkpoint,
+                self.channels,
+                [*discarded.values(), WritesOnly(INPUT, writes)],
+                self.get_next_version,
+                self.graph.trigger_to_nodes,
+            )
+            self.checkpoint_pending_writes = []
+            self._put_checkpoint("input")
+        elif not is_resuming and not is_command:
+            raise EmptyInputError(f"Received no input for {self.graph.input_channels}")
+        if not self.is_nested:
+            self.config[CONF][CONFIG_KEY_RESUMING] = is_resuming
+        self.status = "pending"
+
+    def _resume_command(self, cmd: Command) -> None:
+        from engine.types import is_interrupt_id
+
+        resume = cmd.resume
+        by_id = isinstance(resume, dict) and resume and all(is_interrupt_id(k) for k in resume)
+        if by_id:
+            self.config[CONF]["__pregel_resume_map"] = resume
+        elif resume is not None and len(self._pending_interrupt_ids()) > 1:
+            raise RuntimeError(
+                "When there are multiple pending interrupts, you must specify the interrupt id "
+                "when resuming. Docs: https://docs.langchain.com/oss/python/langgraph/"
+                "interrupts#handling-multiple-interrupts."
+            )
+        writes = [(c, v) for tid, c, v in map_command(cmd) if not (c == RESUME and by_id)]
+        if writes:
+            self._save_writes(NULL_TASK_ID, writes)
+            self.checkpoint_pending_writes.extend((NULL_TASK_ID, c, v) for c, v in writes)
+
+    def _pending_interrupt_ids(self) -> set[str]:
+        answered = {w[0] for w in self.checkpoint_pending_writes if w[1] == RESUME}
+        return {
+            i.id
+            for tid, chan, value in self.checkpoint_pending_writes
+            if chan == INTERRUPT and tid not in answered
+            for i in value
+        }
+
+    # ------------------------------------------------------------------ superstep
+    def tick(self) -> bool:
+        """Plan the next superstep; False when the run is over (done, out of steps)."""
+        if self.step > self.stop:
+            self.status = "out_of_steps"
+            return False
+        self.tasks = prepare_next_tasks(
+            self.checkpoint,
+            self.checkpoint_pending_writes,
+            self.planner,
+            self.channels,
+            self.step,
+            self.stop,
+            for_execution=True,
+            updated_channels=self.updated_channels,
+            trigger_to_nodes=self.graph.trigger_to_nodes,
+        )
+        if self._checkpoint_to_emit:
+            self._checkpoint_to_emit = False
+            self._emit_checkpoint()
+        if not self.tasks:
+            self.status = "done"
+            return False
+        self._observe_plan()
+        # tasks that finished before an interrupt or crash keep their writes; don't rerun them
+        if self.checkpoint_pending_writes:
+            for tid, chan, value in self.checkpoint_pending_writes:
+                if chan in (ERROR, INTERRUPT, RESUME):
+                    continue
+                if (task := self.tasks.get(tid)) is not None:
+                    task.writes.append((chan, value))
+        if self.interrupt_before and should_interrupt(
+            self.checkpoint, self.interrupt_before, self.tasks.values()
+        ):
+            self.status = "interrupt_before"
+            raise GraphInterrupt()
+        if self._wants("tasks"):
+            for task in self.tasks.values():
+                if not task.hidden:
+                    self.emit(
+                        "tasks",
+                        {"id": task.id, "name": task.name, "input": task.input, "triggers": task.triggers},
+                    )
+        for task in self.tasks.values():
+            if task.writes:
+                self._output_writes(task, task.writes, cached=True)
+        return True
+
+    def runnable_tasks(self) -> list[Any]:
+        """Tasks of this superstep that still have to run (not restored from saved writes)."""
+        return [t for t in self.tasks.values() if not t.writes and not self._cached(t)]
+
+    def _cached(self, task: Any) -> bool:
+        if self.cache is None or task.cache_key is None:
+            return False
+        key = task.cache_key
+        found = self.cache.get([(key.ns, key.key)]).get((key.ns, key.key))
+        if found is None:
+            return False
+        task.writes.extend(found)
+        self._output_writes(task, task.writes, cached=True)
+        return True
+
+    def task_started(self, task: Any) -> None:
+        if self.observer is not None:
+            self._observe(trace.TaskStarted(self.checkpoint_ns, self.step, task.id, task.name))
+
+    def put_writes(self, task: Any, writes: Sequence[tuple[str, Any]]) -> None:
+        """Record a finished task's writes (saved as pending writes, streamed as updates)."""
+        if writes is not task.writes:
+            task.writes[:] = writes
+        self.checkpoint_pending_writes.extend((task.id, c, v) for c, v in writes)
+        self._save_writes(task.id, writes)
+        if self.cache is not None and task.cache_key is not None and writes[0][0] not in (ERROR, INTERRUPT):
+            key = task.cache_key
+            self.cache.set({(key.ns, key.key): (list(writes), key.ttl)})
+        self._output_writes(task, writes)
+        if self.observer is not None:
+            error = writes[0][1] if writes[0][0] == ERROR else None
+            interrupts = writes[0][1] if writes[0][0] == INTERRUPT else ()
+            self._observe(
+                trace.TaskFinished(
+                    self.checkpoint_ns, self.step, task.id, task.name, tuple(writes), error, interrupts
+                )
+            )
+
+    def _save_writes(self, task_id: str, writes: Sequence[tuple[str, Any]]) -> None:
+        if self.checkpointer is not None and self.checkpoint_config[CONF].get(CONFIG_KEY_CHECKPOINT_ID):
+            self.checkpointer.put_writes(self.checkpoint_config, writes, task_id)
+
+    def _output_writes(self, task: Any, writes: Sequence[tuple[str, Any]], cached: bool = False) -> None:
+        if self.emit_raw is None:
+            return
+        if writes[0][0] == INTERRUPT:
+            interrupts = {INTERRUPT: tuple(v for c, vs in writes if c == INTERRUPT for v in vs)}
+            if "updates" in self.stream_modes:
+                self.emit("updates", interrupts)
+            elif "values" in self.stream_modes:
+                self.emit("values", interrupts)
+        elif writes[0][0] != ERROR and "updates" in self.stream_modes:
+            if (chunk := map_output_updates(self.output_keys, task, writes)) is not None:
+                if cached:
+                    chunk["__metadata__"] = {"cached": True}
+                self.emit("updates", chunk)
+        if not cached and self._wants("tasks") and not task.hidden:
+            keys = [self.stream_keys] if isinstance(self.stream_keys, str) else self.stream_keys
+            self.emit(
+                "tasks",
+                {
+                    "id": task.id,
+                    "name": task.name,
+                    "error": next((v for c, v in writes if c == ERROR), None),
+                    "result": task_result_writes([(c, v) for c, v in writes if c in keys]),
+                    "interrupts": [
+                        interrupt_dict(i) for c, vs in writes if c == INTERRUPT for i in vs
+                    ],
+                },
+            )
+
+    def after_tick(self) -> None:
+        """The barrier: apply every task's writes, emit values, save the checkpoint."""
+        old_versions = dict(self.checkpoint["channel_versions"]) if self.observer else None
+        old_values = (
+            {k: c.checkpoint() for k, c in self.channels.items()} if self.observer else None
+        )
+        self.updated_channels = apply_writes(
+            self.checkpoint,
+            self.channels,
+            self.tasks.values(),
+            self.get_next_version,
+            self.graph.trigger_to_nodes,
+        )
+        if "values" in self.stream_modes and self._touches_output(self.updated_channels):
+            self.emit("values", read_channels(self.channels, self.output_keys))
+        if self.observer is not None:
+            self._observe_barrier(old_versions, old_values)
+        self.checkpoint_pending_writes = []
+        self._put_checkpoint("loop")
+        if self.interrupt_after and should_interrupt(
+            self.checkpoint, self.interrupt_after, self.tasks.values()
+        ):
+            self.status = "interrupt_after"
+            if self._wants("checkpoints"):
+                self._prepare_and_emit_checkpoint()
+            raise GraphInterrupt()
+        self.config[CONF].pop(CONFIG_KEY_RESUMING, None)
+
+    def _touches_output(self, updated: set[str]) -> bool:
+        if isinstance(self.output_keys, str):
+            return self.output_keys in updated
+        return not updated.isdisjoint(self.output_keys)
+
+    # ------------------------------------------------------------------ checkpoints
+    def _put_checkpoint(self, source: str) -> None:
+        metadata = {
+            "source": source,
+            "step": self.step,
+            "parents": self.config[CONF].get(CONFIG_KEY_CHECKPOINT_MAP, {}),
+        }
+        saving = self.checkpointer is not None
+        previous_versions = self.checkpoint["channel_versions"] if saving else None
+        prev = self._saved_versions if saving and hasattr(self, "_saved_versions") else {}
+        self.checkpoint = create_checkpoint(
+            self.checkpoint,
+            self.channels if saving else None,
+            self.step,
+            updated_channels=self.updated_channels,
+        )
+        if saving:
+            new_versions = {
+                k: v for k, v in previous_versions.items() if k not in prev or prev[k] != v
+            }
+            self._saved_versions = dict(self.checkpoint["channel_versions"])
+            self.prev_checkpoint_config = (
+                self.checkpoint_config if self.checkpoint_config[CONF].get(CONFIG_KEY_CHECKPOINT_ID) else None
+            )
+            self.checkpoint_config = {
+                **self.checkpoint_config,
+                CONF: {
+                    **self.checkpoint_config[CONF],
+                    **self.checkpointer.put(self.checkpoint_config, self.checkpoint, metadata, new_versions)[CONF],
+                },
+            }
+        self.checkpoint_metadata = metadata
+        self._checkpoint_to_emit = self._wants("checkpoints")
+        if self.observer is not None:
+            self._observe(
+                trace.CheckpointSaved(
+                    self.checkpoint_ns,
+                    self.step,
+                    source,
+                    self.checkpoint["id"],
+                    _public_config(self.checkpoint_config) if saving else None,
+                )
+            )
+        self.step += 1
+
+    def _prepare_and_emit_checkpoint(self) -> None:
+        self.tasks = prepare_next_tasks(
+            self.checkpoint,
+            self.checkpoint_pending_writes,
+            self.planner,
+            self.channels,
+            self.step,
+            self.stop,
+            for_execution=True,
+            updated_channels=self.updated_channels,
+            trigger_to_nodes=self.graph.trigger_to_nodes,
+        )
+        self._checkpoint_to_emit = False
+        self._emit_checkpoint()
+
+    def _emit_checkpoint(self) -> None:
+        if self.checkpointer is None:
+            return
+        parent_ns = self.config[CONF].get(CONFIG_KEY_CHECKPOINT_NS, "")
+        tasks = []
+        for task in self.tasks.values():
+            state = None
+            if task.subgraphs:
+                task_ns = f"{task.name}{NS_END}{task.id}"
+                if parent_ns:
+                    task_ns = f"{parent_ns}{NS_SEP}{task_ns}"
+                state = {CONF: {"thread_id": self.config[CONF].get("thread_id"), "checkpoint_ns": task_ns}}
+            tasks.append({"id": task.id, "name": task.name, "interrupts": (), "state": state})
+        self.emit(
+            "checkpoints",
+            {
+                "config": _public_config(self.checkpoint_config),
+                "parent_config": _public_config(self.prev_checkpoint_config),
+                "values": read_channels(self.channels, self.stream_keys),
+                "metadata": self.checkpoint_metadata,
+                "next": [t.name for t in self.tasks.values()],
+                "tasks": tasks,
+            },
+        )
+
+    # ------------------------------------------------------------------ trace
+    def _observe_plan(self) -> None:
+        if self.observer is None:
+            return
+        versions = self.checkpoint["channel_versions"]
+        planned = tuple(
+            trace.PlannedTask(
+                t.id,
+                t.name,
+                t.path,
+                tuple(t.triggers),
+                {c: versions[c] for c in t.triggers if c in versions},
+                t.input,
+            )
+            for t in self.tasks.values()
+        )
+        self._observe(trace.StepPlanned(self.checkpoint_ns, self.step, planned))
+
+    def _observe_barrier(self, old_versions: dict, old_values: dict) -> None:
+        new_versions = self.checkpoint["channel_versions"]
+        changes = tuple(
+            trace.ChannelChange(
+                name,
+                old_versions.get(name),
+                version,
+                _visible(old_values.get(name, MISSING)),
+                _visible(self.channels[name].checkpoint()),
+            )
+            for name, version in new_versions.items()
+            if old_versions.get(name) != version
+        )
+        self._observe(trace.BarrierApplied(self.checkpoint_ns, self.step, changes))
+
+    # ------------------------------------------------------------------ exit
+    def finish(self, error: BaseException | None) -> bool:
+        """Called when the run ends; True if `error` (an interrupt at the root) is handled."""
+        if isinstance(error, GraphInterrupt) and not self.is_nested:
+            if self.checkpoint_pending_writes and any(t.writes for t in self.tasks.values()):
+                updated = apply_writes(
+                    self.checkpoint,
+                    self.channels,
+                    self.tasks.values(),
+                    self.get_next_version,
+                    self.graph.trigger_to_nodes,
+                )
+                if "values" in self.stream_modes and self._touches_output(updated):
+                    self.emit("values", read_channels(self.channels, self.output_keys))
+            if not error.args or not error.args[0]:
+                self.emit("updates", {INTERRUPT: error.args[0] if error.args else ()})
+            self.output = read_channels(self.channels, self.output_keys)
+            return True
+        if error is None:
+            if self.status == "out_of_steps":
+                raise GraphRecursionError(
+                    create_error_message(
+                        message=f"Recursion limit of {self.config.get('recursion_limit', 25)} "
+                        "reached without hitting a stop condition. You can increase the limit "
+                        "by setting the `recursion_limit` config key.",
+                        error_code=ErrorCode.GRAPH_RECURSION_LIMIT,
+                    )
+                )
+            self.output = read_channels(self.channels, self.output_keys)
+        return False
+
+
+def _visible(value: Any) -> Any:
+    return None if value is MISSING else value
+
+
+def _public_config(config: dict | None) -> dict | None:
+    if config is None:
+        return None
+    conf = config.get(CONF, {})
+    return {
+        CONF: {
+            k: v
+            for k, v in conf.items()
+            if not k.startswith("__") and k in ("thread_id", "checkpoint_ns", "checkpoint_id")
+        }
+    }
+
+
+def _base_metadata(config: dict) -> dict:
+    """Metadata every task inherits: the run's metadata plus plain configurable values."""
+    metadata = dict(config.get("metadata") or {})
+    for key, value in config.get(CONF, {}).items():
+        if (
+            not key.startswith("__")
+            and key not in metadata
+            and key not in ("checkpoint_id", "checkpoint_map")
+            and isinstance(value, (str, int, float, bool))
+        ):
+            metadata[key] = value
+    return metadata
+
+
+__all__ = ["PregelLoop", "EMPTY_SEQ"]

@@ -1,0 +1,523 @@
+"""Pregel: the compiled graph. Runs supersteps (invoke/stream and async twins), reads and
+edits thread state (get_state, get_state_history, update_state) and draws itself."""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import AsyncIterator, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from langchain_core.runnables import Runnable
+
+from engine.channels.base import BaseChannel
+from engine.channels.topic import Topic
+from engine.checkpoint.base import BaseCheckpointSaver
+from engine.constants import (
+    CONF,
+    CONFIG_KEY_CHECKPOINT_NS,
+    CONFIG_KEY_CHECKPOINTER,
+    CONFIG_KEY_RUNTIME,
+    CONFIG_KEY_STREAM,
+    INTERRUPT,
+    NS_END,
+    NS_SEP,
+    TASKS,
+)
+from engine.managed import is_managed_value
+from engine.pregel import trace
+from engine.pregel.loop import PregelLoop
+from engine.pregel.read import NodeBuilder, PregelNode
+from engine.pregel.runner import TaskRunner
+from engine.pregel.state import StateAccess
+from engine.runtime import DEFAULT_RUNTIME, Runtime
+from engine.types import GraphOutput, Interrupt, Send
+
+_STEP_DONE = object()
+"""Marker the run generator yields after each barrier (used by SuperstepStepper)."""
+
+
+@dataclass
+class _Run:
+    """One call's setup: the loop, its output queue and how to format chunks."""
+
+    loop: PregelLoop
+    queue: deque
+    modes: list[str]
+    single: bool
+    subgraphs: bool
+    version: str
+
+
+class Pregel(StateAccess, Runnable):
+    """A graph of PregelNodes communicating through channels, run in supersteps."""
+
+    def __init__(
+        self,
+        *,
+        nodes: Mapping[str, PregelNode | NodeBuilder],
+        channels: Mapping[str, BaseChannel | Any] | None,
+        input_channels: str | Sequence[str],
+        output_channels: str | Sequence[str],
+        stream_channels: str | Sequence[str] | None = None,
+        stream_mode: str = "values",
+        interrupt_before_nodes: Any = (),
+        interrupt_after_nodes: Any = (),
+        checkpointer: Any = None,
+        store: Any = None,
+        cache: Any = None,
+        retry_policy: Any = (),
+        cache_policy: Any = None,
+        context_schema: Any = None,
+        config: dict | None = None,
+        name: str = "LangGraph",
+        debug: bool = False,
+        trigger_to_nodes: Mapping[str, Sequence[str]] | None = None,
+        **_: Any,
+    ) -> None:
+        self.nodes = {k: v.build() if isinstance(v, NodeBuilder) else v for k, v in nodes.items()}
+        self.channels: dict[str, BaseChannel] = {}
+        self.managed: dict[str, Any] = {}
+        for key, spec in (channels or {}).items():
+            if is_managed_value(spec):
+                self.managed[key] = spec
+            else:
+                self.channels[key] = spec
+        self.channels.setdefault(TASKS, Topic(Send, accumulate=False))
+        for key, channel in self.channels.items():
+            channel.key = key
+        self.input_channels = input_channels
+        self.output_channels = output_channels
+        self.stream_channels = stream_channels
+        self.stream_mode = stream_mode
+        self.interrupt_before_nodes = interrupt_before_nodes
+        self.interrupt_after_nodes = interrupt_after_nodes
+        self.checkpointer = checkpointer
+        self.store = store
+        self.cache = cache
+        self.retry_policy = (retry_policy,) if hasattr(retry_policy, "max_attempts") else retry_policy
+        self.cache_policy = cache_policy
+        self.context_schema = context_schema
+        self.config = config
+        self.name = name
+        self.debug = debug
+        self.trigger_to_nodes = trigger_to_nodes or self._trigger_map()
+
+    def _trigger_map(self) -> dict[str, list[str]]:
+        mapping: dict[str, list[str]] = {}
+        for name, node in self.nodes.items():
+            for trigger in node.triggers:
+                mapping.setdefault(trigger, []).append(name)
+        return mapping
+
+    @property
+    def stream_channels_asis(self) -> str | Sequence[str]:
+        if self.stream_channels is not None:
+            return self.stream_channels
+        return [k for k in self.channels if k != TASKS and not k.startswith("branch:")]
+
+    @property
+    def InputType(self) -> Any:
+        return Any
+
+    def get_name(self, suffix: str | None = None, *, name: str | None = None) -> str:
+        return name or self.name
+
+    def copy(self, update: dict[str, Any] | None = None) -> Pregel:
+        new = object.__new__(type(self))
+        new.__dict__.update(self.__dict__)
+        new.__dict__.update(update or {})
+        return new
+
+    def with_config(self, config: dict | None = None, **kwargs: Any) -> Pregel:
+        merged = _merge_configs(self.config, config, kwargs)
+        return self.copy({"config": merged})
+
+    # ------------------------------------------------------------------ setup
+    def _saver(self, config: dict) -> BaseCheckpointSaver | None:
+        if self.checkpointer is False:
+            return None
+        if isinstance(self.checkpointer, BaseCheckpointSaver):
+            return self.checkpointer
+        return config[CONF].get(CONFIG_KEY_CHECKPOINTER)
+
+    def _prepare(
+        self,
+        input: Any,
+        config: dict | None,
+        *,
+        context: Any,
+        stream_mode: Any,
+        output_keys: Any,
+        interrupt_before: Any,
+        interrupt_after: Any,
+        subgraphs: bool,
+        version: str,
+        observer: trace.Observer | None = None,
+    ) -> _Run:
+        config = _merge_configs(self.config, config)
+        config.setdefault("recursion_limit", 25)
+        configurable = config[CONF] = dict(config.get(CONF) or {})
+        if stream_mode is None:
+            stream_mode = "debug" if self.debug else self.stream_mode
+        single = isinstance(stream_mode, str)
+        modes = [stream_mode] if single else list(dict.fromkeys(stream_mode))
+        queue: deque = deque()
+        # a subgraph streams into its parent's queue too, when the parent asked for subgraphs
+        parent = configurable.pop(CONFIG_KEY_STREAM, None) if CONFIG_KEY_STREAM in configurable else None
+        own_modes = set(modes)
+        if parent is not None:
+            parent_emit, parent_modes = parent
+
+            def emit(ns: tuple, mode: str, payload: Any) -> None:
+                if mode in own_modes:
+                    queue.append((ns, mode, payload))
+                if mode in parent_modes:
+                    parent_emit(ns, mode, payload)
+
+            all_modes = own_modes | parent_modes
+        else:
+
+            def emit(ns: tuple, mode: str, payload: Any) -> None:
+                queue.append((ns, mode, payload))
+
+            all_modes = own_modes
+        if subgraphs or parent is not None:
+            configurable[CONFIG_KEY_STREAM] = (emit, all_modes)
+        saver = self._saver(config)
+        if saver is not None:
+            if "thread_id" not in configurable and "checkpoint_id" not in configurable:
+                raise ValueError(
+                    "Checkpointer requires one or more of the following 'configurable' keys: "
+                    "thread_id, checkpoint_ns, checkpoint_id"
+                )
+            configurable[CONFIG_KEY_CHECKPOINTER] = saver
+        ns_str = configurable.get(CONFIG_KEY_CHECKPOINT_NS, "")
+        ns = tuple(ns_str.split(NS_SEP)) if ns_str else ()
+        parent_runtime: Runtime = configurable.get(CONFIG_KEY_RUNTIME) or DEFAULT_RUNTIME
+        writer = (
+            (lambda chunk: emit(ns, "custom", chunk)) if "custom" in all_modes else parent_runtime.stream_writer
+        )
+        if context is not None and self.context_schema is not None and isinstance(context, dict):
+            try:
+                context = self.context_schema(**context)
+            except TypeError:
+                pass
+        runtime = Runtime(
+            context=context if context is not None else parent_runtime.context,
+            store=self.store if self.store is not None else parent_runtime.store,
+            stream_writer=writer,
+        )
+        if "messages" in all_modes:
+            from engine.pregel.messages import attach_messages_handler
+
+            attach_messages_handler(config, emit, ns)
+        loop = PregelLoop(
+            self if output_keys is None else self.copy({"output_channels": output_keys}),
+            input,
+            config,
+            checkpointer=saver,
+            emit=emit,
+            stream_modes=all_modes,
+            interrupt_before=interrupt_before if interrupt_before is not None else self.interrupt_before_nodes,
+            interrupt_after=interrupt_after if interrupt_after is not None else self.interrupt_after_nodes,
+            runtime=runtime,
+            cache=self.cache,
+            observer=observer,
+        )
+        return _Run(loop, queue, modes, single, subgraphs, version)
+
+    # ------------------------------------------------------------------ chunk formatting
+    @staticmethod
+    def _drain(run: _Run) -> Iterator[Any]:
+        queue = run.queue
+        while queue:
+            ns, mode, payload = queue.popleft()
+            if mode not in run.modes or (ns and not run.subgraphs):
+                continue
+            if run.version == "v2":
+                part = {"type": mode, "ns": ns, "data": payload}
+                if mode == "values":
+                    part["interrupts"] = ()
+                    if isinstance(payload, dict) and INTERRUPT in payload:
+                        continue
+                yield part
+            elif run.single:
+                yield (ns, payload) if run.subgraphs else payload
+            else:
+                yield (ns, mode, payload) if run.subgraphs else (mode, payload)
+
+    # ------------------------------------------------------------------ sync run
+    def _run(self, run: _Run, mark_steps: bool = False) -> Iterator[Any]:
+        loop = run.loop
+        runner = TaskRunner(loop, loop.config.get("max_concurrency"))
+        try:
+            loop.first()
+            yield from self._drain(run)
+            while loop.tick():
+                yield from self._drain(run)
+                for _ in runner.tick(loop.runnable_tasks()):
+                    yield from self._drain(run)
+                loop.after_tick()
+                yield from self._drain(run)
+                if mark_steps:
+                    yield _STEP_DONE
+            loop.finish(None)
+        except BaseException as exc:
+            if not loop.finish(exc):
+                raise
+        finally:
+            runner.close()
+        yield from self._drain(run)
+
+    def stream(
+        self,
+        input: Any,
+        config: dict | None = None,
+        *,
+        context: Any = None,
+        stream_mode: Any = None,
+        print_mode: Any = (),
+        output_keys: Any = None,
+        interrupt_before: Any = None,
+        interrupt_after: Any = None,
+        durability: Any = None,
+        subgraphs: bool = False,
+        debug: bool | None = None,
+        version: str = "v1",
+        **kwargs: Any,
+    ) -> Iterator[Any]:
+        run = self._prepare(
+            input,
+            config,
+            context=context,
+            stream_mode=stream_mode,
+            output_keys=output_keys,
+            interrupt_before=interrupt_before,
+            interrupt_after=interrupt_after,
+            subgraphs=subgraphs,
+            version=version,
+        )
+        yield from self._run(run)
+
+    def invoke(
+        self,
+        input: Any,
+        config: dict | None = None,
+        *,
+        context: Any = None,
+        stream_mode: Any = "values",
+        print_mode: Any = (),
+        output_keys: Any = None,
+        interrupt_before: Any = None,
+        interrupt_after: Any = None,
+        durability: Any = None,
+        version: str = "v1",
+        **kwargs: Any,
+    ) -> Any:
+        chunks = self.stream(
+            input,
+            config,
+            context=context,
+            stream_mode=["updates", "values"] if stream_mode == "values" else stream_mode,
+            output_keys=output_keys,
+            interrupt_before=interrupt_before,
+            interrupt_after=interrupt_after,
+            durability=durability,
+            **kwargs,
+        )
+        return self._collect(chunks, stream_mode, version)
+
+    @staticmethod
+    def _collect(chunks: Any, stream_mode: Any, version: str) -> Any:
+        if stream_mode != "values":
+            return list(chunks)
+        latest: Any = None
+        interrupts: list[Interrupt] = []
+        for mode, payload in chunks:
+            if mode == "values":
+                latest = payload
+            elif isinstance(payload, dict) and (found := payload.get(INTERRUPT)) is not None:
+                interrupts.extend(found)
+        return Pregel._output(latest, interrupts, version)
+
+    @staticmethod
+    def _output(latest: Any, interrupts: list, version: str) -> Any:
+        if version == "v2":
+            return GraphOutput(latest, tuple(interrupts))
+        if interrupts and isinstance(latest, dict):
+            return {**latest, INTERRUPT: interrupts}
+        return latest
+
+    # ------------------------------------------------------------------ async run
+    async def _arun(self, run: _Run) -> AsyncIterator[Any]:
+        loop = run.loop
+        runner = TaskRunner(loop, loop.config.get("max_concurrency"))
+        try:
+            loop.first()
+            for chunk in self._drain(run):
+                yield chunk
+            while loop.tick():
+                async for _ in runner.atick(loop.runnable_tasks()):
+                    for chunk in self._drain(run):
+                        yield chunk
+                loop.after_tick()
+                for chunk in self._drain(run):
+                    yield chunk
+            loop.finish(None)
+        except BaseException as exc:
+            if not loop.finish(exc):
+                raise
+        for chunk in self._drain(run):
+            yield chunk
+
+    async def astream(
+        self,
+        input: Any,
+        config: dict | None = None,
+        *,
+        context: Any = None,
+        stream_mode: Any = None,
+        print_mode: Any = (),
+        output_keys: Any = None,
+        interrupt_before: Any = None,
+        interrupt_after: Any = None,
+        durability: Any = None,
+        subgraphs: bool = False,
+        debug: bool | None = None,
+        version: str = "v1",
+        **kwargs: Any,
+    ) -> AsyncIterator[Any]:
+        run = self._prepare(
+            input,
+            config,
+            context=context,
+            stream_mode=stream_mode,
+            output_keys=output_keys,
+            interrupt_before=interrupt_before,
+            interrupt_after=interrupt_after,
+            subgraphs=subgraphs,
+            version=version,
+        )
+        async for chunk in self._arun(run):
+            yield chunk
+
+    async def ainvoke(
+        self,
+        input: Any,
+        config: dict | None = None,
+        *,
+        context: Any = None,
+        stream_mode: Any = "values",
+        print_mode: Any = (),
+        output_keys: Any = None,
+        interrupt_before: Any = None,
+        interrupt_after: Any = None,
+        durability: Any = None,
+        version: str = "v1",
+        **kwargs: Any,
+    ) -> Any:
+        chunks = [
+            c
+            async for c in self.astream(
+                input,
+                config,
+                context=context,
+                stream_mode=["updates", "values"] if stream_mode == "values" else stream_mode,
+                output_keys=output_keys,
+                interrupt_before=interrupt_before,
+                interrupt_after=interrupt_after,
+                **kwargs,
+            )
+        ]
+        return self._collect(chunks, stream_mode, version)
+
+    # ------------------------------------------------------------------ step by step
+    def stepper(
+        self, input: Any, config: dict | None = None, *, context: Any = None, stream_mode: Any = ("updates", "values")
+    ) -> SuperstepStepper:
+        """Run one superstep per `step()` call, recording the structured trace of each."""
+        return SuperstepStepper(self, input, config, context=context, stream_mode=stream_mode)
+
+    # ------------------------------------------------------------------ drawing
+    def get_graph(self, config: dict | None = None, *, xray: int | bool = False) -> Any:
+        from engine.pregel.draw import draw_pregel_graph
+
+        return draw_pregel_graph(self)
+
+
+class SuperstepStepper:
+    """Drives a run one superstep at a time; between steps the caller reads `events` and `chunks`.
+
+    Works with or without a checkpointer: the run's state lives in a suspended generator.
+    """
+
+    def __init__(self, graph: Pregel, input: Any, config: dict | None, *, context: Any, stream_mode: Any):
+        self.events: list[trace.TraceEvent] = []
+        self.chunks: list[Any] = []
+        self.done = False
+        self._run = graph._prepare(
+            input,
+            config,
+            context=context,
+            stream_mode=list(stream_mode),
+            output_keys=None,
+            interrupt_before=None,
+            interrupt_after=None,
+            subgraphs=True,
+            version="v2",
+            observer=self.events.append,
+        )
+        self._gen = graph._run(self._run, mark_steps=True)
+
+    @property
+    def loop(self) -> PregelLoop:
+        return self._run.loop
+
+    def step(self) -> list[trace.TraceEvent]:
+        """Run the next superstep; return the trace events it produced."""
+        start = len(self.events)
+        if self.done:
+            return []
+        for item in self._gen:
+            if item is _STEP_DONE:
+                return self.events[start:]
+            self.chunks.append(item)
+        self.done = True
+        return self.events[start:]
+
+    def run_to_end(self) -> list[trace.TraceEvent]:
+        while not self.done:
+            self.step()
+        return self.events
+
+    @property
+    def output(self) -> Any:
+        return self._run.loop.output
+
+
+def _merge_configs(*configs: dict | None) -> dict:
+    """Merge configs left to right; metadata, configurable and tags merge instead of replace."""
+    out: dict[str, Any] = {}
+    for config in configs:
+        if not config:
+            continue
+        for key, value in config.items():
+            if key in ("metadata", CONF) and value is not None:
+                out[key] = {**(out.get(key) or {}), **value}
+            elif key == "tags" and value:
+                out[key] = list(dict.fromkeys([*(out.get(key) or []), *value]))
+            elif key == "callbacks" and value is not None and out.get(key) is not None:
+                from langchain_core.callbacks import BaseCallbackManager
+
+                if isinstance(value, BaseCallbackManager) or isinstance(out[key], BaseCallbackManager):
+                    out[key] = value
+                else:
+                    out[key] = [*out[key], *value]
+            else:
+                out[key] = value
+    out.setdefault(CONF, {})
+    return out
+
+
+__all__ = ["Pregel", "SuperstepStepper", "NS_END"]

@@ -1,0 +1,113 @@
+"""Run one task: bind its config to the context, call the node, run its writers, retry on failure."""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import Any
+
+from langchain_core.runnables.config import var_child_runnable_config
+
+from engine.constants import CONF, CONFIG_KEY_CHECKPOINT_NS, NS_SEP
+from engine.errors import GraphBubbleUp, ParentCommand
+from engine.types import Command, RetryPolicy
+
+
+def _matches(policy: RetryPolicy, exc: Exception) -> bool:
+    retry_on = policy.retry_on
+    if isinstance(retry_on, Sequence):
+        return isinstance(exc, tuple(retry_on))
+    if isinstance(retry_on, type) and issubclass(retry_on, BaseException):
+        return isinstance(exc, retry_on)
+    if callable(retry_on):
+        return bool(retry_on(exc))
+    raise TypeError("retry_on must be an Exception class, a list or tuple of them, or a callable")
+
+
+def _write_outputs(task: Any, output: Any) -> None:
+    for writer in task.writers:
+        task.writes.extend(writer.get_writes(output, task))
+
+
+def _handle_parent_command(task: Any, exc: ParentCommand) -> bool:
+    """True if the command targets this task's graph (then it is applied as the task's output)."""
+    ns: str = task.config[CONF][CONFIG_KEY_CHECKPOINT_NS]
+    cmd: Command = exc.args[0]
+    if cmd.graph in (ns, task.name):
+        _write_outputs(task, replace(cmd, graph=None))
+        return True
+    if cmd.graph == Command.PARENT:
+        parts = ns.split(NS_SEP)
+        exc.args = (replace(cmd, graph=NS_SEP.join(parts[:-1])),)
+    return False
+
+
+def _interval(policy: RetryPolicy, attempts: int) -> float:
+    interval = min(
+        policy.max_interval, policy.initial_interval * policy.backoff_factor ** (attempts - 1)
+    )
+    return interval + random.uniform(0, 1) if policy.jitter else interval
+
+
+def _retry_policy_for(policies: Sequence[RetryPolicy], exc: Exception) -> RetryPolicy | None:
+    return next((p for p in policies if _matches(p, exc)), None)
+
+
+def run_with_retry(task: Any) -> None:
+    """Run `task` to completion (filling task.writes), retrying per its policies."""
+    attempts = 0
+    token = var_child_runnable_config.set(task.config)
+    try:
+        while True:
+            try:
+                output = task.proc.bound.invoke(task.input, task.config)
+                _write_outputs(task, output)
+                return
+            except ParentCommand as exc:
+                if _handle_parent_command(task, exc):
+                    return
+                raise
+            except GraphBubbleUp:
+                raise
+            except Exception as exc:
+                policy = _retry_policy_for(task.retry_policy or (), exc)
+                attempts += 1
+                if policy is None or attempts >= policy.max_attempts:
+                    exc.add_note(f"During task with name '{task.name}' and id '{task.id}'")
+                    raise
+                task.writes.clear()
+                time.sleep(_interval(policy, attempts))
+    finally:
+        var_child_runnable_config.reset(token)
+
+
+async def arun_with_retry(task: Any) -> None:
+    """The async twin of run_with_retry: awaits async nodes, runs sync ones inline."""
+    import asyncio
+
+    attempts = 0
+    token = var_child_runnable_config.set(task.config)
+    try:
+        while True:
+            try:
+                output = await task.proc.bound.ainvoke(task.input, task.config)
+                _write_outputs(task, output)
+                return
+            except ParentCommand as exc:
+                if _handle_parent_command(task, exc):
+                    return
+                raise
+            except GraphBubbleUp:
+                raise
+            except Exception as exc:
+                policy = _retry_policy_for(task.retry_policy or (), exc)
+                attempts += 1
+                if policy is None or attempts >= policy.max_attempts:
+                    exc.add_note(f"During task with name '{task.name}' and id '{task.id}'")
+                    raise
+                task.writes.clear()
+                await asyncio.sleep(_interval(policy, attempts))
+    finally:
+        var_child_runnable_config.reset(token)

@@ -1,0 +1,64 @@
+"""Per-task scratchpad: the step counters and resume values `interrupt()` consults."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable
+from typing import Any
+
+from engine.constants import (
+    CONF,
+    CONFIG_KEY_CHECKPOINT_NS,
+    CONFIG_KEY_SCRATCHPAD,
+    CONFIG_KEY_SEND,
+    RESUME,
+)
+from engine.errors import GraphInterrupt
+
+
+class Scratchpad:
+    """What a running task knows about its run: step, stop, and the answers to its interrupts."""
+
+    __slots__ = ("step", "stop", "resume", "_null_resume", "_counter", "ns", "send")
+
+    def __init__(
+        self,
+        step: int,
+        stop: int,
+        resume: list[Any],
+        null_resume: Callable[[bool], Any],
+        ns: str,
+        send: Callable[[list[tuple[str, Any]]], None],
+    ) -> None:
+        self.step = step
+        self.stop = stop
+        self.resume = resume
+        self._null_resume = null_resume
+        self._counter = itertools.count()
+        self.ns = ns
+        self.send = send
+
+    def interrupt(self, value: Any) -> Any:
+        from engine.types import Interrupt, interrupt_id
+
+        idx = next(self._counter)
+        if idx < len(self.resume):
+            return self.resume[idx]
+        answer = self._null_resume(True)
+        if answer is not None:
+            self.resume.append(answer)
+            self.send([(RESUME, list(self.resume))])
+            return answer
+        raise GraphInterrupt((Interrupt(value=value, id=interrupt_id(self.ns, len(self.resume))),))
+
+
+def current_scratchpad() -> Scratchpad:
+    from engine.config import get_config
+
+    try:
+        return get_config()[CONF][CONFIG_KEY_SCRATCHPAD]
+    except (RuntimeError, KeyError):
+        raise RuntimeError("Called interrupt() outside the context of a graph.") from None
+
+
+__all__ = ["Scratchpad", "current_scratchpad", "CONFIG_KEY_SEND", "CONFIG_KEY_CHECKPOINT_NS"]

@@ -1,0 +1,219 @@
+"""Reading and editing a thread's state: get_state, get_state_history, update_state."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from engine.checkpoint.base import CheckpointTuple, copy_checkpoint, create_checkpoint
+from engine.constants import (
+    CONF,
+    CONFIG_KEY_CHECKPOINT_ID,
+    CONFIG_KEY_CHECKPOINT_NS,
+    CONFIG_KEY_CHECKPOINTER,
+    END,
+    ERROR,
+    INPUT,
+    INTERRUPT,
+    MISSING,
+    NS_END,
+    NS_SEP,
+    NULL_TASK_ID,
+    RESUME,
+    START,
+)
+from engine.errors import InvalidUpdateError
+from engine.types import PregelTask, StateSnapshot
+
+
+class StateAccess:
+    """Mixin of Pregel: thread state through the checkpointer."""
+
+    def _state_saver(self, config: dict) -> Any:
+        saver = self.checkpointer if self.checkpointer not in (None, True, False) else None
+        saver = saver or (config.get(CONF) or {}).get(CONFIG_KEY_CHECKPOINTER)
+        if saver is None:
+            raise ValueError("No checkpointer set")
+        return saver
+
+    def _channels_of(self, checkpoint: dict) -> dict:
+        values = checkpoint["channel_values"]
+        channels = {}
+        for name, spec in self.channels.items():
+            channel = spec.from_checkpoint(values.get(name, MISSING))
+            channel.key = name
+            channels[name] = channel
+        return channels
+
+    def _snapshot(self, saved: CheckpointTuple, apply_pending: bool) -> StateSnapshot:
+        from engine.pregel.algo import TaskPlanner, WritesOnly, apply_writes, prepare_next_tasks
+        from engine.pregel.io import read_channels
+        from engine.pregel.loop import increment
+        from engine.runtime import DEFAULT_RUNTIME
+
+        checkpoint = copy_checkpoint(saved.checkpoint)
+        channels = self._channels_of(checkpoint)
+        ns = saved.config[CONF].get(CONFIG_KEY_CHECKPOINT_NS, "")
+        planner = TaskPlanner(
+            nodes=self.nodes, managed=self.managed, config={**saved.config, CONF: dict(saved.config[CONF])},
+            parent_ns=ns, runtime=DEFAULT_RUNTIME,
+        )
+        step = saved.metadata.get("step", -1) + 1
+        pending = list(saved.pending_writes or [])
+        tasks = prepare_next_tasks(
+            checkpoint, pending, planner, channels, step, step + 25, for_execution=True
+        )
+        by_task: dict[str, list] = {}
+        for tid, chan, value in pending:
+            by_task.setdefault(tid, []).append((chan, value))
+        answered = {tid for tid, chan, _ in pending if chan == RESUME}
+        out_tasks = []
+        interrupts = []
+        finished = []
+        keys = self.stream_channels_asis
+        keys = [keys] if isinstance(keys, str) else keys
+        for task in tasks.values():
+            writes = by_task.get(task.id, [])
+            error = next((v for c, v in writes if c == ERROR), None)
+            task_interrupts = tuple(i for c, v in writes if c == INTERRUPT for i in v)
+            if task_interrupts and task.id not in answered:
+                interrupts.extend(task_interrupts)
+            ok = [(c, v) for c, v in writes if c not in (ERROR, INTERRUPT, RESUME)]
+            result = None
+            if ok:
+                finished.append(task)
+                task.writes.extend(ok)
+                from engine.pregel.io import task_result_writes
+
+                result = task_result_writes([(c, v) for c, v in ok if c in keys])
+            state = None
+            if task.subgraphs:
+                task_ns = f"{ns}{NS_SEP}{task.name}{NS_END}{task.id}" if ns else f"{task.name}{NS_END}{task.id}"
+                state = {CONF: {"thread_id": saved.config[CONF].get("thread_id"), "checkpoint_ns": task_ns}}
+            out_tasks.append(PregelTask(task.id, task.name, task.path, error, task_interrupts, state, result))
+        if apply_pending:
+            null_writes = [(c, v) for tid, c, v in pending if tid == NULL_TASK_ID and c != RESUME]
+            if null_writes or finished:
+                apply_writes(
+                    checkpoint, channels, [WritesOnly(INPUT, null_writes), *finished],
+                    None if not checkpoint["channel_versions"] else (lambda cur, ch: cur), {},
+                )
+                del increment
+        return StateSnapshot(
+            values=read_channels(channels, self.stream_channels_asis),
+            next=tuple(t.name for t in tasks.values() if not t.writes),
+            config=_public(saved.config),
+            metadata=saved.metadata,
+            created_at=saved.checkpoint["ts"],
+            parent_config=_public(saved.parent_config),
+            tasks=tuple(out_tasks),
+            interrupts=tuple(interrupts),
+        )
+
+    def get_state(self, config: dict, *, subgraphs: bool = False) -> StateSnapshot:
+        saver = self._state_saver(config)
+        conf = {**config.get(CONF, {})}
+        conf.setdefault(CONFIG_KEY_CHECKPOINT_NS, "")
+        saved = saver.get_tuple({**config, CONF: conf})
+        if saved is None:
+            return StateSnapshot({}, (), config, None, None, None, ())
+        snapshot = self._snapshot(saved, apply_pending=CONFIG_KEY_CHECKPOINT_ID not in config.get(CONF, {}))
+        if subgraphs:
+            snapshot = self._with_subgraph_states(snapshot, saver)
+        return snapshot
+
+    def _with_subgraph_states(self, snapshot: StateSnapshot, saver: Any) -> StateSnapshot:
+        tasks = []
+        for task in snapshot.tasks:
+            if task.state is not None and (node := self.nodes.get(task.name)) and node.subgraphs:
+                sub = node.subgraphs[0]
+                conf = task.state[CONF]
+                saved = saver.get_tuple({CONF: {"thread_id": conf["thread_id"], "checkpoint_ns": conf["checkpoint_ns"]}})
+                if saved is not None:
+                    task = task._replace(state=sub._with_subgraph_states(sub._snapshot(saved, True), saver))
+            tasks.append(task)
+        return snapshot._replace(tasks=tuple(tasks))
+
+    async def aget_state(self, config: dict, *, subgraphs: bool = False) -> StateSnapshot:
+        return self.get_state(config, subgraphs=subgraphs)
+
+    def get_state_history(
+        self, config: dict, *, filter: dict | None = None, before: dict | None = None, limit: int | None = None
+    ) -> Iterator[StateSnapshot]:
+        saver = self._state_saver(config)
+        conf = {k: v for k, v in config.get(CONF, {}).items() if k in ("thread_id", "checkpoint_ns")}
+        conf.setdefault(CONFIG_KEY_CHECKPOINT_NS, "")
+        for saved in saver.list({CONF: conf}, filter=filter, before=before, limit=limit):
+            yield self._snapshot(saved, apply_pending=True)
+
+    async def aget_state_history(self, config: dict, **kwargs: Any):
+        for snapshot in self.get_state_history(config, **kwargs):
+            yield snapshot
+
+    def update_state(self, config: dict, values: Any, as_node: str | None = None, task_id: str | None = None) -> dict:
+        """Write `values` as if node `as_node` returned them; returns the new checkpoint's config."""
+        from engine.pregel.algo import WritesOnly, apply_writes
+
+        saver = self._state_saver(config)
+        conf = {**config.get(CONF, {})}
+        conf.setdefault(CONFIG_KEY_CHECKPOINT_NS, "")
+        saved = saver.get_tuple({**config, CONF: conf})
+        checkpoint = copy_checkpoint(saved.checkpoint) if saved else create_checkpoint(
+            __import__("engine.checkpoint.base", fromlist=["x"]).empty_checkpoint(), None, -1
+        )
+        step = saved.metadata.get("step", -2) + 1 if saved else -1
+        channels = self._channels_of(checkpoint)
+        if as_node is None:
+            as_node = self._default_as_node(checkpoint)
+        if as_node not in self.nodes and as_node != END:
+            raise InvalidUpdateError(f"Node {as_node} does not exist")
+        writes: list = []
+        if as_node != END and values is not None:
+            node = self.nodes[as_node]
+            for writer in node.writers:
+                writes.extend(writer.get_writes(values))
+        # carry forward writes of tasks that finished before an interrupt
+        saver_config = saved.config if saved else {CONF: conf}
+        if saved and saved.pending_writes and CONFIG_KEY_CHECKPOINT_ID not in config.get(CONF, {}):
+            pass
+        task = WritesOnly(as_node, writes, triggers=(INTERRUPT,))
+        apply_writes(checkpoint, channels, [task], saver.get_next_version, self.trigger_to_nodes)
+        new = create_checkpoint(checkpoint, channels, step)
+        prev_versions = saved.checkpoint["channel_versions"] if saved else {}
+        new_versions = {k: v for k, v in new["channel_versions"].items() if prev_versions.get(k) != v}
+        source = "update"
+        next_config = saver.put(
+            {**saver_config, CONF: {**saver_config[CONF], **conf, **({"checkpoint_id": saved.config[CONF]["checkpoint_id"]} if saved else {})}},
+            new,
+            {"source": source, "step": step, "parents": {}},
+            new_versions,
+        )
+        return _public(next_config)
+
+    async def aupdate_state(self, config: dict, values: Any, as_node: str | None = None, task_id: str | None = None) -> dict:
+        return self.update_state(config, values, as_node, task_id)
+
+    def _default_as_node(self, checkpoint: dict) -> str:
+        seen = checkpoint["versions_seen"]
+        candidates = [n for n in self.nodes if n != START]
+        if len(candidates) == 1:
+            return candidates[0]
+        if not any(n in seen for n in self.nodes if n != START):
+            return START
+        last = {n: max(v.values()) for n, v in seen.items() if n in self.nodes and v}
+        if last:
+            top = max(last.values())
+            names = [n for n, v in last.items() if v == top]
+            if len(names) == 1:
+                return names[0]
+        raise InvalidUpdateError("Ambiguous update, specify as_node")
+
+
+def _public(config: dict | None) -> dict | None:
+    if config is None:
+        return None
+    conf = config.get(CONF, {})
+    return {CONF: {k: conf[k] for k in ("thread_id", "checkpoint_ns", "checkpoint_id") if k in conf}}
+
+
+__all__ = ["StateAccess", "NS_END", "NS_SEP", "ERROR"]

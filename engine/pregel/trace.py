@@ -1,0 +1,79 @@
+"""Structured trace of supersteps, for observers (the studio's run view, the CLI's printout).
+
+Beyond LangGraph: each superstep reports its plan (which tasks, woken by which channel versions),
+each task's start and outcome, what the barrier applied, and the checkpoint saved.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True)
+class PlannedTask:
+    id: str
+    name: str
+    path: tuple
+    triggers: tuple[str, ...]
+    trigger_versions: dict[str, Any]
+    """Version of each trigger channel that woke the task (empty for a Send task)."""
+    input: Any
+
+
+@dataclass(frozen=True)
+class StepPlanned:
+    ns: tuple[str, ...]
+    step: int
+    tasks: tuple[PlannedTask, ...]
+
+
+@dataclass(frozen=True)
+class TaskStarted:
+    ns: tuple[str, ...]
+    step: int
+    task_id: str
+    name: str
+
+
+@dataclass(frozen=True)
+class TaskFinished:
+    ns: tuple[str, ...]
+    step: int
+    task_id: str
+    name: str
+    writes: tuple[tuple[str, Any], ...]
+    error: BaseException | None = None
+    interrupts: tuple[Any, ...] = ()
+    cached: bool = False
+
+
+@dataclass(frozen=True)
+class ChannelChange:
+    channel: str
+    old_version: Any
+    new_version: Any
+    old_value: Any
+    new_value: Any
+
+
+@dataclass(frozen=True)
+class BarrierApplied:
+    ns: tuple[str, ...]
+    step: int
+    changes: tuple[ChannelChange, ...]
+    """Every channel whose version moved at this barrier, with old and new value."""
+
+
+@dataclass(frozen=True)
+class CheckpointSaved:
+    ns: tuple[str, ...]
+    step: int
+    source: str
+    checkpoint_id: str
+    config: dict | None = field(default=None)
+
+
+TraceEvent = StepPlanned | TaskStarted | TaskFinished | BarrierApplied | CheckpointSaved
+Observer = Callable[[TraceEvent], None]

@@ -1,0 +1,54 @@
+"""Runtime: run-scoped dependencies a node can ask for (`runtime: Runtime[Ctx]`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any, Generic, TypeVar
+
+from engine.constants import CONF, CONFIG_KEY_RUNTIME
+
+ContextT = TypeVar("ContextT")
+
+
+def _no_op_stream_writer(_: Any) -> None:
+    return None
+
+
+def _no_op_heartbeat() -> None:
+    return None
+
+
+@dataclass(frozen=True)
+class Runtime(Generic[ContextT]):
+    """What a node sees of its run besides state.
+
+    Attributes:
+        context: the `context=` given to invoke, validated against `context_schema`.
+        store: the store given to compile, for memory shared across threads.
+        stream_writer: sends a value to stream_mode="custom".
+        previous: the previous return value of a functional-API entrypoint.
+    """
+
+    context: ContextT = field(default=None)  # type: ignore[assignment]
+    store: Any = field(default=None)
+    stream_writer: Any = field(default=_no_op_stream_writer)
+    heartbeat: Any = field(default=_no_op_heartbeat)
+    previous: Any = field(default=None)
+    execution_info: Any = field(default=None)
+    server_info: Any = field(default=None)
+
+    def override(self, **overrides: Any) -> Runtime[ContextT]:
+        return replace(self, **overrides)
+
+
+DEFAULT_RUNTIME: Runtime[Any] = Runtime()
+
+
+def get_runtime(context_schema: Any = None) -> Runtime[Any]:
+    """The runtime of the graph run this code is part of."""
+    from engine.config import get_config
+
+    return get_config()[CONF].get(CONFIG_KEY_RUNTIME)
+
+
+__all__ = ["Runtime", "get_runtime"]

@@ -1,0 +1,378 @@
+"""Public value types of the engine: routing packets, commands, interrupts, policies, snapshots.
+
+These mirror `langgraph.types` name for name so user code can switch import prefixes.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import asdict, dataclass, field
+from typing import (
+    TYPE_CHECKING,
+    Any,
+    ClassVar,
+    Generic,
+    Literal,
+    NamedTuple,
+    TypeAlias,
+    TypedDict,
+    TypeVar,
+)
+
+from langchain_core.messages.tool import ToolOutputMixin
+
+from engine.constants import NS_SEP
+
+if TYPE_CHECKING:
+    from engine.checkpoint.base import BaseCheckpointSaver
+
+StreamMode = Literal["values", "updates", "checkpoints", "tasks", "debug", "messages", "custom"]
+Durability = Literal["sync", "async", "exit"]
+All = Literal["*"]
+StreamWriter = Callable[[Any], None]
+Checkpointer: TypeAlias = "None | bool | BaseCheckpointSaver"
+"""None inherits the parent's saver, True gives a subgraph its own history, False disables."""
+
+OutputT = TypeVar("OutputT")
+N = TypeVar("N", bound=Hashable)
+
+
+# --------------------------------------------------------------------------- routing
+
+
+class Send:
+    """A packet asking the loop to run `node` once, next superstep, with `arg` as its input.
+
+    Sends are written to the `__pregel_tasks` Topic; each becomes a PUSH task.
+    """
+
+    __slots__ = ("node", "arg", "timeout")
+
+    def __init__(self, /, node: str, arg: Any, *, timeout: Any = None) -> None:
+        self.node = node
+        self.arg = arg
+        self.timeout = timeout
+
+    def __hash__(self) -> int:
+        return hash((self.node, self.arg, self.timeout))
+
+    def __repr__(self) -> str:
+        if self.timeout is None:
+            return f"Send(node={self.node!r}, arg={self.arg!r})"
+        return f"Send(node={self.node!r}, arg={self.arg!r}, timeout={self.timeout!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return (
+            isinstance(other, Send)
+            and self.node == other.node
+            and self.arg == other.arg
+            and self.timeout == other.timeout
+        )
+
+
+@dataclass
+class Command(Generic[N], ToolOutputMixin):
+    """Update state and choose what runs next in one return value, or resume an interrupt.
+
+    Attributes:
+        graph: None for the current graph, `Command.PARENT` for the closest parent graph.
+        update: a dict (or list of (key, value) pairs, or a state object) applied like a node return.
+        resume: the value `interrupt()` returns on resume, or a map of interrupt id -> value.
+        goto: a node name, a list of names, a Send, or a list of Sends.
+    """
+
+    graph: str | None = None
+    update: Any | None = None
+    resume: dict[str, Any] | Any | None = None
+    goto: Send | Sequence[Send | N] | N = ()
+
+    PARENT: ClassVar[Literal["__parent__"]] = "__parent__"
+
+    def __repr__(self) -> str:
+        contents = ", ".join(f"{k}={v!r}" for k, v in asdict(self).items() if v)
+        return f"Command({contents})"
+
+    def _update_as_tuples(self) -> Sequence[tuple[str, Any]]:
+        from engine.graph.schema import update_as_tuples
+
+        update = self.update
+        if isinstance(update, dict):
+            return list(update.items())
+        if isinstance(update, (list, tuple)) and all(
+            isinstance(t, tuple) and len(t) == 2 and isinstance(t[0], str) for t in update
+        ):
+            return list(update)
+        if (pairs := update_as_tuples(update)) is not None:
+            return pairs
+        if update is not None:
+            return [("__root__", update)]
+        return []
+
+
+@dataclass
+class Overwrite:
+    """Write `value` to a reducer channel, replacing its value instead of reducing into it."""
+
+    value: Any
+
+
+# --------------------------------------------------------------------------- interrupts
+
+
+def interrupt_id(ns: str, answered: int = 0) -> str:
+    """Stable id of the `answered`-th interrupt of the task at namespace `ns` (32 hex chars)."""
+    key = f"{ns}{NS_SEP}{answered}" if answered else ns
+    return hashlib.blake2b(key.encode(), digest_size=16).hexdigest()
+
+
+def is_interrupt_id(value: Any) -> bool:
+    """True for a string shaped like an interrupt id (32 lowercase hex characters)."""
+    return (
+        isinstance(value, str)
+        and len(value) == 32
+        and all(c in "0123456789abcdef" for c in value)
+    )
+
+
+_DEFAULT_INTERRUPT_ID = "placeholder-id"
+
+
+class Interrupt:
+    """A pause request raised in a node: `value` is shown to the human, `id` addresses the answer."""
+
+    __slots__ = ("value", "id", "response_schema")
+
+    def __init__(self, value: Any, id: str = _DEFAULT_INTERRUPT_ID, *, response_schema=None):
+        self.value = value
+        self.id = id
+        self.response_schema = response_schema
+
+    @classmethod
+    def from_ns(cls, value: Any, ns: str) -> Interrupt:
+        return cls(value=value, id=interrupt_id(ns))
+
+    def __repr__(self) -> str:
+        return f"Interrupt(value={self.value!r}, id={self.id!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Interrupt) and (self.value, self.id) == (other.value, other.id)
+
+    def __hash__(self) -> int:
+        return hash(self.id)
+
+
+def interrupt(value: Any) -> Any:
+    """Pause the graph here and show `value`; on resume, return the resume value instead.
+
+    The node re-runs from its start when resumed; each `interrupt()` call in it is matched, in
+    order, with the answers given so far. Requires a checkpointer.
+
+    Raises:
+        GraphInterrupt: when no answer is available yet for this call.
+    """
+    from engine.pregel.scratchpad import current_scratchpad
+
+    return current_scratchpad().interrupt(value)
+
+
+# --------------------------------------------------------------------------- policies
+
+
+def default_retry_on(exc: Exception) -> bool:
+    """LangGraph's default: retry network and server errors, never programming errors."""
+    if isinstance(exc, ConnectionError):
+        return True
+    status = getattr(getattr(exc, "response", None), "status_code", None)
+    if type(exc).__name__ in ("HTTPStatusError", "HTTPError") and status is not None:
+        return 500 <= status < 600
+    if isinstance(
+        exc,
+        (
+            ValueError,
+            TypeError,
+            ArithmeticError,
+            ImportError,
+            LookupError,
+            NameError,
+            SyntaxError,
+            RuntimeError,
+            ReferenceError,
+            StopIteration,
+            StopAsyncIteration,
+            OSError,
+        ),
+    ):
+        return False
+    return True
+
+
+class RetryPolicy(NamedTuple):
+    """How to retry a failing node: exponential backoff between attempts."""
+
+    initial_interval: float = 0.5
+    backoff_factor: float = 2.0
+    max_interval: float = 128.0
+    max_attempts: int = 3
+    jitter: bool = True
+    retry_on: (
+        type[Exception] | Sequence[type[Exception]] | Callable[[Exception], bool]
+    ) = default_retry_on
+
+
+def default_cache_key(*args: Any, **kwargs: Any) -> str:
+    """Hash the pickled input; equal inputs hit the same cache entry."""
+    import pickle
+
+    return hashlib.md5(pickle.dumps((args, kwargs), protocol=5)).hexdigest()
+
+
+@dataclass
+class CachePolicy(Generic[N]):
+    """Reuse a node's writes for equal input: `key_func(input)` names the entry, `ttl` in seconds."""
+
+    key_func: Callable[..., str | bytes] = default_cache_key
+    ttl: int | None = None
+
+
+class CacheKey(NamedTuple):
+    ns: tuple[str, ...]
+    key: str
+    ttl: int | None
+
+
+# --------------------------------------------------------------------------- snapshots
+
+
+class PregelTask(NamedTuple):
+    """A task as seen from outside: in get_state().tasks and in debug output."""
+
+    id: str
+    name: str
+    path: tuple[str | int | tuple, ...]
+    error: Exception | None = None
+    interrupts: tuple[Interrupt, ...] = ()
+    state: Any = None
+    result: Any | None = None
+
+
+class StateSnapshot(NamedTuple):
+    """The state of a thread at one checkpoint."""
+
+    values: dict[str, Any] | Any
+    next: tuple[str, ...]
+    config: dict
+    metadata: dict | None
+    created_at: str | None
+    parent_config: dict | None
+    tasks: tuple[PregelTask, ...]
+    interrupts: tuple[Interrupt, ...] = ()
+
+
+class StateUpdate(NamedTuple):
+    values: dict[str, Any] | None
+    as_node: str | None = None
+    task_id: str | None = None
+
+
+# --------------------------------------------------------------------------- stream parts (v2)
+
+
+class ValuesStreamPart(TypedDict):
+    type: Literal["values"]
+    ns: tuple[str, ...]
+    data: Any
+    interrupts: tuple[Interrupt, ...]
+
+
+class UpdatesStreamPart(TypedDict):
+    type: Literal["updates"]
+    ns: tuple[str, ...]
+    data: dict[str, Any]
+
+
+class MessagesStreamPart(TypedDict):
+    type: Literal["messages"]
+    ns: tuple[str, ...]
+    data: tuple[Any, dict[str, Any]]
+
+
+class CustomStreamPart(TypedDict):
+    type: Literal["custom"]
+    ns: tuple[str, ...]
+    data: Any
+
+
+class CheckpointStreamPart(TypedDict):
+    type: Literal["checkpoints"]
+    ns: tuple[str, ...]
+    data: dict[str, Any]
+
+
+class TasksStreamPart(TypedDict):
+    type: Literal["tasks"]
+    ns: tuple[str, ...]
+    data: dict[str, Any]
+
+
+class DebugStreamPart(TypedDict):
+    type: Literal["debug"]
+    ns: tuple[str, ...]
+    data: dict[str, Any]
+
+
+StreamPart = (
+    ValuesStreamPart
+    | UpdatesStreamPart
+    | MessagesStreamPart
+    | CustomStreamPart
+    | CheckpointStreamPart
+    | TasksStreamPart
+    | DebugStreamPart
+)
+
+
+@dataclass(frozen=True)
+class GraphOutput(Generic[OutputT]):
+    """What `invoke(..., version="v2")` returns: the output value and any pending interrupts."""
+
+    value: Any
+    interrupts: tuple[Interrupt, ...] = field(default=())
+
+    def __getitem__(self, key: str) -> Any:
+        if key == "__interrupt__":
+            return self.interrupts
+        if isinstance(self.value, dict):
+            return self.value[key]
+        try:
+            return getattr(self.value, key)
+        except AttributeError:
+            raise KeyError(key) from None
+
+    def __contains__(self, key: object) -> bool:
+        if key == "__interrupt__":
+            return bool(self.interrupts)
+        if isinstance(self.value, dict):
+            return key in self.value
+        return isinstance(key, str) and hasattr(self.value, key)
+
+
+__all__ = [
+    "All",
+    "CachePolicy",
+    "Checkpointer",
+    "Command",
+    "Durability",
+    "GraphOutput",
+    "Interrupt",
+    "Overwrite",
+    "PregelTask",
+    "RetryPolicy",
+    "Send",
+    "StateSnapshot",
+    "StateUpdate",
+    "StreamMode",
+    "StreamPart",
+    "StreamWriter",
+    "interrupt",
+]
