@@ -1,0 +1,88 @@
+"""Conditional edges: a router run as a writer of its source node."""
+
+from __future__ import annotations
+
+import typing
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from engine.constants import CONF, CONFIG_KEY_READ, END, START, TASKS
+from engine.errors import InvalidUpdateError
+from engine.pregel.callable import coerce_to_bound
+from engine.types import Send
+
+
+def branch_channel(node: str) -> str:
+    return f"branch:to:{node}"
+
+
+@dataclass
+class BranchSpec:
+    """A router: `path(state)` returns node names (or keys of `ends`) and/or Send packets."""
+
+    path: Any
+    ends: dict[Hashable, str] | None
+    name: str
+
+    @classmethod
+    def from_path(cls, path: Any, path_map: Any) -> BranchSpec:
+        func = getattr(path, "func", path)
+        name = getattr(path, "name", None) or getattr(func, "__name__", None) or "condition"
+        if name == "<lambda>":
+            name = "condition"
+        if isinstance(path_map, dict):
+            ends = dict(path_map)
+        elif isinstance(path_map, (list, tuple)):
+            ends = {p: p for p in path_map}
+        else:
+            ends = _ends_from_return_hint(func)
+        return cls(coerce_to_bound(path), ends, name)
+
+
+def _ends_from_return_hint(func: Any) -> dict[Hashable, str] | None:
+    try:
+        hint = typing.get_type_hints(func).get("return")
+    except Exception:
+        return None
+    if hint is not None and typing.get_origin(hint) is Literal:
+        return {v: v for v in typing.get_args(hint)}
+    return None
+
+
+class BranchWriter:
+    """Writer that reads the node's fresh state, calls the router and writes its choices."""
+
+    __slots__ = ("branch", "read_keys", "mapper", "name")
+
+    def __init__(self, branch: BranchSpec, read_keys: Sequence[str] | str, mapper: Any) -> None:
+        self.branch = branch
+        self.read_keys = read_keys
+        self.mapper = mapper
+        self.name = branch.name
+
+    def get_writes(self, output: Any, task: Any = None) -> list[tuple[str, Any]]:
+        config = task.config
+        value = config[CONF][CONFIG_KEY_READ](self.read_keys, True)
+        if self.mapper is not None:
+            value = self.mapper(value)
+        elif isinstance(value, dict) and isinstance(task.input, dict):
+            value = {**task.input, **value}
+        result = self.branch.path.invoke(value, config)
+        return route_writes(self.branch.ends, result)
+
+
+def route_writes(ends: dict | None, result: Any) -> list[tuple[str, Any]]:
+    results = result if isinstance(result, (list, tuple)) else [result]
+    destinations = [r if isinstance(r, Send) or not ends else ends[r] for r in results]
+    if any(d is None or d == START for d in destinations):
+        raise ValueError("Branch did not return a valid destination")
+    if any(isinstance(d, Send) and d.node == END for d in destinations):
+        raise InvalidUpdateError("Cannot send a packet to the END node")
+    writes: list[tuple[str, Any]] = []
+    for dest in destinations:
+        if isinstance(dest, Send):
+            writes.append((TASKS, dest))
+        elif dest != END:
+            writes.append((branch_channel(dest), None))
+    return writes

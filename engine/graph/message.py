@@ -1,0 +1,76 @@
+"""add_messages: the reducer of chat histories (append, replace by id, remove)."""
+
+from __future__ import annotations
+
+import uuid
+from typing import Annotated, Any, Literal, TypedDict, cast
+
+from langchain_core.messages import (
+    AnyMessage,
+    BaseMessage,
+    BaseMessageChunk,
+    RemoveMessage,
+    convert_to_messages,
+    message_chunk_to_message,
+)
+
+REMOVE_ALL_MESSAGES = "__remove_all__"
+
+
+def _as_list(value: Any) -> list:
+    if isinstance(value, (list, tuple)):
+        return list(value)
+    return [value]
+
+
+def _normalise(messages: list) -> list[BaseMessage]:
+    out = [
+        message_chunk_to_message(cast(BaseMessageChunk, m))
+        for m in convert_to_messages(messages)
+    ]
+    for message in out:
+        if message.id is None:
+            message.id = str(uuid.uuid4())
+    return out
+
+
+def add_messages(
+    left: Any, right: Any, *, format: Literal["langchain-openai"] | None = None
+) -> list[AnyMessage]:
+    """Merge `right` into `left`: same id replaces, RemoveMessage(id) deletes, others append.
+
+    Raises:
+        ValueError: when removing an id that is not in `left`.
+    """
+    left = _normalise(_as_list(left))
+    right = _normalise(_as_list(right))
+    remove_all_at = next(
+        (i for i, m in enumerate(right) if isinstance(m, RemoveMessage) and m.id == REMOVE_ALL_MESSAGES),
+        None,
+    )
+    if remove_all_at is not None:
+        return right[remove_all_at + 1 :]
+    merged = list(left)
+    index = {m.id: i for i, m in enumerate(merged)}
+    removed: set[str] = set()
+    for message in right:
+        existing = index.get(message.id)
+        if existing is not None:
+            if isinstance(message, RemoveMessage):
+                removed.add(message.id)
+            else:
+                removed.discard(message.id)
+                merged[existing] = message
+        else:
+            if isinstance(message, RemoveMessage):
+                raise ValueError(f"Attempting to delete a message with an ID that doesn't exist ('{message.id}')")
+            index[message.id] = len(merged)
+            merged.append(message)
+    return [m for m in merged if m.id not in removed]
+
+
+class MessagesState(TypedDict):
+    messages: Annotated[list[AnyMessage], add_messages]
+
+
+__all__ = ["add_messages", "MessagesState", "REMOVE_ALL_MESSAGES"]

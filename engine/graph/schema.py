@@ -1,0 +1,115 @@
+"""State schemas (TypedDict, dataclass, pydantic) -> channels, one per key."""
+
+from __future__ import annotations
+
+import dataclasses
+import typing
+from inspect import isclass, signature
+from typing import Any, NotRequired, Required
+
+from pydantic import BaseModel
+
+from engine.channels.base import BaseChannel
+from engine.channels.binop import BinaryOperatorAggregate
+from engine.channels.last_value import LastValue
+from engine.managed import is_managed_value
+
+
+def _strip_required(annotation: Any) -> Any:
+    if typing.get_origin(annotation) in (Required, NotRequired):
+        return typing.get_args(annotation)[0]
+    return annotation
+
+
+def schema_fields(schema: Any) -> dict[str, Any]:
+    """Key -> annotation (with Annotated extras) of a state schema class."""
+    if schema is None:
+        return {}
+    if isclass(schema) and issubclass(schema, BaseModel):
+        hints = typing.get_type_hints(schema, include_extras=True)
+        return {name: hints.get(name, f.annotation) for name, f in schema.model_fields.items()}
+    try:
+        hints = typing.get_type_hints(schema, include_extras=True)
+    except Exception:
+        hints = dict(getattr(schema, "__annotations__", {}))
+    if dataclasses.is_dataclass(schema):
+        return {f.name: hints.get(f.name, f.type) for f in dataclasses.fields(schema)}
+    if hints:
+        return {k: v for k, v in hints.items() if not k.startswith("__")}
+    return {"__root__": schema}
+
+
+def channel_for(name: str, annotation: Any) -> BaseChannel | type:
+    """The channel (or managed value class) a key's annotation asks for."""
+    annotation = _strip_required(annotation)
+    if managed := _managed(annotation):
+        return managed
+    metadata = getattr(annotation, "__metadata__", ())
+    base = getattr(annotation, "__origin__", annotation)
+    for item in metadata:
+        if isinstance(item, BaseChannel):
+            item.key = name
+            return item
+        if isclass(item) and issubclass(item, BaseChannel):
+            channel = item(base)
+            channel.key = name
+            return channel
+    if metadata and callable(metadata[-1]):
+        reducer = metadata[-1]
+        params = [
+            p
+            for p in signature(reducer).parameters.values()
+            if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)
+        ]
+        if len(params) != 2:
+            raise ValueError(
+                f"Invalid reducer signature. Expected (a, b) -> c. Got {signature(reducer)}"
+            )
+        channel = BinaryOperatorAggregate(annotation, reducer)
+        channel.key = name
+        return channel
+    channel = LastValue(annotation)
+    channel.key = name
+    return channel
+
+
+def _managed(annotation: Any) -> type | None:
+    metadata = getattr(annotation, "__metadata__", ())
+    if metadata:
+        last = typing.get_origin(metadata[-1]) or metadata[-1]
+        if is_managed_value(last):
+            return last
+    if typing.get_origin(annotation) is not None and (args := typing.get_args(annotation)):
+        if typing.get_origin(annotation) is not typing.Annotated:
+            return _managed(args[0])
+    return None
+
+
+def coercer(schema: Any) -> Any:
+    """dict -> schema instance for pydantic and dataclass schemas; None for dict-like ones."""
+    if isclass(schema) and (issubclass(schema, BaseModel) or dataclasses.is_dataclass(schema)):
+        return lambda values: schema(**values)
+    return None
+
+
+def update_as_tuples(value: Any) -> list[tuple[str, Any]] | None:
+    """(key, value) pairs of a state object returned by a node (pydantic or dataclass)."""
+    if isinstance(value, BaseModel):
+        fields = type(value).model_fields
+        explicit = value.model_fields_set
+        return [
+            (k, getattr(value, k))
+            for k, f in fields.items()
+            if k in explicit or getattr(value, k) != f.default
+        ]
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        out = []
+        for f in dataclasses.fields(value):
+            current = getattr(value, f.name)
+            if f.default is not dataclasses.MISSING and current == f.default:
+                continue
+            if f.default_factory is not dataclasses.MISSING and current == f.default_factory():
+                continue
+            out.append((f.name, current))
+        return out
+    return None

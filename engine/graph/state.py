@@ -1,0 +1,497 @@
+"""StateGraph: the builder API (nodes, edges, conditional edges) and its compilation to Pregel."""
+
+from __future__ import annotations
+
+import inspect
+import logging
+import typing
+from collections import defaultdict
+from collections.abc import Callable, Hashable, Sequence
+from typing import Any
+
+from engine.channels.base import BaseChannel
+from engine.channels.ephemeral_value import EphemeralValue
+from engine.channels.last_value import LastValueAfterFinish
+from engine.channels.named_barrier_value import NamedBarrierValue, NamedBarrierValueAfterFinish
+from engine.constants import END, NS_END, NS_SEP, START, TAG_HIDDEN, TASKS
+from engine.errors import (
+    ErrorCode,
+    InvalidUpdateError,
+    ParentCommand,
+    create_error_message,
+)
+from engine.graph.branch import BranchSpec, BranchWriter, branch_channel
+from engine.graph.schema import channel_for, coercer, schema_fields, update_as_tuples
+from engine.managed import is_managed_value
+from engine.pregel.callable import coerce_to_bound
+from engine.pregel.main import Pregel
+from engine.pregel.read import PregelNode
+from engine.pregel.write import ChannelWrite, ChannelWriteEntry, ChannelWriteTupleEntry
+from engine.types import Command, Send
+
+logger = logging.getLogger(__name__)
+
+
+class StateNodeSpec(typing.NamedTuple):
+    runnable: Any
+    metadata: dict | None
+    input_schema: Any
+    retry_policy: Any
+    cache_policy: Any
+    ends: tuple[str, ...] | dict[str, str] | None = ()
+    defer: bool = False
+
+
+def _node_name(action: Any) -> str:
+    name = getattr(action, "name", None) or getattr(action, "__name__", None)
+    if name is None:
+        name = type(action).__name__
+    return name
+
+
+class StateGraph:
+    """A graph whose nodes read a shared state and return partial updates to it.
+
+    Each state key becomes a channel: a plain key a LastValue, an `Annotated[T, reducer]` key a
+    BinaryOperatorAggregate. Call `compile()` to get a runnable Pregel.
+    """
+
+    def __init__(
+        self,
+        state_schema: Any = None,
+        context_schema: Any = None,
+        *,
+        input_schema: Any = None,
+        output_schema: Any = None,
+        **kwargs: Any,
+    ) -> None:
+        input_schema = input_schema or kwargs.get("input")
+        output_schema = output_schema or kwargs.get("output")
+        if state_schema is None:
+            if input_schema is None or output_schema is None:
+                raise ValueError("Must provide state_schema or input and output")
+            state_schema = input_schema
+        self.nodes: dict[str, StateNodeSpec] = {}
+        self.edges: set[tuple[str, str]] = set()
+        self.waiting_edges: set[tuple[tuple[str, ...], str]] = set()
+        self.branches: defaultdict[str, dict[str, BranchSpec]] = defaultdict(dict)
+        self.schemas: dict[Any, dict[str, Any]] = {}
+        self.channels: dict[str, BaseChannel] = {}
+        self.managed: dict[str, Any] = {}
+        self.compiled = False
+        self.state_schema = state_schema
+        self.context_schema = context_schema
+        self.input_schema = input_schema or state_schema
+        self.output_schema = output_schema or state_schema
+        self._add_schema(state_schema)
+        self._add_schema(self.input_schema, allow_managed=False)
+        self._add_schema(self.output_schema, allow_managed=False)
+
+    def _add_schema(self, schema: Any, allow_managed: bool = True) -> None:
+        if schema in self.schemas:
+            return
+        fields = schema_fields(schema)
+        channels = {name: channel_for(name, ann) for name, ann in fields.items()}
+        self.schemas[schema] = channels
+        for name, channel in channels.items():
+            if is_managed_value(channel):
+                if not allow_managed:
+                    raise ValueError(f"Invalid managed channels detected in {schema}: {name}")
+                self.managed.setdefault(name, channel)
+            elif name in self.channels:
+                existing = self.channels[name]
+                if type(existing) is not type(channel) and type(existing).__name__ == "LastValue":
+                    self.channels[name] = channel
+                elif type(existing) is not type(channel) and type(channel).__name__ != "LastValue":
+                    raise ValueError(f"Channel '{name}' already exists with a different type")
+            else:
+                self.channels[name] = channel
+
+    # ------------------------------------------------------------------ builder API
+    def add_node(
+        self,
+        node: Any,
+        action: Any = None,
+        *,
+        defer: bool = False,
+        metadata: dict | None = None,
+        input_schema: Any = None,
+        retry_policy: Any = None,
+        cache_policy: Any = None,
+        destinations: dict[str, str] | tuple[str, ...] | None = None,
+        **kwargs: Any,
+    ) -> StateGraph:
+        input_schema = input_schema or kwargs.get("input")
+        if not isinstance(node, str):
+            action = node
+            node = _node_name(action)
+        if action is None:
+            raise RuntimeError("add_node needs an action")
+        if self.compiled:
+            logger.warning(
+                "Adding a node to a graph that has already been compiled. This will not be "
+                "reflected in the compiled graph."
+            )
+        if node in self.nodes:
+            raise ValueError(f"Node `{node}` already present.")
+        if node in (END, START):
+            raise ValueError(f"Node `{node}` is reserved.")
+        for character in (NS_SEP, NS_END):
+            if character in node:
+                raise ValueError(
+                    f"'{character}' is a reserved character and is not allowed in the node names."
+                )
+        ends: Any = ()
+        if input_schema is None:
+            input_schema = _inferred_input_schema(action)
+        if destinations is not None:
+            ends = destinations
+        else:
+            ends = _command_ends(action) or ()
+        if input_schema is not None:
+            self._add_schema(input_schema)
+        self.nodes[node] = StateNodeSpec(
+            coerce_to_bound(action, node),
+            metadata,
+            input_schema or self.state_schema,
+            retry_policy,
+            cache_policy,
+            ends,
+            defer,
+        )
+        return self
+
+    def add_edge(self, start_key: str | Sequence[str], end_key: str) -> StateGraph:
+        if self.compiled:
+            logger.warning(
+                "Adding an edge to a graph that has already been compiled. This will not be "
+                "reflected in the compiled graph."
+            )
+        if isinstance(start_key, str):
+            if start_key == END:
+                raise ValueError("END cannot be a start node")
+            if end_key == START:
+                raise ValueError("START cannot be an end node")
+            self.edges.add((start_key, end_key))
+            return self
+        for start in start_key:
+            if start == END:
+                raise ValueError("END cannot be a start node")
+            if start not in self.nodes:
+                raise ValueError(f"Need to add_node `{start}` first")
+        if end_key == START:
+            raise ValueError("START cannot be an end node")
+        if end_key != END and end_key not in self.nodes:
+            raise ValueError(f"Need to add_node `{end_key}` first")
+        self.waiting_edges.add((tuple(start_key), end_key))
+        return self
+
+    def add_conditional_edges(
+        self, source: str, path: Any, path_map: dict[Hashable, str] | list[str] | None = None
+    ) -> StateGraph:
+        if self.compiled:
+            logger.warning(
+                "Adding an edge to a graph that has already been compiled. This will not be "
+                "reflected in the compiled graph."
+            )
+        branch = BranchSpec.from_path(path, path_map)
+        if branch.name in self.branches[source]:
+            raise ValueError(
+                f"Branch with name `{branch.name}` already exists for node `{source}`"
+            )
+        self.branches[source][branch.name] = branch
+        return self
+
+    def add_sequence(self, nodes: Sequence[Any]) -> StateGraph:
+        if len(nodes) < 1:
+            raise ValueError("Sequence requires at least one node.")
+        previous = None
+        for item in nodes:
+            if isinstance(item, tuple) and len(item) == 2:
+                name, action = item
+            else:
+                name, action = _node_name(item), item
+            if name in self.nodes:
+                raise ValueError(
+                    f"Node names must be unique: node with the name '{name}' already exists. "
+                    "If you need to use two different runnables/callables with the same name "
+                    "(for example, using `lambda`), please provide them as tuples "
+                    "(name, runnable/callable)."
+                )
+            self.add_node(name, action)
+            if previous is not None:
+                self.add_edge(previous, name)
+            previous = name
+        return self
+
+    def set_entry_point(self, key: str) -> StateGraph:
+        return self.add_edge(START, key)
+
+    def set_conditional_entry_point(self, path: Any, path_map: Any = None) -> StateGraph:
+        return self.add_conditional_edges(START, path, path_map)
+
+    def set_finish_point(self, key: str) -> StateGraph:
+        return self.add_edge(key, END)
+
+    @property
+    def _all_edges(self) -> set[tuple[str, str]]:
+        return self.edges | {(s, e) for starts, e in self.waiting_edges for s in starts}
+
+    def validate(self, interrupt: Sequence[str] | None = None) -> StateGraph:
+        sources = {s for s, _ in self._all_edges} | set(self.branches)
+        sources |= {name for name, spec in self.nodes.items() if spec.ends}
+        for source in sources:
+            if source not in self.nodes and source != START:
+                raise ValueError(f"Found edge starting at unknown node '{source}'")
+        if START not in sources:
+            raise ValueError(
+                "Graph must have an entrypoint: add at least one edge from START to another node"
+            )
+        targets = {e for _, e in self._all_edges}
+        for start, branches in self.branches.items():
+            for cond, branch in branches.items():
+                if branch.ends is not None:
+                    for end in branch.ends.values():
+                        if end not in self.nodes and end != END:
+                            raise ValueError(
+                                f"At '{start}' node, '{cond}' branch found unknown target '{end}'"
+                            )
+                        targets.add(end)
+                else:
+                    targets.add(END)
+                    targets.update(n for n in self.nodes if n != start)
+        for spec in self.nodes.values():
+            if spec.ends:
+                targets.update(spec.ends)
+        for target in targets:
+            if target not in self.nodes and target != END:
+                raise ValueError(f"Found edge ending at unknown node `{target}`")
+        if interrupt and interrupt != "*":
+            for node in interrupt:
+                if node not in self.nodes:
+                    raise ValueError(f"Interrupt node `{node}` not found")
+        self.compiled = True
+        return self
+
+    def compile(
+        self,
+        checkpointer: Any = None,
+        *,
+        cache: Any = None,
+        store: Any = None,
+        interrupt_before: Any = None,
+        interrupt_after: Any = None,
+        debug: bool = False,
+        name: str | None = None,
+    ) -> CompiledStateGraph:
+        interrupt_before = interrupt_before or []
+        interrupt_after = interrupt_after or []
+        self.validate(
+            interrupt=(interrupt_before if interrupt_before != "*" else [])
+            + (interrupt_after if interrupt_after != "*" else [])
+        )
+        output_channels = _keys_or_root(self.schemas[self.output_schema], self.managed)
+        stream_channels = output_channels
+        compiled = CompiledStateGraph(
+            builder=self,
+            schema_to_mapper={},
+            context_schema=self.context_schema,
+            nodes={},
+            channels={**self.channels, **self.managed, START: EphemeralValue(self.input_schema)},
+            input_channels=START,
+            stream_mode="updates",
+            output_channels=output_channels,
+            stream_channels=stream_channels,
+            checkpointer=checkpointer,
+            interrupt_before_nodes=interrupt_before,
+            interrupt_after_nodes=interrupt_after,
+            auto_validate=False,
+            debug=debug,
+            store=store,
+            cache=cache,
+            name=name or "LangGraph",
+        )
+        compiled.attach_node(START, None)
+        for key, node in self.nodes.items():
+            compiled.attach_node(key, node)
+        for start, end in self.edges:
+            compiled.attach_edge(start, end)
+        for starts, end in self.waiting_edges:
+            compiled.attach_edge(starts, end)
+        for start, branches in self.branches.items():
+            for branch in branches.values():
+                compiled.attach_branch(start, branch)
+        compiled.trigger_to_nodes = compiled._trigger_map()
+        return compiled
+
+
+def _keys_or_root(channels: dict[str, Any], managed: dict[str, Any]) -> list[str] | str:
+    keys = [k for k, v in channels.items() if not is_managed_value(v)]
+    return "__root__" if keys == ["__root__"] else keys
+
+
+def _inferred_input_schema(action: Any) -> Any:
+    func = action if inspect.isfunction(action) or inspect.ismethod(action) else None
+    if func is None:
+        return None
+    try:
+        hints = typing.get_type_hints(func)
+        first = next(iter(inspect.signature(func).parameters), None)
+    except Exception:
+        return None
+    hint = hints.get(first) if first else None
+    if hint is not None and inspect.isclass(hint) and schema_fields(hint) and "__root__" not in schema_fields(hint):
+        return hint
+    return None
+
+
+def _command_ends(action: Any) -> tuple[str, ...] | None:
+    """Destinations from a `-> Command[Literal["a", "b"]]` return hint."""
+    func = action if inspect.isfunction(action) or inspect.ismethod(action) else None
+    if func is None:
+        return None
+    try:
+        hint = typing.get_type_hints(func).get("return")
+    except Exception:
+        return None
+    if hint is None or typing.get_origin(hint) is not Command:
+        return None
+    args = typing.get_args(hint)
+    if args and typing.get_origin(args[0]) is typing.Literal:
+        return tuple(typing.get_args(args[0]))
+    return None
+
+
+class CompiledStateGraph(Pregel):
+    """The Pregel a StateGraph compiles to; `builder` keeps the drawn graph for get_graph()."""
+
+    def __init__(self, *, builder: StateGraph, schema_to_mapper: dict, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.builder = builder
+        self.schema_to_mapper = schema_to_mapper
+
+    def attach_node(self, key: str, node: StateNodeSpec | None) -> None:
+        builder = self.builder
+        if key == START:
+            output_keys = [
+                k for k, v in builder.schemas[builder.input_schema].items() if not is_managed_value(v)
+            ]
+        else:
+            output_keys = list(builder.channels) + list(builder.managed)
+        key_set = frozenset(output_keys)
+
+        def get_updates(value: Any) -> list[tuple[str, Any]] | None:
+            if value is None:
+                return None
+            if isinstance(value, dict):
+                return [(k, v) for k, v in value.items() if k in key_set]
+            if isinstance(value, Command):
+                if value.graph == Command.PARENT:
+                    return None
+                return [(k, v) for k, v in value._update_as_tuples() if k in key_set]
+            if isinstance(value, (list, tuple)) and value and any(isinstance(i, Command) for i in value):
+                updates: list[tuple[str, Any]] = []
+                for item in value:
+                    if isinstance(item, Command):
+                        if item.graph != Command.PARENT:
+                            updates.extend((k, v) for k, v in item._update_as_tuples() if k in key_set)
+                    else:
+                        updates.extend(get_updates(item) or ())
+                return updates
+            if (pairs := update_as_tuples(value)) is not None:
+                return [(k, v) for k, v in pairs if k in key_set]
+            raise InvalidUpdateError(
+                create_error_message(
+                    message=f"Expected dict, got {value}",
+                    error_code=ErrorCode.INVALID_GRAPH_NODE_RETURN_VALUE,
+                )
+            )
+
+        def get_root(value: Any) -> list[tuple[str, Any]] | None:
+            if isinstance(value, Command):
+                return [("__root__", value.update)] if value.update is not None and value.graph != Command.PARENT else None
+            return [("__root__", value)] if value is not None else None
+
+        writer = ChannelWrite(
+            [
+                ChannelWriteTupleEntry(mapper=get_root if output_keys == ["__root__"] else get_updates),
+                ChannelWriteTupleEntry(
+                    mapper=_control_branch,
+                    static=[(branch_channel(e), None, None) for e in (node.ends or ())]
+                    if node is not None
+                    else None,
+                ),
+            ]
+        )
+        if key == START:
+            self.nodes[key] = PregelNode(tags=[TAG_HIDDEN], triggers=[START], channels=START, writers=[writer])
+            return
+        input_schema = node.input_schema
+        input_channels = list(builder.schemas[input_schema])
+        single = input_channels == ["__root__"]
+        if input_schema not in self.schema_to_mapper:
+            self.schema_to_mapper[input_schema] = None if single else coercer(input_schema)
+        channel = branch_channel(key)
+        self.channels[channel] = (
+            LastValueAfterFinish(Any) if node.defer else EphemeralValue(Any, guard=False)
+        )
+        self.channels[channel].key = channel
+        self.nodes[key] = PregelNode(
+            triggers=[channel],
+            channels="__root__" if single else input_channels,
+            mapper=self.schema_to_mapper[input_schema],
+            writers=[writer],
+            metadata=node.metadata,
+            retry_policy=node.retry_policy,
+            cache_policy=node.cache_policy,
+            bound=node.runnable,
+        )
+
+    def attach_edge(self, starts: str | Sequence[str], end: str) -> None:
+        if isinstance(starts, str):
+            if end != END:
+                self.nodes[starts].writers.append(
+                    ChannelWrite([ChannelWriteEntry(branch_channel(end), None)])
+                )
+            return
+        if end == END:
+            return
+        channel = f"join:{'+'.join(starts)}:{end}"
+        deferred = self.builder.nodes[end].defer
+        self.channels[channel] = (
+            NamedBarrierValueAfterFinish(str, set(starts)) if deferred else NamedBarrierValue(str, set(starts))
+        )
+        self.channels[channel].key = channel
+        self.nodes[end].triggers.append(channel)
+        for start in starts:
+            self.nodes[start].writers.append(ChannelWrite([ChannelWriteEntry(channel, start)]))
+
+    def attach_branch(self, start: str, branch: BranchSpec) -> None:
+        builder = self.builder
+        keys = list(builder.schemas[builder.state_schema])
+        select: Any = "__root__" if keys == ["__root__"] else keys
+        mapper = None if select == "__root__" else coercer(builder.state_schema)
+        self.nodes[start].writers.append(BranchWriter(branch, select, mapper))
+
+
+def _control_branch(value: Any) -> list[tuple[str, Any]]:
+    if isinstance(value, Send):
+        return [(TASKS, value)]
+    commands: list[Command] = []
+    if isinstance(value, Command):
+        commands.append(value)
+    elif isinstance(value, (list, tuple)):
+        commands.extend(c for c in value if isinstance(c, Command))
+    writes: list[tuple[str, Any]] = []
+    for command in commands:
+        if command.graph == Command.PARENT:
+            raise ParentCommand(command)
+        gotos = [command.goto] if isinstance(command.goto, (Send, str)) else command.goto
+        for goto in gotos:
+            if isinstance(goto, Send):
+                writes.append((TASKS, goto))
+            elif isinstance(goto, str) and goto != END:
+                writes.append((branch_channel(goto), None))
+    return writes
+
+
