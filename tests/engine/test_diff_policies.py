@@ -199,6 +199,7 @@ def _parallel_flaky(b, policy, fails: dict, calls: list, **compile_kw):
         calls.append("flaky")
         if fails["n"] > 0:
             fails["n"] -= 1
+            time.sleep(0.1)  # let the sibling finish first, so its writes are saved
             raise ConnectionError("down")
         return {"log": ["flaky"]}
 
