@@ -14,6 +14,7 @@ from engine.checkpoint.base import (
     Checkpoint,
     CheckpointMetadata,
     CheckpointTuple,
+    copy_checkpoint,
     get_checkpoint_id,
 )
 
@@ -152,7 +153,7 @@ class InMemorySaver(BaseCheckpointSaver):
             for channel, version in new_versions.items():
                 if channel in values:
                     self.blobs[(thread_id, ns, channel, version)] = _freeze(values[channel])
-            saved = {k: v for k, v in checkpoint.items() if k != "channel_values"}
+            saved = {k: v for k, v in copy_checkpoint(checkpoint).items() if k != "channel_values"}
             self.storage[thread_id][ns][checkpoint["id"]] = (
                 saved,
                 pickle.dumps(dict(metadata)),

@@ -54,7 +54,9 @@ class PregelNode:
         self.mapper = mapper
         self.writers = writers or []
         self.bound = bound if bound is not None else RunnableCallable(_identity, "identity")
-        if retry_policy is not None and not isinstance(retry_policy, Sequence):
+        if retry_policy is not None and (
+            hasattr(retry_policy, "max_attempts") or not isinstance(retry_policy, Sequence)
+        ):
             retry_policy = (retry_policy,)
         self.retry_policy = retry_policy
         self.cache_policy = cache_policy
