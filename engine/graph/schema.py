@@ -92,24 +92,33 @@ def coercer(schema: Any) -> Any:
     return None
 
 
+def _annotated_keys(cls: type) -> list[str]:
+    keys: list[str] = []
+    for base in reversed(cls.__mro__):
+        for key in getattr(base, "__annotations__", {}) if "__annotations__" in base.__dict__ else {}:
+            if not key.startswith("__") and key not in keys:
+                keys.append(key)
+    return keys
+
+
 def update_as_tuples(value: Any) -> list[tuple[str, Any]] | None:
-    """(key, value) pairs of a state object returned by a node (pydantic or dataclass)."""
+    """(key, value) pairs of a state object (pydantic, dataclass, annotated class), or None.
+
+    As langgraph does: a None value is dropped unless its default is not None or (pydantic) it
+    was set explicitly.
+    """
+    cls = type(value)
+    if isinstance(value, (dict, str, bytes, list, tuple)) or not (keys := _annotated_keys(cls)):
+        return None
     if isinstance(value, BaseModel):
-        fields = type(value).model_fields
-        explicit = value.model_fields_set
-        return [
-            (k, getattr(value, k))
-            for k, f in fields.items()
-            if k in explicit or getattr(value, k) != f.default
-        ]
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        out = []
-        for f in dataclasses.fields(value):
-            current = getattr(value, f.name)
-            if f.default is not dataclasses.MISSING and current == f.default:
-                continue
-            if f.default_factory is not dataclasses.MISSING and current == f.default_factory():
-                continue
-            out.append((f.name, current))
-        return out
-    return None
+        keep = value.model_fields_set
+        defaults = {k: f.default for k, f in cls.model_fields.items()}
+    else:
+        keep, defaults = None, {}
+    missing = object()
+    return [
+        (k, v)
+        for k in keys
+        if (v := getattr(value, k, missing)) is not missing
+        and (v is not None or defaults.get(k, missing) is not None or (keep is not None and k in keep))
+    ]

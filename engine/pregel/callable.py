@@ -91,4 +91,6 @@ def coerce_to_bound(action: Any, name: str | None = None) -> Any:
         return action
     if callable(action):
         return RunnableCallable(action, name)
-    raise TypeError(f"Expected a callable or a Runnable, got {type(action).__name__}")
+    raise TypeError(
+        f"Expected a Runnable, callable or dict.Instead got an unsupported type: {type(action)}"
+    )

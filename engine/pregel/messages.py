@@ -7,14 +7,22 @@ from uuid import UUID
 
 from langchain_core.callbacks import BaseCallbackHandler
 from langchain_core.messages import AIMessageChunk, BaseMessage
+from langchain_core.tracers._streaming import _StreamingCallbackHandler
 
 from engine.constants import TAG_NOSTREAM
 
 
-class StreamMessagesHandler(BaseCallbackHandler):
+class StreamMessagesHandler(BaseCallbackHandler, _StreamingCallbackHandler):
     """Emits (message chunk, metadata) for each token of a chat model run inside a node."""
 
     run_inline = True
+
+    # being a streaming handler makes chat models stream tokens even when invoked
+    def tap_output_iter(self, run_id, output):
+        return output
+
+    def tap_output_aiter(self, run_id, output):
+        return output
 
     def __init__(self, emit: Any, ns: tuple[str, ...]) -> None:
         self.emit = emit
