@@ -231,9 +231,10 @@ class Pregel(StateAccess, Runnable):
     @staticmethod
     def _drain(run: _Run) -> Iterator[Any]:
         queue = run.queue
+        own_ns = run.loop.checkpoint_ns
         while queue:
             ns, mode, payload = queue.popleft()
-            if mode not in run.modes or (ns and not run.subgraphs):
+            if mode not in run.modes or (ns != own_ns and not run.subgraphs):
                 continue
             if run.version == "v2":
                 part = {"type": mode, "ns": ns, "data": payload}
