@@ -151,7 +151,7 @@ class PregelLoop:
         for name, channel in self.channels.items():
             channel.key = name
         self.step = self.checkpoint_metadata.get("step", -2) + 1
-        self.stop = self.step + self.config.get("recursion_limit", 25) + 1
+        self.stop = self.step + self.config["recursion_limit"] + 1
         self._addressed = self.config[CONF].get(CONFIG_KEY_CHECKPOINT_ID) is not None
 
     # ------------------------------------------------------------------ output
@@ -567,7 +567,7 @@ class PregelLoop:
             if self.status == "out_of_steps":
                 raise GraphRecursionError(
                     create_error_message(
-                        message=f"Recursion limit of {self.config.get('recursion_limit', 25)} "
+                        message=f"Recursion limit of {self.config['recursion_limit']} "
                         "reached without hitting a stop condition. You can increase the limit "
                         "by setting the `recursion_limit` config key.",
                         error_code=ErrorCode.GRAPH_RECURSION_LIMIT,

@@ -3,6 +3,7 @@ edits thread state (get_state, get_state_history, update_state) and draws itself
 
 from __future__ import annotations
 
+import os
 from collections import deque
 from collections.abc import AsyncIterator, Iterator, Mapping, Sequence
 from dataclasses import dataclass
@@ -32,6 +33,9 @@ from engine.pregel.runner import TaskRunner
 from engine.pregel.state import StateAccess
 from engine.runtime import DEFAULT_RUNTIME, Runtime
 from engine.types import GraphOutput, Interrupt, Send
+
+DEFAULT_RECURSION_LIMIT = int(os.getenv("LANGGRAPH_DEFAULT_RECURSION_LIMIT", "10007"))
+"""langgraph's default: effectively unbounded loops stop only at this many supersteps."""
 
 _STEP_DONE = object()
 """Marker the run generator yields after each barrier (used by SuperstepStepper)."""
@@ -156,7 +160,9 @@ class Pregel(StateAccess, Runnable):
         observer: trace.Observer | None = None,
     ) -> _Run:
         config = _merge_configs(self.config, config)
-        config.setdefault("recursion_limit", 25)
+        config.setdefault("recursion_limit", DEFAULT_RECURSION_LIMIT)
+        if config["recursion_limit"] < 1:
+            raise ValueError("recursion_limit must be at least 1")
         configurable = config[CONF] = dict(config.get(CONF) or {})
         if stream_mode is None:
             stream_mode = "debug" if self.debug else self.stream_mode
