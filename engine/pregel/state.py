@@ -80,7 +80,11 @@ class StateAccess:
                 interrupts.extend(task_interrupts)
             ok = [(c, v) for c, v in writes if c not in (ERROR, INTERRUPT, RESUME)]
             result = None
-            if ok:
+            if ok and not apply_pending:
+                from engine.pregel.io import task_result_writes
+
+                result = task_result_writes([(c, v) for c, v in ok if c in keys])
+            if ok and apply_pending:
                 finished.append(task)
                 task.writes.extend(ok)
                 from engine.pregel.io import task_result_writes
@@ -144,7 +148,7 @@ class StateAccess:
         conf = {k: v for k, v in config.get(CONF, {}).items() if k in ("thread_id", "checkpoint_ns")}
         conf.setdefault(CONFIG_KEY_CHECKPOINT_NS, "")
         for saved in saver.list({CONF: conf}, filter=filter, before=before, limit=limit):
-            yield self._snapshot(saved, apply_pending=True)
+            yield self._snapshot(saved, apply_pending=False)
 
     async def aget_state_history(self, config: dict, **kwargs: Any):
         for snapshot in self.get_state_history(config, **kwargs):
