@@ -6,7 +6,7 @@ import inspect
 import logging
 import typing
 from collections import defaultdict
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Hashable, Sequence
 from typing import Any
 
 from engine.channels.base import BaseChannel

@@ -33,9 +33,8 @@ def _injected_params(func: Callable) -> tuple[str, ...]:
 
 
 def is_async_callable(func: Any) -> bool:
-    return inspect.iscoroutinefunction(func) or inspect.iscoroutinefunction(
-        getattr(func, "__call__", None)
-    )
+    call = type(func).__call__ if callable(func) and not inspect.isfunction(func) else None
+    return inspect.iscoroutinefunction(func) or inspect.iscoroutinefunction(call)
 
 
 class RunnableCallable:
