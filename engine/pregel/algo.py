@@ -6,6 +6,7 @@ No threads and no I/O here: the loop calls these with its checkpoint and channel
 from __future__ import annotations
 
 import hashlib
+import logging
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -41,6 +42,8 @@ from engine.constants import (
 from engine.pregel.read import PregelNode
 from engine.pregel.scratchpad import Scratchpad
 from engine.types import CacheKey, Send, interrupt_id
+
+logger = logging.getLogger("engine.pregel")
 
 PUSH_TRIGGER = (PUSH,)
 _SKIPPED_WRITES = frozenset({NO_WRITES, PUSH, RESUME, INTERRUPT, RETURN, ERROR})
@@ -143,6 +146,11 @@ def apply_writes(
                 continue
             if chan in channels:
                 by_channel[chan].append(value)
+            else:
+                logger.warning(
+                    f"Task {task.name} with path {task.path} wrote to unknown channel {chan}, "
+                    "ignoring it."
+                )
 
     updated: set[str] = set()
     for chan, values in by_channel.items():
@@ -438,7 +446,10 @@ def _scratchpad(pending_writes, tid, task_ns, planner: TaskPlanner, step, stop) 
 
 
 def _push_task(idx, packet, checkpoint, pending_writes, planner, channels, step, stop, for_execution):
-    if not isinstance(packet, Send) or packet.node not in planner.nodes:
+    if not isinstance(packet, Send):
+        return None
+    if packet.node not in planner.nodes:
+        logger.warning(f"Ignoring unknown node name {packet.node} in pending sends")
         return None
     proc = planner.nodes[packet.node]
     path = (PUSH, idx)
