@@ -5,7 +5,12 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from engine.checkpoint.base import CheckpointTuple, copy_checkpoint, create_checkpoint
+from engine.checkpoint.base import (
+    CheckpointTuple,
+    copy_checkpoint,
+    create_checkpoint,
+    empty_checkpoint,
+)
 from engine.constants import (
     CONF,
     CONFIG_KEY_CHECKPOINT_ID,
@@ -48,7 +53,6 @@ class StateAccess:
     def _snapshot(self, saved: CheckpointTuple, apply_pending: bool) -> StateSnapshot:
         from engine.pregel.algo import TaskPlanner, WritesOnly, apply_writes, prepare_next_tasks
         from engine.pregel.io import read_channels
-        from engine.pregel.loop import increment
         from engine.runtime import DEFAULT_RUNTIME
 
         checkpoint = copy_checkpoint(saved.checkpoint)
@@ -102,7 +106,6 @@ class StateAccess:
                     checkpoint, channels, [WritesOnly(INPUT, null_writes), *finished],
                     None if not checkpoint["channel_versions"] else (lambda cur, ch: cur), {},
                 )
-                del increment
         return StateSnapshot(
             values=read_channels(channels, self.stream_channels_asis),
             next=tuple(t.name for t in tasks.values() if not t.writes),
@@ -162,9 +165,7 @@ class StateAccess:
         conf = {**config.get(CONF, {})}
         conf.setdefault(CONFIG_KEY_CHECKPOINT_NS, "")
         saved = saver.get_tuple({**config, CONF: conf})
-        checkpoint = copy_checkpoint(saved.checkpoint) if saved else create_checkpoint(
-            __import__("engine.checkpoint.base", fromlist=["x"]).empty_checkpoint(), None, -1
-        )
+        checkpoint = copy_checkpoint(saved.checkpoint) if saved else empty_checkpoint()
         step = saved.metadata.get("step", -2) + 1 if saved else -1
         channels = self._channels_of(checkpoint)
         if as_node is None:
@@ -176,10 +177,7 @@ class StateAccess:
             node = self.nodes[as_node]
             for writer in node.writers:
                 writes.extend(writer.get_writes(values))
-        # carry forward writes of tasks that finished before an interrupt
         saver_config = saved.config if saved else {CONF: conf}
-        if saved and saved.pending_writes and CONFIG_KEY_CHECKPOINT_ID not in config.get(CONF, {}):
-            pass
         task = WritesOnly(as_node, writes, triggers=(INTERRUPT,))
         apply_writes(checkpoint, channels, [task], saver.get_next_version, self.trigger_to_nodes)
         new = create_checkpoint(checkpoint, channels, step)
