@@ -79,15 +79,35 @@ class ParentCommand(GraphBubbleUp):
         super().__init__(command)
 
 
-class SpecError(Exception):
-    """A graph spec that cannot be loaded or compiled; names the element at fault."""
+_INVALID_RESUME = "_langgraph_invalid_resume"
 
-    def __init__(self, message: str, *, element_id: str | None = None) -> None:
+
+def mark_invalid_resume(error: BaseException) -> None:
+    setattr(error, _INVALID_RESUME, True)
+
+
+def is_invalid_resume(error: BaseException) -> bool:
+    """Whether `error` is a resume value that failed the interrupt's `response_schema`."""
+    return getattr(error, _INVALID_RESUME, False) is True
+
+
+class SpecError(Exception):
+    """A graph spec that cannot be loaded or compiled; names the element at fault.
+
+    `element_id` is the id of the spec element (node, edge, state key...) and `path` its JSON
+    path in the spec file (`$.nodes[2].values.total`), when known.
+    """
+
+    def __init__(
+        self, message: str, *, element_id: str | None = None, path: str | None = None
+    ) -> None:
         super().__init__(message)
         self.element_id = element_id
+        self.path = path
 
 
 __all__ = [
+    "is_invalid_resume",
     "ErrorCode",
     "create_error_message",
     "EmptyChannelError",

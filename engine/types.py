@@ -149,31 +149,40 @@ class Interrupt:
         self.response_schema = response_schema
 
     @classmethod
-    def from_ns(cls, value: Any, ns: str) -> Interrupt:
-        return cls(value=value, id=interrupt_id(ns))
+    def from_ns(cls, value: Any, ns: str, *, response_schema: Any = None) -> Interrupt:
+        return cls(value=value, id=interrupt_id(ns), response_schema=response_schema)
 
     def __repr__(self) -> str:
-        return f"Interrupt(value={self.value!r}, id={self.id!r})"
+        return (
+            f"Interrupt(value={self.value!r}, id={self.id!r}, "
+            f"response_schema={self.response_schema!r})"
+        )
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Interrupt) and (self.value, self.id) == (other.value, other.id)
+        return isinstance(other, Interrupt) and (self.value, self.id, self.response_schema) == (
+            other.value,
+            other.id,
+            other.response_schema,
+        )
 
     def __hash__(self) -> int:
         return hash(self.id)
 
 
-def interrupt(value: Any) -> Any:
+def interrupt(value: Any, *, response_schema: Any = None) -> Any:
     """Pause the graph here and show `value`; on resume, return the resume value instead.
 
     The node re-runs from its start when resumed; each `interrupt()` call in it is matched, in
-    order, with the answers given so far. Requires a checkpointer.
+    order, with the answers given so far. Requires a checkpointer. A typed `response_schema`
+    (pydantic model, TypedDict, dataclass) is shown as JSON Schema and validates the answer; a
+    dict schema is shown as-is.
 
     Raises:
         GraphInterrupt: when no answer is available yet for this call.
     """
     from engine.pregel.scratchpad import current_scratchpad
 
-    return current_scratchpad().interrupt(value)
+    return current_scratchpad().interrupt(value, response_schema)
 
 
 # --------------------------------------------------------------------------- policies

@@ -21,6 +21,9 @@ PendingWrite = tuple[str, str, Any]
 
 LATEST_VERSION = 4
 
+# Special writes keep one fixed slot per task (negative index), so a newer one replaces the old.
+WRITES_IDX_MAP = {"__error__": -1, "__scheduled__": -2, "__interrupt__": -3, "__resume__": -4}
+
 
 class Checkpoint(TypedDict):
     """State snapshot at a superstep boundary."""

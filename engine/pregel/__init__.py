@@ -1,13 +1,4 @@
-from engine.pregel.main import Pregel, SuperstepStepper
-from engine.pregel.read import NodeBuilder, PregelNode
-from engine.pregel.write import ChannelWrite, ChannelWriteEntry, ChannelWriteTupleEntry
+from engine.pregel.main import NodeBuilder, Pregel, SuperstepStepper
 
-__all__ = [
-    "ChannelWrite",
-    "ChannelWriteEntry",
-    "ChannelWriteTupleEntry",
-    "NodeBuilder",
-    "Pregel",
-    "PregelNode",
-    "SuperstepStepper",
-]
+# langgraph.pregel exports only Pregel and NodeBuilder; SuperstepStepper is ours (step-by-step runs).
+__all__ = ("Pregel", "NodeBuilder", "SuperstepStepper")

@@ -121,11 +121,10 @@ def apply_writes(
 
     # 1. what each task consumed
     for task in tasks:
-        if task.triggers:
-            node_seen = seen.setdefault(task.name, {})
-            for chan in task.triggers:
-                if chan in versions:
-                    node_seen[chan] = versions[chan]
+        node_seen = seen.setdefault(task.name, {})
+        for chan in task.triggers:
+            if chan in versions:
+                node_seen[chan] = versions[chan]
 
     next_version = (
         None

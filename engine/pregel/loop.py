@@ -13,6 +13,7 @@ from typing import Any
 
 from engine.channels.base import BaseChannel
 from engine.checkpoint.base import (
+    WRITES_IDX_MAP,
     BaseCheckpointSaver,
     CheckpointTuple,
     copy_checkpoint,
@@ -263,8 +264,7 @@ class PregelLoop:
             )
         writes = [(c, v) for tid, c, v in map_command(cmd) if not (c == RESUME and by_id)]
         if writes:
-            self._save_writes(NULL_TASK_ID, writes)
-            self.checkpoint_pending_writes.extend((NULL_TASK_ID, c, v) for c, v in writes)
+            self._record_writes(NULL_TASK_ID, writes)
 
     def _pending_interrupt_ids(self) -> set[str]:
         answered = {w[0] for w in self.checkpoint_pending_writes if w[1] == RESUME}
@@ -346,8 +346,7 @@ class PregelLoop:
         """Record a finished task's writes (saved as pending writes, streamed as updates)."""
         if writes is not task.writes:
             task.writes[:] = writes
-        self.checkpoint_pending_writes.extend((task.id, c, v) for c, v in writes)
-        self._save_writes(task.id, writes)
+        self._record_writes(task.id, writes)
         if self.cache is not None and task.cache_key is not None and writes[0][0] not in (ERROR, INTERRUPT):
             key = task.cache_key
             self.cache.set({(key.ns, key.key): (list(writes), key.ttl)})
@@ -360,6 +359,25 @@ class PregelLoop:
                     self.checkpoint_ns, self.step, task.id, task.name, tuple(writes), error, interrupts
                 )
             )
+
+    def _record_writes(self, task_id: str, writes: Sequence[tuple[str, Any]]) -> None:
+        """Keep a task's writes pending for the barrier and save them; a rerun replaces the old.
+
+        The null task (input commands) accumulates plain writes across runs, but its special
+        writes (a resume answer) are replaced: the latest answer wins, as the saver's slot does.
+        """
+        if all(c in WRITES_IDX_MAP for c, _ in writes):
+            writes = list({c: (c, v) for c, v in writes}.values())
+        pending = self.checkpoint_pending_writes
+        if task_id == NULL_TASK_ID:
+            pending[:] = [w for w in pending if w[0] != task_id or w[1] not in WRITES_IDX_MAP]
+            writes = sorted(writes, key=lambda w: w[0] in WRITES_IDX_MAP)
+            to_save = [w[1:] for w in pending if w[0] == task_id] + list(writes)
+        else:
+            pending[:] = [w for w in pending if w[0] != task_id]
+            to_save = writes
+        pending.extend((task_id, c, v) for c, v in writes)
+        self._save_writes(task_id, to_save)
 
     def _save_writes(self, task_id: str, writes: Sequence[tuple[str, Any]]) -> None:
         if self.checkpointer is not None and self.checkpoint_config[CONF].get(CONFIG_KEY_CHECKPOINT_ID):

@@ -9,8 +9,6 @@ from collections.abc import AsyncIterator, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from langchain_core.runnables import Runnable
-
 from engine.channels.base import BaseChannel
 from engine.channels.topic import Topic
 from engine.checkpoint.base import BaseCheckpointSaver
@@ -28,9 +26,11 @@ from engine.constants import (
 from engine.managed import is_managed_value
 from engine.pregel import trace
 from engine.pregel.loop import PregelLoop
+from engine.pregel.protocol import PregelProtocol
 from engine.pregel.read import NodeBuilder, PregelNode
 from engine.pregel.runner import TaskRunner
 from engine.pregel.state import StateAccess
+from engine.pregel.write import ChannelWrite, ChannelWriteEntry  # noqa: F401  (langgraph.pregel.main exposes them)
 from engine.runtime import DEFAULT_RUNTIME, Runtime
 from engine.types import GraphOutput, Interrupt, Send
 
@@ -53,7 +53,7 @@ class _Run:
     version: str
 
 
-class Pregel(StateAccess, Runnable):
+class Pregel(PregelProtocol, StateAccess):
     """A graph of PregelNodes communicating through channels, run in supersteps."""
 
     def __init__(

@@ -38,18 +38,54 @@ class Scratchpad:
         self.ns = ns
         self.send = send
 
-    def interrupt(self, value: Any) -> Any:
+    def interrupt(self, value: Any, response_schema: Any = None) -> Any:
         from engine.types import Interrupt, interrupt_id
 
+        adapter = _adapter_for(response_schema)
         idx = next(self._counter)
         if idx < len(self.resume):
-            return self.resume[idx]
+            answer = _validated(adapter, self.resume[idx])
+            self.send([(RESUME, self.resume[: idx + 1])])
+            return answer
         answer = self._null_resume(True)
         if answer is not None:
+            validated = _validated(adapter, answer)
             self.resume.append(answer)
             self.send([(RESUME, list(self.resume))])
-            return answer
-        raise GraphInterrupt((Interrupt(value=value, id=interrupt_id(self.ns, len(self.resume))),))
+            return validated
+        schema = adapter.json_schema() if adapter is not None else response_schema
+        raise GraphInterrupt(
+            (
+                Interrupt(
+                    value=value,
+                    id=interrupt_id(self.ns, len(self.resume)),
+                    response_schema=schema,
+                ),
+            )
+        )
+
+
+def _adapter_for(response_schema: Any) -> Any:
+    """A pydantic TypeAdapter for a typed schema; a dict schema is shown as-is, never enforced."""
+    if response_schema is None or isinstance(response_schema, dict):
+        return None
+    from pydantic import TypeAdapter
+
+    return TypeAdapter(response_schema)
+
+
+def _validated(adapter: Any, answer: Any) -> Any:
+    if adapter is None:
+        return answer
+    from pydantic import ValidationError
+
+    from engine.errors import mark_invalid_resume
+
+    try:
+        return adapter.validate_python(answer)
+    except ValidationError as exc:
+        mark_invalid_resume(exc)
+        raise
 
 
 def current_scratchpad() -> Scratchpad:

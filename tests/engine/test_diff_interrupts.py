@@ -541,3 +541,61 @@ def test_threads_are_isolated(backend):
     assert app.get_state(cfg("1")).next == ("c",)
     empty = app.get_state(cfg("never"))
     assert (empty.values, empty.next, empty.tasks, empty.interrupts) == ({}, (), (), ())
+
+
+# --------------------------------------------------------------------------------------------
+# interrupt(response_schema=...)
+# --------------------------------------------------------------------------------------------
+
+
+def _typed_ask_graph(b):
+    from pydantic import BaseModel
+
+    class Decision(BaseModel):
+        approve: bool
+        note: str = ""
+
+    def ask(state):
+        decision = b.types.interrupt("ok?", response_schema=Decision)
+        return {"log": [f"{type(decision).__name__}:{decision.approve}:{decision.note}"]}
+
+    g = b.graph.StateGraph(Log)
+    g.add_node("ask", ask)
+    g.add_edge(b.graph.START, "ask")
+    return g.compile(checkpointer=saver(b))
+
+
+def test_response_schema_is_shown_as_json_schema(backend):
+    app = _typed_ask_graph(backend)
+    out = app.invoke({"log": []}, cfg())
+    (intr,) = out["__interrupt__"]
+    assert intr.response_schema["properties"]["approve"] == {"title": "Approve", "type": "boolean"}
+    assert intr.response_schema["required"] == ["approve"]
+    assert repr(intr).endswith("'title': 'Decision', 'type': 'object'})")
+
+
+def test_response_schema_validates_the_answer(backend):
+    from pydantic import ValidationError
+
+    app = _typed_ask_graph(backend)
+    app.invoke({"log": []}, cfg())
+    with pytest.raises(ValidationError) as err:
+        app.invoke(backend.types.Command(resume={"note": "missing approve"}), cfg())
+    assert backend.errors.is_invalid_resume(err.value)
+    # nothing was saved: the same interrupt can be answered again, with a valid value
+    assert [i.value for i in app.get_state(cfg()).interrupts] == ["ok?"]
+    out = app.invoke(backend.types.Command(resume={"approve": True, "note": "fine"}), cfg())
+    assert out == {"log": ["Decision:True:fine"]}
+
+
+def test_dict_response_schema_is_shown_not_enforced(backend):
+    def ask(state):
+        return {"log": [str(backend.types.interrupt("v?", response_schema={"type": "integer"}))]}
+
+    g = backend.graph.StateGraph(Log)
+    g.add_node("ask", ask)
+    g.add_edge(backend.graph.START, "ask")
+    app = g.compile(checkpointer=saver(backend))
+    (intr,) = app.invoke({"log": []}, cfg())["__interrupt__"]
+    assert intr.response_schema == {"type": "integer"}
+    assert app.invoke(backend.types.Command(resume="not an int"), cfg()) == {"log": ["not an int"]}
