@@ -1,0 +1,265 @@
+"""The on-disk form of a spec: JSON text, versions and migrations, atomic saves.
+
+    load_spec(text)        -> GraphSpec, or SpecValidationError listing every problem by JSON path
+    read_spec(path)        the same from a file
+    dumps_spec(spec)       byte-stable JSON: fields in model order, defaults left out, version first
+    save_spec(spec, path)  writes a temporary file beside `path` and renames it over: never partial
+
+Older documents are upgraded by `migrate` one version at a time before validation.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from engine.errors import SpecError
+from spec.model import SPEC_VERSION, GraphSpec
+
+MAX_SPEC_BYTES = 20_000_000
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One thing wrong with a spec document: where (a JSON path like `$.nodes[2].id`) and what."""
+
+    path: str
+    message: str
+    element_id: str | None = None
+
+    def __str__(self) -> str:
+        where = f"{self.path} ({self.element_id})" if self.element_id else self.path
+        return f"{where}: {self.message}"
+
+
+class SpecValidationError(SpecError):
+    """The document is not a valid spec; `problems` lists each one with its JSON path."""
+
+    def __init__(self, problems: list[Problem]) -> None:
+        self.problems = problems
+        first = problems[0] if problems else Problem("$", "invalid spec")
+        super().__init__(
+            "\n".join(str(p) for p in problems) or "invalid spec",
+            element_id=first.element_id,
+            path=first.path,
+        )
+
+
+# ------------------------------------------------------------------ JSON paths
+
+
+def json_path(parts: tuple[Any, ...] | list[Any]) -> str:
+    out = "$"
+    for part in parts:
+        if isinstance(part, int):
+            out += f"[{part}]"
+        elif isinstance(part, str) and part.isidentifier():
+            out += f".{part}"
+        else:
+            out += f"[{json.dumps(str(part))}]"
+    return out
+
+
+def _doc_location(loc: tuple[Any, ...], doc: Any) -> tuple[list[Any], str | None]:
+    """The pydantic error location as a path in the document (union tags such as `function` or
+    `list[str]` dropped), and the id of the innermost element on the way that has one."""
+    parts: list[Any] = []
+    element_id = None
+    current = doc
+    missing = False
+    for part in loc:
+        if isinstance(current, dict) and isinstance(current.get("id"), str):
+            element_id = current["id"]
+        if missing:
+            parts.append(part)
+        elif isinstance(current, dict) and part == current.get("kind"):
+            continue  # the tag of a discriminated union member
+        elif isinstance(current, dict) and part in current:
+            parts.append(part)
+            current = current[part]
+        elif isinstance(current, list) and isinstance(part, int) and 0 <= part < len(current):
+            parts.append(part)
+            current = current[part]
+        elif isinstance(part, str) and not (isinstance(current, dict) and part.isidentifier()):
+            continue  # a union member's tag (`list[str]`), not a place in the document
+        else:
+            parts.append(part)
+            missing = True
+    if isinstance(current, dict) and isinstance(current.get("id"), str):
+        element_id = current["id"]
+    return parts, element_id
+
+
+def problems_from(error: ValidationError, doc: Any) -> list[Problem]:
+    problems = []
+    seen = set()
+    for err in error.errors(include_url=False):
+        parts, element_id = _doc_location(tuple(err["loc"]), doc)
+        problem = Problem(json_path(parts), err["msg"], element_id)
+        if (problem.path, problem.message) not in seen:
+            seen.add((problem.path, problem.message))
+            problems.append(problem)
+    return problems
+
+
+# ------------------------------------------------------------------ migrations
+
+
+def _dicts(doc: dict[str, Any], key: str) -> list[dict[str, Any]]:
+    items = doc.get(key)
+    return [i for i in items if isinstance(i, dict)] if isinstance(items, list) else []
+
+
+def _v1_to_v2(doc: dict[str, Any]) -> dict[str, Any]:
+    """Version 1 named a node's kind `type` and gave each edge a single `source`."""
+    for node in _dicts(doc, "nodes"):
+        if "type" in node and "kind" not in node:
+            node["kind"] = node.pop("type")
+    for edge in _dicts(doc, "edges"):
+        if "source" in edge and "sources" not in edge:
+            edge["sources"] = [edge.pop("source")]
+    for sub in _dicts(doc, "subgraphs"):
+        if isinstance(sub.get("graph"), dict):
+            sub["graph"].setdefault("version", 1)
+            sub["graph"] = migrate(sub["graph"])
+    return doc
+
+
+MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _v1_to_v2}
+"""version -> function upgrading a document of that version to the next."""
+
+
+def migrate(doc: dict[str, Any]) -> dict[str, Any]:
+    """Upgrade a raw document to SPEC_VERSION (a document without a version is version 1)."""
+    version = doc.get("version", 1)
+    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+        raise SpecValidationError([Problem("$.version", "version must be a positive integer")])
+    if version > SPEC_VERSION:
+        raise SpecValidationError(
+            [
+                Problem(
+                    "$.version",
+                    f"written by a newer Superstep (spec version {version}; this one reads up to "
+                    f"{SPEC_VERSION})",
+                )
+            ]
+        )
+    while version < SPEC_VERSION:
+        doc = MIGRATIONS[version](doc)
+        version += 1
+        doc["version"] = version
+    return doc
+
+
+# ------------------------------------------------------------------ load and save
+
+
+def load_spec(text: str | bytes) -> GraphSpec:
+    """Parse, migrate and validate a spec document."""
+    if len(text) > MAX_SPEC_BYTES:
+        raise SpecValidationError([Problem("$", f"larger than {MAX_SPEC_BYTES} bytes")])
+    try:
+        doc = json.loads(text)
+    except (ValueError, RecursionError) as exc:
+        raise SpecValidationError([Problem("$", f"not JSON: {exc}")]) from None
+    return spec_from_dict(doc)
+
+
+def spec_from_dict(doc: Any) -> GraphSpec:
+    if not isinstance(doc, dict):
+        raise SpecValidationError([Problem("$", "a spec is a JSON object")])
+    try:
+        doc = migrate(json.loads(json.dumps(doc)))  # a private copy: migrations edit in place
+        return GraphSpec.model_validate(doc)
+    except ValidationError as exc:
+        raise SpecValidationError(problems_from(exc, doc)) from None
+    except RecursionError:
+        raise SpecValidationError([Problem("$", "nested too deeply")]) from None
+
+
+def read_spec(path: str | os.PathLike[str]) -> GraphSpec:
+    try:
+        data = Path(path).read_bytes()
+    except OSError as exc:
+        raise SpecValidationError(
+            [Problem("$", f"cannot read {os.fspath(path)}: {exc.strerror}")]
+        ) from None
+    return load_spec(data)
+
+
+def spec_to_dict(spec: GraphSpec) -> dict[str, Any]:
+    data = spec.model_dump(mode="json", exclude_defaults=True)
+    data.pop("version", None)
+    return {"version": spec.version, **data}
+
+
+def dumps_spec(spec: GraphSpec) -> str:
+    return json.dumps(spec_to_dict(spec), indent=2, ensure_ascii=False) + "\n"
+
+
+def save_spec(spec: GraphSpec, path: str | os.PathLike[str]) -> None:
+    """Write atomically: the file holds either its old bytes or the whole new spec."""
+    text = dumps_spec(GraphSpec.model_validate(spec_to_dict(spec)))
+    target = Path(path)
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, target)
+    except BaseException:
+        with _suppress_os_error():
+            os.unlink(tmp)
+        raise
+
+
+class _suppress_os_error:
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, exc_type: Any, exc: Any, tb: Any) -> bool:
+        return exc_type is not None and issubclass(exc_type, OSError)
+
+
+def json_schema() -> dict[str, Any]:
+    """The published JSON Schema of the spec format (spec/schema.json)."""
+    schema = GraphSpec.model_json_schema(mode="validation")
+    schema["$id"] = "https://superstep.studio/schema/graph-spec.json"
+    schema["title"] = f"Superstep graph spec, version {SPEC_VERSION}"
+    return schema
+
+
+def dumps_json_schema() -> str:
+    return json.dumps(json_schema(), indent=2, ensure_ascii=False) + "\n"
+
+
+SCHEMA_PATH = Path(__file__).with_name("schema.json")
+
+
+__all__ = [
+    "Problem",
+    "SpecValidationError",
+    "MIGRATIONS",
+    "SCHEMA_PATH",
+    "migrate",
+    "load_spec",
+    "read_spec",
+    "spec_from_dict",
+    "spec_to_dict",
+    "dumps_spec",
+    "save_spec",
+    "json_path",
+    "json_schema",
+    "dumps_json_schema",
+]
+
+if __name__ == "__main__":  # python -m spec.io: regenerate spec/schema.json
+    SCHEMA_PATH.write_text(dumps_json_schema(), encoding="utf-8")

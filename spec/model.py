@@ -1,0 +1,509 @@
+"""The spec models: what a drawn graph saves as JSON.
+
+A spec is a `GraphSpec`: state keys with their reducers, nodes of several kinds, plain, join and
+conditional edges, agents, subgraphs, breakpoints, run inputs and the canvas view. Models forbid
+unknown fields, so a typo is reported with its JSON path instead of being dropped. Graph-level
+checks (unknown targets, unreachable nodes, ...) are the validator's job, not the loader's.
+
+The on-disk form (`spec.io`) writes fields in declaration order and leaves out defaults, so
+loading and saving an unchanged spec gives the same bytes.
+"""
+
+from __future__ import annotations
+
+import keyword
+from typing import Annotated, Any, Literal, Union
+
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    JsonValue,
+    StringConstraints,
+    model_validator,
+)
+
+SPEC_VERSION = 2
+"""The version this code writes. `spec.io.migrate` upgrades older documents step by step."""
+
+RESERVED_NAMES = frozenset({"START", "END", "state", "item", "__start__", "__end__"})
+"""Names no state key or node may take: they mean something in expressions or to the engine."""
+
+MAX_TEXT = 100_000
+
+
+def _not_keyword(name: str) -> str:
+    if keyword.iskeyword(name) or name in RESERVED_NAMES:
+        raise ValueError(f"{name!r} is a reserved name")
+    return name
+
+
+Identifier = Annotated[
+    str,
+    StringConstraints(pattern=r"^[A-Za-z_][A-Za-z0-9_]{0,63}$"),
+    AfterValidator(_not_keyword),
+]
+"""A node id, state key or function name: a Python identifier, so exported code keeps the name."""
+
+Target = Annotated[str, StringConstraints(min_length=1, max_length=64)]
+"""A node id, or `__start__` / `__end__` where an edge allows it."""
+
+Expression = Annotated[str, StringConstraints(min_length=1, max_length=2000)]
+"""A safe expression (`spec.expressions`): state keys by name, comparisons, arithmetic, ..."""
+
+ImportPath = Annotated[
+    str,
+    StringConstraints(pattern=r"^[A-Za-z_][A-Za-z0-9_.]*:[A-Za-z_][A-Za-z0-9_.]*$", max_length=300),
+]
+"""`package.module:function`."""
+
+Code = Annotated[str, StringConstraints(max_length=MAX_TEXT)]
+Text = Annotated[str, StringConstraints(max_length=MAX_TEXT)]
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid", validate_assignment=True)
+
+
+class CodeRef(_Model):
+    """Python code: inline source defining `function`, or an import path `module:function`.
+
+    Code runs only for a trusted spec (`spec.trust`).
+    """
+
+    code: Code | None = None
+    function: Identifier | None = None
+    import_path: ImportPath | None = None
+
+    @model_validator(mode="after")
+    def _one_source(self) -> CodeRef:
+        if (self.code is None) == (self.import_path is None):
+            raise ValueError("give exactly one of `code` (with `function`) or `import_path`")
+        if self.code is not None and self.function is None:
+            raise ValueError("inline `code` needs `function`: the name of the function it defines")
+        return self
+
+
+# ------------------------------------------------------------------ state
+
+
+StateType = Literal[
+    "any",
+    "str",
+    "int",
+    "float",
+    "bool",
+    "list",
+    "dict",
+    "messages",
+    "remaining_steps",
+    "is_last_step",
+]
+"""`remaining_steps` and `is_last_step` are managed values the runtime fills in per task."""
+
+Reducer = Literal["none", "add", "add_messages", "merge", "custom"]
+"""How writes merge: `none` is last value (one write per superstep), `add` is `operator.add`,
+`merge` a shallow dict merge, `custom` a CodeRef `(old, new) -> merged`."""
+
+MANAGED_TYPES = frozenset({"remaining_steps", "is_last_step"})
+
+
+class StateKey(_Model):
+    name: Identifier
+    type: StateType = "any"
+    reducer: Reducer = "none"
+    custom_reducer: CodeRef | None = None
+    input: bool = True
+    """Part of the graph's input schema."""
+    output: bool = True
+    """Part of the graph's output schema; a key that is neither input nor output is private."""
+    description: Text = ""
+
+    @property
+    def managed(self) -> bool:
+        return self.type in MANAGED_TYPES
+
+
+# ------------------------------------------------------------------ policies and layout
+
+
+class Position(_Model):
+    x: float = 0.0
+    y: float = 0.0
+
+
+class RetrySpec(_Model):
+    initial_interval: Annotated[float, Field(ge=0, le=3600)] = 0.5
+    backoff_factor: Annotated[float, Field(ge=1, le=100)] = 2.0
+    max_interval: Annotated[float, Field(ge=0, le=3600)] = 128.0
+    max_attempts: Annotated[int, Field(ge=1, le=100)] = 3
+    jitter: bool = True
+    retry_on: list[Identifier] = []
+    """Builtin exception class names to retry on; empty means langgraph's default rule."""
+
+
+class CacheSpec(_Model):
+    ttl: Annotated[int, Field(ge=1)] | None = None
+
+
+# ------------------------------------------------------------------ models, tools, middleware
+
+
+class ScriptedToolCall(_Model):
+    name: Identifier
+    args: dict[str, JsonValue] = {}
+    id: Annotated[str, StringConstraints(max_length=200)] = ""
+
+
+class ScriptedMessage(_Model):
+    content: Text = ""
+    tool_calls: list[ScriptedToolCall] = []
+
+
+class ModelSettings(_Model):
+    """A chat model: `scripted` replays `responses` offline; any other provider goes through
+    langchain's `init_chat_model(f"{provider}:{model}", **params)`."""
+
+    provider: Annotated[str, StringConstraints(pattern=r"^[a-z][a-z0-9_\-]{0,40}$")] = "scripted"
+    model: Annotated[str, StringConstraints(max_length=200)] = ""
+    responses: list[ScriptedMessage] = []
+    params: dict[str, JsonValue] = {}
+
+
+class ToolSpec(CodeRef):
+    name: Identifier
+    description: Text = ""
+
+
+PrebuiltMiddlewareName = Literal[
+    "human_in_the_loop",
+    "model_call_limit",
+    "tool_call_limit",
+    "model_retry",
+    "tool_retry",
+    "model_fallback",
+    "pii",
+    "summarization",
+    "todo_list",
+    "tool_error_to_message",
+]
+
+HookName = Literal[
+    "before_agent",
+    "before_model",
+    "after_model",
+    "after_agent",
+    "wrap_model_call",
+    "wrap_tool_call",
+]
+
+
+class PrebuiltMiddleware(_Model):
+    kind: Literal["prebuilt"]
+    name: PrebuiltMiddlewareName
+    settings: dict[str, JsonValue] = {}
+
+
+class CustomMiddleware(_Model):
+    kind: Literal["custom"]
+    name: Identifier
+    hooks: dict[HookName, CodeRef] = {}
+    can_jump_to: list[Literal["end", "tools", "model"]] = []
+
+
+Middleware = Annotated[Union[PrebuiltMiddleware, CustomMiddleware], Field(discriminator="kind")]
+
+
+class AgentSpec(_Model):
+    """An agent as `create_agent` builds it; middleware run in list order (after_* reversed)."""
+
+    id: Identifier
+    model: ModelSettings = ModelSettings()
+    system_prompt: Text = ""
+    tools: list[ToolSpec] = []
+    middleware: list[Middleware] = []
+
+
+# ------------------------------------------------------------------ nodes
+
+
+class _NodeBase(_Model):
+    id: Identifier
+    label: Annotated[str, StringConstraints(max_length=200)] = ""
+    description: Text = ""
+    position: Position | None = None
+    retry: RetrySpec | None = None
+    cache: CacheSpec | None = None
+    defer: bool = False
+
+
+class FunctionNode(_NodeBase):
+    """Python code: inline (`code` defining `function`) or `import_path`."""
+
+    kind: Literal["function"]
+    code: Code | None = None
+    function: Identifier | None = None
+    import_path: ImportPath | None = None
+    writes: list[Identifier] = []
+    """Keys the function writes, as far as the designer knows: used by the validator only."""
+    destinations: list[Target] = []
+    """Nodes a returned `Command(goto=...)` may go to (drawn as edges)."""
+
+    @model_validator(mode="after")
+    def _one_source(self) -> FunctionNode:
+        CodeRef(code=self.code, function=self.function, import_path=self.import_path)
+        return self
+
+    def code_ref(self) -> CodeRef:
+        return CodeRef(code=self.code, function=self.function, import_path=self.import_path)
+
+
+class SetStateNode(_NodeBase):
+    """Writes each key in `values` from an expression over the node's input; with `goto`, returns
+    `Command(update=values, goto=<expression>)` instead (a handoff)."""
+
+    kind: Literal["set_state"]
+    values: dict[Identifier, Expression] = {}
+    goto: Expression | None = None
+    destinations: list[Target] = []
+
+
+class ModelNode(_NodeBase):
+    """Calls a chat model on `messages_key` and appends its reply."""
+
+    kind: Literal["model"]
+    model: ModelSettings = ModelSettings()
+    system_prompt: Text = ""
+    messages_key: Identifier = "messages"
+
+
+class ToolsNode(_NodeBase):
+    """Runs the tool calls of the last AI message in `messages_key` (langgraph's ToolNode)."""
+
+    kind: Literal["tools"]
+    tools: list[ToolSpec] = []
+    messages_key: Identifier = "messages"
+
+
+class AgentNode(_NodeBase):
+    """An agent from `agents` (compiled with `create_agent`), run as one node on `messages_key`."""
+
+    kind: Literal["agent"]
+    agent: Identifier
+    messages_key: Identifier = "messages"
+
+
+class InterruptNode(_NodeBase):
+    """Pauses with `prompt` (and the `payload` expression, if any); the resume value is written to
+    `resume_key`."""
+
+    kind: Literal["interrupt"]
+    prompt: Text = ""
+    payload: Expression | None = None
+    resume_key: Identifier
+
+
+class SubgraphNode(_NodeBase):
+    """Runs a graph from `subgraphs` as one node; keys are shared by name."""
+
+    kind: Literal["subgraph"]
+    subgraph: Identifier
+
+
+Node = Annotated[
+    Union[FunctionNode, SetStateNode, ModelNode, ToolsNode, AgentNode, InterruptNode, SubgraphNode],
+    Field(discriminator="kind"),
+]
+
+NODE_KINDS = ("function", "set_state", "model", "tools", "agent", "interrupt", "subgraph")
+
+
+# ------------------------------------------------------------------ edges and routers
+
+
+class Edge(_Model):
+    """A plain edge; with several sources it is a join: the target waits for all of them."""
+
+    id: Identifier
+    sources: Annotated[list[Target], Field(min_length=1)]
+    target: Target
+    label: Annotated[str, StringConstraints(max_length=200)] = ""
+
+
+class ExpressionRouter(_Model):
+    """Returns a node name (or a path_map key), or a list of them."""
+
+    kind: Literal["expression"]
+    expression: Expression
+
+
+class CodeRouter(CodeRef):
+    """Python returning names or `Send` packets."""
+
+    kind: Literal["code"]
+
+
+class SendRouter(_Model):
+    """One `Send(target, {key: expr})` per element of `over`; expressions see the element as
+    `item`."""
+
+    kind: Literal["send"]
+    target: Target
+    over: Expression
+    input: dict[Identifier, Expression] = {}
+
+
+Router = Annotated[Union[ExpressionRouter, CodeRouter, SendRouter], Field(discriminator="kind")]
+
+
+class ConditionalEdge(_Model):
+    """After `source`, the router picks where to go; `path_map` maps its results (labels) to
+    nodes, or lists the possible targets."""
+
+    id: Identifier
+    source: Target
+    router: Router
+    path_map: (
+        dict[Annotated[str, StringConstraints(max_length=200)], Target] | list[Target] | None
+    ) = None
+
+
+# ------------------------------------------------------------------ subgraphs, run, view
+
+
+class Subgraph(_Model):
+    """A graph run as a node: inline (`graph`) or by a file path relative to this spec."""
+
+    id: Identifier
+    graph: GraphSpec | None = None
+    file: Annotated[str, StringConstraints(min_length=1, max_length=1000)] | None = None
+
+    @model_validator(mode="after")
+    def _one_source(self) -> Subgraph:
+        if (self.graph is None) == (self.file is None):
+            raise ValueError("give exactly one of `graph` (inline) or `file`")
+        return self
+
+
+class Breakpoints(_Model):
+    before: list[Target] = []
+    after: list[Target] = []
+
+
+class RunInput(_Model):
+    """A saved input to run the graph with; `resume` answers its interrupts in order."""
+
+    name: Annotated[str, StringConstraints(min_length=1, max_length=200)]
+    value: dict[str, JsonValue] = {}
+    resume: list[JsonValue] = []
+    description: Text = ""
+
+
+class Viewport(_Model):
+    x: float = 0.0
+    y: float = 0.0
+    zoom: Annotated[float, Field(gt=0, le=100)] = 1.0
+
+
+class Group(_Model):
+    id: Identifier
+    label: Annotated[str, StringConstraints(max_length=200)] = ""
+    nodes: list[Identifier] = []
+    color: Annotated[str, StringConstraints(max_length=40)] = ""
+
+
+class Note(_Model):
+    id: Identifier
+    text: Text = ""
+    position: Position = Position()
+
+
+class View(_Model):
+    viewport: Viewport = Viewport()
+    groups: list[Group] = []
+    notes: list[Note] = []
+
+
+class GraphSpec(_Model):
+    """A whole graph. `entry`/`finish` are shorthands for edges from START / to END."""
+
+    version: Annotated[int, Field(ge=1)] = SPEC_VERSION
+    name: Annotated[str, StringConstraints(max_length=200)] = ""
+    description: Text = ""
+    state: list[StateKey] = []
+    nodes: list[Node] = []
+    edges: list[Edge] = []
+    conditional_edges: list[ConditionalEdge] = []
+    entry: list[Target] = []
+    finish: list[Target] = []
+    agents: list[AgentSpec] = []
+    subgraphs: list[Subgraph] = []
+    breakpoints: Breakpoints = Breakpoints()
+    recursion_limit: Annotated[int, Field(ge=1, le=100_000)] | None = None
+    inputs: list[RunInput] = []
+    view: View = View()
+
+    # -------------------------------------------------------------- lookups
+
+    def node(self, node_id: str) -> Any:
+        return next((n for n in self.nodes if n.id == node_id), None)
+
+    def key(self, name: str) -> StateKey | None:
+        return next((k for k in self.state if k.name == name), None)
+
+    def agent(self, agent_id: str) -> AgentSpec | None:
+        return next((a for a in self.agents if a.id == agent_id), None)
+
+    def subgraph(self, subgraph_id: str) -> Subgraph | None:
+        return next((s for s in self.subgraphs if s.id == subgraph_id), None)
+
+    def all_edges(self) -> list[tuple[str, Edge | None, tuple[str, ...], str]]:
+        """(element id, edge or None, sources, target) for edges, entry and finish shorthands."""
+        out: list[tuple[str, Edge | None, tuple[str, ...], str]] = []
+        out += [(e.id, e, tuple(e.sources), e.target) for e in self.edges]
+        out += [(f"entry:{t}", None, ("__start__",), t) for t in self.entry]
+        out += [(f"finish:{s}", None, (s,), "__end__") for s in self.finish]
+        return out
+
+
+Subgraph.model_rebuild()
+GraphSpec.model_rebuild()
+
+
+__all__ = [
+    "SPEC_VERSION",
+    "RESERVED_NAMES",
+    "MANAGED_TYPES",
+    "NODE_KINDS",
+    "AgentNode",
+    "AgentSpec",
+    "Breakpoints",
+    "CacheSpec",
+    "CodeRef",
+    "CodeRouter",
+    "ConditionalEdge",
+    "CustomMiddleware",
+    "Edge",
+    "ExpressionRouter",
+    "FunctionNode",
+    "GraphSpec",
+    "InterruptNode",
+    "ModelNode",
+    "ModelSettings",
+    "Node",
+    "Position",
+    "PrebuiltMiddleware",
+    "RetrySpec",
+    "RunInput",
+    "ScriptedMessage",
+    "ScriptedToolCall",
+    "SendRouter",
+    "SetStateNode",
+    "StateKey",
+    "Subgraph",
+    "SubgraphNode",
+    "ToolSpec",
+    "ToolsNode",
+    "View",
+]
