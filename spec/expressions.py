@@ -1,0 +1,412 @@
+"""Safe expressions for routers, set-state nodes and Send packets, evaluated without `eval`.
+
+An expression is Python expression syntax restricted by an AST whitelist: literals (numbers,
+strings, lists, tuples, dicts, sets, f-strings without format specs), state keys by bare name
+(`total`, missing keys read as None) or `state["key"]`, comparisons, `and`/`or`/`not`,
+arithmetic, `x if c else y`, indexing and slicing, list comprehensions, a few builtins (`len`,
+`str`, `min`, ...) and a few string, list and dict methods (`upper`, `split`, `get`, ...).
+`END` and `START` are the engine's node names; `item` is the element in a Send router.
+
+Nothing else parses: no attribute access except whitelisted method calls, no dunder names,
+no lambdas, no imports. Results are bounded (sequence length, integer size) so an expression
+cannot exhaust memory.
+
+`to_python` translates an expression into plain Python over a `state` dict, for exported code.
+"""
+
+from __future__ import annotations
+
+import ast
+import operator
+from collections.abc import Callable, Mapping
+from functools import lru_cache
+from typing import Any
+
+from engine.errors import SpecError
+
+MAX_LENGTH = 2000
+MAX_DEPTH = 60
+MAX_ITEMS = 100_000
+MAX_INT_BITS = 20_000
+
+END = "__end__"
+START = "__start__"
+
+FUNCTIONS: dict[str, Callable[..., Any]] = {
+    "len": len,
+    "str": str,
+    "int": int,
+    "float": float,
+    "bool": bool,
+    "abs": abs,
+    "min": min,
+    "max": max,
+    "sum": sum,
+    "round": round,
+    "sorted": sorted,
+    "list": list,
+    "any": any,
+    "all": all,
+}
+
+METHODS: dict[type, frozenset[str]] = {
+    str: frozenset(
+        {
+            "upper",
+            "lower",
+            "strip",
+            "lstrip",
+            "rstrip",
+            "title",
+            "capitalize",
+            "startswith",
+            "endswith",
+            "replace",
+            "split",
+            "join",
+            "count",
+            "find",
+            "isdigit",
+            "isalpha",
+        }
+    ),
+    dict: frozenset({"get", "keys", "values", "items"}),
+    list: frozenset({"index", "count"}),
+}
+ALL_METHODS = frozenset().union(*METHODS.values())
+CONSTANT_NAMES = {"END": END, "START": START}
+SPECIAL_NAMES = frozenset({"state", "item", *CONSTANT_NAMES})
+
+BINARY: dict[type, Callable[[Any, Any], Any]] = {
+    ast.Add: operator.add,
+    ast.Sub: operator.sub,
+    ast.Mult: operator.mul,
+    ast.Div: operator.truediv,
+    ast.FloorDiv: operator.floordiv,
+    ast.Mod: operator.mod,
+    ast.Pow: operator.pow,
+}
+UNARY: dict[type, Callable[[Any], Any]] = {
+    ast.Not: operator.not_,
+    ast.USub: operator.neg,
+    ast.UAdd: operator.pos,
+}
+COMPARE: dict[type, Callable[[Any, Any], Any]] = {
+    ast.Eq: operator.eq,
+    ast.NotEq: operator.ne,
+    ast.Lt: operator.lt,
+    ast.LtE: operator.le,
+    ast.Gt: operator.gt,
+    ast.GtE: operator.ge,
+    ast.In: lambda a, b: a in b,
+    ast.NotIn: lambda a, b: a not in b,
+    ast.Is: operator.is_,
+    ast.IsNot: operator.is_not,
+}
+_ALLOWED = (
+    ast.Expression, ast.BoolOp, ast.And, ast.Or, ast.BinOp, ast.UnaryOp, ast.Compare, ast.IfExp,
+    ast.Constant, ast.Name, ast.Load, ast.Store, ast.Subscript, ast.Slice, ast.Call, ast.Attribute,
+    ast.List, ast.Tuple, ast.Dict, ast.Set, ast.ListComp, ast.comprehension, ast.JoinedStr,
+    ast.FormattedValue, *BINARY, *UNARY, *COMPARE,
+)  # fmt: skip
+
+
+class ExpressionError(SpecError):
+    """An expression that does not parse, uses something outside the whitelist, or fails."""
+
+
+# ------------------------------------------------------------------ parsing and checks
+
+
+@lru_cache(maxsize=4096)
+def parse(expression: str) -> ast.Expression:
+    """Parse and check an expression against the whitelist; raises ExpressionError."""
+    if not isinstance(expression, str) or not expression.strip():
+        raise ExpressionError("empty expression")
+    if len(expression) > MAX_LENGTH:
+        raise ExpressionError(f"expression longer than {MAX_LENGTH} characters")
+    try:
+        tree = ast.parse(expression.strip(), mode="eval")
+    except (SyntaxError, ValueError, RecursionError, MemoryError) as exc:
+        msg = getattr(exc, "msg", None) or str(exc) or type(exc).__name__
+        raise ExpressionError(f"invalid expression: {msg}") from None
+    _check(tree, 0)
+    return tree
+
+
+def _check(node: ast.AST, depth: int) -> None:
+    if depth > MAX_DEPTH:
+        raise ExpressionError("expression nested too deeply")
+    if not isinstance(node, _ALLOWED):
+        raise ExpressionError(f"{type(node).__name__} is not allowed in expressions")
+    if isinstance(node, ast.Name) and node.id.startswith("__"):
+        raise ExpressionError(f"name {node.id!r} is not allowed")
+    if isinstance(node, ast.Attribute):
+        raise ExpressionError(f"attribute .{node.attr} is not allowed (only method calls)")
+    if isinstance(node, ast.FormattedValue) and node.format_spec is not None:
+        raise ExpressionError("format specs in f-strings are not allowed")
+    if isinstance(node, ast.comprehension) and (
+        node.is_async or not isinstance(node.target, (ast.Name, ast.Tuple))
+    ):
+        raise ExpressionError("comprehension targets must be names")
+    if isinstance(node, ast.Call):
+        if node.keywords and any(k.arg is None for k in node.keywords):
+            raise ExpressionError("**kwargs is not allowed")
+        if any(isinstance(a, ast.Starred) for a in node.args):
+            raise ExpressionError("*args is not allowed")
+        func = node.func
+        if isinstance(func, ast.Name):
+            if func.id not in FUNCTIONS:
+                raise ExpressionError(f"function {func.id!r} is not allowed")
+        elif isinstance(func, ast.Attribute):
+            if func.attr not in ALL_METHODS:
+                raise ExpressionError(f"method .{func.attr}() is not allowed")
+            _check(func.value, depth + 1)
+        else:
+            raise ExpressionError("only named functions and methods can be called")
+        for child in [*node.args, *(k.value for k in node.keywords)]:
+            _check(child, depth + 1)
+        return
+    for child in ast.iter_child_nodes(node):
+        _check(child, depth + 1)
+
+
+def free_names(expression: str) -> set[str]:
+    """The state keys an expression reads by bare name (not builtins, `state`, `item`, END...)."""
+    tree = parse(expression)
+    bound: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.comprehension):
+            bound |= {n.id for n in ast.walk(node.target) if isinstance(n, ast.Name)}
+    called = {
+        n.func.id
+        for n in ast.walk(tree)
+        if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)
+    }
+    names = {
+        n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)
+    }
+    return {n for n in names - bound - SPECIAL_NAMES if not (n in FUNCTIONS and n in called)}
+
+
+def returns_many(expression: str) -> bool:
+    """Whether a router expression can return several targets (a list, tuple or comprehension)."""
+    tree = parse(expression).body
+    if isinstance(tree, ast.IfExp):
+        return any(
+            isinstance(b, (ast.List, ast.Tuple, ast.ListComp)) for b in (tree.body, tree.orelse)
+        )
+    return isinstance(tree, (ast.List, ast.Tuple, ast.ListComp))
+
+
+# ------------------------------------------------------------------ evaluation
+
+
+def evaluate(expression: str, state: Mapping[str, Any], **extra: Any) -> Any:
+    """Evaluate against `state` (and names in `extra`, such as `item`)."""
+    tree = parse(expression)
+    scope = {"state": state, **CONSTANT_NAMES, **extra}
+    try:
+        return _Evaluator(state, scope).eval(tree.body)
+    except ExpressionError:
+        raise
+    except RecursionError:
+        raise ExpressionError(f"{expression!r}: nested too deeply") from None
+    except Exception as exc:  # a TypeError, ZeroDivisionError, ... from the operation itself
+        raise ExpressionError(f"{expression!r} failed: {type(exc).__name__}: {exc}") from exc
+
+
+def _bounded(value: Any) -> Any:
+    if isinstance(value, (str, list, tuple, dict, set)) and len(value) > MAX_ITEMS:
+        raise ExpressionError(f"result longer than {MAX_ITEMS} items")
+    if isinstance(value, int) and value.bit_length() > MAX_INT_BITS:
+        raise ExpressionError("integer result too large")
+    return value
+
+
+class _Evaluator:
+    def __init__(self, state: Mapping[str, Any], scope: dict[str, Any]) -> None:
+        self.state = state
+        self.scope = scope
+
+    def eval(self, node: ast.AST) -> Any:
+        method = getattr(self, f"_{type(node).__name__}", None)
+        if method is None:  # parse() already refused it; belt and braces
+            raise ExpressionError(f"{type(node).__name__} is not allowed in expressions")
+        return method(node)
+
+    def _Constant(self, node: ast.Constant) -> Any:
+        return node.value
+
+    def _Name(self, node: ast.Name) -> Any:
+        if node.id in self.scope:
+            return self.scope[node.id]
+        if isinstance(self.state, Mapping):
+            return self.state.get(node.id)
+        return getattr(self.state, node.id, None)
+
+    def _BoolOp(self, node: ast.BoolOp) -> Any:
+        result: Any = None
+        for value in node.values:
+            result = self.eval(value)
+            if isinstance(node.op, ast.And) and not result:
+                return result
+            if isinstance(node.op, ast.Or) and result:
+                return result
+        return result
+
+    def _BinOp(self, node: ast.BinOp) -> Any:
+        left, right = self.eval(node.left), self.eval(node.right)
+        if isinstance(node.op, ast.Pow) and isinstance(right, (int, float)) and abs(right) > 1000:
+            raise ExpressionError("exponent too large")
+        if isinstance(node.op, ast.Mult):
+            for seq, count in ((left, right), (right, left)):
+                if isinstance(seq, (str, list, tuple)) and isinstance(count, int):
+                    if len(seq) * max(count, 0) > MAX_ITEMS:
+                        raise ExpressionError(f"result longer than {MAX_ITEMS} items")
+        if isinstance(node.op, ast.Mod) and isinstance(left, str):
+            raise ExpressionError("%-formatting is not allowed; use an f-string")
+        return _bounded(BINARY[type(node.op)](left, right))
+
+    def _UnaryOp(self, node: ast.UnaryOp) -> Any:
+        return UNARY[type(node.op)](self.eval(node.operand))
+
+    def _Compare(self, node: ast.Compare) -> bool:
+        left = self.eval(node.left)
+        for op, comparator in zip(node.ops, node.comparators, strict=True):
+            right = self.eval(comparator)
+            if not COMPARE[type(op)](left, right):
+                return False
+            left = right
+        return True
+
+    def _IfExp(self, node: ast.IfExp) -> Any:
+        return self.eval(node.body) if self.eval(node.test) else self.eval(node.orelse)
+
+    def _Subscript(self, node: ast.Subscript) -> Any:
+        return _bounded(self.eval(node.value)[self.eval(node.slice)])
+
+    def _Slice(self, node: ast.Slice) -> slice:
+        parts = (node.lower, node.upper, node.step)
+        return slice(*(None if p is None else self.eval(p) for p in parts))
+
+    def _List(self, node: ast.List) -> list:
+        return _bounded([self.eval(e) for e in node.elts])
+
+    def _Tuple(self, node: ast.Tuple) -> tuple:
+        return tuple(self.eval(e) for e in node.elts)
+
+    def _Set(self, node: ast.Set) -> set:
+        return {self.eval(e) for e in node.elts}
+
+    def _Dict(self, node: ast.Dict) -> dict:
+        if any(k is None for k in node.keys):
+            raise ExpressionError("** in dict literals is not allowed")
+        return {self.eval(k): self.eval(v) for k, v in zip(node.keys, node.values, strict=True)}
+
+    def _JoinedStr(self, node: ast.JoinedStr) -> str:
+        return _bounded("".join(str(self.eval(v)) for v in node.values))
+
+    def _FormattedValue(self, node: ast.FormattedValue) -> str:
+        value = self.eval(node.value)
+        if node.conversion == ord("r"):
+            return repr(value)
+        if node.conversion == ord("a"):
+            return ascii(value)
+        return str(value)
+
+    def _Call(self, node: ast.Call) -> Any:
+        args = [self.eval(a) for a in node.args]
+        kwargs = {k.arg: self.eval(k.value) for k in node.keywords}
+        func = node.func
+        if isinstance(func, ast.Name):
+            return _bounded(FUNCTIONS[func.id](*args, **kwargs))
+        assert isinstance(func, ast.Attribute)
+        receiver = self.eval(func.value)
+        allowed = next((m for t, m in METHODS.items() if isinstance(receiver, t)), frozenset())
+        if func.attr not in allowed:
+            raise ExpressionError(f".{func.attr}() is not allowed on {type(receiver).__name__}")
+        return _bounded(getattr(receiver, func.attr)(*args, **kwargs))
+
+    def _ListComp(self, node: ast.ListComp) -> list:
+        out: list = []
+        saved = dict(self.scope)
+        try:
+            self._comprehend(node.generators, 0, lambda: out.append(self.eval(node.elt)))
+        finally:
+            self.scope = saved
+        return _bounded(out)
+
+    def _comprehend(self, generators: list[ast.comprehension], i: int, emit: Callable) -> None:
+        if i == len(generators):
+            emit()
+            if len(self.scope) > MAX_ITEMS:
+                raise ExpressionError("comprehension too large")
+            return
+        gen = generators[i]
+        for count, value in enumerate(self.eval(gen.iter)):
+            if count > MAX_ITEMS:
+                raise ExpressionError(f"comprehension longer than {MAX_ITEMS} items")
+            self._bind(gen.target, value)
+            if all(self.eval(cond) for cond in gen.ifs):
+                self._comprehend(generators, i + 1, emit)
+
+    def _bind(self, target: ast.AST, value: Any) -> None:
+        if isinstance(target, ast.Name):
+            self.scope[target.id] = value
+            return
+        assert isinstance(target, ast.Tuple)
+        values = list(value)
+        if len(values) != len(target.elts):
+            raise ExpressionError("cannot unpack: wrong number of values")
+        for elt, v in zip(target.elts, values, strict=True):
+            self._bind(elt, v)
+
+
+# ------------------------------------------------------------------ translation to Python
+
+
+class _ToPython(ast.NodeTransformer):
+    def __init__(self, state_var: str) -> None:
+        self.state_var = state_var
+        self.bound: set[str] = set()
+
+    def visit_ListComp(self, node: ast.ListComp) -> ast.AST:
+        for gen in node.generators:
+            self.bound |= {n.id for n in ast.walk(gen.target) if isinstance(n, ast.Name)}
+        return self.generic_visit(node)
+
+    def visit_Call(self, node: ast.Call) -> ast.AST:
+        node.args = [self.visit(a) for a in node.args]
+        node.keywords = [self.visit(k) for k in node.keywords]
+        if isinstance(node.func, ast.Attribute):
+            node.func.value = self.visit(node.func.value)
+        return node
+
+    def visit_Name(self, node: ast.Name) -> ast.AST:
+        if not isinstance(node.ctx, ast.Load) or node.id in self.bound:
+            return node
+        if node.id == "state":
+            return ast.Name(self.state_var, ast.Load())
+        if node.id in SPECIAL_NAMES:
+            return node
+        get = ast.Attribute(ast.Name(self.state_var, ast.Load()), "get", ast.Load())
+        return ast.Call(get, [ast.Constant(node.id)], [])
+
+
+def to_python(expression: str, state_var: str = "state") -> str:
+    """Plain Python with the same meaning over a `state` dict (END/START/item stay names)."""
+    tree = _ToPython(state_var).visit(ast.parse(ast.unparse(parse(expression))))
+    return ast.unparse(ast.fix_missing_locations(tree))
+
+
+__all__ = [
+    "ExpressionError",
+    "FUNCTIONS",
+    "METHODS",
+    "parse",
+    "free_names",
+    "returns_many",
+    "evaluate",
+    "to_python",
+]
