@@ -13,6 +13,8 @@ from typing import Any, Literal, NamedTuple, TypedDict
 
 from engine.channels.base import BaseChannel
 from engine.checkpoint.ids import uuid6
+from engine.checkpoint.serde.base import SerializerProtocol, maybe_add_typed_methods
+from engine.checkpoint.serde.jsonplus import JsonPlusSerializer
 from engine.constants import MISSING
 
 ChannelVersions = dict[str, str | int | float]
@@ -20,6 +22,23 @@ PendingWrite = tuple[str, str, Any]
 """(task_id, channel, value): a write of a finished task not yet applied at a barrier."""
 
 LATEST_VERSION = 4
+
+WRITES_IDX_MAP = {"__error__": -1, "__scheduled__": -2, "__interrupt__": -3, "__resume__": -4}
+"""Special writes keep fixed slots, so a retry replaces them instead of piling up."""
+
+EXCLUDED_METADATA_KEYS = frozenset(
+    {
+        "thread_id",
+        "checkpoint_id",
+        "checkpoint_ns",
+        "checkpoint_map",
+        "langgraph_step",
+        "langgraph_node",
+        "langgraph_triggers",
+        "langgraph_path",
+        "langgraph_checkpoint_ns",
+    }
+)
 
 # Special writes keep one fixed slot per task (negative index), so a newer one replaces the old.
 WRITES_IDX_MAP = {"__error__": -1, "__scheduled__": -2, "__interrupt__": -3, "__resume__": -4}
@@ -118,12 +137,41 @@ def get_checkpoint_id(config: dict) -> str | None:
     return config.get("configurable", {}).get("checkpoint_id")
 
 
+def get_checkpoint_metadata(config: dict, metadata: CheckpointMetadata) -> CheckpointMetadata:
+    """The metadata a saver stores: the loop's, plus the run's scalar config values.
+
+    Like langgraph, scalar entries of `config["metadata"]` and `config["configurable"]` are
+    copied in (not overriding the loop's keys, skipping ids and `__private` keys); NUL
+    characters are dropped from strings.
+    """
+    out: dict[str, Any] = {
+        k: v.replace("\u0000", "") if isinstance(v, str) else v for k, v in metadata.items()
+    }
+    for source in (config.get("metadata"), config.get("configurable")):
+        if not source:
+            continue
+        for key, value in source.items():
+            if key in out or key in EXCLUDED_METADATA_KEYS or key.startswith("__"):
+                continue
+            if isinstance(value, str):
+                out[key] = value.replace("\u0000", "")
+            elif isinstance(value, (int, bool, float)):
+                out[key] = value
+    return out  # type: ignore[return-value]
+
+
 class BaseCheckpointSaver:
     """Stores checkpoints and pending writes; subclasses implement the sync methods.
 
     The async methods run the sync ones in a worker thread unless a subclass overrides them, so
-    one implementation serves both APIs.
+    one implementation serves both APIs. `serde` turns values into bytes (never pickle).
     """
+
+    serde: SerializerProtocol = JsonPlusSerializer()
+
+    def __init__(self, *, serde: SerializerProtocol | None = None) -> None:
+        if serde is not None:
+            self.serde = maybe_add_typed_methods(serde)
 
     def get(self, config: dict) -> Checkpoint | None:
         if value := self.get_tuple(config):

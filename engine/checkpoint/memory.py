@@ -2,54 +2,43 @@
 
 from __future__ import annotations
 
-import pickle
 import threading
 from collections import defaultdict
 from collections.abc import Iterator, Sequence
 from typing import Any
 
 from engine.checkpoint.base import (
+    WRITES_IDX_MAP,
     BaseCheckpointSaver,
     ChannelVersions,
     Checkpoint,
     CheckpointMetadata,
     CheckpointTuple,
+    SerializerProtocol,
     copy_checkpoint,
     get_checkpoint_id,
+    get_checkpoint_metadata,
 )
-
-WRITES_IDX_MAP = {"__error__": -1, "__scheduled__": -2, "__interrupt__": -3, "__resume__": -4}
-"""Special writes keep fixed slots, so a retry replaces them instead of piling up."""
-
-
-def _freeze(value: Any) -> Any:
-    # Pickle so later in-place mutation by user code cannot rewrite history.
-    try:
-        return (True, pickle.dumps(value, protocol=5))
-    except Exception:
-        return (False, value)
-
-
-def _thaw(frozen: Any) -> Any:
-    pickled, payload = frozen
-    return pickle.loads(payload) if pickled else payload
 
 
 class InMemorySaver(BaseCheckpointSaver):
     """Keeps every thread's history in memory; for tests, demos and short-lived runs.
 
     A checkpoint stores only channel versions; each (channel, version) value is stored once, so a
-    superstep costs what it changed.
+    superstep costs what it changed. Values are kept serialized (by `serde`, never pickle), so
+    later in-place mutation by user code cannot rewrite history, and what a thread holds here
+    is exactly what a persistent saver would hold.
     """
 
-    def __init__(self) -> None:
+    def __init__(self, *, serde: SerializerProtocol | None = None) -> None:
+        super().__init__(serde=serde)
         # thread_id -> ns -> checkpoint_id -> (checkpoint without values, metadata, parent_id)
         self.storage: defaultdict[str, dict[str, dict[str, tuple]]] = defaultdict(
             lambda: defaultdict(dict)
         )
-        # (thread_id, ns, channel, version) -> frozen value
+        # (thread_id, ns, channel, version) -> serialized value
         self.blobs: dict[tuple[str, str, str, Any], Any] = {}
-        # (thread_id, ns, checkpoint_id) -> {(task_id, idx): (task_id, channel, frozen, path)}
+        # (thread_id, ns, checkpoint_id) -> {(task_id, idx): (task_id, channel, serialized, path)}
         self.writes: defaultdict[tuple[str, str, str], dict] = defaultdict(dict)
         self._lock = threading.RLock()
 
@@ -62,14 +51,15 @@ class InMemorySaver(BaseCheckpointSaver):
     # -- reading
     def _tuple(self, thread_id: str, ns: str, checkpoint_id: str) -> CheckpointTuple:
         saved, metadata, parent_id = self.storage[thread_id][ns][checkpoint_id]
+        loads = self.serde.loads_typed
         values = {}
         for channel, version in saved["channel_versions"].items():
             blob = self.blobs.get((thread_id, ns, channel, version))
             if blob is not None:
-                values[channel] = _thaw(blob)
+                values[channel] = loads(blob)
         checkpoint: Checkpoint = {**saved, "channel_values": values}  # type: ignore[typeddict-item]
         writes = [
-            (task_id, channel, _thaw(value))
+            (task_id, channel, loads(value))
             for task_id, channel, value, _ in self.writes[(thread_id, ns, checkpoint_id)].values()
         ]
         config = {
@@ -90,7 +80,7 @@ class InMemorySaver(BaseCheckpointSaver):
             if parent_id
             else None
         )
-        return CheckpointTuple(config, checkpoint, pickle.loads(metadata), parent, writes)
+        return CheckpointTuple(config, checkpoint, loads(metadata), parent, writes)
 
     def get_tuple(self, config: dict) -> CheckpointTuple | None:
         conf = config["configurable"]
@@ -149,14 +139,19 @@ class InMemorySaver(BaseCheckpointSaver):
         conf = config["configurable"]
         thread_id, ns = conf["thread_id"], conf.get("checkpoint_ns", "")
         values = checkpoint["channel_values"]
+        dumps = self.serde.dumps_typed
+        blobs = {
+            (thread_id, ns, channel, version): dumps(values[channel])
+            for channel, version in new_versions.items()
+            if channel in values
+        }
+        stored_metadata = dumps(get_checkpoint_metadata(config, metadata))
         with self._lock:
-            for channel, version in new_versions.items():
-                if channel in values:
-                    self.blobs[(thread_id, ns, channel, version)] = _freeze(values[channel])
+            self.blobs.update(blobs)
             saved = {k: v for k, v in copy_checkpoint(checkpoint).items() if k != "channel_values"}
             self.storage[thread_id][ns][checkpoint["id"]] = (
                 saved,
-                pickle.dumps(dict(metadata)),
+                stored_metadata,
                 conf.get("checkpoint_id"),
             )
         return {
@@ -172,13 +167,14 @@ class InMemorySaver(BaseCheckpointSaver):
     ) -> None:
         conf = config["configurable"]
         key = (conf["thread_id"], conf.get("checkpoint_ns", ""), conf["checkpoint_id"])
+        dumps = self.serde.dumps_typed
         with self._lock:
             stored = self.writes[key]
             for idx, (channel, value) in enumerate(writes):
                 slot = (task_id, WRITES_IDX_MAP.get(channel, idx))
                 if slot[1] >= 0 and slot in stored:
                     continue
-                stored[slot] = (task_id, channel, _freeze(value), task_path)
+                stored[slot] = (task_id, channel, dumps(value), task_path)
 
     def delete_thread(self, thread_id: str) -> None:
         with self._lock:

@@ -1,0 +1,1 @@
+"""Serializers for checkpoints: values to (type tag, bytes) and back, without pickle."""

@@ -1,0 +1,430 @@
+"""JsonPlusSerializer: msgpack with typed extensions, never pickle.
+
+Plain values (None, bool, int, float, str, bytes, list, dict with str keys) are msgpack's own
+types. Everything else is an msgpack *extension* whose payload names what to rebuild:
+
+- tuples, sets, frozensets, datetimes, dates, times, timedeltas, timezones, UUIDs, Decimals,
+  paths, big ints, complex numbers and dicts with non-str keys have fixed codes and are rebuilt
+  without importing anything;
+- enums, dataclasses, named tuples and pydantic v2 models (which covers langchain-core messages,
+  documents and the other langchain `Serializable` classes) are stored as a class reference
+  (module, qualified name) plus their field values. Loading imports the module, checks that the
+  name is a class *of that kind* and restores the fields directly (no `__init__`, no validators,
+  no arbitrary callable is ever invoked);
+- a few slot classes (`engine.types.Send`, `engine.types.Interrupt`) are on an allow-list;
+  pass `allowed_objects` for more;
+- exceptions (pending `__error__` writes) come back as the same exception when it is a built-in
+  or an engine error, else as its repr, as langgraph does.
+
+Anything else raises TypeError naming its type. Stored bytes tagged "pickle" are refused.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+import decimal
+import enum
+import importlib
+import pathlib
+import threading
+import uuid
+from collections.abc import Iterable
+from typing import Any
+
+import ormsgpack
+
+EMPTY = b""
+
+_PACK_OPTS = (
+    ormsgpack.OPT_PASSTHROUGH_DATETIME
+    | ormsgpack.OPT_PASSTHROUGH_DATACLASS
+    | ormsgpack.OPT_PASSTHROUGH_UUID
+    | ormsgpack.OPT_PASSTHROUGH_TUPLE
+    | ormsgpack.OPT_PASSTHROUGH_ENUM
+    | ormsgpack.OPT_PASSTHROUGH_BIG_INT
+    | ormsgpack.OPT_PASSTHROUGH_SUBCLASS
+)
+
+# extension codes (the on-disk format: never renumber)
+TUPLE, SET, FROZENSET = 1, 2, 3
+DATETIME, DATE, TIME, TIMEDELTA, TIMEZONE = 4, 5, 6, 7, 8
+UUID, DECIMAL, BIGINT, COMPLEX, PATH, BYTEARRAY = 9, 10, 11, 12, 13, 14
+PAIRS = 15  # a dict with keys other than str
+ENUM, DATACLASS, NAMEDTUPLE, PYDANTIC, SLOTS, CLASS, EXCEPTION = 20, 21, 22, 23, 24, 25, 26
+SUBCLASS = 27  # a dict/list/str/int subclass on the allow-list: class + base value
+
+_BUILTIN_BASES = (dict, list, str, int, float, tuple, set, frozenset, bytes)
+
+_failure = threading.local()  # the innermost encoding error of the running pack() call
+
+_SAFE_SLOT_CLASSES = {("engine.types", "Send"), ("engine.types", "Interrupt")}
+
+
+class SerializationError(TypeError):
+    """A value that cannot be stored safely."""
+
+
+class DeserializationError(ValueError):
+    """Stored bytes that cannot (or may not) be turned back into a value."""
+
+
+def _class_ref(cls: type) -> list[str]:
+    qualname = cls.__qualname__
+    if "<locals>" in qualname:
+        raise SerializationError(
+            f"cannot serialize {cls.__module__}.{qualname}: a class defined inside a function "
+            "cannot be found again when the checkpoint is loaded; define it at module level"
+        )
+    return [cls.__module__, qualname]
+
+
+def _naive_tz(value: dt.datetime | dt.time) -> Any:
+    tz = value.tzinfo
+    if tz is None:
+        return None
+    key = getattr(tz, "key", None)  # zoneinfo.ZoneInfo keeps its IANA name
+    if isinstance(key, str):
+        return key
+    offset = tz.utcoffset(None) if isinstance(value, dt.time) else tz.utcoffset(value)
+    return [offset.days, offset.seconds, offset.microseconds] if offset is not None else None
+
+
+def _tz_from(spec: Any) -> dt.tzinfo | None:
+    if spec is None:
+        return None
+    if isinstance(spec, str):
+        import zoneinfo
+
+        return zoneinfo.ZoneInfo(spec)
+    return dt.timezone(dt.timedelta(*spec))
+
+
+class JsonPlusSerializer:
+    """The default checkpoint serializer (same name and typed API as langgraph's).
+
+    `allowed_modules`: if given, only classes whose module is one of these (or inside one of
+    these packages) are rebuilt when loading; others raise DeserializationError. Built-in
+    value types, langchain-core and engine classes are always allowed.
+    `allowed_objects`: extra classes (or (module, name) pairs) to store by their attributes
+    even though they are not dataclasses or pydantic models.
+    """
+
+    def __init__(
+        self,
+        *,
+        allowed_modules: Iterable[str] | None = None,
+        allowed_objects: Iterable[type | tuple[str, str]] = (),
+    ) -> None:
+        self._allowed_modules = tuple(allowed_modules) if allowed_modules is not None else None
+        self._slot_classes = set(_SAFE_SLOT_CLASSES)
+        for item in allowed_objects:
+            key = (item.__module__, item.__qualname__) if isinstance(item, type) else tuple(item)
+            self._slot_classes.add(key)  # type: ignore[arg-type]
+        self._resolved: dict[tuple[str, str], type] = {}
+
+    # ------------------------------------------------------------------ public API
+    def dumps_typed(self, obj: Any) -> tuple[str, bytes]:
+        if obj is None:
+            return "null", EMPTY
+        if type(obj) is bytes:
+            return "bytes", obj
+        if type(obj) is bytearray:
+            return "bytearray", bytes(obj)
+        return "msgpack", self.pack(obj)
+
+    def loads_typed(self, data: tuple[str, bytes]) -> Any:
+        kind, payload = data
+        if kind == "msgpack":
+            return self.unpack(payload)
+        if kind == "null":
+            return None
+        if kind == "bytes":
+            return bytes(payload)
+        if kind == "bytearray":
+            return bytearray(payload)
+        if kind == "pickle":
+            raise DeserializationError(
+                "refusing to load a pickled value: unpickling stored bytes can run arbitrary code"
+            )
+        raise DeserializationError(f"unknown serialization type {kind!r}")
+
+    def dumps(self, obj: Any) -> bytes:
+        return self.pack(obj)
+
+    def loads(self, data: bytes) -> Any:
+        return self.unpack(data)
+
+    # ------------------------------------------------------------------ encoding
+    def pack(self, obj: Any) -> bytes:
+        try:
+            return ormsgpack.packb(obj, default=self._default, option=_PACK_OPTS)
+        except TypeError as exc:
+            # ormsgpack replaces the default hook's exception with its own: use ours
+            cause, _failure.error = getattr(_failure, "error", None), None
+            if cause is not None:
+                raise cause from None
+            if "Dict key must be str" not in str(exc):
+                raise SerializationError(str(exc)) from exc
+        # dicts with non-str keys somewhere in the plain containers: tag them and retry
+        return ormsgpack.packb(self._tag_keys(obj), default=self._default, option=_PACK_OPTS)
+
+    def _tag_keys(self, obj: Any) -> Any:
+        if type(obj) is dict:
+            if all(type(k) is str for k in obj):
+                return {k: self._tag_keys(v) for k, v in obj.items()}
+            return ormsgpack.Ext(PAIRS, self.pack([[k, v] for k, v in obj.items()]))
+        if type(obj) is list:
+            return [self._tag_keys(v) for v in obj]
+        return obj
+
+    def _ext(self, code: int, payload: Any) -> ormsgpack.Ext:
+        return ormsgpack.Ext(code, self.pack(payload))
+
+    def _default(self, obj: Any) -> Any:
+        try:
+            return self._encode(obj)
+        except Exception as exc:  # keep the real reason, naming the type, for pack()
+            if not isinstance(exc, SerializationError):
+                name = f"{type(obj).__module__}.{type(obj).__qualname__}"
+                exc = SerializationError(f"cannot serialize value of type {name}: {exc}")
+            if getattr(_failure, "error", None) is None:
+                _failure.error = exc
+            raise
+
+    def _encode(self, obj: Any) -> Any:
+        cls = type(obj)
+        simple = _SIMPLE.get(cls)
+        if simple is not None:
+            code, to_payload = simple
+            return self._ext(code, to_payload(obj))
+        if isinstance(obj, enum.Enum):
+            return self._ext(ENUM, [*_class_ref(cls), obj.value])
+        if hasattr(cls, "__pydantic_fields_set__") and hasattr(obj, "__pydantic_fields__"):
+            extra = getattr(obj, "__pydantic_extra__", None)
+            private = getattr(obj, "__pydantic_private__", None)
+            return self._ext(
+                PYDANTIC,
+                [
+                    *_class_ref(cls),
+                    obj.__dict__,
+                    sorted(obj.__pydantic_fields_set__),
+                    extra,
+                    private,
+                ],
+            )
+        if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
+            fields = {f.name: getattr(obj, f.name) for f in dataclasses.fields(obj)}
+            return self._ext(DATACLASS, [*_class_ref(cls), fields])
+        if isinstance(obj, tuple) and hasattr(cls, "_fields"):
+            return self._ext(NAMEDTUPLE, [*_class_ref(cls), list(obj)])
+        if isinstance(obj, type):
+            return self._ext(CLASS, _class_ref(obj))
+        if isinstance(obj, BaseException):
+            return self._ext(EXCEPTION, [*_class_ref(cls), list(obj.args), repr(obj)])
+        if isinstance(obj, pathlib.PurePath):
+            return self._ext(PATH, [*_class_ref(cls), str(obj)])
+        allowed = (cls.__module__, cls.__qualname__) in self._slot_classes
+        base = next((b for b in _BUILTIN_BASES if isinstance(obj, b)), None)
+        if base is not None:
+            if allowed:
+                plain = list(obj) if base in (set, frozenset) else base(obj)
+                return self._ext(SUBCLASS, [*_class_ref(cls), plain])
+            raise SerializationError(
+                f"cannot serialize value of type {cls.__module__}.{cls.__qualname__}: a "
+                f"{base.__name__} subclass; pass allowed_objects=[{cls.__qualname__}] to "
+                f"JsonPlusSerializer to store it, or convert it to a plain {base.__name__}"
+            )
+        if allowed:
+            return self._ext(SLOTS, [*_class_ref(cls), _attributes(obj)])
+        raise SerializationError(
+            f"cannot serialize value of type {cls.__module__}.{cls.__qualname__}: not a plain "
+            "value, dataclass, enum, named tuple or pydantic model"
+        )
+
+    # ------------------------------------------------------------------ decoding
+    def unpack(self, data: bytes) -> Any:
+        try:
+            return ormsgpack.unpackb(data, ext_hook=self._ext_hook)
+        except ValueError as exc:
+            # ormsgpack replaces the hook's exception with its own: use ours
+            cause, _failure.error = getattr(_failure, "error", None), None
+            if cause is not None:
+                raise cause from None
+            raise DeserializationError(f"corrupt serialized value: {exc}") from exc
+
+    def _ext_hook(self, code: int, data: bytes) -> Any:
+        try:
+            return self._decode(code, data)
+        except Exception as exc:
+            if not isinstance(exc, DeserializationError):
+                exc = DeserializationError(f"cannot rebuild extension {code}: {exc}")
+            if getattr(_failure, "error", None) is None:
+                _failure.error = exc
+            raise
+
+    def _decode(self, code: int, data: bytes) -> Any:
+        payload = self.unpack(data)
+        simple = _REBUILD.get(code)
+        if simple is not None:
+            return simple(payload)
+        if code == PAIRS:
+            return {_hashable(k): v for k, v in payload}
+        module, name, *rest = payload
+        if code == EXCEPTION:
+            args, text = rest
+            if module == "builtins" or module.split(".")[0] == "engine":
+                cls = self._resolve(module, name, "exception")
+                if isinstance(cls, type) and issubclass(cls, BaseException):
+                    try:
+                        return cls(*args)
+                    except Exception:
+                        return text
+            return text
+        cls = self._resolve(module, name, _KINDS.get(code, "class"))
+        if code == ENUM:
+            return self._require(cls, issubclass(cls, enum.Enum), "an Enum")(rest[0])
+        if code == PYDANTIC:
+            return _rebuild_pydantic(self._require(cls, _is_pydantic(cls), "a pydantic model"), *rest)
+        if code == DATACLASS:
+            self._require(cls, dataclasses.is_dataclass(cls), "a dataclass")
+            return _set_attributes(cls.__new__(cls), rest[0])
+        if code == NAMEDTUPLE:
+            ok = issubclass(cls, tuple) and hasattr(cls, "_fields")
+            return self._require(cls, ok, "a named tuple")._make(rest[0])
+        if code == CLASS:
+            return cls
+        if code == PATH:
+            return self._require(cls, issubclass(cls, pathlib.PurePath), "a path")(rest[0])
+        if code in (SLOTS, SUBCLASS):
+            if (module, name) not in self._slot_classes:
+                raise DeserializationError(
+                    f"refusing to rebuild {module}.{name}: not on the serializer's allow-list"
+                )
+            if code == SUBCLASS:
+                return cls(rest[0])
+            return _set_attributes(cls.__new__(cls), rest[0])
+        raise DeserializationError(f"unknown msgpack extension code {code}")
+
+    @staticmethod
+    def _require(cls: type, ok: bool, kind: str) -> Any:
+        if not ok:
+            raise DeserializationError(
+                f"refusing to rebuild {cls.__module__}.{cls.__qualname__}: it is not {kind}"
+            )
+        return cls
+
+    def _resolve(self, module: str, name: str, kind: str) -> Any:
+        key = (module, name)
+        cls = self._resolved.get(key)
+        if cls is not None:
+            return cls
+        allowed = self._allowed_modules
+        if allowed is not None and module != "builtins":
+            root = module.split(".")[0]
+            if root not in ("engine", "langchain_core", "langgraph") and not any(
+                module == m or module.startswith(m + ".") for m in allowed
+            ):
+                raise DeserializationError(
+                    f"refusing to load {kind} {module}.{name}: module not in allowed_modules"
+                )
+        try:
+            obj: Any = importlib.import_module(module)
+            for part in name.split("."):
+                obj = getattr(obj, part)
+        except (ImportError, AttributeError) as exc:
+            raise DeserializationError(f"cannot load {kind} {module}.{name}: {exc}") from exc
+        if not isinstance(obj, type):
+            raise DeserializationError(f"refusing to load {module}.{name}: it is not a class")
+        self._resolved[key] = obj
+        return obj
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+def _attributes(obj: Any) -> dict[str, Any]:
+    out = dict(getattr(obj, "__dict__", {}))
+    for klass in type(obj).__mro__:
+        for slot in getattr(klass, "__slots__", ()):
+            if slot not in ("__dict__", "__weakref__") and hasattr(obj, slot):
+                out[slot] = getattr(obj, slot)
+    return out
+
+
+def _set_attributes(obj: Any, values: dict[str, Any]) -> Any:
+    for key, value in values.items():
+        object.__setattr__(obj, key, value)
+    return obj
+
+
+def _is_pydantic(cls: type) -> bool:
+    try:
+        from pydantic import BaseModel
+    except ImportError:  # pragma: no cover - pydantic is a dependency
+        return False
+    return issubclass(cls, BaseModel)
+
+
+def _rebuild_pydantic(cls: type, fields: dict, fields_set: list, extra: Any, private: Any) -> Any:
+    # what pydantic's model_construct does, minus defaults: the saved state is complete
+    obj = cls.__new__(cls)
+    object.__setattr__(obj, "__dict__", fields)
+    object.__setattr__(obj, "__pydantic_fields_set__", set(fields_set))
+    object.__setattr__(obj, "__pydantic_extra__", extra)
+    object.__setattr__(obj, "__pydantic_private__", private)
+    return obj
+
+
+def _hashable(key: Any) -> Any:
+    return tuple(_hashable(k) for k in key) if isinstance(key, list) else key
+
+
+def _big_int(value: int) -> str:
+    return str(value)
+
+
+_SIMPLE: dict[type, tuple[int, Any]] = {
+    tuple: (TUPLE, list),
+    set: (SET, list),
+    frozenset: (FROZENSET, list),
+    dt.datetime: (DATETIME, lambda v: [v.replace(tzinfo=None).isoformat(), _naive_tz(v), v.fold]),
+    dt.date: (DATE, dt.date.isoformat),
+    dt.time: (TIME, lambda v: [v.replace(tzinfo=None).isoformat(), _naive_tz(v), v.fold]),
+    dt.timedelta: (TIMEDELTA, lambda v: [v.days, v.seconds, v.microseconds]),
+    dt.timezone: (TIMEZONE, lambda v: [*_naive_tz(dt.time(tzinfo=v)), v.tzname(None)]),
+    uuid.UUID: (UUID, lambda v: v.bytes),
+    decimal.Decimal: (DECIMAL, str),
+    int: (BIGINT, _big_int),
+    complex: (COMPLEX, lambda v: [v.real, v.imag]),
+    bytearray: (BYTEARRAY, bytes),
+}
+
+_REBUILD: dict[int, Any] = {
+    TUPLE: tuple,
+    SET: set,
+    FROZENSET: frozenset,
+    DATETIME: lambda p: dt.datetime.fromisoformat(p[0]).replace(tzinfo=_tz_from(p[1]), fold=p[2]),
+    DATE: dt.date.fromisoformat,
+    TIME: lambda p: dt.time.fromisoformat(p[0]).replace(tzinfo=_tz_from(p[1]), fold=p[2]),
+    TIMEDELTA: lambda p: dt.timedelta(*p),
+    TIMEZONE: lambda p: dt.timezone(dt.timedelta(*p[:3]), p[3]),
+    UUID: lambda p: uuid.UUID(bytes=p),
+    DECIMAL: decimal.Decimal,
+    BIGINT: int,
+    COMPLEX: lambda p: complex(*p),
+    BYTEARRAY: bytearray,
+}
+
+_KINDS = {
+    ENUM: "enum",
+    DATACLASS: "dataclass",
+    NAMEDTUPLE: "named tuple",
+    PYDANTIC: "pydantic model",
+    SLOTS: "object",
+    SUBCLASS: "object",
+    CLASS: "class",
+    PATH: "path",
+}
+
+__all__ = ["DeserializationError", "JsonPlusSerializer", "SerializationError"]
