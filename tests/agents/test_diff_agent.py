@@ -70,13 +70,14 @@ def test_updates_stream_one_send_per_tool_call(agent_backend):
     def scenario(b):
         model = fake(ai("", ("add", {"a": 1, "b": 2}, "c1"), ("add", {"a": 5, "b": 5}, "c2")), ai("done"))
         agent = b.agents.create_agent(model, [add])
-        return [
-            {node: dump(upd["messages"]) for node, upd in chunk.items()}
-            for chunk in agent.stream(USER, stream_mode="updates")
-        ]
+        chunks = list(agent.stream(USER, stream_mode="updates"))
+        # the two Send tasks run in parallel: their chunks come in completion order
+        tool_chunks = sorted(dump(c["tools"]["messages"]) for c in chunks if "tools" in c)
+        return [list(c) for c in chunks], tool_chunks
 
-    chunks = same(agent_backend, scenario)
-    assert [list(c) for c in chunks] == [["model"], ["tools"], ["tools"], ["model"]]
+    nodes, tool_chunks = same(agent_backend, scenario)
+    assert nodes == [["model"], ["tools"], ["tools"], ["model"]]
+    assert [t[0][1] for t in tool_chunks] == ["10", "3"]
 
 
 def test_return_direct_ends_the_loop(agent_backend):
