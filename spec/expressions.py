@@ -2,7 +2,8 @@
 
 An expression is Python expression syntax restricted by an AST whitelist: literals (numbers,
 strings, lists, tuples, dicts, sets, f-strings without format specs), state keys by bare name
-(`total`, missing keys read as None) or `state["key"]`, comparisons, `and`/`or`/`not`,
+(`total`, missing keys read as None) or `state["key"]` (needed for a key named like one of the
+builtins below), comparisons, `and`/`or`/`not`,
 arithmetic, `x if c else y`, indexing and slicing, list comprehensions, a few builtins (`len`,
 `str`, `min`, ...) and a few string, list and dict methods (`upper`, `split`, `get`, ...).
 `END` and `START` are the engine's node names; `item` is the element in a Send router.
@@ -178,15 +179,10 @@ def free_names(expression: str) -> set[str]:
     for node in ast.walk(tree):
         if isinstance(node, ast.comprehension):
             bound |= {n.id for n in ast.walk(node.target) if isinstance(n, ast.Name)}
-    called = {
-        n.func.id
-        for n in ast.walk(tree)
-        if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)
-    }
     names = {
         n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)
     }
-    return {n for n in names - bound - SPECIAL_NAMES if not (n in FUNCTIONS and n in called)}
+    return names - bound - SPECIAL_NAMES - set(FUNCTIONS)
 
 
 def returns_many(expression: str) -> bool:
@@ -241,6 +237,8 @@ class _Evaluator:
     def _Name(self, node: ast.Name) -> Any:
         if node.id in self.scope:
             return self.scope[node.id]
+        if node.id in FUNCTIONS:
+            return FUNCTIONS[node.id]
         if isinstance(self.state, Mapping):
             return self.state.get(node.id)
         return getattr(self.state, node.id, None)
@@ -388,7 +386,7 @@ class _ToPython(ast.NodeTransformer):
             return node
         if node.id == "state":
             return ast.Name(self.state_var, ast.Load())
-        if node.id in SPECIAL_NAMES:
+        if node.id in SPECIAL_NAMES or node.id in FUNCTIONS:
             return node
         get = ast.Attribute(ast.Name(self.state_var, ast.Load()), "get", ast.Load())
         return ast.Call(get, [ast.Constant(node.id)], [])

@@ -229,6 +229,27 @@ class _suppress_os_error:
         return exc_type is not None and issubclass(exc_type, OSError)
 
 
+MAX_SUBGRAPH_DEPTH = 8
+
+
+def resolve_subgraph(
+    sub: Any, base_dir: str | os.PathLike[str] | None, depth: int = 0
+) -> GraphSpec:
+    """The graph of a `Subgraph`: inline, or read from `file` relative to `base_dir`."""
+    if depth >= MAX_SUBGRAPH_DEPTH:
+        raise SpecError(f"subgraphs nested deeper than {MAX_SUBGRAPH_DEPTH}", element_id=sub.id)
+    if sub.graph is not None:
+        return sub.graph
+    if base_dir is None:
+        raise SpecError(
+            f"subgraph file {sub.file!r} needs the spec's folder to resolve it", element_id=sub.id
+        )
+    try:
+        return read_spec(Path(base_dir) / sub.file)
+    except SpecValidationError as exc:
+        raise SpecError(f"subgraph file {sub.file}: {exc}", element_id=sub.id) from None
+
+
 def json_schema() -> dict[str, Any]:
     """The published JSON Schema of the spec format (spec/schema.json)."""
     schema = GraphSpec.model_json_schema(mode="validation")
@@ -257,6 +278,7 @@ __all__ = [
     "dumps_spec",
     "save_spec",
     "json_path",
+    "resolve_subgraph",
     "json_schema",
     "dumps_json_schema",
 ]

@@ -121,6 +121,7 @@ def test_reserved_names_are_refused():
     assert [p.path for p in info.value.problems] == ["$.state[0].name", "$.state[1].name"]
 
 
+@pytest.mark.filterwarnings("ignore::UserWarning")
 def test_save_failure_leaves_the_old_file(tmp_path):
     path = tmp_path / "g.json"
     path.write_text("old", encoding="utf-8")

@@ -1,0 +1,464 @@
+"""Spec -> engine StateGraph.
+
+    build_graph(spec, trusted=..., base_dir=...)   an uncompiled engine StateGraph
+    compile_spec(spec, trusted=..., checkpointer=...)  compiled, with the spec's breakpoints
+    run_config(spec, thread_id)                    the config a run uses (recursion limit)
+
+The validator runs first: any error finding raises SpecCompileError listing every one, each
+with the element id and JSON path. Code runs only for a trusted spec (`spec.trust`).
+"""
+
+from __future__ import annotations
+
+import builtins
+import importlib
+import operator
+import os
+from collections.abc import Callable
+from typing import Annotated, Any, TypedDict
+
+from engine.errors import SpecError
+from engine.graph import END, START, StateGraph, add_messages
+from engine.managed import IsLastStep, RemainingSteps
+from engine.types import CachePolicy, Command, RetryPolicy, Send, default_retry_on, interrupt
+from spec import expressions
+from spec.io import resolve_subgraph
+from spec.model import (
+    AgentNode,
+    CodeRouter,
+    ConditionalEdge,
+    ExpressionRouter,
+    FunctionNode,
+    GraphSpec,
+    InterruptNode,
+    ModelNode,
+    ModelSettings,
+    SendRouter,
+    SetStateNode,
+    StateKey,
+    SubgraphNode,
+    ToolsNode,
+)
+from spec.trust import load_callable, require_trust
+
+BASE_TYPES: dict[str, Any] = {
+    "any": Any,
+    "str": str,
+    "int": int,
+    "float": float,
+    "bool": bool,
+    "list": list,
+    "dict": dict,
+    "messages": list,
+}
+
+
+class SpecCompileError(SpecError):
+    """The spec has errors; `findings` holds each with its element id and JSON path."""
+
+    def __init__(self, findings: list[Any]) -> None:
+        self.findings = findings
+        first = findings[0]
+        super().__init__(
+            "\n".join(str(f) for f in findings), element_id=first.element_id, path=first.path
+        )
+
+
+def merge_dicts(left: dict | None, right: dict | None) -> dict:
+    """The `merge` reducer: a shallow dict merge, right wins."""
+    return {**(left or {}), **(right or {})}
+
+
+# ------------------------------------------------------------------ state
+
+
+def _reducer(key: StateKey, index: int, trusted: bool) -> Callable | None:
+    if key.reducer == "add":
+        return operator.add
+    if key.reducer == "add_messages":
+        return add_messages
+    if key.reducer == "merge":
+        return merge_dicts
+    if key.reducer == "custom":
+        ref = key.custom_reducer
+        path = f"$.state[{index}].custom_reducer"
+        if ref is None:
+            raise SpecError(
+                "a custom reducer needs `custom_reducer` code", element_id=key.name, path=path
+            )
+        return load_callable(
+            ref.code, ref.function, ref.import_path, element_id=key.name, path=path
+        )
+    return None
+
+
+def state_schemas(spec: GraphSpec, trusted: bool) -> tuple[type, type | None, type | None]:
+    """(state, input, output) TypedDicts; input/output are None when they equal the state's keys."""
+    fields: dict[str, Any] = {}
+    for i, key in enumerate(spec.state):
+        if key.type == "remaining_steps":
+            fields[key.name] = RemainingSteps
+        elif key.type == "is_last_step":
+            fields[key.name] = IsLastStep
+        elif (reducer := _reducer(key, i, trusted)) is not None:
+            fields[key.name] = Annotated[BASE_TYPES[key.type], reducer]
+        else:
+            fields[key.name] = BASE_TYPES[key.type]
+    state = TypedDict("State", fields)  # type: ignore[misc]
+    plain = [k.name for k in spec.state if not k.managed]
+    inputs = [k.name for k in spec.state if not k.managed and k.input]
+    outputs = [k.name for k in spec.state if not k.managed and k.output]
+    input_schema = None if inputs == plain else TypedDict("Input", {k: fields[k] for k in inputs})  # type: ignore[misc]
+    output_schema = (
+        None if outputs == plain else TypedDict("Output", {k: fields[k] for k in outputs})
+    )  # type: ignore[misc]
+    return state, input_schema, output_schema
+
+
+# ------------------------------------------------------------------ nodes
+
+
+def _named(fn: Callable, name: str) -> Callable:
+    fn.__name__ = fn.__qualname__ = name
+    return fn
+
+
+def _evaluate(expression: str, state: Any, element_id: str, path: str, **extra: Any) -> Any:
+    try:
+        return expressions.evaluate(expression, state, **extra)
+    except expressions.ExpressionError as exc:
+        raise expressions.ExpressionError(str(exc), element_id=element_id, path=path) from None
+
+
+def _set_state_action(node: SetStateNode, path: str) -> Callable:
+    def action(state: Any) -> Any:
+        update = {
+            key: _evaluate(expr, state, node.id, f"{path}.values.{key}")
+            for key, expr in node.values.items()
+        }
+        if node.goto is None:
+            return update
+        return Command(update=update, goto=_evaluate(node.goto, state, node.id, f"{path}.goto"))
+
+    return _named(action, node.id)
+
+
+def _interrupt_action(node: InterruptNode, path: str) -> Callable:
+    def action(state: Any) -> dict:
+        value: Any = node.prompt
+        if node.payload is not None:
+            payload = _evaluate(node.payload, state, node.id, f"{path}.payload")
+            value = {"prompt": node.prompt, "payload": payload}
+        return {node.resume_key: interrupt(value)}
+
+    return _named(action, node.id)
+
+
+def chat_model(settings: ModelSettings) -> Any:
+    """A langchain chat model: `scripted` replays its responses in order (cycling), offline."""
+    if settings.provider == "scripted":
+        from langchain_core.language_models.fake_chat_models import FakeMessagesListChatModel
+        from langchain_core.messages import AIMessage
+
+        responses = [
+            AIMessage(
+                content=r.content,
+                tool_calls=[
+                    {"name": c.name, "args": dict(c.args), "id": c.id or f"call_{i}_{j}"}
+                    for j, c in enumerate(r.tool_calls)
+                ],
+            )
+            for i, r in enumerate(settings.responses)
+        ] or [AIMessage(content="")]
+        return FakeMessagesListChatModel(responses=responses)
+    from langchain.chat_models import init_chat_model
+
+    return init_chat_model(f"{settings.provider}:{settings.model}", **settings.params)
+
+
+def _model_action(node: ModelNode) -> Callable:
+    from langchain_core.messages import SystemMessage
+
+    model = chat_model(node.model)
+
+    def action(state: Any) -> dict:
+        messages = list(state.get(node.messages_key) or [])
+        if node.system_prompt:
+            messages = [SystemMessage(content=node.system_prompt), *messages]
+        return {node.messages_key: [model.invoke(messages)]}
+
+    return _named(action, node.id)
+
+
+def _agents_module(element_id: str, path: str, what: str) -> Any:
+    try:
+        return importlib.import_module("engine.agents")
+    except ImportError:
+        raise SpecError(
+            f"{what} needs the engine's agent layer (engine.agents), which this build lacks",
+            element_id=element_id,
+            path=path,
+        ) from None
+
+
+def _tools(refs: list[Any], element_id: str, path: str) -> list[Any]:
+    from langchain_core.tools import tool
+
+    out = []
+    for j, ref in enumerate(refs):
+        fn = load_callable(
+            ref.code,
+            ref.function,
+            ref.import_path,
+            element_id=element_id,
+            path=f"{path}.tools[{j}]",
+        )
+        out.append(tool(ref.name, description=ref.description or None)(fn) if callable(fn) else fn)
+    return out
+
+
+def _tools_action(node: ToolsNode, path: str) -> Any:
+    agents = _agents_module(node.id, path, "a tools node")
+    tool_node = getattr(importlib.import_module("engine.agents.tool_node"), "ToolNode", None)
+    if tool_node is None:
+        raise SpecError("engine.agents has no ToolNode yet", element_id=node.id, path=path)
+    del agents
+    return tool_node(_tools(node.tools, node.id, path), messages_key=node.messages_key)
+
+
+def _agent_action(spec: GraphSpec, node: AgentNode, path: str) -> Any:
+    agents = _agents_module(node.id, path, "an agent node")
+    create_agent = getattr(agents, "create_agent", None)
+    if create_agent is None:
+        raise SpecError("engine.agents has no create_agent yet", element_id=node.id, path=path)
+    agent = spec.agent(node.agent)
+    if agent is None:
+        raise SpecError(f"unknown agent {node.agent!r}", element_id=node.id, path=f"{path}.agent")
+    index = spec.agents.index(agent)
+    agent_path = f"$.agents[{index}]"
+    if agent.middleware:
+        raise SpecError(
+            "agent middleware is not wired into the compiler yet",
+            element_id=node.id,
+            path=f"{agent_path}.middleware",
+        )
+    return create_agent(
+        chat_model(agent.model),
+        _tools(agent.tools, node.id, agent_path),
+        system_prompt=agent.system_prompt or None,
+        name=node.id,
+    )
+
+
+def _retry(node: Any) -> RetryPolicy | None:
+    if node.retry is None:
+        return None
+    r = node.retry
+    retry_on: Any = default_retry_on
+    if r.retry_on:
+        classes = [getattr(builtins, name, None) for name in r.retry_on]
+        retry_on = tuple(c for c in classes if isinstance(c, type) and issubclass(c, Exception))
+    return RetryPolicy(
+        initial_interval=r.initial_interval,
+        backoff_factor=r.backoff_factor,
+        max_interval=r.max_interval,
+        max_attempts=r.max_attempts,
+        jitter=r.jitter,
+        retry_on=retry_on,
+    )
+
+
+def _action(
+    spec: GraphSpec, node: Any, index: int, trusted: bool, base_dir: Any, depth: int
+) -> Any:
+    path = f"$.nodes[{index}]"
+    if isinstance(node, FunctionNode):
+        return load_callable(
+            node.code, node.function, node.import_path, element_id=node.id, path=path
+        )
+    if isinstance(node, SetStateNode):
+        return _set_state_action(node, path)
+    if isinstance(node, InterruptNode):
+        return _interrupt_action(node, path)
+    if isinstance(node, ModelNode):
+        return _model_action(node)
+    if isinstance(node, ToolsNode):
+        return _tools_action(node, path)
+    if isinstance(node, AgentNode):
+        return _agent_action(spec, node, path)
+    if isinstance(node, SubgraphNode):
+        sub = spec.subgraph(node.subgraph)
+        if sub is None:
+            raise SpecError(f"unknown subgraph {node.subgraph!r}", element_id=node.id, path=path)
+        child = resolve_subgraph(sub, base_dir, depth)
+        child_dir = (
+            base_dir if sub.file is None else os.path.dirname(os.path.join(base_dir, sub.file))
+        )
+        try:
+            return build_graph(
+                child, trusted=trusted, base_dir=child_dir, _depth=depth + 1
+            ).compile()
+        except SpecError as exc:
+            raise SpecError(f"subgraph {sub.id}: {exc}", element_id=node.id, path=path) from exc
+    raise SpecError(f"unknown node kind {node.kind!r}", element_id=node.id, path=path)
+
+
+# ------------------------------------------------------------------ routers
+
+
+def router_function(edge: ConditionalEdge, path: str) -> Callable:
+    router = edge.router
+    if isinstance(router, ExpressionRouter):
+
+        def route(state: Any) -> Any:
+            return _evaluate(router.expression, state, edge.id, f"{path}.router.expression")
+
+        return _named(route, edge.id)
+    if isinstance(router, SendRouter):
+
+        def send(state: Any) -> list[Send]:
+            items = _evaluate(router.over, state, edge.id, f"{path}.router.over")
+            return [
+                Send(
+                    router.target,
+                    {
+                        key: _evaluate(
+                            expr, state, edge.id, f"{path}.router.input.{key}", item=item
+                        )
+                        for key, expr in router.input.items()
+                    },
+                )
+                for item in items
+            ]
+
+        return _named(send, edge.id)
+    assert isinstance(router, CodeRouter)
+    return load_callable(
+        router.code, router.function, router.import_path, element_id=edge.id, path=f"{path}.router"
+    )
+
+
+def path_map(edge: ConditionalEdge) -> Any:
+    if edge.path_map is not None:
+        return dict(edge.path_map) if isinstance(edge.path_map, dict) else list(edge.path_map)
+    if isinstance(edge.router, SendRouter):
+        return [edge.router.target]
+    return None
+
+
+# ------------------------------------------------------------------ the graph
+
+
+def _check(spec: GraphSpec, base_dir: Any) -> None:
+    from spec.validator import validate
+
+    errors = [f for f in validate(spec, base_dir=base_dir) if f.severity == "error"]
+    if errors:
+        raise SpecCompileError(errors)
+
+
+def build_graph(
+    spec: GraphSpec,
+    *,
+    trusted: bool = False,
+    base_dir: str | os.PathLike[str] | None = None,
+    _depth: int = 0,
+) -> StateGraph:
+    """The engine StateGraph a spec describes; raises SpecError naming the element at fault."""
+    _check(spec, base_dir)
+    require_trust(spec, trusted)
+    state, input_schema, output_schema = state_schemas(spec, trusted)
+    builder = StateGraph(state, input_schema=input_schema, output_schema=output_schema)
+    for i, node in enumerate(spec.nodes):
+        action = _action(spec, node, i, trusted, base_dir, _depth)
+        destinations = getattr(node, "destinations", None)
+        _call(
+            builder.add_node,
+            node.id,
+            action,
+            retry_policy=_retry(node),
+            cache_policy=CachePolicy(ttl=node.cache.ttl) if node.cache else None,
+            destinations=tuple(destinations) if destinations else None,
+            defer=node.defer,
+            element_id=node.id,
+            path=f"$.nodes[{i}]",
+        )
+    for i, (element_id, _edge, sources, target) in enumerate(spec.all_edges()):
+        start: Any = sources[0] if len(sources) == 1 else list(sources)
+        _call(builder.add_edge, start, target, element_id=element_id, path=_edge_path(spec, i))
+    for i, edge in enumerate(spec.conditional_edges):
+        path = f"$.conditional_edges[{i}]"
+        fn = router_function(edge, path)
+        _call(
+            builder.add_conditional_edges,
+            edge.source,
+            fn,
+            path_map(edge),
+            element_id=edge.id,
+            path=path,
+        )
+    return builder
+
+
+def _edge_path(spec: GraphSpec, index: int) -> str:
+    if index < len(spec.edges):
+        return f"$.edges[{index}]"
+    index -= len(spec.edges)
+    if index < len(spec.entry):
+        return f"$.entry[{index}]"
+    return f"$.finish[{index - len(spec.entry)}]"
+
+
+def _call(method: Callable, *args: Any, element_id: str, path: str, **kwargs: Any) -> Any:
+    try:
+        return method(*args, **kwargs)
+    except (ValueError, TypeError, KeyError, RuntimeError) as exc:
+        raise SpecError(str(exc), element_id=element_id, path=path) from exc
+
+
+def compile_spec(
+    spec: GraphSpec,
+    *,
+    trusted: bool = False,
+    checkpointer: Any = None,
+    base_dir: str | os.PathLike[str] | None = None,
+    store: Any = None,
+    cache: Any = None,
+) -> Any:
+    """Build and compile, with the spec's breakpoints."""
+    builder = build_graph(spec, trusted=trusted, base_dir=base_dir)
+    try:
+        return builder.compile(
+            checkpointer=checkpointer,
+            store=store,
+            cache=cache,
+            interrupt_before=list(spec.breakpoints.before) or None,
+            interrupt_after=list(spec.breakpoints.after) or None,
+            name=spec.name or None,
+        )
+    except (ValueError, TypeError, KeyError) as exc:
+        raise SpecError(str(exc), path="$") from exc
+
+
+def run_config(spec: GraphSpec, thread_id: str | None = None) -> dict[str, Any]:
+    config: dict[str, Any] = {}
+    if thread_id is not None:
+        config["configurable"] = {"thread_id": thread_id}
+    if spec.recursion_limit is not None:
+        config["recursion_limit"] = spec.recursion_limit
+    return config
+
+
+__all__ = [
+    "SpecCompileError",
+    "build_graph",
+    "compile_spec",
+    "run_config",
+    "state_schemas",
+    "chat_model",
+    "merge_dicts",
+    "router_function",
+    "path_map",
+    "START",
+    "END",
+]

@@ -1,0 +1,478 @@
+"""Checks a spec as a graph (networkx) before it runs.
+
+Each finding has a severity (error: it will not compile or will fail at run time; warning: it
+runs but probably not as meant), a code, a message, the id of the element at fault, its JSON
+path and, where there is one, the fix. Checks:
+
+    duplicate ids, unknown targets and keys, expressions outside the whitelist
+    no entry point, unreachable nodes, nodes that cannot reach END, cycles with no exit
+    a key without a reducer written by nodes that can run in the same superstep (with the fix)
+    subgraph key mismatches with the parent state
+
+`validate` never raises on a loaded spec: every problem becomes a finding.
+"""
+
+from __future__ import annotations
+
+import ast
+import itertools
+import os
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any, Literal
+
+import networkx as nx
+
+from engine.errors import SpecError
+from spec import expressions
+from spec.io import resolve_subgraph
+from spec.model import (
+    AgentNode,
+    ConditionalEdge,
+    ExpressionRouter,
+    FunctionNode,
+    GraphSpec,
+    InterruptNode,
+    ModelNode,
+    SendRouter,
+    SetStateNode,
+    SubgraphNode,
+    ToolsNode,
+)
+
+START = "__start__"
+END = "__end__"
+MAX_STATES = 2000
+"""How many abstract supersteps the parallel-write check explores before it stops."""
+
+Severity = Literal["error", "warning"]
+
+
+@dataclass(frozen=True)
+class Finding:
+    severity: Severity
+    code: str
+    message: str
+    element_id: str | None
+    path: str
+    fix: str | None = None
+
+    def __str__(self) -> str:
+        where = f"{self.path} ({self.element_id})" if self.element_id else self.path
+        fix = f" Fix: {self.fix}" if self.fix else ""
+        return f"{self.severity}: {where}: {self.message}{fix}"
+
+
+class _Checker:
+    def __init__(self, spec: GraphSpec, base_dir: Any, depth: int) -> None:
+        self.spec = spec
+        self.base_dir = base_dir
+        self.depth = depth
+        self.findings: list[Finding] = []
+        self.nodes = {n.id for n in spec.nodes}
+        self.keys = {k.name: k for k in spec.state}
+        self.children: dict[str, GraphSpec] = {}
+
+    def add(self, severity: Severity, code: str, message: str, element: str | None, path: str,
+            fix: str | None = None) -> None:  # fmt: skip
+        self.findings.append(Finding(severity, code, message, element, path, fix))
+
+    # -------------------------------------------------------------- names and references
+
+    def duplicates(self) -> None:
+        groups = {
+            "state": [k.name for k in self.spec.state],
+            "nodes": [n.id for n in self.spec.nodes],
+            "edges": [e.id for e in self.spec.edges],
+            "conditional_edges": [e.id for e in self.spec.conditional_edges],
+            "agents": [a.id for a in self.spec.agents],
+            "subgraphs": [s.id for s in self.spec.subgraphs],
+        }
+        for group, ids in groups.items():
+            seen: set[str] = set()
+            for i, element in enumerate(ids):
+                if element in seen:
+                    self.add("error", "duplicate-id", f"{element!r} is used twice in {group}",
+                             element, f"$.{group}[{i}]", "give each one its own id")  # fmt: skip
+                seen.add(element)
+
+    def target(self, name: str, element: str, path: str, *, start: bool = False,
+               end: bool = True) -> None:  # fmt: skip
+        if name in self.nodes or (start and name == START) or (end and name == END):
+            return
+        if name in (START, END):
+            self.add("error", "bad-endpoint", f"{name} cannot be used here", element, path)
+            return
+        close = [n for n in self.nodes if n.lower() == name.lower()]
+        self.add("error", "unknown-target", f"unknown node {name!r}", element, path,
+                 f"did you mean {close[0]!r}?" if close else "add the node or fix the name")  # fmt: skip
+
+    def key(self, name: str, element: str, path: str, *, writing: bool = False) -> None:
+        key = self.keys.get(name)
+        if key is None:
+            self.add("error", "unknown-key", f"{name!r} is not a state key", element, path,
+                     f"add {name!r} to the state")  # fmt: skip
+        elif writing and key.managed:
+            self.add("error", "managed-key", f"{name!r} is filled in by the runtime; nodes cannot "
+                     "write it", element, path)  # fmt: skip
+
+    def expression(self, text: str, element: str, path: str, *, extra: Iterable[str] = ()) -> bool:
+        try:
+            names = expressions.free_names(text)
+        except expressions.ExpressionError as exc:
+            self.add("error", "bad-expression", str(exc), element, path)
+            return False
+        for name in sorted(names - set(self.keys) - set(extra)):
+            self.add("warning", "unknown-name", f"reads {name!r}, which is not a state key (it "
+                     "reads as None unless a Send brings it)", element, path)  # fmt: skip
+        return True
+
+    # -------------------------------------------------------------- elements
+
+    def state(self) -> None:
+        for i, key in enumerate(self.spec.state):
+            path = f"$.state[{i}]"
+            if key.reducer == "custom" and key.custom_reducer is None:
+                self.add("error", "missing-reducer-code", "a custom reducer needs custom_reducer",
+                         key.name, f"{path}.custom_reducer")  # fmt: skip
+            if key.reducer != "custom" and key.custom_reducer is not None:
+                self.add("warning", "unused-reducer-code", "custom_reducer is ignored unless "
+                         "reducer is custom", key.name, f"{path}.custom_reducer")  # fmt: skip
+            if key.managed and key.reducer != "none":
+                self.add("error", "managed-reducer", f"{key.type} keys take no reducer",
+                         key.name, f"{path}.reducer")  # fmt: skip
+
+    def node(self, i: int, node: Any) -> None:
+        path = f"$.nodes[{i}]"
+        for j, dest in enumerate(getattr(node, "destinations", [])):
+            self.target(dest, node.id, f"{path}.destinations[{j}]")
+        if isinstance(node, SetStateNode):
+            for key, expr in node.values.items():
+                self.key(key, node.id, f"{path}.values.{key}", writing=True)
+                self.expression(expr, node.id, f"{path}.values.{key}")
+            if node.goto is not None:
+                self.expression(node.goto, node.id, f"{path}.goto")
+                if not node.destinations:
+                    self.add("warning", "goto-without-destinations", "goto without destinations:"
+                             " the drawn graph cannot show where it goes", node.id, f"{path}.goto",
+                             "list the possible targets in destinations")  # fmt: skip
+        elif isinstance(node, FunctionNode):
+            for j, key in enumerate(node.writes):
+                self.key(key, node.id, f"{path}.writes[{j}]", writing=True)
+        elif isinstance(node, InterruptNode):
+            self.key(node.resume_key, node.id, f"{path}.resume_key", writing=True)
+            if node.payload is not None:
+                self.expression(node.payload, node.id, f"{path}.payload")
+        elif isinstance(node, (ModelNode, ToolsNode, AgentNode)):
+            self.key(node.messages_key, node.id, f"{path}.messages_key", writing=True)
+            if isinstance(node, AgentNode) and self.spec.agent(node.agent) is None:
+                self.add("error", "unknown-agent", f"unknown agent {node.agent!r}", node.id,
+                         f"{path}.agent")  # fmt: skip
+        elif isinstance(node, SubgraphNode):
+            self.subgraph_node(node, path)
+
+    def subgraph_node(self, node: SubgraphNode, path: str) -> None:
+        sub = self.spec.subgraph(node.subgraph)
+        if sub is None:
+            self.add("error", "unknown-subgraph", f"unknown subgraph {node.subgraph!r}", node.id,
+                     f"{path}.subgraph")  # fmt: skip
+            return
+        try:
+            child = resolve_subgraph(sub, self.base_dir, self.depth)
+        except SpecError as exc:
+            self.add("error", "bad-subgraph", str(exc), node.id, f"{path}.subgraph")
+            return
+        self.children[node.id] = child
+        child_dir = self.base_dir
+        if sub.file is not None and self.base_dir is not None:
+            child_dir = os.path.dirname(os.path.join(self.base_dir, sub.file))
+        for finding in validate(child, base_dir=child_dir, _depth=self.depth + 1):
+            if finding.severity == "error":
+                self.add("error", "subgraph-error", f"subgraph {sub.id}: {finding}", node.id,
+                         f"{path}.subgraph")  # fmt: skip
+        shared = [k for k in child.state if not k.managed and k.name in self.keys]
+        if child.state and not shared:
+            self.add("error", "subgraph-keys", f"subgraph {sub.id} shares no state key with this "
+                     "graph: it receives nothing and returns nothing", node.id, f"{path}.subgraph",
+                     "use the same key names in both, or wrap the subgraph in a function node"
+                     " that maps keys")  # fmt: skip
+            return
+        for key in child.state:
+            if key.managed or key.name in self.keys:
+                continue
+            if key.input or key.output:
+                self.add("warning", "subgraph-keys", f"subgraph {sub.id} key {key.name!r} is not "
+                         "in this graph's state: the subgraph never receives it and its writes "
+                         "to it are dropped", node.id, f"{path}.subgraph",
+                         f"add {key.name!r} to this graph's state")  # fmt: skip
+
+    def edges(self) -> None:
+        for i, edge in enumerate(self.spec.edges):
+            path = f"$.edges[{i}]"
+            join = len(edge.sources) > 1
+            for j, source in enumerate(edge.sources):
+                self.target(source, edge.id, f"{path}.sources[{j}]", start=not join, end=False)
+            self.target(edge.target, edge.id, f"{path}.target")
+        for j, name in enumerate(self.spec.entry):
+            self.target(name, f"entry:{name}", f"$.entry[{j}]")
+        for j, name in enumerate(self.spec.finish):
+            self.target(name, f"finish:{name}", f"$.finish[{j}]", end=False)
+        for i, edge in enumerate(self.spec.conditional_edges):
+            self.conditional(i, edge)
+        for which in ("before", "after"):
+            for j, name in enumerate(getattr(self.spec.breakpoints, which)):
+                self.target(name, name, f"$.breakpoints.{which}[{j}]", end=False)
+
+    def conditional(self, i: int, edge: ConditionalEdge) -> None:
+        path = f"$.conditional_edges[{i}]"
+        self.target(edge.source, edge.id, f"{path}.source", start=True, end=False)
+        targets = edge.path_map.values() if isinstance(edge.path_map, dict) else edge.path_map or []
+        for label, name in zip(_labels(edge), targets, strict=False):
+            self.target(name, edge.id, f"{path}.path_map[{label!r}]".replace("'", '"'))
+        router = edge.router
+        if isinstance(router, SendRouter):
+            self.target(router.target, edge.id, f"{path}.router.target", end=False)
+            self.expression(router.over, edge.id, f"{path}.router.over")
+            for key, expr in router.input.items():
+                self.expression(expr, edge.id, f"{path}.router.input.{key}", extra=["item"])
+        elif isinstance(router, ExpressionRouter):
+            if not self.expression(router.expression, edge.id, f"{path}.router.expression"):
+                return
+            literals = literal_results(router.expression)
+            for value in sorted(literals or ()):
+                if isinstance(edge.path_map, dict):
+                    if value not in edge.path_map:
+                        self.add("error", "unknown-label", f"the router can return {value!r}, "
+                                 "which path_map does not map", edge.id, f"{path}.path_map",
+                                 f"add {value!r} to path_map")  # fmt: skip
+                elif edge.path_map is not None and value not in edge.path_map:
+                    self.add("error", "unlisted-target", f"the router can return {value!r}, "
+                             "which path_map does not list", edge.id, f"{path}.path_map")  # fmt: skip
+                else:
+                    self.target(value, edge.id, f"{path}.router.expression")
+
+    # -------------------------------------------------------------- the graph as a whole
+
+    def graph(self) -> tuple[nx.DiGraph, set[str]]:
+        """The drawn graph; also the nodes whose routers may go anywhere (code, no path_map)."""
+        g = nx.DiGraph()
+        g.add_nodes_from([START, END, *self.nodes])
+        for _, _, sources, target in self.spec.all_edges():
+            g.add_edges_from((s, target) for s in sources)
+        anywhere: set[str] = set()
+        for edge in self.spec.conditional_edges:
+            targets = _possible_targets(edge)
+            if targets is None:
+                anywhere.add(edge.source)
+                targets = {*self.nodes, END}
+            g.add_edges_from((edge.source, t) for t in targets)
+        for node in self.spec.nodes:
+            g.add_edges_from((node.id, t) for t in getattr(node, "destinations", []))
+        g.remove_nodes_from([n for n in list(g) if n not in self.nodes and n not in (START, END)])
+        return g, anywhere
+
+    def shape(self) -> None:
+        g, anywhere = self.graph()
+        index = {n.id: i for i, n in enumerate(self.spec.nodes)}
+        if not any(True for _ in g.successors(START)):
+            self.add("error", "no-entry", "nothing starts the graph: no edge from START", None,
+                     "$.entry", "add an entry node")  # fmt: skip
+            return
+        reachable = nx.descendants(g, START)
+        for node in self.spec.nodes:
+            if node.id not in reachable:
+                self.add("warning", "unreachable", f"{node.id!r} can never run: no path from START",
+                         node.id, f"$.nodes[{index[node.id]}]", "connect it or delete it")  # fmt: skip
+        finishing = nx.ancestors(g, END)
+        for node in self.spec.nodes:
+            if node.id in reachable and node.id not in finishing and not _is_function(node):
+                self.add("warning", "dead-end", f"{node.id!r} cannot reach END", node.id,
+                         f"$.nodes[{index[node.id]}]", "add an edge towards END")  # fmt: skip
+        for component in nx.strongly_connected_components(g):
+            nodes = sorted(component)
+            if len(nodes) == 1 and not g.has_edge(nodes[0], nodes[0]):
+                continue
+            if anywhere & component or any(_is_function(self.spec.node(n)) for n in nodes):
+                continue  # code may leave the loop
+            exits = [t for n in nodes for t in g.successors(n) if t not in component]
+            if not exits:
+                loop = " -> ".join([*nodes, nodes[0]])
+                self.add("error", "endless-loop", f"the cycle {loop} has no exit: it runs until "
+                         "the recursion limit", nodes[0], f"$.nodes[{index[nodes[0]]}]",
+                         "add a conditional edge that leaves the loop")  # fmt: skip
+
+    def parallel_writes(self) -> None:
+        plain = {k.name for k in self.spec.state if k.reducer == "none" and not k.managed}
+        writes = {n.id: self.writes(n) & plain for n in self.spec.nodes}
+        conflicts: dict[str, set[str]] = {}
+        for tasks in _supersteps(self.spec):
+            for key in plain:
+                writers = [t for t in tasks if key in writes.get(t[0], ())]
+                if len(writers) > 1 or any(multi for _, multi in writers):
+                    conflicts.setdefault(key, set()).update(name for name, _ in writers)
+        for key, names in sorted(conflicts.items()):
+            i = next(j for j, k in enumerate(self.spec.state) if k.name == key)
+            who = " and ".join(sorted(names))
+            many = " (several Send tasks of it)" if len(names) == 1 else ""
+            self.add("error", "parallel-write", f"{who}{many} can run in the same superstep and "
+                     f"write {key!r}, which has no reducer: the run fails with "
+                     "InvalidUpdateError", key, f"$.state[{i}].reducer",
+                     f"give {key!r} a reducer (add for lists, merge for dicts, or custom), or "
+                     "make the writers run one after the other")  # fmt: skip
+
+    def writes(self, node: Any) -> set[str]:
+        if isinstance(node, SetStateNode):
+            return set(node.values)
+        if isinstance(node, FunctionNode):
+            return set(node.writes)
+        if isinstance(node, InterruptNode):
+            return {node.resume_key}
+        if isinstance(node, (ModelNode, ToolsNode, AgentNode)):
+            return {node.messages_key}
+        if isinstance(node, SubgraphNode) and node.id in self.children:
+            return {k.name for k in self.children[node.id].state if k.output and not k.managed}
+        return set()
+
+    def run(self) -> list[Finding]:
+        self.duplicates()
+        self.state()
+        for i, node in enumerate(self.spec.nodes):
+            self.node(i, node)
+        self.edges()
+        if not any(f.code in ("duplicate-id", "unknown-target") for f in self.findings):
+            self.shape()
+            self.parallel_writes()
+        return self.findings
+
+
+def _is_function(node: Any) -> bool:
+    return isinstance(node, FunctionNode) and not node.destinations
+
+
+def _labels(edge: ConditionalEdge) -> list[Any]:
+    if isinstance(edge.path_map, dict):
+        return list(edge.path_map)
+    return list(range(len(edge.path_map or [])))
+
+
+def literal_results(expression: str) -> set[str] | None:
+    """The names a router expression can return, when they are all literals; else None."""
+    try:
+        body = expressions.parse(expression).body
+    except expressions.ExpressionError:
+        return None
+
+    def walk(node: ast.AST) -> set[str] | None:
+        if isinstance(node, ast.IfExp):
+            a, b = walk(node.body), walk(node.orelse)
+            return None if a is None or b is None else a | b
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            return {node.value}
+        if isinstance(node, ast.Name) and node.id in ("END", "START"):
+            return {END if node.id == "END" else START}
+        if isinstance(node, (ast.List, ast.Tuple)):
+            parts = [walk(e) for e in node.elts]
+            if any(p is None for p in parts):
+                return None
+            return set().union(*parts) if parts else set()
+        return None
+
+    return walk(body)
+
+
+def _possible_targets(edge: ConditionalEdge) -> set[str] | None:
+    """Where a conditional edge can go, or None if anywhere."""
+    if isinstance(edge.path_map, dict):
+        return set(edge.path_map.values())
+    if edge.path_map is not None:
+        return set(edge.path_map)
+    if isinstance(edge.router, SendRouter):
+        return {edge.router.target}
+    if isinstance(edge.router, ExpressionRouter):
+        return literal_results(edge.router.expression)
+    return None
+
+
+def _choices(spec: GraphSpec, source: str) -> list[list[frozenset[tuple[str, bool]]]]:
+    """For each router and goto leaving `source`: the task sets it may start (one per choice).
+
+    Code routers are taken to pick one target; Sends made in code are not analysed."""
+    out = []
+    for edge in spec.conditional_edges:
+        if edge.source != source:
+            continue
+        if isinstance(edge.router, SendRouter):
+            out.append([frozenset({(edge.router.target, True)}), frozenset()])
+            continue
+        targets = sorted(t for t in (_possible_targets(edge) or set()) if t != END)
+        many = isinstance(edge.router, ExpressionRouter) and expressions.returns_many(
+            edge.router.expression
+        )
+        if many:
+            out.append([frozenset((t, False) for t in targets)])
+        else:
+            out.append([frozenset({(t, False)}) for t in targets] or [frozenset()])
+    node = spec.node(source)
+    dests = [d for d in getattr(node, "destinations", []) if d != END]
+    if dests:
+        out.append([frozenset({(d, False)}) for d in dests] + [frozenset()])
+    return out
+
+
+def _supersteps(spec: GraphSpec) -> Iterable[frozenset[tuple[str, bool]]]:
+    """Task sets (node, sent-several-times) that can run together, explored abstractly."""
+    plain: dict[str, set[str]] = {}
+    joins: list[tuple[frozenset[str], str]] = []
+    for _, _, sources, target in spec.all_edges():
+        if len(sources) == 1:
+            plain.setdefault(sources[0], set()).add(target)
+        else:
+            joins.append((frozenset(sources), target))
+
+    def step(tasks: frozenset, seen: frozenset) -> Iterable[tuple[frozenset, frozenset]]:
+        fixed: set[tuple[str, bool]] = set()
+        options: list[list[frozenset]] = []
+        names = {name for name, _ in tasks}
+        for name in sorted(names):
+            fixed |= {(t, False) for t in plain.get(name, ()) if t != END}
+            options += _choices(spec, name)
+        seen = seen | {
+            (j, n) for j, (sources, _) in enumerate(joins) for n in names if n in sources
+        }
+        for j, (sources, target) in enumerate(joins):
+            if all((j, s) in seen for s in sources):
+                seen = frozenset(x for x in seen if x[0] != j)
+                if target != END:
+                    fixed.add((target, False))
+        for combo in itertools.islice(itertools.product(*options), 256):
+            yield frozenset(fixed.union(*combo)), seen
+
+    first = list(step(frozenset({(START, False)}), frozenset()))
+    frontier = [(_merge_pulls(t), s) for t, s in first]
+    visited: set = set()
+    while frontier and len(visited) < MAX_STATES:
+        state = frontier.pop()
+        if state in visited or not state[0]:
+            continue
+        visited.add(state)
+        yield state[0]
+        frontier += [(_merge_pulls(t), s) for t, s in step(*state)]
+
+
+def _merge_pulls(tasks: frozenset[tuple[str, bool]]) -> frozenset[tuple[str, bool]]:
+    """A node pulled by several edges runs once; a sent node runs once per Send."""
+    sent = {n for n, multi in tasks if multi}
+    return frozenset((n, multi) for n, multi in tasks if multi or n not in sent) | frozenset(
+        (n, True) for n in sent if (n, False) in tasks
+    )
+
+
+def validate(
+    spec: GraphSpec, *, base_dir: str | os.PathLike[str] | None = None, _depth: int = 0
+) -> list[Finding]:
+    """Every finding for a loaded spec, errors first; never raises."""
+    findings = _Checker(spec, base_dir, _depth).run()
+    return sorted(findings, key=lambda f: f.severity != "error")
+
+
+__all__ = ["Finding", "validate", "literal_results"]

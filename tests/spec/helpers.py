@@ -1,0 +1,24 @@
+"""Small builders for spec documents in tests."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from spec.io import read_spec, spec_from_dict
+from spec.model import GraphSpec
+
+TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
+TEMPLATE_NAMES = sorted(p.stem for p in TEMPLATES.glob("*.json"))
+
+
+def template(name: str) -> GraphSpec:
+    return read_spec(TEMPLATES / f"{name}.json")
+
+
+def setter(node_id: str, **values: str) -> dict[str, Any]:
+    return {"id": node_id, "kind": "set_state", "values": values}
+
+
+def graph(**doc: Any) -> GraphSpec:
+    return spec_from_dict(doc)

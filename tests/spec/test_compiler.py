@@ -1,0 +1,138 @@
+"""Spec -> engine StateGraph: node kinds, routers, reducers, trust, errors naming the element."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.checkpoint.memory import InMemorySaver
+from engine.errors import SpecError
+from spec.compiler import SpecCompileError, compile_spec
+from spec.expressions import ExpressionError
+from spec.trust import UntrustedCodeError, code_sites
+from tests.spec.helpers import graph, setter, template
+
+CODE = "def bump(state):\n    return {'n': state['n'] + 1}\n"
+
+
+def test_untrusted_code_is_refused_naming_the_nodes():
+    spec = template("flaky_retry")
+    with pytest.raises(UntrustedCodeError) as info:
+        compile_spec(spec)
+    assert info.value.element_id == "call_service"
+    assert "call_service" in str(info.value) and "--trust" in str(info.value)
+    assert [s.path for s in code_sites(spec)] == ["$.nodes[0]"]
+    result = compile_spec(spec, trusted=True).invoke({"request": "ping"})
+    assert result == {"request": "ping", "attempts": 3, "reply": "pong to ping"}
+
+
+def test_specs_without_code_need_no_trust():
+    assert compile_spec(template("router")).invoke({"total": 10, "visited": []}) == {
+        "total": 21,
+        "visited": ["a", "b"],
+    }
+
+
+def test_function_nodes_inline_and_by_import_path():
+    spec = graph(
+        state=[{"name": "n", "type": "int"}, {"name": "topic"}, {"name": "content"}],
+        nodes=[
+            {"id": "bump", "kind": "function", "code": CODE, "function": "bump"},
+            {"id": "write", "kind": "function", "import_path": "engine.examples:write_essay"},
+        ],
+        edges=[{"id": "e", "sources": ["bump"], "target": "write"}],
+        entry=["bump"],
+        finish=["write"],
+    )
+    out = compile_spec(spec, trusted=True).invoke({"n": 1, "topic": "tea"})
+    assert out == {"n": 2, "topic": "tea", "content": "Essay about tea"}
+
+
+def test_custom_and_merge_reducers_and_private_keys():
+    spec = graph(
+        state=[
+            {"name": "tags", "type": "dict", "reducer": "merge"},
+            {
+                "name": "longest",
+                "type": "str",
+                "reducer": "custom",
+                "custom_reducer": {
+                    "code": "def longer(a, b):\n    return b if len(b or '') > len(a or '') else a\n",
+                    "function": "longer",
+                },
+            },
+            {"name": "scratch", "input": False, "output": False},
+        ],
+        nodes=[
+            setter("x", tags="{'a': 1}", longest="'xyz'", scratch="1"),
+            setter("y", tags="{'b': 2}", longest="'pq'"),
+        ],
+        entry=["x", "y"],
+        finish=["x", "y"],
+    )
+    out = compile_spec(spec, trusted=True).invoke({"tags": {"z": 0}, "longest": "a"})
+    assert out == {"tags": {"z": 0, "a": 1, "b": 2}, "longest": "xyz"}
+
+
+def test_validation_errors_block_compilation_with_element_ids():
+    spec = graph(
+        state=[{"name": "n"}],
+        nodes=[setter("a", n="1"), setter("b", n="n +")],
+        edges=[{"id": "a_to_c", "sources": ["a"], "target": "c"}],
+        entry=["a"],
+    )
+    with pytest.raises(SpecCompileError) as info:
+        compile_spec(spec)
+    found = {(f.element_id, f.path) for f in info.value.findings}
+    assert ("a_to_c", "$.edges[0].target") in found
+    assert ("b", "$.nodes[1].values.n") in found
+    assert info.value.element_id in {"a_to_c", "b"}
+
+
+def test_expression_failures_at_run_time_name_the_node():
+    spec = graph(state=[{"name": "n"}], nodes=[setter("divide", n="n / 0")], entry=["divide"])
+    with pytest.raises(ExpressionError) as info:
+        compile_spec(spec).invoke({"n": 1})
+    assert info.value.element_id == "divide"
+    assert info.value.path == "$.nodes[0].values.n"
+    assert "ZeroDivisionError" in str(info.value)
+
+
+def test_breakpoints_and_interrupt_resume():
+    from engine.types import Command
+
+    doc = template("approval").model_dump(mode="json", exclude_defaults=True)
+    spec = graph(**{**doc, "breakpoints": {"before": ["publish"]}})
+    app = compile_spec(spec, checkpointer=InMemorySaver())
+    config = {"configurable": {"thread_id": "t"}}
+    first = app.invoke({"topic": "owls"}, config)
+    assert first["__interrupt__"][0].value == {
+        "prompt": "Publish this draft?",
+        "payload": "A post about owls",
+    }
+    app.invoke(Command(resume=True), config)
+    assert app.get_state(config).next == ("publish",)
+    assert app.invoke(None, config)["status"] == "published"
+
+
+def test_agent_nodes_need_the_agent_layer():
+    spec = graph(
+        state=[{"name": "messages", "type": "messages", "reducer": "add_messages"}],
+        agents=[{"id": "helper", "middleware": [{"kind": "prebuilt", "name": "todo_list"}]}],
+        nodes=[{"id": "assistant", "kind": "agent", "agent": "helper"}],
+        entry=["assistant"],
+    )
+    with pytest.raises(SpecError) as info:
+        compile_spec(spec)
+    assert info.value.element_id == "assistant"
+    assert "agent" in str(info.value)
+
+
+def test_unknown_agent_is_a_validation_error():
+    spec = graph(
+        state=[{"name": "messages", "type": "messages", "reducer": "add_messages"}],
+        nodes=[{"id": "assistant", "kind": "agent", "agent": "nobody"}],
+        entry=["assistant"],
+    )
+    with pytest.raises(SpecCompileError) as info:
+        compile_spec(spec)
+    assert info.value.path == "$.nodes[0].agent"
