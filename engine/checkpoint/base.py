@@ -160,6 +160,15 @@ def get_checkpoint_metadata(config: dict, metadata: CheckpointMetadata) -> Check
     return out  # type: ignore[return-value]
 
 
+def version_counter(version: str | int | float | None) -> int:
+    """The counter part of a channel version (`<counter>.<random>` strings, or a number)."""
+    if version is None:
+        return 0
+    if isinstance(version, (int, float)):
+        return int(version)
+    return int(version.split(".")[0])
+
+
 class BaseCheckpointSaver:
     """Stores checkpoints and pending writes; subclasses implement the sync methods.
 
@@ -212,13 +221,7 @@ class BaseCheckpointSaver:
         """Versions are zero-padded counters with a random suffix, so they sort as strings."""
         import random
 
-        if current is None:
-            number = 0
-        elif isinstance(current, int):
-            number = current
-        else:
-            number = int(current.split(".")[0])
-        return f"{number + 1:032}.{random.random():016}"
+        return f"{version_counter(current) + 1:032}.{random.random():016}"
 
     # -- async twins, run on a worker thread
     async def aget(self, config: dict) -> Checkpoint | None:

@@ -58,9 +58,12 @@ class InMemorySaver(BaseCheckpointSaver):
             if blob is not None:
                 values[channel] = loads(blob)
         checkpoint: Checkpoint = {**saved, "channel_values": values}  # type: ignore[typeddict-item]
+        stored = self.writes[(thread_id, ns, checkpoint_id)]
+        # langgraph's order: the order a superstep applies its tasks' writes in
+        order = sorted(stored, key=lambda slot: (stored[slot][3], *slot))
         writes = [
             (task_id, channel, loads(value))
-            for task_id, channel, value, _ in self.writes[(thread_id, ns, checkpoint_id)].values()
+            for task_id, channel, value, _ in map(stored.get, order)
         ]
         config = {
             "configurable": {
