@@ -1,5 +1,11 @@
 """Agent middleware, mirroring `langchain.agents.middleware`."""
 
+from engine.agents.middleware.human_in_the_loop import HumanInTheLoopMiddleware, InterruptOnConfig
+from engine.agents.middleware.model_call_limit import ModelCallLimitMiddleware
+from engine.agents.middleware.model_fallback import ModelFallbackMiddleware
+from engine.agents.middleware.model_retry import ModelRetryMiddleware
+from engine.agents.middleware.tool_call_limit import ToolCallLimitMiddleware
+from engine.agents.middleware.tool_retry import ToolRetryMiddleware
 from engine.agents.middleware.types import (
     AgentMiddleware,
     AgentState,
@@ -25,13 +31,20 @@ __all__ = [
     "AgentMiddleware",
     "AgentState",
     "ExtendedModelResponse",
+    "HumanInTheLoopMiddleware",
     "InputAgentState",
+    "InterruptOnConfig",
+    "ModelCallLimitMiddleware",
     "ModelCallResult",
+    "ModelFallbackMiddleware",
     "ModelRequest",
     "ModelResponse",
+    "ModelRetryMiddleware",
     "OutputAgentState",
     "Runtime",
+    "ToolCallLimitMiddleware",
     "ToolCallRequest",
+    "ToolRetryMiddleware",
     "after_agent",
     "after_model",
     "before_agent",
