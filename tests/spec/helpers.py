@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -22,3 +23,10 @@ def setter(node_id: str, **values: str) -> dict[str, Any]:
 
 def graph(**doc: Any) -> GraphSpec:
     return spec_from_dict(doc)
+
+
+def write_spec(directory: Path, name: str = "spec.json", **doc: Any) -> Path:
+    """A spec document written as given (not validated), with the current version."""
+    path = directory / name
+    path.write_text(json.dumps({"version": 2, **doc}), encoding="utf-8")
+    return path
