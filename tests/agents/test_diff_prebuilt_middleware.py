@@ -300,3 +300,84 @@ def test_retry_and_limit_together_normalised_streams(agent_backend):
         return [normalize(list(chunk)) for chunk in agent.stream(USER, stream_mode="updates")]
 
     assert same(agent_backend, scenario)[0] == ["ModelCallLimitMiddleware.before_model"]
+
+
+# ------------------------------------------------------------------------------- PII
+PII_TEXT = "mail bob@example.com, card 4111 1111 1111 1111, ip 192.168.1.20, see https://x.io/a and key sk-ABCDEF1234567890"
+
+
+@pytest.mark.parametrize("pii_type", ["email", "credit_card", "ip", "url"])
+@pytest.mark.parametrize("strategy", ["redact", "mask", "hash"])
+def test_pii_input_strategies(agent_backend, pii_type, strategy):
+    def scenario(b):
+        seen = []
+
+        @b.middleware.wrap_model_call
+        def spy(request, handler):
+            seen.append(request.messages[-1].content)
+            return handler(request)
+
+        mw = b.middleware.PIIMiddleware(pii_type, strategy=strategy)
+        agent = b.agents.create_agent(fake(ai("ok")), [], middleware=[mw, spy])
+        out = agent.invoke({"messages": [{"role": "user", "content": PII_TEXT}]})
+        return seen, dump(out["messages"])
+
+    seen, msgs = same(agent_backend, scenario)
+    assert seen[0] != PII_TEXT and msgs[0][1] == seen[0]
+
+
+def test_pii_custom_regex_block_and_output(agent_backend):
+    def scenario(b):
+        key = b.middleware.PIIMiddleware("api_key", detector=r"sk-[A-Za-z0-9]{16}", strategy="block")
+        return b.agents.create_agent(fake(ai("ok")), [], middleware=[key]).invoke({"messages": [{"role": "user", "content": PII_TEXT}]})
+
+    err = same(agent_backend, scenario)
+    assert type(err).__name__ == "PIIDetectionError" and str(err) == "Detected 1 instance(s) of api_key in text content"
+
+
+def test_pii_output_and_tool_results(agent_backend):
+    def scenario(b):
+        from langchain_core.tools import tool
+
+        @tool
+        def lookup(name: str) -> str:
+            """Find an email."""
+            return f"{name} is bob@example.com"
+
+        mw = b.middleware.PIIMiddleware("email", strategy="mask", apply_to_input=False, apply_to_output=True, apply_to_tool_results=True)
+        model = fake(ai("", ("lookup", {"name": "bob"}, "c1")), ai("write to alice@corp.org"))
+        agent = b.agents.create_agent(model, [lookup], middleware=[mw])
+        return dump(agent.invoke(USER)["messages"]), graph_shape(agent)
+
+    msgs, _ = same(agent_backend, scenario)
+    assert msgs[2][1] == "bob is bob@****.com" and msgs[-1][1] == "write to alice@****.org"
+
+
+def test_pii_unknown_type(agent_backend):
+    assert isinstance(same(agent_backend, lambda b: b.middleware.PIIMiddleware("passport")), ValueError)
+
+
+# ------------------------------------------------------------------------------- to-do list
+def test_todo_list(agent_backend):
+    def scenario(b):
+        todos = [{"content": "plan", "status": "in_progress"}, {"content": "do", "status": "pending"}]
+        model = fake(ai("", ("write_todos", {"todos": todos}, "c1")), ai("planned"))
+        agent = b.agents.create_agent(model, [], middleware=[b.middleware.TodoListMiddleware()])
+        out = agent.invoke(USER)
+        return out["todos"], dump(out["messages"]), graph_shape(agent)
+
+    todos, msgs, (nodes, _) = same(agent_backend, scenario)
+    assert todos[0]["content"] == "plan" and msgs[2][1].startswith("Updated todo list to [")
+    assert "TodoListMiddleware.after_model" in nodes
+
+
+def test_todo_parallel_calls_rejected(agent_backend):
+    def scenario(b):
+        t = [{"content": "a", "status": "pending"}]
+        model = fake(ai("", ("write_todos", {"todos": t}, "c1"), ("write_todos", {"todos": t}, "c2")), ai("sorry"))
+        agent = b.agents.create_agent(model, [], middleware=[b.middleware.TodoListMiddleware()])
+        out = agent.invoke(USER)
+        return dump(out["messages"]), out.get("todos")
+
+    msgs, todos = same(agent_backend, scenario)
+    assert msgs[2][5] == "error" and msgs[3][5] == "error" and todos is None

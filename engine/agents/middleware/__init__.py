@@ -4,6 +4,8 @@ from engine.agents.middleware.human_in_the_loop import HumanInTheLoopMiddleware,
 from engine.agents.middleware.model_call_limit import ModelCallLimitMiddleware
 from engine.agents.middleware.model_fallback import ModelFallbackMiddleware
 from engine.agents.middleware.model_retry import ModelRetryMiddleware
+from engine.agents.middleware.pii import PIIDetectionError, PIIMatch, PIIMiddleware
+from engine.agents.middleware.todo import TodoListMiddleware
 from engine.agents.middleware.tool_call_limit import ToolCallLimitMiddleware
 from engine.agents.middleware.tool_retry import ToolRetryMiddleware
 from engine.agents.middleware.types import (
@@ -41,7 +43,11 @@ __all__ = [
     "ModelResponse",
     "ModelRetryMiddleware",
     "OutputAgentState",
+    "PIIDetectionError",
+    "PIIMatch",
+    "PIIMiddleware",
     "Runtime",
+    "TodoListMiddleware",
     "ToolCallLimitMiddleware",
     "ToolCallRequest",
     "ToolRetryMiddleware",
