@@ -381,3 +381,44 @@ def test_todo_parallel_calls_rejected(agent_backend):
 
     msgs, todos = same(agent_backend, scenario)
     assert msgs[2][5] == "error" and msgs[3][5] == "error" and todos is None
+
+
+# ------------------------------------------------------------------------------- summarization
+def _long_history():
+    msgs = []
+    for i in range(4):
+        msgs += [{"role": "user", "content": f"question {i}"}, {"role": "assistant", "content": f"answer {i}"}]
+    return {"messages": [*msgs, {"role": "user", "content": "last question"}]}
+
+
+@pytest.mark.parametrize("trigger,keep", [(("messages", 6), ("messages", 3)), ({"messages": 5, "tokens": 10}, ("messages", 2)), (("messages", 50), ("messages", 2))])
+def test_summarization(agent_backend, trigger, keep):
+    def scenario(b):
+        summarizer = fake(ai("they asked four questions"))
+        mw = b.middleware.SummarizationMiddleware(summarizer, trigger=trigger, keep=keep)
+        agent = b.agents.create_agent(fake(ai("final")), [], middleware=[mw])
+        return dump(agent.invoke(_long_history())["messages"])
+
+    msgs = same(agent_backend, scenario)
+    if trigger == ("messages", 50):
+        assert len(msgs) == 10
+    else:
+        assert msgs[0][1] == "Here is a summary of the conversation to date:\n\nthey asked four questions"
+        assert msgs[-1][1] == "final"
+
+
+def test_summarization_keeps_tool_results_with_their_call(agent_backend):
+    def scenario(b):
+        summarizer = fake(ai("summary"))
+        mw = b.middleware.SummarizationMiddleware(summarizer, trigger=("messages", 4), keep=("messages", 1))
+        model = fake(ai("", ("add", {"a": 1, "b": 1}, "c1")), ai("two"))
+        agent = b.agents.create_agent(model, [add], middleware=[mw])
+        return dump(agent.invoke({"messages": [{"role": "user", "content": "q"}, {"role": "assistant", "content": "a"}, {"role": "user", "content": "add"}]})["messages"])
+
+    msgs = same(agent_backend, scenario)
+    assert msgs[-1][1] == "two"
+
+
+def test_summarization_invalid_keep(agent_backend):
+    err = same(agent_backend, lambda b: b.middleware.SummarizationMiddleware(fake(ai("x")), trigger=("messages", 3), keep=("pages", 2)))
+    assert isinstance(err, ValueError)

@@ -5,6 +5,7 @@ from engine.agents.middleware.model_call_limit import ModelCallLimitMiddleware
 from engine.agents.middleware.model_fallback import ModelFallbackMiddleware
 from engine.agents.middleware.model_retry import ModelRetryMiddleware
 from engine.agents.middleware.pii import PIIDetectionError, PIIMatch, PIIMiddleware
+from engine.agents.middleware.summarization import SummarizationMiddleware, TriggerClause
 from engine.agents.middleware.todo import TodoListMiddleware
 from engine.agents.middleware.tool_call_limit import ToolCallLimitMiddleware
 from engine.agents.middleware.tool_retry import ToolRetryMiddleware
@@ -47,10 +48,12 @@ __all__ = [
     "PIIMatch",
     "PIIMiddleware",
     "Runtime",
+    "SummarizationMiddleware",
     "TodoListMiddleware",
     "ToolCallLimitMiddleware",
     "ToolCallRequest",
     "ToolRetryMiddleware",
+    "TriggerClause",
     "after_agent",
     "after_model",
     "before_agent",
