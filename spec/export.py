@@ -1,0 +1,554 @@
+"""Spec -> elsewhere: a standalone langgraph module, Mermaid, and the JSON Schema of the state.
+
+    export(spec, "langgraph" | "mermaid" | "json-schema", base_dir=None) -> str
+
+The langgraph module needs only langgraph (and langchain for model, tools and agent nodes). It
+keeps the spec's names: a node `greet` is a function `greet`, an expression router `route` a
+function `route`, the state a `State` TypedDict. Expressions become plain Python over the state
+dict (`spec.expressions.to_python`); inline code is copied as written. The module defines
+`build_graph()` (the builder), `compile_graph(checkpointer=None)` and `graph`.
+
+Exporting runs no code from the spec, so an untrusted spec exports too.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import os
+import re
+import textwrap
+from typing import Any
+
+from engine.errors import SpecError
+from spec.expressions import to_python
+from spec.io import resolve_subgraph
+from spec.model import (
+    AgentNode,
+    CodeRef,
+    CodeRouter,
+    ConditionalEdge,
+    CustomMiddleware,
+    ExpressionRouter,
+    FunctionNode,
+    GraphSpec,
+    InterruptNode,
+    ModelNode,
+    ModelSettings,
+    SendRouter,
+    SetStateNode,
+    SubgraphNode,
+    ToolsNode,
+)
+from spec.validator import literal_results
+
+TYPE_NAMES = {
+    "any": "Any",
+    "str": "str",
+    "int": "int",
+    "float": "float",
+    "bool": "bool",
+    "list": "list",
+    "dict": "dict",
+    "messages": "list",
+}
+REDUCER_NAMES = {"add": "operator.add", "add_messages": "add_messages", "merge": "merge_dicts"}
+MIDDLEWARE_CLASSES = {
+    "human_in_the_loop": "HumanInTheLoopMiddleware",
+    "model_call_limit": "ModelCallLimitMiddleware",
+    "tool_call_limit": "ToolCallLimitMiddleware",
+    "model_retry": "ModelRetryMiddleware",
+    "tool_retry": "ToolRetryMiddleware",
+    "model_fallback": "ModelFallbackMiddleware",
+    "pii": "PIIMiddleware",
+    "summarization": "SummarizationMiddleware",
+    "todo_list": "TodoListMiddleware",
+    "tool_error_to_message": "ToolErrorToMessageMiddleware",
+}
+BASE_IMPORTS = [
+    "import operator",
+    "from typing import Annotated, Any, TypedDict",
+    "",
+    "from langgraph.config import get_stream_writer",
+    "from langgraph.graph import END, START, StateGraph",
+    "from langgraph.graph.message import add_messages",
+    "from langgraph.managed import IsLastStep, RemainingSteps",
+    "from langgraph.types import CachePolicy, Command, RetryPolicy, Send, interrupt",
+]
+RESERVED = {
+    "operator", "Annotated", "Any", "TypedDict", "get_stream_writer", "END", "START",
+    "StateGraph", "add_messages", "IsLastStep", "RemainingSteps", "CachePolicy", "Command",
+    "RetryPolicy", "Send", "interrupt", "merge_dicts", "build_graph", "compile_graph", "graph",
+    "RECURSION_LIMIT", "json",
+}  # fmt: skip
+
+
+def _pascal(name: str) -> str:
+    return "".join(part[:1].upper() + part[1:] for part in name.split("_") if part) or "Sub"
+
+
+class _Module:
+    """Collects the parts of one exported module."""
+
+    def __init__(self) -> None:
+        self.imports: list[str] = list(BASE_IMPORTS)
+        self.blocks: list[str] = []
+        self.used: set[str] = set(RESERVED)
+
+    def name(self, wanted: str) -> str:
+        name = wanted
+        while name in self.used:
+            name = f"{name}_"
+        self.used.add(name)
+        return name
+
+    def need(self, line: str) -> None:
+        if line not in self.imports:
+            self.imports.append(line)
+
+    def code(self, ref: CodeRef | FunctionNode, title: str) -> str:
+        """Copy inline code (or import by path); returns the function's name in the module."""
+        if ref.import_path is not None:
+            module, _, attr = ref.import_path.partition(":")
+            head, _, _ = attr.partition(".")
+            alias = self.name(head)
+            self.need(f"from {module} import {head}" + (f" as {alias}" if alias != head else ""))
+            return alias + attr[len(head) :]
+        self.used.add(ref.function or "")
+        self.blocks.append(f"# {title}\n{textwrap.dedent(ref.code or '').strip()}\n")
+        return ref.function or ""
+
+
+class _GraphWriter:
+    def __init__(self, module: _Module, spec: GraphSpec, prefix: str, base_dir: Any, depth: int):
+        self.m = module
+        self.spec = spec
+        self.prefix = prefix
+        self.base_dir = base_dir
+        self.depth = depth
+
+    def fn(self, wanted: str) -> str:
+        return self.m.name(f"{self.prefix}{wanted}" if self.prefix else wanted)
+
+    def write(self) -> str:
+        """Writes everything this graph needs; returns the name of its build function."""
+        spec = self.spec
+        state = self.state_classes()
+        children = {}
+        for sub in spec.subgraphs:
+            child = resolve_subgraph(sub, self.base_dir, self.depth)
+            child_dir = self.base_dir
+            if sub.file is not None and self.base_dir is not None:
+                child_dir = os.path.dirname(os.path.join(self.base_dir, sub.file))
+            writer = _GraphWriter(self.m, child, f"{sub.id}_", child_dir, self.depth + 1)
+            children[sub.id] = writer.write()
+        lines = [f"    builder = StateGraph({state})"]
+        for node in spec.nodes:
+            lines.append(f"    builder.add_node({self.add_node_args(node, children)})")
+        for _, _, sources, target in spec.all_edges():
+            start = _endpoint(sources[0]) if len(sources) == 1 else _list(sources)
+            lines.append(f"    builder.add_edge({start}, {_endpoint(target)})")
+        for edge in spec.conditional_edges:
+            lines.append(f"    builder.add_conditional_edges({self.conditional_args(edge)})")
+        build = self.fn("build_graph") if self.prefix else "build_graph"
+        doc = f'    """The {spec.name or "graph"} builder."""\n' if not self.prefix else ""
+        self.m.blocks.append(
+            f"def {build}() -> StateGraph:\n{doc}" + "\n".join(lines) + "\n    return builder\n"
+        )
+        return build
+
+    # -------------------------------------------------------------- state
+
+    def state_classes(self) -> str:
+        spec = self.spec
+        annotations = {}
+        for key in spec.state:
+            if key.type == "remaining_steps":
+                annotations[key.name] = "RemainingSteps"
+            elif key.type == "is_last_step":
+                annotations[key.name] = "IsLastStep"
+            elif key.reducer == "none":
+                annotations[key.name] = TYPE_NAMES[key.type]
+            else:
+                if key.reducer == "custom" and key.custom_reducer is not None:
+                    reducer = self.m.code(key.custom_reducer, f"reducer of {key.name}")
+                else:
+                    reducer = REDUCER_NAMES.get(key.reducer, "operator.add")
+                annotations[key.name] = f"Annotated[{TYPE_NAMES[key.type]}, {reducer}]"
+        if any(k.reducer == "merge" for k in spec.state) and _MERGE_HELPER not in self.m.blocks:
+            self.m.blocks.insert(0, _MERGE_HELPER)
+        pascal = _pascal(self.prefix.rstrip("_")) if self.prefix else ""
+        state = self.m.name(f"{pascal}State")
+        self.m.blocks.append(self._typed_dict(state, annotations, spec.description))
+        plain = [k.name for k in spec.state if not k.managed]
+        inputs = [k.name for k in spec.state if not k.managed and k.input]
+        outputs = [k.name for k in spec.state if not k.managed and k.output]
+        args = [state]
+        for label, keys in (("Input", inputs), ("Output", outputs)):
+            if keys != plain:
+                name = self.m.name(f"{pascal}{label}")
+                self.m.blocks.append(self._typed_dict(name, {k: annotations[k] for k in keys}, ""))
+                args.append(f"{label.lower()}_schema={name}")
+        return ", ".join(args)
+
+    @staticmethod
+    def _typed_dict(name: str, annotations: dict[str, str], doc: str) -> str:
+        body = [f"    {k}: {v}" for k, v in annotations.items()] or ["    pass"]
+        head = f'    """{_doc(doc)}"""\n\n' if doc else ""
+        return f"class {name}(TypedDict):\n{head}" + "\n".join(body) + "\n"
+
+    # -------------------------------------------------------------- nodes
+
+    def add_node_args(self, node: Any, children: dict[str, str]) -> str:
+        action = self.action(node, children)
+        args = [repr(node.id), action]
+        if node.retry is not None:
+            args.append(f"retry_policy={_retry(node.retry)}")
+        if node.cache is not None:
+            args.append(f"cache_policy=CachePolicy(ttl={node.cache.ttl!r})")
+        destinations = getattr(node, "destinations", None)
+        if destinations:
+            args.append(f"destinations={tuple(destinations)!r}")
+        if node.defer:
+            args.append("defer=True")
+        return ", ".join(args)
+
+    def action(self, node: Any, children: dict[str, str]) -> str:
+        if isinstance(node, FunctionNode):
+            return self.m.code(node, f"node {node.id}")
+        if isinstance(node, SubgraphNode):
+            return f"{children[node.subgraph]}().compile()"
+        name = self.fn(node.id)
+        doc = f'    """{_doc(node.description)}"""\n' if node.description else ""
+        if isinstance(node, SetStateNode):
+            update = _dict_source({k: to_python(v) for k, v in node.values.items()})
+            if node.goto is None:
+                body = f"    return {update}"
+            else:
+                body = f"    return Command(update={update}, goto={to_python(node.goto)})"
+            self.m.blocks.append(f"def {name}(state: dict) -> Any:\n{doc}{body}\n")
+        elif isinstance(node, InterruptNode):
+            value = repr(node.prompt)
+            if node.payload is not None:
+                value = f"{{'prompt': {node.prompt!r}, 'payload': {to_python(node.payload)}}}"
+            body = f"    return {{{node.resume_key!r}: interrupt({value})}}"
+            self.m.blocks.append(f"def {name}(state: dict) -> dict:\n{doc}{body}\n")
+        elif isinstance(node, ModelNode):
+            model = self.model(node.model, node.id)
+            self.m.need("from langchain_core.messages import SystemMessage")
+            system = (
+                f"    messages = [SystemMessage(content={node.system_prompt!r}), *messages]\n"
+                if node.system_prompt
+                else ""
+            )
+            self.m.blocks.append(
+                f"def {name}(state: dict) -> dict:\n{doc}"
+                f"    messages = list(state.get({node.messages_key!r}) or [])\n{system}"
+                f"    return {{{node.messages_key!r}: [{model}.invoke(messages)]}}\n"
+            )
+        elif isinstance(node, ToolsNode):
+            self.m.need("from langgraph.prebuilt import ToolNode")
+            tools = self.tools(node.tools, node.id)
+            return f"ToolNode({tools}, messages_key={node.messages_key!r})"
+        elif isinstance(node, AgentNode):
+            return self.agent(node)
+        return name
+
+    def model(self, settings: ModelSettings, owner: str) -> str:
+        name = self.m.name(f"{self.prefix}{owner}_model")
+        if settings.provider == "scripted":
+            self.m.need(
+                "from langchain_core.language_models.fake_chat_models import "
+                "FakeMessagesListChatModel"
+            )
+            self.m.need("from langchain_core.messages import AIMessage")
+            responses = [
+                f"AIMessage(content={r.content!r}, tool_calls={_tool_calls(r.tool_calls, i)!r})"
+                for i, r in enumerate(settings.responses)
+            ] or ["AIMessage(content='')"]
+            value = f"FakeMessagesListChatModel(responses=[{', '.join(responses)}])"
+        else:
+            self.m.need("from langchain.chat_models import init_chat_model")
+            params = "".join(f", {k}={v!r}" for k, v in settings.params.items())
+            value = f"init_chat_model({settings.provider + ':' + settings.model!r}{params})"
+        self.m.blocks.append(f"{name} = {value}\n")
+        return name
+
+    def tools(self, refs: list[Any], owner: str) -> str:
+        self.m.need("from langchain_core.tools import tool")
+        names = []
+        for ref in refs:
+            fn = self.m.code(ref, f"tool {ref.name} of {owner}")
+            description = f", description={ref.description!r}" if ref.description else ""
+            names.append(f"tool({ref.name!r}{description})({fn})")
+        return f"[{', '.join(names)}]"
+
+    def agent(self, node: AgentNode) -> str:
+        agent = self.spec.agent(node.agent)
+        if agent is None:
+            raise SpecError(f"unknown agent {node.agent!r}", element_id=node.id)
+        self.m.need("from langchain.agents import create_agent")
+        middleware = []
+        for mw in agent.middleware:
+            if isinstance(mw, CustomMiddleware):
+                for hook, ref in mw.hooks.items():
+                    self.m.need(f"from langchain.agents.middleware import {hook}")
+                    fn = self.m.code(ref, f"{hook} hook of middleware {mw.name}")
+                    if mw.can_jump_to:
+                        middleware.append(f"{hook}(can_jump_to={list(mw.can_jump_to)!r})({fn})")
+                    else:
+                        middleware.append(f"{hook}({fn})")
+            else:
+                cls = MIDDLEWARE_CLASSES[mw.name]
+                self.m.need(f"from langchain.agents.middleware import {cls}")
+                settings = "".join(f"{k}={v!r}, " for k, v in mw.settings.items()).rstrip(", ")
+                middleware.append(f"{cls}({settings})")
+        name = self.m.name(f"{self.prefix}{node.id}_agent")
+        model = self.model(agent.model, agent.id)
+        tools = self.tools(agent.tools, agent.id)
+        system = f", system_prompt={agent.system_prompt!r}" if agent.system_prompt else ""
+        mws = f", middleware=[{', '.join(middleware)}]" if middleware else ""
+        self.m.blocks.append(
+            f"{name} = create_agent({model}, {tools}{system}{mws}, name={node.id!r})\n"
+        )
+        return name
+
+    # -------------------------------------------------------------- routers
+
+    def conditional_args(self, edge: ConditionalEdge) -> str:
+        router = edge.router
+        if isinstance(router, CodeRouter):
+            fn = self.m.code(router, f"router {edge.id}")
+        else:
+            fn = self.fn(edge.id)
+            if isinstance(router, ExpressionRouter):
+                body = f"    return {to_python(router.expression)}"
+            else:
+                assert isinstance(router, SendRouter)
+                packet = _dict_source({k: to_python(v) for k, v in router.input.items()})
+                body = (
+                    f"    return [Send({router.target!r}, {packet}) "
+                    f"for item in {to_python(router.over)}]"
+                )
+            self.m.blocks.append(f"def {fn}(state: dict) -> Any:\n{body}\n")
+        args = [_endpoint(edge.source), fn]
+        if edge.path_map is not None:
+            args.append(repr(edge.path_map))
+        elif isinstance(router, SendRouter):
+            args.append(repr([router.target]))
+        return ", ".join(args)
+
+
+_MERGE_HELPER = '''def merge_dicts(left: dict | None, right: dict | None) -> dict:
+    """The `merge` reducer: a shallow dict merge, right wins."""
+    return {**(left or {}), **(right or {})}
+'''
+
+
+def _doc(text: str) -> str:
+    return text.replace("\\", "\\\\").replace('"""', '\\"\\"\\"')
+
+
+def _endpoint(name: str) -> str:
+    return {"__start__": "START", "__end__": "END"}.get(name, repr(name))
+
+
+def _list(names: tuple[str, ...]) -> str:
+    return "[" + ", ".join(repr(n) for n in names) + "]"
+
+
+def _dict_source(items: dict[str, str]) -> str:
+    return "{" + ", ".join(f"{k!r}: {v}" for k, v in items.items()) + "}"
+
+
+def _tool_calls(calls: list[Any], i: int) -> list[dict[str, Any]]:
+    return [
+        {"name": c.name, "args": dict(c.args), "id": c.id or f"call_{i}_{j}"}
+        for j, c in enumerate(calls)
+    ]
+
+
+def _retry(r: Any) -> str:
+    defaults = type(r)()
+    args = [
+        f"{field}={getattr(r, field)!r}"
+        for field in (
+            "initial_interval",
+            "backoff_factor",
+            "max_interval",
+            "max_attempts",
+            "jitter",
+        )
+        if getattr(r, field) != getattr(defaults, field)
+    ]
+    if r.retry_on:
+        args.append(f"retry_on=({', '.join(r.retry_on)},)")
+    return f"RetryPolicy({', '.join(args)})"
+
+
+def to_langgraph(spec: GraphSpec, base_dir: str | os.PathLike[str] | None = None) -> str:
+    module = _Module()
+    _GraphWriter(module, spec, "", base_dir, 0).write()
+    title = spec.name or "graph"
+    head = (
+        f'"""{_doc(title)}: {_doc(spec.description)}' if spec.description else f'"""{_doc(title)}'
+    )
+    limit = spec.recursion_limit
+    tail = (
+        "\n\ndef compile_graph(checkpointer: Any = None) -> Any:\n"
+        f"    compiled = build_graph().compile(checkpointer=checkpointer{_breakpoints(spec)})\n"
+        + (
+            "    return compiled.with_config(recursion_limit=RECURSION_LIMIT)\n"
+            if limit
+            else "    return compiled\n"
+        )
+        + "\n\ngraph = compile_graph()\n"
+    )
+    body = "\n\n".join(module.blocks) + tail
+    text = (
+        head
+        + "\n\nExported by Superstep Studio from a graph spec; runs on langgraph alone.\n"
+        + '"""\n\n'
+        + "\n".join(_used_imports(module.imports, body))
+        + (f"\n\nRECURSION_LIMIT = {limit}" if limit else "")
+        + "\n\n\n"
+        + body
+    )
+    try:
+        ast.parse(text)
+    except SyntaxError as exc:  # copied code that does not parse
+        raise SpecError(f"exported code does not parse: {exc.msg} (line {exc.lineno})") from None
+    return text
+
+
+def _used_imports(lines: list[str], body: str) -> list[str]:
+    """The import lines with only the names the body uses (blank separators kept)."""
+    words = set(re.findall(r"[A-Za-z_][A-Za-z0-9_]*", body))
+    out = []
+    for line in lines:
+        if line.startswith("from ") and " as " not in line:
+            head, _, names = line.partition(" import ")
+            kept = [n for n in names.split(", ") if n in words]
+            if kept:
+                out.append(f"{head} import {', '.join(kept)}")
+        elif line.startswith("import "):
+            if line.split()[1] in words:
+                out.append(line)
+        else:
+            out.append(line)
+    while out and out[-1] == "":
+        out.pop()
+    return [line for i, line in enumerate(out) if line or (i and out[i - 1])]
+
+
+def _breakpoints(spec: GraphSpec) -> str:
+    out = ""
+    if spec.breakpoints.before:
+        out += f", interrupt_before={list(spec.breakpoints.before)!r}"
+    if spec.breakpoints.after:
+        out += f", interrupt_after={list(spec.breakpoints.after)!r}"
+    return out
+
+
+# ------------------------------------------------------------------ Mermaid
+
+
+_SHAPES = {
+    "interrupt": ("{{", "}}"),
+    "subgraph": ("[[", "]]"),
+    "model": ("(", ")"),
+    "tools": ("[/", "/]"),
+    "agent": ("([", "])"),
+}
+
+
+def _mermaid_id(name: str) -> str:
+    return name if name not in ("end", "graph", "subgraph") else f"{name}_"
+
+
+def to_mermaid(spec: GraphSpec) -> str:
+    lines = []
+    if spec.name:
+        lines += ["---", f"title: {json.dumps(spec.name)}", "---"]
+    lines += ["flowchart TD", "    __start__([START])"]
+    for node in spec.nodes:
+        left, right = _SHAPES.get(node.kind, ("[", "]"))
+        label = (node.label or node.id).replace('"', "#quot;")
+        lines.append(f'    {_mermaid_id(node.id)}{left}"{label}"{right}')
+    lines.append("    __end__([END])")
+    for _, _, sources, target in spec.all_edges():
+        for source in sources:
+            lines.append(f"    {_mermaid_id(source)} --> {_mermaid_id(target)}")
+    for edge in spec.conditional_edges:
+        src = _mermaid_id(edge.source)
+        if isinstance(edge.path_map, dict):
+            targets = list(edge.path_map.items())
+        elif edge.path_map is not None:
+            targets = [(t, t) for t in edge.path_map]
+        elif isinstance(edge.router, SendRouter):
+            targets = [("Send", edge.router.target)]
+        else:
+            literals = (
+                literal_results(edge.router.expression)
+                if isinstance(edge.router, ExpressionRouter)
+                else None
+            )
+            targets = [(t, t) for t in sorted(literals or ())]
+        for label, target in targets:
+            if target is not None:
+                text = str(label).replace('"', "#quot;")
+                lines.append(f'    {src} -.->|"{text}"| {_mermaid_id(target)}')
+    for node in spec.nodes:
+        for dest in getattr(node, "destinations", []):
+            lines.append(f"    {_mermaid_id(node.id)} -.->|goto| {_mermaid_id(dest)}")
+    return "\n".join(lines) + "\n"
+
+
+# ------------------------------------------------------------------ JSON Schema of the state
+
+
+_JSON_TYPES = {
+    "str": {"type": "string"},
+    "int": {"type": "integer"},
+    "float": {"type": "number"},
+    "bool": {"type": "boolean"},
+    "list": {"type": "array"},
+    "dict": {"type": "object"},
+    "messages": {"type": "array", "items": {"type": "object"}},
+    "any": {},
+}
+
+
+def state_json_schema(spec: GraphSpec) -> dict[str, Any]:
+    """The graph's input state as JSON Schema; reducers and output keys as `x-` extensions."""
+    properties = {}
+    for key in spec.state:
+        if key.managed:
+            continue
+        prop = dict(_JSON_TYPES[key.type])
+        if key.description:
+            prop["description"] = key.description
+        if key.reducer != "none":
+            prop["x-reducer"] = key.reducer
+        properties[key.name] = prop
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "title": f"{spec.name or 'Graph'} input",
+        "type": "object",
+        "properties": {k: v for k, v in properties.items() if spec.key(k).input},
+        "additionalProperties": False,
+        "x-output-properties": {k: v for k, v in properties.items() if spec.key(k).output},
+    }
+
+
+def export(spec: GraphSpec, fmt: str, base_dir: str | os.PathLike[str] | None = None) -> str:
+    if fmt == "langgraph":
+        return to_langgraph(spec, base_dir)
+    if fmt == "mermaid":
+        return to_mermaid(spec)
+    if fmt == "json-schema":
+        return json.dumps(state_json_schema(spec), indent=2, ensure_ascii=False) + "\n"
+    raise SpecError(f"unknown export format {fmt!r}")
+
+
+__all__ = ["export", "to_langgraph", "to_mermaid", "state_json_schema"]
