@@ -107,14 +107,21 @@ def apply_writes(
     tasks: Iterable[Any],
     get_next_version: Callable[[Any, Any], Any] | None,
     trigger_to_nodes: Mapping[str, Sequence[str]],
+    fresh: Iterable[str] | None = None,
 ) -> set[str]:
     """Apply one superstep's writes through each channel's rule; return the updated channels.
 
     Stages: record what each task consumed (versions_seen), consume its triggers, apply writes
     grouped by channel in task-path order, tell untouched channels a step passed (ephemeral ones
     clear), and when nothing more can run, tell every channel the run is finishing.
+
+    `fresh` names the channels updated since the last step passed (None: unknown, check all).
+    Only those can react to a step passing: a channel that clears on an empty step holds a value
+    only if it was written since, so the loop avoids visiting every channel every step.
     """
-    tasks = sorted(tasks, key=lambda t: task_path_str(t.path[:3]))
+    tasks = list(tasks)
+    if len(tasks) > 1:
+        tasks.sort(key=lambda t: task_path_str(t.path[:3]))
     bump_step = any(t.triggers for t in tasks)
     versions = checkpoint["channel_versions"]
     seen = checkpoint["versions_seen"]
@@ -161,7 +168,8 @@ def apply_writes(
 
     # 4. a step passed for every other channel
     if bump_step:
-        for chan, channel in channels.items():
+        for chan in channels if fresh is None else fresh:
+            channel = channels[chan]
             if chan not in updated and channel.is_available():
                 if channel.update(EMPTY_SEQ) and next_version is not None:
                     versions[chan] = next_version
@@ -169,7 +177,7 @@ def apply_writes(
                         updated.add(chan)
 
     # 5. nothing left to wake: tell channels the run is finishing (deferred nodes)
-    if bump_step and updated.isdisjoint(trigger_to_nodes):
+    if bump_step and not any(chan in trigger_to_nodes for chan in updated):
         for chan, channel in channels.items():
             if channel.finish() and next_version is not None:
                 versions[chan] = next_version

@@ -20,6 +20,7 @@ from engine.checkpoint.base import (
     create_checkpoint,
     empty_checkpoint,
 )
+from engine.checkpoint.ids import uuid6
 from engine.constants import (
     CONF,
     CONFIG_KEY_CHECKPOINT_ID,
@@ -86,8 +87,11 @@ class PregelLoop:
         runtime: Any,
         cache: Any = None,
         observer: trace.Observer | None = None,
+        updates_for_interrupts_only: bool = False,
     ) -> None:
         self.graph = graph
+        # invoke() asks for updates only to find interrupts: skip building node updates
+        self.updates_for_interrupts_only = updates_for_interrupts_only
         self.input = input
         self.config = config
         self.checkpointer = checkpointer
@@ -109,6 +113,9 @@ class PregelLoop:
         self.tasks: dict[str, Any] = {}
         self.output: Any = None
         self.updated_channels: set[str] | None = None
+        # channels updated since a step last passed; None until known (restored channels)
+        self._fresh: set[str] | None = None
+        self._unsaved_id_prefix: str | None = None
         self._checkpoint_to_emit = False
         self._load(ns_str)
         self.planner = TaskPlanner(
@@ -208,13 +215,7 @@ class PregelLoop:
             self._resume_command(self.input)
         null_writes = [w[1:] for w in self.checkpoint_pending_writes if w[0] == NULL_TASK_ID]
         if null_writes:
-            apply_writes(
-                self.checkpoint,
-                self.channels,
-                [WritesOnly(INPUT, null_writes)],
-                self.get_next_version,
-                self.graph.trigger_to_nodes,
-            )
+            self._apply_writes([WritesOnly(INPUT, null_writes)])
         if is_resuming:
             seen = self.checkpoint["versions_seen"].setdefault(INTERRUPT, {})
             seen.update(self.checkpoint["channel_versions"])
@@ -234,13 +235,7 @@ class PregelLoop:
                 self.stop,
                 for_execution=False,
             )
-            self.updated_channels = apply_writes(
-                self.checkpoint,
-                self.channels,
-                [*discarded.values(), WritesOnly(INPUT, writes)],
-                self.get_next_version,
-                self.graph.trigger_to_nodes,
-            )
+            self.updated_channels = self._apply_writes([*discarded.values(), WritesOnly(INPUT, writes)])
             self.checkpoint_pending_writes = []
             self._put_checkpoint("input")
         elif not is_resuming and not is_command:
@@ -386,13 +381,20 @@ class PregelLoop:
     def _output_writes(self, task: Any, writes: Sequence[tuple[str, Any]], cached: bool = False) -> None:
         if self.emit_raw is None:
             return
+        modes = self.stream_modes
         if writes[0][0] == INTERRUPT:
-            interrupts = {INTERRUPT: tuple(v for c, vs in writes if c == INTERRUPT for v in vs)}
-            if "updates" in self.stream_modes:
-                self.emit("updates", interrupts)
-            elif "values" in self.stream_modes:
-                self.emit("values", interrupts)
-        elif writes[0][0] != ERROR and "updates" in self.stream_modes:
+            found = tuple(v for c, vs in writes if c == INTERRUPT for v in vs)
+            if "updates" in modes:
+                self.emit("updates", {INTERRUPT: found})
+            if "values" in modes:
+                # the whole state with the interrupts, or the interrupts alone for a non-dict output
+                current = read_channels(self.channels, self.output_keys)
+                if isinstance(current, dict):
+                    current[INTERRUPT] = found
+                    self.emit("values", current)
+                else:
+                    self.emit("values", {INTERRUPT: found})
+        elif writes[0][0] != ERROR and "updates" in modes and not self.updates_for_interrupts_only:
             if (chunk := map_output_updates(self.output_keys, task, writes)) is not None:
                 if cached:
                     chunk["__metadata__"] = {"cached": True}
@@ -418,13 +420,7 @@ class PregelLoop:
         old_values = (
             {k: c.checkpoint() for k, c in self.channels.items()} if self.observer else None
         )
-        self.updated_channels = apply_writes(
-            self.checkpoint,
-            self.channels,
-            self.tasks.values(),
-            self.get_next_version,
-            self.graph.trigger_to_nodes,
-        )
+        self.updated_channels = self._apply_writes(self.tasks.values())
         if "values" in self.stream_modes and self._touches_output(self.updated_channels):
             self.emit("values", read_channels(self.channels, self.output_keys))
         if self.observer is not None:
@@ -439,6 +435,23 @@ class PregelLoop:
                 self._prepare_and_emit_checkpoint()
             raise GraphInterrupt()
         self.config[CONF].pop(CONFIG_KEY_RESUMING, None)
+
+    def _apply_writes(self, tasks: Any) -> set[str]:
+        """apply_writes, remembering which channels were updated since the last step passed."""
+        tasks = list(tasks)
+        updated = apply_writes(
+            self.checkpoint,
+            self.channels,
+            tasks,
+            self.get_next_version,
+            self.graph.trigger_to_nodes,
+            self._fresh,
+        )
+        if any(t.triggers for t in tasks):
+            self._fresh = set(updated)
+        elif self._fresh is not None:
+            self._fresh |= updated
+        return updated
 
     def _touches_output(self, updated: set[str]) -> bool:
         if isinstance(self.output_keys, str):
@@ -455,12 +468,17 @@ class PregelLoop:
         saving = self.checkpointer is not None
         previous_versions = self.checkpoint["channel_versions"] if saving else None
         prev = self._saved_versions if saving and hasattr(self, "_saved_versions") else {}
-        self.checkpoint = create_checkpoint(
-            self.checkpoint,
-            self.channels if saving else None,
-            self.step,
-            updated_channels=self.updated_channels,
-        )
+        if saving:
+            self.checkpoint = create_checkpoint(
+                self.checkpoint, self.channels, self.step, updated_channels=self.updated_channels
+            )
+        else:
+            # Nobody keeps the old checkpoint without a saver: renew it in place, no copies. Its
+            # id only seeds task ids, so a per-run prefix plus the step is unique enough.
+            if self._unsaved_id_prefix is None:
+                self._unsaved_id_prefix = uuid6()[:-12]
+            self.checkpoint["id"] = f"{self._unsaved_id_prefix}{self.step + 1:012x}"
+            self.checkpoint["updated_channels"] = None
         if saving:
             new_versions = {
                 k: v for k, v in previous_versions.items() if k not in prev or prev[k] != v
@@ -568,13 +586,7 @@ class PregelLoop:
         """Called when the run ends; True if `error` (an interrupt at the root) is handled."""
         if isinstance(error, GraphInterrupt) and not self.is_nested:
             if self.checkpoint_pending_writes and any(t.writes for t in self.tasks.values()):
-                updated = apply_writes(
-                    self.checkpoint,
-                    self.channels,
-                    self.tasks.values(),
-                    self.get_next_version,
-                    self.graph.trigger_to_nodes,
-                )
+                updated = self._apply_writes(self.tasks.values())
                 if "values" in self.stream_modes and self._touches_output(updated):
                     self.emit("values", read_channels(self.channels, self.output_keys))
             if not error.args or not error.args[0]:

@@ -158,6 +158,7 @@ class Pregel(PregelProtocol, StateAccess):
         subgraphs: bool,
         version: str,
         observer: trace.Observer | None = None,
+        updates_for_interrupts_only: bool = False,
     ) -> _Run:
         config = _merge_configs(self.config, config)
         config.setdefault("recursion_limit", DEFAULT_RECURSION_LIMIT)
@@ -230,6 +231,8 @@ class Pregel(PregelProtocol, StateAccess):
             runtime=runtime,
             cache=self.cache,
             observer=observer,
+            updates_for_interrupts_only=updates_for_interrupts_only
+            and (parent is None or "updates" not in parent[1]),
         )
         return _Run(loop, queue, modes, single, subgraphs, version)
 
@@ -245,9 +248,11 @@ class Pregel(PregelProtocol, StateAccess):
             if run.version == "v2":
                 part = {"type": mode, "ns": ns, "data": payload}
                 if mode == "values":
+                    # the interrupts move out of the state into their own field
                     part["interrupts"] = ()
                     if isinstance(payload, dict) and INTERRUPT in payload:
-                        continue
+                        part["interrupts"] = payload[INTERRUPT]
+                        part["data"] = {k: v for k, v in payload.items() if k != INTERRUPT}
                 yield part
             elif run.single:
                 yield (ns, payload) if run.subgraphs else payload
@@ -256,26 +261,27 @@ class Pregel(PregelProtocol, StateAccess):
 
     # ------------------------------------------------------------------ sync run
     def _run(self, run: _Run, mark_steps: bool = False) -> Iterator[Any]:
-        loop = run.loop
+        loop, queue, drain = run.loop, run.queue, self._drain
         runner = TaskRunner(loop, loop.config.get("max_concurrency"))
         try:
             loop.first()
-            yield from self._drain(run)
+            yield from drain(run)
             while loop.tick():
-                yield from self._drain(run)
+                if queue:
+                    yield from drain(run)
                 for _ in runner.tick(loop.runnable_tasks()):
-                    yield from self._drain(run)
+                    if queue:
+                        yield from drain(run)
                 loop.after_tick()
-                yield from self._drain(run)
+                if queue:
+                    yield from drain(run)
                 if mark_steps:
                     yield _STEP_DONE
             loop.finish(None)
         except BaseException as exc:
             if not loop.finish(exc):
                 raise
-        finally:
-            runner.close()
-        yield from self._drain(run)
+        yield from drain(run)
 
     def stream(
         self,
@@ -322,18 +328,29 @@ class Pregel(PregelProtocol, StateAccess):
         version: str = "v1",
         **kwargs: Any,
     ) -> Any:
-        chunks = self.stream(
+        run = self._prepare_invoke(
+            input, config, context, stream_mode, output_keys, interrupt_before, interrupt_after, version
+        )
+        return self._collect(self._run(run), stream_mode, version)
+
+    def _prepare_invoke(
+        self, input, config, context, stream_mode, output_keys, interrupt_before, interrupt_after, version
+    ) -> _Run:
+        # v1 finds interrupts in the updates stream; v2 values parts carry them
+        final_values = stream_mode == "values"
+        modes = ["updates", "values"] if final_values and version != "v2" else stream_mode
+        return self._prepare(
             input,
             config,
             context=context,
-            stream_mode=["updates", "values"] if stream_mode == "values" else stream_mode,
+            stream_mode=modes,
             output_keys=output_keys,
             interrupt_before=interrupt_before,
             interrupt_after=interrupt_after,
-            durability=durability,
-            **kwargs,
+            subgraphs=False,
+            version=version,
+            updates_for_interrupts_only=final_values,
         )
-        return self._collect(chunks, stream_mode, version)
 
     @staticmethod
     def _collect(chunks: Any, stream_mode: Any, version: str) -> Any:
@@ -341,7 +358,12 @@ class Pregel(PregelProtocol, StateAccess):
             return list(chunks)
         latest: Any = None
         interrupts: list[Interrupt] = []
-        for mode, payload in chunks:
+        for chunk in chunks:
+            if version == "v2":
+                latest = chunk["data"]
+                interrupts.extend(chunk["interrupts"])
+                continue
+            mode, payload = chunk
             if mode == "values":
                 latest = payload
             elif isinstance(payload, dict) and (found := payload.get(INTERRUPT)) is not None:
@@ -424,19 +446,10 @@ class Pregel(PregelProtocol, StateAccess):
         version: str = "v1",
         **kwargs: Any,
     ) -> Any:
-        chunks = [
-            c
-            async for c in self.astream(
-                input,
-                config,
-                context=context,
-                stream_mode=["updates", "values"] if stream_mode == "values" else stream_mode,
-                output_keys=output_keys,
-                interrupt_before=interrupt_before,
-                interrupt_after=interrupt_after,
-                **kwargs,
-            )
-        ]
+        run = self._prepare_invoke(
+            input, config, context, stream_mode, output_keys, interrupt_before, interrupt_after, version
+        )
+        chunks = [c async for c in self._arun(run)]
         return self._collect(chunks, stream_mode, version)
 
     # ------------------------------------------------------------------ step by step

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import asyncio
-import concurrent.futures
 import contextvars
-from collections.abc import AsyncIterator, Iterator
+import os
+import queue
+import threading
+import time
+from collections.abc import AsyncIterator, Callable, Iterator
 from typing import Any
 
 from engine.constants import ERROR, INTERRUPT, NO_WRITES, RESUME
@@ -24,12 +27,7 @@ class TaskRunner:
     def __init__(self, loop: Any, max_concurrency: int | None = None) -> None:
         self.loop = loop
         self.max_concurrency = max_concurrency
-        self._pool: concurrent.futures.ThreadPoolExecutor | None = None
-
-    def close(self) -> None:
-        if self._pool is not None:
-            self._pool.shutdown(wait=False)
-            self._pool = None
+        self._workers: _Workers | None = None
 
     # ------------------------------------------------------------------ sync
     def tick(self, tasks: list[Any]) -> Iterator[None]:
@@ -38,17 +36,12 @@ class TaskRunner:
             outcomes[tasks[0].id] = self._run_one(tasks[0])
             yield
         elif tasks:
-            if self._pool is None:
-                self._pool = concurrent.futures.ThreadPoolExecutor(
-                    self.max_concurrency or min(32, len(tasks) + 4),
-                    thread_name_prefix="superstep",
-                )
-            futures = {
-                self._pool.submit(contextvars.copy_context().run, self._run_one, task): task
-                for task in tasks
-            }
-            for future in concurrent.futures.as_completed(futures):
-                outcomes[futures[future].id] = future.result()
+            if self._workers is None:
+                # like langgraph's default executor: max_concurrency, else min(32, cpus + 4)
+                size = self.max_concurrency or min(32, (os.cpu_count() or 1) + 4)
+                self._workers = _Workers(size - 1)
+            for task, error in self._workers.run(self._run_one, tasks):
+                outcomes[task.id] = error
                 yield
         self._raise(tasks, outcomes)
 
@@ -118,3 +111,99 @@ class TaskRunner:
                 raise error
         if any(isinstance(outcomes.get(t.id), GraphInterrupt) for t in tasks):
             raise GraphInterrupt(tuple(interrupts))
+
+
+class _Step:
+    """One superstep's shared work: the tasks not yet taken, the results, the caller's progress."""
+
+    __slots__ = ("fn", "pending", "results", "started", "finished")
+
+    def __init__(self, fn: Callable[[Any], Any], tasks: list[Any]) -> None:
+        self.fn = fn
+        self.pending: queue.SimpleQueue = queue.SimpleQueue()
+        self.results: queue.SimpleQueue = queue.SimpleQueue()
+        for task in tasks:
+            self.pending.put((contextvars.copy_context(), task))
+        self.started = 0  # tasks the calling thread has started
+        self.finished = False
+
+    def work(self) -> None:
+        while (item := _take(self.pending)) is not None:
+            context, task = item
+            self.results.put((task, context.run(self.fn, task)))
+
+
+class _Workers:
+    """Runs a step's sync tasks; the calling thread runs them itself while that keeps moving.
+
+    Under the GIL, extra threads only pay off when tasks block (I/O, model calls); for quick
+    tasks they cost thread switches. So one helper watches the caller: when the caller has
+    been inside the same task for WATCH_INTERVAL, it wakes more helpers and they all take the
+    remaining tasks (up to as many threads as langgraph's executor would use). Each task runs
+    in a copy of the caller's context, so config and callbacks follow it into any thread.
+    Helper threads are shared by every run in the process and started once, on demand.
+    """
+
+    WATCH_INTERVAL = 0.001
+    _jobs: queue.SimpleQueue = queue.SimpleQueue()
+    _threads: list[threading.Thread] = []
+    _lock = threading.Lock()
+
+    def __init__(self, helpers: int) -> None:
+        self.helpers = max(helpers, 0)
+        with self._lock:
+            while len(self._threads) < self.helpers:
+                thread = threading.Thread(
+                    target=self._help, name=f"superstep-{len(self._threads)}", daemon=True
+                )
+                self._threads.append(thread)
+                thread.start()
+
+    @classmethod
+    def _help(cls) -> None:
+        while True:
+            watch, step, helpers = cls._jobs.get()
+            if watch and not cls._caller_stuck(step, helpers):
+                continue
+            step.work()
+
+    @classmethod
+    def _caller_stuck(cls, step: _Step, helpers: int) -> bool:
+        """Wait until the step ends (False) or the caller stalls with tasks left (True)."""
+        seen = -1
+        while not step.finished:
+            time.sleep(cls.WATCH_INTERVAL)
+            if step.started == seen and not step.pending.empty():
+                for _ in range(helpers - 1):
+                    cls._jobs.put((False, step, 0))
+                return True
+            seen = step.started
+        return False
+
+    def run(self, fn: Callable[[Any], Any], tasks: list[Any]) -> Iterator[tuple[Any, Any]]:
+        """Yield (task, fn(task)) as each task finishes, in completion order."""
+        step = _Step(fn, tasks)
+        if self.helpers:
+            self._jobs.put((True, step, min(self.helpers, len(tasks) - 1)))
+        done = 0
+        try:
+            while (item := _take(step.pending)) is not None:
+                context, task = item
+                step.started += 1
+                yield task, context.run(fn, task)
+                done += 1
+                while (result := _take(step.results)) is not None:
+                    yield result
+                    done += 1
+            while done < len(tasks):
+                yield step.results.get()
+                done += 1
+        finally:
+            step.finished = True
+
+
+def _take(q: queue.SimpleQueue) -> Any:
+    try:
+        return q.get_nowait()
+    except queue.Empty:
+        return None
