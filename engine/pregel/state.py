@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, NamedTuple
 
 from engine.checkpoint.base import (
     CheckpointTuple,
@@ -50,9 +50,16 @@ class StateAccess:
             channels[name] = channel
         return channels
 
-    def _snapshot(self, saved: CheckpointTuple, apply_pending: bool) -> StateSnapshot:
+    def _snapshot(self, saved: CheckpointTuple, live: bool) -> StateSnapshot:
+        """A StateSnapshot of a saved checkpoint and its pending writes.
+
+        Live (the thread's latest state) shows the current status: values include what finished
+        tasks wrote, `next` lists only tasks still to run, interrupts only unanswered ones. A
+        past checkpoint is a record of its step: values as the step began, every task in it,
+        and all the interrupts they raised.
+        """
         from engine.pregel.algo import TaskPlanner, WritesOnly, apply_writes, prepare_next_tasks
-        from engine.pregel.io import read_channels
+        from engine.pregel.io import read_channels, task_result_writes
         from engine.runtime import DEFAULT_RUNTIME
 
         checkpoint = copy_checkpoint(saved.checkpoint)
@@ -65,47 +72,37 @@ class StateAccess:
         step = saved.metadata.get("step", -1) + 1
         pending = list(saved.pending_writes or [])
         tasks = prepare_next_tasks(
-            checkpoint, pending, planner, channels, step, step + 25, for_execution=True
+            checkpoint, pending, planner, channels, step, step + 2, for_execution=True
         )
-        by_task: dict[str, list] = {}
-        for tid, chan, value in pending:
-            by_task.setdefault(tid, []).append((chan, value))
-        answered = {tid for tid, chan, _ in pending if chan == RESUME}
-        out_tasks = []
-        interrupts = []
-        finished = []
+        keep_version = None if not checkpoint["channel_versions"] else (lambda cur, ch: cur)
+        if null_writes := [(c, v) for tid, c, v in pending if tid == NULL_TASK_ID]:
+            apply_writes(checkpoint, channels, [WritesOnly(INPUT, null_writes)], keep_version, {})
+        statuses = _task_statuses(pending)
+        if live:
+            for tid, status in statuses.items():
+                if tid in tasks:
+                    tasks[tid].writes.extend(status.output)
+            if finished := [t for t in tasks.values() if t.writes]:
+                apply_writes(checkpoint, channels, finished, keep_version, {})
         keys = self.stream_channels_asis
-        keys = [keys] if isinstance(keys, str) else keys
+        out_tasks = []
         for task in tasks.values():
-            writes = by_task.get(task.id, [])
-            error = next((v for c, v in writes if c == ERROR), None)
-            task_interrupts = tuple(i for c, v in writes if c == INTERRUPT for i in v)
-            if task_interrupts and task.id not in answered:
-                interrupts.extend(task_interrupts)
-            ok = [(c, v) for c, v in writes if c not in (ERROR, INTERRUPT, RESUME)]
+            status = statuses.get(task.id, _NOT_STARTED)
             result = None
-            if ok and not apply_pending:
-                from engine.pregel.io import task_result_writes
-
-                result = task_result_writes([(c, v) for c, v in ok if c in keys])
-            if ok and apply_pending:
-                finished.append(task)
-                task.writes.extend(ok)
-                from engine.pregel.io import task_result_writes
-
-                result = task_result_writes([(c, v) for c, v in ok if c in keys])
+            if status.output:
+                if isinstance(keys, str):
+                    result = task_result_writes([w for w in status.output if w[0] == keys]).get(keys)
+                else:
+                    result = task_result_writes([w for w in status.output if w[0] in keys])
             state = None
             if task.subgraphs:
-                task_ns = f"{ns}{NS_SEP}{task.name}{NS_END}{task.id}" if ns else f"{task.name}{NS_END}{task.id}"
+                task_ns = f"{task.name}{NS_END}{task.id}"
+                task_ns = f"{ns}{NS_SEP}{task_ns}" if ns else task_ns
                 state = {CONF: {"thread_id": saved.config[CONF].get("thread_id"), "checkpoint_ns": task_ns}}
-            out_tasks.append(PregelTask(task.id, task.name, task.path, error, task_interrupts, state, result))
-        if apply_pending:
-            null_writes = [(c, v) for tid, c, v in pending if tid == NULL_TASK_ID and c != RESUME]
-            if null_writes or finished:
-                apply_writes(
-                    checkpoint, channels, [WritesOnly(INPUT, null_writes), *finished],
-                    None if not checkpoint["channel_versions"] else (lambda cur, ch: cur), {},
-                )
+            interrupts = () if live and status.output else status.interrupts
+            out_tasks.append(
+                PregelTask(task.id, task.name, task.path, status.error, interrupts, state, result)
+            )
         return StateSnapshot(
             values=read_channels(channels, self.stream_channels_asis),
             next=tuple(t.name for t in tasks.values() if not t.writes),
@@ -114,7 +111,7 @@ class StateAccess:
             created_at=saved.checkpoint["ts"],
             parent_config=_public(saved.parent_config),
             tasks=tuple(out_tasks),
-            interrupts=tuple(interrupts),
+            interrupts=tuple(i for t in out_tasks for i in t.interrupts),
         )
 
     def get_state(self, config: dict, *, subgraphs: bool = False) -> StateSnapshot:
@@ -124,7 +121,7 @@ class StateAccess:
         saved = saver.get_tuple({**config, CONF: conf})
         if saved is None:
             return StateSnapshot({}, (), config, None, None, None, ())
-        snapshot = self._snapshot(saved, apply_pending=CONFIG_KEY_CHECKPOINT_ID not in config.get(CONF, {}))
+        snapshot = self._snapshot(saved, live=CONFIG_KEY_CHECKPOINT_ID not in config.get(CONF, {}))
         if subgraphs:
             snapshot = self._with_subgraph_states(snapshot, saver)
         return snapshot
@@ -137,7 +134,7 @@ class StateAccess:
                 conf = task.state[CONF]
                 saved = saver.get_tuple({CONF: {"thread_id": conf["thread_id"], "checkpoint_ns": conf["checkpoint_ns"]}})
                 if saved is not None:
-                    task = task._replace(state=sub._with_subgraph_states(sub._snapshot(saved, True), saver))
+                    task = task._replace(state=sub._with_subgraph_states(sub._snapshot(saved, live=True), saver))
             tasks.append(task)
         return snapshot._replace(tasks=tuple(tasks))
 
@@ -151,7 +148,7 @@ class StateAccess:
         conf = {k: v for k, v in config.get(CONF, {}).items() if k in ("thread_id", "checkpoint_ns")}
         conf.setdefault(CONFIG_KEY_CHECKPOINT_NS, "")
         for saved in saver.list({CONF: conf}, filter=filter, before=before, limit=limit):
-            yield self._snapshot(saved, apply_pending=False)
+            yield self._snapshot(saved, live=False)
 
     async def aget_state_history(self, config: dict, **kwargs: Any):
         for snapshot in self.get_state_history(config, **kwargs):
@@ -209,6 +206,38 @@ class StateAccess:
             if len(names) == 1:
                 return names[0]
         raise InvalidUpdateError("Ambiguous update, specify as_node")
+
+
+class _TaskStatus(NamedTuple):
+    """What one task's recorded writes say: its output, the interrupts it raised, its error."""
+
+    output: tuple = ()
+    interrupts: tuple = ()
+    error: Any = None
+
+
+_NOT_STARTED = _TaskStatus()
+_CONTROL_WRITES = frozenset((ERROR, INTERRUPT, RESUME))
+
+
+def _task_statuses(pending_writes: list) -> dict[str, _TaskStatus]:
+    output: dict[str, list] = {}
+    interrupts: dict[str, list] = {}
+    errors: dict[str, Any] = {}
+    for tid, chan, value in pending_writes:
+        if tid == NULL_TASK_ID:
+            continue
+        output.setdefault(tid, [])
+        if chan == INTERRUPT:
+            interrupts.setdefault(tid, []).extend(value if isinstance(value, (list, tuple)) else [value])
+        elif chan == ERROR:
+            errors.setdefault(tid, value)
+        elif chan not in _CONTROL_WRITES:
+            output[tid].append((chan, value))
+    return {
+        tid: _TaskStatus(tuple(out), tuple(interrupts.get(tid, ())), errors.get(tid))
+        for tid, out in output.items()
+    }
 
 
 def _public(config: dict | None) -> dict | None:
