@@ -5,6 +5,7 @@
     superstep validate SPEC
     superstep export SPEC --to langgraph|mermaid|json-schema [--output FILE]
     superstep templates
+    superstep studio [SPEC] [--screenshot PNG] [--quit]   (the desktop app; needs Qt)
     superstep demo [--template NAME] [--json]      (engine.cli's trace demo)
 
 SPEC is a file or the name of a bundled template. Exit codes: 0 success (an interrupted run
@@ -270,6 +271,25 @@ def cmd_templates(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+# ------------------------------------------------------------------ studio
+
+
+def _add_studio(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("studio", help="open the desktop studio (optionally on a spec)")
+    p.add_argument("spec", nargs="?", help="spec file, or a bundled template name")
+    p.add_argument("--screenshot", metavar="PNG", help="save a picture of the window once loaded")
+    p.add_argument("--quit", action="store_true", help="quit once loaded (after --screenshot)")
+    p.set_defaults(func=cmd_studio)
+
+
+def cmd_studio(args: argparse.Namespace) -> int:
+    try:
+        from studio.app import run  # Qt is imported only here: the rest of the CLI works without it
+    except ImportError as exc:
+        raise BadInput(f"the studio needs PySide6 and qasync: {exc}") from None
+    return run(args.spec, screenshot_path=args.screenshot, quit_after=args.quit)
+
+
 # ------------------------------------------------------------------ entry point
 
 
@@ -283,6 +303,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_validate(sub)
     _add_export(sub)
     _add_templates(sub)
+    _add_studio(sub)
     engine_cli._add_demo(sub)
     return parser
 

@@ -1,0 +1,69 @@
+"""Start the studio: `superstep studio [SPEC] [--screenshot PNG --quit]`, on a qasync loop."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import sys
+import traceback
+
+from PySide6.QtWidgets import QApplication
+
+from spec.templates import TEMPLATES_DIR, resolve
+
+
+def _keep_running(window_ref: list) -> None:
+    """A bug in a slot must not take the user's drawing down: report it and carry on."""
+
+    def hook(kind, value, tb) -> None:
+        traceback.print_exception(kind, value, tb)
+        if window_ref:
+            window_ref[0].statusBar().showMessage(f"Internal error: {kind.__name__}: {value}", 10000)
+
+    sys.excepthook = hook
+
+
+def run(spec: str | None = None, screenshot_path: str | None = None, quit_after: bool = False) -> int:
+    import qasync
+
+    from studio.main_window import MainWindow
+
+    headless = sys.platform.startswith("linux") and not (
+        os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
+    )
+    if screenshot_path and headless:
+        os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")  # a picture needs no screen
+    app = QApplication.instance() or QApplication(sys.argv[:1])
+    app.setApplicationName("Superstep Studio")
+    app.setOrganizationName("Superstep")
+    window = MainWindow()
+    _keep_running([window])
+    if spec:
+        path = resolve(spec)
+        bundled = path.resolve().parent == TEMPLATES_DIR.resolve()
+        window.open_path(path, bundled=bundled)
+    window.show()
+
+    loop = qasync.QEventLoop(app)
+    asyncio.set_event_loop(loop)
+    closed = asyncio.Event()
+    app.aboutToQuit.connect(closed.set)
+    app.lastWindowClosed.connect(closed.set)
+
+    async def after_start() -> None:
+        await asyncio.sleep(0.3)  # let the first paint and the validator run
+        while window.validator.busy:
+            await asyncio.sleep(0.05)
+        if screenshot_path:
+            window.view.minimap.refresh()
+            await asyncio.sleep(0.05)
+            window.grab().save(screenshot_path)
+            print(f"screenshot: {screenshot_path}")
+        if quit_after:
+            window.close()
+            closed.set()
+
+    with loop:
+        loop.create_task(after_start())
+        loop.run_until_complete(closed.wait())
+    return 0

@@ -1,0 +1,121 @@
+"""Edges as curves: plain, join (several sources meet at a dot above the target), conditional
+(dashed, labelled with the route) and goto (dotted: a node's Command destinations)."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import (
+    QBrush,
+    QColor,
+    QFont,
+    QFontMetricsF,
+    QPainter,
+    QPainterPath,
+    QPainterPathStroker,
+    QPen,
+    QPolygonF,
+)
+from PySide6.QtWidgets import QGraphicsItem, QStyle, QStyleOptionGraphicsItem
+
+from studio.canvas.looks import EdgeLook
+
+COLORS = {"plain": "#5B6475", "join": "#5B6475", "conditional": "#A0620A", "goto": "#7A5BA8"}
+DASHES = {"conditional": Qt.PenStyle.DashLine, "goto": Qt.PenStyle.DotLine}
+LABEL_FONT = QFont()
+LABEL_FONT.setPointSizeF(7.5)
+JOIN_GAP = 26.0
+
+
+def curve(start: QPointF, end: QPointF) -> QPainterPath:
+    """A vertical S-curve from an output port down (or around) to an input port."""
+    dy = end.y() - start.y()
+    bend = max(40.0, abs(dy) / 2) if dy > 0 else 90.0 + abs(dy) / 6
+    path = QPainterPath(start)
+    path.cubicTo(start + QPointF(0, bend), end - QPointF(0, bend), end)
+    return path
+
+
+class EdgeItem(QGraphicsItem):
+    def __init__(self, look: EdgeLook) -> None:
+        super().__init__()
+        self.look = look
+        self.mark: str | None = None
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable)
+        self.setZValue(0)
+        self._path = QPainterPath()
+        self._end = QPointF()
+        self._join = QPointF()
+        self._label_at = QPointF()
+        self._rect = QRectF()
+
+    @property
+    def element_id(self) -> str:
+        return self.look.element_id
+
+    def set_ends(self, sources: list[QPointF], target: QPointF) -> None:
+        """Recompute the curves for new port positions."""
+        self.prepareGeometryChange()
+        path = QPainterPath()
+        if self.look.style == "join":
+            self._join = target - QPointF(0, JOIN_GAP)
+            for s in sources:
+                path.addPath(curve(s, self._join))
+            path.moveTo(self._join)
+            path.lineTo(target - QPointF(0, 6))
+        else:
+            path = curve(sources[0], target)
+        self._path = path
+        self._end = target
+        self._label_at = curve(sources[0], target).pointAtPercent(0.55)
+        self._rect = path.boundingRect().adjusted(-60, -14, 60, 14)
+
+    def set_mark(self, severity: str | None) -> None:
+        if severity != self.mark:
+            self.mark = severity
+            self.update()
+
+    def near_target(self, scene_pos: QPointF) -> bool:
+        return (self.mapToScene(self._end) - scene_pos).manhattanLength() < 14
+
+    def boundingRect(self) -> QRectF:
+        return self._rect
+
+    def shape(self) -> QPainterPath:
+        stroker = QPainterPathStroker()
+        stroker.setWidth(10)
+        return stroker.createStroke(self._path)
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget=None) -> None:
+        selected = bool(option.state & QStyle.StateFlag.State_Selected)
+        color = QColor({"error": "#D32F2F", "warning": "#EF8F00"}.get(self.mark or "", COLORS[self.look.style]))
+        if selected:
+            color = QColor("#2D7FF9")
+        lod = option.levelOfDetailFromTransform(painter.worldTransform())
+        if lod >= 0.4:
+            painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        pen = QPen(color, 2.6 if selected or self.mark else 1.6, DASHES.get(self.look.style, Qt.PenStyle.SolidLine))
+        painter.setPen(pen)
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.drawPath(self._path)
+        if lod < 0.4:
+            return
+        tip = self._end
+        arrow = QPolygonF([tip, tip + QPointF(-5, -10), tip + QPointF(5, -10)])
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(QBrush(color))
+        painter.drawPolygon(arrow)
+        if self.look.style == "join":
+            painter.drawEllipse(self._join, 5, 5)
+        if self.look.label:
+            self._paint_label(painter, color)
+
+    def _paint_label(self, painter: QPainter, color: QColor) -> None:
+        metrics = QFontMetricsF(LABEL_FONT)
+        w = metrics.horizontalAdvance(self.look.label) + 10
+        rect = QRectF(self._label_at.x() - w / 2, self._label_at.y() - 8, w, 16)
+        painter.setPen(QPen(color, 1))
+        painter.setBrush(QColor("#FFFBF2") if self.look.style == "conditional" else QColor("white"))
+        painter.drawRoundedRect(rect, 7, 7)
+        painter.setFont(LABEL_FONT)
+        painter.setPen(color.darker(130))
+        painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, self.look.label)

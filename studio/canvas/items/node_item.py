@@ -1,0 +1,222 @@
+"""Node cards and the START/END terminals, with an input port on top and an output port below."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen
+from PySide6.QtWidgets import QGraphicsItem, QStyle, QStyleOptionGraphicsItem
+
+from studio.canvas.looks import NodeLook
+from studio.paths import icon_pixmap
+
+KIND_COLORS = {
+    "function": "#4C78A8",
+    "set_state": "#2E9C95",
+    "model": "#8E5FC8",
+    "tools": "#D98A1F",
+    "agent": "#C9456F",
+    "interrupt": "#D64541",
+    "subgraph": "#4D9A45",
+    "start": "#3B4252",
+    "end": "#3B4252",
+}
+MARK_COLORS = {"error": QColor("#D32F2F"), "warning": QColor("#EF8F00")}
+SELECTED = QColor("#2D7FF9")
+WIDTH, AGENT_WIDTH = 200.0, 250.0
+HEADER, LINE, MW_ROW, PORT_R = 30.0, 16.0, 30.0, 5.0
+
+TITLE_FONT = QFont()
+TITLE_FONT.setPointSizeF(9.5)
+TITLE_FONT.setBold(True)
+SMALL_FONT = QFont()
+SMALL_FONT.setPointSizeF(7.5)
+MONO_FONT = QFont("DejaVu Sans Mono")
+MONO_FONT.setStyleHint(QFont.StyleHint.Monospace)
+MONO_FONT.setPointSizeF(7.5)
+
+
+def card_size(look: NodeLook) -> tuple[float, float]:
+    width = AGENT_WIDTH if look.kind == "agent" else WIDTH
+    height = HEADER + 8 + LINE * len(look.lines)
+    if look.middleware:
+        height += 6 + MW_ROW * len(look.middleware)
+    return width, max(height, 48.0)
+
+
+class PortedItem(QGraphicsItem):
+    """Something edges attach to: input port at the top centre, output port at the bottom."""
+
+    node_id = ""
+    has_input = has_output = True
+
+    def size(self) -> tuple[float, float]:
+        raise NotImplementedError
+
+    def port_pos(self, which: str) -> QPointF:
+        w, h = self.size()
+        return self.mapToScene(QPointF(w / 2, 0 if which == "in" else h))
+
+    def port_at(self, scene_pos: QPointF) -> str | None:
+        for which, enabled in (("out", self.has_output), ("in", self.has_input)):
+            if enabled and (self.port_pos(which) - scene_pos).manhattanLength() <= PORT_R * 2.6:
+                return which
+        return None
+
+    def paint_ports(self, painter: QPainter, color: QColor) -> None:
+        w, h = self.size()
+        painter.setPen(QPen(color, 1.6))
+        painter.setBrush(QBrush(QColor("white")))
+        for enabled, y in ((self.has_input, 0.0), (self.has_output, h)):
+            if enabled:
+                painter.drawEllipse(QPointF(w / 2, y), PORT_R, PORT_R)
+
+    def itemChange(self, change, value):
+        if change == QGraphicsItem.GraphicsItemChange.ItemPositionHasChanged and self.scene():
+            self.scene().item_dragged(self)
+        return super().itemChange(change, value)
+
+
+class NodeItem(PortedItem):
+    """A node card drawn from a NodeLook; agents list their middleware and hooks in order."""
+
+    def __init__(self, node_id: str, look: NodeLook) -> None:
+        super().__init__()
+        self.node_id = node_id
+        self.look = look
+        self.mark: str | None = None
+        self.mark_text = ""
+        flags = QGraphicsItem.GraphicsItemFlag
+        self.setFlags(flags.ItemIsMovable | flags.ItemIsSelectable | flags.ItemSendsGeometryChanges)
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+        self.setZValue(1)
+        self._size = card_size(look)
+
+    def set_look(self, look: NodeLook) -> None:
+        if look != self.look:
+            self.prepareGeometryChange()
+            self.look = look
+            self._size = card_size(look)
+            self.update()
+
+    def set_mark(self, severity: str | None, text: str = "") -> None:
+        if (severity, text) != (self.mark, self.mark_text):
+            self.mark, self.mark_text = severity, text
+            self.setToolTip(text)
+            self.update()
+
+    def size(self) -> tuple[float, float]:
+        return self._size
+
+    def boundingRect(self) -> QRectF:
+        w, h = self._size
+        return QRectF(-8, -8, w + 16, h + 16)
+
+    def shape(self) -> QPainterPath:
+        path = QPainterPath()
+        w, h = self._size
+        path.addRoundedRect(QRectF(0, -PORT_R, w, h + 2 * PORT_R), 8, 8)
+        return path
+
+    def title_rect(self) -> QRectF:
+        return QRectF(30, 0, self._size[0] - 40, HEADER)
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget=None) -> None:
+        w, h = self._size
+        color = QColor(KIND_COLORS.get(self.look.kind, "#555"))
+        selected = bool(option.state & QStyle.StateFlag.State_Selected)
+        lod = option.levelOfDetailFromTransform(painter.worldTransform())
+        border = MARK_COLORS.get(self.mark or "", SELECTED if selected else color)
+        if lod < 0.4:  # zoomed far out: a coloured block is all anyone can see
+            painter.fillRect(QRectF(0, 0, w, h), border if (self.mark or selected) else color)
+            return
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        rect = QRectF(0, 0, w, h)
+        painter.setPen(QPen(border, 3.0 if (selected or self.mark) else 1.4))
+        painter.setBrush(QBrush(QColor("#FFFFFF")))
+        painter.drawRoundedRect(rect, 8, 8)
+        header = QPainterPath()
+        header.addRoundedRect(QRectF(0.7, 0.7, w - 1.4, HEADER), 7.5, 7.5)
+        tint = QColor(color)
+        tint.setAlpha(38)
+        painter.fillPath(header, tint)
+        painter.drawPixmap(QRectF(8, 6, 18, 18), icon_pixmap(self.look.kind, 36), QRectF(0, 0, 36, 36))
+        painter.setPen(QColor("#1F2430"))
+        painter.setFont(TITLE_FONT)
+        metrics = QFontMetricsF(TITLE_FONT)
+        kind_w = 62.0
+        title = metrics.elidedText(self.look.title, Qt.TextElideMode.ElideRight, w - 40 - kind_w)
+        painter.drawText(QRectF(30, 0, w - 40 - kind_w, HEADER), Qt.AlignmentFlag.AlignVCenter, title)
+        painter.setFont(SMALL_FONT)
+        painter.setPen(color.darker(120))
+        painter.drawText(QRectF(w - kind_w - 8, 0, kind_w, HEADER),
+                         Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignRight,
+                         self.look.kind.replace("_", " "))  # fmt: skip
+        painter.setFont(MONO_FONT)
+        painter.setPen(QColor("#3B4252"))
+        y = HEADER + 4
+        for line in self.look.lines:
+            painter.drawText(QRectF(10, y, w - 20, LINE), Qt.AlignmentFlag.AlignVCenter, line)
+            y += LINE
+        if self.look.middleware:
+            self._paint_middleware(painter, y + 4, w, color)
+        self.paint_ports(painter, color)
+        if self.mark:
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(MARK_COLORS[self.mark])
+            painter.drawEllipse(QPointF(w - 2, 2), 8, 8)
+            painter.setPen(QColor("white"))
+            painter.setFont(TITLE_FONT)
+            painter.drawText(QRectF(w - 10, -6, 16, 16), Qt.AlignmentFlag.AlignCenter, "!")
+
+    def _paint_middleware(self, painter: QPainter, y: float, w: float, color: QColor) -> None:
+        """One row per middleware in list order: its position and name, then its hooks as chips."""
+        painter.setPen(QPen(QColor("#D8DCE5"), 1))
+        painter.drawLine(QPointF(8, y - 3), QPointF(w - 8, y - 3))
+        metrics = QFontMetricsF(SMALL_FONT)
+        for i, mw in enumerate(self.look.middleware, 1):
+            painter.setFont(SMALL_FONT)
+            painter.setPen(QColor("#1F2430"))
+            name = f"{i}. {mw.name}" + ("  (custom)" if mw.custom else "")
+            painter.drawText(QRectF(10, y, w - 20, 13), Qt.AlignmentFlag.AlignVCenter, name)
+            x = 18.0
+            for hook in mw.hooks:
+                text = hook.replace("_call", "").replace("_", " ")
+                tw = metrics.horizontalAdvance(text) + 8
+                chip = QRectF(x, y + 14, tw, 12)
+                painter.setPen(Qt.PenStyle.NoPen)
+                painter.setBrush(QColor("#EEE6F5" if hook.startswith("wrap") else "#E3EEF9"))
+                painter.drawRoundedRect(chip, 4, 4)
+                painter.setPen(QColor("#5B3A7A" if hook.startswith("wrap") else "#234A73"))
+                painter.drawText(chip, Qt.AlignmentFlag.AlignCenter, text)
+                x += tw + 4
+            y += MW_ROW
+
+
+class TerminalItem(PortedItem):
+    """START (output port only) or END (input port only); placed by the scene, not movable."""
+
+    def __init__(self, node_id: str) -> None:
+        super().__init__()
+        self.node_id = node_id
+        self.has_input = node_id != "__start__"
+        self.has_output = node_id == "__start__"
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable, False)
+        self.setZValue(1)
+
+    def size(self) -> tuple[float, float]:
+        return 90.0, 32.0
+
+    def boundingRect(self) -> QRectF:
+        return QRectF(-6, -8, 102, 48)
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget=None) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        color = QColor("#3B4252")
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(color)
+        painter.drawRoundedRect(QRectF(0, 0, 90, 32), 16, 16)
+        painter.setPen(QColor("white"))
+        painter.setFont(TITLE_FONT)
+        text = "START" if self.node_id == "__start__" else "END"
+        painter.drawText(QRectF(0, 0, 90, 32), Qt.AlignmentFlag.AlignCenter, text)
+        self.paint_ports(painter, color)

@@ -1,0 +1,45 @@
+"""Sticky notes on the canvas (`view.notes`): text only, never part of the graph."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QRectF, Qt
+from PySide6.QtGui import QColor, QFont, QPainter, QPen
+from PySide6.QtWidgets import QGraphicsItem, QStyle, QStyleOptionGraphicsItem
+
+NOTE_FONT = QFont()
+NOTE_FONT.setPointSizeF(8.5)
+
+
+class NoteItem(QGraphicsItem):
+    def __init__(self, note_id: str, text: str) -> None:
+        super().__init__()
+        self.node_id = note_id
+        self.text = text
+        flags = QGraphicsItem.GraphicsItemFlag
+        self.setFlags(flags.ItemIsMovable | flags.ItemIsSelectable | flags.ItemSendsGeometryChanges)
+        self.setZValue(-1)
+
+    def set_text(self, text: str) -> None:
+        if text != self.text:
+            self.text = text
+            self.update()
+
+    def size(self) -> tuple[float, float]:
+        return 180.0, 90.0
+
+    def boundingRect(self) -> QRectF:
+        return QRectF(-2, -2, 184, 94)
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget=None) -> None:
+        selected = bool(option.state & QStyle.StateFlag.State_Selected)
+        painter.setPen(QPen(QColor("#2D7FF9" if selected else "#E0C65A"), 2 if selected else 1))
+        painter.setBrush(QColor("#FFF4B8"))
+        painter.drawRect(QRectF(0, 0, 180, 90))
+        painter.setFont(NOTE_FONT)
+        painter.setPen(QColor("#4A4230"))
+        painter.drawText(QRectF(8, 6, 164, 78), Qt.TextFlag.TextWordWrap, self.text or "(empty note)")
+
+    def itemChange(self, change, value):
+        if change == QGraphicsItem.GraphicsItemChange.ItemPositionHasChanged and self.scene():
+            self.scene().item_dragged(self)
+        return super().itemChange(change, value)

@@ -1,0 +1,167 @@
+"""What each element looks like, computed from the spec alone (no Qt): titles, lines,
+middleware with their hooks, edge styles and labels. Items draw a look; they never read specs."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from spec.model import (
+    AgentNode,
+    CodeRouter,
+    ConditionalEdge,
+    CustomMiddleware,
+    ExpressionRouter,
+    FunctionNode,
+    GraphSpec,
+    InterruptNode,
+    ModelNode,
+    ModelSettings,
+    SendRouter,
+    SetStateNode,
+    SubgraphNode,
+    ToolsNode,
+)
+from spec.validator import literal_results
+
+START, END = "__start__", "__end__"
+
+PREBUILT_HOOKS: dict[str, tuple[str, ...]] = {
+    "human_in_the_loop": ("after_model",),
+    "model_call_limit": ("before_model", "after_model"),
+    "tool_call_limit": ("after_model",),
+    "model_retry": ("wrap_model_call",),
+    "tool_retry": ("wrap_tool_call",),
+    "model_fallback": ("wrap_model_call",),
+    "pii": ("before_model", "after_model"),
+    "summarization": ("before_model",),
+    "todo_list": ("wrap_model_call", "after_model"),
+    "tool_error_to_message": ("wrap_tool_call",),
+}
+"""The hooks each prebuilt middleware implements (as engine.agents.middleware defines them)."""
+
+HOOK_ORDER = ("before_agent", "before_model", "wrap_model_call", "wrap_tool_call", "after_model",
+              "after_agent")  # fmt: skip
+
+
+@dataclass(frozen=True)
+class MiddlewareLook:
+    name: str
+    hooks: tuple[str, ...]
+    custom: bool = False
+
+
+@dataclass(frozen=True)
+class NodeLook:
+    """A node card: title, kind, text lines and (for agents) the middleware in order."""
+
+    title: str
+    kind: str
+    lines: tuple[str, ...] = ()
+    middleware: tuple[MiddlewareLook, ...] = ()
+
+
+@dataclass(frozen=True)
+class EdgeLook:
+    """One drawn edge. `style` is plain, join, conditional or goto; `element_id` is what the
+    validator names (an edge id, `entry:X`, `finish:X`, a conditional edge id or a node id)."""
+
+    key: str
+    element_id: str
+    sources: tuple[str, ...]
+    target: str
+    style: str
+    label: str = ""
+
+
+def _model_line(model: ModelSettings) -> str:
+    name = f"{model.provider}:{model.model}" if model.model else model.provider
+    return f"model  {name}"
+
+
+def _clip(text: str, n: int = 34) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= n else text[: n - 1] + "…"
+
+
+def middleware_look(mw) -> MiddlewareLook:
+    if isinstance(mw, CustomMiddleware):
+        hooks = tuple(h for h in HOOK_ORDER if h in mw.hooks)
+        return MiddlewareLook(mw.name, hooks, custom=True)
+    return MiddlewareLook(mw.name, PREBUILT_HOOKS.get(mw.name, ()))
+
+
+def node_look(spec: GraphSpec, node) -> NodeLook:
+    title = node.label or node.id
+    lines: list[str] = []
+    middleware: tuple[MiddlewareLook, ...] = ()
+    if node.label and node.label != node.id:
+        lines.append(f"id  {node.id}")
+    if isinstance(node, FunctionNode):
+        lines.append(f"def {node.function}()" if node.code is not None else f"{node.import_path}")
+    elif isinstance(node, SetStateNode):
+        lines += [_clip(f"{k} = {v}") for k, v in list(node.values.items())[:3]]
+        if len(node.values) > 3:
+            lines.append(f"… {len(node.values) - 3} more")
+        if node.goto:
+            lines.append(_clip(f"goto {node.goto}"))
+    elif isinstance(node, ModelNode):
+        lines.append(_model_line(node.model))
+    elif isinstance(node, ToolsNode):
+        lines.append(_clip("tools  " + (", ".join(t.name for t in node.tools) or "none")))
+    elif isinstance(node, AgentNode):
+        agent = spec.agent(node.agent)
+        if agent is None:
+            lines.append(f"agent {node.agent} is missing")
+        else:
+            lines.append(_model_line(agent.model))
+            lines.append(_clip("tools  " + (", ".join(t.name for t in agent.tools) or "none")))
+            middleware = tuple(middleware_look(m) for m in agent.middleware)
+    elif isinstance(node, InterruptNode):
+        lines.append(_clip(f"ask  {node.prompt}" if node.prompt else "pause for input"))
+        lines.append(f"answer -> {node.resume_key}")
+    elif isinstance(node, SubgraphNode):
+        lines.append(f"graph  {node.subgraph}  (double-click)")
+    return NodeLook(title, node.kind, tuple(lines), middleware)
+
+
+def _routes(edge: ConditionalEdge) -> list[tuple[str, str]]:
+    """(label, target) for each route a conditional edge may take, as far as the spec tells."""
+    if isinstance(edge.path_map, dict):
+        return [(str(k), v) for k, v in edge.path_map.items()]
+    if isinstance(edge.path_map, list):
+        return [(t, t) for t in edge.path_map]
+    if isinstance(edge.router, SendRouter):
+        return [("Send", edge.router.target)]
+    if isinstance(edge.router, ExpressionRouter):
+        try:
+            found = literal_results(edge.router.expression)
+        except Exception:  # an expression the validator will report
+            found = None
+        return [(t, t) for t in sorted(found or ())]
+    if isinstance(edge.router, CodeRouter):
+        return []
+    return []
+
+
+def edge_looks(spec: GraphSpec, nodes: set[str] | None = None) -> list[EdgeLook]:
+    """Every edge to draw; ends that name no node are left out (the validator reports them)."""
+    known = ({n.id for n in spec.nodes} if nodes is None else nodes) | {START, END}
+    out: list[EdgeLook] = []
+    for element_id, edge, sources, target in spec.all_edges():
+        srcs = tuple(s for s in sources if s in known)
+        if not srcs or target not in known:
+            continue
+        style = "join" if len(srcs) > 1 else "plain"
+        out.append(EdgeLook(element_id, element_id, srcs, target, style, edge.label if edge else ""))
+    for edge in spec.conditional_edges:
+        if edge.source not in known:
+            continue
+        for i, (label, target) in enumerate(_routes(edge)):
+            if target in known:
+                out.append(EdgeLook(f"{edge.id}#{i}", edge.id, (edge.source,), target,
+                                    "conditional", _clip(label, 24)))  # fmt: skip
+    for node in spec.nodes:
+        for dest in getattr(node, "destinations", ()):
+            if dest in known:
+                out.append(EdgeLook(f"{node.id}>{dest}", node.id, (node.id,), dest, "goto", "goto"))
+    return out

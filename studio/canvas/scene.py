@@ -1,0 +1,246 @@
+"""GraphScene: projects the document into items and turns finished gestures into intents.
+
+It reads the document and listens to its `changed` signal; it never changes it. Items are
+diffed by object identity of their spec elements, so an edit touching one node repaints one
+node (and its edges), even in a graph of thousands.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QPointF, QRectF, Signal
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene
+
+from studio.canvas.items import EdgeItem, NodeItem, NoteItem, TerminalItem
+from studio.canvas.items.node_item import PortedItem
+from studio.canvas.looks import END, START, edge_looks, node_look
+from studio.document import GraphDocument
+
+GRID = 20.0
+NODE_FIELDS = {"nodes", "agents", "subgraphs"}
+EDGE_FIELDS = {"nodes", "edges", "conditional_edges", "entry", "finish"}
+
+
+class GraphScene(QGraphicsScene):
+    moved = Signal(object)
+    """{id: (x, y)} of the nodes and notes a drag moved (snapped when snapping is on)."""
+    connect_requested = Signal(str, str, bool)
+    """source, target, join (add the source to the edge already entering target)."""
+    reconnect_requested = Signal(str, str)
+    """edge element id, new target."""
+    activated = Signal(str)
+    """A node or note was double-clicked."""
+
+    def __init__(self, document: GraphDocument, read_only: bool = False) -> None:
+        super().__init__()
+        self.document = document
+        self.read_only = read_only
+        self.snap = True
+        self.nodes: dict[str, NodeItem] = {}
+        self.notes: dict[str, NoteItem] = {}
+        self.edges: dict[str, EdgeItem] = {}
+        self.terminals = {START: TerminalItem(START), END: TerminalItem(END)}
+        self._sources: dict[str, Any] = {}
+        """node id -> (node spec, agent spec): what its item was last drawn from."""
+        self._touching: dict[str, set[str]] = {}
+        """node id -> keys of the edges that end at it, to redraw only those when it moves."""
+        for item in self.terminals.values():
+            self.addItem(item)
+        self.setItemIndexMethod(QGraphicsScene.ItemIndexMethod.BspTreeIndex)
+        document.changed.connect(self._on_changed)
+        document.reset.connect(self.rebuild)
+        self.rebuild()
+
+    # -------------------------------------------------------------- projection
+
+    def rebuild(self) -> None:
+        for table in (self.nodes, self.notes, self.edges):
+            for item in table.values():
+                self.removeItem(item)
+            table.clear()
+        self._sources.clear()
+        self._on_changed(frozenset({*NODE_FIELDS, *EDGE_FIELDS, "view"}))
+
+    def _on_changed(self, fields: frozenset[str]) -> None:
+        moved: set[str] = set()
+        if fields & NODE_FIELDS:
+            moved |= self._sync_nodes()
+        if "view" in fields:
+            self._sync_notes()
+        moved |= self._place_terminals()
+        if fields & EDGE_FIELDS or fields & NODE_FIELDS:
+            self._sync_edges(moved)
+        bounds = self.itemsBoundingRect().adjusted(-400, -300, 400, 300)
+        self.setSceneRect(bounds.united(QRectF(-200, -200, 1200, 900)))
+
+    def _sync_nodes(self) -> set[str]:
+        spec = self.document.spec
+        seen, moved = set(), set()
+        for i, node in enumerate(spec.nodes):
+            seen.add(node.id)
+            agent = spec.agent(node.agent) if node.kind == "agent" else None
+            source = (node, agent)
+            item = self.nodes.get(node.id)
+            old = self._sources.get(node.id)
+            if item is not None and old is not None and old[0] is node and old[1] is agent:
+                continue
+            if item is None:
+                item = NodeItem(node.id, node_look(spec, node))
+                item.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsMovable, not self.read_only)
+                self.nodes[node.id] = item
+                self.addItem(item)
+            else:
+                item.set_look(node_look(spec, node))
+            pos = node.position
+            target = QPointF(pos.x, pos.y) if pos else QPointF(200 + (i % 6) * 240, 100 + (i // 6) * 160)
+            if item.pos() != target:
+                item.setPos(target)
+            self._sources[node.id] = source
+            moved.add(node.id)
+        for gone in set(self.nodes) - seen:
+            self.removeItem(self.nodes.pop(gone))
+            self._sources.pop(gone, None)
+        return moved
+
+    def _sync_notes(self) -> None:
+        notes = {n.id: n for n in self.document.spec.view.notes}
+        for gone in set(self.notes) - set(notes):
+            self.removeItem(self.notes.pop(gone))
+        for note in notes.values():
+            item = self.notes.get(note.id)
+            if item is None:
+                item = self.notes[note.id] = NoteItem(note.id, note.text)
+                item.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsMovable, not self.read_only)
+                self.addItem(item)
+            item.set_text(note.text)
+            item.setPos(note.position.x, note.position.y)
+
+    def _place_terminals(self) -> set[str]:
+        """START above the entry nodes, END below the finishing ones (the spec has no place for
+        them: they follow the nodes)."""
+        spec = self.document.spec
+        moved = set()
+        for tid, names in ((START, spec.entry), (END, spec.finish)):
+            items = [self.nodes[n] for n in names if n in self.nodes] or list(self.nodes.values())
+            if not items:
+                pos = QPointF(200, 0 if tid == START else 300)
+            else:
+                rects = [i.sceneBoundingRect() for i in items]
+                x = sum(r.center().x() for r in rects) / len(rects) - 45
+                y = min(r.top() for r in rects) - 90 if tid == START else max(r.bottom() for r in rects) + 60
+                pos = QPointF(round(x), round(y))
+            if self.terminals[tid].pos() != pos:
+                self.terminals[tid].setPos(pos)
+                moved.add(tid)
+        return moved
+
+    def _sync_edges(self, moved: set[str]) -> None:
+        looks = {look.key: look for look in edge_looks(self.document.spec, set(self.nodes))}
+        for key in set(self.edges) - set(looks):
+            self.removeItem(self.edges.pop(key))
+        fresh = set()
+        for key, look in looks.items():
+            item = self.edges.get(key)
+            if item is not None and item.look == look:
+                continue
+            if item is not None:
+                self.removeItem(item)
+            item = self.edges[key] = EdgeItem(look)
+            item.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable, True)
+            self.addItem(item)
+            fresh.add(key)
+        self._touching = {}
+        for key, item in self.edges.items():
+            for end in (*item.look.sources, item.look.target):
+                self._touching.setdefault(end, set()).add(key)
+        for key in fresh | {k for n in moved for k in self._touching.get(n, ())}:
+            self._route(self.edges[key])
+
+    def ported(self, node_id: str) -> PortedItem | None:
+        return self.nodes.get(node_id) or self.terminals.get(node_id)
+
+    def _route(self, edge: EdgeItem) -> None:
+        sources = [self.ported(s).port_pos("out") for s in edge.look.sources]
+        edge.set_ends(sources, self.ported(edge.look.target).port_pos("in"))
+
+    # -------------------------------------------------------------- gestures
+
+    def item_dragged(self, item: QGraphicsItem) -> None:
+        """An item moved under the mouse: redraw its edges now; the edit comes on release."""
+        node_id = getattr(item, "node_id", None)
+        for key in self._touching.get(node_id, ()):
+            self._route(self.edges[key])
+
+    def mouseReleaseEvent(self, event) -> None:
+        super().mouseReleaseEvent(event)
+        spec = self.document.spec
+        wanted: dict[str, tuple[float, float]] = {}
+        saved = {n.id: n.position for n in spec.nodes}
+        saved.update({n.id: n.position for n in spec.view.notes})
+        for item in self.selectedItems():
+            if isinstance(item, (NodeItem, NoteItem)):
+                pos = item.pos()
+                x, y = pos.x(), pos.y()
+                if self.snap:
+                    x, y = round(x / GRID) * GRID, round(y / GRID) * GRID
+                old = saved.get(item.node_id)
+                if old is None or (old.x, old.y) != (x, y):
+                    wanted[item.node_id] = (x, y)
+        if wanted and not self.read_only:
+            self.moved.emit(wanted)
+
+    def mouseDoubleClickEvent(self, event) -> None:
+        item = self.itemAt(event.scenePos(), self.views()[0].transform()) if self.views() else None
+        if isinstance(item, (NodeItem, NoteItem)):
+            self.activated.emit(item.node_id)
+            return
+        super().mouseDoubleClickEvent(event)
+
+    # -------------------------------------------------------------- selection and marks
+
+    def selected_ids(self) -> list[str]:
+        out = []
+        for item in self.selectedItems():
+            if isinstance(item, (NodeItem, NoteItem)):
+                out.append(item.node_id)
+            elif isinstance(item, EdgeItem) and item.element_id not in out:
+                out.append(item.element_id)
+        return out
+
+    def items_for(self, element_id: str) -> list[QGraphicsItem]:
+        """The items drawing an element: a node, note, edge, conditional edge or agent."""
+        if element_id in self.nodes:
+            return [self.nodes[element_id]]
+        if element_id in self.notes:
+            return [self.notes[element_id]]
+        found = [e for e in self.edges.values() if e.element_id == element_id]
+        if not found:  # an agent: the nodes running it
+            found = [i for n, i in self.nodes.items() if getattr(self.document.spec.node(n), "agent", None) == element_id]
+        return found
+
+    def select_ids(self, ids: list[str]) -> list[QGraphicsItem]:
+        self.clearSelection()
+        items = [i for e in ids for i in self.items_for(e)]
+        for item in items:
+            item.setSelected(True)
+        return items
+
+    def set_marks(self, findings: list[Any]) -> None:
+        """Mark each item a finding names with its worst severity (errors beat warnings)."""
+        worst: dict[str, tuple[str, list[str]]] = {}
+        for f in findings:
+            if f.element_id is None:
+                continue
+            for item in self.items_for(f.element_id):
+                sev, texts = worst.get(id(item), (f.severity, []))
+                if f.severity == "error":
+                    sev = "error"
+                texts.append(f.message)
+                worst[id(item)] = (sev, texts)
+        for item in [*self.nodes.values(), *self.edges.values()]:
+            sev, texts = worst.get(id(item), (None, []))
+            if isinstance(item, NodeItem):
+                item.set_mark(sev, "\n".join(texts))
+            else:
+                item.set_mark(sev)

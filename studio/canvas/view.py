@@ -1,0 +1,221 @@
+"""GraphView (objectName `canvas`): zoom, pan, fit, grid, port drags, palette drops, rename."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QLineF, QPointF, QRectF, Qt, Signal
+from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen
+from PySide6.QtWidgets import QGraphicsPathItem, QGraphicsView, QLineEdit
+
+from studio.canvas.items import EdgeItem, NodeItem
+from studio.canvas.items.edge_item import curve
+from studio.canvas.items.node_item import PortedItem
+from studio.canvas.minimap import Minimap
+from studio.canvas.scene import GRID, GraphScene
+
+PALETTE_MIME = "application/x-superstep-palette"
+MIN_ZOOM, MAX_ZOOM = 0.05, 4.0
+
+
+class GraphView(QGraphicsView):
+    palette_dropped = Signal(str, QPointF)
+    """A palette entry (`node:KIND`, `note`, `middleware:NAME`) dropped at a scene position."""
+    rename_finished = Signal(str, str)
+    """old id, new id typed in the in-place editor."""
+
+    def __init__(self, scene: GraphScene, parent=None) -> None:
+        super().__init__(scene, parent)
+        self.setObjectName("canvas")
+        self.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.TextAntialiasing)
+        self.setDragMode(QGraphicsView.DragMode.RubberBandDrag)
+        self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
+        self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.SmartViewportUpdate)
+        self.setOptimizationFlag(QGraphicsView.OptimizationFlag.DontSavePainterState)
+        self.setAcceptDrops(True)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self._drag: tuple[str, str] | None = None
+        """("connect", source id) or ("reconnect", edge element id) while a port drag runs."""
+        self._drag_line: QGraphicsPathItem | None = None
+        self._pan_from: QPointF | None = None
+        self._rename: QLineEdit | None = None
+        self.minimap = Minimap(self)
+
+    # -------------------------------------------------------------- zoom, pan, fit
+
+    def zoom(self) -> float:
+        return self.transform().m11()
+
+    def zoom_by(self, factor: float) -> None:
+        factor = max(MIN_ZOOM / self.zoom(), min(MAX_ZOOM / self.zoom(), factor))
+        self.scale(factor, factor)
+
+    def fit(self) -> None:
+        rect = self.scene().itemsBoundingRect().adjusted(-40, -40, 40, 40)
+        self.fitInView(rect, Qt.AspectRatioMode.KeepAspectRatio)
+        if self.zoom() > 1.0:
+            self.zoom_by(1.0 / self.zoom())
+            self.centerOn(rect.center())
+
+    def wheelEvent(self, event) -> None:
+        if event.modifiers() & Qt.KeyboardModifier.ShiftModifier:
+            return super().wheelEvent(event)
+        self.zoom_by(1.0015 ** event.angleDelta().y())
+
+    def drawBackground(self, painter: QPainter, rect: QRectF) -> None:
+        painter.fillRect(rect, QColor("#F6F7F9"))
+        if self.zoom() < 0.35:
+            return
+        left, top = int(rect.left() // GRID) * GRID, int(rect.top() // GRID) * GRID
+        minor, major = [], []
+        x = left
+        while x < rect.right():
+            (major if x % (GRID * 5) == 0 else minor).append(QLineF(x, rect.top(), x, rect.bottom()))
+            x += GRID
+        y = top
+        while y < rect.bottom():
+            (major if y % (GRID * 5) == 0 else minor).append(QLineF(rect.left(), y, rect.right(), y))
+            y += GRID
+        painter.setPen(QPen(QColor("#ECEEF2"), 0))
+        painter.drawLines(minor)
+        painter.setPen(QPen(QColor("#DFE2E8"), 0))
+        painter.drawLines(major)
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        self.minimap.move(self.viewport().width() - self.minimap.width() - 12,
+                          self.viewport().height() - self.minimap.height() - 12)  # fmt: skip
+
+    # -------------------------------------------------------------- mouse: ports and panning
+
+    def mousePressEvent(self, event) -> None:
+        pos = self.mapToScene(event.position().toPoint())
+        space = event.modifiers() & Qt.KeyboardModifier.AltModifier
+        if event.button() == Qt.MouseButton.MiddleButton or (event.button() == Qt.MouseButton.LeftButton and space):
+            self._pan_from = event.position()
+            self.setCursor(Qt.CursorShape.ClosedHandCursor)
+            return
+        if event.button() == Qt.MouseButton.LeftButton and not self.scene().read_only:
+            drag = self._drag_at(pos)
+            if drag is not None:
+                self._drag = drag
+                self._drag_line = QGraphicsPathItem()
+                self._drag_line.setPen(QPen(QColor("#2D7FF9"), 2, Qt.PenStyle.DashLine))
+                self._drag_line.setZValue(10)
+                self.scene().addItem(self._drag_line)
+                self._drag_origin = self._origin(drag, pos)
+                return
+        super().mousePressEvent(event)
+
+    def _drag_at(self, pos: QPointF) -> tuple[str, str] | None:
+        for item in self.scene().items(QRectF(pos - QPointF(8, 8), pos + QPointF(8, 8))):
+            if isinstance(item, PortedItem) and item.port_at(pos) == "out":
+                return ("connect", item.node_id)
+            if isinstance(item, EdgeItem) and item.near_target(pos) and item.look.style in ("plain", "join"):
+                return ("reconnect", item.element_id)
+        return None
+
+    def _origin(self, drag: tuple[str, str], pos: QPointF) -> QPointF:
+        if drag[0] == "connect":
+            return self.scene().ported(drag[1]).port_pos("out")
+        return pos
+
+    def mouseMoveEvent(self, event) -> None:
+        if self._pan_from is not None:
+            delta = event.position() - self._pan_from
+            self._pan_from = event.position()
+            self.horizontalScrollBar().setValue(self.horizontalScrollBar().value() - int(delta.x()))
+            self.verticalScrollBar().setValue(self.verticalScrollBar().value() - int(delta.y()))
+            return
+        if self._drag_line is not None:
+            end = self.mapToScene(event.position().toPoint())
+            path = curve(self._drag_origin, end) if self._drag[0] == "connect" else QPainterPath(self._drag_origin)
+            if self._drag[0] != "connect":
+                path.lineTo(end)
+            self._drag_line.setPath(path)
+            return
+        super().mouseMoveEvent(event)
+
+    def mouseReleaseEvent(self, event) -> None:
+        if self._pan_from is not None:
+            self._pan_from = None
+            self.unsetCursor()
+            return
+        if self._drag_line is not None:
+            self.scene().removeItem(self._drag_line)
+            self._drag_line = None
+            drag, self._drag = self._drag, None
+            target = self.ported_at(self.mapToScene(event.position().toPoint()))
+            if target is not None and target.has_input:
+                if drag[0] == "connect":
+                    join = bool(event.modifiers() & Qt.KeyboardModifier.ControlModifier)
+                    self.scene().connect_requested.emit(drag[1], target.node_id, join)
+                else:
+                    self.scene().reconnect_requested.emit(drag[1], target.node_id)
+            return
+        super().mouseReleaseEvent(event)
+
+    def ported_at(self, pos: QPointF) -> PortedItem | None:
+        for item in self.scene().items(QRectF(pos - QPointF(4, 4), pos + QPointF(4, 4))):
+            if isinstance(item, PortedItem):
+                return item
+        return None
+
+    # -------------------------------------------------------------- palette drops
+
+    def dragEnterEvent(self, event) -> None:
+        if event.mimeData().hasFormat(PALETTE_MIME):
+            event.acceptProposedAction()
+        else:
+            super().dragEnterEvent(event)
+
+    def dragMoveEvent(self, event) -> None:
+        if event.mimeData().hasFormat(PALETTE_MIME):
+            event.acceptProposedAction()
+        else:
+            super().dragMoveEvent(event)
+
+    def dropEvent(self, event) -> None:
+        if not event.mimeData().hasFormat(PALETTE_MIME):
+            return super().dropEvent(event)
+        payload = bytes(event.mimeData().data(PALETTE_MIME)).decode("utf-8", "replace")
+        event.acceptProposedAction()
+        self.palette_dropped.emit(payload, self.mapToScene(event.position().toPoint()))
+
+    # -------------------------------------------------------------- rename in place
+
+    def start_rename(self, node_id: str) -> QLineEdit | None:
+        item = self.scene().nodes.get(node_id)
+        if item is None or self.scene().read_only:
+            return None
+        self.finish_rename(commit=False)
+        rect = self.mapFromScene(item.mapToScene(item.title_rect()).boundingRect()).boundingRect()
+        editor = QLineEdit(node_id, self.viewport())
+        editor.setObjectName("renameEditor")
+        editor.setGeometry(rect.adjusted(0, 3, 0, -3))
+        editor.selectAll()
+        editor.returnPressed.connect(lambda: self.finish_rename(commit=True))
+        editor.editingFinished.connect(lambda: self.finish_rename(commit=True))
+        editor.show()
+        editor.setFocus()
+        self._rename = editor
+        self._rename_id = node_id
+        return editor
+
+    def finish_rename(self, commit: bool) -> None:
+        editor, self._rename = self._rename, None
+        if editor is None:
+            return
+        editor.hide()
+        editor.deleteLater()
+        text = editor.text().strip()
+        if commit and text and text != self._rename_id:
+            self.rename_finished.emit(self._rename_id, text)
+        self.setFocus()
+
+    def keyPressEvent(self, event) -> None:
+        if event.key() == Qt.Key.Key_Escape and self._rename is not None:
+            self.finish_rename(commit=False)
+            return
+        super().keyPressEvent(event)
+
+
+__all__ = ["GraphView", "PALETTE_MIME", "NodeItem"]

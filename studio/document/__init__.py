@@ -1,0 +1,3 @@
+from studio.document.graph_document import GraphDocument
+
+__all__ = ["GraphDocument"]

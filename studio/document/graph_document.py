@@ -1,0 +1,54 @@
+"""The spec being edited: one `GraphSpec`, replaced field by field by edits only."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QObject, Signal
+
+from spec.model import GraphSpec
+
+
+class GraphDocument(QObject):
+    """Wraps one GraphSpec; `apply` (called by `studio.edits` only) swaps top-level fields.
+
+    The spec is never changed in place: `apply` builds a new GraphSpec sharing every untouched
+    field, so a snapshot handed to a worker thread (validation, layout) stays consistent and an
+    edit can keep the old field values as its undo state. Listeners diff by object identity.
+    """
+
+    changed = Signal(object)
+    """frozenset of the top-level GraphSpec field names that changed."""
+    reset = Signal()
+    """A different spec was loaded: rebuild everything."""
+
+    def __init__(self, spec: GraphSpec | None = None, path: Path | None = None) -> None:
+        super().__init__()
+        self._spec = spec if spec is not None else GraphSpec()
+        self.path = path
+        self.trusted = False
+        """Whether the user trusted this spec's Python code to run."""
+
+    @property
+    def spec(self) -> GraphSpec:
+        return self._spec
+
+    @property
+    def base_dir(self) -> Path | None:
+        return self.path.parent if self.path else None
+
+    def apply(self, fields: dict[str, Any]) -> None:
+        """Replace top-level fields; values must already be valid (edits build them so)."""
+        changed = {k: v for k, v in fields.items() if getattr(self._spec, k) is not v}
+        if not changed:
+            return
+        self._spec = self._spec.model_copy(update=changed)
+        self.changed.emit(frozenset(changed))
+
+    def load(self, spec: GraphSpec, path: Path | None, trusted: bool = False) -> None:
+        """Start editing another spec (not an edit: the caller clears the undo stack)."""
+        self._spec = spec
+        self.path = path
+        self.trusted = trusted
+        self.reset.emit()

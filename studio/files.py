@@ -1,0 +1,141 @@
+"""The studio's own files: the recent list, trusted specs, and autosaves for crash recovery.
+
+Each window session writes its unsaved spec to `autosave/<session>.json` a moment after each
+edit and holds `autosave/<session>.lock` (a QLockFile) while it runs. On start, an autosave
+whose lock nobody holds belongs to a session that crashed, was killed, or closed with unsaved
+work: it is offered back. Saving (or discarding) removes it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import time
+import uuid
+from dataclasses import dataclass
+from pathlib import Path
+
+from PySide6.QtCore import QLockFile
+
+from spec.io import SpecValidationError, dumps_spec, load_spec
+from spec.model import GraphSpec
+from studio.paths import studio_home
+
+MAX_RECENT = 10
+
+
+def _read_json(path: Path, default):
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return default
+
+
+def _write_json(path: Path, data) -> None:
+    tmp = path.with_suffix(".tmp")
+    tmp.write_text(json.dumps(data, indent=1), encoding="utf-8")
+    os.replace(tmp, path)
+
+
+# ------------------------------------------------------------------ recent files and trust
+
+
+def recent_files() -> list[Path]:
+    items = _read_json(studio_home() / "recent.json", [])
+    return [Path(p) for p in items if isinstance(p, str) and Path(p).exists()][:MAX_RECENT]
+
+
+def add_recent(path: Path) -> None:
+    path = path.resolve()
+    items = [str(path)] + [str(p) for p in recent_files() if p.resolve() != path]
+    _write_json(studio_home() / "recent.json", items[:MAX_RECENT])
+
+
+def _digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def is_trusted(path: Path) -> bool:
+    """Whether the user trusted this file's exact bytes before (a changed file asks again)."""
+    try:
+        return _digest(path) in _read_json(studio_home() / "trusted.json", [])
+    except OSError:
+        return False
+
+
+def remember_trust(path: Path) -> None:
+    items = _read_json(studio_home() / "trusted.json", [])
+    try:
+        items = [*items, _digest(path)][-500:]
+    except OSError:
+        return
+    _write_json(studio_home() / "trusted.json", items)
+
+
+# ------------------------------------------------------------------ autosave and recovery
+
+
+@dataclass
+class Recovery:
+    """Unsaved work left by another session."""
+
+    file: Path
+    spec: GraphSpec
+    original: Path | None
+    saved_at: float
+
+    def describe(self) -> str:
+        name = self.original.name if self.original else (self.spec.name or "an untitled graph")
+        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(self.saved_at))
+        return f"Unsaved work on {name} (autosaved {when}) can be recovered."
+
+    def discard(self) -> None:
+        self.file.unlink(missing_ok=True)
+
+
+class AutosaveSession:
+    """This window's autosave slot: write, clear, and find other sessions' leftovers."""
+
+    def __init__(self) -> None:
+        self.folder = studio_home() / "autosave"
+        self.folder.mkdir(parents=True, exist_ok=True)
+        self.id = uuid.uuid4().hex[:12]
+        self.file = self.folder / f"{self.id}.json"
+        self.lock = QLockFile(str(self.folder / f"{self.id}.lock"))
+        self.lock.setStaleLockTime(0)
+        self.lock.tryLock(0)
+
+    def write(self, spec: GraphSpec, original: Path | None) -> None:
+        data = {"original": str(original) if original else None, "saved_at": time.time(),
+                "pid": os.getpid(), "spec": dumps_spec(spec)}  # fmt: skip
+        _write_json(self.file, data)
+
+    def clear(self) -> None:
+        self.file.unlink(missing_ok=True)
+
+    def close(self, keep: bool) -> None:
+        """End the session; with `keep`, its unsaved work stays to be offered next time."""
+        if not keep:
+            self.clear()
+        self.lock.unlock()
+
+    def leftovers(self) -> list[Recovery]:
+        """Autosaves of sessions that are not running any more, newest first."""
+        found = []
+        for file in self.folder.glob("*.json"):
+            if file == self.file:
+                continue
+            lock = QLockFile(str(file.with_suffix(".lock")))
+            lock.setStaleLockTime(0)
+            if not lock.tryLock(0):
+                continue  # that session is alive
+            lock.unlock()
+            data = _read_json(file, None)
+            try:
+                spec = load_spec(data["spec"])
+            except (TypeError, KeyError, SpecValidationError):
+                continue  # not ours, or damaged: leave it for a human to look at
+            original = Path(data["original"]) if data.get("original") else None
+            found.append(Recovery(file, spec, original, float(data.get("saved_at") or 0)))
+        return sorted(found, key=lambda r: -r.saved_at)

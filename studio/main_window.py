@@ -1,0 +1,485 @@
+"""The main window: start page, canvas, docks, menus, files, autosave and recovery, export.
+
+objectNames: `canvas`, `palette`, `inspector`, `stateSchemaEditor`, `problemsPanel`, `startPage`
+(`templatesGallery`, `recentFiles`), `minimap`, `trustBanner`, `recoveryBanner`, docks
+`paletteDock`, `inspectorDock`, `stateDock`, `problemsDock`, actions `action_<name>`.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QPointF, Qt, QTimer
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import (
+    QApplication,
+    QDockWidget,
+    QFileDialog,
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QMainWindow,
+    QMessageBox,
+    QPushButton,
+    QStackedWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from spec import export as spec_export
+from spec.io import SpecValidationError, read_spec, resolve_subgraph, save_spec
+from spec.model import GraphSpec
+from spec.trust import code_sites
+from studio import files
+from studio.canvas.scene import GraphScene
+from studio.canvas.view import GraphView
+from studio.document import GraphDocument
+from studio.drawing import export_png, export_svg
+from studio.editor import Editor
+from studio.panels.inspector_panel import InspectorPanel
+from studio.panels.palette_panel import PalettePanel
+from studio.panels.problems_panel import ProblemsPanel
+from studio.panels.start_page import StartPage
+from studio.panels.state_panel import StatePanel
+from studio.paths import icon
+from studio.validation import LiveValidator
+
+SPEC_FILTER = "Graph specs (*.json)"
+AUTOSAVE_DELAY_MS = 800
+
+
+class Banner(QFrame):
+    """A non-modal bar above the canvas: a message and a few buttons (nothing blocks)."""
+
+    def __init__(self, name: str, color: str) -> None:
+        super().__init__()
+        self.setObjectName(name)
+        self.setStyleSheet(f"#{name} {{ background: {color}; border-bottom: 1px solid #D0D4DB; }}")
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(12, 6, 12, 6)
+        self.label = QLabel()
+        self.label.setWordWrap(True)
+        layout.addWidget(self.label, 1)
+        self.buttons: dict[str, QPushButton] = {}
+        self.hide()
+
+    def add_button(self, name: str, text: str, slot) -> None:
+        button = QPushButton(text)
+        button.setObjectName(name)
+        button.clicked.connect(slot)
+        self.layout().addWidget(button)
+        self.buttons[name] = button
+
+
+class MainWindow(QMainWindow):
+    def __init__(self) -> None:
+        super().__init__()
+        self.setObjectName("mainWindow")
+        self.setWindowIcon(icon("app"))
+        self.resize(1440, 900)
+        self.document = GraphDocument()
+        self.editor = Editor(self.document)
+        self.scene = GraphScene(self.document)
+        self.view = GraphView(self.scene)
+        self.validator = LiveValidator(self.document)
+        self.autosave = files.AutosaveSession()
+        self.recoveries: list[files.Recovery] = []
+        self.load_errors: list[str] = []
+        self.subgraph_windows: list[QMainWindow] = []
+        self._build_central()
+        self._build_docks()
+        self._build_actions()
+        self._wire()
+        self.statusBar().showMessage("Ready")
+        self.show_start()
+        self.offer_recovery()
+
+    # -------------------------------------------------------------- layout
+
+    def _build_central(self) -> None:
+        self.trust_banner = Banner("trustBanner", "#FFF4D6")
+        self.trust_banner.add_button("trustButton", "Trust and allow running", self.trust)
+        self.recovery_banner = Banner("recoveryBanner", "#E3F0FF")
+        self.recovery_banner.add_button("recoverButton", "Recover", lambda: self.recover(0))
+        self.recovery_banner.add_button("discardRecoveryButton", "Discard", self.discard_recovery)
+        self.start_page = StartPage()
+        self.pages = QStackedWidget()
+        self.pages.addWidget(self.start_page)
+        self.pages.addWidget(self.view)
+        central = QWidget()
+        layout = QVBoxLayout(central)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(0)
+        for widget in (self.recovery_banner, self.trust_banner, self.pages):
+            layout.addWidget(widget)
+        self.setCentralWidget(central)
+
+    def _dock(self, name: str, title: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
+        dock = QDockWidget(title, self)
+        dock.setObjectName(name)
+        dock.setWidget(widget)
+        self.addDockWidget(area, dock)
+        return dock
+
+    def _build_docks(self) -> None:
+        self.palette = PalettePanel()
+        self.inspector = InspectorPanel(self.editor)
+        self.state_panel = StatePanel(self.editor)
+        self.problems = ProblemsPanel()
+        left, right, bottom = (Qt.DockWidgetArea.LeftDockWidgetArea, Qt.DockWidgetArea.RightDockWidgetArea,
+                               Qt.DockWidgetArea.BottomDockWidgetArea)  # fmt: skip
+        self.docks = [
+            self._dock("paletteDock", "Palette", self.palette, left),
+            self._dock("inspectorDock", "Inspector", self.inspector, right),
+            self._dock("stateDock", "State", self.state_panel, right),
+            self._dock("problemsDock", "Problems", self.problems, bottom),
+        ]
+        self.resizeDocks(self.docks[:2], [190, 360], Qt.Orientation.Horizontal)
+        self.resizeDocks([self.docks[3]], [150], Qt.Orientation.Vertical)
+
+    def _action(self, name: str, text: str, slot, shortcut=None) -> QAction:
+        action = QAction(text, self)
+        action.setObjectName(f"action_{name}")
+        if shortcut is not None:
+            action.setShortcut(QKeySequence(shortcut))
+        action.triggered.connect(lambda _=False: slot())
+        self.addAction(action)
+        self.actions_by_name[name] = action
+        return action
+
+    def _build_actions(self) -> None:
+        self.actions_by_name: dict[str, QAction] = {}
+        a, k = self._action, QKeySequence.StandardKey
+        menus = {
+            "&File": [a("new", "&New", self.new_graph, k.New), a("open", "&Open…", self.ask_open, k.Open),
+                      a("save", "&Save", self.save, k.Save), a("save_as", "Save &As…", self.ask_save_as, k.SaveAs),
+                      None, a("export_png", "Export PNG…", lambda: self.ask_export("png")),
+                      a("export_svg", "Export SVG…", lambda: self.ask_export("svg")),
+                      a("export_mermaid", "Export Mermaid…", lambda: self.ask_export("mermaid")),
+                      a("export_langgraph", "Export LangGraph code…", lambda: self.ask_export("langgraph")),
+                      None, a("start_page", "Start page", self.show_start),
+                      a("quit", "&Quit", self.close, k.Quit)],
+            "&Edit": [self._stack_action("undo", k.Undo), self._stack_action("redo", k.Redo), None,
+                      a("cut", "Cu&t", self.cut, k.Cut), a("copy", "&Copy", self.copy, k.Copy),
+                      a("paste", "&Paste", self.paste, k.Paste), a("delete", "&Delete", self.delete_selection, k.Delete),
+                      a("select_all", "Select &all", self.select_all, k.SelectAll),
+                      a("rename", "&Rename", self.rename_selected, "F2")],
+            "&View": [a("zoom_in", "Zoom &in", lambda: self.view.zoom_by(1.25), k.ZoomIn),
+                      a("zoom_out", "Zoom &out", lambda: self.view.zoom_by(0.8), k.ZoomOut),
+                      a("fit", "&Fit graph", self.view.fit, "Ctrl+0"),
+                      a("layout", "Automatic &layout", self.editor.auto_layout, "Ctrl+L"),
+                      a("snap", "&Snap to grid", self.toggle_snap), a("minimap", "&Minimap", self.toggle_minimap, "Ctrl+M")],
+        }  # fmt: skip
+        for name in ("snap", "minimap"):
+            self.actions_by_name[name].setCheckable(True)
+            self.actions_by_name[name].setChecked(True)
+        self.actions_by_name["delete"].setShortcuts([QKeySequence(k.Delete), QKeySequence("Backspace")])
+        for title, items in menus.items():
+            menu = self.menuBar().addMenu(title)
+            for item in items:
+                menu.addSeparator() if item is None else menu.addAction(item)
+        toolbar = self.addToolBar("Main")
+        toolbar.setObjectName("mainToolbar")
+        for name in ("new", "open", "save", "undo", "redo", "fit", "layout"):
+            toolbar.addAction(self.actions_by_name[name])
+
+    def _stack_action(self, name: str, shortcut) -> QAction:
+        stack = self.editor.stack
+        action = stack.createUndoAction(self) if name == "undo" else stack.createRedoAction(self)
+        action.setObjectName(f"action_{name}")
+        action.setShortcut(QKeySequence(shortcut))
+        self.actions_by_name[name] = action
+        self.addAction(action)
+        return action
+
+    def _wire(self) -> None:
+        self.scene.moved.connect(self.editor.move)
+        self.scene.connect_requested.connect(self.editor.connect)
+        self.scene.reconnect_requested.connect(self.editor.reconnect)
+        self.scene.activated.connect(self._activated)
+        self.scene.selectionChanged.connect(lambda: self.inspector.show_ids(self.scene.selected_ids()))
+        self.view.palette_dropped.connect(self.add_from_palette)
+        self.view.rename_finished.connect(self.editor.rename)
+        self.palette.activated_entry.connect(
+            lambda p: self.add_from_palette(p, self.view.mapToScene(self.view.viewport().rect().center())))
+        self.inspector.open_subgraph.connect(self.open_subgraph)
+        self.validator.findings_ready.connect(self._findings)
+        self.problems.element_chosen.connect(self.select_element)
+        self.editor.failed.connect(lambda m: self.statusBar().showMessage(m, 6000))
+        self.editor.stack.cleanChanged.connect(lambda _c: self._update_title())
+        self.editor.stack.indexChanged.connect(lambda _i: self._autosave_timer.start())
+        self._autosave_timer = QTimer(self, singleShot=True, interval=AUTOSAVE_DELAY_MS, timeout=self.write_autosave)
+        self.start_page.new_requested.connect(self.new_graph)
+        self.start_page.open_requested.connect(self.ask_open)
+        self.start_page.path_chosen.connect(lambda path, bundled: self.open_path(path, bundled=bundled))
+
+    # -------------------------------------------------------------- pages
+
+    def show_start(self) -> None:
+        self.start_page.set_recent(files.recent_files())
+        self.pages.setCurrentWidget(self.start_page)
+        for dock in self.docks:
+            dock.hide()
+
+    def show_editor(self) -> None:
+        self.pages.setCurrentWidget(self.view)
+        for dock in self.docks:
+            dock.show()
+        self.view.setFocus()
+
+    def _update_title(self) -> None:
+        name = self.document.path.name if self.document.path else (self.document.spec.name or "untitled")
+        dirty = "" if self.editor.stack.isClean() else " *"
+        self.setWindowTitle(f"{name}{dirty} — Superstep Studio")
+
+    # -------------------------------------------------------------- files
+
+    def _start_editing(self, spec: GraphSpec, path: Path | None, trusted: bool) -> None:
+        self.editor.stack.clear()
+        self.document.load(spec, path, trusted)
+        self.editor.stack.setClean()
+        self._update_title()
+        self.show_editor()
+        self.view.fit()
+        sites = code_sites(spec)
+        self.trust_banner.setVisible(bool(sites) and not trusted)
+        if sites and not trusted:
+            names = ", ".join(dict.fromkeys(s.element_id for s in sites))
+            self.trust_banner.label.setText(
+                f"This spec carries Python code ({names}). Nothing runs until you trust it.")
+
+    def new_graph(self) -> None:
+        self._start_editing(GraphSpec(name="untitled"), None, trusted=True)
+
+    def open_path(self, path: Path, bundled: bool = False) -> bool:
+        """Open a spec; on failure show why and leave the document (and the file) as they were."""
+        path = Path(path)
+        try:
+            spec = read_spec(path)
+        except SpecValidationError as exc:
+            self.show_load_errors(path, [str(p) for p in exc.problems])
+            return False
+        except Exception as exc:  # anything else about a bad file: report, never crash
+            self.show_load_errors(path, [f"{type(exc).__name__}: {exc}"])
+            return False
+        trusted = bundled or files.is_trusted(path)
+        self._start_editing(spec, None if bundled else path, trusted)
+        if bundled:
+            self.document.path = None  # a template opens as a new, untitled copy
+        else:
+            files.add_recent(path)
+        self.statusBar().showMessage(f"Opened {path.name}", 4000)
+        return True
+
+    def show_load_errors(self, path: Path, lines: list[str]) -> None:
+        self.load_errors = lines
+        box = QMessageBox(QMessageBox.Icon.Warning, "Cannot open spec",
+                          f"{path.name} could not be opened; nothing was changed.", parent=self)  # fmt: skip
+        box.setObjectName("loadErrorDialog")
+        box.setDetailedText("\n".join(lines))
+        box.setInformativeText("\n".join(lines[:8]) + ("\n…" if len(lines) > 8 else ""))
+        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        box.open()  # not exec(): the app keeps running and tests never block
+        self.load_error_box = box
+        self.statusBar().showMessage(f"Cannot open {path.name}: {lines[0] if lines else ''}", 8000)
+
+    def save(self) -> bool:
+        if self.document.path is None:
+            return self.ask_save_as()
+        return self.save_as(self.document.path)
+
+    def save_as(self, path: Path) -> bool:
+        path = Path(path)
+        try:
+            save_spec(self.document.spec, path)
+        except Exception as exc:
+            self.statusBar().showMessage(f"Cannot save {path}: {exc}", 8000)
+            return False
+        self.document.path = path
+        self.editor.stack.setClean()
+        self.autosave.clear()
+        files.add_recent(path)
+        if self.document.trusted:
+            files.remember_trust(path)
+        self._update_title()
+        self.statusBar().showMessage(f"Saved {path}", 4000)
+        return True
+
+    def ask_open(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, "Open spec", "", SPEC_FILTER)
+        if path:
+            self.open_path(Path(path))
+
+    def ask_save_as(self) -> bool:
+        path, _ = QFileDialog.getSaveFileName(self, "Save spec", str(self.document.path or "graph.json"), SPEC_FILTER)
+        return self.save_as(Path(path)) if path else False
+
+    def trust(self) -> None:
+        self.document.trusted = True
+        if self.document.path is not None:
+            files.remember_trust(self.document.path)
+        self.trust_banner.hide()
+
+    # -------------------------------------------------------------- export
+
+    def export(self, fmt: str, path: Path) -> bool:
+        path = Path(path)
+        try:
+            if fmt == "png":
+                export_png(self.scene, path)
+            elif fmt == "svg":
+                export_svg(self.scene, path, self.document.spec.name)
+            else:
+                text = spec_export.export(self.document.spec, fmt, base_dir=self.document.base_dir)
+                path.write_text(text, encoding="utf-8")
+        except Exception as exc:
+            self.statusBar().showMessage(f"Export failed: {exc}", 8000)
+            return False
+        self.statusBar().showMessage(f"Exported {path}", 4000)
+        return True
+
+    def ask_export(self, fmt: str) -> None:
+        suffix = {"png": "png", "svg": "svg", "mermaid": "mmd", "langgraph": "py"}[fmt]
+        stem = self.document.path.stem if self.document.path else "graph"
+        path, _ = QFileDialog.getSaveFileName(self, f"Export {fmt}", f"{stem}.{suffix}")
+        if path:
+            self.export(fmt, Path(path))
+
+    # -------------------------------------------------------------- autosave and recovery
+
+    def write_autosave(self) -> None:
+        if self.editor.stack.isClean():
+            self.autosave.clear()
+            return
+        try:
+            self.autosave.write(self.document.spec, self.document.path)
+        except OSError as exc:
+            self.statusBar().showMessage(f"Autosave failed: {exc}", 8000)
+
+    def offer_recovery(self) -> None:
+        self.recoveries = self.autosave.leftovers()
+        if self.recoveries:
+            self.recovery_banner.label.setText(self.recoveries[0].describe())
+        self.recovery_banner.setVisible(bool(self.recoveries))
+
+    def recover(self, index: int = 0) -> bool:
+        if not 0 <= index < len(self.recoveries):
+            return False
+        found = self.recoveries.pop(index)
+        self._start_editing(found.spec, found.original, trusted=False)
+        self.editor.stack.resetClean()  # recovered work is unsaved work
+        self._update_title()
+        self.write_autosave()
+        found.discard()
+        self.offer_recovery()
+        return True
+
+    def discard_recovery(self) -> None:
+        if self.recoveries:
+            self.recoveries.pop(0).discard()
+        self.offer_recovery()
+
+    def closeEvent(self, event) -> None:
+        dirty = not self.editor.stack.isClean()
+        if dirty:
+            self.write_autosave()  # kept: offered back on the next start, never lost
+        self.autosave.close(keep=dirty)
+        for window in self.subgraph_windows:
+            window.close()
+        super().closeEvent(event)
+
+    # -------------------------------------------------------------- editing commands
+
+    def add_from_palette(self, payload: str, pos: QPointF) -> str | None:
+        if self.pages.currentWidget() is not self.view:
+            self.new_graph()
+        if payload == "note":
+            return self.editor.add_note(pos.x(), pos.y())
+        if payload.startswith("node:"):
+            return self.editor.add_node(payload[5:], round(pos.x() / 20) * 20, round(pos.y() / 20) * 20)
+        if payload.startswith("middleware:"):
+            target = self.view.ported_at(pos)
+            node_id = getattr(target, "node_id", "")
+            return node_id if self.editor.add_middleware(node_id, payload[11:]) else None
+        return None
+
+    def selected(self) -> list[str]:
+        return self.scene.selected_ids()
+
+    def delete_selection(self) -> None:
+        self.editor.delete(self.selected())
+
+    def copy(self) -> None:
+        if self.selected():
+            QApplication.clipboard().setText(self.editor.copy(self.selected()))
+
+    def cut(self) -> None:
+        self.copy()
+        self.delete_selection()
+
+    def paste(self) -> None:
+        ids = self.editor.paste(QApplication.clipboard().text())
+        if ids:
+            self.scene.select_ids(ids)
+
+    def select_all(self) -> None:
+        for item in [*self.scene.nodes.values(), *self.scene.notes.values()]:
+            item.setSelected(True)
+
+    def rename_selected(self) -> None:
+        nodes = [i for i in self.selected() if i in self.scene.nodes]
+        if len(nodes) == 1:
+            self.view.start_rename(nodes[0])
+
+    def toggle_snap(self) -> None:
+        self.scene.snap = self.actions_by_name["snap"].isChecked()
+
+    def toggle_minimap(self) -> None:
+        self.view.minimap.setVisible(self.actions_by_name["minimap"].isChecked())
+
+    def select_element(self, element_id: str) -> None:
+        items = self.scene.select_ids([element_id])
+        if items:
+            self.view.centerOn(items[0])
+        elif self.document.spec.key(element_id) is not None:
+            self.docks[2].raise_()
+            names = [k.name for k in self.document.spec.state]
+            self.state_panel.table.selectRow(names.index(element_id))
+
+    def _findings(self, findings: list) -> None:
+        self.scene.set_marks(findings)
+        self.problems.show_findings(findings)
+        errors = sum(f.severity == "error" for f in findings)
+        self.docks[3].setWindowTitle(f"Problems ({errors} errors, {len(findings) - errors} warnings)")
+
+    def _activated(self, element_id: str) -> None:
+        node = self.document.spec.node(element_id)
+        if node is not None and node.kind == "subgraph":
+            self.open_subgraph(element_id)
+        elif node is not None:
+            self.view.start_rename(element_id)
+
+    def open_subgraph(self, node_id: str) -> QMainWindow | None:
+        """Show a subgraph node's inner graph in its own window (read-only for now)."""
+        node = self.document.spec.node(node_id)
+        sub = self.document.spec.subgraph(getattr(node, "subgraph", ""))
+        if sub is None:
+            self.statusBar().showMessage(f"{node_id}: no such subgraph", 6000)
+            return None
+        try:
+            inner = resolve_subgraph(sub, self.document.base_dir)
+        except Exception as exc:
+            self.statusBar().showMessage(f"{node_id}: {exc}", 8000)
+            return None
+        window = QMainWindow(self)
+        window.setObjectName("subgraphWindow")
+        window.setWindowTitle(f"{node_id} — inner graph {sub.id} (read-only)")
+        scene = GraphScene(GraphDocument(inner), read_only=True)
+        view = GraphView(scene)
+        view.setObjectName("subgraphCanvas")
+        window.setCentralWidget(view)
+        window.resize(800, 600)
+        window.show()
+        view.fit()
+        self.subgraph_windows.append(window)
+        return window

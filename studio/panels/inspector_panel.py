@@ -1,0 +1,318 @@
+"""The inspector (objectName `inspector`): the properties of the selected element.
+
+Each field commits when editing finishes (Enter or focus out) through the editor, so every
+change is one undoable edit; typing again in the same field merges into it. Bad values are
+refused with a message in `inspectorError` and the field shows the spec's value again.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QPlainTextEdit,
+    QPushButton,
+    QScrollArea,
+    QVBoxLayout,
+    QWidget,
+)
+
+from spec.model import AgentNode, ConditionalEdge, ExpressionRouter, FunctionNode, SetStateNode
+from studio import edits
+from studio.canvas.looks import middleware_look
+from studio.editor import Editor
+from studio.edits.base import updated
+from studio.panels.code_editor import CodeEditor, parse_assignments
+
+
+class InspectorPanel(QScrollArea):
+    open_subgraph = Signal(str)
+
+    def __init__(self, editor: Editor) -> None:
+        super().__init__()
+        self.setObjectName("inspector")
+        self.setWidgetResizable(True)
+        self.editor = editor
+        self.ids: list[str] = []
+        self._shown: Any = None
+        self.error = QLabel()
+        self.error.setObjectName("inspectorError")
+        self.error.setWordWrap(True)
+        self.error.setStyleSheet("color: #C62828")
+        editor.failed.connect(lambda message: self.error.setText(message))
+        editor.document.changed.connect(lambda _f: self.refresh())
+        editor.document.reset.connect(lambda: self.show_ids([]))
+        self.show_ids([])
+
+    @property
+    def spec(self):
+        return self.editor.document.spec
+
+    # -------------------------------------------------------------- building the form
+
+    def show_ids(self, ids: list[str]) -> None:
+        self.ids = list(ids)
+        self._build()
+
+    def refresh(self) -> None:
+        """Rebuild when the shown element changed (undo, canvas edit), unless we are typing."""
+        focus = self.focusWidget() if self.widget() else None
+        if focus is not None and self.widget().isAncestorOf(focus) and focus.hasFocus():
+            return
+        if self._element() is not self._shown:
+            self._build()
+
+    def _element(self) -> Any:
+        if len(self.ids) != 1:
+            return None if self.ids else self.spec
+        eid = self.ids[0]
+        spec = self.spec
+        found = spec.node(eid) or next((e for e in spec.edges if e.id == eid), None)
+        found = found or next((e for e in spec.conditional_edges if e.id == eid), None)
+        found = found or next((n for n in spec.view.notes if n.id == eid), None)
+        if isinstance(found, AgentNode):
+            return (found, spec.agent(found.agent))
+        return found or eid
+
+    def _build(self) -> None:
+        element = self._element()
+        self._shown = element
+        page = QWidget()
+        self.form = QFormLayout(page)
+        self.form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        self.error = self._error_label()
+        if element is None:
+            self.form.addRow(QLabel(f"{len(self.ids)} elements selected"))
+        elif element is self.spec:
+            self._graph_fields()
+        elif isinstance(element, tuple):
+            self._node_fields(element[0])
+            if element[1] is not None:
+                self._agent_fields(element[1])
+        elif isinstance(element, str):
+            self.form.addRow(QLabel(element.replace("entry:", "START → ").replace("finish:", "→ END ")))
+        elif hasattr(element, "kind") and element.id and self.spec.node(element.id) is element:
+            self._node_fields(element)
+        elif isinstance(element, ConditionalEdge):
+            self._conditional_fields(element)
+        elif hasattr(element, "sources"):
+            self._edge_fields(element)
+        else:
+            self._note_fields(element)
+        self.form.addRow(self.error)
+        self.setWidget(page)
+
+    def _error_label(self) -> QLabel:
+        label = QLabel()
+        label.setObjectName("inspectorError")
+        label.setWordWrap(True)
+        label.setStyleSheet("color: #C62828")
+        return label
+
+    def _title(self, text: str) -> None:
+        label = QLabel(f"<b>{text}</b>")
+        label.setObjectName("inspectorTitle")
+        self.form.addRow(label)
+
+    def _line(self, name: str, label: str, value: str, commit) -> QLineEdit:
+        edit = QLineEdit(value)
+        edit.setObjectName(f"inspector_{name}")
+
+        shown = {"value": value}
+
+        def finished() -> None:
+            if edit.text() != shown["value"]:
+                self.error.clear()
+                if commit(edit.text()):
+                    shown["value"] = edit.text()
+                else:
+                    self.error.setText(self.error.text() or f"{label}: not accepted")
+        edit.editingFinished.connect(finished)
+        self.form.addRow(label, edit)
+        return edit
+
+    def _code(self, name: str, label: str, mode: str, value: str, commit) -> CodeEditor:
+        editor = CodeEditor(mode, value, f"inspector_{name}")
+        editor.committed.connect(commit)
+        self.form.addRow(label, editor)
+        return editor
+
+    # -------------------------------------------------------------- per element
+
+    def _graph_fields(self) -> None:
+        self._title("Graph")
+        push = self.editor.push
+        self._line("name", "Name", self.spec.name, lambda t: push(edits.SetSpecFieldEdit, "name", t))
+        self._line("description", "Description", self.spec.description,
+                   lambda t: push(edits.SetSpecFieldEdit, "description", t))  # fmt: skip
+        limit = str(self.spec.recursion_limit or "")
+        self._line("recursion_limit", "Recursion limit", limit,
+                   lambda t: push(edits.SetSpecFieldEdit, "recursion_limit", int(t) if t.strip() else None))  # fmt: skip
+
+    def _node_fields(self, node: Any) -> None:
+        nid = node.id
+        setn = self.editor.set_node
+        self._title(f"{node.kind.replace('_', ' ')} node")
+        self._line("id", "Id", nid, lambda t: self._rename(nid, t.strip()))
+        self._line("label", "Label", node.label, lambda t: setn(nid, label=t))
+        self._line("description", "Description", node.description, lambda t: setn(nid, description=t))
+        if isinstance(node, FunctionNode):
+            if node.code is not None:
+                self._line("function", "Function", node.function or "", lambda t: setn(nid, function=t))
+                self._code("code", "Code", "python", node.code, lambda t: setn(nid, code=t))
+            else:
+                self._line("import_path", "Import", node.import_path or "", lambda t: setn(nid, import_path=t))
+        elif isinstance(node, SetStateNode):
+            text = "\n".join(f"{k} = {v}" for k, v in node.values.items())
+            self._code("values", "Values", "assignments", text, lambda t: setn(nid, values=parse_assignments(t)))
+            self._code("goto", "Goto", "expression", node.goto or "", lambda t: setn(nid, goto=t.strip() or None))
+        elif node.kind == "model":
+            self._model_fields(node.model.model_dump(), lambda m: setn(nid, model=m))
+            self._code("system_prompt", "System prompt", "text", node.system_prompt, lambda t: setn(nid, system_prompt=t))
+        elif node.kind == "interrupt":
+            self._line("prompt", "Prompt", node.prompt, lambda t: setn(nid, prompt=t))
+            self._code("payload", "Payload", "expression", node.payload or "", lambda t: setn(nid, payload=t.strip() or None))
+            self._line("resume_key", "Answer key", node.resume_key, lambda t: setn(nid, resume_key=t))
+        elif node.kind == "subgraph":
+            self._line("subgraph", "Subgraph", node.subgraph, lambda t: setn(nid, subgraph=t))
+            button = QPushButton("Open inner graph")
+            button.setObjectName("openSubgraphButton")
+            button.clicked.connect(lambda: self.open_subgraph.emit(nid))
+            self.form.addRow(button)
+        elif node.kind == "tools":
+            self.form.addRow("Tools", QLabel(", ".join(t.name for t in node.tools) or "none"))
+        self._json(node.model_dump(mode="json", exclude_defaults=True),
+                   lambda d: setn(nid, **{k: v for k, v in d.items() if k not in ("id", "kind")}))  # fmt: skip
+
+    def _rename(self, old: str, new: str) -> bool:
+        if not self.editor.rename(old, new):
+            return False
+        self.ids = [new]
+        return True
+
+    def _model_fields(self, model: dict[str, Any], commit) -> None:
+        self._line("provider", "Provider", model["provider"], lambda t: commit({**model, "provider": t}))
+        self._line("model", "Model", model["model"], lambda t: commit({**model, "model": t}))
+
+    def _agent_fields(self, agent: Any) -> None:
+        self._title(f"agent {agent.id}")
+
+        def set_agent(**changes: Any) -> bool:
+            return self.editor.push(edits.SetAgentEdit, updated(agent, **changes))
+
+        self._model_fields(agent.model.model_dump(), lambda m: set_agent(model=m))
+        self._code("agent_prompt", "System prompt", "text", agent.system_prompt, lambda t: set_agent(system_prompt=t))
+        self.form.addRow("Tools", QLabel(", ".join(t.name for t in agent.tools) or "none"))
+        self.middleware = QListWidget()
+        self.middleware.setObjectName("middlewareList")
+        self.middleware.setDragDropMode(QAbstractItemView.DragDropMode.InternalMove)
+        self.middleware.setMaximumHeight(140)
+        for i, mw in enumerate(agent.middleware):
+            look = middleware_look(mw)
+            item = QListWidgetItem(f"{i + 1}. {look.name}  —  {', '.join(look.hooks) or 'no hooks'}")
+            item.setData(Qt.ItemDataRole.UserRole, i)
+            self.middleware.addItem(item)
+        self.middleware.model().rowsMoved.connect(lambda *_: self._reordered(agent.id))
+        box = QVBoxLayout()
+        box.addWidget(self.middleware)
+        row = QHBoxLayout()
+        for name, text, delta in (("middlewareUp", "Up", -1), ("middlewareDown", "Down", 1)):
+            button = QPushButton(text)
+            button.setObjectName(name)
+            button.clicked.connect(lambda _=False, d=delta: self._move_middleware(agent.id, d))
+            row.addWidget(button)
+        remove = QPushButton("Remove")
+        remove.setObjectName("middlewareRemove")
+        remove.clicked.connect(lambda: self._remove_middleware(agent))
+        row.addWidget(remove)
+        box.addLayout(row)
+        self.form.addRow("Middleware\n(in order)", box)
+
+    def _reordered(self, agent_id: str) -> None:
+        order = [self.middleware.item(r).data(Qt.ItemDataRole.UserRole) for r in range(self.middleware.count())]
+        self.editor.push(edits.ReorderMiddlewareEdit, agent_id, order)
+
+    def _move_middleware(self, agent_id: str, delta: int) -> None:
+        row = self.middleware.currentRow()
+        order = list(range(self.middleware.count()))
+        if 0 <= row < len(order) and 0 <= row + delta < len(order):
+            order[row], order[row + delta] = order[row + delta], order[row]
+            self.editor.push(edits.ReorderMiddlewareEdit, agent_id, order)
+
+    def _remove_middleware(self, agent: Any) -> None:
+        row = self.middleware.currentRow()
+        if 0 <= row < len(agent.middleware):
+            kept = [m for i, m in enumerate(agent.middleware) if i != row]
+            self.editor.push(edits.SetAgentEdit, agent.model_copy(update={"middleware": kept}), merge=False)
+
+    def _edge_fields(self, edge: Any) -> None:
+        self._title("join edge" if len(edge.sources) > 1 else "edge")
+        self.form.addRow("Id", QLabel(edge.id))
+
+        def set_edge(**changes: Any) -> bool:
+            return self.editor.push(edits.SetEdgeEdit, "edges", updated(edge, **changes), merge=True)
+
+        self._line("sources", "Sources", ", ".join(edge.sources),
+                   lambda t: set_edge(sources=[s.strip() for s in t.split(",") if s.strip()]))  # fmt: skip
+        self._line("target", "Target", edge.target, lambda t: set_edge(target=t.strip()))
+        self._line("edge_label", "Label", edge.label, lambda t: set_edge(label=t))
+
+    def _conditional_fields(self, edge: ConditionalEdge) -> None:
+        self._title("conditional edge")
+        self.form.addRow("Id", QLabel(edge.id))
+
+        def set_edge(**changes: Any) -> bool:
+            return self.editor.push(edits.SetEdgeEdit, "conditional_edges", updated(edge, **changes), merge=True)
+
+        self._line("source", "After", edge.source, lambda t: set_edge(source=t.strip()))
+        if isinstance(edge.router, ExpressionRouter):
+            self._code("router", "Route", "expression", edge.router.expression,
+                       lambda t: set_edge(router={"kind": "expression", "expression": t.strip()}))  # fmt: skip
+        self._json(edge.model_dump(mode="json", exclude_defaults=True),
+                   lambda d: set_edge(**{k: v for k, v in d.items() if k != "id"}))  # fmt: skip
+
+    def _note_fields(self, note: Any) -> None:
+        self._title("note")
+        text = QPlainTextEdit(note.text)
+        text.setObjectName("inspector_note")
+        text.setMaximumHeight(120)
+        original = note.text
+
+        def focus_out(event, base=text.focusOutEvent) -> None:
+            if text.toPlainText() != original:
+                self.editor.push(edits.SetNoteTextEdit, note.id, text.toPlainText())
+            base(event)
+        text.focusOutEvent = focus_out
+        self.form.addRow("Text", text)
+
+    def _json(self, data: dict[str, Any], commit) -> None:
+        """Every field as JSON, for what the form above does not show."""
+        box = QPlainTextEdit(json.dumps(data, indent=2, ensure_ascii=False))
+        box.setObjectName("inspector_json")
+        box.setMaximumHeight(180)
+        apply = QPushButton("Apply JSON")
+        apply.setObjectName("inspector_applyJson")
+
+        def applied() -> None:
+            try:
+                value = json.loads(box.toPlainText())
+            except ValueError as exc:
+                self.error.setText(f"not JSON: {exc}")
+                return
+            if not isinstance(value, dict):
+                self.error.setText("give a JSON object")
+                return
+            self.error.clear()
+            commit(value)
+        apply.clicked.connect(applied)
+        self.form.addRow("All fields", box)
+        self.form.addRow(apply)

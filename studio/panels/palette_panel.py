@@ -1,0 +1,79 @@
+"""The palette (objectName `palette`): node kinds, notes and middleware to drag onto the canvas."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QMimeData, QSize, Qt, Signal
+from PySide6.QtGui import QFont
+from PySide6.QtWidgets import QAbstractItemView, QListWidget, QListWidgetItem
+
+from spec.model import NODE_KINDS
+from studio.canvas.looks import PREBUILT_HOOKS
+from studio.canvas.view import PALETTE_MIME
+from studio.paths import icon
+
+KIND_HELP = {
+    "function": "Python code (runs only when the spec is trusted)",
+    "set_state": "writes state keys from safe expressions",
+    "model": "calls a chat model on the messages",
+    "tools": "runs the tool calls of the last AI message",
+    "agent": "create_agent: model, tools and middleware",
+    "interrupt": "pauses for a human answer",
+    "subgraph": "runs another graph as one node",
+}
+
+
+class PalettePanel(QListWidget):
+    activated_entry = Signal(str)
+    """An entry was double-clicked or Enter was pressed: add it at the canvas centre."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setObjectName("palette")
+        self.setDragEnabled(True)
+        self.setDragDropMode(QAbstractItemView.DragDropMode.DragOnly)
+        self.setIconSize(QSize(20, 20))
+        self.setSpacing(1)
+        self._header("Nodes")
+        for kind in NODE_KINDS:
+            self._entry(f"node:{kind}", kind.replace("_", " "), kind, KIND_HELP.get(kind, ""))
+        self._entry("note", "note", "note", "a sticky note on the canvas")
+        self._header("Middleware (drop on an agent)")
+        for name, hooks in PREBUILT_HOOKS.items():
+            self._entry(f"middleware:{name}", name.replace("_", " "), "middleware", ", ".join(hooks))
+        self._entry("middleware:custom", "custom middleware", "middleware", "your own hooks")
+        self.itemActivated.connect(lambda item: self._activate(item))
+
+    def _header(self, text: str) -> None:
+        item = QListWidgetItem(text)
+        font = QFont()
+        font.setBold(True)
+        item.setFont(font)
+        item.setFlags(Qt.ItemFlag.ItemIsEnabled)
+        self.addItem(item)
+
+    def _entry(self, payload: str, text: str, icon_name: str, tip: str) -> None:
+        item = QListWidgetItem(icon(icon_name), text)
+        item.setData(Qt.ItemDataRole.UserRole, payload)
+        item.setToolTip(tip)
+        self.addItem(item)
+
+    def _activate(self, item: QListWidgetItem) -> None:
+        payload = item.data(Qt.ItemDataRole.UserRole)
+        if payload:
+            self.activated_entry.emit(payload)
+
+    def item_for(self, payload: str) -> QListWidgetItem | None:
+        for row in range(self.count()):
+            if self.item(row).data(Qt.ItemDataRole.UserRole) == payload:
+                return self.item(row)
+        return None
+
+    def mimeData(self, items: list[QListWidgetItem]) -> QMimeData:
+        mime = QMimeData()
+        payloads = [i.data(Qt.ItemDataRole.UserRole) for i in items if i.data(Qt.ItemDataRole.UserRole)]
+        if payloads:
+            mime.setData(PALETTE_MIME, payloads[0].encode("utf-8"))
+        return mime
+
+    def mimeTypes(self) -> list[str]:
+        return [PALETTE_MIME]

@@ -1,0 +1,161 @@
+"""The state-schema editor (objectName `stateSchemaEditor`): keys, types, reducers, the first
+saved input's value as each key's default, and input/output/private flags."""
+
+from __future__ import annotations
+
+import json
+from typing import Any, get_args
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QComboBox,
+    QHBoxLayout,
+    QPushButton,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from spec.model import Reducer, RunInput, StateKey, StateType
+from studio import edits
+from studio.editor import Editor
+from studio.edits.base import unique_id
+
+COLUMNS = ["Key", "Type", "Reducer", "Input", "Output", "Private", "Default", "Description"]
+NAME, TYPE, REDUCER, INPUT, OUTPUT, PRIVATE, DEFAULT, DESCRIPTION = range(8)
+TYPES, REDUCERS = get_args(StateType), get_args(Reducer)
+
+
+class StatePanel(QWidget):
+    def __init__(self, editor: Editor) -> None:
+        super().__init__()
+        self.setObjectName("stateSchemaEditor")
+        self.editor = editor
+        self.table = QTableWidget(0, len(COLUMNS))
+        self.table.setObjectName("stateTable")
+        self.table.setHorizontalHeaderLabels(COLUMNS)
+        self.table.horizontalHeader().setStretchLastSection(True)
+        self.table.verticalHeader().setVisible(False)
+        self.table.setColumnWidth(NAME, 110)
+        for col in (INPUT, OUTPUT, PRIVATE):
+            self.table.setColumnWidth(col, 52)
+        self.table.itemChanged.connect(self._item_changed)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.addWidget(self.table)
+        row = QHBoxLayout()
+        for name, text, slot in (("addKeyButton", "Add key", self.add_key),
+                                 ("removeKeyButton", "Remove", self.remove_key),
+                                 ("keyUpButton", "Up", lambda: self.move_key(-1)),
+                                 ("keyDownButton", "Down", lambda: self.move_key(1))):  # fmt: skip
+            button = QPushButton(text)
+            button.setObjectName(name)
+            button.clicked.connect(slot)
+            row.addWidget(button)
+        row.addStretch()
+        layout.addLayout(row)
+        editor.document.changed.connect(lambda f: self.refresh() if f & {"state", "inputs"} else None)
+        editor.document.reset.connect(self.refresh)
+        self.refresh()
+
+    @property
+    def keys(self) -> list[StateKey]:
+        return list(self.editor.document.spec.state)
+
+    def refresh(self) -> None:
+        spec = self.editor.document.spec
+        defaults = spec.inputs[0].value if spec.inputs else {}
+        self.table.blockSignals(True)
+        self.table.setRowCount(len(spec.state))
+        for r, key in enumerate(spec.state):
+            self.table.setItem(r, NAME, QTableWidgetItem(key.name))
+            self.table.setCellWidget(r, TYPE, self._combo(TYPES, key.type, r, "type"))
+            self.table.setCellWidget(r, REDUCER, self._combo(REDUCERS, key.reducer, r, "reducer"))
+            for col, value in ((INPUT, key.input), (OUTPUT, key.output)):
+                item = QTableWidgetItem()
+                item.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsUserCheckable)
+                item.setCheckState(Qt.CheckState.Checked if value else Qt.CheckState.Unchecked)
+                self.table.setItem(r, col, item)
+            private = QTableWidgetItem("yes" if not (key.input or key.output) else "")
+            private.setFlags(Qt.ItemFlag.ItemIsEnabled)
+            private.setToolTip("a key that is neither input nor output is private")
+            self.table.setItem(r, PRIVATE, private)
+            default = json.dumps(defaults[key.name]) if key.name in defaults else ""
+            self.table.setItem(r, DEFAULT, QTableWidgetItem(default))
+            self.table.setItem(r, DESCRIPTION, QTableWidgetItem(key.description))
+        self.table.blockSignals(False)
+
+    def _combo(self, values: tuple[str, ...], current: str, row: int, field: str) -> QComboBox:
+        combo = QComboBox()
+        combo.setObjectName(f"state_{field}_{row}")
+        combo.addItems(list(values))
+        combo.setCurrentText(current)
+        combo.currentTextChanged.connect(lambda text: self.set_key(row, **{field: text}))
+        return combo
+
+    # -------------------------------------------------------------- edits
+
+    def set_key(self, row: int, **changes: Any) -> bool:
+        keys = self.keys
+        if not 0 <= row < len(keys):
+            return False
+        try:
+            keys[row] = StateKey.model_validate({**keys[row].model_dump(), **changes})
+        except ValueError as exc:
+            self.editor.failed.emit(str(exc).splitlines()[0])
+            self.refresh()
+            return False
+        ok = self.editor.push(edits.SetStateKeysEdit, keys, f"Change state key {keys[row].name}")
+        if not ok:
+            self.refresh()
+        return ok
+
+    def _item_changed(self, item: QTableWidgetItem) -> None:
+        row, col = item.row(), item.column()
+        if col == NAME:
+            self.set_key(row, name=item.text().strip())
+        elif col == DESCRIPTION:
+            self.set_key(row, description=item.text())
+        elif col in (INPUT, OUTPUT):
+            self.set_key(row, **{"input" if col == INPUT else "output": item.checkState() == Qt.CheckState.Checked})
+        elif col == DEFAULT:
+            self.set_default(self.keys[row].name, item.text())
+
+    def set_default(self, name: str, text: str) -> bool:
+        """Set (or clear, with empty text) the key's value in the first saved input."""
+        spec = self.editor.document.spec
+        try:
+            value = json.loads(text) if text.strip() else None
+        except ValueError:
+            value = text
+        inputs = list(spec.inputs) or [RunInput(name="default")]
+        values = dict(inputs[0].value)
+        if text.strip():
+            values[name] = value
+        else:
+            values.pop(name, None)
+        inputs[0] = inputs[0].model_copy(update={"value": values})
+        return self.editor.push(edits.SetSpecFieldEdit, "inputs", [i.model_dump() for i in inputs])
+
+    def add_key(self) -> bool:
+        name = unique_id("key", {k.name for k in self.keys})
+        return self.editor.push(edits.SetStateKeysEdit, [*self.keys, StateKey(name=name)], f"Add state key {name}")
+
+    def remove_key(self) -> bool:
+        row = self.table.currentRow()
+        keys = self.keys
+        if not 0 <= row < len(keys):
+            return False
+        gone = keys.pop(row)
+        return self.editor.push(edits.SetStateKeysEdit, keys, f"Remove state key {gone.name}")
+
+    def move_key(self, delta: int) -> bool:
+        row = self.table.currentRow()
+        keys = self.keys
+        if not (0 <= row < len(keys) and 0 <= row + delta < len(keys)):
+            return False
+        keys[row], keys[row + delta] = keys[row + delta], keys[row]
+        ok = self.editor.push(edits.SetStateKeysEdit, keys, "Reorder state keys")
+        self.table.setCurrentCell(row + delta, NAME)
+        return ok

@@ -1,0 +1,54 @@
+"""Where the studio finds its assets and keeps its own files (recent list, autosaves)."""
+
+from __future__ import annotations
+
+import os
+from functools import lru_cache
+from pathlib import Path
+
+ASSETS_DIR = Path(__file__).resolve().parent.parent / "assets"
+ICONS_DIR = ASSETS_DIR / "icons"
+HOME_ENV = "SUPERSTEP_STUDIO_HOME"
+"""Overrides the studio's folder (tests point it at a temporary directory)."""
+
+
+def studio_home() -> Path:
+    """The folder holding recent files and autosaves; created on first use."""
+    base = os.environ.get(HOME_ENV)
+    if base:
+        home = Path(base)
+    else:
+        from PySide6.QtCore import QStandardPaths
+
+        location = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.AppDataLocation)
+        home = Path(location or Path.home() / ".superstep-studio")
+    home.mkdir(parents=True, exist_ok=True)
+    return home
+
+
+def icon_path(name: str) -> Path:
+    """The SVG for `name` (a node kind, `start`, `end`, `note`, `middleware`), or the generic one."""
+    path = ICONS_DIR / f"{name}.svg"
+    return path if path.exists() else ICONS_DIR / "function.svg"
+
+
+@lru_cache(maxsize=64)
+def icon_pixmap(name: str, size: int = 32):  # -> QPixmap
+    """The icon rendered once at `size` pixels: painting a cached pixmap is far cheaper than SVG."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtGui import QPainter, QPixmap
+    from PySide6.QtSvg import QSvgRenderer
+
+    pixmap = QPixmap(size, size)
+    pixmap.fill(Qt.GlobalColor.transparent)
+    renderer = QSvgRenderer(str(icon_path(name)))
+    painter = QPainter(pixmap)
+    renderer.render(painter)
+    painter.end()
+    return pixmap
+
+
+def icon(name: str):  # -> QIcon
+    from PySide6.QtGui import QIcon
+
+    return QIcon(str(icon_path(name)))

@@ -1,0 +1,48 @@
+"""Live validation: a moment after each edit, run spec.validator on a worker thread."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QObject, QTimer, Signal
+
+from spec.validator import Finding, validate
+from studio.document import GraphDocument
+from studio.workers import run_in_thread
+
+
+class LiveValidator(QObject):
+    """Validates the document's current spec after edits settle; stale results are dropped."""
+
+    findings_ready = Signal(list)
+
+    def __init__(self, document: GraphDocument, delay_ms: int = 200) -> None:
+        super().__init__()
+        self.document = document
+        self.findings: list[Finding] = []
+        self.busy = False
+        self._generation = 0
+        self._timer = QTimer(self, singleShot=True, interval=delay_ms, timeout=self.run_now)
+        document.changed.connect(lambda _fields: self.schedule())
+        document.reset.connect(self.schedule)
+
+    def schedule(self) -> None:
+        self.busy = True
+        self._generation += 1
+        self._timer.start()
+
+    def run_now(self) -> None:
+        generation = self._generation
+        spec, base_dir = self.document.spec, self.document.base_dir
+
+        def work() -> list[Finding]:
+            return validate(spec, base_dir=base_dir)
+
+        def done(findings, error) -> None:
+            if generation != self._generation:
+                return  # an edit came in meanwhile: its own run follows
+            if error is not None:
+                findings = [Finding("error", "validator", f"validator failed: {error}", None, "$")]
+            self.findings = findings
+            self.busy = False
+            self.findings_ready.emit(findings)
+
+        run_in_thread(work, done)
