@@ -171,7 +171,7 @@ def test_put_writes_and_special_slots(saver):
     assert by_task["task-1"] == [("a", 2), ("b", [1])]
     assert by_task["task-2"] == [("a", 3)]
     [(channel, error)] = by_task["task-3"]
-    assert channel == "__error__" and str(error) == "again"
+    assert channel == "__error__" and error == "ValueError('again')"  # a repr, as langgraph
     assert by_task["task-4"] == [("__interrupt__", (Interrupt("ask", id="i1"),))]
     # writes belong to their checkpoint only
     save(saver, {"a": 2})
@@ -280,3 +280,22 @@ def test_growing_list_reads_back_at_every_checkpoint(saver):
     last = save(saver, {"items": changed}, step=99)
     assert saver.get_tuple(last).checkpoint["channel_values"]["items"][0]["i"] == "changed"
     assert saver.get_tuple(configs[-1]).checkpoint["channel_values"]["items"][0]["i"] == 0
+
+
+def test_re_put_of_unchanged_versions_keeps_values_readable(saver):
+    """A loop may pass channels whose version did not change in new_versions again."""
+    items = []
+    for i in range(5):
+        items = items + [i]
+        save(saver, {"items": items}, step=i)
+    latest = saver.get_tuple(cfg())
+    versions = dict(latest.checkpoint["channel_versions"])
+    checkpoint = empty_checkpoint()
+    checkpoint["channel_versions"] = versions
+    checkpoint["channel_values"] = {"items": items}
+    saver.put(latest.config, checkpoint, {"source": "input", "step": 5}, versions)
+    saver.put(saver.get_tuple(cfg()).config, checkpoint | {"id": empty_checkpoint()["id"]},
+              {"source": "loop", "step": 6}, versions)  # fmt: skip
+    assert [t.checkpoint["channel_values"]["items"] for t in saver.list(cfg(), limit=3)] == [
+        [0, 1, 2, 3, 4]
+    ] * 3

@@ -272,15 +272,8 @@ class JsonPlusSerializer:
             return {_hashable(k): v for k, v in payload}
         module, name, *rest = payload
         if code == EXCEPTION:
-            args, text = rest
-            if module == "builtins" or module.split(".")[0] == "engine":
-                cls = self._resolve(module, name, "exception")
-                if isinstance(cls, type) and issubclass(cls, BaseException):
-                    try:
-                        return cls(*args)
-                    except Exception:
-                        return text
-            return text
+            # like langgraph, a saved error reads back as its repr (a task's error in get_state)
+            return rest[1]
         cls = self._resolve(module, name, _KINDS.get(code, "class"))
         if code == ENUM:
             return self._require(cls, issubclass(cls, enum.Enum), "an Enum")(rest[0])

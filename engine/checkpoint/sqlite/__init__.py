@@ -113,6 +113,7 @@ WITH RECURSIVE chain(channel, version, type, value, base_version, items, depth) 
     FROM chain AS c JOIN blobs AS b
       ON b.thread_id = ?1 AND b.checkpoint_ns = ?2 AND b.channel = c.channel
      AND b.version = c.base_version
+    WHERE c.depth <= {max_depth}
 )
 SELECT channel, type, value, items, depth FROM chain ORDER BY channel, depth DESC
 """
@@ -441,7 +442,9 @@ class SqliteSaver(BaseCheckpointSaver):
         params: list[Any] = [thread_id, ns]
         for channel, version in versions.items():
             params += (channel, str(version))
-        rows = conn.execute(_LOAD_BLOBS.format(pairs=pairs), params).fetchall()
+        rows = conn.execute(
+            _LOAD_BLOBS.format(pairs=pairs, max_depth=MAX_CHAIN), params
+        ).fetchall()
         values: dict[str, Any] = {}
         loads = self.serde.loads_typed
         i = 0
@@ -456,6 +459,11 @@ class SqliteSaver(BaseCheckpointSaver):
                 raise CheckpointDatabaseError(
                     f"{self.path}: the stored value of channel {channel!r} in thread "
                     f"{thread_id!r} is incomplete (a list delta lost its base)"
+                )
+            if depth > MAX_CHAIN:
+                raise CheckpointDatabaseError(
+                    f"{self.path}: the stored value of channel {channel!r} in thread "
+                    f"{thread_id!r} is a list delta chain longer than {MAX_CHAIN} rows"
                 )
             parts, total = [memoryview(value)[head[1] :]], items
             i += 1
@@ -490,7 +498,7 @@ class SqliteSaver(BaseCheckpointSaver):
                 if channel in values
             ]
             conn.executemany(
-                "INSERT OR REPLACE INTO blobs (thread_id, checkpoint_ns, channel, version, type, "
+                "INSERT OR IGNORE INTO blobs (thread_id, checkpoint_ns, channel, version, type, "
                 "value, base_version, items) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                 rows,
             )
@@ -511,7 +519,10 @@ class SqliteSaver(BaseCheckpointSaver):
             return (thread_id, ns, channel, version, type_, data, None, None)
         items, header = head
         key = (thread_id, ns, channel)
-        last = self._lists.pop(key, None)
+        last = self._lists.get(key)
+        if last is not None and last.version == version:  # a re-put: the row is already there
+            return (thread_id, ns, channel, version, type_, data, None, items)
+        self._lists.pop(key, None)
         if last is not None and self._extends(conn, key, last, items, data, header):
             suffix = data[header + len(last.data) - last.header :]
             self._remember(key, last._replace(
