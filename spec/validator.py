@@ -269,6 +269,7 @@ class _Checker:
         for node in self.spec.nodes:
             g.add_edges_from((node.id, t) for t in getattr(node, "destinations", []))
         g.remove_nodes_from([n for n in list(g) if n not in self.nodes and n not in (START, END)])
+        g.remove_edges_from([*g.in_edges(START), *g.out_edges(END)])
         return g, anywhere
 
     def shape(self) -> None:
@@ -339,7 +340,9 @@ class _Checker:
         for i, node in enumerate(self.spec.nodes):
             self.node(i, node)
         self.edges()
-        if not any(f.code in ("duplicate-id", "unknown-target") for f in self.findings):
+        if not any(
+            f.code in ("duplicate-id", "unknown-target", "bad-endpoint") for f in self.findings
+        ):
             self.shape()
             self.parallel_writes()
         return self.findings
