@@ -21,7 +21,7 @@ import time
 from dataclasses import dataclass
 from importlib import metadata
 
-from bench.workloads import SAVER_MODES, WORKLOADS, Workload
+from bench.workloads import SAVER_MODES, WORKLOADS, Workload, dispose, sqlite_stats
 
 TARGET = 0.25
 BACKENDS = ("langgraph", "engine")
@@ -31,6 +31,7 @@ BACKENDS = ("langgraph", "engine")
 class Measurement:
     per_unit_us: float | None = None  # median time per unit, microseconds
     per_run_ms: float | None = None  # median time per invoke, milliseconds
+    bytes_per_checkpoint: float | None = None  # SQLite file size / checkpoints (sqlite saver)
     error: str | None = None
 
 
@@ -55,14 +56,23 @@ def _timed_run(w: Workload, prefix: str, saver: str) -> float:
     graph = w.compile(prefix, w.size, saver)
     inp, cfg = w.make_input(w.size), w.config(w.size, saver)
     gc.collect()
-    t0 = time.perf_counter()
-    graph.invoke(inp, cfg)
-    return time.perf_counter() - t0
+    try:
+        t0 = time.perf_counter()
+        graph.invoke(inp, cfg)
+        return time.perf_counter() - t0
+    finally:
+        dispose(graph)
 
 
-def _checked_run(w: Workload, prefix: str, saver: str) -> None:
+def _checked_run(w: Workload, prefix: str, saver: str) -> float | None:
+    """Run once and check the result; return the SQLite bytes per checkpoint, if any."""
     graph = w.compile(prefix, w.size, saver)
-    w.check(graph.invoke(w.make_input(w.size), w.config(w.size, saver)), w.size)
+    try:
+        w.check(graph.invoke(w.make_input(w.size), w.config(w.size, saver)), w.size)
+        stats = sqlite_stats(graph)
+        return stats[0] / stats[1] if stats and stats[1] else None
+    finally:
+        dispose(graph)
 
 
 def measure(
@@ -76,12 +86,14 @@ def measure(
     """
     errors: dict[str, str] = {}
     times: dict[str, list[float]] = {p: [] for p in backends}
+    sizes: dict[str, float | None] = {}
     for prefix in backends:
         for _ in range(max(warmup, 1)):
-            _, err = _guard(lambda prefix=prefix: _checked_run(w, prefix, saver))
+            size, err = _guard(lambda prefix=prefix: _checked_run(w, prefix, saver))
             if err:
                 errors[prefix] = err
                 break
+            sizes[prefix] = size
     for _ in range(repeat):
         for prefix in backends:
             if prefix in errors:
@@ -97,7 +109,11 @@ def measure(
             out[prefix] = Measurement(error=errors[prefix])
         else:
             med = statistics.median(times[prefix])
-            out[prefix] = Measurement(per_unit_us=med / w.units(w.size) * 1e6, per_run_ms=med * 1e3)
+            out[prefix] = Measurement(
+                per_unit_us=med / w.units(w.size) * 1e6,
+                per_run_ms=med * 1e3,
+                bytes_per_checkpoint=sizes.get(prefix),
+            )
     return out
 
 
@@ -107,6 +123,12 @@ def _fmt_us(m: Measurement | None) -> str:
     if m.error is not None:
         return "error"
     return f"{m.per_unit_us:,.1f}"
+
+
+def _fmt_bytes(m: Measurement | None) -> str:
+    if m is None or m.bytes_per_checkpoint is None:
+        return "-"
+    return f"{m.bytes_per_checkpoint:,.0f}"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -119,7 +141,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--repeat", type=int, default=5, help="timed runs per cell (default 5)")
     ap.add_argument("--warmup", type=int, default=1, help="untimed checked runs first (min 1)")
     ap.add_argument("--backend", choices=("langgraph", "engine", "both"), default="both")
-    ap.add_argument("--saver", choices=(*SAVER_MODES, "both"), default="both")
+    ap.add_argument(
+        "--saver",
+        choices=(*SAVER_MODES, "all", "both"),
+        default="all",
+        help="saver mode(s) to run: none, memory, sqlite, or all (default; 'both' is an alias)",
+    )
     args = ap.parse_args(argv)
 
     if args.repeat < 1:
@@ -129,7 +156,7 @@ def main(argv: list[str] | None = None) -> int:
     if unknown:
         ap.error(f"unknown workload(s) {', '.join(unknown)}; choose from {', '.join(WORKLOADS)}")
     backends = BACKENDS if args.backend == "both" else (args.backend,)
-    savers = SAVER_MODES if args.saver == "both" else (args.saver,)
+    savers = SAVER_MODES if args.saver in ("all", "both") else (args.saver,)
 
     print(
         f"python {sys.version.split()[0]}; repeat={args.repeat} (median), warmup={args.warmup}; "
@@ -149,7 +176,8 @@ def main(argv: list[str] | None = None) -> int:
 
     header = (
         f"{'workload':<9} {'saver':<7} {'unit':<5} {'units':>6} "
-        f"{'langgraph us':>13} {'engine us':>11} {'ratio':>7} {'lg ms/run':>10} {'eng ms/run':>10}  note"
+        f"{'langgraph us':>13} {'engine us':>11} {'ratio':>7} {'lg ms/run':>10} {'eng ms/run':>10} "
+        f"{'lg B/ckpt':>10} {'eng B/ckpt':>10}  note"
     )
     print(header)
     print("-" * len(header))
@@ -175,7 +203,8 @@ def main(argv: list[str] | None = None) -> int:
             en_ms = f"{en.per_run_ms:,.2f}" if en and en.error is None else "-"
             print(
                 f"{name:<9} {saver:<7} {w.unit:<5} {w.units(w.size):>6} "
-                f"{_fmt_us(lg):>13} {_fmt_us(en):>11} {ratio_txt:>7} {lg_ms:>10} {en_ms:>10}  "
+                f"{_fmt_us(lg):>13} {_fmt_us(en):>11} {ratio_txt:>7} {lg_ms:>10} {en_ms:>10} "
+                f"{_fmt_bytes(lg):>10} {_fmt_bytes(en):>10}  "
                 + "; ".join(notes),
                 flush=True,
             )

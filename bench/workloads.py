@@ -12,12 +12,15 @@ from __future__ import annotations
 
 import importlib
 import operator
+import os
+import sqlite3
+import tempfile
 import uuid
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Annotated, Any, TypedDict
 
-SAVER_MODES = ("none", "memory")
+SAVER_MODES = ("none", "memory", "sqlite")
 
 
 # --------------------------------------------------------------------------- states
@@ -37,6 +40,14 @@ class BranchState(TypedDict):
     joined: int
 
 
+class GrowState(TypedDict):
+    count: int
+    log: Annotated[list[str], operator.add]
+
+
+GROW_ITEM_BYTES = 1024
+
+
 # --------------------------------------------------------------------------- helpers
 
 
@@ -45,12 +56,53 @@ def _mod(prefix: str, path: str):
 
 
 def make_checkpointer(prefix: str, saver: str):
-    """None for saver "none"; a fresh `<prefix>.checkpoint.memory.InMemorySaver` for "memory"."""
+    """None for saver "none"; a fresh `<prefix>.checkpoint.memory.InMemorySaver` for "memory";
+    for "sqlite", `<prefix>.checkpoint.sqlite.SqliteSaver` on a new temporary file (see
+    `sqlite_stats` and `dispose`)."""
     if saver == "none":
         return None
     if saver == "memory":
         return _mod(prefix, "checkpoint.memory").InMemorySaver()
+    if saver == "sqlite":
+        path = os.path.join(tempfile.mkdtemp(prefix="bench-"), "checkpoints.sqlite")
+        conn = sqlite3.connect(path, check_same_thread=False)
+        return _mod(prefix, "checkpoint.sqlite").SqliteSaver(conn)
     raise ValueError(f"unknown saver mode {saver!r} (expected one of {SAVER_MODES})")
+
+
+def _sqlite_file(graph) -> tuple[sqlite3.Connection, str] | None:
+    conn = getattr(getattr(graph, "checkpointer", None), "conn", None)
+    if not isinstance(conn, sqlite3.Connection):
+        return None
+    path = next(file for _, name, file in conn.execute("PRAGMA database_list") if name == "main")
+    return conn, path
+
+
+def sqlite_stats(graph) -> tuple[int, int] | None:
+    """(database bytes, number of checkpoints) of a graph's SQLite saver, else None.
+
+    The write-ahead log is folded into the file first, so the size is what the data takes."""
+    found = _sqlite_file(graph)
+    if found is None:
+        return None
+    conn, path = found
+    conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    (count,) = conn.execute("SELECT count(*) FROM checkpoints").fetchone()
+    size = sum(os.path.getsize(p) for p in (path, path + "-wal") if os.path.exists(p))
+    return size, count
+
+
+def dispose(graph) -> None:
+    """Close and delete a graph's temporary SQLite file (no-op for other savers)."""
+    found = _sqlite_file(graph)
+    if found is None:
+        return
+    conn, path = found
+    conn.close()
+    folder = os.path.dirname(path)
+    for name in os.listdir(folder):
+        os.remove(os.path.join(folder, name))
+    os.rmdir(folder)
 
 
 def _increment(state: CounterState) -> dict:
@@ -74,19 +126,24 @@ def build_chain(prefix: str, size: int, checkpointer=None):
     return builder.compile(checkpointer=checkpointer)
 
 
-def build_loop(prefix: str, size: int, checkpointer=None):
-    """One node `step` looping to itself through a conditional edge until count == size."""
+def _self_loop(prefix: str, size: int, checkpointer, name: str, state: type, node) -> Any:
+    """START -> `name`, which loops to itself through a conditional edge until count == size."""
     g = _mod(prefix, "graph")
     end = g.END
 
-    def route(state: CounterState) -> str:
-        return "step" if state["count"] < size else end
+    def route(values: dict) -> str:
+        return name if values["count"] < size else end
 
-    builder = g.StateGraph(CounterState)
-    builder.add_node("step", _increment)
-    builder.add_edge(g.START, "step")
-    builder.add_conditional_edges("step", route, ["step", end])
+    builder = g.StateGraph(state)
+    builder.add_node(name, node)
+    builder.add_edge(g.START, name)
+    builder.add_conditional_edges(name, route, [name, end])
     return builder.compile(checkpointer=checkpointer)
+
+
+def build_loop(prefix: str, size: int, checkpointer=None):
+    """One node `step` looping to itself through a conditional edge until count == size."""
+    return _self_loop(prefix, size, checkpointer, "step", CounterState, _increment)
 
 
 def build_fanout(prefix: str, size: int, checkpointer=None):
@@ -132,6 +189,17 @@ def build_branches(prefix: str, size: int, checkpointer=None):
     return builder.compile(checkpointer=checkpointer)
 
 
+def build_grow(prefix: str, size: int, checkpointer=None):
+    """One node looping `size` times, appending a 1 KiB string to an operator.add list each
+    step: the state grows by 1 KiB a superstep (what a chat history does)."""
+
+    def grow(state: GrowState) -> dict:
+        n = state["count"]
+        return {"count": n + 1, "log": [f"{n:08d}".ljust(GROW_ITEM_BYTES, "x")]}
+
+    return _self_loop(prefix, size, checkpointer, "grow", GrowState, grow)
+
+
 # --------------------------------------------------------------------------- checks
 
 
@@ -151,6 +219,14 @@ def _check_branches(result: Any, size: int) -> None:
     assert isinstance(hits, list), f"expected a 'hits' list, got {result!r}"
     assert sorted(hits) == list(range(size)), f"expected hits 0..{size - 1}, got {hits!r}"
     assert result.get("joined") == size, f"expected joined == {size}, got {result!r}"
+
+
+def _check_grow(result: Any, size: int) -> None:
+    log = result.get("log") if isinstance(result, dict) else None
+    assert isinstance(log, list), f"expected a 'log' list, got {result!r}"
+    assert result.get("count") == size, f"expected count == {size}, got {result.get('count')!r}"
+    assert [item[:8] for item in log] == [f"{i:08d}" for i in range(size)], "wrong log items"
+    assert all(len(item) == GROW_ITEM_BYTES for item in log), "log items are not 1 KiB"
 
 
 # --------------------------------------------------------------------------- registry
@@ -221,11 +297,21 @@ WORKLOADS: dict[str, Workload] = {
             units=lambda size: 2,  # superstep 1: the branches; superstep 2: join
             check=_check_branches,
         ),
+        Workload(
+            name="grow",
+            description="1 node looping 500 times, appending 1 KiB to an operator.add list",
+            size=500,
+            unit="step",
+            build=build_grow,
+            make_input=lambda size: {"count": 0, "log": []},
+            units=lambda size: size,
+            check=_check_grow,
+        ),
     )
 }
 
 # Sizes for the smoke test (tests/bench): small, but exercising the same shapes.
-SMOKE_SIZES = {"chain": 5, "loop": 10, "fanout": 10, "branches": 5}
+SMOKE_SIZES = {"chain": 5, "loop": 10, "fanout": 10, "branches": 5, "grow": 10}
 
 
 def run_once(name: str, prefix: str, saver: str = "none", size: int | None = None) -> Any:
@@ -233,4 +319,7 @@ def run_once(name: str, prefix: str, saver: str = "none", size: int | None = Non
     w = WORKLOADS[name]
     size = w.size if size is None else size
     graph = w.compile(prefix, size, saver)
-    return graph.invoke(w.make_input(size), w.config(size, saver))
+    try:
+        return graph.invoke(w.make_input(size), w.config(size, saver))
+    finally:
+        dispose(graph)

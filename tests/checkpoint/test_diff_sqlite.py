@@ -234,3 +234,20 @@ def test_durability_modes(backend, tmp_path, durability):
     assert steps == ([2, 1, 0, -1] if durability == "sync" else [2])
     assert graph.get_state(config).values == {"count": 20, "log": ["a", "b"]}
     conn.close()
+
+
+async def test_async_saver_with_ainvoke(backend, tmp_path):
+    AsyncSqliteSaver = backend.mod("checkpoint.sqlite.aio").AsyncSqliteSaver
+    path = tmp_path / f"{backend.prefix}-async.sqlite"
+    config = {"configurable": {"thread_id": "1"}}
+    async with AsyncSqliteSaver.from_conn_string(str(path)) as saver:
+        graph = chain_graph(backend, saver)
+        assert await graph.ainvoke({"count": 1, "log": []}, config) == {"count": 20, "log": ["a", "b"]}
+        state = await graph.aget_state(config)
+        assert summary(state) == ({"count": 20, "log": ["a", "b"]}, (), "loop", 2, ())
+        steps = [s.metadata["step"] async for s in graph.aget_state_history(config)]
+        assert steps == [2, 1, 0, -1]
+    # the file holds the thread for a later, separate saver
+    async with AsyncSqliteSaver.from_conn_string(str(path)) as saver:
+        graph = chain_graph(backend, saver)
+        assert (await graph.aget_state(config)).values == {"count": 20, "log": ["a", "b"]}
