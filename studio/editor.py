@@ -51,6 +51,8 @@ class Editor(QObject):
     failed = Signal(str)
     """An intent could not become an edit (bad value, name taken...): a message for the user."""
     layout_finished = Signal()
+    renamed = Signal(str, str)
+    """old id, new id: a node was renamed (its item is a new one; selection follows it)."""
 
     def __init__(self, document: GraphDocument) -> None:
         super().__init__()
@@ -111,7 +113,10 @@ class Editor(QObject):
         return self.push(edits.MoveElementsEdit, positions)
 
     def rename(self, old: str, new: str) -> bool:
-        return self.push(edits.RenameNodeEdit, old, new)
+        if not self.push(edits.RenameNodeEdit, old, new):
+            return False
+        self.renamed.emit(old, new.strip())
+        return True
 
     def set_node(self, node_id: str, **changes: Any) -> bool:
         return self.push(edits.SetNodeEdit, node_id, **changes)

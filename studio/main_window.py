@@ -86,6 +86,7 @@ class MainWindow(QMainWindow):
         self.recoveries: list[files.Recovery] = []
         self.load_errors: list[str] = []
         self.subgraph_windows: list[QMainWindow] = []
+        self._closed = False
         self._build_central()
         self._build_docks()
         self._build_actions()
@@ -197,7 +198,7 @@ class MainWindow(QMainWindow):
         self.scene.connect_requested.connect(self.editor.connect)
         self.scene.reconnect_requested.connect(self.editor.reconnect)
         self.scene.activated.connect(self._activated)
-        self.scene.selectionChanged.connect(lambda: self.inspector.show_ids(self.scene.selected_ids()))
+        self.scene.selectionChanged.connect(self._selection_changed)
         self.view.palette_dropped.connect(self.add_from_palette)
         self.view.rename_finished.connect(self.editor.rename)
         self.palette.activated_entry.connect(
@@ -206,8 +207,9 @@ class MainWindow(QMainWindow):
         self.validator.findings_ready.connect(self._findings)
         self.problems.element_chosen.connect(self.select_element)
         self.editor.failed.connect(lambda m: self.statusBar().showMessage(m, 6000))
-        self.editor.stack.cleanChanged.connect(lambda _c: self._update_title())
-        self.editor.stack.indexChanged.connect(lambda _i: self._autosave_timer.start())
+        self.editor.renamed.connect(lambda _old, new: self.scene.select_ids([new]))
+        self.editor.stack.cleanChanged.connect(self._update_title)
+        self.editor.stack.indexChanged.connect(self._edited)
         self._autosave_timer = QTimer(self, singleShot=True, interval=AUTOSAVE_DELAY_MS, timeout=self.write_autosave)
         self.start_page.new_requested.connect(self.new_graph)
         self.start_page.open_requested.connect(self.ask_open)
@@ -227,7 +229,13 @@ class MainWindow(QMainWindow):
             dock.show()
         self.view.setFocus()
 
-    def _update_title(self) -> None:
+    def _selection_changed(self) -> None:
+        self.inspector.show_ids(self.scene.selected_ids())
+
+    def _edited(self, _index: int = 0) -> None:
+        self._autosave_timer.start()
+
+    def _update_title(self, _clean: bool = False) -> None:
         name = self.document.path.name if self.document.path else (self.document.spec.name or "untitled")
         dirty = "" if self.editor.stack.isClean() else " *"
         self.setWindowTitle(f"{name}{dirty} — Superstep Studio")
@@ -380,10 +388,17 @@ class MainWindow(QMainWindow):
         self.offer_recovery()
 
     def closeEvent(self, event) -> None:
+        if self._closed:
+            return super().closeEvent(event)
+        self._closed = True
         dirty = not self.editor.stack.isClean()
         if dirty:
             self.write_autosave()  # kept: offered back on the next start, never lost
         self.autosave.close(keep=dirty)
+        self._autosave_timer.stop()
+        self.editor.stack.cleanChanged.disconnect(self._update_title)
+        self.editor.stack.indexChanged.disconnect(self._edited)
+        self.scene.selectionChanged.disconnect(self._selection_changed)
         for window in self.subgraph_windows:
             window.close()
         super().closeEvent(event)
@@ -474,7 +489,10 @@ class MainWindow(QMainWindow):
         window = QMainWindow(self)
         window.setObjectName("subgraphWindow")
         window.setWindowTitle(f"{node_id} — inner graph {sub.id} (read-only)")
-        scene = GraphScene(GraphDocument(inner), read_only=True)
+        document = GraphDocument(inner)
+        scene = GraphScene(document, read_only=True)
+        scene.setParent(window)  # the view does not own its scene
+        document.setParent(scene)
         view = GraphView(scene)
         view.setObjectName("subgraphCanvas")
         window.setCentralWidget(view)

@@ -60,6 +60,7 @@ class GraphScene(QGraphicsScene):
                 self.removeItem(item)
             table.clear()
         self._sources.clear()
+        self._touching.clear()
         self._on_changed(frozenset({*NODE_FIELDS, *EDGE_FIELDS, "view"}))
 
     def _on_changed(self, fields: frozenset[str]) -> None:
@@ -170,7 +171,8 @@ class GraphScene(QGraphicsScene):
         """An item moved under the mouse: redraw its edges now; the edit comes on release."""
         node_id = getattr(item, "node_id", None)
         for key in self._touching.get(node_id, ()):
-            self._route(self.edges[key])
+            if key in self.edges:
+                self._route(self.edges[key])
 
     def mouseReleaseEvent(self, event) -> None:
         super().mouseReleaseEvent(event)

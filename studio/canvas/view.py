@@ -106,7 +106,11 @@ class GraphView(QGraphicsView):
         super().mousePressEvent(event)
 
     def _drag_at(self, pos: QPointF) -> tuple[str, str] | None:
-        for item in self.scene().items(QRectF(pos - QPointF(8, 8), pos + QPointF(8, 8))):
+        """An output port starts a connection; the arrow end of an edge (a selected one first,
+        when several end at the same port) starts a reconnection."""
+        items = self.scene().items(QRectF(pos - QPointF(8, 8), pos + QPointF(8, 8)))
+        items.sort(key=lambda i: not i.isSelected())
+        for item in items:
             if isinstance(item, PortedItem) and item.port_at(pos) == "out":
                 return ("connect", item.node_id)
             if isinstance(item, EdgeItem) and item.near_target(pos) and item.look.style in ("plain", "join"):

@@ -109,6 +109,10 @@ class InspectorPanel(QScrollArea):
         else:
             self._note_fields(element)
         self.form.addRow(self.error)
+        old = self.takeWidget()
+        if old is not None:
+            old.hide()
+            old.deleteLater()  # not now: we may be inside one of its fields' signals
         self.setWidget(page)
 
     def _error_label(self) -> QLabel:
@@ -130,10 +134,11 @@ class InspectorPanel(QScrollArea):
         shown = {"value": value}
 
         def finished() -> None:
-            if edit.text() != shown["value"]:
+            text = edit.text()
+            if text != shown["value"]:
                 self.error.clear()
-                if commit(edit.text()):
-                    shown["value"] = edit.text()
+                if commit(text):
+                    shown["value"] = text
                 else:
                     self.error.setText(self.error.text() or f"{label}: not accepted")
         edit.editingFinished.connect(finished)
