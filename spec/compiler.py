@@ -24,9 +24,12 @@ from engine.types import CachePolicy, Command, RetryPolicy, Send, default_retry_
 from spec import expressions
 from spec.io import resolve_subgraph
 from spec.model import (
+    PREBUILT_MIDDLEWARE,
     AgentNode,
+    AgentSpec,
     CodeRouter,
     ConditionalEdge,
+    CustomMiddleware,
     ExpressionRouter,
     FunctionNode,
     GraphSpec,
@@ -154,23 +157,46 @@ def _interrupt_action(node: InterruptNode, path: str) -> Callable:
     return _named(action, node.id)
 
 
+SCRIPTED_MODEL_SOURCE = '''
+class ScriptedModel(FakeMessagesListChatModel):
+    """Replays its responses in order, offline; tools bound to it change nothing."""
+
+    def bind_tools(self, tools, **kwargs):
+        return self
+'''
+"""The offline chat model of `scripted` settings; the export writes the same class."""
+
+
+def _scripted_model_class() -> type:
+    from langchain_core.language_models.fake_chat_models import FakeMessagesListChatModel
+
+    namespace: dict[str, Any] = {"FakeMessagesListChatModel": FakeMessagesListChatModel}
+    exec(SCRIPTED_MODEL_SOURCE, namespace)  # fixed source above, not spec code
+    return namespace["ScriptedModel"]
+
+
+def scripted_tool_calls(settings: ModelSettings) -> list[list[dict[str, Any]]]:
+    """Each response's tool calls as langchain dicts, with ids filled in when not given."""
+    return [
+        [
+            {"name": c.name, "args": dict(c.args), "id": c.id or f"call_{i}_{j}"}
+            for j, c in enumerate(r.tool_calls)
+        ]
+        for i, r in enumerate(settings.responses)
+    ]
+
+
 def chat_model(settings: ModelSettings) -> Any:
     """A langchain chat model: `scripted` replays its responses in order (cycling), offline."""
     if settings.provider == "scripted":
-        from langchain_core.language_models.fake_chat_models import FakeMessagesListChatModel
         from langchain_core.messages import AIMessage
 
+        calls = scripted_tool_calls(settings)
         responses = [
-            AIMessage(
-                content=r.content,
-                tool_calls=[
-                    {"name": c.name, "args": dict(c.args), "id": c.id or f"call_{i}_{j}"}
-                    for j, c in enumerate(r.tool_calls)
-                ],
-            )
+            AIMessage(content=r.content, tool_calls=calls[i])
             for i, r in enumerate(settings.responses)
         ] or [AIMessage(content="")]
-        return FakeMessagesListChatModel(responses=responses)
+        return _scripted_model_class()(responses=responses)
     from langchain.chat_models import init_chat_model
 
     return init_chat_model(f"{settings.provider}:{settings.model}", **settings.params)
@@ -190,9 +216,9 @@ def _model_action(node: ModelNode) -> Callable:
     return _named(action, node.id)
 
 
-def _agents_module(element_id: str, path: str, what: str) -> Any:
+def _agents_module(element_id: str, path: str, what: str, name: str = "engine.agents") -> Any:
     try:
-        return importlib.import_module("engine.agents")
+        return importlib.import_module(name)
     except ImportError:
         raise SpecError(
             f"{what} needs the engine's agent layer (engine.agents), which this build lacks",
@@ -213,17 +239,47 @@ def _tools(refs: list[Any], element_id: str, path: str) -> list[Any]:
             element_id=element_id,
             path=f"{path}.tools[{j}]",
         )
-        out.append(tool(ref.name, description=ref.description or None)(fn) if callable(fn) else fn)
+        out.append(tool(ref.name, description=ref.description or ref.name)(fn))
     return out
 
 
 def _tools_action(node: ToolsNode, path: str) -> Any:
-    agents = _agents_module(node.id, path, "a tools node")
-    tool_node = getattr(importlib.import_module("engine.agents.tool_node"), "ToolNode", None)
+    module = _agents_module(node.id, path, "a tools node", "engine.agents.tool_node")
+    tool_node = getattr(module, "ToolNode", None)
     if tool_node is None:
         raise SpecError("engine.agents has no ToolNode yet", element_id=node.id, path=path)
-    del agents
     return tool_node(_tools(node.tools, node.id, path), messages_key=node.messages_key)
+
+
+def _middleware(agent: AgentSpec, element_id: str, path: str) -> list[Any]:
+    module = importlib.import_module("engine.agents.middleware")
+    out = []
+    for j, mw in enumerate(agent.middleware):
+        where = f"{path}.middleware[{j}]"
+        if isinstance(mw, CustomMiddleware):
+            for hook, ref in mw.hooks.items():
+                fn = load_callable(
+                    ref.code, ref.function, ref.import_path, element_id=element_id,
+                    path=f"{where}.hooks.{hook}",
+                )  # fmt: skip
+                decorator = getattr(module, hook)
+                jumps = {"can_jump_to": list(mw.can_jump_to)} if mw.can_jump_to else {}
+                out.append(decorator(**jumps)(fn) if jumps else decorator(fn))
+            continue
+        cls = getattr(module, PREBUILT_MIDDLEWARE[mw.name], None)
+        if cls is None:
+            raise SpecError(
+                f"engine.agents.middleware has no {PREBUILT_MIDDLEWARE[mw.name]} yet",
+                element_id=element_id,
+                path=where,
+            )
+        try:
+            out.append(cls(**mw.settings))
+        except (TypeError, ValueError) as exc:
+            raise SpecError(
+                f"{mw.name} settings: {exc}", element_id=element_id, path=where
+            ) from exc
+    return out
 
 
 def _agent_action(spec: GraphSpec, node: AgentNode, path: str) -> Any:
@@ -234,18 +290,12 @@ def _agent_action(spec: GraphSpec, node: AgentNode, path: str) -> Any:
     agent = spec.agent(node.agent)
     if agent is None:
         raise SpecError(f"unknown agent {node.agent!r}", element_id=node.id, path=f"{path}.agent")
-    index = spec.agents.index(agent)
-    agent_path = f"$.agents[{index}]"
-    if agent.middleware:
-        raise SpecError(
-            "agent middleware is not wired into the compiler yet",
-            element_id=node.id,
-            path=f"{agent_path}.middleware",
-        )
+    agent_path = f"$.agents[{spec.agents.index(agent)}]"
     return create_agent(
         chat_model(agent.model),
         _tools(agent.tools, node.id, agent_path),
         system_prompt=agent.system_prompt or None,
+        middleware=_middleware(agent, node.id, agent_path),
         name=node.id,
     )
 

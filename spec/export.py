@@ -21,9 +21,11 @@ import textwrap
 from typing import Any
 
 from engine.errors import SpecError
+from spec.compiler import SCRIPTED_MODEL_SOURCE, scripted_tool_calls
 from spec.expressions import to_python
 from spec.io import resolve_subgraph
 from spec.model import (
+    PREBUILT_MIDDLEWARE,
     AgentNode,
     CodeRef,
     CodeRouter,
@@ -53,18 +55,6 @@ TYPE_NAMES = {
     "messages": "list",
 }
 REDUCER_NAMES = {"add": "operator.add", "add_messages": "add_messages", "merge": "merge_dicts"}
-MIDDLEWARE_CLASSES = {
-    "human_in_the_loop": "HumanInTheLoopMiddleware",
-    "model_call_limit": "ModelCallLimitMiddleware",
-    "tool_call_limit": "ToolCallLimitMiddleware",
-    "model_retry": "ModelRetryMiddleware",
-    "tool_retry": "ToolRetryMiddleware",
-    "model_fallback": "ModelFallbackMiddleware",
-    "pii": "PIIMiddleware",
-    "summarization": "SummarizationMiddleware",
-    "todo_list": "TodoListMiddleware",
-    "tool_error_to_message": "ToolErrorToMessageMiddleware",
-}
 BASE_IMPORTS = [
     "import operator",
     "from typing import Annotated, Any, TypedDict",
@@ -79,7 +69,7 @@ RESERVED = {
     "operator", "Annotated", "Any", "TypedDict", "get_stream_writer", "END", "START",
     "StateGraph", "add_messages", "IsLastStep", "RemainingSteps", "CachePolicy", "Command",
     "RetryPolicy", "Send", "interrupt", "merge_dicts", "build_graph", "compile_graph", "graph",
-    "RECURSION_LIMIT", "json",
+    "RECURSION_LIMIT", "json", "ScriptedModel",
 }  # fmt: skip
 
 
@@ -262,11 +252,15 @@ class _GraphWriter:
                 "FakeMessagesListChatModel"
             )
             self.m.need("from langchain_core.messages import AIMessage")
+            block = SCRIPTED_MODEL_SOURCE.strip() + "\n"
+            if block not in self.m.blocks:
+                self.m.blocks.insert(0, block)
+            calls = scripted_tool_calls(settings)
             responses = [
-                f"AIMessage(content={r.content!r}, tool_calls={_tool_calls(r.tool_calls, i)!r})"
+                f"AIMessage(content={r.content!r}, tool_calls={calls[i]!r})"
                 for i, r in enumerate(settings.responses)
             ] or ["AIMessage(content='')"]
-            value = f"FakeMessagesListChatModel(responses=[{', '.join(responses)}])"
+            value = f"ScriptedModel(responses=[{', '.join(responses)}])"
         else:
             self.m.need("from langchain.chat_models import init_chat_model")
             params = "".join(f", {k}={v!r}" for k, v in settings.params.items())
@@ -279,8 +273,7 @@ class _GraphWriter:
         names = []
         for ref in refs:
             fn = self.m.code(ref, f"tool {ref.name} of {owner}")
-            description = f", description={ref.description!r}" if ref.description else ""
-            names.append(f"tool({ref.name!r}{description})({fn})")
+            names.append(f"tool({ref.name!r}, description={ref.description or ref.name!r})({fn})")
         return f"[{', '.join(names)}]"
 
     def agent(self, node: AgentNode) -> str:
@@ -299,7 +292,7 @@ class _GraphWriter:
                     else:
                         middleware.append(f"{hook}({fn})")
             else:
-                cls = MIDDLEWARE_CLASSES[mw.name]
+                cls = PREBUILT_MIDDLEWARE[mw.name]
                 self.m.need(f"from langchain.agents.middleware import {cls}")
                 settings = "".join(f"{k}={v!r}, " for k, v in mw.settings.items()).rstrip(", ")
                 middleware.append(f"{cls}({settings})")
@@ -359,13 +352,6 @@ def _list(names: tuple[str, ...]) -> str:
 
 def _dict_source(items: dict[str, str]) -> str:
     return "{" + ", ".join(f"{k!r}: {v}" for k, v in items.items()) + "}"
-
-
-def _tool_calls(calls: list[Any], i: int) -> list[dict[str, Any]]:
-    return [
-        {"name": c.name, "args": dict(c.args), "id": c.id or f"call_{i}_{j}"}
-        for j, c in enumerate(calls)
-    ]
 
 
 def _retry(r: Any) -> str:

@@ -189,6 +189,21 @@ PrebuiltMiddlewareName = Literal[
     "tool_error_to_message",
 ]
 
+PREBUILT_MIDDLEWARE: dict[str, str] = {
+    "human_in_the_loop": "HumanInTheLoopMiddleware",
+    "model_call_limit": "ModelCallLimitMiddleware",
+    "tool_call_limit": "ToolCallLimitMiddleware",
+    "model_retry": "ModelRetryMiddleware",
+    "tool_retry": "ToolRetryMiddleware",
+    "model_fallback": "ModelFallbackMiddleware",
+    "pii": "PIIMiddleware",
+    "summarization": "SummarizationMiddleware",
+    "todo_list": "TodoListMiddleware",
+    "tool_error_to_message": "ToolErrorMiddleware",
+}
+"""Prebuilt middleware name -> its class in `langchain.agents.middleware` (and the engine's
+mirror, `engine.agents.middleware`); `settings` are the class's keyword arguments."""
+
 HookName = Literal[
     "before_agent",
     "before_model",
@@ -476,6 +491,7 @@ __all__ = [
     "RESERVED_NAMES",
     "MANAGED_TYPES",
     "NODE_KINDS",
+    "PREBUILT_MIDDLEWARE",
     "AgentNode",
     "AgentSpec",
     "Breakpoints",

@@ -168,6 +168,9 @@ class _Checker:
             if isinstance(node, AgentNode) and self.spec.agent(node.agent) is None:
                 self.add("error", "unknown-agent", f"unknown agent {node.agent!r}", node.id,
                          f"{path}.agent")  # fmt: skip
+            if isinstance(node, AgentNode) and node.messages_key != "messages":
+                self.add("error", "agent-messages", "an agent keeps its conversation in "
+                         "'messages'", node.id, f"{path}.messages_key")  # fmt: skip
         elif isinstance(node, SubgraphNode):
             self.subgraph_node(node, path)
 

@@ -114,17 +114,74 @@ def test_breakpoints_and_interrupt_resume():
     assert app.invoke(None, config)["status"] == "published"
 
 
-def test_agent_nodes_need_the_agent_layer():
-    spec = graph(
-        state=[{"name": "messages", "type": "messages", "reducer": "add_messages"}],
-        agents=[{"id": "helper", "middleware": [{"kind": "prebuilt", "name": "todo_list"}]}],
-        nodes=[{"id": "assistant", "kind": "agent", "agent": "helper"}],
-        entry=["assistant"],
-    )
-    with pytest.raises(SpecError) as info:
+AGENT_DOC = {
+    "state": [{"name": "messages", "type": "messages", "reducer": "add_messages"}],
+    "agents": [
+        {
+            "id": "calculator",
+            "system_prompt": "Use the add tool.",
+            "model": {
+                "responses": [
+                    {"tool_calls": [{"name": "add", "args": {"a": 2, "b": 3}, "id": "c1"}]},
+                    {"content": "2 + 3 = 5"},
+                ]
+            },
+            "tools": [
+                {
+                    "name": "add",
+                    "description": "Add two integers.",
+                    "code": "def add(a: int, b: int) -> int:\n    return a + b\n",
+                    "function": "add",
+                }
+            ],
+            "middleware": [
+                {"kind": "prebuilt", "name": "model_call_limit", "settings": {"run_limit": 5}}
+            ],
+        }
+    ],
+    "nodes": [{"id": "assistant", "kind": "agent", "agent": "calculator"}],
+    "entry": ["assistant"],
+    "finish": ["assistant"],
+}
+
+
+def _transcript(messages):
+    return [
+        (m.type, m.content, [c["name"] for c in getattr(m, "tool_calls", [])]) for m in messages
+    ]
+
+
+def test_agent_nodes_compile_to_create_agent(tmp_path):
+    pytest.importorskip("engine.agents")
+    from langgraph.checkpoint.memory import InMemorySaver as LgSaver
+
+    from tests.spec.test_templates import load_exported
+
+    spec = graph(**AGENT_DOC)
+    with pytest.raises(UntrustedCodeError, match="assistant"):
         compile_spec(spec)
+    ours = compile_spec(spec, trusted=True).invoke({"messages": [("user", "2 + 3?")]})
+    assert _transcript(ours["messages"]) == [
+        ("human", "2 + 3?", []),
+        ("ai", "", ["add"]),
+        ("tool", "5", []),
+        ("ai", "2 + 3 = 5", []),
+    ]
+    module = load_exported(spec, tmp_path, "agent")
+    theirs = module.compile_graph(checkpointer=LgSaver()).invoke(
+        {"messages": [("user", "2 + 3?")]}, {"configurable": {"thread_id": "t"}}
+    )
+    assert _transcript(theirs["messages"]) == _transcript(ours["messages"])
+
+
+def test_agent_nodes_need_the_agent_layer(monkeypatch):
+    import sys
+
+    monkeypatch.setitem(sys.modules, "engine.agents", None)  # import fails as if not built
+    with pytest.raises(SpecError) as info:
+        compile_spec(graph(**AGENT_DOC), trusted=True)
     assert info.value.element_id == "assistant"
-    assert "agent" in str(info.value)
+    assert "engine.agents" in str(info.value)
 
 
 def test_unknown_agent_is_a_validation_error():
