@@ -5,7 +5,8 @@ strings, lists, tuples, dicts, sets, f-strings without format specs), state keys
 (`total`, missing keys read as None) or `state["key"]` (needed for a key named like one of the
 builtins below), comparisons, `and`/`or`/`not`,
 arithmetic, `x if c else y`, indexing and slicing, list comprehensions, a few builtins (`len`,
-`str`, `min`, ...) and a few string, list and dict methods (`upper`, `split`, `get`, ...).
+`str`, `min`, ...), a few string, list and dict methods (`upper`, `split`, `get`, ...) and a
+few attributes of chat messages (`messages[-1].tool_calls`).
 `END` and `START` are the engine's node names; `item` is the element in a Send router.
 
 Nothing else parses: no attribute access except whitelisted method calls, no dunder names,
@@ -75,6 +76,8 @@ METHODS: dict[type, frozenset[str]] = {
     list: frozenset({"index", "count"}),
 }
 ALL_METHODS = frozenset().union(*METHODS.values())
+MESSAGE_ATTRIBUTES = frozenset({"content", "tool_calls", "type", "name", "id"})
+"""Attributes readable on chat messages (`messages[-1].tool_calls`), and on nothing else."""
 CONSTANT_NAMES = {"END": END, "START": START}
 SPECIAL_NAMES = frozenset({"state", "item", *CONSTANT_NAMES})
 
@@ -142,7 +145,7 @@ def _check(node: ast.AST, depth: int) -> None:
         raise ExpressionError(f"{type(node).__name__} is not allowed in expressions")
     if isinstance(node, ast.Name) and node.id.startswith("__"):
         raise ExpressionError(f"name {node.id!r} is not allowed")
-    if isinstance(node, ast.Attribute):
+    if isinstance(node, ast.Attribute) and node.attr not in MESSAGE_ATTRIBUTES:
         raise ExpressionError(f"attribute .{node.attr} is not allowed (only method calls)")
     if isinstance(node, ast.FormattedValue) and node.format_spec is not None:
         raise ExpressionError("format specs in f-strings are not allowed")
@@ -312,6 +315,14 @@ class _Evaluator:
         if node.conversion == ord("a"):
             return ascii(value)
         return str(value)
+
+    def _Attribute(self, node: ast.Attribute) -> Any:
+        from langchain_core.messages import BaseMessage
+
+        receiver = self.eval(node.value)
+        if not isinstance(receiver, BaseMessage):
+            raise ExpressionError(f".{node.attr} is readable on messages only")
+        return getattr(receiver, node.attr)
 
     def _Call(self, node: ast.Call) -> Any:
         args = [self.eval(a) for a in node.args]

@@ -105,3 +105,54 @@ def test_cli_export(capsys, tmp_path):
     assert main(["export", "hello_world", "--to", "json-schema"]) == 0
     assert json.loads(capsys.readouterr().out)["title"] == "Hello world input"
     assert main(["export", "hello_world", "--to", "yaml"]) == 2
+
+
+def test_model_and_tools_nodes_loop_like_langgraph(tmp_path):
+    """A hand-drawn ReAct loop: model -> (tool calls?) -> tools -> model."""
+    import pytest
+
+    pytest.importorskip("engine.agents.tool_node")
+    spec = graph(
+        state=[{"name": "messages", "type": "messages", "reducer": "add_messages"}],
+        nodes=[
+            {
+                "id": "model",
+                "kind": "model",
+                "model": {
+                    "responses": [
+                        {"tool_calls": [{"name": "shout", "args": {"text": "hi"}, "id": "c1"}]},
+                        {"content": "done"},
+                    ]
+                },
+            },
+            {
+                "id": "tools",
+                "kind": "tools",
+                "tools": [
+                    {
+                        "name": "shout",
+                        "code": "def shout(text: str) -> str:\n    return text.upper()\n",
+                        "function": "shout",
+                    }
+                ],
+            },
+        ],
+        edges=[{"id": "back", "sources": ["tools"], "target": "model"}],
+        conditional_edges=[
+            {
+                "id": "should_continue",
+                "source": "model",
+                "router": {
+                    "kind": "expression",
+                    "expression": "'tools' if messages[-1].tool_calls else END",
+                },
+            }
+        ],
+        entry=["model"],
+    )
+    ours = compile_spec(spec, trusted=True).invoke({"messages": [("user", "go")]})
+    module = load_exported(spec, tmp_path, "react")
+    theirs = module.compile_graph().invoke({"messages": [("user", "go")]})
+    transcript = [(m.type, m.content) for m in ours["messages"]]
+    assert transcript == [("human", "go"), ("ai", ""), ("tool", "HI"), ("ai", "done")]
+    assert [(m.type, m.content) for m in theirs["messages"]] == transcript

@@ -101,3 +101,17 @@ def test_returns_many():
 def test_to_python_reads_missing_keys_as_none():
     assert to_python("missing is None") == "state.get('missing') is None"
     assert to_python("[v for v in items]") == "[v for v in state.get('items')]"
+
+
+def test_message_attributes_only_on_messages():
+    from langchain_core.messages import AIMessage
+
+    state = {
+        "messages": [AIMessage(content="hi", tool_calls=[{"name": "t", "args": {}, "id": "1"}])]
+    }
+    assert evaluate("'tools' if messages[-1].tool_calls else END", state) == "tools"
+    assert evaluate("messages[-1].content.upper()", state) == "HI"
+    with pytest.raises(ExpressionError, match="messages only"):
+        evaluate("name.content", STATE)
+    with pytest.raises(ExpressionError, match="not allowed"):
+        evaluate("messages[-1].response_metadata", state)
