@@ -1,0 +1,145 @@
+"""Canvas benchmark: a generated spec with 1,000 nodes and 1,500 edges in the studio.
+
+    python -m bench.canvas [--nodes 1000] [--edges 1500]
+
+Prints open+draw time, pan and zoom frame times (a synchronous repaint of the canvas), the
+automatic layout (computing positions, then applying them as one edit), live validation, and the
+process's peak memory. Targets from issue 6: open+draw < 2 s, a frame < 16 ms, layout < 3 s,
+memory < 500 MB. A benchmark to read, not a timed test. Runs offscreen when there is no display.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import sys
+import time
+
+if sys.platform.startswith("linux") and not os.environ.get("DISPLAY"):
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+import studio  # noqa: F401,E402  (spec models before Qt)
+from spec.model import GraphSpec  # noqa: E402
+
+
+def generated_spec(nodes: int, edges: int, seed: int = 7) -> GraphSpec:
+    """A connected DAG: every node after the first has one parent, the rest of the edges join
+    random earlier nodes to later ones; nodes sit on a grid as a drawn graph would."""
+    rng = random.Random(seed)
+    ids = [f"n{i}" for i in range(nodes)]
+    pairs: set[tuple[int, int]] = set()
+    for i in range(1, nodes):
+        pairs.add((rng.randrange(max(0, i - 30), i), i))
+    while len(pairs) < edges:
+        a = rng.randrange(nodes - 1)
+        pairs.add((a, rng.randrange(a + 1, min(nodes, a + 60))))
+    return GraphSpec.model_validate({
+        "name": f"generated {nodes} nodes",
+        "state": [{"name": "total", "type": "int"}],
+        "nodes": [{"id": n, "kind": "set_state", "values": {"total": "total + 1"},
+                   "position": {"x": (i % 40) * 240.0, "y": (i // 40) * 140.0}} for i, n in enumerate(ids)],
+        "edges": [{"id": f"e{k}", "sources": [ids[a]], "target": ids[b]} for k, (a, b) in enumerate(sorted(pairs))],
+        "entry": [ids[0]],
+        "finish": [ids[-1]],
+    })  # fmt: skip
+
+
+def frame_ms(view, change, frames: int = 30) -> tuple[float, float]:
+    """Median and worst time of `change()` followed by a synchronous repaint."""
+    times = []
+    for i in range(frames):
+        start = time.perf_counter()
+        change(i)
+        view.viewport().repaint()
+        times.append((time.perf_counter() - start) * 1000)
+    return statistics.median(times), max(times)
+
+
+def peak_rss_mb() -> float:
+    try:
+        import resource
+
+        rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+        return rss / 1024 / (1024 if sys.platform == "darwin" else 1)
+    except ImportError:  # Windows
+        return float("nan")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--nodes", type=int, default=1000)
+    parser.add_argument("--edges", type=int, default=1500)
+    args = parser.parse_args(argv)
+
+    from PySide6.QtWidgets import QApplication
+
+    from studio.canvas.items.node_item import card_size
+    from studio.canvas.layout import layered_positions
+    from studio.canvas.looks import node_look
+    from studio.main_window import MainWindow
+
+    app = QApplication.instance() or QApplication([])
+    spec = generated_spec(args.nodes, args.edges)
+    window = MainWindow()
+    window.resize(1440, 900)
+    window.show()
+    app.processEvents()
+    rows = []
+
+    start = time.perf_counter()
+    window._start_editing(spec, None, trusted=True)
+    window.view.viewport().repaint()
+    rows.append(("open + draw (fit to window)", (time.perf_counter() - start) * 1000, "ms", 2000))
+    drawn = (len(window.scene.nodes), len(window.scene.edges))
+
+    view = window.view
+    bar = view.horizontalScrollBar()
+    med, worst = frame_ms(view, lambda i: bar.setValue(bar.value() + (40 if i % 2 else -40)))
+    rows.append(("pan frame, whole graph visible (median)", med, "ms", 16))
+    rows.append(("pan frame, whole graph visible (worst)", worst, "ms", None))
+    med, worst = frame_ms(view, lambda i: view.zoom_by(1.05 if i < 15 else 1 / 1.05))
+    rows.append(("zoom frame, whole graph visible (median)", med, "ms", 16))
+    view.zoom_by(1.0 / view.zoom())
+    view.centerOn(window.scene.nodes["n500"])
+    med, worst = frame_ms(view, lambda i: bar.setValue(bar.value() + (40 if i % 2 else -40)))
+    rows.append(("pan frame at 100% zoom (median)", med, "ms", 16))
+    med, worst = frame_ms(view, lambda i: view.zoom_by(1.05 if i < 15 else 1 / 1.05))
+    rows.append(("zoom frame at 100% zoom (median)", med, "ms", 16))
+
+    start = time.perf_counter()
+    heights = {n.id: card_size(node_look(spec, n))[1] for n in spec.nodes}
+    positions = layered_positions(spec, heights)
+    computed = (time.perf_counter() - start) * 1000
+    rows.append(("auto-layout: compute positions (worker thread)", computed, "ms", None))
+    start = time.perf_counter()
+    window.editor.move(positions)
+    window.view.viewport().repaint()
+    rows.append(("auto-layout: apply as one edit + redraw", (time.perf_counter() - start) * 1000, "ms", None))
+    rows.append(("auto-layout total", computed + rows[-1][1], "ms", 3000))
+
+    start = time.perf_counter()
+    window.editor.stack.undo()
+    rows.append(("undo the layout", (time.perf_counter() - start) * 1000, "ms", None))
+
+    start = time.perf_counter()
+    window.validator.schedule()
+    window.validator.run_now()
+    while window.validator.busy:
+        app.processEvents()
+        time.sleep(0.005)
+    rows.append(("live validation (worker thread)", (time.perf_counter() - start) * 1000, "ms", None))
+    rows.append(("peak memory (process RSS)", peak_rss_mb(), "MB", 500))
+
+    print(f"canvas benchmark: {len(spec.nodes)} nodes, {len(spec.edges)} edges "
+          f"({drawn[0]} node items, {drawn[1]} edge items), platform {app.platformName()}")  # fmt: skip
+    for name, value, unit, target in rows:
+        verdict = "" if target is None else ("  ok" if value < target else f"  OVER target {target} {unit}")
+        print(f"  {name:<48} {value:9.1f} {unit}{verdict}")
+    window.close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
