@@ -73,14 +73,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--edges", type=int, default=1500)
     args = parser.parse_args(argv)
 
-    from PySide6.QtWidgets import QApplication
-
+    from studio.app import application
     from studio.canvas.items.node_item import card_size
     from studio.canvas.layout import layered_positions
     from studio.canvas.looks import node_look
     from studio.main_window import MainWindow
 
-    app = QApplication.instance() or QApplication([])
+    app = application()
     spec = generated_spec(args.nodes, args.edges)
     window = MainWindow()
     window.resize(1440, 900)

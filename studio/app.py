@@ -23,6 +23,11 @@ def _keep_running(window_ref: list) -> None:
     sys.excepthook = hook
 
 
+def application():  # -> QApplication
+    """The QApplication, created on first use (scripts outside studio/ need no Qt import)."""
+    return QApplication.instance() or QApplication(sys.argv[:1])
+
+
 def run(spec: str | None = None, screenshot_path: str | None = None, quit_after: bool = False) -> int:
     import qasync
 
@@ -33,7 +38,7 @@ def run(spec: str | None = None, screenshot_path: str | None = None, quit_after:
     )
     if screenshot_path and headless:
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")  # a picture needs no screen
-    app = QApplication.instance() or QApplication(sys.argv[:1])
+    app = application()
     app.setApplicationName("Superstep Studio")
     app.setOrganizationName("Superstep")
     window = MainWindow()
