@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from engine.checkpoint.memory import InMemorySaver
@@ -193,3 +195,28 @@ def test_unknown_agent_is_a_validation_error():
     with pytest.raises(SpecCompileError) as info:
         compile_spec(spec)
     assert info.value.path == "$.nodes[0].agent"
+
+
+def test_subgraph_by_file_reference(tmp_path, capsys):
+    from spec.cli import main
+    from tests.spec.helpers import write_spec
+
+    (tmp_path / "parts").mkdir()
+    write_spec(
+        tmp_path / "parts",
+        "shout.json",
+        state=[{"name": "text"}],
+        nodes=[setter("upper", text="text.upper()")],
+        entry=["upper"],
+    )
+    path = write_spec(
+        tmp_path,
+        state=[{"name": "text"}],
+        nodes=[{"id": "shout", "kind": "subgraph", "subgraph": "shouter"}],
+        subgraphs=[{"id": "shouter", "file": "parts/shout.json"}],
+        entry=["shout"],
+    )
+    assert main(["run", str(path), "--input", '{"text": "hey"}']) == 0
+    assert capsys.readouterr().out == '{"text": "HEY"}\n'
+    with pytest.raises(SpecCompileError, match="needs the spec's folder"):
+        compile_spec(graph(**json.loads(path.read_text())))
