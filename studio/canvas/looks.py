@@ -26,7 +26,7 @@ from spec.validator import literal_results
 START, END = "__start__", "__end__"
 
 PREBUILT_HOOKS: dict[str, tuple[str, ...]] = {
-    "human_in_the_loop": ("after_model",),
+    "human_in_the_loop": ("after_model", "wrap_tool_call"),
     "model_call_limit": ("before_model", "after_model"),
     "tool_call_limit": ("after_model",),
     "model_retry": ("wrap_model_call",),

@@ -98,10 +98,12 @@ class InspectorPanel(QScrollArea):
             self._node_fields(element[0])
             if element[1] is not None:
                 self._agent_fields(element[1])
+            self._node_json(element[0])
         elif isinstance(element, str):
             self.form.addRow(QLabel(element.replace("entry:", "START → ").replace("finish:", "→ END ")))
         elif hasattr(element, "kind") and element.id and self.spec.node(element.id) is element:
             self._node_fields(element)
+            self._node_json(element)
         elif isinstance(element, ConditionalEdge):
             self._conditional_fields(element)
         elif hasattr(element, "sources"):
@@ -195,8 +197,13 @@ class InspectorPanel(QScrollArea):
             self.form.addRow(button)
         elif node.kind == "tools":
             self.form.addRow("Tools", QLabel(", ".join(t.name for t in node.tools) or "none"))
-        self._json(node.model_dump(mode="json", exclude_defaults=True),
-                   lambda d: setn(nid, **{k: v for k, v in d.items() if k not in ("id", "kind")}))  # fmt: skip
+
+    def _node_json(self, node: Any) -> None:
+        def commit(data: dict[str, Any]) -> bool:
+            changes = {k: v for k, v in data.items() if k not in ("id", "kind")}
+            return self.editor.set_node(node.id, **changes)
+
+        self._json(node.model_dump(mode="json", exclude_defaults=True), commit)
 
     def _rename(self, old: str, new: str) -> bool:
         if not self.editor.rename(old, new):

@@ -37,9 +37,10 @@ class PalettePanel(QListWidget):
         for kind in NODE_KINDS:
             self._entry(f"node:{kind}", kind.replace("_", " "), kind, KIND_HELP.get(kind, ""))
         self._entry("note", "note", "note", "a sticky note on the canvas")
-        self._header("Middleware (drop on an agent)")
+        self._header("Middleware")
         for name, hooks in PREBUILT_HOOKS.items():
-            self._entry(f"middleware:{name}", name.replace("_", " "), "middleware", ", ".join(hooks))
+            self._entry(f"middleware:{name}", name.replace("_", " "), "middleware",
+                        f"drop on an agent; hooks: {', '.join(hooks)}")
         self._entry("middleware:custom", "custom middleware", "middleware", "your own hooks")
         self.itemActivated.connect(lambda item: self._activate(item))
 
