@@ -42,7 +42,7 @@ from spec.model import (
     SubgraphNode,
     ToolsNode,
 )
-from spec.trust import load_callable, require_trust
+from spec.trust import CodeSite, UntrustedCodeError, load_callable, require_trust
 
 BASE_TYPES: dict[str, Any] = {
     "any": Any,
@@ -85,6 +85,8 @@ def _reducer(key: StateKey, index: int, trusted: bool) -> Callable | None:
     if key.reducer == "custom":
         ref = key.custom_reducer
         path = f"$.state[{index}].custom_reducer"
+        if not trusted:
+            raise UntrustedCodeError([CodeSite(key.name, path, "custom reducer")])
         if ref is None:
             raise SpecError(
                 "a custom reducer needs `custom_reducer` code", element_id=key.name, path=path
