@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt, Signal
-from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen
+from PySide6.QtGui import QColor, QKeySequence, QPainter, QPainterPath, QPen, QShortcut
 from PySide6.QtWidgets import QGraphicsPathItem, QGraphicsView, QLineEdit
 
 from studio.canvas.items import EdgeItem, NodeItem
@@ -198,6 +198,9 @@ class GraphView(QGraphicsView):
         editor.selectAll()
         editor.returnPressed.connect(lambda: self.finish_rename(commit=True))
         editor.editingFinished.connect(lambda: self.finish_rename(commit=True))
+        cancel = QShortcut(QKeySequence(Qt.Key.Key_Escape), editor)
+        cancel.setContext(Qt.ShortcutContext.WidgetShortcut)
+        cancel.activated.connect(lambda: self.finish_rename(commit=False))
         editor.show()
         editor.setFocus()
         self._rename = editor
