@@ -177,6 +177,8 @@ class BaseCheckpointSaver:
     """
 
     serde: SerializerProtocol = JsonPlusSerializer()
+    blocks_on_io: bool = True
+    """Whether put/put_writes wait on I/O: durability "async" then runs them in the background."""
 
     def __init__(self, *, serde: SerializerProtocol | None = None) -> None:
         if serde is not None:

@@ -30,6 +30,8 @@ class InMemorySaver(BaseCheckpointSaver):
     is exactly what a persistent saver would hold.
     """
 
+    blocks_on_io = False  # all CPU: a background thread would only add hand-offs
+
     def __init__(self, *, serde: SerializerProtocol | None = None) -> None:
         super().__init__(serde=serde)
         # thread_id -> ns -> checkpoint_id -> (checkpoint without values, metadata, parent_id)

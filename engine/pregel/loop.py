@@ -7,6 +7,7 @@ loop serves both APIs.
 
 from __future__ import annotations
 
+import concurrent.futures
 from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 from typing import Any
@@ -88,8 +89,13 @@ class PregelLoop:
         cache: Any = None,
         observer: trace.Observer | None = None,
         updates_for_interrupts_only: bool = False,
+        durability: str | None = None,
     ) -> None:
         self.graph = graph
+        self.durability = durability or "async"
+        if self.durability not in ("sync", "async", "exit"):
+            raise ValueError(f"durability must be 'sync', 'async' or 'exit', got {durability!r}")
+        self._last_save: concurrent.futures.Future | None = None
         # invoke() asks for updates only to find interrupts: skip building node updates
         self.updates_for_interrupts_only = updates_for_interrupts_only
         self.input = input
@@ -109,7 +115,7 @@ class PregelLoop:
         self.get_next_version = (
             checkpointer.get_next_version if checkpointer is not None else increment
         )
-        self.status = "pending"
+        self.status = "input"
         self.tasks: dict[str, Any] = {}
         self.output: Any = None
         self.updated_channels: set[str] | None = None
@@ -149,6 +155,8 @@ class PregelLoop:
             }
         self.prev_checkpoint_config = saved.parent_config
         self.checkpoint = copy_checkpoint(saved.checkpoint)
+        # the versions the saver already holds: a put sends only newer ones
+        self._saved_versions = dict(saved.checkpoint["channel_versions"])
         self.checkpoint_metadata = saved.metadata
         self.checkpoint_pending_writes = list(saved.pending_writes or [])
         values = self.checkpoint["channel_values"]
@@ -375,8 +383,27 @@ class PregelLoop:
         self._save_writes(task_id, to_save)
 
     def _save_writes(self, task_id: str, writes: Sequence[tuple[str, Any]]) -> None:
-        if self.checkpointer is not None and self.checkpoint_config[CONF].get(CONFIG_KEY_CHECKPOINT_ID):
-            self.checkpointer.put_writes(self.checkpoint_config, writes, task_id)
+        # with durability "exit", pending writes are saved once, when the run ends
+        if (
+            self.checkpointer is not None
+            and self.durability != "exit"
+            and self.checkpoint_config[CONF].get(CONFIG_KEY_CHECKPOINT_ID)
+        ):
+            self._save(self.checkpointer.put_writes, self.checkpoint_config, list(writes), task_id)
+
+    def _save(self, method: Callable[..., Any], *args: Any) -> None:
+        """Call a saver method now, or (durability "async", a saver that waits on I/O) in the
+        background, in order, overlapping the next superstep; `flush_saves` waits for it."""
+        if self.durability == "async" and self.checkpointer.blocks_on_io:
+            self._last_save = _background_saves().submit(method, *args)
+        else:
+            method(*args)
+
+    def flush_saves(self) -> None:
+        """Wait for background saves; re-raise the first one that failed."""
+        if self._last_save is not None:
+            last, self._last_save = self._last_save, None
+            last.result()
 
     def _output_writes(self, task: Any, writes: Sequence[tuple[str, Any]], cached: bool = False) -> None:
         if self.emit_raw is None:
@@ -459,19 +486,25 @@ class PregelLoop:
         return not updated.isdisjoint(self.output_keys)
 
     # ------------------------------------------------------------------ checkpoints
-    def _put_checkpoint(self, source: str) -> None:
-        metadata = {
+    def _put_checkpoint(self, source: str, exiting: bool = False) -> None:
+        metadata = self.checkpoint_metadata if exiting else {
             "source": source,
             "step": self.step,
             "parents": self.config[CONF].get(CONFIG_KEY_CHECKPOINT_MAP, {}),
         }
-        saving = self.checkpointer is not None
-        previous_versions = self.checkpoint["channel_versions"] if saving else None
-        prev = self._saved_versions if saving and hasattr(self, "_saved_versions") else {}
+        saving = self.checkpointer is not None and (exiting or self.durability != "exit")
         if saving:
             self.checkpoint = create_checkpoint(
-                self.checkpoint, self.channels, self.step, updated_channels=self.updated_channels
+                self.checkpoint,
+                self.channels,
+                self.step,
+                id=self.checkpoint["id"] if exiting else None,
+                updated_channels=self.updated_channels,
             )
+        elif self.checkpointer is not None:
+            # durability "exit": keep stepping; only the last checkpoint will be saved
+            self.checkpoint["id"] = uuid6()
+            self.checkpoint["updated_channels"] = None
         else:
             # Nobody keeps the old checkpoint without a saver: renew it in place, no copies. Its
             # id only seeds task ids, so a per-run prefix plus the step is unique enough.
@@ -480,20 +513,25 @@ class PregelLoop:
             self.checkpoint["id"] = f"{self._unsaved_id_prefix}{self.step + 1:012x}"
             self.checkpoint["updated_channels"] = None
         if saving:
-            new_versions = {
-                k: v for k, v in previous_versions.items() if k not in prev or prev[k] != v
-            }
-            self._saved_versions = dict(self.checkpoint["channel_versions"])
+            versions = self.checkpoint["channel_versions"]
+            new_versions = {k: v for k, v in versions.items() if self._saved_versions.get(k) != v}
+            self._saved_versions = dict(versions)
             self.prev_checkpoint_config = (
                 self.checkpoint_config if self.checkpoint_config[CONF].get(CONFIG_KEY_CHECKPOINT_ID) else None
             )
+            # a background put must not see the next step's in-place version bumps
+            checkpoint = copy_checkpoint(self.checkpoint) if self.durability == "async" else self.checkpoint
+            self._save(self.checkpointer.put, self.checkpoint_config, checkpoint, metadata, new_versions)
             self.checkpoint_config = {
                 **self.checkpoint_config,
                 CONF: {
                     **self.checkpoint_config[CONF],
-                    **self.checkpointer.put(self.checkpoint_config, self.checkpoint, metadata, new_versions)[CONF],
+                    CONFIG_KEY_CHECKPOINT_NS: self.config[CONF].get(CONFIG_KEY_CHECKPOINT_NS, ""),
+                    CONFIG_KEY_CHECKPOINT_ID: self.checkpoint["id"],
                 },
             }
+        if exiting:
+            return
         self.checkpoint_metadata = metadata
         self._checkpoint_to_emit = self._wants("checkpoints")
         if self.observer is not None:
@@ -584,6 +622,26 @@ class PregelLoop:
     # ------------------------------------------------------------------ exit
     def finish(self, error: BaseException | None) -> bool:
         """Called when the run ends; True if `error` (an interrupt at the root) is handled."""
+        try:
+            self._save_on_exit(error)
+        finally:
+            self.flush_saves()
+        return self._finish(error)
+
+    def _save_on_exit(self, error: BaseException | None) -> None:
+        """Durability "exit": save the last checkpoint and its pending writes, once."""
+        if self.checkpointer is None or self.durability != "exit" or self.status == "input":
+            return
+        if self.is_nested and error is None and any(NS_END in part for part in self.checkpoint_ns):
+            return  # a subgraph that finished is saved through its parent's checkpoint
+        self._put_checkpoint(self.checkpoint_metadata.get("source", "loop"), exiting=True)
+        by_task: dict[str, list[tuple[str, Any]]] = {}
+        for task_id, channel, value in self.checkpoint_pending_writes:
+            by_task.setdefault(task_id, []).append((channel, value))
+        for task_id, writes in by_task.items():
+            self.checkpointer.put_writes(self.checkpoint_config, writes, task_id)
+
+    def _finish(self, error: BaseException | None) -> bool:
         if isinstance(error, GraphInterrupt) and not self.is_nested:
             if self.checkpoint_pending_writes and any(t.writes for t in self.tasks.values()):
                 updated = self._apply_writes(self.tasks.values())
@@ -639,3 +697,14 @@ def _base_metadata(config: dict) -> dict:
 
 
 __all__ = ["PregelLoop", "EMPTY_SEQ"]
+
+
+_saves: concurrent.futures.ThreadPoolExecutor | None = None
+
+
+def _background_saves() -> concurrent.futures.ThreadPoolExecutor:
+    """One thread for every run's background saves: each run's saves stay in order."""
+    global _saves
+    if _saves is None:
+        _saves = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="superstep-saves")
+    return _saves

@@ -16,6 +16,7 @@ from engine.constants import (
     CONF,
     CONFIG_KEY_CHECKPOINT_NS,
     CONFIG_KEY_CHECKPOINTER,
+    CONFIG_KEY_DURABILITY,
     CONFIG_KEY_RUNTIME,
     CONFIG_KEY_STREAM,
     INTERRUPT,
@@ -159,6 +160,7 @@ class Pregel(PregelProtocol, StateAccess):
         version: str,
         observer: trace.Observer | None = None,
         updates_for_interrupts_only: bool = False,
+        durability: str | None = None,
     ) -> _Run:
         config = _merge_configs(self.config, config)
         config.setdefault("recursion_limit", DEFAULT_RECURSION_LIMIT)
@@ -191,6 +193,10 @@ class Pregel(PregelProtocol, StateAccess):
             all_modes = own_modes
         if subgraphs or parent is not None:
             configurable[CONFIG_KEY_STREAM] = (emit, all_modes)
+        # an explicit durability also applies to subgraphs; otherwise inherit the parent's
+        if durability is not None:
+            configurable[CONFIG_KEY_DURABILITY] = durability
+        durability = configurable.get(CONFIG_KEY_DURABILITY, "async")
         saver = self._saver(config)
         if saver is not None:
             if "thread_id" not in configurable and "checkpoint_id" not in configurable:
@@ -233,6 +239,7 @@ class Pregel(PregelProtocol, StateAccess):
             observer=observer,
             updates_for_interrupts_only=updates_for_interrupts_only
             and (parent is None or "updates" not in parent[1]),
+            durability=durability,
         )
         return _Run(loop, queue, modes, single, subgraphs, version)
 
@@ -310,6 +317,7 @@ class Pregel(PregelProtocol, StateAccess):
             interrupt_after=interrupt_after,
             subgraphs=subgraphs,
             version=version,
+            durability=durability,
         )
         yield from self._run(run)
 
@@ -329,12 +337,14 @@ class Pregel(PregelProtocol, StateAccess):
         **kwargs: Any,
     ) -> Any:
         run = self._prepare_invoke(
-            input, config, context, stream_mode, output_keys, interrupt_before, interrupt_after, version
+            input, config, context, stream_mode, output_keys, interrupt_before, interrupt_after,
+            version, durability,
         )
         return self._collect(self._run(run), stream_mode, version)
 
     def _prepare_invoke(
-        self, input, config, context, stream_mode, output_keys, interrupt_before, interrupt_after, version
+        self, input, config, context, stream_mode, output_keys, interrupt_before, interrupt_after,
+        version, durability,
     ) -> _Run:
         # v1 finds interrupts in the updates stream; v2 values parts carry them
         final_values = stream_mode == "values"
@@ -350,6 +360,7 @@ class Pregel(PregelProtocol, StateAccess):
             subgraphs=False,
             version=version,
             updates_for_interrupts_only=final_values,
+            durability=durability,
         )
 
     @staticmethod
@@ -427,6 +438,7 @@ class Pregel(PregelProtocol, StateAccess):
             interrupt_after=interrupt_after,
             subgraphs=subgraphs,
             version=version,
+            durability=durability,
         )
         async for chunk in self._arun(run):
             yield chunk
@@ -447,7 +459,8 @@ class Pregel(PregelProtocol, StateAccess):
         **kwargs: Any,
     ) -> Any:
         run = self._prepare_invoke(
-            input, config, context, stream_mode, output_keys, interrupt_before, interrupt_after, version
+            input, config, context, stream_mode, output_keys, interrupt_before, interrupt_after,
+            version, durability,
         )
         chunks = [c async for c in self._arun(run)]
         return self._collect(chunks, stream_mode, version)
