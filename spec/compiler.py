@@ -161,10 +161,16 @@ def _interrupt_action(node: InterruptNode, path: str) -> Callable:
 
 SCRIPTED_MODEL_SOURCE = '''
 class ScriptedModel(FakeMessagesListChatModel):
-    """Replays its responses in order, offline; tools bound to it change nothing."""
+    """Replies with responses[n], n being the number of AI messages already in the conversation
+    (cycling): a run resumed in another process picks up where it stopped. Binding tools changes
+    nothing."""
 
     def bind_tools(self, tools, **kwargs):
         return self
+
+    def _generate(self, messages, stop=None, run_manager=None, **kwargs):
+        self.i = sum(1 for m in messages if m.type == "ai") % len(self.responses)
+        return super()._generate(messages, stop, run_manager, **kwargs)
 '''
 """The offline chat model of `scripted` settings; the export writes the same class."""
 
@@ -189,7 +195,7 @@ def scripted_tool_calls(settings: ModelSettings) -> list[list[dict[str, Any]]]:
 
 
 def chat_model(settings: ModelSettings) -> Any:
-    """A langchain chat model: `scripted` replays its responses in order (cycling), offline."""
+    """A langchain chat model: `scripted` replies offline from its responses (`ScriptedModel`)."""
     if settings.provider == "scripted":
         from langchain_core.messages import AIMessage
 
@@ -277,9 +283,11 @@ def _middleware(agent: AgentSpec, element_id: str, path: str) -> list[Any]:
             )
         try:
             out.append(cls(**mw.settings))
-        except (TypeError, ValueError) as exc:
+        except Exception as exc:  # whatever the middleware's constructor rejects the settings with
             raise SpecError(
-                f"{mw.name} settings: {exc}", element_id=element_id, path=where
+                f"{mw.name} settings: {type(exc).__name__}: {exc}",
+                element_id=element_id,
+                path=where,
             ) from exc
     return out
 
@@ -293,13 +301,18 @@ def _agent_action(spec: GraphSpec, node: AgentNode, path: str) -> Any:
     if agent is None:
         raise SpecError(f"unknown agent {node.agent!r}", element_id=node.id, path=f"{path}.agent")
     agent_path = f"$.agents[{spec.agents.index(agent)}]"
-    return create_agent(
-        chat_model(agent.model),
-        _tools(agent.tools, node.id, agent_path),
-        system_prompt=agent.system_prompt or None,
-        middleware=_middleware(agent, node.id, agent_path),
-        name=node.id,
-    )
+    model = chat_model(agent.model)
+    tools = _tools(agent.tools, node.id, agent_path)
+    middleware = _middleware(agent, node.id, agent_path)
+    try:
+        return create_agent(
+            model, tools, system_prompt=agent.system_prompt or None, middleware=middleware,
+            name=node.id,
+        )  # fmt: skip
+    except Exception as exc:  # create_agent refuses the combination (duplicate middleware, ...)
+        raise SpecError(
+            f"create_agent: {type(exc).__name__}: {exc}", element_id=node.id, path=agent_path
+        ) from exc
 
 
 def _retry(node: Any) -> RetryPolicy | None:
