@@ -15,7 +15,6 @@ from engine.checkpoint.base import (
     CheckpointMetadata,
     CheckpointTuple,
     SerializerProtocol,
-    copy_checkpoint,
     get_checkpoint_id,
     get_checkpoint_metadata,
 )
@@ -153,7 +152,12 @@ class InMemorySaver(BaseCheckpointSaver):
         stored_metadata = dumps(get_checkpoint_metadata(config, metadata))
         with self._lock:
             self.blobs.update(blobs)
-            saved = {k: v for k, v in copy_checkpoint(checkpoint).items() if k != "channel_values"}
+            # the loop bumps versions in place later: keep copies, not its dicts
+            saved = {
+                **{k: v for k, v in checkpoint.items() if k != "channel_values"},
+                "channel_versions": dict(checkpoint["channel_versions"]),
+                "versions_seen": {k: dict(v) for k, v in checkpoint["versions_seen"].items()},
+            }
             self.storage[thread_id][ns][checkpoint["id"]] = (
                 saved,
                 stored_metadata,

@@ -96,6 +96,9 @@ class PregelLoop:
         if self.durability not in ("sync", "async", "exit"):
             raise ValueError(f"durability must be 'sync', 'async' or 'exit', got {durability!r}")
         self._last_save: concurrent.futures.Future | None = None
+        self._saves_in_background = (
+            self.durability == "async" and checkpointer is not None and checkpointer.blocks_on_io
+        )
         # invoke() asks for updates only to find interrupts: skip building node updates
         self.updates_for_interrupts_only = updates_for_interrupts_only
         self.input = input
@@ -394,7 +397,7 @@ class PregelLoop:
     def _save(self, method: Callable[..., Any], *args: Any) -> None:
         """Call a saver method now, or (durability "async", a saver that waits on I/O) in the
         background, in order, overlapping the next superstep; `flush_saves` waits for it."""
-        if self.durability == "async" and self.checkpointer.blocks_on_io:
+        if self._saves_in_background:
             self._last_save = _background_saves().submit(method, *args)
         else:
             method(*args)
@@ -520,7 +523,7 @@ class PregelLoop:
                 self.checkpoint_config if self.checkpoint_config[CONF].get(CONFIG_KEY_CHECKPOINT_ID) else None
             )
             # a background put must not see the next step's in-place version bumps
-            checkpoint = copy_checkpoint(self.checkpoint) if self.durability == "async" else self.checkpoint
+            checkpoint = copy_checkpoint(self.checkpoint) if self._saves_in_background else self.checkpoint
             self._save(self.checkpointer.put, self.checkpoint_config, checkpoint, metadata, new_versions)
             self.checkpoint_config = {
                 **self.checkpoint_config,
