@@ -18,6 +18,24 @@ def _no_op_heartbeat() -> None:
     return None
 
 
+@dataclass(frozen=True, slots=True)
+class ExecutionInfo:
+    """Read-only facts about the task being executed: where it is and which attempt this is."""
+
+    checkpoint_id: str
+    checkpoint_ns: str
+    task_id: str
+    thread_id: str | None = None
+    """None when running without a checkpointer."""
+    run_id: str | None = None
+    node_attempt: int = 1
+    """1 on the first execution, 2 on the first retry, ..."""
+    node_first_attempt_time: float | None = None
+
+    def patch(self, **overrides: Any) -> ExecutionInfo:
+        return replace(self, **overrides)
+
+
 @dataclass(frozen=True)
 class Runtime(Generic[ContextT]):
     """What a node sees of its run besides state.
@@ -40,6 +58,13 @@ class Runtime(Generic[ContextT]):
     def override(self, **overrides: Any) -> Runtime[ContextT]:
         return replace(self, **overrides)
 
+    def for_task(self, execution_info: ExecutionInfo) -> Runtime[ContextT]:
+        """This runtime with a task's execution info (a field copy: runs once per task)."""
+        new = object.__new__(Runtime)
+        new.__dict__.update(self.__dict__)
+        new.__dict__["execution_info"] = execution_info
+        return new
+
 
 DEFAULT_RUNTIME: Runtime[Any] = Runtime()
 
@@ -51,4 +76,4 @@ def get_runtime(context_schema: Any = None) -> Runtime[Any]:
     return get_config()[CONF].get(CONFIG_KEY_RUNTIME)
 
 
-__all__ = ["Runtime", "get_runtime"]
+__all__ = ["ExecutionInfo", "Runtime", "get_runtime"]

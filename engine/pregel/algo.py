@@ -41,6 +41,7 @@ from engine.constants import (
 )
 from engine.pregel.read import PregelNode
 from engine.pregel.scratchpad import Scratchpad
+from engine.runtime import ExecutionInfo
 from engine.types import CacheKey, Send, interrupt_id
 
 logger = logging.getLogger("engine.pregel")
@@ -367,6 +368,7 @@ def _make_task(
     planner: TaskPlanner,
     channels,
     step: int,
+    checkpoint_id: str,
 ) -> PregelExecutableTask:
     writes: list[tuple[str, Any]] = []
     task_ns = f"{checkpoint_ns}{NS_END}{tid}"
@@ -400,7 +402,15 @@ def _make_task(
             CONFIG_KEY_SCRATCHPAD: scratchpad,
             CONFIG_KEY_CHECKPOINT_NS: task_ns,
             CONFIG_KEY_TASK_ID: tid,
-            CONFIG_KEY_RUNTIME: planner.runtime,
+            CONFIG_KEY_RUNTIME: planner.runtime.for_task(
+                ExecutionInfo(
+                    checkpoint_id=checkpoint_id,
+                    checkpoint_ns=task_ns,
+                    task_id=tid,
+                    thread_id=config[CONF].get("thread_id"),
+                    run_id=str(run_id) if (run_id := config.get("run_id")) else None,
+                )
+            ),
         },
     }
     cache_policy = proc.cache_policy or planner.cache_policy
@@ -459,7 +469,7 @@ def _push_task(idx, packet, checkpoint, pending_writes, planner, channels, step,
         logger.warning(f"Ignoring unknown node name {packet.node} in pending sends")
         return None
     proc = planner.nodes[packet.node]
-    path = (PUSH, idx)
+    path = (PUSH, idx, False)
     checkpoint_ns = (
         f"{planner.parent_ns}{NS_SEP}{packet.node}" if planner.parent_ns else packet.node
     )
@@ -468,7 +478,7 @@ def _push_task(idx, packet, checkpoint, pending_writes, planner, channels, step,
     scratchpad = _scratchpad(pending_writes, tid, task_ns, planner, step, stop)
     return _make_task(
         packet.node, proc, packet.arg, tid, path, PUSH_TRIGGER, checkpoint_ns, scratchpad,
-        planner, channels, step,
+        planner, channels, step, checkpoint["id"],
     )
 
 
@@ -489,7 +499,7 @@ def _pull_task(
         return None
     return _make_task(
         name, proc, value, tid, (PULL, name), triggers, checkpoint_ns, scratchpad, planner,
-        channels, step,
+        channels, step, checkpoint["id"],
     )
 
 

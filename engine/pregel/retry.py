@@ -10,7 +10,7 @@ from typing import Any
 
 from langchain_core.runnables.config import var_child_runnable_config
 
-from engine.constants import CONF, CONFIG_KEY_CHECKPOINT_NS, NS_SEP
+from engine.constants import CONF, CONFIG_KEY_CHECKPOINT_NS, CONFIG_KEY_RUNTIME, NS_SEP
 from engine.errors import GraphBubbleUp, ParentCommand
 from engine.types import Command, RetryPolicy
 
@@ -51,6 +51,18 @@ def _interval(policy: RetryPolicy, attempts: int) -> float:
     return interval + random.uniform(0, 1) if policy.jitter else interval
 
 
+def _next_attempt(task: Any, failed_attempts: int) -> None:
+    """Tell the node, through its runtime, which execution comes next (1-indexed)."""
+    conf = task.config[CONF]
+    runtime = conf.get(CONFIG_KEY_RUNTIME)
+    info = getattr(runtime, "execution_info", None)
+    if info is not None:
+        first = info.node_first_attempt_time or time.time()
+        conf[CONFIG_KEY_RUNTIME] = runtime.for_task(
+            info.patch(node_attempt=failed_attempts + 1, node_first_attempt_time=first)
+        )
+
+
 def _retry_policy_for(policies: Sequence[RetryPolicy], exc: Exception) -> RetryPolicy | None:
     return next((p for p in policies if _matches(p, exc)), None)
 
@@ -78,6 +90,7 @@ def run_with_retry(task: Any) -> None:
                     exc.add_note(f"During task with name '{task.name}' and id '{task.id}'")
                     raise
                 task.writes.clear()
+                _next_attempt(task, attempts)
                 time.sleep(_interval(policy, attempts))
     finally:
         var_child_runnable_config.reset(token)
@@ -108,6 +121,7 @@ async def arun_with_retry(task: Any) -> None:
                     exc.add_note(f"During task with name '{task.name}' and id '{task.id}'")
                     raise
                 task.writes.clear()
+                _next_attempt(task, attempts)
                 await asyncio.sleep(_interval(policy, attempts))
     finally:
         var_child_runnable_config.reset(token)
