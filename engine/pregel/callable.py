@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import inspect
 from collections.abc import Callable
 from typing import Any
@@ -57,7 +56,10 @@ class RunnableCallable:
     def invoke(self, input: Any, config: dict) -> Any:
         kwargs = self._kwargs(config) if self.params else {}
         if self.is_async:
-            return _run_coroutine(self.func(input, **kwargs))
+            raise TypeError(
+                f'No synchronous function provided to "{self.name}".\nEither initialize with a '
+                "synchronous function or invoke via the async API (ainvoke, astream, etc.)"
+            )
         return self.func(input, **kwargs)
 
     async def ainvoke(self, input: Any, config: dict) -> Any:
@@ -68,20 +70,6 @@ class RunnableCallable:
 
     def __repr__(self) -> str:
         return f"RunnableCallable({self.name})"
-
-
-def _run_coroutine(coro: Any) -> Any:
-    """Run an async node from the sync API: on a fresh event loop in this worker thread."""
-    try:
-        asyncio.get_running_loop()
-    except RuntimeError:
-        return asyncio.run(coro)
-    import concurrent.futures
-    import contextvars
-
-    ctx = contextvars.copy_context()
-    with concurrent.futures.ThreadPoolExecutor(1) as pool:
-        return pool.submit(ctx.run, asyncio.run, coro).result()
 
 
 def coerce_to_bound(action: Any, name: str | None = None) -> Any:
