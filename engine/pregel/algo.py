@@ -393,7 +393,7 @@ def _make_task(
     task_config = {
         **config,
         "metadata": metadata,
-        "tags": proc.tags or [],
+        "tags": [*config.get("tags", ()), *(proc.tags or ())],
         "run_name": name,
         CONF: {
             **config[CONF],

@@ -3,17 +3,21 @@
 from __future__ import annotations
 
 from typing import Any
-from uuid import UUID
+from uuid import UUID, uuid4
 
 from langchain_core.callbacks import BaseCallbackHandler
 from langchain_core.messages import AIMessageChunk, BaseMessage
 from langchain_core.tracers._streaming import _StreamingCallbackHandler
 
-from engine.constants import TAG_NOSTREAM
+from engine.constants import CONF, TAG_NOSTREAM
+from engine.types import Command
+
+CONFIG_KEY_MESSAGES = "__pregel_messages_handler"
 
 
 class StreamMessagesHandler(BaseCallbackHandler, _StreamingCallbackHandler):
-    """Emits (message chunk, metadata) for each token of a chat model run inside a node."""
+    """Emits (message, metadata) for chat-model tokens inside nodes, and for new messages a
+    node returns: each message once, never one the node received as input."""
 
     run_inline = True
 
@@ -28,13 +32,20 @@ class StreamMessagesHandler(BaseCallbackHandler, _StreamingCallbackHandler):
         self.emit = emit
         self.ns = ns
         self.runs: dict[UUID, tuple[tuple[str, ...], dict]] = {}
-        self.streamed: set[UUID] = set()
+        self.seen: set[str] = set()
 
+    def _emit(self, ns: tuple[str, ...], meta: dict, message: BaseMessage, dedupe: bool = False) -> None:
+        if dedupe and message.id in self.seen:
+            return
+        if message.id is None:
+            message.id = str(uuid4())
+        self.seen.add(message.id)
+        self.emit(ns, "messages", (message, meta))
+
+    # -- chat models (callbacks)
     def on_chat_model_start(self, serialized, messages, *, run_id, parent_run_id=None, tags=None, metadata=None, **kwargs):
         if metadata and "langgraph_node" in metadata and not (tags and TAG_NOSTREAM in tags):
-            ns_str = metadata.get("langgraph_checkpoint_ns", "")
-            parts = tuple(ns_str.split("|"))[:-1] if ns_str else ()
-            self.runs[run_id] = (parts, {"tags": tags or [], **metadata})
+            self.runs[run_id] = (_namespace(metadata), {"tags": tags or [], **metadata})
 
     def on_llm_new_token(self, token, *, chunk=None, run_id, **kwargs):
         if run_id not in self.runs:
@@ -42,27 +53,63 @@ class StreamMessagesHandler(BaseCallbackHandler, _StreamingCallbackHandler):
         message = getattr(chunk, "message", None)
         if not isinstance(message, BaseMessage):
             message = AIMessageChunk(content=token)
-        ns, meta = self.runs[run_id]
-        self.streamed.add(run_id)
-        self.emit(ns, "messages", (message, meta))
+        self._emit(*self.runs[run_id], message)
 
     def on_llm_end(self, response, *, run_id, **kwargs):
         entry = self.runs.pop(run_id, None)
-        if entry is None or run_id in self.streamed:
-            self.streamed.discard(run_id)
-            return
-        ns, meta = entry
-        for generations in response.generations:
-            for gen in generations:
-                if isinstance(getattr(gen, "message", None), BaseMessage):
-                    self.emit(ns, "messages", (gen.message, meta))
+        if entry is not None and response.generations and response.generations[0]:
+            message = getattr(response.generations[0][0], "message", None)
+            if isinstance(message, BaseMessage):
+                self._emit(*entry, message, dedupe=True)
 
     def on_llm_error(self, error, *, run_id, **kwargs):
         self.runs.pop(run_id, None)
-        self.streamed.discard(run_id)
+
+    # -- nodes (called by the task runner: our nodes are not callback-traced runnables)
+    def node_started(self, task: Any) -> None:
+        for message in _messages_in(task.input):
+            if message.id is not None:
+                self.seen.add(message.id)
+
+    def node_finished(self, task: Any, output: Any) -> None:
+        if task.hidden:
+            return
+        meta = {"ls_integration": "langgraph", **task.config.get("metadata", {})}
+        ns = _namespace(meta)
+        updates = output if isinstance(output, (list, tuple)) else [output]
+        for update in updates:
+            value = update.update if isinstance(update, Command) else update
+            for message in _messages_in(value):
+                self._emit(ns, meta, message, dedupe=True)
 
 
-def attach_messages_handler(config: dict, emit: Any, ns: tuple[str, ...]) -> None:
+def _namespace(metadata: dict) -> tuple[str, ...]:
+    ns_str = metadata.get("langgraph_checkpoint_ns", "")
+    return tuple(ns_str.split("|"))[:-1] if ns_str else ()
+
+
+def _messages_in(value: Any) -> list[BaseMessage]:
+    """Messages in a node's input or output: the value itself, a list, or a state's fields."""
+    if isinstance(value, BaseMessage):
+        return [value]
+    if isinstance(value, (list, tuple)):
+        return [v for v in value if isinstance(v, BaseMessage)]
+    if isinstance(value, dict):
+        fields = value.values()
+    elif hasattr(value, "__dict__") and not isinstance(value, type):
+        fields = vars(value).values()
+    else:
+        return []
+    found: list[BaseMessage] = []
+    for field in fields:
+        if isinstance(field, BaseMessage):
+            found.append(field)
+        elif isinstance(field, (list, tuple)):
+            found.extend(v for v in field if isinstance(v, BaseMessage))
+    return found
+
+
+def attach_messages_handler(config: dict, emit: Any, ns: tuple[str, ...]) -> StreamMessagesHandler:
     handler = StreamMessagesHandler(emit, ns)
     callbacks = config.get("callbacks")
     if callbacks is None:
@@ -71,3 +118,5 @@ def attach_messages_handler(config: dict, emit: Any, ns: tuple[str, ...]) -> Non
         config["callbacks"] = [*callbacks, handler]
     else:
         callbacks.add_handler(handler, inherit=True)
+    config[CONF][CONFIG_KEY_MESSAGES] = handler
+    return handler

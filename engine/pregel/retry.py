@@ -12,6 +12,7 @@ from langchain_core.runnables.config import var_child_runnable_config
 
 from engine.constants import CONF, CONFIG_KEY_CHECKPOINT_NS, CONFIG_KEY_RUNTIME, NS_SEP
 from engine.errors import GraphBubbleUp, ParentCommand
+from engine.pregel.messages import CONFIG_KEY_MESSAGES
 from engine.types import Command, RetryPolicy
 
 
@@ -71,10 +72,15 @@ def run_with_retry(task: Any) -> None:
     """Run `task` to completion (filling task.writes), retrying per its policies."""
     attempts = 0
     token = var_child_runnable_config.set(task.config)
+    messages = task.config[CONF].get(CONFIG_KEY_MESSAGES)
+    if messages is not None:
+        messages.node_started(task)
     try:
         while True:
             try:
                 output = task.proc.bound.invoke(task.input, task.config)
+                if messages is not None:
+                    messages.node_finished(task, output)
                 _write_outputs(task, output)
                 return
             except ParentCommand as exc:
@@ -102,10 +108,15 @@ async def arun_with_retry(task: Any) -> None:
 
     attempts = 0
     token = var_child_runnable_config.set(task.config)
+    messages = task.config[CONF].get(CONFIG_KEY_MESSAGES)
+    if messages is not None:
+        messages.node_started(task)
     try:
         while True:
             try:
                 output = await task.proc.bound.ainvoke(task.input, task.config)
+                if messages is not None:
+                    messages.node_finished(task, output)
                 _write_outputs(task, output)
                 return
             except ParentCommand as exc:
