@@ -9,6 +9,8 @@ from collections.abc import AsyncIterator, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from langchain_core.runnables.config import var_child_runnable_config
+
 from engine.channels.base import BaseChannel
 from engine.channels.topic import Topic
 from engine.checkpoint.base import BaseCheckpointSaver
@@ -162,7 +164,8 @@ class Pregel(PregelProtocol, StateAccess):
         updates_for_interrupts_only: bool = False,
         durability: str | None = None,
     ) -> _Run:
-        config = _merge_configs(self.config, config)
+        # like langchain's ensure_config: a graph invoked inside a node runs within that task
+        config = _merge_configs(var_child_runnable_config.get(), self.config, config)
         config.setdefault("recursion_limit", DEFAULT_RECURSION_LIMIT)
         if config["recursion_limit"] < 1:
             raise ValueError("recursion_limit must be at least 1")
@@ -546,7 +549,7 @@ def _merge_configs(*configs: dict | None) -> dict:
                 if isinstance(value, BaseCallbackManager) or isinstance(out[key], BaseCallbackManager):
                     out[key] = value
                 else:
-                    out[key] = [*out[key], *value]
+                    out[key] = list({id(h): h for h in [*out[key], *value]}.values())
             else:
                 out[key] = value
     out.setdefault(CONF, {})
