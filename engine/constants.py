@@ -54,3 +54,4 @@ MISSING = object()
 """Sentinel for 'no value', distinct from None (a valid value)."""
 
 __all__ = ["START", "END", "TAG_HIDDEN", "TAG_NOSTREAM"]
+CACHE_NS_WRITES = "__pregel_ns_writes"

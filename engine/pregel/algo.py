@@ -15,6 +15,7 @@ from typing import Any
 from engine.channels.base import BaseChannel
 from engine.checkpoint.base import Checkpoint, PendingWrite
 from engine.constants import (
+    CACHE_NS_WRITES,
     CONF,
     CONFIG_KEY_CHECKPOINT_NS,
     CONFIG_KEY_READ,
@@ -419,7 +420,7 @@ def _make_task(
         key = cache_policy.key_func(value)
         key = key.encode() if isinstance(key, str) else key
         cache_key = CacheKey(
-            ("__pregel_ns_writes", name), hashlib.md5(key).hexdigest(), cache_policy.ttl
+            (CACHE_NS_WRITES, name), hashlib.md5(key).hexdigest(), cache_policy.ttl
         )
     return PregelExecutableTask(
         name=name,

@@ -15,6 +15,7 @@ from engine.channels.base import BaseChannel
 from engine.channels.topic import Topic
 from engine.checkpoint.base import BaseCheckpointSaver
 from engine.constants import (
+    CACHE_NS_WRITES,
     CONF,
     CONFIG_KEY_CHECKPOINT_NS,
     CONFIG_KEY_CHECKPOINTER,
@@ -194,8 +195,9 @@ class Pregel(PregelProtocol, StateAccess):
                 queue.append((ns, mode, payload))
 
             all_modes = own_modes
-        if subgraphs or parent is not None:
-            configurable[CONFIG_KEY_STREAM] = (emit, all_modes)
+        # subgraphs always stream into this queue, under their own namespace; without
+        # subgraphs=True, _drain drops what is not this graph's own
+        configurable[CONFIG_KEY_STREAM] = (emit, all_modes)
         # an explicit durability also applies to subgraphs; otherwise inherit the parent's
         if durability is not None:
             configurable[CONFIG_KEY_DURABILITY] = durability
@@ -467,6 +469,22 @@ class Pregel(PregelProtocol, StateAccess):
         )
         chunks = [c async for c in self._arun(run)]
         return self._collect(chunks, stream_mode, version)
+
+    # ------------------------------------------------------------------ cache
+    def clear_cache(self, nodes: Sequence[str] | None = None) -> None:
+        """Forget the cached writes of `nodes` (all nodes by default)."""
+        self._cache_or_raise().clear(self._cache_namespaces(nodes))
+
+    async def aclear_cache(self, nodes: Sequence[str] | None = None) -> None:
+        await self._cache_or_raise().aclear(self._cache_namespaces(nodes))
+
+    def _cache_or_raise(self) -> Any:
+        if not self.cache:
+            raise ValueError("No cache is set for this graph. Cannot clear cache.")
+        return self.cache
+
+    def _cache_namespaces(self, nodes: Sequence[str] | None) -> list[tuple[str, str]]:
+        return [(CACHE_NS_WRITES, node) for node in nodes or self.nodes if node in self.nodes]
 
     # ------------------------------------------------------------------ step by step
     def stepper(
