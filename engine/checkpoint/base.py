@@ -113,24 +113,41 @@ def create_checkpoint(
     id: str | None = None,
     updated_channels: Sequence[str] | None = None,
 ) -> Checkpoint:
-    """A new checkpoint (new id and time) holding the channels' current values."""
+    """A new checkpoint (new id and time) holding the channels' current values.
+
+    Like langgraph's, it shares `channel_versions` and `versions_seen` with `checkpoint`, which
+    the caller replaces by the new one: a saver copies (or serializes) what it keeps, and a
+    put made later, in the background, is given a `copy_checkpoint`.
+    """
     if channels is None:
         values = dict(checkpoint["channel_values"])
     else:
-        values = {}
         versions = checkpoint["channel_versions"]
-        for name, channel in channels.items():
-            if name in versions and (value := channel.checkpoint()) is not MISSING:
-                values[name] = value
+        values = {
+            name: value
+            for name, channel in channels.items()
+            if name in versions and (value := channel.checkpoint()) is not MISSING
+        }
     return Checkpoint(
         v=LATEST_VERSION,
         id=id or uuid6(),
         ts=datetime.now(UTC).isoformat(),
         channel_values=values,
-        channel_versions=dict(checkpoint["channel_versions"]),
-        versions_seen={k: dict(v) for k, v in checkpoint["versions_seen"].items()},
+        channel_versions=checkpoint["channel_versions"],
+        versions_seen=checkpoint["versions_seen"],
         updated_channels=sorted(updated_channels) if updated_channels is not None else None,
     )
+
+
+def checkpoint_config(thread_id: str, ns: str, checkpoint_id: str) -> dict:
+    """The config that addresses one stored checkpoint."""
+    return {
+        "configurable": {
+            "thread_id": thread_id,
+            "checkpoint_ns": ns,
+            "checkpoint_id": checkpoint_id,
+        }
+    }
 
 
 def get_checkpoint_id(config: dict) -> str | None:

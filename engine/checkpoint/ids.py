@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import os
 import threading
 import time
+from random import getrandbits
 
 _lock = threading.Lock()
 _last = 0
@@ -13,16 +13,18 @@ _GREGORIAN_OFFSET = 0x01B21DD213814000
 
 
 def uuid6() -> str:
-    """A new time-ordered id; strictly increasing within this process."""
+    """A new time-ordered id; strictly increasing within this process.
+
+    The clock sequence and node are random (like langgraph's; `random` is reseeded in a forked
+    child), so ids made in the same 100 ns by two processes still differ.
+    """
     global _last
+    ts = time.time_ns() // 100 + _GREGORIAN_OFFSET
     with _lock:
-        ts = time.time_ns() // 100 + _GREGORIAN_OFFSET
         if ts <= _last:
             ts = _last + 1
         _last = ts
     high = (ts >> 12) & 0xFFFFFFFFFFFF  # 48 most significant bits of the 60-bit time
-    low = ts & 0x0FFF
-    clock = int.from_bytes(os.urandom(2)) & 0x3FFF | 0x8000  # variant bits 10
-    node = int.from_bytes(os.urandom(6))
-    h = f"{high:012x}6{low:03x}{clock:04x}{node:012x}"
-    return f"{h[:8]}-{h[8:12]}-{h[12:16]}-{h[16:20]}-{h[20:]}"
+    rand = getrandbits(62)  # 14-bit clock sequence, 48-bit node
+    clock = rand >> 48 | 0x8000  # variant bits 10
+    return f"{high >> 16:08x}-{high & 0xFFFF:04x}-6{ts & 0xFFF:03x}-{clock:04x}-{rand & 0xFFFFFFFFFFFF:012x}"

@@ -1,11 +1,24 @@
-"""InMemorySaver: checkpoints in a dict, each channel value stored once per version."""
+"""InMemorySaver: checkpoints in a dict, each channel value stored once per version.
+
+Growing lists (an add-reducer history) are stored as deltas: when a list channel's new value
+extends the value this saver stored for the channel's previous version, and the shared prefix
+is made of the very same objects (identity, not equality) of immutable types (str, bytes, int,
+float, bool, None and tuples of those), only the appended items are serialized, with a reference
+to the previous version. Identity plus immutability means the prefix serializes exactly as it did
+when the previous version was stored, so a read (full copy + deltas) returns exactly the value
+that was put. Lists with mutable items (dicts, messages) are always serialized in full, so
+in-place mutation by user code can never make history wrong. A full copy is written again after
+`MAX_CHAIN` deltas, or once the deltas outgrow `DELTA_RATIO` times the last full copy, so a read
+decodes at most `MAX_CHAIN + 1` pieces.
+"""
 
 from __future__ import annotations
 
 import threading
-from collections import defaultdict
+from collections import OrderedDict, defaultdict
 from collections.abc import Iterator, Sequence
-from typing import Any
+from operator import is_
+from typing import Any, NamedTuple
 
 from engine.checkpoint.base import (
     WRITES_IDX_MAP,
@@ -15,18 +28,72 @@ from engine.checkpoint.base import (
     CheckpointMetadata,
     CheckpointTuple,
     SerializerProtocol,
+    checkpoint_config,
     get_checkpoint_id,
     get_checkpoint_metadata,
 )
+from engine.checkpoint.serde.jsonplus import JsonPlusSerializer
+
+MAX_CHAIN = 64
+"""Most deltas between two full copies of a list channel's value."""
+DELTA_RATIO = 2
+"""A full copy is written once the deltas since the last one exceed this many times its size."""
+MIN_DELTA_BUDGET = 16 * 1024
+"""Small lists are not copied every few steps: deltas may always add up to this many bytes."""
+_LIVE_SIZE = 256  # (thread, ns, channel) entries remembered for delta detection
+
+_ATOMS = frozenset({str, bytes, int, float, bool, type(None)})
+
+
+def _immutable(items: Any) -> bool:
+    """Whether every item is an atom or a tuple of such (recursively)."""
+    types = set(map(type, items))
+    if types <= _ATOMS:
+        return True
+    if not types <= _ATOMS | {tuple}:
+        return False
+    return all(_immutable(item) for item in items if type(item) is tuple)
+
+
+class _Delta(NamedTuple):
+    """A stored list value: the value of `base` (same channel) followed by `suffix`'s items."""
+
+    base: Any  # the version this one extends
+    suffix: tuple[str, bytes]  # the appended items, serialized as a list
+
+
+class _Live(NamedTuple):
+    """The list this saver last stored for a channel: what the next version may extend."""
+
+    version: Any
+    items: list  # a private copy of its items (immutable objects), compared by identity
+    chain: int  # deltas since the last full copy
+    delta_bytes: int  # bytes stored as deltas since the last full copy
+    full_bytes: int  # size of the last full copy
+
+
+def _plain_metadata(metadata: dict) -> bool:
+    """Scalars, and dicts of scalars (`parents`): safe to keep as a copy instead of bytes."""
+    for value in metadata.values():
+        kind = type(value)
+        if kind in _ATOMS and kind is not bytes:
+            continue
+        if kind is not dict:
+            return False
+        for key, item in value.items():
+            if type(key) is not str or type(item) not in _ATOMS or type(item) is bytes:
+                return False
+    return True
 
 
 class InMemorySaver(BaseCheckpointSaver):
     """Keeps every thread's history in memory; for tests, demos and short-lived runs.
 
     A checkpoint stores only channel versions; each (channel, version) value is stored once, so a
-    superstep costs what it changed. Values are kept serialized (by `serde`, never pickle), so
-    later in-place mutation by user code cannot rewrite history, and what a thread holds here
-    is exactly what a persistent saver would hold.
+    superstep costs what it changed (a growing list: its new items, see the module docstring).
+    Values are kept serialized (by `serde`, never pickle), so later in-place mutation by user
+    code cannot rewrite history, and what a thread holds here is exactly what a persistent saver
+    would hold. Reads return new objects: changing them changes nothing stored.
     """
 
     blocks_on_io = False  # all CPU: a background thread would only add hand-offs
@@ -37,11 +104,15 @@ class InMemorySaver(BaseCheckpointSaver):
         self.storage: defaultdict[str, dict[str, dict[str, tuple]]] = defaultdict(
             lambda: defaultdict(dict)
         )
-        # (thread_id, ns, channel, version) -> serialized value
+        # (thread_id, ns, channel, version) -> serialized value, or a _Delta of a list
         self.blobs: dict[tuple[str, str, str, Any], Any] = {}
         # (thread_id, ns, checkpoint_id) -> {(task_id, idx): (task_id, channel, serialized, path)}
         self.writes: defaultdict[tuple[str, str, str], dict] = defaultdict(dict)
         self._lock = threading.RLock()
+        self._deltas = isinstance(self.serde, JsonPlusSerializer)
+        self._live: OrderedDict[tuple[str, str, str], _Live] = OrderedDict()
+        # (thread_id, ns) -> the versions_seen last stored: unchanged entries are shared
+        self._last_seen: dict[tuple[str, str], dict] = {}
 
     def __enter__(self):
         return self
@@ -50,15 +121,36 @@ class InMemorySaver(BaseCheckpointSaver):
         return None
 
     # -- reading
+    def _value(self, thread_id: str, ns: str, channel: str, blob: Any) -> Any:
+        loads = self.serde.loads_typed
+        if type(blob) is not _Delta:
+            return loads(blob)
+        suffixes = []
+        while type(blob) is _Delta:
+            suffixes.append(blob.suffix)
+            blob = self.blobs[(thread_id, ns, channel, blob.base)]
+        value = loads(blob)
+        for suffix in reversed(suffixes):
+            value += loads(suffix)
+        return value
+
     def _tuple(self, thread_id: str, ns: str, checkpoint_id: str) -> CheckpointTuple:
         saved, metadata, parent_id = self.storage[thread_id][ns][checkpoint_id]
         loads = self.serde.loads_typed
         values = {}
+        blobs = self.blobs
         for channel, version in saved["channel_versions"].items():
-            blob = self.blobs.get((thread_id, ns, channel, version))
+            blob = blobs.get((thread_id, ns, channel, version))
             if blob is not None:
-                values[channel] = loads(blob)
-        checkpoint: Checkpoint = {**saved, "channel_values": values}  # type: ignore[typeddict-item]
+                values[channel] = self._value(thread_id, ns, channel, blob)
+        checkpoint: Checkpoint = {  # type: ignore[typeddict-item]
+            **saved,
+            "channel_values": values,
+            "channel_versions": dict(saved["channel_versions"]),
+            "versions_seen": {k: dict(v) for k, v in saved["versions_seen"].items()},
+        }
+        if saved.get("updated_channels") is not None:
+            checkpoint["updated_channels"] = list(saved["updated_channels"])
         stored = self.writes[(thread_id, ns, checkpoint_id)]
         # langgraph's order: the order a superstep applies its tasks' writes in
         order = sorted(stored, key=lambda slot: (stored[slot][3], *slot))
@@ -66,25 +158,12 @@ class InMemorySaver(BaseCheckpointSaver):
             (task_id, channel, loads(value))
             for task_id, channel, value, _ in map(stored.get, order)
         ]
-        config = {
-            "configurable": {
-                "thread_id": thread_id,
-                "checkpoint_ns": ns,
-                "checkpoint_id": checkpoint_id,
-            }
-        }
-        parent = (
-            {
-                "configurable": {
-                    "thread_id": thread_id,
-                    "checkpoint_ns": ns,
-                    "checkpoint_id": parent_id,
-                }
-            }
-            if parent_id
-            else None
-        )
-        return CheckpointTuple(config, checkpoint, loads(metadata), parent, writes)
+        if type(metadata) is dict:
+            metadata = {k: dict(v) if type(v) is dict else v for k, v in metadata.items()}
+        else:
+            metadata = loads(metadata)
+        parent = checkpoint_config(thread_id, ns, parent_id) if parent_id else None
+        return CheckpointTuple(checkpoint_config(thread_id, ns, checkpoint_id), checkpoint, metadata, parent, writes)
 
     def get_tuple(self, config: dict) -> CheckpointTuple | None:
         conf = config["configurable"]
@@ -133,6 +212,49 @@ class InMemorySaver(BaseCheckpointSaver):
         yield from found
 
     # -- writing
+    def _blob(self, key: tuple[str, str, str], version: Any, value: Any) -> tuple[Any, Any]:
+        """What to store for a channel's new version (its serialized value, or a _Delta), and
+        what to remember of it for the next version (a _Live, or None)."""
+        if not self._deltas or type(value) is not list:
+            return self.serde.dumps_typed(value), None
+        live = self._live.get(key)
+        if live is not None:
+            size = len(live.items)
+            if (
+                len(value) >= size
+                and live.chain < MAX_CHAIN
+                and all(map(is_, live.items, value))
+                and _immutable(suffix := value[size:])
+            ):
+                stored = self.serde.dumps_typed(suffix)
+                delta_bytes = live.delta_bytes + len(stored[1])
+                if delta_bytes <= max(DELTA_RATIO * live.full_bytes, MIN_DELTA_BUDGET):
+                    live.items.extend(suffix)  # put() forgets it if the put fails
+                    following = live._replace(
+                        version=version, chain=live.chain + 1, delta_bytes=delta_bytes
+                    )
+                    return _Delta(live.version, stored), following
+        stored = self.serde.dumps_typed(value)
+        following = _Live(version, list(value), 0, 0, len(stored[1])) if _immutable(value) else None
+        return stored, following
+
+    def _remember(self, key: tuple[str, str, str], live: _Live | None) -> None:
+        self._live.pop(key, None)
+        if live is not None:
+            self._live[key] = live
+            if len(self._live) > _LIVE_SIZE:
+                self._live.popitem(last=False)
+
+    def _freeze_seen(self, thread_id: str, ns: str, seen: dict) -> dict:
+        """A copy of versions_seen that shares the entries unchanged since the last put."""
+        last = self._last_seen.get((thread_id, ns), {})
+        frozen = {
+            node: previous if (previous := last.get(node)) == versions else dict(versions)
+            for node, versions in seen.items()
+        }
+        self._last_seen[(thread_id, ns)] = frozen
+        return frozen
+
     def put(
         self,
         config: dict,
@@ -143,33 +265,44 @@ class InMemorySaver(BaseCheckpointSaver):
         conf = config["configurable"]
         thread_id, ns = conf["thread_id"], conf.get("checkpoint_ns", "")
         values = checkpoint["channel_values"]
-        dumps = self.serde.dumps_typed
-        blobs = {
-            (thread_id, ns, channel, version): dumps(values[channel])
-            for channel, version in new_versions.items()
-            if channel in values
-        }
-        stored_metadata = dumps(get_checkpoint_metadata(config, metadata))
-        with self._lock:
-            self.blobs.update(blobs)
-            # the loop bumps versions in place later: keep copies, not its dicts
-            saved = {
-                **{k: v for k, v in checkpoint.items() if k != "channel_values"},
-                "channel_versions": dict(checkpoint["channel_versions"]),
-                "versions_seen": {k: dict(v) for k, v in checkpoint["versions_seen"].items()},
+        metadata = get_checkpoint_metadata(config, metadata)
+        if _plain_metadata(metadata):
+            stored_metadata: Any = {
+                k: dict(v) if type(v) is dict else v for k, v in metadata.items()
             }
+        else:
+            stored_metadata = self.serde.dumps_typed(metadata)
+        with self._lock:
+            blobs, following = {}, {}
+            try:
+                for channel, version in new_versions.items():
+                    key = (thread_id, ns, channel, version)
+                    # a stored version never changes (later deltas may build on it)
+                    if channel in values and key not in self.blobs:
+                        blobs[key], following[key[:3]] = self._blob(
+                            key[:3], version, values[channel]
+                        )
+            except BaseException:
+                # nothing is stored; forget what _blob may have started to extend
+                for channel in new_versions:
+                    self._live.pop((thread_id, ns, channel), None)
+                raise
+            self.blobs.update(blobs)
+            for live_key, live in following.items():
+                self._remember(live_key, live)
+            # the loop bumps versions in place later: keep copies, not its dicts
+            saved = dict(checkpoint)
+            del saved["channel_values"]
+            saved["channel_versions"] = dict(checkpoint["channel_versions"])
+            saved["versions_seen"] = self._freeze_seen(thread_id, ns, checkpoint["versions_seen"])
+            if saved.get("updated_channels") is not None:
+                saved["updated_channels"] = list(saved["updated_channels"])
             self.storage[thread_id][ns][checkpoint["id"]] = (
                 saved,
                 stored_metadata,
                 conf.get("checkpoint_id"),
             )
-        return {
-            "configurable": {
-                "thread_id": thread_id,
-                "checkpoint_ns": ns,
-                "checkpoint_id": checkpoint["id"],
-            }
-        }
+        return checkpoint_config(thread_id, ns, checkpoint["id"])
 
     def put_writes(
         self, config: dict, writes: Sequence[tuple[str, Any]], task_id: str, task_path: str = ""
@@ -192,6 +325,10 @@ class InMemorySaver(BaseCheckpointSaver):
                 del self.writes[key]
             for key in [k for k in self.blobs if k[0] == thread_id]:
                 del self.blobs[key]
+            for key in [k for k in self._live if k[0] == thread_id]:
+                del self._live[key]
+            for key in [k for k in self._last_seen if k[0] == thread_id]:
+                del self._last_seen[key]
 
 
 MemorySaver = InMemorySaver

@@ -45,6 +45,7 @@ from engine.checkpoint.base import (
     CheckpointMetadata,
     CheckpointTuple,
     SerializerProtocol,
+    checkpoint_config,
     get_checkpoint_id,
     get_checkpoint_metadata,
     version_counter,
@@ -164,16 +165,6 @@ def _pack_array_header(items: int) -> bytes:
 
 _PLAIN = JsonPlusSerializer()  # the checkpoint rows: plain data, whatever `serde` is
 _FILTER_KEY = re.compile(r"^[A-Za-z0-9_.-]+$")
-
-
-def _config(thread_id: str, ns: str, checkpoint_id: str) -> dict:
-    return {
-        "configurable": {
-            "thread_id": thread_id,
-            "checkpoint_ns": ns,
-            "checkpoint_id": checkpoint_id,
-        }
-    }
 
 
 def _json_default(value: Any) -> Any:
@@ -409,7 +400,7 @@ class SqliteSaver(BaseCheckpointSaver):
                 if limit is not None and len(matches) >= limit:
                     break
         for thread_id, ns, checkpoint_id in matches:
-            found = self.get_tuple(_config(thread_id, ns, checkpoint_id))
+            found = self.get_tuple(checkpoint_config(thread_id, ns, checkpoint_id))
             if found is not None:  # deleted meanwhile
                 yield found
 
@@ -426,10 +417,10 @@ class SqliteSaver(BaseCheckpointSaver):
         ).fetchall()
         loads = self.serde.loads_typed
         return CheckpointTuple(
-            _config(thread_id, ns, checkpoint_id),
+            checkpoint_config(thread_id, ns, checkpoint_id),
             checkpoint,
             json.loads(metadata),
-            _config(thread_id, ns, parent_id) if parent_id else None,
+            checkpoint_config(thread_id, ns, parent_id) if parent_id else None,
             [(task_id, channel, loads((type_, value))) for task_id, channel, type_, value in writes],
         )
 
@@ -508,7 +499,7 @@ class SqliteSaver(BaseCheckpointSaver):
                 (thread_id, ns, checkpoint["id"], conf.get("checkpoint_id"), stored_checkpoint,
                  stored_metadata),
             )  # fmt: skip
-        return _config(thread_id, ns, checkpoint["id"])
+        return checkpoint_config(thread_id, ns, checkpoint["id"])
 
     def _blob_row(
         self, conn: sqlite3.Connection, thread_id: str, ns: str, channel: str, version: str, value: Any
