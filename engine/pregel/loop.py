@@ -215,21 +215,44 @@ class PregelLoop:
         )
         if is_command and self.input.resume is None and not self.input.update and not self.input.goto:
             raise EmptyInputError("Received empty Command input")
-        # replaying from a past checkpoint re-asks interrupts instead of reusing old answers
-        if self._addressed and not (is_command and self.input.resume is not None):
+        # time travel: a run addressed at a past checkpoint that does not answer an interrupt
+        time_travel = (
+            self._addressed
+            and not (is_command and self.input.resume is not None)
+            and not configurable.get(CONFIG_KEY_RESUMING, False)
+        )
+        # replaying re-asks interrupts instead of reusing old answers
+        if time_travel:
             self.checkpoint_pending_writes = [
                 w for w in self.checkpoint_pending_writes if w[1] != RESUME
             ]
+        # ...and starts a new branch from a "fork" copy of that checkpoint (unless it already is
+        # one made by update_state), so its tasks re-run and the old branch stays untouched
+        forks = (
+            is_resuming
+            and time_travel
+            and not self.is_nested
+            and self.checkpointer is not None
+            and self.checkpoint_metadata.get("source") not in ("update", "fork")
+        )
         if is_command:
             if self.input.resume is not None and self.checkpointer is None:
                 raise RuntimeError("Cannot use Command(resume=...) without checkpointer")
-            self._resume_command(self.input)
+            self._resume_command(self.input, save=not forks)
         null_writes = [w[1:] for w in self.checkpoint_pending_writes if w[0] == NULL_TASK_ID]
         if null_writes:
             self._apply_writes([WritesOnly(INPUT, null_writes)])
         if is_resuming:
             seen = self.checkpoint["versions_seen"].setdefault(INTERRUPT, {})
             seen.update(self.checkpoint["channel_versions"])
+            if forks:
+                # the fork holds the command's writes applied; old interrupts belong to old tasks
+                self.checkpoint_pending_writes = [
+                    w
+                    for w in self.checkpoint_pending_writes
+                    if w[0] != NULL_TASK_ID and w[1] != INTERRUPT
+                ]
+                self._put_checkpoint("fork")
             if "values" in self.stream_modes:
                 self.emit("values", read_channels(self.channels, self.output_keys))
         elif self.input is not None and not is_command:
@@ -255,7 +278,7 @@ class PregelLoop:
             self.config[CONF][CONFIG_KEY_RESUMING] = is_resuming
         self.status = "pending"
 
-    def _resume_command(self, cmd: Command) -> None:
+    def _resume_command(self, cmd: Command, save: bool = True) -> None:
         from engine.types import is_interrupt_id
 
         resume = cmd.resume
@@ -269,8 +292,10 @@ class PregelLoop:
                 "interrupts#handling-multiple-interrupts."
             )
         writes = [(c, v) for tid, c, v in map_command(cmd) if not (c == RESUME and by_id)]
-        if writes:
+        if writes and save:
             self._record_writes(NULL_TASK_ID, writes)
+        elif writes:
+            self.checkpoint_pending_writes.extend((NULL_TASK_ID, c, v) for c, v in writes)
 
     def _pending_interrupt_ids(self) -> set[str]:
         answered = {w[0] for w in self.checkpoint_pending_writes if w[1] == RESUME}
