@@ -71,6 +71,16 @@ class BranchWriter:
         result = self.branch.path.invoke(value, config)
         return route_writes(self.branch.ends, result)
 
+    @property
+    def static_writes(self) -> list[tuple[str, Any, str | None]] | None:
+        """For drawing: a write per path_map entry, (channel, None, label); None without one."""
+        if not self.branch.ends:
+            return None
+        return [
+            (end if end == END else branch_channel(end), None, str(label))
+            for label, end in self.branch.ends.items()
+        ]
+
 
 def route_writes(ends: dict | None, result: Any) -> list[tuple[str, Any]]:
     results = result if isinstance(result, (list, tuple)) else [result]
