@@ -5,6 +5,7 @@ from __future__ import annotations
 import inspect
 import logging
 import typing
+import warnings
 from collections import defaultdict
 from collections.abc import Hashable, Sequence
 from typing import Any
@@ -65,6 +66,14 @@ class StateGraph:
         output_schema: Any = None,
         **kwargs: Any,
     ) -> None:
+        for old, new in (("config_schema", "context_schema"), ("input", "input_schema"), ("output", "output_schema")):
+            if old in kwargs:
+                warnings.warn(
+                    f"`{old}` is deprecated and will be removed. Please use `{new}` instead.",
+                    DeprecationWarning,
+                    stacklevel=2,
+                )
+        context_schema = context_schema or kwargs.get("config_schema")
         input_schema = input_schema or kwargs.get("input")
         output_schema = output_schema or kwargs.get("output")
         if state_schema is None:
@@ -291,7 +300,7 @@ class StateGraph:
             + (interrupt_after if interrupt_after != "*" else [])
         )
         output_channels = _keys_or_root(self.schemas[self.output_schema], self.managed)
-        stream_channels = output_channels
+        stream_channels = _keys_or_root(self.channels, self.managed)
         compiled = CompiledStateGraph(
             builder=self,
             schema_to_mapper={},

@@ -90,6 +90,7 @@ class PregelLoop:
         observer: trace.Observer | None = None,
         updates_for_interrupts_only: bool = False,
         durability: str | None = None,
+        output_keys: Any = None,
     ) -> None:
         self.graph = graph
         self.durability = durability or "async"
@@ -110,7 +111,7 @@ class PregelLoop:
         self.interrupt_after = interrupt_after
         self.cache = cache
         self.observer = observer
-        self.output_keys = graph.output_channels
+        self.output_keys = output_keys if output_keys is not None else graph.output_channels
         self.stream_keys = graph.stream_channels_asis
         ns_str: str = config[CONF].get(CONFIG_KEY_CHECKPOINT_NS, "")
         self.checkpoint_ns: tuple[str, ...] = tuple(ns_str.split(NS_SEP)) if ns_str else ()

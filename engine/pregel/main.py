@@ -231,7 +231,7 @@ class Pregel(PregelProtocol, StateAccess):
 
             attach_messages_handler(config, emit, ns)
         loop = PregelLoop(
-            self if output_keys is None else self.copy({"output_channels": output_keys}),
+            self,
             input,
             config,
             checkpointer=saver,
@@ -245,6 +245,8 @@ class Pregel(PregelProtocol, StateAccess):
             updates_for_interrupts_only=updates_for_interrupts_only
             and (parent is None or "updates" not in parent[1]),
             durability=durability,
+            # stream shows every state key by default; invoke passes the output schema's keys
+            output_keys=output_keys if output_keys is not None else self.stream_channels_asis,
         )
         return _Run(loop, queue, modes, single, subgraphs, version)
 
@@ -359,7 +361,7 @@ class Pregel(PregelProtocol, StateAccess):
             config,
             context=context,
             stream_mode=modes,
-            output_keys=output_keys,
+            output_keys=output_keys if output_keys is not None else self.output_channels,
             interrupt_before=interrupt_before,
             interrupt_after=interrupt_after,
             subgraphs=False,
@@ -497,7 +499,10 @@ class Pregel(PregelProtocol, StateAccess):
     def get_graph(self, config: dict | None = None, *, xray: int | bool = False) -> Any:
         from engine.pregel.draw import draw_pregel_graph
 
-        return draw_pregel_graph(self)
+        return draw_pregel_graph(self, config, xray)
+
+    async def aget_graph(self, config: dict | None = None, *, xray: int | bool = False) -> Any:
+        return self.get_graph(config, xray=xray)
 
 
 class SuperstepStepper:
