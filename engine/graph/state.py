@@ -426,9 +426,7 @@ class CompiledStateGraph(Pregel):
                 ChannelWriteTupleEntry(mapper=get_root if output_keys == ["__root__"] else get_updates),
                 ChannelWriteTupleEntry(
                     mapper=_control_branch,
-                    static=[(branch_channel(e), None, None) for e in (node.ends or ())]
-                    if node is not None
-                    else None,
+                    static=_control_static(node.ends) if node is not None and node.ends is not None else None,
                 ),
             ]
         )
@@ -481,6 +479,12 @@ class CompiledStateGraph(Pregel):
         select: Any = "__root__" if keys == ["__root__"] else keys
         mapper = None if select == "__root__" else coercer(builder.state_schema)
         self.nodes[start].writers.append(BranchWriter(branch, select, mapper))
+
+
+def _control_static(ends: tuple[str, ...] | dict[str, str]) -> list[tuple[str, Any, str | None]]:
+    """For drawing: a node's Command destinations, (channel, None, label); END stays END."""
+    labels = ends if isinstance(ends, dict) else dict.fromkeys(ends)
+    return [(e if e == END else branch_channel(e), None, label) for e, label in labels.items()]
 
 
 def _control_branch(value: Any) -> list[tuple[str, Any]]:
