@@ -110,11 +110,16 @@ class Command(Generic[N], ToolOutputMixin):
         return []
 
 
-@dataclass
+@dataclass(slots=True)
 class Overwrite:
-    """Write `value` to a reducer channel, replacing its value instead of reducing into it."""
+    """Write `value` to a reducer channel, replacing its value instead of reducing into it.
+
+    `type` marks the JSON form ({"value": ..., "type": "__overwrite__"}), which reducer channels
+    also accept, so the meaning survives a trip through JSON.
+    """
 
     value: Any
+    type: Literal["__overwrite__"] = "__overwrite__"
 
 
 # --------------------------------------------------------------------------- interrupts

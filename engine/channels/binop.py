@@ -35,11 +35,15 @@ def _initial_value(typ: Any) -> Any:
 
 
 def unwrap_overwrite(value: Any) -> tuple[bool, Any]:
-    """(True, inner) for Overwrite(inner) or {"__overwrite__": inner}; else (False, value)."""
+    """(True, inner) for Overwrite(inner), {"__overwrite__": inner} or Overwrite's JSON form
+    {"value": inner, "type": "__overwrite__"}; else (False, value)."""
     if isinstance(value, Overwrite):
         return True, value.value
-    if isinstance(value, dict) and len(value) == 1 and "__overwrite__" in value:
-        return True, value["__overwrite__"]
+    if isinstance(value, dict):
+        if len(value) == 1 and "__overwrite__" in value:
+            return True, value["__overwrite__"]
+        if value.get("type") == "__overwrite__" and "value" in value:
+            return True, value["value"]
     return False, value
 
 
