@@ -66,8 +66,6 @@ class BranchWriter:
         value = config[CONF][CONFIG_KEY_READ](self.read_keys, True)
         if self.mapper is not None:
             value = self.mapper(value)
-        elif isinstance(value, dict) and isinstance(task.input, dict):
-            value = {**task.input, **value}
         result = self.branch.path.invoke(value, config)
         return route_writes(self.branch.ends, result)
 
