@@ -348,17 +348,27 @@ def test_update_state_through_reducers_and_as_node(backend, kind, tmp_path):
 # ------------------------------------------------------------------------------- replay / fork
 
 
-def scenario_replay(run: Run) -> None:
+def ran_abc(run: Run):
+    """a -> b -> c run once; returns (app, calls cleared, the checkpoint whose next is b)."""
     calls: list = []
     app = abc_graph(run, calls)
     app.invoke({"log": ["in"], "n": 0}, cfg())
     past = next(s for s in history(app, cfg()) if s.next == ("b",))
     calls.clear()
-    run.see("replay", app.invoke, None, past.config)
+    return app, calls, past
+
+
+def note_branches(run: Run, app, calls: list) -> None:
     run.note("calls", calls)
-    run.see("state", app.get_state, cfg())
-    run.see("past checkpoint unchanged", app.get_state, past.config)
+    run.see("latest", app.get_state, cfg())
     run.note("history", [(s.metadata, s.next, s.config, s.parent_config) for s in history(app, cfg())])
+
+
+def scenario_replay(run: Run) -> None:
+    app, calls, past = ran_abc(run)
+    run.see("replay", app.invoke, None, past.config)
+    note_branches(run, app, calls)
+    run.see("past checkpoint unchanged", app.get_state, past.config)
 
 
 def test_replay_from_a_past_checkpoint(backend, kind, tmp_path):
@@ -366,19 +376,13 @@ def test_replay_from_a_past_checkpoint(backend, kind, tmp_path):
 
 
 def scenario_fork(run: Run) -> None:
-    calls: list = []
-    app = abc_graph(run, calls)
-    app.invoke({"log": ["in"], "n": 0}, cfg())
+    app, calls, past = ran_abc(run)
     original = app.get_state(cfg())
-    past = next(s for s in history(app, cfg()) if s.next == ("b",))
-    calls.clear()
     fork = run.see("fork", app.update_state, past.config, {"log": ["forked"], "n": 100})
     run.see("fork state", app.get_state, fork)
     run.see("continue fork", app.invoke, None, fork)
-    run.note("calls", calls)
-    run.see("latest", app.get_state, cfg())
+    note_branches(run, app, calls)
     run.see("old branch", app.get_state, original.config)
-    run.note("history", [(s.metadata, s.next, s.config, s.parent_config) for s in history(app, cfg())])
 
 
 def test_fork_from_a_past_checkpoint(backend, kind, tmp_path):
