@@ -17,6 +17,8 @@ from engine.checkpoint.base import Checkpoint, PendingWrite
 from engine.constants import (
     CACHE_NS_WRITES,
     CONF,
+    CONFIG_KEY_CHECKPOINT_ID,
+    CONFIG_KEY_CHECKPOINT_MAP,
     CONFIG_KEY_CHECKPOINT_NS,
     CONFIG_KEY_READ,
     CONFIG_KEY_RESUME_MAP,
@@ -403,6 +405,12 @@ def _make_task(
             CONFIG_KEY_SCRATCHPAD: scratchpad,
             CONFIG_KEY_CHECKPOINT_NS: task_ns,
             CONFIG_KEY_TASK_ID: tid,
+            # a graph run inside the task records this checkpoint as its parent
+            CONFIG_KEY_CHECKPOINT_MAP: {
+                **config[CONF].get(CONFIG_KEY_CHECKPOINT_MAP, {}),
+                planner.parent_ns: checkpoint_id,
+            },
+            CONFIG_KEY_CHECKPOINT_ID: None,
             CONFIG_KEY_RUNTIME: planner.runtime.for_task(
                 ExecutionInfo(
                     checkpoint_id=checkpoint_id,
