@@ -12,8 +12,10 @@ from collections.abc import AsyncIterator, Callable, Iterator
 from typing import Any
 
 from engine.constants import ERROR, INTERRUPT, NO_WRITES, RESUME
-from engine.errors import GraphInterrupt
+from engine.errors import GraphBubbleUp, GraphInterrupt
 from engine.pregel.retry import arun_with_retry, run_with_retry
+
+_CONTROL_WRITES = frozenset((ERROR, INTERRUPT, RESUME))
 
 
 class TaskRunner:
@@ -89,14 +91,21 @@ class TaskRunner:
 
     # ------------------------------------------------------------------ outcomes
     def commit(self, task: Any, error: BaseException | None) -> None:
+        """Record a task's outcome as pending writes, as langgraph's runner does."""
         if error is None:
-            self.loop.put_writes(task, list(task.writes) or [(NO_WRITES, None)])
-        elif isinstance(error, GraphInterrupt):
-            writes = [(INTERRUPT, tuple(error.args[0]) if error.args else ())]
-            writes.extend(w for w in task.writes if w[0] == RESUME)
+            writes = list(task.writes)
+            if all(chan in _CONTROL_WRITES for chan, _ in writes):
+                writes.append((NO_WRITES, None))  # finished, even without output
             self.loop.put_writes(task, writes)
-        else:
-            self.loop.put_writes(task, [(ERROR, error)])
+        elif isinstance(error, GraphInterrupt):
+            if error.args and error.args[0]:
+                writes = [(INTERRUPT, tuple(error.args[0]))]
+                writes.extend(w for w in task.writes if w[0] == RESUME)
+                self.loop.put_writes(task, writes)
+        elif not isinstance(error, GraphBubbleUp):
+            # what the task wrote before failing is kept too: a resume value it consumed
+            # stays with it, so the next attempt replays the same answer
+            self.loop.put_writes(task, [(ERROR, error), *task.writes])
 
     @staticmethod
     def _raise(tasks: list[Any], outcomes: dict[str, BaseException | None]) -> None:
