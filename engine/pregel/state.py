@@ -171,9 +171,9 @@ class StateAccess:
             raise InvalidUpdateError(f"Node {as_node} does not exist")
         writes: list = []
         if as_node != END and values is not None:
-            node = self.nodes[as_node]
-            for writer in node.writers:
-                writes.extend(writer.get_writes(values))
+            task = _UpdateTask(as_node, values, writes, channels, self.managed, saved.config if saved else config)
+            for writer in self.nodes[as_node].writers:
+                writes.extend(writer.get_writes(values, task))
         saver_config = saved.config if saved else {CONF: conf}
         task = WritesOnly(as_node, writes, triggers=(INTERRUPT,))
         apply_writes(checkpoint, channels, [task], saver.get_next_version, self.trigger_to_nodes)
@@ -206,6 +206,28 @@ class StateAccess:
             if len(names) == 1:
                 return names[0]
         raise InvalidUpdateError("Ambiguous update, specify as_node")
+
+
+class _UpdateTask:
+    """The task an update_state stands in for: routers after `as_node` read the state as that
+    node would see it after returning `values` (the snapshot plus the writes so far)."""
+
+    def __init__(self, name: str, values: Any, writes: list, channels: dict, managed: Any, config: dict):
+        from engine.constants import CONFIG_KEY_READ
+        from engine.pregel.algo import local_read
+
+        self.name = name
+        self.input = values
+        self.writes = writes
+        self.config = {
+            **config,
+            CONF: {
+                **config.get(CONF, {}),
+                CONFIG_KEY_READ: lambda select, fresh=False: local_read(
+                    channels, managed, None, select, writes if fresh else ()
+                ),
+            },
+        }
 
 
 class _TaskStatus(NamedTuple):
