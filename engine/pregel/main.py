@@ -33,7 +33,7 @@ from engine.pregel.loop import PregelLoop
 from engine.pregel.protocol import PregelProtocol
 from engine.pregel.read import NodeBuilder, PregelNode
 from engine.pregel.runner import TaskRunner
-from engine.pregel.state import StateAccess
+from engine.pregel.state import StateAccess, own_namespace
 from engine.pregel.write import ChannelWrite, ChannelWriteEntry  # noqa: F401  (langgraph.pregel.main exposes them)
 from engine.runtime import DEFAULT_RUNTIME, Runtime
 from engine.types import GraphOutput, Interrupt, Send
@@ -171,6 +171,11 @@ class Pregel(PregelProtocol, StateAccess):
         if config["recursion_limit"] < 1:
             raise ValueError("recursion_limit must be at least 1")
         configurable = config[CONF] = dict(config.get(CONF) or {})
+        if self.checkpointer is True:
+            if CONFIG_KEY_CHECKPOINTER not in configurable:
+                raise RuntimeError("checkpointer=True cannot be used for root graphs.")
+            ns = configurable.get(CONFIG_KEY_CHECKPOINT_NS, "")
+            configurable[CONFIG_KEY_CHECKPOINT_NS] = own_namespace(ns)
         if stream_mode is None:
             stream_mode = "debug" if self.debug else self.stream_mode
         single = isinstance(stream_mode, str)

@@ -95,7 +95,7 @@ class StateAccess:
                 else:
                     result = task_result_writes([w for w in status.output if w[0] in keys])
             state = None
-            if task.subgraphs:
+            if any(sub.checkpointer is not False for sub in task.subgraphs):
                 task_ns = f"{task.name}{NS_END}{task.id}"
                 task_ns = f"{ns}{NS_SEP}{task_ns}" if ns else task_ns
                 state = {CONF: {"thread_id": saved.config[CONF].get("thread_id"), "checkpoint_ns": task_ns}}
@@ -106,10 +106,10 @@ class StateAccess:
         return StateSnapshot(
             values=read_channels(channels, self.stream_channels_asis),
             next=tuple(t.name for t in tasks.values() if not t.writes),
-            config=_public(saved.config),
+            config=_with_checkpoint_map(_public(saved.config), saved.metadata),
             metadata=saved.metadata,
             created_at=saved.checkpoint["ts"],
-            parent_config=_public(saved.parent_config),
+            parent_config=_with_checkpoint_map(_public(saved.parent_config), saved.metadata),
             tasks=tuple(out_tasks),
             interrupts=tuple(i for t in out_tasks for i in t.interrupts),
         )
@@ -132,7 +132,8 @@ class StateAccess:
             if task.state is not None and (node := self.nodes.get(task.name)) and node.subgraphs:
                 sub = node.subgraphs[0]
                 conf = task.state[CONF]
-                saved = saver.get_tuple({CONF: {"thread_id": conf["thread_id"], "checkpoint_ns": conf["checkpoint_ns"]}})
+                ns = own_namespace(conf["checkpoint_ns"]) if sub.checkpointer is True else conf["checkpoint_ns"]
+                saved = saver.get_tuple({CONF: {"thread_id": conf["thread_id"], "checkpoint_ns": ns}})
                 if saved is not None:
                     task = task._replace(state=sub._with_subgraph_states(sub._snapshot(saved, live=True), saver))
             tasks.append(task)
@@ -260,6 +261,21 @@ def _task_statuses(pending_writes: list) -> dict[str, _TaskStatus]:
         tid: _TaskStatus(tuple(out), tuple(interrupts.get(tid, ())), errors.get(tid))
         for tid, out in output.items()
     }
+
+
+def own_namespace(ns: str) -> str:
+    """Where a checkpointer=True subgraph keeps its one history per thread: its namespace
+    without task ids, so every call of it in the thread continues the same history."""
+    return NS_SEP.join(part.split(NS_END)[0] for part in ns.split(NS_SEP))
+
+
+def _with_checkpoint_map(config: dict | None, metadata: dict | None) -> dict | None:
+    """A subgraph checkpoint's config names its ancestors' checkpoints (and its own) by namespace."""
+    parents = (metadata or {}).get("parents")
+    if config is None or not parents:
+        return config
+    conf = config[CONF]
+    return {CONF: {**conf, "checkpoint_map": {**parents, conf["checkpoint_ns"]: conf["checkpoint_id"]}}}
 
 
 def _public(config: dict | None) -> dict | None:
