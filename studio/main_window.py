@@ -2,7 +2,8 @@
 
 objectNames: `canvas`, `palette`, `inspector`, `stateSchemaEditor`, `problemsPanel`, `startPage`
 (`templatesGallery`, `recentFiles`), `minimap`, `trustBanner`, `recoveryBanner`, docks
-`paletteDock`, `inspectorDock`, `stateDock`, `problemsDock`, actions `action_<name>`.
+`paletteDock`, `inspectorDock`, `stateDock`, `problemsDock`, actions `action_<name>`; the run side
+(toolbar, run docks, interrupt panel) is `studio.run.controller`.
 """
 
 from __future__ import annotations
@@ -42,6 +43,7 @@ from studio.panels.problems_panel import ProblemsPanel
 from studio.panels.start_page import StartPage
 from studio.panels.state_panel import StatePanel
 from studio.paths import icon
+from studio.run.controller import RunController
 from studio.validation import LiveValidator
 
 SPEC_FILTER = "Graph specs (*.json)"
@@ -91,6 +93,7 @@ class MainWindow(QMainWindow):
         self._build_docks()
         self._build_actions()
         self._wire()
+        self.runner = RunController(self)
         self.statusBar().showMessage("Ready")
         self.show_start()
         self.offer_recovery()
@@ -395,6 +398,7 @@ class MainWindow(QMainWindow):
         if dirty:
             self.write_autosave()  # kept: offered back on the next start, never lost
         self.autosave.close(keep=dirty)
+        self.runner.close()
         self._autosave_timer.stop()
         self.editor.stack.cleanChanged.disconnect(self._update_title)
         self.editor.stack.indexChanged.disconnect(self._edited)

@@ -1,0 +1,357 @@
+"""Drive the engine off the GUI thread: compile the spec, step supersteps, read checkpoints.
+
+Every engine call runs on one dedicated worker thread (so a run's suspended generator and the
+SQLite saver are only ever touched there, in order); results come back to the GUI thread as
+Qt signals (queued automatically, because the session lives on the GUI thread).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import re
+import threading
+import traceback
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QObject, Signal
+
+from engine.constants import CONFIG_KEY_DURABILITY
+from engine.pregel import trace
+from spec.model import GraphSpec
+
+INTERNAL_PREFIXES = ("__", "branch:to:", "join:")
+
+
+def db_path_for(spec_path: Path | None, spec_name: str, home: Path) -> Path:
+    """`<spec>.checkpoints.sqlite` beside a saved spec; else one file per spec name under `home`."""
+    if spec_path is not None:
+        return spec_path.with_name(spec_path.stem + ".checkpoints.sqlite")
+    safe = re.sub(r"[^A-Za-z0-9_.-]+", "_", spec_name or "untitled").strip("_") or "untitled"
+    return home / "runs" / f"{safe}.checkpoints.sqlite"
+
+
+def short_version(version: Any) -> str:
+    """Engine versions look like `0000000000000003.61000…`; show the counter."""
+    if version is None:
+        return "—"
+    text = str(version)
+    head = text.split(".", 1)[0]
+    return str(int(head)) if head.isdigit() else text
+
+
+def channel_kind(channel: Any) -> str:
+    kind = type(channel).__name__
+    op = getattr(channel, "operator", None)
+    if op is not None:
+        kind += f"({getattr(op, '__name__', repr(op))})"
+    return kind
+
+
+def is_internal(channel: str) -> bool:
+    return channel.startswith(INTERNAL_PREFIXES)
+
+
+@dataclass
+class ChannelRow:
+    name: str
+    kind: str
+    value: Any
+    version: Any
+    has_value: bool
+
+
+@dataclass
+class StepReport:
+    """What one superstep did, and the channels right after it."""
+
+    events: list[Any]
+    chunks: list[Any]
+    channels: list[ChannelRow]
+    running: list[str]
+    done: bool
+
+
+@dataclass
+class RunFailure:
+    message: str
+    traceback: str = ""
+    element_id: str | None = None
+    """The node (or spec element) at fault, when known."""
+
+
+@dataclass
+class HistoryEntry:
+    step: Any
+    source: str
+    next: tuple[str, ...]
+    checkpoint_id: str
+    parent_id: str | None
+    created_at: str
+    values: dict
+    config: dict
+
+
+@dataclass
+class ThreadView:
+    """A thread as the panels show it between runs."""
+
+    thread_id: str
+    history: list[HistoryEntry]
+    interrupts: list[tuple[str, Any, str]] = field(default_factory=list)
+    """(node name, interrupt value, interrupt id) of each pending interrupt."""
+    next: tuple[str, ...] = ()
+    values: dict = field(default_factory=dict)
+    threads: list[str] = field(default_factory=list)
+
+
+def failure_from(exc: BaseException, events: list[Any]) -> RunFailure:
+    """Name the node that raised (from the task's trace) or the spec element a SpecError names."""
+    for event in reversed(events):
+        if isinstance(event, trace.TaskFinished) and event.error is not None:
+            tb = "".join(traceback.format_exception(event.error))
+            return RunFailure(f"{event.name}: {type(event.error).__name__}: {event.error}", tb, event.name)
+    findings = getattr(exc, "findings", None)
+    if findings:
+        lines = [str(f) for f in findings]
+        return RunFailure("Cannot compile: " + lines[0], "\n".join(lines), findings[0].element_id)
+    element = getattr(exc, "element_id", None)
+    prefix = "Cannot compile: " if element is not None else ""
+    return RunFailure(f"{prefix}{type(exc).__name__}: {exc}", "".join(traceback.format_exception(exc)), element)
+
+
+class RunSession(QObject):
+    """One spec's runs: a compiled graph, a SQLite checkpointer, at most one stepper in flight."""
+
+    stepped = Signal(object)  # StepReport
+    thread_ready = Signal(object)  # ThreadView
+    channels_ready = Signal(object)  # list[ChannelRow] of a chosen checkpoint
+    threads_ready = Signal(object)  # list[str]: the thread ids in the database
+    failed = Signal(object)  # RunFailure
+    busy_changed = Signal(bool)
+    message = Signal(str)
+    _job_done = Signal()
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="studio-run")
+        self._stop = threading.Event()
+        self._pending = 0
+        """Jobs submitted whose end the GUI thread has not seen yet (touched on the GUI thread only)."""
+        self._job_done.connect(self._finished_job)
+        # worker-thread state (touched only by jobs)
+        self._stack: contextlib.ExitStack | None = None
+        self._saver: Any = None
+        self._db: Path | None = None
+        self._graph: Any = None
+        self._graph_key: Any = None
+        self._stepper: Any = None
+        self._config: dict | None = None
+
+    # ------------------------------------------------------------------ GUI-thread API
+
+    @property
+    def busy(self) -> bool:
+        """Work is queued or running, or its results are not delivered to the GUI thread yet."""
+        return self._pending > 0
+
+    def submit(self, job: Callable[[], None]) -> None:
+        """Run `job` on the worker; exceptions become `failed`, never reach the GUI thread."""
+        self._pending += 1
+        if self._pending == 1:
+            self.busy_changed.emit(True)
+
+        def work() -> None:
+            try:
+                job()
+            except BaseException as exc:  # user code, the saver, a bad spec: report, carry on
+                events = list(self._stepper.events) if self._stepper is not None else []
+                self._stepper = None
+                self.failed.emit(failure_from(exc, events))
+            finally:
+                self._job_done.emit()  # queued after everything the job emitted
+
+        self._executor.submit(work)
+
+    def _finished_job(self) -> None:
+        self._pending -= 1
+        if self._pending == 0:
+            self.busy_changed.emit(False)
+
+    def stop(self) -> None:
+        """Stop after the superstep in flight (the run stays paused; continue picks it up)."""
+        self._stop.set()
+
+    def open(self, db: Path) -> None:
+        self.submit(lambda: self._open(db))
+
+    def close(self) -> None:
+        self._stop.set()
+        self._executor.submit(self._close)
+        self._executor.shutdown(wait=False)
+
+    def has_stepper(self) -> bool:
+        return self._stepper is not None and not self._stepper.done
+
+    def start(self, spec: GraphSpec, base_dir: Path | None, trusted: bool, thread_id: str,
+              run_input: Any, steps: int | None) -> None:  # fmt: skip
+        """A new run (input, or a Command) on `thread_id`; `steps` supersteps, or to the end."""
+        self._stop.clear()
+        self.submit(lambda: self._start(spec, base_dir, trusted, thread_id, run_input, steps))
+
+    def advance(self, steps: int | None) -> None:
+        """More supersteps of the run in flight (one, or to the end)."""
+        self._stop.clear()
+        self.submit(lambda: self._advance(steps))
+
+    def resume_from(self, spec: GraphSpec, base_dir: Path | None, trusted: bool, config: dict,
+                    updates: dict | None, steps: int | None) -> None:  # fmt: skip
+        """Replay from a past checkpoint, or fork it first with `updates` (update_state)."""
+        self._stop.clear()
+        self.submit(lambda: self._resume_from(spec, base_dir, trusted, config, updates, steps))
+
+    def refresh(self, spec: GraphSpec, base_dir: Path | None, trusted: bool, thread_id: str) -> None:
+        self.submit(lambda: self._refresh(spec, base_dir, trusted, thread_id))
+
+    def checkpoint_channels(self, spec: GraphSpec, base_dir: Path | None, trusted: bool, config: dict) -> None:
+        def job() -> None:
+            self._compile(spec, base_dir, trusted)
+            self.channels_ready.emit(self._channel_rows(config))
+
+        self.submit(job)
+
+    def list_threads(self) -> None:
+        self.submit(lambda: self.threads_ready.emit(self._threads()))
+
+    def forget_graph(self) -> None:
+        """The spec changed: the next run compiles again (the run in flight is dropped)."""
+        self.submit(self._forget)
+
+    # ------------------------------------------------------------------ worker thread
+
+    def _open(self, db: Path) -> None:
+        if self._db == db and self._saver is not None:
+            return
+        self._close()
+        from engine.checkpoint.sqlite import SqliteSaver
+
+        db.parent.mkdir(parents=True, exist_ok=True)
+        stack = contextlib.ExitStack()
+        self._saver = stack.enter_context(SqliteSaver.from_conn_string(str(db)))
+        self._stack, self._db = stack, db
+
+    def _close(self) -> None:
+        self._forget()
+        if self._stack is not None:
+            self._stack.close()
+        self._stack = self._saver = self._db = None
+
+    def _forget(self) -> None:
+        self._graph = self._graph_key = self._stepper = None
+
+    def _compile(self, spec: GraphSpec, base_dir: Path | None, trusted: bool) -> Any:
+        key = (id(spec), base_dir, trusted, id(self._saver))
+        if self._graph is None or self._graph_key != key:
+            from spec.compiler import compile_spec
+
+            self._graph = compile_spec(spec, trusted=trusted, checkpointer=self._saver, base_dir=base_dir)
+            self._graph_key = key
+            self._keep_spec = spec  # the key holds its id: keep it alive
+        return self._graph
+
+    def _config_for(self, spec: GraphSpec, thread_id: str) -> dict:
+        from spec.compiler import run_config
+
+        config = run_config(spec, thread_id)
+        # saved before step() returns, so the panels read each superstep's checkpoint at once
+        config["configurable"][CONFIG_KEY_DURABILITY] = "sync"
+        return config
+
+    def _start(self, spec, base_dir, trusted, thread_id, run_input, steps) -> None:
+        self._stepper = None
+        graph = self._compile(spec, base_dir, trusted)
+        self._config = self._config_for(spec, thread_id)
+        self._stepper = graph.stepper(run_input, self._config, stream_mode=("values", "updates", "custom"))
+        self._advance(steps)
+
+    def _resume_from(self, spec, base_dir, trusted, config, updates, steps) -> None:
+        self._stepper = None
+        graph = self._compile(spec, base_dir, trusted)
+        thread_id = config["configurable"]["thread_id"]
+        if updates:
+            config = graph.update_state(config, updates)
+            self.message.emit(f"Forked at a past checkpoint with {', '.join(updates)} edited")
+        self._config = self._config_for(spec, thread_id)
+        self._stepper = graph.stepper(None, config, stream_mode=("values", "updates", "custom"))
+        self._advance(steps)
+
+    def _advance(self, steps: int | None) -> None:
+        stepper = self._stepper
+        if stepper is None or stepper.done:
+            return
+        try:
+            self._steps(stepper, steps)
+        except BaseException:
+            with contextlib.suppress(Exception):  # the history still shows what got saved
+                self._emit_thread(self._config["configurable"]["thread_id"])
+            raise
+        if stepper.done:
+            self._stepper = None
+        self._emit_thread(self._config["configurable"]["thread_id"])
+
+    def _steps(self, stepper: Any, steps: int | None) -> None:
+        count = 0
+        while not stepper.done and (steps is None or count < steps):
+            if self._stop.is_set() and count:
+                self.message.emit("Stopped after the current superstep; Continue picks it up")
+                break
+            first_event, first_chunk = len(stepper.events), len(stepper.chunks)
+            try:
+                stepper.step()
+            finally:
+                events = stepper.events[first_event:]
+                chunks = stepper.chunks[first_chunk:]
+                running = [t.name for e in events if isinstance(e, trace.StepPlanned) and not e.ns
+                           for t in e.tasks]  # fmt: skip
+                self.stepped.emit(StepReport(events, chunks, self._channel_rows(self._config),
+                                             running, stepper.done))  # fmt: skip
+            count += 1
+
+    def _refresh(self, spec, base_dir, trusted, thread_id) -> None:
+        self._compile(spec, base_dir, trusted)
+        self._config = self._config_for(spec, thread_id)
+        self._emit_thread(thread_id)
+        self.channels_ready.emit(self._channel_rows(self._config))
+
+    def _channel_rows(self, config: dict | None) -> list[ChannelRow]:
+        graph = self._graph
+        if graph is None:
+            return []
+        tup = self._saver.get_tuple(config) if config and self._saver is not None else None
+        values = tup.checkpoint["channel_values"] if tup else {}
+        versions = tup.checkpoint["channel_versions"] if tup else {}
+        return [ChannelRow(name, channel_kind(ch), values.get(name), versions.get(name), name in values)
+                for name, ch in graph.channels.items()]  # fmt: skip
+
+    def _threads(self) -> list[str]:
+        if self._saver is None:
+            return []
+        return sorted({t.config["configurable"]["thread_id"] for t in self._saver.list(None)})
+
+    def _emit_thread(self, thread_id: str) -> None:
+        graph, config = self._graph, {"configurable": {"thread_id": thread_id}}
+        history = []
+        for snap in graph.get_state_history(config):
+            parent = (snap.parent_config or {}).get("configurable", {}).get("checkpoint_id")
+            history.append(HistoryEntry(
+                snap.metadata.get("step"), snap.metadata.get("source", ""), tuple(snap.next),
+                snap.config["configurable"]["checkpoint_id"], parent, snap.created_at or "",
+                dict(snap.values), snap.config))  # fmt: skip
+        state = graph.get_state(config)
+        interrupts = [(task.name, i.value, i.id) for task in state.tasks for i in task.interrupts]
+        threads = self._threads()
+        self.thread_ready.emit(ThreadView(thread_id, history, interrupts, tuple(state.next),
+                                          dict(state.values), threads))  # fmt: skip
