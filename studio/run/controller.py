@@ -217,7 +217,7 @@ class RunController:
             self.window.trust_banner.show()
             self._say("This spec carries Python code: trust it (banner above the canvas) to run it")
             return False
-        if self.session.busy:
+        if self.session.running:
             self._say("A run is in progress: Stop it first")
             return False
         self.session.open(self.db_path())
@@ -265,7 +265,7 @@ class RunController:
             self._say("Nothing to continue: Run or Step starts a run")
 
     def stop(self) -> None:
-        if self.session.busy:
+        if self.session.running:
             self.session.stop()
             self._say("Stopping after this superstep…")
         elif self.paused:
@@ -309,7 +309,7 @@ class RunController:
             self.session.refresh(*self._args(), self.thread_id)
 
     def _checkpoint_chosen(self, entry: HistoryEntry) -> None:
-        if not self.session.busy and not (code_sites(self.document.spec) and not self.document.trusted):
+        if not self.session.running and not (code_sites(self.document.spec) and not self.document.trusted):
             self.session.checkpoint_channels(*self._args(), entry.config)
 
     def _raise_run_docks(self) -> None:

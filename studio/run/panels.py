@@ -244,6 +244,8 @@ class TracePanel(QWidget):
                                 f"(v{short_version(c.old_version)} → v{short_version(c.new_version)})")  # fmt: skip
             elif isinstance(event, trace.CheckpointSaved):
                 self._child(step, "Checkpoint saved", f"{event.source} · {event.checkpoint_id}")
+                if not step.text(1):
+                    step.setText(1, f"{event.source} checkpoint")
         if last is not None:
             for item in self._steps.values():
                 item.setExpanded(item is last)

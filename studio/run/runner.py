@@ -8,6 +8,7 @@ Qt signals (queued automatically, because the session lives on the GUI thread).
 from __future__ import annotations
 
 import contextlib
+import linecache
 import re
 import threading
 import traceback
@@ -108,6 +109,16 @@ class ThreadView:
     threads: list[str] = field(default_factory=list)
 
 
+def remember_sources(spec: GraphSpec) -> None:
+    """Put the spec's inline code in `linecache` under the names `spec.trust` compiles it with,
+    so a traceback through user code shows the user's lines."""
+    for node in spec.nodes:
+        code = getattr(node, "code", None)
+        if isinstance(code, str):
+            name = f"<spec {node.id}>"
+            linecache.cache[name] = (len(code), None, code.splitlines(keepends=True), name)
+
+
 def failure_from(exc: BaseException, events: list[Any]) -> RunFailure:
     """Name the node that raised (from the task's trace) or the spec element a SpecError names."""
     for event in reversed(events):
@@ -133,13 +144,14 @@ class RunSession(QObject):
     failed = Signal(object)  # RunFailure
     busy_changed = Signal(bool)
     message = Signal(str)
-    _job_done = Signal()
+    _job_done = Signal(bool)
 
     def __init__(self) -> None:
         super().__init__()
         self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="studio-run")
         self._stop = threading.Event()
         self._pending = 0
+        self._runs = 0
         """Jobs submitted whose end the GUI thread has not seen yet (touched on the GUI thread only)."""
         self._job_done.connect(self._finished_job)
         # worker-thread state (touched only by jobs)
@@ -158,9 +170,15 @@ class RunSession(QObject):
         """Work is queued or running, or its results are not delivered to the GUI thread yet."""
         return self._pending > 0
 
-    def submit(self, job: Callable[[], None]) -> None:
+    @property
+    def running(self) -> bool:
+        """A run (supersteps) is queued or in flight; lookups of history do not count."""
+        return self._runs > 0
+
+    def submit(self, job: Callable[[], None], run: bool = False) -> None:
         """Run `job` on the worker; exceptions become `failed`, never reach the GUI thread."""
         self._pending += 1
+        self._runs += run
         if self._pending == 1:
             self.busy_changed.emit(True)
 
@@ -172,12 +190,13 @@ class RunSession(QObject):
                 self._stepper = None
                 self.failed.emit(failure_from(exc, events))
             finally:
-                self._job_done.emit()  # queued after everything the job emitted
+                self._job_done.emit(run)  # queued after everything the job emitted
 
         self._executor.submit(work)
 
-    def _finished_job(self) -> None:
+    def _finished_job(self, run: bool) -> None:
         self._pending -= 1
+        self._runs -= run
         if self._pending == 0:
             self.busy_changed.emit(False)
 
@@ -200,18 +219,18 @@ class RunSession(QObject):
               run_input: Any, steps: int | None) -> None:  # fmt: skip
         """A new run (input, or a Command) on `thread_id`; `steps` supersteps, or to the end."""
         self._stop.clear()
-        self.submit(lambda: self._start(spec, base_dir, trusted, thread_id, run_input, steps))
+        self.submit(lambda: self._start(spec, base_dir, trusted, thread_id, run_input, steps), run=True)
 
     def advance(self, steps: int | None) -> None:
         """More supersteps of the run in flight (one, or to the end)."""
         self._stop.clear()
-        self.submit(lambda: self._advance(steps))
+        self.submit(lambda: self._advance(steps), run=True)
 
     def resume_from(self, spec: GraphSpec, base_dir: Path | None, trusted: bool, config: dict,
                     updates: dict | None, steps: int | None) -> None:  # fmt: skip
         """Replay from a past checkpoint, or fork it first with `updates` (update_state)."""
         self._stop.clear()
-        self.submit(lambda: self._resume_from(spec, base_dir, trusted, config, updates, steps))
+        self.submit(lambda: self._resume_from(spec, base_dir, trusted, config, updates, steps), run=True)
 
     def refresh(self, spec: GraphSpec, base_dir: Path | None, trusted: bool, thread_id: str) -> None:
         self.submit(lambda: self._refresh(spec, base_dir, trusted, thread_id))
@@ -258,6 +277,7 @@ class RunSession(QObject):
             from spec.compiler import compile_spec
 
             self._graph = compile_spec(spec, trusted=trusted, checkpointer=self._saver, base_dir=base_dir)
+            remember_sources(spec)
             self._graph_key = key
             self._keep_spec = spec  # the key holds its id: keep it alive
         return self._graph

@@ -21,6 +21,14 @@ def open_template(qtbot, win, name: str):
     return win.runner
 
 
+def run_template(qtbot, win, name: str):
+    """Open a bundled template and run it to the end (or its first interrupt)."""
+    runner = open_template(qtbot, win, name)
+    click(qtbot, win, "runButton")
+    idle(qtbot, win)
+    return runner
+
+
 def idle(qtbot, win, timeout: int = 10000) -> None:
     qtbot.waitUntil(lambda: not win.runner.session.busy, timeout=timeout)
 

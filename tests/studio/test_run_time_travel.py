@@ -1,0 +1,147 @@
+"""Interrupts answered from the panel, errors marked on the node that raised, trust, compile
+errors, replay and fork from the checkpoint history."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QLineEdit, QPlainTextEdit, QPushButton
+
+from spec.io import read_spec, save_spec
+from spec.templates import TEMPLATES_DIR
+from studio.run.panels import HistoryPanel, InterruptPanel, TracePanel
+from tests.studio.test_run_steps import click, idle, open_template, run_template
+
+pytestmark = pytest.mark.gui
+
+BOOM = "def boom(state):\n    detail = 'no luck'\n    raise ValueError(f'boom: {detail}')\n"
+
+
+def test_interrupt_panel_answers_and_resumes(qtbot, window):
+    win = window
+    runner = open_template(qtbot, win, "approval")
+    panel = win.findChild(InterruptPanel, "interruptPanel")
+    assert panel.isHidden()
+    click(qtbot, win, "runButton")
+    idle(qtbot, win)
+    qtbot.waitUntil(panel.isVisible)
+    payload = json.loads(panel.findChild(QPlainTextEdit, "interruptPayload").toPlainText())
+    assert payload == {"prompt": "Publish this draft?", "payload": "A post about owls"}
+    assert "ask is waiting" in panel.title.text()
+    answer = panel.findChild(QLineEdit, "interruptAnswer")
+    answer.clear()
+    qtbot.keyClicks(answer, "false")
+    click(qtbot, win, "resumeButton")
+    idle(qtbot, win)
+    assert runner.view.values["status"] == "rejected" and runner.view.values["approved"] is False
+    assert not runner.view.interrupts and panel.isHidden()
+    assert "reject" in "\n".join(win.findChild(TracePanel, "tracePanel").texts())
+
+
+def test_a_bad_answer_is_refused_in_the_panel(qtbot, window):
+    win = window
+    run_template(qtbot, win, "approval")
+    panel = win.runner.interrupt_panel
+    panel.answer.setText("not json")
+    click(qtbot, win, "resumeButton")
+    assert panel.isVisible() and "not JSON" in panel.error.text()
+
+
+def _spec_with_boom(tmp_path):
+    spec = read_spec(TEMPLATES_DIR / "router.json")
+    data = spec.model_dump(mode="json")
+    data["nodes"][1] = {"id": "b", "position": {"x": 100, "y": 250}, "kind": "function",
+                        "code": BOOM, "function": "boom"}  # fmt: skip
+    path = tmp_path / "boom.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return path
+
+
+def test_untrusted_code_is_refused_then_an_error_marks_its_node(qtbot, window, tmp_path):
+    win = window
+    assert win.open_path(_spec_with_boom(tmp_path))
+    idle(qtbot, win)
+    runner = win.runner
+    click(qtbot, win, "runButton")
+    assert not runner.session.busy and "trust it" in runner.status.text()
+    assert win.trust_banner.isVisible()
+    click(qtbot, win, "trustButton")
+    click(qtbot, win, "runButton")
+    idle(qtbot, win)
+    failure = runner.last_failure
+    assert failure is not None and failure.element_id == "b"
+    assert "ValueError: boom: no luck" in failure.message
+    view = win.findChild(QPlainTextEdit, "tracebackView")
+    assert view.isVisible()
+    assert "raise ValueError(f'boom: {detail}')" in view.toPlainText()  # the user's own line
+    assert runner.overlay.errors == {"b": "ValueError: boom: no luck"}
+    assert [i for i in win.scene.items() if i.data(0) == "run:b"]
+    assert "b raised" in "\n".join(win.findChild(TracePanel, "tracePanel").texts())
+    assert runner.view is not None and runner.view.next == ("b",)  # the history shows step 1
+    click(qtbot, win, "runButton")  # the app carries on: another run works the same way
+    idle(qtbot, win)
+    assert runner.last_failure.element_id == "b"
+
+
+def test_a_compile_error_names_the_element(qtbot, window, tmp_path):
+    win = window
+    spec = read_spec(TEMPLATES_DIR / "router.json")
+    path = tmp_path / "bad.json"
+    save_spec(spec, path)
+    data = json.loads(path.read_text())
+    data["conditional_edges"][0]["path_map"] = ["b", "nowhere"]
+    path.write_text(json.dumps(data))
+    assert win.open_path(path)
+    idle(qtbot, win)
+    click(qtbot, win, "stepButton")
+    idle(qtbot, win)
+    failure = win.runner.last_failure
+    assert failure is not None and failure.message.startswith("Cannot compile")
+    assert failure.element_id == "route" and "nowhere" in failure.message
+
+
+def test_fork_from_history_starts_a_new_branch(qtbot, window):
+    win = window
+    runner = run_template(qtbot, win, "time_travel")
+    history = win.findChild(HistoryPanel, "historyPanel")
+    assert history.table.rowCount() == 5
+    history.table.selectRow(2)  # step 1: value 6, next add_ten
+    entry = history.current()
+    assert entry.step == 1 and entry.next == ("add_ten",)
+    state = json.loads(history.editor.toPlainText())
+    state["value"] = 100
+    history.editor.setPlainText(json.dumps(state))
+    click(qtbot, win, "forkButton")
+    idle(qtbot, win)
+    assert runner.view.values["value"] == 12100  # (100 + 10) ** 2
+    assert runner.view.values["log"][-1] == "square -> 12100"
+    ids = [e.checkpoint_id for e in runner.view.history]
+    assert len(ids) == 8 and entry.checkpoint_id in ids  # the old branch stays
+    sources = [e.source for e in runner.view.history]
+    assert "update" in sources
+    fork_point = next(e for e in runner.view.history if e.source == "update")
+    assert fork_point.parent_id == entry.checkpoint_id  # branches off the chosen checkpoint
+
+
+def test_replay_reruns_from_a_past_checkpoint(qtbot, window):
+    win = window
+    runner = run_template(qtbot, win, "time_travel")
+    history = win.findChild(HistoryPanel, "historyPanel")
+    history.table.selectRow(1)  # step 2, next square
+    qtbot.mouseClick(history.findChild(QPushButton, "replayButton"), Qt.MouseButton.LeftButton)
+    idle(qtbot, win)
+    assert runner.view.values["value"] == 256
+    assert len(runner.view.history) > 5
+    text = "\n".join(win.findChild(TracePanel, "tracePanel").texts())
+    assert "fork checkpoint" in text and "runs square" in text and "runs add_ten" not in text
+
+
+def test_fork_without_edits_says_so(qtbot, window):
+    win = window
+    run_template(qtbot, win, "time_travel")
+    history = win.runner.history
+    history.table.selectRow(1)
+    click(qtbot, win, "forkButton")
+    assert not win.runner.session.running and "Nothing edited" in history.status.text()
