@@ -63,13 +63,14 @@ BASE_IMPORTS = [
     "from langgraph.graph import END, START, StateGraph",
     "from langgraph.graph.message import add_messages",
     "from langgraph.managed import IsLastStep, RemainingSteps",
+    "from langgraph.prebuilt import ToolRuntime",
     "from langgraph.types import CachePolicy, Command, RetryPolicy, Send, interrupt",
 ]
 RESERVED = {
     "operator", "Annotated", "Any", "TypedDict", "get_stream_writer", "END", "START",
     "StateGraph", "add_messages", "IsLastStep", "RemainingSteps", "CachePolicy", "Command",
     "RetryPolicy", "Send", "interrupt", "merge_dicts", "build_graph", "compile_graph", "graph",
-    "RECURSION_LIMIT", "json", "ScriptedModel",
+    "RECURSION_LIMIT", "json", "ScriptedModel", "ToolRuntime",
 }  # fmt: skip
 
 

@@ -307,6 +307,9 @@ class AgentNode(_NodeBase):
     kind: Literal["agent"]
     agent: Identifier
     messages_key: Identifier = "messages"
+    destinations: list[Target] = []
+    """Nodes a tool's `Command(goto=..., graph=Command.PARENT)` may hand the conversation to
+    (drawn as edges): the multi-agent handoff."""
 
 
 class InterruptNode(_NodeBase):

@@ -6,8 +6,8 @@ its inline subgraphs. An untrusted spec loads, validates, draws and exports; com
 run raises UntrustedCodeError naming those elements.
 
 Inline code runs in a fresh namespace that already holds the runtime's `Send`, `Command`,
-`interrupt`, `END`, `START` and `get_stream_writer` (the exported module imports the same names
-from langgraph), so the same code runs on both.
+`interrupt`, `END`, `START`, `get_stream_writer` and `ToolRuntime` (the exported module imports
+the same names from langgraph), so the same code runs on both.
 """
 
 from __future__ import annotations
@@ -113,7 +113,7 @@ def runtime_names() -> dict[str, Any]:
     from engine.graph import END, START
     from engine.types import Command, Send, interrupt
 
-    return {
+    names: dict[str, Any] = {
         "Send": Send,
         "Command": Command,
         "interrupt": interrupt,
@@ -121,6 +121,13 @@ def runtime_names() -> dict[str, Any]:
         "START": START,
         "get_stream_writer": get_stream_writer,
     }
+    try:  # tools annotate `runtime: ToolRuntime` (the export imports langgraph.prebuilt's)
+        from engine.agents.tool_node import ToolRuntime
+    except ImportError:  # a build without the agent layer
+        pass
+    else:
+        names["ToolRuntime"] = ToolRuntime
+    return names
 
 
 def load_callable(

@@ -23,9 +23,9 @@ from tests.spec.helpers import TEMPLATE_NAMES, template
 EXPECTED = {
     "hello_world", "essay_writer", "router", "map_reduce", "fanout_join", "counter_loop",
     "approval", "subgraph", "flaky_retry", "time_travel", "command_handoff", "react_agent",
-    "agent_hitl", "agent_limits_pii",
+    "agent_hitl", "agent_limits_pii", "agent_handoff",
 }  # fmt: skip
-AGENT_TEMPLATES = {"react_agent", "agent_hitl", "agent_limits_pii"}
+AGENT_TEMPLATES = {"react_agent", "agent_hitl", "agent_limits_pii", "agent_handoff"}
 
 
 def needs_agents(name):
@@ -131,6 +131,18 @@ def test_expected_results():
     assert results[("command_handoff", "bug")]["handled_by"] == "support"
     assert results[("approval", "approve")]["status"] == "published"
     assert results[("approval", "reject")]["status"] == "rejected"
+
+
+def test_agent_handoff_reaches_billing():
+    """triage's tool hands over with Command(graph=PARENT): billing answers, and the parent keeps
+    the tool call and its ToolMessage (triage's other messages stay in its own graph)."""
+    needs_agents("agent_handoff")
+    spec = template("agent_handoff")
+    final = run_engine(spec, spec.inputs[0]).values
+    assert final["active_agent"] == "billing"
+    assert [(m.type, m.name) for m in final["messages"]] == [
+        ("human", None), ("ai", "triage"), ("tool", "transfer_to_billing"), ("ai", "billing"),
+    ]  # fmt: skip
 
 
 @pytest.mark.parametrize("backend", ["engine", "langgraph"])
