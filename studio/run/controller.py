@@ -13,7 +13,15 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QComboBox, QLabel, QMainWindow, QProgressBar, QPushButton, QToolBar
+from PySide6.QtWidgets import (
+    QComboBox,
+    QLabel,
+    QMainWindow,
+    QProgressBar,
+    QPushButton,
+    QStyle,
+    QToolBar,
+)
 
 from engine.pregel import trace
 from engine.types import Command
@@ -59,8 +67,10 @@ class RunController:
 
     # ------------------------------------------------------------------ layout
 
-    def _button(self, bar: QToolBar, name: str, text: str, tip: str, slot) -> QPushButton:
+    def _button(self, bar: QToolBar, name: str, text: str, tip: str, slot, icon=None) -> QPushButton:
         button = QPushButton(text)
+        if icon is not None:
+            button.setIcon(self.window.style().standardIcon(icon))
         button.setObjectName(name)
         button.setToolTip(tip)
         button.clicked.connect(lambda _=False: slot())
@@ -71,12 +81,16 @@ class RunController:
         bar = self.window.addToolBar("Run")
         bar.setObjectName("runToolbar")
         self.toolbar = bar
-        self.run_button = self._button(bar, "runButton", "▶ Run", "Start a run with the input and run it to the end (F5)",
-                                       self.run)  # fmt: skip
-        self.step_button = self._button(bar, "stepButton", "⏭ Step", "Run one superstep (F10)", self.step)
-        self.continue_button = self._button(bar, "continueButton", "⏩ Continue",
-                                            "Run the paused run (or a breakpoint) to the end", self.carry_on)  # fmt: skip
-        self.stop_button = self._button(bar, "stopButton", "⏹ Stop", "Stop after the current superstep", self.stop)
+        sp = QStyle.StandardPixmap
+        self.run_button = self._button(bar, "runButton", "Run", "Start a run with the input and run it to the end (F5)",
+                                       self.run, sp.SP_MediaPlay)  # fmt: skip
+        self.step_button = self._button(bar, "stepButton", "Step", "Run one superstep (F10)", self.step,
+                                        sp.SP_MediaSkipForward)  # fmt: skip
+        self.continue_button = self._button(bar, "continueButton", "Continue",
+                                            "Run the paused run (or a breakpoint) to the end", self.carry_on,
+                                            sp.SP_MediaSeekForward)  # fmt: skip
+        self.stop_button = self._button(bar, "stopButton", "Stop", "Stop after the current superstep", self.stop,
+                                        sp.SP_MediaStop)  # fmt: skip
         self.run_button.setShortcut("F5")
         self.step_button.setShortcut("F10")
         bar.addSeparator()
@@ -89,15 +103,15 @@ class RunController:
         self.thread_selector.addItem("main")
         bar.addWidget(self.thread_selector)
         self._button(bar, "newThreadButton", "New thread", "A fresh thread with no history", self.new_thread)
-        bar.addSeparator()
         self.progress = QProgressBar()
         self.progress.setObjectName("runProgress")
-        self.progress.setMaximumWidth(90)
+        self.progress.setMaximumWidth(110)
+        self.progress.setMaximumHeight(14)
         self.progress.setTextVisible(False)
-        bar.addWidget(self.progress)
-        self.status = QLabel(" Ready to run")
+        self.status = QLabel("Ready to run")
         self.status.setObjectName("runStatus")
-        bar.addWidget(self.status)
+        self.window.statusBar().addPermanentWidget(self.status)
+        self.window.statusBar().addPermanentWidget(self.progress)
 
     def _build_docks(self) -> None:
         w = self.window
@@ -120,13 +134,18 @@ class RunController:
                                       for n in ("inspectorDock", "stateDock", "problemsDock"))  # fmt: skip
         w.tabifyDockWidget(inspector, self.docks["channelsDock"])
         w.tabifyDockWidget(state, self.docks["historyDock"])
-        w.splitDockWidget(problems, self.docks["traceDock"], Qt.Orientation.Horizontal)
+        w.removeDockWidget(problems)  # the trace goes first: it is the widest reader
+        w.addDockWidget(bottom, self.docks["traceDock"])
+        w.splitDockWidget(self.docks["traceDock"], problems, Qt.Orientation.Horizontal)
         w.tabifyDockWidget(problems, self.docks["eventsDock"])
-        inspector.raise_()
-        state.raise_()
-        problems.raise_()
+        w.splitDockWidget(w.findChild(type(problems), "paletteDock"), self.docks["runInputDock"],
+                          Qt.Orientation.Vertical)  # fmt: skip
+        for dock in (inspector, state, problems, self.docks["traceDock"]):
+            dock.show()
+            dock.raise_()
         w.docks.extend(self.docks.values())
-        w.resizeDocks([self.docks["traceDock"]], [560], Qt.Orientation.Horizontal)
+        w.resizeDocks([inspector], [430], Qt.Orientation.Horizontal)
+        w.resizeDocks([self.docks["traceDock"], problems], [760, 420], Qt.Orientation.Horizontal)
         w.resizeDocks([self.docks["traceDock"]], [230], Qt.Orientation.Vertical)
 
     def _wire(self) -> None:
@@ -134,7 +153,7 @@ class RunController:
         s.stepped.connect(self._stepped)
         s.thread_ready.connect(self._thread_ready)
         s.threads_ready.connect(self._threads_ready)
-        s.channels_ready.connect(lambda rows: self.channels.show_rows(rows, caption=self._caption()))
+        s.channels_ready.connect(self._checkpoint_channels)
         s.failed.connect(self._failed)
         s.busy_changed.connect(self._set_busy)
         s.message.connect(self._say)
@@ -152,16 +171,12 @@ class RunController:
     def thread_id(self) -> str:
         return self.thread_selector.currentText().strip() or "main"
 
-    def _caption(self) -> str:
-        return f"Thread {self.thread_id}"
-
     def _say(self, text: str) -> None:
-        self.status.setText(f" {text}")
-        self.window.statusBar().showMessage(text, 6000)
+        self.status.setText(text)
 
     def _set_busy(self, busy: bool) -> None:
-        self.progress.setRange(0, 0 if busy else 1)
-        self.progress.setValue(0 if busy else 1)
+        self.progress.setRange(0, 0)  # busy indicator, shown only while the worker works
+        self.progress.setVisible(busy)
         for button in (self.run_button, self.step_button, self.continue_button):
             button.setEnabled(not busy)
         self.stop_button.setEnabled(busy or self.paused)
@@ -312,8 +327,15 @@ class RunController:
         if not self.session.running and not (code_sites(self.document.spec) and not self.document.trusted):
             self.session.checkpoint_channels(*self._args(), entry.config)
 
+    def _checkpoint_channels(self, found: tuple) -> None:
+        rows, changes = found
+        entry = self.history.current()
+        where = f" at step {entry.step} ({entry.checkpoint_id[-8:]})" if entry else ""
+        self.channels.show_rows(rows, changes, caption=f"Thread {self.thread_id}{where}; "
+                                "highlighted: what that step changed (old → new)")  # fmt: skip
+
     def _raise_run_docks(self) -> None:
-        for name in ("channelsDock", "historyDock", "traceDock"):
+        for name in ("channelsDock", "historyDock", "traceDock", "eventsDock"):
             self.docks[name].show()
             self.docks[name].raise_()
 

@@ -93,6 +93,9 @@ def _table(name: str, columns: list[str]) -> QTableWidget:
     table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
     table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
     table.horizontalHeader().setStretchLastSection(True)
+    table.setWordWrap(False)
+    table.setTextElideMode(Qt.TextElideMode.ElideMiddle)
+    table.verticalHeader().setDefaultSectionSize(22)
     return table
 
 
@@ -107,9 +110,9 @@ class ChannelsPanel(QWidget):
         self.table = _table("channelsTable", self.COLUMNS)
         self.table.horizontalHeader().setStretchLastSection(False)
         self.table.horizontalHeader().setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
-        self.table.setColumnWidth(0, 130)
-        self.table.setColumnWidth(1, 150)
-        self.table.setColumnWidth(3, 70)
+        self.table.setColumnWidth(0, 110)
+        self.table.setColumnWidth(1, 105)
+        self.table.setColumnWidth(3, 62)
         self.caption = QLabel("No run yet: Step or Run to see the channels.")
         self.caption.setObjectName("channelsCaption")
         self.caption.setWordWrap(True)
@@ -298,7 +301,8 @@ class HistoryPanel(QWidget):
         split = QSplitter(Qt.Orientation.Vertical)
         split.addWidget(self.table)
         split.addWidget(self.editor)
-        split.setSizes([220, 120])
+        split.setStretchFactor(0, 3)
+        split.setStretchFactor(1, 2)
         layout = _vbox(self)
         layout.addWidget(split)
         row = QHBoxLayout()

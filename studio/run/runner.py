@@ -45,11 +45,11 @@ def short_version(version: Any) -> str:
 
 
 def channel_kind(channel: Any) -> str:
-    kind = type(channel).__name__
+    """The channel's class; a reducer channel names its reducer instead (`reducer: add`)."""
     op = getattr(channel, "operator", None)
     if op is not None:
-        kind += f"({getattr(op, '__name__', repr(op))})"
-    return kind
+        return f"reducer: {getattr(op, '__name__', repr(op))}"
+    return type(channel).__name__
 
 
 def is_internal(channel: str) -> bool:
@@ -139,7 +139,7 @@ class RunSession(QObject):
 
     stepped = Signal(object)  # StepReport
     thread_ready = Signal(object)  # ThreadView
-    channels_ready = Signal(object)  # list[ChannelRow] of a chosen checkpoint
+    channels_ready = Signal(object)  # ([ChannelRow], [ChannelChange]) of a chosen checkpoint
     threads_ready = Signal(object)  # list[str]: the thread ids in the database
     failed = Signal(object)  # RunFailure
     busy_changed = Signal(bool)
@@ -238,7 +238,7 @@ class RunSession(QObject):
     def checkpoint_channels(self, spec: GraphSpec, base_dir: Path | None, trusted: bool, config: dict) -> None:
         def job() -> None:
             self._compile(spec, base_dir, trusted)
-            self.channels_ready.emit(self._channel_rows(config))
+            self.channels_ready.emit((self._channel_rows(config), self._changes(config)))
 
         self.submit(job)
 
@@ -344,7 +344,7 @@ class RunSession(QObject):
         self._compile(spec, base_dir, trusted)
         self._config = self._config_for(spec, thread_id)
         self._emit_thread(thread_id)
-        self.channels_ready.emit(self._channel_rows(self._config))
+        self.channels_ready.emit((self._channel_rows(self._config), []))
 
     def _channel_rows(self, config: dict | None) -> list[ChannelRow]:
         graph = self._graph
@@ -355,6 +355,20 @@ class RunSession(QObject):
         versions = tup.checkpoint["channel_versions"] if tup else {}
         return [ChannelRow(name, channel_kind(ch), values.get(name), versions.get(name), name in values)
                 for name, ch in graph.channels.items()]  # fmt: skip
+
+    def _changes(self, config: dict) -> list[trace.ChannelChange]:
+        """What the step that saved this checkpoint changed, against its parent checkpoint."""
+        tup = self._saver.get_tuple(config)
+        parent = self._saver.get_tuple(tup.parent_config) if tup and tup.parent_config else None
+        if tup is None:
+            return []
+        new, old = tup.checkpoint, parent.checkpoint if parent else None
+        old_versions = old["channel_versions"] if old else {}
+        old_values = old["channel_values"] if old else {}
+        return [trace.ChannelChange(name, old_versions.get(name), version, old_values.get(name),
+                                    new["channel_values"].get(name))
+                for name, version in new["channel_versions"].items()
+                if version != old_versions.get(name)]  # fmt: skip
 
     def _threads(self) -> list[str]:
         if self._saver is None:

@@ -67,7 +67,7 @@ def test_step_by_step_shows_plan_writes_barrier_and_channels(qtbot, window):
     assert "Barrier: " in text and "total: 10 → 20" in text
     assert channels.row_text("total")[2] == "10 → 20"
     assert "→" in channels.row_text("total")[3]  # the version ticked
-    assert channels.row_text("visited")[1] == "BinaryOperatorAggregate(add)"
+    assert channels.row_text("visited")[1] == "reducer: add"
     assert "total" in channels.changed and "branch:to:b" in channels.changed  # the router's write
     assert runner.overlay.running == {"a"}
     frame = [i for i in win.scene.items() if i.data(0) == "run:a"]
