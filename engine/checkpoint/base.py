@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import AsyncIterator, Iterator, Mapping, Sequence
+from contextlib import AbstractContextManager, nullcontext
 from datetime import UTC, datetime
 from typing import Any, Literal, NamedTuple, TypedDict
 
@@ -196,6 +197,11 @@ class BaseCheckpointSaver:
     serde: SerializerProtocol = JsonPlusSerializer()
     blocks_on_io: bool = True
     """Whether put/put_writes wait on I/O: durability "async" then runs them in the background."""
+
+    def batch(self) -> AbstractContextManager[None]:
+        """Group the puts and put_writes made inside into one transaction, where the storage
+        has transactions; background saves use it to commit queued work together."""
+        return nullcontext()
 
     def __init__(self, *, serde: SerializerProtocol | None = None) -> None:
         if serde is not None:

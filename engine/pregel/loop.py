@@ -7,8 +7,8 @@ loop serves both APIs.
 
 from __future__ import annotations
 
-import concurrent.futures
 from collections.abc import Callable, Sequence
+from concurrent.futures import Future
 from datetime import UTC, datetime
 from typing import Any
 
@@ -62,6 +62,7 @@ from engine.pregel.io import (
     read_channels,
     task_result_writes,
 )
+from engine.pregel.saves import background_saves
 from engine.types import Command
 
 Emit = Callable[[tuple[str, ...], str, Any], None]
@@ -96,7 +97,7 @@ class PregelLoop:
         self.durability = durability or "async"
         if self.durability not in ("sync", "async", "exit"):
             raise ValueError(f"durability must be 'sync', 'async' or 'exit', got {durability!r}")
-        self._last_save: concurrent.futures.Future | None = None
+        self._pending_saves: list[Future] = []
         self._saves_in_background = (
             self.durability == "async" and checkpointer is not None and checkpointer.blocks_on_io
         )
@@ -424,15 +425,17 @@ class PregelLoop:
         """Call a saver method now, or (durability "async", a saver that waits on I/O) in the
         background, in order, overlapping the next superstep; `flush_saves` waits for it."""
         if self._saves_in_background:
-            self._last_save = _background_saves().submit(method, *args)
+            pending = [f for f in self._pending_saves if not f.done() or f.exception() is not None]
+            pending.append(background_saves().submit(self.checkpointer, method, *args))
+            self._pending_saves = pending
         else:
             method(*args)
 
     def flush_saves(self) -> None:
         """Wait for background saves; re-raise the first one that failed."""
-        if self._last_save is not None:
-            last, self._last_save = self._last_save, None
-            last.result()
+        pending, self._pending_saves = self._pending_saves, []
+        for future in pending:
+            future.result()
 
     def _output_writes(self, task: Any, writes: Sequence[tuple[str, Any]], cached: bool = False) -> None:
         if self.emit_raw is None:
@@ -727,13 +730,3 @@ def _base_metadata(config: dict) -> dict:
 
 __all__ = ["PregelLoop", "EMPTY_SEQ"]
 
-
-_saves: concurrent.futures.ThreadPoolExecutor | None = None
-
-
-def _background_saves() -> concurrent.futures.ThreadPoolExecutor:
-    """One thread for every run's background saves: each run's saves stay in order."""
-    global _saves
-    if _saves is None:
-        _saves = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="superstep-saves")
-    return _saves

@@ -18,8 +18,14 @@ Storage (schema version `SCHEMA_VERSION`, kept in `PRAGMA user_version`):
 - `writes`: pending writes per (checkpoint, task, index), special channels in the fixed slots of
   `WRITES_IDX_MAP` (a retry replaces them; a regular write is kept once).
 
+`checkpoints` and `writes` are WITHOUT ROWID tables: their rows are small and keyed by long
+text ids, which a rowid table would store twice (table and primary-key index). `blobs` keeps
+rowids, as its rows can be large.
+
 Every `put` and `put_writes` is one transaction (`BEGIN IMMEDIATE`, so two processes writing
-one file queue on the busy timeout instead of failing on a lock upgrade). A database this saver
+one file queue on the busy timeout instead of failing on a lock upgrade), unless it runs inside
+`batch()`: the loop's background saves (durability "async") group whatever is queued into one
+transaction, so a fast graph pays one commit for several supersteps. A database this saver
 cannot use (locked past the timeout, read-only, not a database, written by a newer version or
 by another program) raises `CheckpointDatabaseError` naming the file; it is never recreated or
 overwritten.
@@ -71,7 +77,7 @@ CREATE TABLE checkpoints (
     checkpoint BLOB NOT NULL,
     metadata TEXT NOT NULL,
     PRIMARY KEY (thread_id, checkpoint_ns, checkpoint_id)
-);
+) WITHOUT ROWID;
 CREATE TABLE blobs (
     thread_id TEXT NOT NULL,
     checkpoint_ns TEXT NOT NULL DEFAULT '',
@@ -94,7 +100,7 @@ CREATE TABLE writes (
     value BLOB,
     task_path TEXT NOT NULL DEFAULT '',
     PRIMARY KEY (thread_id, checkpoint_ns, checkpoint_id, task_id, idx)
-);
+) WITHOUT ROWID;
 """
 _TABLES = {
     "checkpoints": {"thread_id", "checkpoint_ns", "checkpoint_id", "parent_checkpoint_id",
@@ -192,6 +198,7 @@ class SqliteSaver(BaseCheckpointSaver):
         self.lock = threading.RLock()
         self._deltas = isinstance(self.serde, JsonPlusSerializer)
         self._lists: OrderedDict[tuple[str, str, str], _ListState] = OrderedDict()
+        self._batching = False
         self.path = self._database_path()
 
     @classmethod
@@ -320,10 +327,31 @@ class SqliteSaver(BaseCheckpointSaver):
             if own and conn.in_transaction:
                 conn.rollback()
             raise
-        if write:
+        if write and not self._batching:
             conn.commit()
         elif own and conn.in_transaction:
             conn.rollback()
+
+    @contextmanager
+    def batch(self) -> Iterator[None]:
+        """Run several puts and put_writes as one transaction (all saved, or none)."""
+        self.setup()
+        with self.lock, self._errors():
+            if self._batching:
+                yield
+                return
+            self.conn.execute("BEGIN IMMEDIATE")
+            self._batching = True
+            try:
+                yield
+            except BaseException:
+                if self.conn.in_transaction:
+                    self.conn.rollback()
+                self._lists.clear()  # delta bases may name rows that were rolled back
+                raise
+            finally:
+                self._batching = False
+            self.conn.commit()
 
     @contextmanager
     def _writing(self) -> Iterator[sqlite3.Connection]:
