@@ -8,6 +8,9 @@ path and, where there is one, the fix. Checks:
     no entry point, unreachable nodes, nodes that cannot reach END, cycles with no exit
     a key without a reducer written by nodes that can run in the same superstep (with the fix)
     subgraph key mismatches with the parent state
+    agent middleware mistakes (`spec.agent_checks`): jumps without can_jump_to, tools named
+    by interrupt_on or a limit that the agent lacks, call limits without a limit, duplicate
+    middleware, summarization that cannot summarize
 
 `validate` never raises on a loaded spec: every problem becomes a finding.
 """
@@ -25,6 +28,7 @@ import networkx as nx
 
 from engine.errors import SpecError
 from spec import expressions
+from spec.agent_checks import check_agents
 from spec.io import resolve_subgraph
 from spec.model import (
     AgentNode,
@@ -342,6 +346,7 @@ class _Checker:
         self.state()
         for i, node in enumerate(self.spec.nodes):
             self.node(i, node)
+        check_agents(self.spec, self.add)
         self.edges()
         if not any(
             f.code in ("duplicate-id", "unknown-target", "bad-endpoint") for f in self.findings

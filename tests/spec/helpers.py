@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import importlib.util
 import json
+import sys
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
+from spec.export import to_langgraph
 from spec.io import read_spec, spec_from_dict
 from spec.model import GraphSpec
 
@@ -30,3 +34,15 @@ def write_spec(directory: Path, name: str = "spec.json", **doc: Any) -> Path:
     path = directory / name
     path.write_text(json.dumps({"version": 2, **doc}), encoding="utf-8")
     return path
+
+
+def load_exported(spec: GraphSpec, tmp_path: Path, name: str) -> ModuleType:
+    """The spec exported to LangGraph code and imported as a fresh module."""
+    path = tmp_path / f"exported_{name}.py"
+    path.write_text(to_langgraph(spec), encoding="utf-8")
+    module_name = f"superstep_exported_{name}_{id(tmp_path)}"
+    module_spec = importlib.util.spec_from_file_location(module_name, path)
+    module = importlib.util.module_from_spec(module_spec)
+    sys.modules[module_name] = module
+    module_spec.loader.exec_module(module)
+    return module

@@ -3,9 +3,7 @@ code runs on real langgraph to the same final state as the engine."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 
 import pytest
 from langgraph.checkpoint.memory import InMemorySaver as LgSaver
@@ -15,10 +13,9 @@ from engine.checkpoint.memory import InMemorySaver
 from engine.types import Command
 from spec.cli import main
 from spec.compiler import compile_spec, run_config
-from spec.export import to_langgraph
 from spec.templates import list_templates
 from spec.validator import validate
-from tests.spec.helpers import TEMPLATE_NAMES, template
+from tests.spec.helpers import TEMPLATE_NAMES, load_exported, template
 
 EXPECTED = {
     "hello_world", "essay_writer", "router", "map_reduce", "fanout_join", "counter_loop",
@@ -43,17 +40,6 @@ def normal(values):
         return (m.type, m.content, [c["name"] for c in getattr(m, "tool_calls", [])])
 
     return {k: [message(m) for m in v] if k == "messages" else v for k, v in values.items()}
-
-
-def load_exported(spec, tmp_path, name):
-    path = tmp_path / f"exported_{name}.py"
-    path.write_text(to_langgraph(spec), encoding="utf-8")
-    module_name = f"superstep_exported_{name}_{id(tmp_path)}"
-    module_spec = importlib.util.spec_from_file_location(module_name, path)
-    module = importlib.util.module_from_spec(module_spec)
-    sys.modules[module_name] = module
-    module_spec.loader.exec_module(module)
-    return module
 
 
 def run_engine(spec, run_input):
