@@ -1,13 +1,30 @@
-"""The bundled template gallery: `templates/*.json`, each a spec with a name and description."""
+"""The bundled template gallery: specs with a name and description.
+
+An installed copy reads them from package data (`spec/templates_data/`, which the build copies
+from the repository's `templates/`); a source checkout or editable install reads `templates/`.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from importlib import resources
 from pathlib import Path
 
 from spec.io import read_spec
 
-TEMPLATES_DIR = Path(__file__).resolve().parent.parent / "templates"
+SOURCE_TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
+"""The folder users see and edit in the repository."""
+
+
+def templates_dir() -> Path:
+    """Where the bundled templates are: the installed package data, else the source tree's."""
+    bundled = resources.files("spec") / "templates_data"
+    if isinstance(bundled, Path) and bundled.is_dir():
+        return bundled
+    return SOURCE_TEMPLATES
+
+
+TEMPLATES_DIR = templates_dir()
 
 
 @dataclass(frozen=True)
@@ -36,4 +53,4 @@ def resolve(name_or_path: str, directory: Path = TEMPLATES_DIR) -> Path:
     return bundled if bundled.exists() else path
 
 
-__all__ = ["Template", "TEMPLATES_DIR", "list_templates", "resolve"]
+__all__ = ["Template", "TEMPLATES_DIR", "list_templates", "resolve", "templates_dir"]
