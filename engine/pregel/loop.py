@@ -7,6 +7,7 @@ loop serves both APIs.
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future
 from datetime import UTC, datetime
@@ -97,7 +98,7 @@ class PregelLoop:
         self.durability = durability or "async"
         if self.durability not in ("sync", "async", "exit"):
             raise ValueError(f"durability must be 'sync', 'async' or 'exit', got {durability!r}")
-        self._pending_saves: list[Future] = []
+        self._pending_saves: deque[Future] = deque()
         self._saves_in_background = (
             self.durability == "async" and checkpointer is not None and checkpointer.blocks_on_io
         )
@@ -425,15 +426,17 @@ class PregelLoop:
         """Call a saver method now, or (durability "async", a saver that waits on I/O) in the
         background, in order, overlapping the next superstep; `flush_saves` waits for it."""
         if self._saves_in_background:
-            pending = [f for f in self._pending_saves if not f.done() or f.exception() is not None]
+            pending = self._pending_saves
             pending.append(background_saves().submit(self.checkpointer, method, *args))
-            self._pending_saves = pending
+            # saves finish in order: forget the landed ones at the front (a failed one stays)
+            while pending and pending[0].done() and pending[0].exception() is None:
+                pending.popleft()
         else:
             method(*args)
 
     def flush_saves(self) -> None:
         """Wait for background saves; re-raise the first one that failed."""
-        pending, self._pending_saves = self._pending_saves, []
+        pending, self._pending_saves = self._pending_saves, deque()
         for future in pending:
             future.result()
 
