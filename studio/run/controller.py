@@ -175,11 +175,13 @@ class RunController:
         self.status.setText(text)
 
     def _set_busy(self, busy: bool) -> None:
-        self.progress.setRange(0, 0)  # busy indicator, shown only while the worker works
+        """Progress shows while the worker works; the run buttons wait only for a run."""
+        running = self.session.running
+        self.progress.setRange(0, 0)
         self.progress.setVisible(busy)
         for button in (self.run_button, self.step_button, self.continue_button):
-            button.setEnabled(not busy)
-        self.stop_button.setEnabled(busy or self.paused)
+            button.setEnabled(not running)
+        self.stop_button.setEnabled(running or self.paused)
 
     def db_path(self) -> Path:
         return db_path_for(self.document.path, self.document.spec.name, studio_home())

@@ -143,6 +143,7 @@ class RunSession(QObject):
     threads_ready = Signal(object)  # list[str]: the thread ids in the database
     failed = Signal(object)  # RunFailure
     busy_changed = Signal(bool)
+    """Sent whenever a job is queued or its results are delivered (read `busy`, `running`)."""
     message = Signal(str)
     _job_done = Signal(bool)
 
@@ -179,8 +180,7 @@ class RunSession(QObject):
         """Run `job` on the worker; exceptions become `failed`, never reach the GUI thread."""
         self._pending += 1
         self._runs += run
-        if self._pending == 1:
-            self.busy_changed.emit(True)
+        self.busy_changed.emit(True)
 
         def work() -> None:
             try:
@@ -197,8 +197,7 @@ class RunSession(QObject):
     def _finished_job(self, run: bool) -> None:
         self._pending -= 1
         self._runs -= run
-        if self._pending == 0:
-            self.busy_changed.emit(False)
+        self.busy_changed.emit(self.busy)
 
     def stop(self) -> None:
         """Stop after the superstep in flight (the run stays paused; continue picks it up)."""

@@ -145,3 +145,58 @@ def test_fork_without_edits_says_so(qtbot, window):
     history.table.selectRow(1)
     click(qtbot, win, "forkButton")
     assert not win.runner.session.running and "Nothing edited" in history.status.text()
+
+
+def _two_questions(tmp_path):
+    spec = read_spec(TEMPLATES_DIR / "approval.json")
+    data = spec.model_dump(mode="json")
+    ask = next(n for n in data["nodes"] if n["id"] == "ask")
+    second = {**ask, "id": "ask_editor", "prompt": "Editor, publish?", "resume_key": "status"}
+    second["position"] = {"x": 400, "y": 200}
+    data["nodes"] = [ask, second]
+    data["edges"], data["conditional_edges"] = [], []
+    data["entry"], data["finish"] = ["ask", "ask_editor"], ["ask", "ask_editor"]
+    data["inputs"] = [{"name": "draft", "value": {"draft": "owls"}}]
+    path = tmp_path / "two.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return path
+
+
+def test_parallel_interrupts_are_answered_by_id(qtbot, window, tmp_path):
+    win = window
+    assert win.open_path(_two_questions(tmp_path))
+    idle(qtbot, win)
+    click(qtbot, win, "runButton")
+    idle(qtbot, win)
+    panel = win.runner.interrupt_panel
+    assert panel.isVisible() and len(panel.pending) == 2 and panel.chooser.isVisibleTo(panel)
+    panel.chooser.setCurrentIndex([p[0] for p in panel.pending].index("ask_editor"))
+    assert "Editor, publish?" in panel.payload.toPlainText()
+    panel.answer.setText('"edited"')
+    click(qtbot, win, "resumeButton")
+    idle(qtbot, win)
+    assert [p[0] for p in panel.pending] == ["ask"] and panel.isVisible()  # one still waits
+    assert not panel.chooser.isVisibleTo(panel)
+    panel.answer.setText("true")
+    click(qtbot, win, "resumeButton")
+    idle(qtbot, win)
+    values = win.runner.view.values
+    assert values["status"] == "edited" and values["approved"] is True and not win.runner.view.interrupts
+
+
+def test_stop_pauses_after_the_superstep_and_continue_finishes(qtbot, window):
+    import threading
+
+    win = window
+    runner = open_template(qtbot, win, "time_travel")
+    gate = threading.Event()
+    runner.session.submit(gate.wait)  # hold the worker so Stop lands before the first step
+    click(qtbot, win, "runButton")
+    click(qtbot, win, "stopButton")
+    gate.set()
+    idle(qtbot, win)
+    assert runner.paused and "Stopped after the current superstep" in runner.status.text()
+    assert len(runner.view.history) == 2  # the input checkpoint and step 0
+    click(qtbot, win, "continueButton")
+    idle(qtbot, win)
+    assert not runner.paused and runner.view.values["value"] == 256
