@@ -212,17 +212,26 @@ def local_read(
     managed: Mapping[str, Any],
     scratchpad: Any,
     select: str | Sequence[str],
-    writes: Sequence[tuple[str, Any]],
+    writes: Sequence[tuple[str, Any]] | None,
 ) -> Any:
-    """Read `select` as the task sees it: the step's snapshot plus the task's own writes."""
+    """Read `select` as the task sees it. With `writes` (a fresh read, for routers), the state is
+    as it will be after the barrier if only this task wrote: its writes applied, and channels
+    that last one step (ephemeral) cleared unless it wrote them."""
     names = [select] if isinstance(select, str) else select
-    written = {c for c, _ in writes if c in names and c in channels}
-    if written:
-        local = {c: (channels[c].copy() if c in written else channels[c]) for c in names if c in channels}
-        for chan in written:
-            local[chan].update([v for c, v in writes if c == chan])
-    else:
+    if writes is None:
         local = channels
+    else:
+        local = {}
+        for name in names:
+            if name not in channels:
+                continue
+            channel = channels[name]
+            written = [v for c, v in writes if c == name]
+            if written or channel.is_available():
+                fresh = channel.copy()
+                local[name] = fresh if fresh.update(written) else channel
+            else:
+                local[name] = channel
     if isinstance(select, str):
         return local[select].get() if select in local else managed[select].get(scratchpad)
     out = {}
@@ -391,7 +400,7 @@ def _make_task(
     managed = planner.managed
 
     def read(select: str | Sequence[str], fresh: bool = False) -> Any:
-        return local_read(channels, managed, scratchpad, select, writes if fresh else ())
+        return local_read(channels, managed, scratchpad, select, writes if fresh else None)
 
     task_config = {
         **config,

@@ -225,7 +225,7 @@ class _UpdateTask:
             CONF: {
                 **config.get(CONF, {}),
                 CONFIG_KEY_READ: lambda select, fresh=False: local_read(
-                    channels, managed, None, select, writes if fresh else ()
+                    channels, managed, None, select, writes if fresh else None
                 ),
             },
         }
