@@ -315,17 +315,7 @@ class PregelLoop:
         if self.step > self.stop:
             self.status = "out_of_steps"
             return False
-        self.tasks = prepare_next_tasks(
-            self.checkpoint,
-            self.checkpoint_pending_writes,
-            self.planner,
-            self.channels,
-            self.step,
-            self.stop,
-            for_execution=True,
-            updated_channels=self.updated_channels,
-            trigger_to_nodes=self.graph.trigger_to_nodes,
-        )
+        self.tasks = self._plan()
         if self._checkpoint_to_emit:
             self._checkpoint_to_emit = False
             self._emit_checkpoint()
@@ -581,8 +571,9 @@ class PregelLoop:
             )
         self.step += 1
 
-    def _prepare_and_emit_checkpoint(self) -> None:
-        self.tasks = prepare_next_tasks(
+    def _plan(self) -> dict[str, Any]:
+        """The next superstep's tasks, from the checkpoint and the channels updated last."""
+        return prepare_next_tasks(
             self.checkpoint,
             self.checkpoint_pending_writes,
             self.planner,
@@ -593,6 +584,9 @@ class PregelLoop:
             updated_channels=self.updated_channels,
             trigger_to_nodes=self.graph.trigger_to_nodes,
         )
+
+    def _prepare_and_emit_checkpoint(self) -> None:
+        self.tasks = self._plan()
         self._checkpoint_to_emit = False
         self._emit_checkpoint()
 

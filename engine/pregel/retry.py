@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import replace
 from typing import Any
 
@@ -71,17 +72,10 @@ def _retry_policy_for(policies: Sequence[RetryPolicy], exc: Exception) -> RetryP
 def run_with_retry(task: Any) -> None:
     """Run `task` to completion (filling task.writes), retrying per its policies."""
     attempts = 0
-    token = var_child_runnable_config.set(task.config)
-    messages = task.config[CONF].get(CONFIG_KEY_MESSAGES)
-    if messages is not None:
-        messages.node_started(task)
-    try:
+    with _running(task) as messages:
         while True:
             try:
-                output = task.proc.bound.invoke(task.input, task.config)
-                if messages is not None:
-                    messages.node_finished(task, output)
-                _write_outputs(task, output)
+                _finish(task, task.proc.bound.invoke(task.input, task.config), messages)
                 return
             except ParentCommand as exc:
                 if _handle_parent_command(task, exc):
@@ -90,16 +84,10 @@ def run_with_retry(task: Any) -> None:
             except GraphBubbleUp:
                 raise
             except Exception as exc:
-                policy = _retry_policy_for(task.retry_policy or (), exc)
                 attempts += 1
-                if policy is None or attempts >= policy.max_attempts:
-                    exc.add_note(f"During task with name '{task.name}' and id '{task.id}'")
+                if (delay := _retry_delay(task, exc, attempts)) is None:
                     raise
-                task.writes.clear()
-                _next_attempt(task, attempts)
-                time.sleep(_interval(policy, attempts))
-    finally:
-        var_child_runnable_config.reset(token)
+                time.sleep(delay)
 
 
 async def arun_with_retry(task: Any) -> None:
@@ -107,17 +95,10 @@ async def arun_with_retry(task: Any) -> None:
     import asyncio
 
     attempts = 0
-    token = var_child_runnable_config.set(task.config)
-    messages = task.config[CONF].get(CONFIG_KEY_MESSAGES)
-    if messages is not None:
-        messages.node_started(task)
-    try:
+    with _running(task) as messages:
         while True:
             try:
-                output = await task.proc.bound.ainvoke(task.input, task.config)
-                if messages is not None:
-                    messages.node_finished(task, output)
-                _write_outputs(task, output)
+                _finish(task, await task.proc.bound.ainvoke(task.input, task.config), messages)
                 return
             except ParentCommand as exc:
                 if _handle_parent_command(task, exc):
@@ -126,13 +107,37 @@ async def arun_with_retry(task: Any) -> None:
             except GraphBubbleUp:
                 raise
             except Exception as exc:
-                policy = _retry_policy_for(task.retry_policy or (), exc)
                 attempts += 1
-                if policy is None or attempts >= policy.max_attempts:
-                    exc.add_note(f"During task with name '{task.name}' and id '{task.id}'")
+                if (delay := _retry_delay(task, exc, attempts)) is None:
                     raise
-                task.writes.clear()
-                _next_attempt(task, attempts)
-                await asyncio.sleep(_interval(policy, attempts))
+                await asyncio.sleep(delay)
+
+
+@contextmanager
+def _running(task: Any) -> Iterator[Any]:
+    """The task's config is the current config while it runs; yields its messages handler."""
+    token = var_child_runnable_config.set(task.config)
+    messages = task.config[CONF].get(CONFIG_KEY_MESSAGES)
+    if messages is not None:
+        messages.node_started(task)
+    try:
+        yield messages
     finally:
         var_child_runnable_config.reset(token)
+
+
+def _finish(task: Any, output: Any, messages: Any) -> None:
+    if messages is not None:
+        messages.node_finished(task, output)
+    _write_outputs(task, output)
+
+
+def _retry_delay(task: Any, exc: Exception, attempts: int) -> float | None:
+    """Seconds to wait before the next attempt, or None to give up (the error gets a note)."""
+    policy = _retry_policy_for(task.retry_policy or (), exc)
+    if policy is None or attempts >= policy.max_attempts:
+        exc.add_note(f"During task with name '{task.name}' and id '{task.id}'")
+        return None
+    task.writes.clear()
+    _next_attempt(task, attempts)
+    return _interval(policy, attempts)
