@@ -9,7 +9,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLineEdit, QPlainTextEdit, QPushButton
 
-from spec.io import read_spec, save_spec
+from spec.io import read_spec
 from spec.templates import TEMPLATES_DIR
 from studio.run.panels import HistoryPanel, InterruptPanel, TracePanel
 from tests.studio.test_run_steps import click, idle, open_template, run_template
@@ -49,20 +49,24 @@ def test_a_bad_answer_is_refused_in_the_panel(qtbot, window):
     assert panel.isVisible() and "not JSON" in panel.error.text()
 
 
-def _spec_with_boom(tmp_path):
-    spec = read_spec(TEMPLATES_DIR / "router.json")
-    data = spec.model_dump(mode="json")
+def open_variant(qtbot, win, tmp_path, template: str, change) -> None:
+    """Save a changed copy of a template beside the test and open it (untrusted, like any file)."""
+    data = read_spec(TEMPLATES_DIR / f"{template}.json").model_dump(mode="json")
+    change(data)
+    path = tmp_path / f"{template}-variant.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    assert win.open_path(path)
+    idle(qtbot, win)
+
+
+def _boom(data: dict) -> None:
     data["nodes"][1] = {"id": "b", "position": {"x": 100, "y": 250}, "kind": "function",
                         "code": BOOM, "function": "boom"}  # fmt: skip
-    path = tmp_path / "boom.json"
-    path.write_text(json.dumps(data), encoding="utf-8")
-    return path
 
 
 def test_untrusted_code_is_refused_then_an_error_marks_its_node(qtbot, window, tmp_path):
     win = window
-    assert win.open_path(_spec_with_boom(tmp_path))
-    idle(qtbot, win)
+    open_variant(qtbot, win, tmp_path, "router", _boom)
     runner = win.runner
     click(qtbot, win, "runButton")
     assert not runner.session.busy and "trust it" in runner.status.text()
@@ -87,14 +91,8 @@ def test_untrusted_code_is_refused_then_an_error_marks_its_node(qtbot, window, t
 
 def test_a_compile_error_names_the_element(qtbot, window, tmp_path):
     win = window
-    spec = read_spec(TEMPLATES_DIR / "router.json")
-    path = tmp_path / "bad.json"
-    save_spec(spec, path)
-    data = json.loads(path.read_text())
-    data["conditional_edges"][0]["path_map"] = ["b", "nowhere"]
-    path.write_text(json.dumps(data))
-    assert win.open_path(path)
-    idle(qtbot, win)
+    open_variant(qtbot, win, tmp_path, "router",
+                 lambda data: data["conditional_edges"][0].update(path_map=["b", "nowhere"]))
     click(qtbot, win, "stepButton")
     idle(qtbot, win)
     failure = win.runner.last_failure
@@ -147,9 +145,7 @@ def test_fork_without_edits_says_so(qtbot, window):
     assert not win.runner.session.running and "Nothing edited" in history.status.text()
 
 
-def _two_questions(tmp_path):
-    spec = read_spec(TEMPLATES_DIR / "approval.json")
-    data = spec.model_dump(mode="json")
+def _two_questions(data: dict) -> None:
     ask = next(n for n in data["nodes"] if n["id"] == "ask")
     second = {**ask, "id": "ask_editor", "prompt": "Editor, publish?", "resume_key": "status"}
     second["position"] = {"x": 400, "y": 200}
@@ -157,15 +153,11 @@ def _two_questions(tmp_path):
     data["edges"], data["conditional_edges"] = [], []
     data["entry"], data["finish"] = ["ask", "ask_editor"], ["ask", "ask_editor"]
     data["inputs"] = [{"name": "draft", "value": {"draft": "owls"}}]
-    path = tmp_path / "two.json"
-    path.write_text(json.dumps(data), encoding="utf-8")
-    return path
 
 
 def test_parallel_interrupts_are_answered_by_id(qtbot, window, tmp_path):
     win = window
-    assert win.open_path(_two_questions(tmp_path))
-    idle(qtbot, win)
+    open_variant(qtbot, win, tmp_path, "approval", _two_questions)
     click(qtbot, win, "runButton")
     idle(qtbot, win)
     panel = win.runner.interrupt_panel
