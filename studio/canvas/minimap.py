@@ -20,10 +20,15 @@ class Minimap(QWidget):
         self._pixmap = QPixmap()
         self._source = QRectF()
         self._timer = QTimer(self, singleShot=True, interval=250, timeout=self.refresh)
-        view.scene().changed.connect(lambda *_: self._timer.start())
+        # a method of this widget, not a lambda: Qt drops the connection when the widget goes,
+        # while the scene (owned elsewhere) may still emit changes
+        view.scene().changed.connect(self._scene_changed)
         view.horizontalScrollBar().valueChanged.connect(self.update)
         view.verticalScrollBar().valueChanged.connect(self.update)
         self.setCursor(Qt.CursorShape.PointingHandCursor)
+
+    def _scene_changed(self, _regions: object = None) -> None:
+        self._timer.start()
 
     def refresh(self) -> None:
         scene = self.view.scene()
