@@ -3,7 +3,8 @@ the interrupt panel. They only display what the runner hands them and emit what 
 
 objectNames: `channelsTable`, `traceTree`, `tracebackView`, `historyTable`, `historyStateEditor`,
 `replayButton`, `forkButton`, `eventsList`, `eventsFilter`, `runInputChooser`, `runInputEditor`,
-`interruptPanel` (`interruptChooser`, `interruptPayload`, `interruptAnswer`, `resumeButton`).
+`interruptPanel` (`interruptChooser`, `interruptPayload`, `interruptAnswer`, `resumeButton`,
+`approveAllButton`, `rejectAllButton` for human-in-the-loop reviews).
 """
 
 from __future__ import annotations
@@ -497,6 +498,8 @@ class InterruptPanel(QFrame):
         self.error = QLabel("")
         self.error.setStyleSheet("color: #C62828")
         self.resume = _button("resumeButton", "Resume", self._resume)
+        self.quick = {kind: _button(f"{kind}AllButton", f"{kind.title()} all", lambda _=False, k=kind: self._decide(k))
+                      for kind in ("approve", "reject")}  # fmt: skip
         layout = QVBoxLayout(self)
         layout.setContentsMargins(12, 6, 12, 6)
         top = QHBoxLayout()
@@ -508,6 +511,9 @@ class InterruptPanel(QFrame):
         row.addWidget(QLabel("Answer"))
         row.addWidget(self.answer, 1)
         row.addWidget(self.resume)
+        for button in self.quick.values():
+            button.setToolTip("Answer every tool call of this human-in-the-loop review at once")
+            row.addWidget(button)
         layout.addLayout(row)
         layout.addWidget(self.error)
         self.pending: list[tuple[str, Any, str]] = []
@@ -535,6 +541,16 @@ class InterruptPanel(QFrame):
             many = f" ({len(self.pending)} pending)" if len(self.pending) > 1 else ""
             self.title.setText(f"{node} is waiting for an answer{many}")
             self.payload.setPlainText(pretty(value))
+            requests = value.get("action_requests") if isinstance(value, dict) else None
+            for button in self.quick.values():
+                button.setVisible(isinstance(requests, list))
+
+    def _decide(self, kind: str) -> None:
+        """Human-in-the-loop middleware: one decision per action request, then resume."""
+        node, value, _iid = self.pending[self.chooser.currentIndex()]
+        decisions = [{"type": kind} for _ in value.get("action_requests", [])]
+        self.answer.setText(json.dumps({"decisions": decisions}))
+        self._resume()
 
     def _resume(self) -> None:
         index = self.chooser.currentIndex()

@@ -192,3 +192,17 @@ def test_stop_pauses_after_the_superstep_and_continue_finishes(qtbot, window):
     click(qtbot, win, "continueButton")
     idle(qtbot, win)
     assert not runner.paused and runner.view.values["value"] == 256
+
+
+def test_a_tool_call_review_is_approved_with_one_click(qtbot, window):
+    pytest.importorskip("engine.agents")
+    win = window
+    runner = run_template(qtbot, win, "agent_hitl")
+    panel = runner.interrupt_panel
+    assert panel.isVisible() and "send_email" in panel.payload.toPlainText()
+    assert json.loads(panel.answer.text()) == {"decisions": [{"type": "approve"}]}  # the saved resume
+    assert panel.quick["reject"].isVisibleTo(panel)
+    click(qtbot, win, "approveAllButton")
+    idle(qtbot, win)
+    assert not runner.view.interrupts and runner.last_failure is None
+    assert len(runner.view.values["messages"]) > 2
