@@ -272,20 +272,35 @@ class TracePanel(QWidget):
         return out
 
 
+def branch_numbers(entries: list[HistoryEntry]) -> dict[str, int]:
+    """Number the branches of a checkpoint tree: 1 for the newest tip and its ancestors, 2 for the
+    next tip's checkpoints not already numbered, and so on (entries come newest first)."""
+    parents = {e.checkpoint_id: e.parent_id for e in entries}
+    has_child = {e.parent_id for e in entries}
+    numbers: dict[str, int] = {}
+    for tip in (e.checkpoint_id for e in entries if e.checkpoint_id not in has_child):
+        branch = len(set(numbers.values())) + 1
+        node: str | None = tip
+        while node is not None and node in parents and node not in numbers:
+            numbers[node] = branch
+            node = parents[node]
+    return numbers
+
+
 class HistoryPanel(QWidget):
     """Checkpoints of the thread, newest first; the chosen one's state is editable for a fork."""
 
     replay_requested = Signal(object)  # HistoryEntry
     fork_requested = Signal(object, dict)  # HistoryEntry, updates
     chosen = Signal(object)  # HistoryEntry
-    COLUMNS = ["Step", "Source", "Next", "Checkpoint", "Parent"]
+    COLUMNS = ["Branch", "Step", "Source", "Next", "Checkpoint", "Parent"]
 
     def __init__(self) -> None:
         super().__init__()
         self.setObjectName("historyPanel")
         self.table = _table("historyTable", self.COLUMNS)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        for col, width in enumerate((44, 60, 110, 90)):
+        for col, width in enumerate((52, 40, 56, 110, 90)):
             self.table.setColumnWidth(col, width)
         self.table.itemSelectionChanged.connect(self._selected)
         self.editor = QPlainTextEdit()
@@ -321,17 +336,18 @@ class HistoryPanel(QWidget):
         self.entries = view.history
         self.table.blockSignals(True)
         self.table.setRowCount(len(self.entries))
-        heads = {e.parent_id for e in self.entries}
+        branches = branch_numbers(self.entries)
         for r, e in enumerate(self.entries):
-            cells = [str(e.step), e.source, ", ".join(e.next) or "(end)", e.checkpoint_id[-12:],
-                     (e.parent_id or "")[-12:]]  # fmt: skip
+            branch = branches.get(e.checkpoint_id, 1)
+            cells = [("└ " * (branch > 1)) + str(branch), str(e.step), e.source, ", ".join(e.next) or "(end)",
+                     e.checkpoint_id[-12:], (e.parent_id or "")[-12:]]  # fmt: skip
             for c, text in enumerate(cells):
                 item = QTableWidgetItem(text)
-                item.setToolTip(f"{e.checkpoint_id}\n{e.created_at}")
-                if e.source == "fork" or (e.source == "update"):
-                    item.setForeground(QBrush(QColor("#6A1B9A")))
-                if e.checkpoint_id not in heads and r:
-                    item.setForeground(QBrush(QColor("#7A8290")))  # the tip of an older branch
+                item.setToolTip(f"{e.checkpoint_id}\n{e.created_at}\nbranch {branch} (1 is the newest)")
+                if e.source in ("fork", "update"):
+                    item.setForeground(QBrush(QColor("#6A1B9A")))  # where a branch starts
+                elif branch > 1:
+                    item.setForeground(QBrush(QColor("#7A8290")))  # an older branch
                 self.table.setItem(r, c, item)
             if e.checkpoint_id == keep:
                 self.table.selectRow(r)

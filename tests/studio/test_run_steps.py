@@ -94,8 +94,9 @@ def test_run_to_end_keeps_history_in_sqlite_beside_the_spec(qtbot, window, tmp_p
     assert runner.view.values["value"] == 256
     history = win.findChild(HistoryPanel, "historyPanel")
     assert history.table.rowCount() == 5  # input, __start__ step 0, three nodes
-    assert [history.table.item(r, 0).text() for r in range(5)] == ["3", "2", "1", "0", "-1"]
-    assert history.table.item(0, 2).text() == "(end)" and history.table.item(1, 2).text() == "square"
+    assert [history.table.item(r, 1).text() for r in range(5)] == ["3", "2", "1", "0", "-1"]
+    assert history.table.item(0, 3).text() == "(end)" and history.table.item(1, 3).text() == "square"
+    assert {history.table.item(r, 0).text() for r in range(5)} == {"1"}  # one branch
     db = tmp_path / "travel.checkpoints.sqlite"
     assert db.exists()
     with sqlite3.connect(db) as conn:

@@ -121,6 +121,11 @@ def test_fork_from_history_starts_a_new_branch(qtbot, window):
     assert "update" in sources
     fork_point = next(e for e in runner.view.history if e.source == "update")
     assert fork_point.parent_id == entry.checkpoint_id  # branches off the chosen checkpoint
+    branch = {e.checkpoint_id: history.table.item(r, 0).text() for r, e in enumerate(history.entries)}
+    assert branch[fork_point.checkpoint_id] == "1" and branch[entry.checkpoint_id] == "1"
+    old_tip = next(e for e in runner.view.history if e.step == 3 and e.parent_id != fork_point.checkpoint_id
+                   and e.source == "loop" and e.values["value"] == 256)  # fmt: skip
+    assert branch[old_tip.checkpoint_id] == "└ 2"  # the branch left behind
 
 
 def test_replay_reruns_from_a_past_checkpoint(qtbot, window):
