@@ -147,6 +147,7 @@ class RunController:
         w.resizeDocks([inspector], [430], Qt.Orientation.Horizontal)
         w.resizeDocks([self.docks["traceDock"], problems], [760, 420], Qt.Orientation.Horizontal)
         w.resizeDocks([self.docks["traceDock"]], [230], Qt.Orientation.Vertical)
+        w.resizeDocks([inspector, state], [340, 400], Qt.Orientation.Vertical)
 
     def _wire(self) -> None:
         s = self.session
@@ -374,6 +375,7 @@ class RunController:
             return
         if view.interrupts:
             self.interrupt_panel.show_interrupts(view.interrupts, self.input_panel.resume_hint())
+            self.overlay.set_running([node for node, _value, _iid in view.interrupts])  # waiting
             self._say(f"Paused: {view.interrupts[0][0]} is waiting for an answer")
         elif view.next and self.last_failure is None:
             self._say(f"Paused before {', '.join(view.next)}: Continue runs on")

@@ -49,6 +49,12 @@ def show(value: Any, limit: int = 160) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
+def shown_or_dash(value: Any, limit: int = 160) -> str:
+    """A value, or `—` for none (an empty channel, or a mailbox like `branch:to:X` that carries
+    no payload)."""
+    return "—" if value is None else show(value, limit)
+
+
 def pretty(value: Any) -> str:
     return json.dumps(json.loads(to_json(value)), indent=2, ensure_ascii=False)
 
@@ -132,7 +138,7 @@ class ChannelsPanel(QWidget):
             value = show(row.value) if row.has_value else "—"
             version = short_version(row.version)
             if change is not None:
-                old = show(change.old_value) if change.old_version is not None else "—"
+                old = shown_or_dash(change.old_value)
                 value = f"{old} → {value}"
                 version = f"{short_version(change.old_version)} → {version}"
             cells = [row.name, row.kind, value, version]
@@ -243,8 +249,8 @@ class TracePanel(QWidget):
             elif isinstance(event, trace.BarrierApplied):
                 barrier = self._child(step, "Barrier", f"{len(event.changes)} channel(s) updated")
                 for c in event.changes:
-                    old = "—" if c.old_version is None else show(c.old_value, 60)
-                    self._child(barrier, c.channel, f"{old} → {show(c.new_value, 60)}   "
+                    old, new = shown_or_dash(c.old_value, 60), shown_or_dash(c.new_value, 60)
+                    self._child(barrier, c.channel, f"{old} → {new}   "
                                 f"(v{short_version(c.old_version)} → v{short_version(c.new_version)})")  # fmt: skip
             elif isinstance(event, trace.CheckpointSaved):
                 self._child(step, "Checkpoint saved", f"{event.source} · {event.checkpoint_id}")
@@ -307,6 +313,8 @@ class HistoryPanel(QWidget):
         self.editor.setObjectName("historyStateEditor")
         self.editor.setFont(MONO)
         self.editor.setPlaceholderText("Pick a checkpoint to see its state; edit it and Fork.")
+        self.table.setMinimumHeight(120)
+        self.editor.setMinimumHeight(60)
         self.replay = _button("replayButton", "Replay from here", self._replay)
         self.fork = _button("forkButton", "Fork with edited state", self._fork)
         self.replay.setToolTip("Run again from the chosen checkpoint (its next tasks re-run)")
@@ -318,7 +326,8 @@ class HistoryPanel(QWidget):
         split.addWidget(self.table)
         split.addWidget(self.editor)
         split.setStretchFactor(0, 3)
-        split.setStretchFactor(1, 2)
+        split.setStretchFactor(1, 1)
+        split.setSizes([300, 100])
         layout = _vbox(self)
         layout.addWidget(split)
         row = QHBoxLayout()
