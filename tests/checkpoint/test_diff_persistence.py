@@ -17,6 +17,7 @@ import datetime as dt
 import operator
 import re
 import sqlite3
+import threading
 from typing import Annotated, Any, TypedDict
 
 import pytest
@@ -196,14 +197,18 @@ def scenario_task_errors(run: Run) -> None:
     g = run.b.graph
     calls: list = []
     fail = [True]
+    ok_ran = threading.Event()
 
     def ok(state: Log) -> dict:
         calls.append("ok")
+        ok_ran.set()
         return {"log": ["ok"]}
 
     def boom(state: Log) -> dict:
         calls.append("boom")
         if fail[0]:
+            # fail once the sibling finished: langgraph cancels siblings that have not started
+            ok_ran.wait(timeout=5)
             raise ValueError("boom failed")
         return {"log": ["boom"]}
 
