@@ -5,6 +5,7 @@ langgraph 1.2.24. Retry intervals are kept tiny so the file stays fast.
 """
 
 import operator
+import threading
 import time
 from typing import Annotated, TypedDict
 
@@ -195,16 +196,19 @@ def test_retry_max_interval_caps_wait(backend):
 
 
 def _parallel_flaky(b, policy, fails: dict, calls: list, **compile_kw):
+    steady_ran = threading.Event()
+
     def flaky(state):
         calls.append("flaky")
         if fails["n"] > 0:
             fails["n"] -= 1
-            time.sleep(0.1)  # let the sibling finish first, so its writes are saved
+            steady_ran.wait(timeout=5)  # let the sibling finish first, so its writes are saved
             raise ConnectionError("down")
         return {"log": ["flaky"]}
 
     def steady(state):
         calls.append("steady")
+        steady_ran.set()
         return {"log": ["steady"]}
 
     g = b.graph.StateGraph(Log)
