@@ -5,7 +5,7 @@
     superstep validate SPEC
     superstep export SPEC --to langgraph|mermaid|json-schema [--output FILE]
     superstep templates
-    superstep studio [SPEC] [--screenshot PNG] [--quit]   (the desktop app; needs Qt)
+    superstep studio [SPEC] [--screenshot PNG] [--quit]   (added by studio.cli; needs Qt)
     superstep demo [--template NAME] [--json]      (engine.cli's trace demo)
 
 SPEC is a file or the name of a bundled template. Exit codes: 0 success (an interrupted run
@@ -20,7 +20,7 @@ import contextlib
 import json
 import os
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -271,29 +271,11 @@ def cmd_templates(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-# ------------------------------------------------------------------ studio
-
-
-def _add_studio(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("studio", help="open the desktop studio (optionally on a spec)")
-    p.add_argument("spec", nargs="?", help="spec file, or a bundled template name")
-    p.add_argument("--screenshot", metavar="PNG", help="save a picture of the window once loaded")
-    p.add_argument("--quit", action="store_true", help="quit once loaded (after --screenshot)")
-    p.set_defaults(func=cmd_studio)
-
-
-def cmd_studio(args: argparse.Namespace) -> int:
-    try:
-        from studio.app import run  # Qt is imported only here: the rest of the CLI works without it
-    except ImportError as exc:
-        raise BadInput(f"the studio needs PySide6 and qasync: {exc}") from None
-    return run(args.spec, screenshot_path=args.screenshot, quit_after=args.quit)
-
-
 # ------------------------------------------------------------------ entry point
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(extra: Sequence[Callable[[Any], None]] = ()) -> argparse.ArgumentParser:
+    """The parser; `extra` adds subcommands from packages above spec (the studio adds its own)."""
     parser = argparse.ArgumentParser(
         prog="superstep",
         description="Superstep Studio command line: run, check and export graph specs headless.",
@@ -303,15 +285,16 @@ def build_parser() -> argparse.ArgumentParser:
     _add_validate(sub)
     _add_export(sub)
     _add_templates(sub)
-    _add_studio(sub)
+    for add in extra:
+        add(sub)
     engine_cli._add_demo(sub)
     return parser
 
 
-def main(argv: Sequence[str] | None = None) -> int:
+def main(argv: Sequence[str] | None = None, extra: Sequence[Callable[[Any], None]] = ()) -> int:
     """Run the `superstep` command line; returns the process exit code."""
     try:
-        args = build_parser().parse_args(argv)
+        args = build_parser(extra).parse_args(argv)
     except SystemExit as exc:  # argparse: --help is 0, a usage error 2
         return int(exc.code or 0)
     try:
@@ -326,7 +309,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_FAILED
 
 
-__all__ = ["main", "build_parser"]
+__all__ = ["BadInput", "main", "build_parser"]
 
 if __name__ == "__main__":
     sys.exit(main())

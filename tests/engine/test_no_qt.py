@@ -32,3 +32,18 @@ def test_no_qt_import_under_engine():
         for m in QT_IMPORT.finditer(path.read_text(encoding="utf-8"))
     ]
     assert offenders == []
+
+
+STUDIO_IMPORT = re.compile(r"^\s*(?:from\s+studio\b|import\s+studio\b)", re.MULTILINE)
+
+
+def test_dependencies_point_one_way():
+    # studio -> spec -> engine: neither engine nor spec names the studio (or Qt)
+    offenders = [
+        f"{path.relative_to(ROOT)}: {m.group(0).strip()}"
+        for package in ("engine", "spec")
+        for path in sorted((ROOT / package).rglob("*.py"))
+        for pattern in (STUDIO_IMPORT, QT_IMPORT)
+        for m in pattern.finditer(path.read_text(encoding="utf-8"))
+    ]
+    assert offenders == []

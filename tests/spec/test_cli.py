@@ -134,8 +134,9 @@ def test_demo_is_still_there(capsys):
     assert code == 0 and "result {'total': 50, 'visited': ['a', 'b']}" in out
 
 
-def test_console_script_points_at_spec_cli():
+def test_console_script_points_at_studio_cli():
+    # studio.cli adds `superstep studio` on top of spec's command line (spec never imports studio)
     import tomllib
 
     with open(TEMPLATES.parent / "pyproject.toml", "rb") as f:
-        assert tomllib.load(f)["project"]["scripts"]["superstep"] == "spec.cli:main"
+        assert tomllib.load(f)["project"]["scripts"]["superstep"] == "studio.cli:main"

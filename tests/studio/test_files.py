@@ -142,7 +142,7 @@ def test_subgraph_opens_on_double_click(window):
 def test_superstep_studio_screenshot_and_quit(tmp_path, home):
     png = tmp_path / "shot.png"
     env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
-    code = "import sys; from spec.cli import main; sys.exit(main(sys.argv[1:]))"
+    code = "import sys; from studio.cli import main; sys.exit(main(sys.argv[1:]))"
     result = subprocess.run([sys.executable, "-c", code, "studio", "router", "--screenshot", str(png), "--quit"],
                             env=env, capture_output=True, text=True, timeout=120, cwd=Path(__file__).parents[2])
     assert result.returncode == 0, result.stderr
