@@ -20,6 +20,9 @@ from studio.document import GraphDocument
 GRID = 20.0
 NODE_FIELDS = {"nodes", "agents", "subgraphs"}
 EDGE_FIELDS = {"nodes", "edges", "conditional_edges", "entry", "finish"}
+PROJECTED = (NodeItem, NoteItem, EdgeItem, TerminalItem)
+"""The items drawn from the document (the overview draws these; other items paint themselves)."""
+NO_CONTENTS = QGraphicsItem.GraphicsItemFlag.ItemHasNoContents
 
 
 class GraphScene(QGraphicsScene):
@@ -45,6 +48,11 @@ class GraphScene(QGraphicsScene):
         """node id -> (node spec, agent spec): what its item was last drawn from."""
         self._touching: dict[str, set[str]] = {}
         """node id -> keys of the edges that end at it, to redraw only those when it moves."""
+        self.picture_version = 0
+        """Moves whenever what the projected items look like may have changed (the view's
+        zoomed-out overview redraws its picture when it does)."""
+        self.items_paint = True
+        """False while a view draws the overview: projected items then have no contents."""
         for item in self.terminals.values():
             self.addItem(item)
         self.setItemIndexMethod(QGraphicsScene.ItemIndexMethod.BspTreeIndex)
@@ -74,6 +82,47 @@ class GraphScene(QGraphicsScene):
             self._sync_edges(moved)
         bounds = self.itemsBoundingRect().adjusted(-400, -300, 400, 300)
         self.setSceneRect(bounds.united(QRectF(-200, -200, 1200, 900)))
+        self.touch()
+
+    # -------------------------------------------------------------- the zoomed-out overview
+
+    def touch(self) -> None:
+        """The projected items changed how they look: the overview picture is out of date."""
+        self.picture_version += 1
+        if not self.items_paint:
+            self.update()  # items without contents send no updates of their own
+
+    def projected(self) -> list[QGraphicsItem]:
+        return [*self.notes.values(), *self.edges.values(), *self.nodes.values(), *self.terminals.values()]
+
+    def set_items_paint(self, on: bool) -> None:
+        """Let the projected items paint (True) or not (False: a view draws the overview)."""
+        if on == self.items_paint:
+            return
+        self.items_paint = on
+        for item in self.projected():
+            item.setFlag(NO_CONTENTS, not on)
+        self.update()
+
+    def addItem(self, item: QGraphicsItem) -> None:  # noqa: N802 (Qt's name)
+        if isinstance(item, PROJECTED):
+            item.setFlag(NO_CONTENTS, not self.items_paint)
+            self.picture_version += 1
+        super().addItem(item)
+
+    def removeItem(self, item: QGraphicsItem) -> None:  # noqa: N802 (Qt's name)
+        if isinstance(item, PROJECTED):
+            self.touch()
+        super().removeItem(item)
+
+    def render(self, *args, **kwargs) -> None:
+        """Exports and snapshots draw the items themselves, whatever the view shows."""
+        painting = self.items_paint
+        self.set_items_paint(True)
+        try:
+            super().render(*args, **kwargs)
+        finally:
+            self.set_items_paint(painting)
 
     def _sync_nodes(self) -> set[str]:
         spec = self.document.spec
@@ -173,6 +222,7 @@ class GraphScene(QGraphicsScene):
         for key in self._touching.get(node_id, ()):
             if key in self.edges:
                 self._route(self.edges[key])
+        self.touch()
 
     def mouseReleaseEvent(self, event) -> None:
         super().mouseReleaseEvent(event)
@@ -246,3 +296,4 @@ class GraphScene(QGraphicsScene):
                 item.set_mark(sev, "\n".join(texts))
             else:
                 item.set_mark(sev)
+        self.touch()

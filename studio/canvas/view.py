@@ -10,6 +10,7 @@ from studio.canvas.items import EdgeItem, NodeItem
 from studio.canvas.items.edge_item import curve
 from studio.canvas.items.node_item import PortedItem
 from studio.canvas.minimap import Minimap
+from studio.canvas.overview import BACKGROUND, Overview
 from studio.canvas.scene import GRID, GraphScene
 
 PALETTE_MIME = "application/x-superstep-palette"
@@ -37,6 +38,7 @@ class GraphView(QGraphicsView):
         self._drag_line: QGraphicsPathItem | None = None
         self._pan_from: QPointF | None = None
         self._rename: QLineEdit | None = None
+        self.overview = Overview(self)
         self.minimap = Minimap(self)
 
     # -------------------------------------------------------------- zoom, pan, fit
@@ -47,6 +49,7 @@ class GraphView(QGraphicsView):
     def zoom_by(self, factor: float) -> None:
         factor = max(MIN_ZOOM / self.zoom(), min(MAX_ZOOM / self.zoom(), factor))
         self.scale(factor, factor)
+        self._sync_overview()
 
     def fit(self) -> None:
         rect = self.scene().itemsBoundingRect().adjusted(-40, -40, 40, 40)
@@ -54,6 +57,17 @@ class GraphView(QGraphicsView):
         if self.zoom() > 1.0:
             self.zoom_by(1.0 / self.zoom())
             self.centerOn(rect.center())
+        self._sync_overview()
+
+    def _sync_overview(self) -> None:
+        """Zoomed far out, the scene's items stop painting and the overview picture stands in."""
+        scene = self.scene()
+        if scene is not None:
+            scene.set_items_paint(not self.overview.active())
+
+    def paintEvent(self, event) -> None:
+        self._sync_overview()  # whatever changed the zoom (fitInView, setTransform, ...)
+        super().paintEvent(event)
 
     def wheelEvent(self, event) -> None:
         if event.modifiers() & Qt.KeyboardModifier.ShiftModifier:
@@ -61,7 +75,10 @@ class GraphView(QGraphicsView):
         self.zoom_by(1.0015 ** event.angleDelta().y())
 
     def drawBackground(self, painter: QPainter, rect: QRectF) -> None:
-        painter.fillRect(rect, QColor("#F6F7F9"))
+        painter.fillRect(rect, BACKGROUND)
+        if not self.scene().items_paint:
+            self.overview.draw(painter)
+            return
         if self.zoom() < 0.35:
             return
         left, top = int(rect.left() // GRID) * GRID, int(rect.top() // GRID) * GRID
