@@ -1,7 +1,8 @@
 """A small overview of the whole scene in a corner of the canvas; click or drag to move there.
 
-It paints a cached picture of the scene (redrawn a moment after the scene changes) and the
-view's visible area on top, so panning a big graph costs one pixmap blit, not a second render.
+It paints a cached picture of the scene (redrawn a moment after the scene changes, from the
+view's overview snapshot: a few batched painter calls, not a paint() per item) and the view's
+visible area on top, so panning a big graph costs one pixmap blit, not a second render.
 """
 
 from __future__ import annotations
@@ -9,6 +10,8 @@ from __future__ import annotations
 from PySide6.QtCore import QPointF, QRectF, Qt, QTimer
 from PySide6.QtGui import QColor, QPainter, QPen, QPixmap
 from PySide6.QtWidgets import QGraphicsView, QWidget
+
+from studio.canvas.overview import paint_snapshot
 
 
 class Minimap(QWidget):
@@ -31,14 +34,19 @@ class Minimap(QWidget):
         self._timer.start()
 
     def refresh(self) -> None:
-        scene = self.view.scene()
-        self._source = scene.itemsBoundingRect().adjusted(-40, -40, 40, 40)
+        snap = self.view.overview.snapshot()
+        self._source = snap.bounds.adjusted(-40, -40, 40, 40)
         self._pixmap = QPixmap(self.size() * 2)
         self._pixmap.setDevicePixelRatio(2)
         self._pixmap.fill(QColor("#FFFFFF"))
-        painter = QPainter(self._pixmap)
-        scene.render(painter, QRectF(self.rect()), self._source, Qt.AspectRatioMode.KeepAspectRatio)
-        painter.end()
+        s, offset = self._scale()
+        if s > 0:
+            painter = QPainter(self._pixmap)
+            painter.translate(offset)
+            painter.scale(s, s)
+            painter.translate(-self._source.topLeft())
+            paint_snapshot(painter, snap)
+            painter.end()
         self.update()
 
     def _scale(self) -> tuple[float, QPointF]:

@@ -25,7 +25,7 @@ from studio.canvas.items.edge_item import COLORS, DASHES, EdgeItem
 from studio.canvas.items.node_item import KIND_COLORS, MARK_COLORS, SELECTED, NodeItem, TerminalItem
 from studio.canvas.items.note_item import NoteItem
 
-OVERVIEW_ZOOM = 0.3
+OVERVIEW_ZOOM = 0.4
 """Below this zoom the view draws the overview picture and items do not paint."""
 MAX_PIXELS = 6_000_000
 """A picture of the whole graph up to this size; past it, the visible area and a margin."""

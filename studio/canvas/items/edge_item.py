@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import (
-    QBrush,
     QColor,
     QFont,
     QFontMetricsF,
@@ -47,6 +46,9 @@ class EdgeItem(QGraphicsItem):
         self._join = QPointF()
         self._label_at = QPointF()
         self._rect = QRectF()
+        self._arrow = QPolygonF()
+        self._pens_key: tuple | None = None
+        self._pens: tuple[QColor, QPen] | None = None
 
     @property
     def element_id(self) -> str:
@@ -68,6 +70,7 @@ class EdgeItem(QGraphicsItem):
         self._end = target
         self._label_at = curve(sources[0], target).pointAtPercent(0.55)
         self._rect = path.boundingRect().adjusted(-60, -14, 60, 14)
+        self._arrow = QPolygonF([target, target + QPointF(-5, -10), target + QPointF(5, -10)])
 
     def set_mark(self, severity: str | None) -> None:
         if severity != self.mark:
@@ -85,28 +88,33 @@ class EdgeItem(QGraphicsItem):
         stroker.setWidth(10)
         return stroker.createStroke(self._path)
 
+    def _pen(self, selected: bool) -> tuple[QColor, QPen]:
+        """The colour and pen for a state, made once (paint runs for every edge in every frame)."""
+        key = (selected, self.mark)
+        if self._pens_key != key:
+            color = QColor({"error": "#D32F2F", "warning": "#EF8F00"}.get(self.mark or "", COLORS[self.look.style]))
+            if selected:
+                color = QColor("#2D7FF9")
+            # A 1-pixel cosmetic pen takes the raster engine's fast stroker: several times cheaper
+            # than a wide pen on long curves, which is what a pan over a big graph repaints.
+            pen = QPen(color, 2.5 if selected or self.mark else 1.0, DASHES.get(self.look.style, Qt.PenStyle.SolidLine))
+            pen.setCosmetic(True)
+            self._pens_key, self._pens = key, (color, pen)
+        return self._pens
+
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget=None) -> None:
-        selected = bool(option.state & QStyle.StateFlag.State_Selected)
-        color = QColor({"error": "#D32F2F", "warning": "#EF8F00"}.get(self.mark or "", COLORS[self.look.style]))
-        if selected:
-            color = QColor("#2D7FF9")
-        lod = option.levelOfDetailFromTransform(painter.worldTransform())
-        if lod >= 0.4:
+        color, pen = self._pen(bool(option.state & QStyle.StateFlag.State_Selected))
+        detailed = painter.worldTransform().m11() >= 0.4  # the level of detail (no rotation here)
+        if detailed:
             painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        # A 1-pixel cosmetic pen takes the raster engine's fast stroker: several times cheaper
-        # than a wide pen on long curves, which is what a pan over a big graph repaints.
-        pen = QPen(color, 2.5 if selected or self.mark else 1.0, DASHES.get(self.look.style, Qt.PenStyle.SolidLine))
-        pen.setCosmetic(True)
         painter.setPen(pen)
         painter.setBrush(Qt.BrushStyle.NoBrush)
         painter.drawPath(self._path)
-        if lod < 0.4:
+        if not detailed:
             return
-        tip = self._end
-        arrow = QPolygonF([tip, tip + QPointF(-5, -10), tip + QPointF(5, -10)])
         painter.setPen(Qt.PenStyle.NoPen)
-        painter.setBrush(QBrush(color))
-        painter.drawPolygon(arrow)
+        painter.setBrush(color)
+        painter.drawPolygon(self._arrow)
         if self.look.style == "join":
             painter.drawEllipse(self._join, 5, 5)
         if self.look.label:
