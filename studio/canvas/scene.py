@@ -7,11 +7,13 @@ node (and its edges), even in a graph of thousands.
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
-from PySide6.QtCore import QPointF, QRectF, Signal
+from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene
 
+from studio.canvas.edge_layer import EdgeLayer
 from studio.canvas.items import EdgeItem, NodeItem, NoteItem, TerminalItem
 from studio.canvas.items.node_item import PortedItem
 from studio.canvas.looks import END, START, edge_looks, node_look
@@ -53,6 +55,12 @@ class GraphScene(QGraphicsScene):
         zoomed-out overview redraws its picture when it does)."""
         self.items_paint = True
         """False while a view draws the overview: projected items then have no contents."""
+        self.zooming = False
+        """True during a zoom gesture (see set_zooming)."""
+        self._zoom_cached: list[NodeItem] = []
+        self.edge_layer = EdgeLayer(self)
+        """Draws every edge (edge items never paint: they are there to be hit and selected)."""
+        super().addItem(self.edge_layer)
         for item in self.terminals.values():
             self.addItem(item)
         self.setItemIndexMethod(QGraphicsScene.ItemIndexMethod.BspTreeIndex)
@@ -86,9 +94,11 @@ class GraphScene(QGraphicsScene):
 
     # -------------------------------------------------------------- the zoomed-out overview
 
-    def touch(self) -> None:
-        """The projected items changed how they look: the overview picture is out of date."""
+    def touch(self, edges: list[EdgeItem] | None = None, old: QRectF | None = None) -> None:
+        """The projected items changed how they look: the overview picture is out of date, and
+        the edge layer (only `edges`, which were at `old`, when given)."""
         self.picture_version += 1
+        self.edge_layer.invalidate(edges, old)
         if not self.items_paint:
             self.update()  # items without contents send no updates of their own
 
@@ -101,12 +111,35 @@ class GraphScene(QGraphicsScene):
             return
         self.items_paint = on
         for item in self.projected():
-            item.setFlag(NO_CONTENTS, not on)
+            item.setFlag(NO_CONTENTS, not on or isinstance(item, EdgeItem))
+        self.edge_layer.setFlag(NO_CONTENTS, not on)
         self.update()
+
+    def set_zooming(self, on: bool, zoom: float = 1.0, near: QRectF | None = None) -> None:
+        """During a zoom gesture the cards near `near` (the visible area and a margin) draw a
+        picture made once at the zoom the gesture started from, scaled (a device-coordinate cache
+        repaints every card in Python at every step), and the edge layer strokes its curves
+        without antialiasing and without a cache; when it settles, all is sharp again."""
+        if on == self.zooming:
+            return
+        self.zooming = on
+        self.edge_layer.set_zooming(on)
+        if not on:
+            for item in self._zoom_cached:
+                item.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+            self._zoom_cached = []
+            return
+        bounds = Qt.ItemSelectionMode.IntersectsItemBoundingRect  # no shape() calls
+        items = self.items(near, bounds) if near is not None else list(self.nodes.values())
+        self._zoom_cached = [i for i in items if isinstance(i, NodeItem)]
+        for item in self._zoom_cached:
+            w, h = item.boundingRect().size().toTuple()
+            size = QSize(max(1, math.ceil(w * zoom)), max(1, math.ceil(h * zoom)))
+            item.setCacheMode(QGraphicsItem.CacheMode.ItemCoordinateCache, size)
 
     def addItem(self, item: QGraphicsItem) -> None:  # noqa: N802 (Qt's name)
         if isinstance(item, PROJECTED):
-            item.setFlag(NO_CONTENTS, not self.items_paint)
+            item.setFlag(NO_CONTENTS, not self.items_paint or isinstance(item, EdgeItem))
             self.picture_version += 1
         super().addItem(item)
 
@@ -115,8 +148,13 @@ class GraphScene(QGraphicsScene):
             self.touch()
         super().removeItem(item)
 
+    def itemsBoundingRect(self) -> QRectF:  # noqa: N802 (Qt's name)
+        self.edge_layer.sync(force=True)  # edges may have been routed since the last touch
+        return super().itemsBoundingRect()
+
     def render(self, *args, **kwargs) -> None:
         """Exports and snapshots draw the items themselves, whatever the view shows."""
+        self.edge_layer.sync()
         painting = self.items_paint
         self.set_items_paint(True)
         try:
@@ -219,10 +257,16 @@ class GraphScene(QGraphicsScene):
     def item_dragged(self, item: QGraphicsItem) -> None:
         """An item moved under the mouse: redraw its edges now; the edit comes on release."""
         node_id = getattr(item, "node_id", None)
+        moved, old = [], QRectF()
         for key in self._touching.get(node_id, ()):
             if key in self.edges:
-                self._route(self.edges[key])
-        self.touch()
+                edge = self.edges[key]
+                old = old.united(edge.boundingRect())
+                if edge.look.label:
+                    old = old.united(edge.label_rect())
+                self._route(edge)
+                moved.append(edge)
+        self.touch(moved, old)
 
     def mouseReleaseEvent(self, event) -> None:
         super().mouseReleaseEvent(event)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QLineF, QPointF, QRectF, Qt, Signal
+from PySide6.QtCore import QLineF, QPointF, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QKeySequence, QPainter, QPainterPath, QPen, QShortcut
 from PySide6.QtWidgets import QGraphicsPathItem, QGraphicsView, QLineEdit
 
@@ -10,11 +10,12 @@ from studio.canvas.items import EdgeItem, NodeItem
 from studio.canvas.items.edge_item import curve
 from studio.canvas.items.node_item import PortedItem
 from studio.canvas.minimap import Minimap
-from studio.canvas.overview import BACKGROUND, Overview
+from studio.canvas.overview import BACKGROUND, SETTLE_MS, Overview
 from studio.canvas.scene import GRID, GraphScene
 
 PALETTE_MIME = "application/x-superstep-palette"
 MIN_ZOOM, MAX_ZOOM = 0.05, 4.0
+GRID_MINOR, GRID_MAJOR = QPen(QColor("#ECEEF2"), 0), QPen(QColor("#DFE2E8"), 0)
 
 
 class GraphView(QGraphicsView):
@@ -39,6 +40,7 @@ class GraphView(QGraphicsView):
         self._pan_from: QPointF | None = None
         self._rename: QLineEdit | None = None
         self.overview = Overview(self)
+        self._zoom_settle = QTimer(self, singleShot=True, interval=SETTLE_MS, timeout=self._zoom_settled)
         self.minimap = Minimap(self)
 
     # -------------------------------------------------------------- zoom, pan, fit
@@ -48,8 +50,18 @@ class GraphView(QGraphicsView):
 
     def zoom_by(self, factor: float) -> None:
         factor = max(MIN_ZOOM / self.zoom(), min(MAX_ZOOM / self.zoom(), factor))
+        if not self.overview.active():
+            if not self.scene().zooming:
+                visible = self.mapToScene(self.viewport().rect()).boundingRect()
+                w, h = visible.width(), visible.height()
+                self.scene().set_zooming(True, self.zoom(), visible.adjusted(-w, -h, w, h))
+            self._zoom_settle.start()
         self.scale(factor, factor)
         self._sync_overview()
+
+    def _zoom_settled(self) -> None:
+        """The zoom gesture is over: the cards paint sharp at the new scale."""
+        self.scene().set_zooming(False)
 
     def fit(self) -> None:
         rect = self.scene().itemsBoundingRect().adjusted(-40, -40, 40, 40)
@@ -67,6 +79,7 @@ class GraphView(QGraphicsView):
 
     def paintEvent(self, event) -> None:
         self._sync_overview()  # whatever changed the zoom (fitInView, setTransform, ...)
+        self.scene().edge_layer.sync()
         super().paintEvent(event)
 
     def wheelEvent(self, event) -> None:
@@ -75,7 +88,11 @@ class GraphView(QGraphicsView):
         self.zoom_by(1.0015 ** event.angleDelta().y())
 
     def drawBackground(self, painter: QPainter, rect: QRectF) -> None:
+        # a flat fill of the whole exposed area: antialiasing it (a scaled, fractional rectangle)
+        # cost ~2.5 ms a frame at 45% for pixels nobody can tell apart
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
         painter.fillRect(rect, BACKGROUND)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         if not self.scene().items_paint:
             self.overview.draw(painter)
             return
@@ -91,10 +108,13 @@ class GraphView(QGraphicsView):
         while y < rect.bottom():
             (major if y % (GRID * 5) == 0 else minor).append(QLineF(rect.left(), y, rect.right(), y))
             y += GRID
-        painter.setPen(QPen(QColor("#ECEEF2"), 0))
+        if self.scene().zooming:  # ~4 ms a frame at 45% antialiased; sharp again once settled
+            painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
+        painter.setPen(GRID_MINOR)
         painter.drawLines(minor)
-        painter.setPen(QPen(QColor("#DFE2E8"), 0))
+        painter.setPen(GRID_MAJOR)
         painter.drawLines(major)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
 
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)

@@ -35,6 +35,9 @@ def curve(start: QPointF, end: QPointF) -> QPainterPath:
 
 
 class EdgeItem(QGraphicsItem):
+    """One edge: its shape for clicks, selection and reconnect drags. In a GraphScene it has no
+    contents and the scene's EdgeLayer draws it with the others (paint() draws it alone)."""
+
     def __init__(self, look: EdgeLook) -> None:
         super().__init__()
         self.look = look
@@ -120,10 +123,12 @@ class EdgeItem(QGraphicsItem):
         if self.look.label:
             self._paint_label(painter, color)
 
+    def label_rect(self) -> QRectF:
+        w = QFontMetricsF(LABEL_FONT).horizontalAdvance(self.look.label) + 10
+        return QRectF(self._label_at.x() - w / 2, self._label_at.y() - 8, w, 16)
+
     def _paint_label(self, painter: QPainter, color: QColor) -> None:
-        metrics = QFontMetricsF(LABEL_FONT)
-        w = metrics.horizontalAdvance(self.look.label) + 10
-        rect = QRectF(self._label_at.x() - w / 2, self._label_at.y() - 8, w, 16)
+        rect = self.label_rect()
         painter.setPen(QPen(color, 1))
         painter.setBrush(QColor("#FFFBF2") if self.look.style == "conditional" else QColor("white"))
         painter.drawRoundedRect(rect, 7, 7)

@@ -89,13 +89,18 @@ class NodeItem(PortedItem):
         self.setFlags(flags.ItemIsMovable | flags.ItemIsSelectable | flags.ItemSendsGeometryChanges)
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self.setZValue(1)
-        self._size = card_size(look)
+        self._set_size(card_size(look))
+
+    def _set_size(self, size: tuple[float, float]) -> None:
+        self._size = size
+        self._bounds = QRectF(-8, -8, size[0] + 16, size[1] + 16)
+        """Made once: Qt asks for it several times per card per frame."""
 
     def set_look(self, look: NodeLook) -> None:
         if look != self.look:
             self.prepareGeometryChange()
             self.look = look
-            self._size = card_size(look)
+            self._set_size(card_size(look))
             self.update()
 
     def set_mark(self, severity: str | None, text: str = "") -> None:
@@ -108,8 +113,7 @@ class NodeItem(PortedItem):
         return self._size
 
     def boundingRect(self) -> QRectF:
-        w, h = self._size
-        return QRectF(-8, -8, w + 16, h + 16)
+        return self._bounds
 
     def shape(self) -> QPainterPath:
         path = QPainterPath()
