@@ -97,12 +97,20 @@ def _doc_location(loc: tuple[Any, ...], doc: Any) -> tuple[list[Any], str | None
     return parts, element_id
 
 
+def _message(err: dict[str, Any]) -> str:
+    """pydantic's message, reworded where it speaks of its internals rather than the file."""
+    if err["type"] == "union_tag_not_found":
+        field = str(err.get("ctx", {}).get("discriminator", "kind")).strip("'")
+        return f"has no '{field}' field saying what kind of element it is"
+    return err["msg"]
+
+
 def problems_from(error: ValidationError, doc: Any) -> list[Problem]:
     problems = []
     seen = set()
     for err in error.errors(include_url=False):
         parts, element_id = _doc_location(tuple(err["loc"]), doc)
-        problem = Problem(json_path(parts), err["msg"], element_id)
+        problem = Problem(json_path(parts), _message(err), element_id)
         if (problem.path, problem.message) not in seen:
             seen.add((problem.path, problem.message))
             problems.append(problem)

@@ -110,6 +110,14 @@ def test_bad_documents_raise_validation_errors(text):
     assert info.value.problems and all(p.path.startswith("$") for p in info.value.problems)
 
 
+def test_a_node_without_kind_is_named_in_words():
+    with pytest.raises(SpecValidationError) as info:
+        load_spec(json.dumps({"nodes": [{"id": "a"}]}))
+    (problem,) = info.value.problems
+    assert (problem.path, problem.element_id) == ("$.nodes[0]", "a")
+    assert problem.message == "has no 'kind' field saying what kind of element it is"
+
+
 def test_code_ref_needs_exactly_one_source():
     with pytest.raises(SpecValidationError, match="exactly one"):
         load_spec(json.dumps({"nodes": [{"id": "f", "kind": "function"}]}))
