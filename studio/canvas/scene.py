@@ -57,7 +57,9 @@ class GraphScene(QGraphicsScene):
         """False while a view draws the overview: projected items then have no contents."""
         self.zooming = False
         """True during a zoom gesture (see set_zooming)."""
-        self._zoom_cached: list[NodeItem] = []
+        self._zoom_cached: dict[int, NodeItem] = {}
+        self._zoom_covered = QRectF()
+        self._zoom_at = 1.0
         self.edge_layer = EdgeLayer(self)
         """Draws every edge (edge items never paint: they are there to be hit and selected)."""
         super().addItem(self.edge_layer)
@@ -116,26 +118,37 @@ class GraphScene(QGraphicsScene):
         self.update()
 
     def set_zooming(self, on: bool, zoom: float = 1.0, near: QRectF | None = None) -> None:
-        """During a zoom gesture the cards near `near` (the visible area and a margin) draw a
-        picture made once at the zoom the gesture started from, scaled (a device-coordinate cache
-        repaints every card in Python at every step), and the edge layer strokes its curves
-        without antialiasing and without a cache; when it settles, all is sharp again."""
+        """During a zoom gesture the cards near `near` (the visible area and a margin; see
+        zoom_near) draw a picture made once at the zoom the gesture started from, scaled (a
+        device-coordinate cache repaints every card in Python at every step), and the edge
+        layer strokes its curves without antialiasing and without a cache; when it settles, all
+        is sharp again."""
         if on == self.zooming:
             return
         self.zooming = on
         self.edge_layer.set_zooming(on)
-        if not on:
-            for item in self._zoom_cached:
-                item.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
-            self._zoom_cached = []
+        if on:
+            self._zoom_at = zoom
+            self.zoom_near(near if near is not None else self.itemsBoundingRect())
             return
-        bounds = Qt.ItemSelectionMode.IntersectsItemBoundingRect  # no shape() calls
-        items = self.items(near, bounds) if near is not None else list(self.nodes.values())
-        self._zoom_cached = [i for i in items if isinstance(i, NodeItem)]
-        for item in self._zoom_cached:
-            w, h = item.boundingRect().size().toTuple()
-            size = QSize(max(1, math.ceil(w * zoom)), max(1, math.ceil(h * zoom)))
-            item.setCacheMode(QGraphicsItem.CacheMode.ItemCoordinateCache, size)
+        for item in self._zoom_cached.values():
+            item.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+        self._zoom_cached = {}
+        self._zoom_covered = QRectF()
+
+    def zoom_near(self, area: QRectF) -> None:
+        """A zoom gesture reaches `area`: its cards join the scaled pictures (zooming out far
+        enough calls this again for the ring that came into view)."""
+        if not self.zooming or self._zoom_covered.contains(area):
+            return
+        self._zoom_covered = self._zoom_covered.united(area)
+        zoom = self._zoom_at
+        for item in self.items(area, Qt.ItemSelectionMode.IntersectsItemBoundingRect):  # no shape() calls
+            if isinstance(item, NodeItem) and id(item) not in self._zoom_cached:
+                self._zoom_cached[id(item)] = item
+                w, h = item.boundingRect().size().toTuple()
+                size = QSize(max(1, math.ceil(w * zoom)), max(1, math.ceil(h * zoom)))
+                item.setCacheMode(QGraphicsItem.CacheMode.ItemCoordinateCache, size)
 
     def addItem(self, item: QGraphicsItem) -> None:  # noqa: N802 (Qt's name)
         if isinstance(item, PROJECTED):

@@ -50,14 +50,16 @@ class GraphView(QGraphicsView):
 
     def zoom_by(self, factor: float) -> None:
         factor = max(MIN_ZOOM / self.zoom(), min(MAX_ZOOM / self.zoom(), factor))
-        if not self.overview.active():
-            if not self.scene().zooming:
-                visible = self.mapToScene(self.viewport().rect()).boundingRect()
-                w, h = visible.width(), visible.height()
-                self.scene().set_zooming(True, self.zoom(), visible.adjusted(-w, -h, w, h))
-            self._zoom_settle.start()
+        zoom = self.zoom()
         self.scale(factor, factor)
         self._sync_overview()
+        if not self.overview.active():  # a zoom gesture over the items (see GraphScene.set_zooming)
+            visible = self.mapToScene(self.viewport().rect()).boundingRect()
+            w, h = visible.width() / 2, visible.height() / 2
+            near = visible.adjusted(-w, -h, w, h)
+            self.scene().set_zooming(True, zoom, near)
+            self.scene().zoom_near(near if factor < 1 else visible)
+            self._zoom_settle.start()
 
     def _zoom_settled(self) -> None:
         """The zoom gesture is over: the cards paint sharp at the new scale."""

@@ -157,3 +157,36 @@ def test_export_draws_the_edges_while_zoomed_in(graph):
     painter.end()
     colors = [image.pixelColor(x, y) for x in range(96, 105) for y in range(96, 105)]
     assert inked(colors)
+
+
+def test_zooming_out_extends_the_scaled_cards_to_what_comes_into_view(graph):
+    scene, view = graph.scene, graph.view
+    at_zoom(graph, 1.0)
+    view.centerOn(scene.nodes["n45"])
+    for _ in range(6):
+        view.zoom_by(1 / 1.12)  # 100% -> ~51%, still above the overview
+        view.viewport().repaint()
+    assert scene.zooming
+    visible = view.mapToScene(view.viewport().rect()).boundingRect()
+    shown = [n for n in scene.nodes.values() if n.sceneBoundingRect().intersects(visible)]
+    assert shown and all(n.cacheMode() == CACHE.ItemCoordinateCache for n in shown)
+    view._zoom_settle.stop()
+    view._zoom_settled()
+    assert all(n.cacheMode() == CACHE.DeviceCoordinateCache for n in scene.nodes.values())
+
+
+def test_the_run_glow_shows_between_the_edges_and_the_cards(graph):
+    from studio.run.overlay import RUNNING, RunOverlay
+
+    scene, view = graph.scene, graph.view
+    at_zoom(graph, 1.0)
+    node = scene.nodes["n45"]
+    view.centerOn(node)
+    overlay = RunOverlay(scene)
+    overlay.set_running(["n45"])
+    left = QPointF(node.pos().x() - 4, node.sceneBoundingRect().center().y())  # inside the glow's rim
+    colors = around(view, left, 1)
+    assert any(abs(c.red() - RUNNING.red()) < 40 and abs(c.green() - RUNNING.green()) < 60
+               and c.blue() < 140 for c in colors)  # fmt: skip
+    overlay.clear()
+    assert not any(c.blue() < 140 for c in around(view, left, 1))

@@ -22,6 +22,8 @@ KIND_COLORS = {
 }
 MARK_COLORS = {"error": QColor("#D32F2F"), "warning": QColor("#EF8F00")}
 SELECTED = QColor("#2D7FF9")
+WHITE = QBrush(QColor("white"))
+TEXT, LINE_TEXT = QColor("#1F2430"), QColor("#3B4252")
 WIDTH, AGENT_WIDTH = 200.0, 250.0
 HEADER, LINE, MW_ROW, PORT_R = 30.0, 16.0, 30.0, 5.0
 
@@ -33,6 +35,35 @@ SMALL_FONT.setPointSizeF(7.5)
 MONO_FONT = QFont("DejaVu Sans Mono")
 MONO_FONT.setStyleHint(QFont.StyleHint.Monospace)
 MONO_FONT.setPointSizeF(7.5)
+
+
+class Paints:
+    """The colours and pens a kind paints with, made once (a card repaints at every zoom step
+    it is not scaled from a cache, so its paint() is kept to painter calls)."""
+
+    _made: dict[str, Paints] = {}
+
+    def __init__(self, color: QColor) -> None:
+        self.color = color
+        self.tint = QColor(color)
+        self.tint.setAlpha(38)
+        self.kind_text = color.darker(120)
+        self.port_pen = QPen(color, 1.6)
+        self.borders: dict[tuple[int, float], QPen] = {}
+
+    @classmethod
+    def of(cls, color: str) -> Paints:
+        made = cls._made.get(color)
+        if made is None:
+            made = cls._made[color] = cls(QColor(color))
+        return made
+
+    def border(self, color: QColor, width: float) -> QPen:
+        key = (color.rgba(), width)
+        pen = self.borders.get(key)
+        if pen is None:
+            pen = self.borders[key] = QPen(color, width)
+        return pen
 
 
 def card_size(look: NodeLook) -> tuple[float, float]:
@@ -62,10 +93,10 @@ class PortedItem(QGraphicsItem):
                 return which
         return None
 
-    def paint_ports(self, painter: QPainter, color: QColor) -> None:
+    def paint_ports(self, painter: QPainter, color: QColor, pen: QPen | None = None) -> None:
         w, h = self.size()
-        painter.setPen(QPen(color, 1.6))
-        painter.setBrush(QBrush(QColor("white")))
+        painter.setPen(pen if pen is not None else QPen(color, 1.6))
+        painter.setBrush(WHITE)
         for enabled, y in ((self.has_input, 0.0), (self.has_output, h)):
             if enabled:
                 painter.drawEllipse(QPointF(w / 2, y), PORT_R, PORT_R)
@@ -95,6 +126,12 @@ class NodeItem(PortedItem):
         self._size = size
         self._bounds = QRectF(-8, -8, size[0] + 16, size[1] + 16)
         """Made once: Qt asks for it several times per card per frame."""
+        self._title: tuple[str, float, str] | None = None
+        """(title, width, elided title)."""
+        w = size[0]
+        header = QPainterPath()
+        header.addRoundedRect(QRectF(0.7, 0.7, w - 1.4, HEADER), 7.5, 7.5)
+        self._header = header
 
     def set_look(self, look: NodeLook) -> None:
         if look != self.look:
@@ -126,7 +163,8 @@ class NodeItem(PortedItem):
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget=None) -> None:
         w, h = self._size
-        color = QColor(KIND_COLORS.get(self.look.kind, "#555"))
+        paints = Paints.of(KIND_COLORS.get(self.look.kind, "#555"))
+        color = paints.color
         selected = bool(option.state & QStyle.StateFlag.State_Selected)
         lod = option.levelOfDetailFromTransform(painter.worldTransform())
         border = MARK_COLORS.get(self.mark or "", SELECTED if selected else color)
@@ -135,35 +173,32 @@ class NodeItem(PortedItem):
             return
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         rect = QRectF(0, 0, w, h)
-        painter.setPen(QPen(border, 3.0 if (selected or self.mark) else 1.4))
-        painter.setBrush(QBrush(QColor("#FFFFFF")))
+        painter.setPen(paints.border(border, 3.0 if (selected or self.mark) else 1.4))
+        painter.setBrush(WHITE)
         painter.drawRoundedRect(rect, 8, 8)
-        header = QPainterPath()
-        header.addRoundedRect(QRectF(0.7, 0.7, w - 1.4, HEADER), 7.5, 7.5)
-        tint = QColor(color)
-        tint.setAlpha(38)
-        painter.fillPath(header, tint)
+        painter.fillPath(self._header, paints.tint)
         painter.drawPixmap(QRectF(8, 6, 18, 18), icon_pixmap(self.look.kind, 36), QRectF(0, 0, 36, 36))
-        painter.setPen(QColor("#1F2430"))
+        painter.setPen(TEXT)
         painter.setFont(TITLE_FONT)
-        metrics = QFontMetricsF(TITLE_FONT)
         kind_w = 62.0
-        title = metrics.elidedText(self.look.title, Qt.TextElideMode.ElideRight, w - 40 - kind_w)
-        painter.drawText(QRectF(30, 0, w - 40 - kind_w, HEADER), Qt.AlignmentFlag.AlignVCenter, title)
+        if self._title is None or self._title[0] != self.look.title:
+            elided = QFontMetricsF(TITLE_FONT).elidedText(self.look.title, Qt.TextElideMode.ElideRight, w - 40 - kind_w)
+            self._title = (self.look.title, w, elided)
+        painter.drawText(QRectF(30, 0, w - 40 - kind_w, HEADER), Qt.AlignmentFlag.AlignVCenter, self._title[2])
         painter.setFont(SMALL_FONT)
-        painter.setPen(color.darker(120))
+        painter.setPen(paints.kind_text)
         painter.drawText(QRectF(w - kind_w - 8, 0, kind_w, HEADER),
                          Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignRight,
                          self.look.kind.replace("_", " "))  # fmt: skip
         painter.setFont(MONO_FONT)
-        painter.setPen(QColor("#3B4252"))
+        painter.setPen(LINE_TEXT)
         y = HEADER + 4
         for line in self.look.lines:
             painter.drawText(QRectF(10, y, w - 20, LINE), Qt.AlignmentFlag.AlignVCenter, line)
             y += LINE
         if self.look.middleware:
             self._paint_middleware(painter, y + 4, w, color)
-        self.paint_ports(painter, color)
+        self.paint_ports(painter, color, paints.port_pen)
         if self.mark:
             painter.setPen(Qt.PenStyle.NoPen)
             painter.setBrush(MARK_COLORS[self.mark])
