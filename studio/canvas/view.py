@@ -54,11 +54,10 @@ class GraphView(QGraphicsView):
         self.scale(factor, factor)
         self._sync_overview()
         if not self.overview.active():  # a zoom gesture over the items (see GraphScene.set_zooming)
+            # the cards in view join the scaled pictures; a zoom-out step adds the ring it brings in
             visible = self.mapToScene(self.viewport().rect()).boundingRect()
-            w, h = visible.width() / 2, visible.height() / 2
-            near = visible.adjusted(-w, -h, w, h)
-            self.scene().set_zooming(True, zoom, near)
-            self.scene().zoom_near(near if factor < 1 else visible)
+            self.scene().set_zooming(True, zoom, visible)
+            self.scene().zoom_near(visible)
             self._zoom_settle.start()
 
     def _zoom_settled(self) -> None:
