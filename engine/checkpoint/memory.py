@@ -72,20 +72,6 @@ class _Live(NamedTuple):
     full_bytes: int  # size of the last full copy
 
 
-def _plain_metadata(metadata: dict) -> bool:
-    """Scalars, and dicts of scalars (`parents`): safe to keep as a copy instead of bytes."""
-    for value in metadata.values():
-        kind = type(value)
-        if kind in _ATOMS and kind is not bytes:
-            continue
-        if kind is not dict:
-            return False
-        for key, item in value.items():
-            if type(key) is not str or type(item) not in _ATOMS or type(item) is bytes:
-                return False
-    return True
-
-
 class InMemorySaver(BaseCheckpointSaver):
     """Keeps every thread's history in memory; for tests, demos and short-lived runs.
 
@@ -112,7 +98,6 @@ class InMemorySaver(BaseCheckpointSaver):
         self._deltas = isinstance(self.serde, JsonPlusSerializer)
         self._live: OrderedDict[tuple[str, str, str], _Live] = OrderedDict()
         # (thread_id, ns) -> the versions_seen last stored: unchanged entries are shared
-        self._last_seen: dict[tuple[str, str], dict] = {}
 
     def __enter__(self):
         return self
@@ -137,20 +122,14 @@ class InMemorySaver(BaseCheckpointSaver):
     def _tuple(self, thread_id: str, ns: str, checkpoint_id: str) -> CheckpointTuple:
         saved, metadata, parent_id = self.storage[thread_id][ns][checkpoint_id]
         loads = self.serde.loads_typed
+        saved = loads(saved)
         values = {}
         blobs = self.blobs
         for channel, version in saved["channel_versions"].items():
             blob = blobs.get((thread_id, ns, channel, version))
             if blob is not None:
                 values[channel] = self._value(thread_id, ns, channel, blob)
-        checkpoint: Checkpoint = {  # type: ignore[typeddict-item]
-            **saved,
-            "channel_values": values,
-            "channel_versions": dict(saved["channel_versions"]),
-            "versions_seen": {k: dict(v) for k, v in saved["versions_seen"].items()},
-        }
-        if saved.get("updated_channels") is not None:
-            checkpoint["updated_channels"] = list(saved["updated_channels"])
+        checkpoint: Checkpoint = {**saved, "channel_values": values}  # type: ignore[typeddict-item]
         stored = self.writes[(thread_id, ns, checkpoint_id)]
         # langgraph's order: the order a superstep applies its tasks' writes in
         order = sorted(stored, key=lambda slot: (stored[slot][3], *slot))
@@ -158,10 +137,7 @@ class InMemorySaver(BaseCheckpointSaver):
             (task_id, channel, loads(value))
             for task_id, channel, value, _ in map(stored.get, order)
         ]
-        if type(metadata) is dict:
-            metadata = {k: dict(v) if type(v) is dict else v for k, v in metadata.items()}
-        else:
-            metadata = loads(metadata)
+        metadata = loads(metadata)
         parent = checkpoint_config(thread_id, ns, parent_id) if parent_id else None
         return CheckpointTuple(checkpoint_config(thread_id, ns, checkpoint_id), checkpoint, metadata, parent, writes)
 
@@ -245,16 +221,6 @@ class InMemorySaver(BaseCheckpointSaver):
             if len(self._live) > _LIVE_SIZE:
                 self._live.popitem(last=False)
 
-    def _freeze_seen(self, thread_id: str, ns: str, seen: dict) -> dict:
-        """A copy of versions_seen that shares the entries unchanged since the last put."""
-        last = self._last_seen.get((thread_id, ns), {})
-        frozen = {
-            node: previous if (previous := last.get(node)) == versions else dict(versions)
-            for node, versions in seen.items()
-        }
-        self._last_seen[(thread_id, ns)] = frozen
-        return frozen
-
     def put(
         self,
         config: dict,
@@ -265,13 +231,7 @@ class InMemorySaver(BaseCheckpointSaver):
         conf = config["configurable"]
         thread_id, ns = conf["thread_id"], conf.get("checkpoint_ns", "")
         values = checkpoint["channel_values"]
-        metadata = get_checkpoint_metadata(config, metadata)
-        if _plain_metadata(metadata):
-            stored_metadata: Any = {
-                k: dict(v) if type(v) is dict else v for k, v in metadata.items()
-            }
-        else:
-            stored_metadata = self.serde.dumps_typed(metadata)
+        stored_metadata = self.serde.dumps_typed(get_checkpoint_metadata(config, metadata))
         with self._lock:
             blobs, following = {}, {}
             try:
@@ -290,15 +250,11 @@ class InMemorySaver(BaseCheckpointSaver):
             self.blobs.update(blobs)
             for live_key, live in following.items():
                 self._remember(live_key, live)
-            # the loop bumps versions in place later: keep copies, not its dicts
-            saved = dict(checkpoint)
-            del saved["channel_values"]
-            saved["channel_versions"] = dict(checkpoint["channel_versions"])
-            saved["versions_seen"] = self._freeze_seen(thread_id, ns, checkpoint["versions_seen"])
-            if saved.get("updated_channels") is not None:
-                saved["updated_channels"] = list(saved["updated_channels"])
+            # Bytes, not dicts, as langgraph keeps them: a snapshot the loop cannot change later,
+            # and a long history of containers would slow every garbage-collector pass.
+            saved = {k: v for k, v in checkpoint.items() if k != "channel_values"}
             self.storage[thread_id][ns][checkpoint["id"]] = (
-                saved,
+                self.serde.dumps_typed(saved),
                 stored_metadata,
                 conf.get("checkpoint_id"),
             )
@@ -327,8 +283,6 @@ class InMemorySaver(BaseCheckpointSaver):
                 del self.blobs[key]
             for key in [k for k in self._live if k[0] == thread_id]:
                 del self._live[key]
-            for key in [k for k in self._last_seen if k[0] == thread_id]:
-                del self._last_seen[key]
 
 
 MemorySaver = InMemorySaver
