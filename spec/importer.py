@@ -7,13 +7,24 @@ Functions (nodes, routers, custom reducers) become references by import path `mo
 so they must live at module level; a file imported by path is named by its stem and its folder
 is put on sys.path, so the references resolve later in the same process. Compiled subgraphs used
 as nodes become inline subgraphs. The spec gets no positions: the canvas lays it out.
+
+A `create_agent` graph (langchain.agents or engine.agents) used as a node becomes an agent node:
+the model, system prompt and tools are read from the compiled agent (the model node's closure and
+its ToolNode); the ordered middleware list, and a non-scripted model's `init_chat_model(...)`
+arguments, from the module-level `name = create_agent(...)` call in the module's source, as the
+exporter writes it (prebuilt middleware with literal settings, custom hooks as `hook(fn)` on
+module-level functions, referenced by import path). Without that source, only the prebuilt
+middleware that have graph nodes come back, with the settings their instances keep as JSON.
 """
 
 from __future__ import annotations
 
+import ast
 import importlib
 import importlib.util
+import inspect
 import operator
+import re
 import sys
 import typing
 from pathlib import Path
@@ -21,10 +32,14 @@ from typing import Any
 
 from engine.errors import SpecError
 from spec.io import spec_from_dict
+from spec.model import PREBUILT_MIDDLEWARE
 
 _TYPES = {str: "str", int: "int", float: "float", bool: "bool", list: "list", dict: "dict"}
 _MANAGED = {"RemainingStepsManager": "remaining_steps", "IsLastStepManager": "is_last_step"}
 _START, _END = "__start__", "__end__"
+_PREBUILT_BY_CLASS = {cls: name for name, cls in PREBUILT_MIDDLEWARE.items()}
+_HOOKS = ("before_agent", "before_model", "after_model", "after_agent", "wrap_model_call",
+          "wrap_tool_call")  # fmt: skip
 
 
 def import_module_graph(target: str, attr: str | None = None) -> Any:
@@ -112,7 +127,8 @@ def _state_key(name: str, annotation: Any) -> dict[str, Any]:
     reducer = metadata[-1] if metadata and callable(metadata[-1]) else None
     if reducer is operator.add:
         key["reducer"] = "add"
-    elif getattr(reducer, "__name__", "") == "add_messages":
+    elif getattr(reducer, "__name__", "") in ("add_messages", "_add_messages"):
+        # langgraph's add_messages is a decorated wrapper whose inner function is `_add_messages`
         key.update(type="messages", reducer="add_messages")
     elif getattr(reducer, "__name__", "") == "merge_dicts":
         key["reducer"] = "merge"
@@ -176,13 +192,18 @@ def _retry(policy: Any) -> dict[str, Any] | None:
     return out
 
 
-def _node(name: str, node: Any, subgraphs: list[dict[str, Any]]) -> dict[str, Any]:
+def _node(
+    name: str, node: Any, subgraphs: list[dict[str, Any]], agents: list[dict[str, Any]], scope: Any
+) -> dict[str, Any]:
     runnable = node.runnable
     inner = _builder_of(runnable)
-    if inner is not None and not hasattr(runnable, "func"):
+    if inner is not None and _is_agent(inner):
+        agent_id = _agent(runnable, inner, name, agents, scope)
+        out: dict[str, Any] = {"id": name, "kind": "agent", "agent": agent_id}
+    elif inner is not None and not hasattr(runnable, "func"):
         sub_id = name if name.isidentifier() else f"sub_{len(subgraphs)}"
         subgraphs.append({"id": sub_id, "graph": _graph_doc(inner)})
-        out: dict[str, Any] = {"id": name, "kind": "subgraph", "subgraph": sub_id}
+        out = {"id": name, "kind": "subgraph", "subgraph": sub_id}
     else:
         out = {"id": name, "kind": "function", "import_path": _ref(runnable, name)}
     if (retry := _retry(node.retry_policy)) is not None:
@@ -190,7 +211,7 @@ def _node(name: str, node: Any, subgraphs: list[dict[str, Any]]) -> dict[str, An
     if node.cache_policy is not None:
         out["cache"] = {"ttl": getattr(node.cache_policy, "ttl", None)}
     ends = node.ends
-    if ends and out["kind"] == "function":
+    if ends and out["kind"] in ("function", "agent"):
         out["destinations"] = sorted(ends.values() if isinstance(ends, dict) else ends)
     if node.defer:
         out["defer"] = True
@@ -213,9 +234,235 @@ def _branch(source: str, name: str, branch: Any) -> dict[str, Any]:
     return edge
 
 
+# ------------------------------------------------------------------ agents (create_agent graphs)
+
+
+class _Scope:
+    """Where a graph's agents were built: the modules of its state schema and tools, whose source
+    holds the `create_agent(...)` calls (middleware list, model construction) as written."""
+
+    def __init__(self, builder: Any) -> None:
+        self.modules = [sys.modules.get(getattr(builder.state_schema, "__module__", ""))]
+        self.seen: dict[int, str] = {}
+        self._trees: dict[str, dict[str, ast.expr]] = {}
+
+    def assignment(self, obj: Any, extra: list[Any]) -> tuple[Any, ast.expr] | None:
+        """The module-level `name = <expression>` that made `obj`, with its module."""
+        for module in [*self.modules, *extra]:
+            if module is None:
+                continue
+            for name, value in vars(module).items():
+                if value is obj and (expr := self._assignments(module).get(name)) is not None:
+                    return module, expr
+        return None
+
+    def _assignments(self, module: Any) -> dict[str, ast.expr]:
+        key = module.__name__
+        if key not in self._trees:
+            try:
+                tree = ast.parse(inspect.getsource(module))
+            except (OSError, TypeError, SyntaxError):
+                tree = ast.Module(body=[], type_ignores=[])
+            self._trees[key] = {
+                target.id: stmt.value
+                for stmt in tree.body
+                if isinstance(stmt, ast.Assign)
+                for target in stmt.targets
+                if isinstance(target, ast.Name)
+            }
+        return self._trees[key]
+
+
+def _is_agent(builder: Any) -> bool:
+    model = builder.nodes.get("model")
+    fn = getattr(getattr(model, "runnable", None), "func", None)
+    return getattr(fn, "__qualname__", "").startswith("create_agent.<locals>.")
+
+
+def _closure(fn: Any, depth: int = 3) -> dict[str, Any]:
+    """Free variables of `fn` and of the nested create_agent functions it closes over."""
+    found: dict[str, Any] = {}
+    for name, cell in zip(fn.__code__.co_freevars, fn.__closure__ or (), strict=False):
+        try:
+            value = cell.cell_contents
+        except ValueError:
+            continue
+        found.setdefault(name, value)
+        if depth and inspect.isfunction(value):
+            for inner, v in _closure(value, depth - 1).items():
+                found.setdefault(inner, v)
+    return found
+
+
+def _literal(node: ast.expr, element_id: str) -> Any:
+    try:
+        return ast.literal_eval(node)
+    except ValueError:
+        raise SpecError(
+            f"{element_id}: {ast.unparse(node)} is not a literal setting", element_id=element_id
+        ) from None
+
+
+def _called(call: ast.expr) -> str:
+    return call.func.id if isinstance(call, ast.Call) and isinstance(call.func, ast.Name) else ""
+
+
+def _model_settings(model: Any, source: tuple[Any, ast.expr] | None, owner: str) -> dict:
+    responses = getattr(model, "responses", None)
+    if type(model).__name__ == "ScriptedModel" and isinstance(responses, list):
+        out = []
+        for i, message in enumerate(responses):
+            calls = [
+                {
+                    "name": c["name"],
+                    "args": dict(c.get("args") or {}),
+                    # the exporter fills in missing ids as call_<response>_<call>
+                    **({"id": c["id"]} if c.get("id") and c["id"] != f"call_{i}_{j}" else {}),
+                }
+                for j, c in enumerate(getattr(message, "tool_calls", None) or [])
+            ]
+            content = message.content if isinstance(message.content, str) else ""
+            out.append({k: v for k, v in (("content", content), ("tool_calls", calls)) if v})
+        return {"provider": "scripted", "responses": out}
+    if source is not None and _called(source[1]) == "init_chat_model" and source[1].args:
+        call = source[1]
+        provider, _, name = str(_literal(call.args[0], owner)).partition(":")
+        params = {k.arg: _literal(k.value, owner) for k in call.keywords if k.arg}
+        return {"provider": provider, "model": name, "params": params}
+    params = model._get_ls_params() if hasattr(model, "_get_ls_params") else {}
+    return {
+        "provider": re.sub(r"[^a-z0-9_\-]", "_", str(params.get("ls_provider") or "unknown"))[:40],
+        "model": str(params.get("ls_model_name") or ""),
+    }
+
+
+def _middleware_from_source(call: ast.expr, module: Any, owner: str) -> list[dict[str, Any]]:
+    items = next((k.value for k in call.keywords if k.arg == "middleware"), None)
+    if items is None:
+        return []
+    if not isinstance(items, ast.List):
+        raise SpecError(f"{owner}: the middleware is not a list written out", element_id=owner)
+    out: list[dict[str, Any]] = []
+    for item in items.elts:
+        cls = _called(item)
+        if cls in _PREBUILT_BY_CLASS and not item.args:
+            settings = {k.arg: _literal(k.value, owner) for k in item.keywords if k.arg}
+            out.append({"kind": "prebuilt", "name": _PREBUILT_BY_CLASS[cls], "settings": settings})
+            continue
+        # a custom hook: hook(fn) or hook(can_jump_to=[...])(fn), fn a module-level function
+        decorator = item.func if isinstance(item, ast.Call) else None
+        hook, jumps = _called(item), []
+        if isinstance(decorator, ast.Call):
+            hook = _called(decorator)
+            jumps = next(
+                (_literal(k.value, owner) for k in decorator.keywords if k.arg == "can_jump_to"),
+                [],
+            )
+        fn_name = (
+            item.args[0].id
+            if hook in _HOOKS and len(item.args) == 1 and isinstance(item.args[0], ast.Name)
+            else None
+        )
+        fn = vars(module).get(fn_name) if fn_name else None
+        if fn is None:
+            raise SpecError(
+                f"{owner}: middleware {ast.unparse(item)} is neither a prebuilt middleware nor a "
+                "hook decorator on a module-level function",
+                element_id=owner,
+            )
+        middleware = {
+            "kind": "custom",
+            "name": fn_name,
+            "hooks": {hook: {"import_path": _ref(fn, owner)}},
+        }
+        if jumps:
+            middleware["can_jump_to"] = list(jumps)
+        out.append(middleware)
+    return out
+
+
+def _middleware_from_nodes(builder: Any) -> list[dict[str, Any]]:
+    """Without the source: the prebuilt middleware that have graph nodes, with the settings their
+    instances keep under the names of their constructor's arguments."""
+    out, seen = [], set()
+    for name, node in builder.nodes.items():
+        instance = getattr(getattr(node.runnable, "func", None), "__self__", None)
+        cls = type(instance).__name__
+        if "." not in name or id(instance) in seen or cls not in _PREBUILT_BY_CLASS:
+            continue
+        seen.add(id(instance))
+        params = inspect.signature(type(instance).__init__).parameters
+        settings = {
+            k: vars(instance)[k]
+            for k, p in params.items()
+            if k in vars(instance) and vars(instance)[k] != p.default and _plain(vars(instance)[k])
+        }
+        out.append({"kind": "prebuilt", "name": _PREBUILT_BY_CLASS[cls], "settings": settings})
+    return out
+
+
+def _plain(value: Any) -> bool:
+    """JSON data (what a prebuilt middleware's settings are), not a resolved object."""
+    if isinstance(value, (list, tuple)):
+        return all(_plain(v) for v in value)
+    if isinstance(value, dict):
+        return all(isinstance(k, str) and _plain(v) for k, v in value.items())
+    return value is None or isinstance(value, (str, int, float, bool))
+
+
+def _agent(graph: Any, builder: Any, node_id: str, agents: list[dict], scope: _Scope) -> str:
+    if id(graph) in scope.seen:
+        return scope.seen[id(graph)]
+    found = _closure(builder.nodes["model"].runnable.func)
+    tools_node = builder.nodes.get("tools")
+    by_name = getattr(getattr(tools_node, "runnable", None), "tools_by_name", None) or {}
+    tools = []
+    for name, tool in by_name.items():
+        fn = getattr(tool, "func", None) or getattr(tool, "coroutine", None)
+        entry = {"name": name, "import_path": _ref(fn, node_id)}
+        if tool.description and tool.description != name:
+            entry["description"] = tool.description
+        tools.append(entry)
+    modules = [sys.modules.get(t["import_path"].partition(":")[0]) for t in tools]
+    made = scope.assignment(graph, modules)
+    call = made[1] if made is not None and _called(made[1]) == "create_agent" else None
+    agent_id = node_id
+    model_source = None
+    if call is not None and call.args and isinstance(call.args[0], ast.Name):
+        var = call.args[0].id
+        wanted = re.sub(r"_model_*$", "", var)
+        agent_id = wanted if wanted.isidentifier() and wanted != var else node_id
+        model_source = scope.assignment(found.get("model"), [made[0]])
+    system = found.get("system_message")
+    agent: dict[str, Any] = {
+        "model": _model_settings(found.get("model"), model_source, node_id),
+        "system_prompt": getattr(system, "content", None) or "",
+        "tools": tools,
+        "middleware": (
+            _middleware_from_source(call, made[0], node_id)
+            if call is not None
+            else _middleware_from_nodes(builder)
+        ),
+    }
+    agent = {k: v for k, v in agent.items() if v}
+    # the exporter writes one create_agent per node: nodes running the same agent share it again
+    same = [a["id"] for a in agents if {k: v for k, v in a.items() if k != "id"} == agent]
+    if same and re.sub(r"_+$", "", same[0]) == agent_id:
+        agent_id = same[0]
+    else:
+        taken = {a["id"] for a in agents}
+        while agent_id in taken:
+            agent_id = f"{agent_id}_"
+        agents.append({"id": agent_id, **agent})
+    scope.seen[id(graph)] = agent_id
+    return agent_id
+
+
 def _graph_doc(builder: Any) -> dict[str, Any]:
     subgraphs: list[dict[str, Any]] = []
-    nodes = [_node(name, node, subgraphs) for name, node in builder.nodes.items()]
+    agents: list[dict[str, Any]] = []
+    scope = _Scope(builder)
+    nodes = [_node(name, node, subgraphs, agents, scope) for name, node in builder.nodes.items()]
     entry, finish, edges = [], [], []
     for start, end in sorted(builder.edges):
         if start == _START:
@@ -245,6 +492,7 @@ def _graph_doc(builder: Any) -> dict[str, Any]:
         "entry": entry,
         "finish": finish,
         "subgraphs": subgraphs,
+        "agents": agents,
     }
     return {k: v for k, v in doc.items() if v}
 

@@ -9,8 +9,8 @@ from spec.compiler import compile_spec
 from spec.export import to_langgraph
 from spec.importer import import_module_graph, spec_from_graph
 from spec.io import dumps_spec, load_spec
-from tests.spec.helpers import TEMPLATE_NAMES, template
-from tests.spec.test_templates import AGENT_TEMPLATES
+from tests.spec.helpers import TEMPLATE_NAMES, graph, template
+from tests.spec.test_templates import needs_agents, normal
 
 
 def structure(spec):
@@ -31,13 +31,21 @@ def structure(spec):
         "conditional": {(e.source, targets(e)) for e in spec.conditional_edges},
         "destinations": {n.id: sorted(getattr(n, "destinations", [])) for n in spec.nodes},
         "subgraphs": [structure(s.graph) for s in spec.subgraphs],
+        "agents": {n.id: agent(spec.agent(n.agent)) for n in spec.nodes if n.kind == "agent"},
     }  # fmt: skip
+
+
+def agent(spec):
+    """An agent as it runs: model, prompt, tools by name, middleware in order (code by name)."""
+    tools = [(t.name, t.description or t.name, t.import_path or t.function) for t in spec.tools]
+    tools = [(name, text, ref.rpartition(":")[2]) for name, text, ref in tools]
+    middleware = [m.model_dump(exclude={"hooks"}) for m in spec.middleware]
+    return spec.model.model_dump(), spec.system_prompt, tools, middleware
 
 
 @pytest.mark.parametrize("name", TEMPLATE_NAMES)
 def test_export_then_import_gives_the_same_structure(name, tmp_path):
-    if name in AGENT_TEMPLATES:
-        pytest.skip("importing create_agent graphs back as agent nodes is not done yet")
+    needs_agents(name)
     spec = template(name)
     path = tmp_path / f"roundtrip_{name}.py"
     path.write_text(to_langgraph(spec), encoding="utf-8")
@@ -45,12 +53,13 @@ def test_export_then_import_gives_the_same_structure(name, tmp_path):
     assert structure(imported) == structure(spec)
     # the imported spec is a spec like any other: it saves byte-stably and runs
     assert dumps_spec(load_spec(dumps_spec(imported))) == dumps_spec(imported)
-    # the exported module's functions return langgraph's own Send/Command, which the engine
-    # does not take; graphs without them run the same on the engine after the round trip
-    if not spec.inputs[0].resume and name not in ("map_reduce", "command_handoff"):
+    # the exported module's functions (and the handoff tool) return langgraph's own Send/Command,
+    # which the engine does not take; graphs without them run the same on the engine after the
+    # round trip
+    if not spec.inputs[0].resume and name not in ("map_reduce", "command_handoff", "agent_handoff"):
         ours = compile_spec(spec, trusted=True).invoke(spec.inputs[0].value)
         again = compile_spec(imported, trusted=True).invoke(spec.inputs[0].value)
-        assert again == ours
+        assert normal(again) == normal(ours)
 
 
 def test_import_an_engine_graph_by_module_name():
@@ -102,3 +111,59 @@ def test_import_errors_are_spec_errors(tmp_path):
         import_module_graph("no_such_module_anywhere")
     with pytest.raises(SpecError, match="holds no graph"):
         import_module_graph("json")
+
+
+def test_agent_middleware_comes_back_in_order_with_hooks_by_import_path(tmp_path):
+    pytest.importorskip("langchain.agents")
+    hook = "def guard(state, runtime):\n    return None\n"
+    spec = graph(
+        version=2,
+        state=[{"name": "messages", "type": "messages", "reducer": "add_messages"}],
+        nodes=[{"id": "bot", "kind": "agent", "agent": "helper"}],
+        entry=["bot"],
+        finish=["bot"],
+        agents=[
+            {
+                "id": "helper",
+                "model": {"responses": [{"content": "hi"}]},
+                "system_prompt": "Be brief.",
+                "middleware": [
+                    {"kind": "prebuilt", "name": "model_retry", "settings": {"max_retries": 1}},
+                    {
+                        "kind": "custom",
+                        "name": "guard",
+                        "hooks": {"before_model": {"code": hook, "function": "guard"}},
+                        "can_jump_to": ["end"],
+                    },
+                    {"kind": "prebuilt", "name": "model_call_limit", "settings": {"run_limit": 2}},
+                ],
+            }
+        ],
+    )
+    path = tmp_path / "agent_mw.py"
+    path.write_text(to_langgraph(spec), encoding="utf-8")
+    imported = import_module_graph(str(path))
+    assert structure(imported) == structure(spec)
+    [helper] = imported.agents
+    [retry, guard, limit] = helper.middleware
+    assert (retry.name, retry.settings, limit.name, limit.settings) == (
+        "model_retry",
+        {"max_retries": 1},
+        "model_call_limit",
+        {"run_limit": 2},
+    )
+    assert (guard.name, guard.can_jump_to) == ("guard", ["end"])
+    assert guard.hooks["before_model"].import_path == "agent_mw:guard"
+
+
+def test_an_engine_agent_graph_imports_without_its_source():
+    needs_agents("agent_limits_pii")
+    imported = spec_from_graph(compile_spec(template("agent_limits_pii"), trusted=True))
+    [node] = imported.nodes
+    assert node.kind == "agent"
+    [agent] = imported.agents
+    assert [t.name for t in agent.tools] == ["add"]
+    assert [(m.name, m.settings) for m in agent.middleware] == [
+        ("model_call_limit", {"run_limit": 3}),
+        ("pii", {"pii_type": "email"}),
+    ]
