@@ -139,7 +139,11 @@ class _Step:
     def work(self) -> None:
         while (item := _take(self.pending)) is not None:
             context, task = item
-            self.results.put((task, context.run(self.fn, task)))
+            try:
+                outcome = context.run(self.fn, task)
+            except BaseException as exc:  # never leave the caller waiting for this result
+                outcome = exc
+            self.results.put((task, outcome))
 
 
 class _Workers:

@@ -78,3 +78,20 @@ def test_max_concurrency_one_runs_tasks_one_at_a_time(backend):
     out = g.compile().invoke({"hits": []}, {"max_concurrency": 1})
     assert sorted(out["hits"]) == ["a", "b", "c"]
     assert peak[0] == 1
+
+
+def test_a_helper_thread_failure_is_reported_not_waited_for():
+    from engine.pregel.runner import _Workers
+
+    b_done = threading.Event()
+
+    def fn(task):
+        if task == "a":  # the caller's own task blocks until the helper's one is over
+            assert b_done.wait(timeout=5)
+            return None
+        b_done.set()
+        raise RuntimeError("commit failed")
+
+    outcomes = dict(_Workers(2).run(fn, ["a", "b"]))
+    assert outcomes["a"] is None
+    assert isinstance(outcomes["b"], RuntimeError) and str(outcomes["b"]) == "commit failed"
