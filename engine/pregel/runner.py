@@ -72,7 +72,9 @@ class TaskRunner:
         pending = {asyncio.ensure_future(run(task)) for task in tasks}
         try:
             while pending:
-                _, pending = await asyncio.wait(pending, return_when=asyncio.FIRST_COMPLETED)
+                done, pending = await asyncio.wait(pending, return_when=asyncio.FIRST_COMPLETED)
+                for future in done:
+                    future.result()  # a failure outside the task itself (e.g. saving) surfaces
                 yield
         finally:
             for future in pending:
