@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import hashlib
 import logging
+import time
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -427,6 +428,7 @@ def _make_task(
                     task_id=tid,
                     thread_id=config[CONF].get("thread_id"),
                     run_id=str(run_id) if (run_id := config.get("run_id")) else None,
+                    node_first_attempt_time=time.time(),
                 )
             ),
         },

@@ -59,10 +59,7 @@ def _next_attempt(task: Any, failed_attempts: int) -> None:
     runtime = conf.get(CONFIG_KEY_RUNTIME)
     info = getattr(runtime, "execution_info", None)
     if info is not None:
-        first = info.node_first_attempt_time or time.time()
-        conf[CONFIG_KEY_RUNTIME] = runtime.for_task(
-            info.patch(node_attempt=failed_attempts + 1, node_first_attempt_time=first)
-        )
+        conf[CONFIG_KEY_RUNTIME] = runtime.for_task(info.patch(node_attempt=failed_attempts + 1))
 
 
 def _retry_policy_for(policies: Sequence[RetryPolicy], exc: Exception) -> RetryPolicy | None:
