@@ -18,6 +18,7 @@ from engine.checkpoint.base import Checkpoint, PendingWrite
 from engine.constants import (
     CACHE_NS_WRITES,
     CONF,
+    CONFIG_KEY_CALL,
     CONFIG_KEY_CHECKPOINT_ID,
     CONFIG_KEY_CHECKPOINT_MAP,
     CONFIG_KEY_CHECKPOINT_NS,
@@ -43,6 +44,7 @@ from engine.constants import (
     TAG_HIDDEN,
     TASKS,
 )
+from engine.pregel.callable import CallRunnable
 from engine.pregel.read import PregelNode
 from engine.pregel.scratchpad import Scratchpad
 from engine.runtime import ExecutionInfo
@@ -258,6 +260,8 @@ class TaskPlanner:
     retry_policy: Sequence[Any] = ()
     # a task's config: base metadata/configurable merged with per-task keys
     base_metadata: dict = field(default_factory=dict)
+    # schedules a functional-API call made by a running task (PregelLoop.accept_call)
+    call: Callable[[dict, Any], Any] | None = None
 
 
 def prepare_next_tasks(
@@ -411,6 +415,7 @@ def _make_task(
         CONF: {
             **config[CONF],
             CONFIG_KEY_SEND: writes.extend,
+            CONFIG_KEY_CALL: planner.call,
             CONFIG_KEY_READ: read,
             CONFIG_KEY_SCRATCHPAD: scratchpad,
             CONFIG_KEY_CHECKPOINT_NS: task_ns,
@@ -502,6 +507,57 @@ def _push_task(idx, packet, checkpoint, pending_writes, planner, channels, step,
     )
 
 
+def call_task(
+    call: Any,
+    parent: PregelExecutableTask,
+    idx: int,
+    checkpoint: Checkpoint,
+    pending_writes: Sequence[PendingWrite],
+    planner: TaskPlanner,
+    channels: Mapping[str, BaseChannel],
+    step: int,
+    stop: int,
+) -> PregelExecutableTask:
+    """The task for the `idx`-th functional-API call `parent` made: a PUSH task whose id
+    depends on the parent and the call's place, so a rerun of the parent finds its writes."""
+    from engine.pregel.write import ChannelWrite, ChannelWriteEntry
+
+    proc = PregelNode(
+        channels=[],
+        triggers=PUSH_TRIGGER,
+        bound=CallRunnable(call),
+        writers=[ChannelWrite([ChannelWriteEntry(RETURN)])],
+        retry_policy=call.retry_policy or None,
+    )
+    checkpoint_ns = f"{planner.parent_ns}{NS_SEP}{call.name}" if planner.parent_ns else call.name
+    tid = task_id(checkpoint["id"], checkpoint_ns, str(step), call.name, PUSH, parent.id, str(idx))
+    task_ns = f"{checkpoint_ns}{NS_END}{tid}"
+    scratchpad = _scratchpad(pending_writes, tid, task_ns, planner, step, stop)
+    # the last path element True marks a call (langgraph's convention)
+    path = (PUSH, parent.path, idx, parent.id, True)
+    task = _make_task(
+        call.name, proc, call.input, tid, path, PUSH_TRIGGER, checkpoint_ns, scratchpad,
+        planner, channels, step, checkpoint["id"],
+    )
+    task.cache_key = None
+    if (policy := call.cache_policy) is not None:
+        key = policy.key_func(*call.args, **call.kwargs)
+        key = key.encode() if isinstance(key, str) else key
+        task.cache_key = CacheKey(call_cache_ns(call.func), hashlib.md5(key).hexdigest(), policy.ttl)
+    return task
+
+
+def call_cache_ns(func: Any) -> tuple[str, str]:
+    """The cache namespace of a task function's results (what `task.clear_cache` clears)."""
+    module = getattr(func, "__module__", None)
+    qualname = getattr(func, "__qualname__", None)
+    return (CACHE_NS_WRITES, f"{module}.{qualname}" if module and qualname else "__dynamic__")
+
+
+def is_call(task: Any) -> bool:
+    return bool(task.path) and task.path[-1] is True
+
+
 def _pull_task(
     name, proc, checkpoint, pending_writes, planner, channels, step, stop, for_execution, input_cache
 ):
@@ -526,6 +582,8 @@ def _pull_task(
 __all__ = [
     "PregelExecutableTask",
     "TaskPlanner",
+    "call_task",
+    "is_call",
     "WritesOnly",
     "apply_writes",
     "local_read",

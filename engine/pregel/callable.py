@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import inspect
 from collections.abc import Callable
 from typing import Any
@@ -14,7 +15,34 @@ _INJECTABLE: dict[str, Callable[[dict], Any]] = {
     "runtime": lambda config: config[CONF].get(CONFIG_KEY_RUNTIME),
     "writer": lambda config: config[CONF][CONFIG_KEY_RUNTIME].stream_writer,
     "store": lambda config: config[CONF][CONFIG_KEY_RUNTIME].store,
+    "previous": lambda config: config[CONF][CONFIG_KEY_RUNTIME].previous,
 }
+
+
+@functools.cache
+def _accepted_annotations() -> dict[str, tuple[Any, ...]]:
+    """Like langgraph, `config`, `writer` and `store` are injected only when unannotated or
+    annotated with their own type (a `store: dict` is an ordinary parameter)."""
+    from typing import Optional
+
+    from langchain_core.runnables import RunnableConfig
+
+    from engine.store.base import BaseStore
+    from engine.types import StreamWriter
+
+    empty = inspect.Parameter.empty
+    return {
+        "config": (RunnableConfig, "RunnableConfig", Optional[RunnableConfig], "Optional[RunnableConfig]", empty),  # noqa: UP045
+        "writer": (StreamWriter, "StreamWriter", empty),
+        "store": (BaseStore, "BaseStore", Optional[BaseStore], "Optional[BaseStore]", empty),  # noqa: UP045
+    }
+
+
+def _injectable(param: inspect.Parameter) -> bool:
+    if param.name not in _INJECTABLE or param.kind not in (param.KEYWORD_ONLY, param.POSITIONAL_OR_KEYWORD):
+        return False
+    accepted = _accepted_annotations().get(param.name)
+    return accepted is None or param.annotation in accepted
 
 
 def _injected_params(func: Callable) -> tuple[str, ...]:
@@ -22,13 +50,8 @@ def _injected_params(func: Callable) -> tuple[str, ...]:
         params = inspect.signature(func).parameters
     except (TypeError, ValueError):
         return ()
-    return tuple(
-        name
-        for name, p in params.items()
-        if name in _INJECTABLE
-        and p.kind in (p.KEYWORD_ONLY, p.POSITIONAL_OR_KEYWORD)
-        and next(iter(params)) != name
-    )
+    first = next(iter(params), None)
+    return tuple(name for name, p in params.items() if name != first and _injectable(p))
 
 
 def is_async_callable(func: Any) -> bool:
@@ -81,3 +104,45 @@ def coerce_to_bound(action: Any, name: str | None = None) -> Any:
     raise TypeError(
         f"Expected a Runnable, callable or dict.Instead got an unsupported type: {type(action)}"
     )
+
+
+class CallRunnable:
+    """Runs a functional-API call: `func(*args, **kwargs)`, plus the injectable parameters
+    (config, store, writer, ...) the function declares and the caller did not pass."""
+
+    __slots__ = ("call", "name", "is_async", "injected")
+
+    def __init__(self, call: Any) -> None:
+        self.call = call
+        self.name = call.name
+        self.is_async = is_async_callable(call.func)
+        try:
+            signature = inspect.signature(call.func)
+            given = signature.bind_partial(*call.args, **call.kwargs).arguments
+            params = signature.parameters
+        except (TypeError, ValueError):  # unbindable: let the call itself raise
+            given, params = {}, {}
+        self.injected = tuple(
+            name for name, p in params.items() if name not in given and _injectable(p)
+        )
+
+    def _kwargs(self, config: dict) -> dict[str, Any]:
+        kwargs = self.call.kwargs
+        if self.injected:
+            kwargs = {**kwargs, **{name: _INJECTABLE[name](config) for name in self.injected}}
+        return kwargs
+
+    def invoke(self, input: Any, config: dict) -> Any:
+        if self.is_async:
+            raise TypeError(
+                f'No synchronous function provided to "{self.name}".\nEither initialize with a '
+                "synchronous function or invoke via the async API (ainvoke, astream, etc.)"
+            )
+        return self.call.func(*self.call.args, **self._kwargs(config))
+
+    async def ainvoke(self, input: Any, config: dict) -> Any:
+        result = self.call.func(*self.call.args, **self._kwargs(config))
+        return await result if self.is_async else result
+
+    def __repr__(self) -> str:
+        return f"CallRunnable({self.name})"

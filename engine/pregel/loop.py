@@ -30,6 +30,7 @@ from engine.constants import (
     CONFIG_KEY_CHECKPOINT_NS,
     CONFIG_KEY_RESUMING,
     CONFIG_KEY_SCRATCHPAD,
+    CONFIG_KEY_TASK_ID,
     EMPTY_SEQ,
     ERROR,
     INPUT,
@@ -38,7 +39,9 @@ from engine.constants import (
     NS_END,
     NS_SEP,
     NULL_TASK_ID,
+    PREVIOUS,
     RESUME,
+    RETURN,
 )
 from engine.errors import (
     EmptyInputError,
@@ -52,9 +55,12 @@ from engine.pregel.algo import (
     TaskPlanner,
     WritesOnly,
     apply_writes,
+    call_task,
+    is_call,
     prepare_next_tasks,
     should_interrupt,
 )
+from engine.pregel.call import Call, SyncAsyncFuture, done_future
 from engine.pregel.io import (
     interrupt_dict,
     map_command,
@@ -123,6 +129,10 @@ class PregelLoop:
         )
         self.status = "input"
         self.tasks: dict[str, Any] = {}
+        # functional-API calls made during this step's tasks, by task id (see accept_call)
+        self.calls: dict[str, Any] = {}
+        # set by the TaskRunner driving this loop: runs a call beside its caller
+        self.submit_call: Callable[[Any, Any], SyncAsyncFuture] | None = None
         self.output: Any = None
         self.updated_channels: set[str] | None = None
         # channels updated since a step last passed; None until known (restored channels)
@@ -139,6 +149,7 @@ class PregelLoop:
             cache_policy=getattr(graph, "cache_policy", None),
             retry_policy=getattr(graph, "retry_policy", None) or (),
             base_metadata=_base_metadata(self.config),
+            call=self.accept_call,
         )
 
     # ------------------------------------------------------------------ setup
@@ -315,6 +326,7 @@ class PregelLoop:
         if self.step > self.stop:
             self.status = "out_of_steps"
             return False
+        self.calls = {}
         self.tasks = self._plan()
         if self._checkpoint_to_emit:
             self._checkpoint_to_emit = False
@@ -365,6 +377,30 @@ class PregelLoop:
     def task_started(self, task: Any) -> None:
         if self.observer is not None:
             self._observe(trace.TaskStarted(self.checkpoint_ns, self.step, task.id, task.name))
+
+    def accept_call(self, config: dict, call: Call) -> SyncAsyncFuture:
+        """Plan a `@task` call made by a running task and start it; a call that finished in an
+        earlier attempt of this step (before an interrupt or a crash) returns its saved result."""
+        conf = config[CONF]
+        parent = self.tasks.get(conf[CONFIG_KEY_TASK_ID]) or self.calls[conf[CONFIG_KEY_TASK_ID]]
+        idx = next(conf[CONFIG_KEY_SCRATCHPAD].call_counter)
+        task = call_task(
+            call, parent, idx, self.checkpoint, self.checkpoint_pending_writes, self.planner,
+            self.channels, self.step, self.stop,
+        )
+        self.calls[task.id] = task
+        saved = [(c, v) for tid, c, v in self.checkpoint_pending_writes if tid == task.id]
+        if saved and not any(c in (ERROR, INTERRUPT) for c, _ in saved):
+            task.writes.extend(saved)
+            return done_future(call_result(saved))
+        if self._cached(task):
+            return done_future(call_result(task.writes))
+        if self._wants("tasks") and not task.hidden:
+            self.emit(
+                "tasks",
+                {"id": task.id, "name": task.name, "input": task.input, "triggers": task.triggers},
+            )
+        return self.submit_call(task, parent)
 
     def put_writes(self, task: Any, writes: Sequence[tuple[str, Any]]) -> None:
         """Record a finished task's writes (saved as pending writes, streamed as updates)."""
@@ -435,6 +471,8 @@ class PregelLoop:
             return
         modes = self.stream_modes
         if writes[0][0] == INTERRUPT:
+            if is_call(task):
+                return  # the caller, interrupted in turn, reports it
             found = tuple(v for c, vs in writes if c == INTERRUPT for v in vs)
             if "updates" in modes:
                 self.emit("updates", {INTERRUPT: found})
@@ -459,7 +497,9 @@ class PregelLoop:
                     "id": task.id,
                     "name": task.name,
                     "error": next((v for c, v in writes if c == ERROR), None),
-                    "result": task_result_writes([(c, v) for c, v in writes if c in keys]),
+                    "result": task_result_writes(
+                        [(c, v) for c, v in writes if c in keys or c == RETURN]
+                    ),
                     "interrupts": [
                         interrupt_dict(i) for c, vs in writes if c == INTERRUPT for i in vs
                     ],
@@ -472,7 +512,7 @@ class PregelLoop:
         old_values = (
             {k: c.checkpoint() for k, c in self.channels.items()} if self.observer else None
         )
-        self.updated_channels = self._apply_writes(self.tasks.values())
+        self.updated_channels = self._apply_writes([*self.tasks.values(), *self.calls.values()])
         if "values" in self.stream_modes and self._touches_output(self.updated_channels):
             self.emit("values", read_channels(self.channels, self.output_keys))
         if self.observer is not None:
@@ -573,6 +613,11 @@ class PregelLoop:
 
     def _plan(self) -> dict[str, Any]:
         """The next superstep's tasks, from the checkpoint and the channels updated last."""
+        if PREVIOUS in self.channels:  # an entrypoint: its last saved value is `previous`
+            previous = self.channels[PREVIOUS]
+            self.planner.runtime = self.planner.runtime.override(
+                previous=previous.get() if previous.is_available() else None
+            )
         return prepare_next_tasks(
             self.checkpoint,
             self.checkpoint_pending_writes,
@@ -692,6 +737,11 @@ class PregelLoop:
                 )
             self.output = read_channels(self.channels, self.output_keys)
         return False
+
+
+def call_result(writes: Sequence[tuple[str, Any]]) -> Any:
+    """What a finished call returned (None when it wrote nothing)."""
+    return next((v for c, v in writes if c == RETURN), None)
 
 
 def _visible(value: Any) -> Any:

@@ -397,8 +397,8 @@ class Pregel(PregelProtocol, StateAccess):
     def _output(latest: Any, interrupts: list, version: str) -> Any:
         if version == "v2":
             return GraphOutput(latest, tuple(interrupts))
-        if interrupts and isinstance(latest, dict):
-            return {**latest, INTERRUPT: interrupts}
+        if interrupts:
+            return {**latest, INTERRUPT: interrupts} if isinstance(latest, dict) else {INTERRUPT: interrupts}
         return latest
 
     # ------------------------------------------------------------------ async run

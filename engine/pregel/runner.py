@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import contextvars
 import os
 import queue
@@ -11,8 +12,9 @@ import time
 from collections.abc import AsyncIterator, Callable, Iterator
 from typing import Any
 
-from engine.constants import ERROR, INTERRUPT, NO_WRITES, RESUME
+from engine.constants import ERROR, INTERRUPT, NO_WRITES, RESUME, RETURN
 from engine.errors import GraphBubbleUp, GraphInterrupt
+from engine.pregel.call import SyncAsyncFuture
 from engine.pregel.retry import arun_with_retry, run_with_retry
 
 _CONTROL_WRITES = frozenset((ERROR, INTERRUPT, RESUME))
@@ -30,6 +32,55 @@ class TaskRunner:
         self.loop = loop
         self.max_concurrency = max_concurrency
         self._workers: _Workers | None = None
+        self._calls: list[tuple[Any, SyncAsyncFuture]] = []
+        loop.submit_call = self.submit_call
+
+    # ------------------------------------------------------------------ calls
+    def submit_call(self, task: Any, caller: Any) -> SyncAsyncFuture:
+        """Start a functional-API call beside its caller; the future resolves with its return.
+
+        An async call from an async caller runs on the caller's event loop; anything else runs
+        on a thread of its own, so a caller blocking on `.result()` never starves it.
+        """
+        future = SyncAsyncFuture()
+        self._calls.append((task, future))
+
+        def settle(error: BaseException | None) -> None:
+            if error is None:
+                future.set_result(next((v for c, v in task.writes if c == RETURN), None))
+            else:
+                future.set_exception(error)
+
+        if task.proc.bound.is_async and getattr(caller.proc.bound, "is_async", False):
+            try:
+                running = asyncio.get_running_loop()
+            except RuntimeError:
+                running = None
+            if running is not None:
+                job = running.create_task(self._arun_one(task))
+                job.add_done_callback(lambda done: settle(done.result()))
+                return future
+        context = contextvars.copy_context()
+        if task.proc.bound.is_async:
+            def work() -> None:
+                settle(context.run(asyncio.run, self._arun_one(task)))
+        else:
+            def work() -> None:
+                settle(context.run(self._run_one, task))
+        threading.Thread(target=work, name=f"superstep-call-{task.name}", daemon=True).start()
+        return future
+
+    def _settle_calls(self) -> None:
+        """Wait for this step's calls: the barrier needs their writes. Their errors went to
+        their callers through the futures, who decide whether the step fails."""
+        while self._calls:  # a call may make calls of its own
+            calls, self._calls = self._calls, []
+            concurrent.futures.wait([future for _, future in calls])
+
+    async def _asettle_calls(self) -> None:
+        while self._calls:
+            calls, self._calls = self._calls, []
+            await asyncio.wait([asyncio.wrap_future(future) for _, future in calls])
 
     # ------------------------------------------------------------------ sync
     def tick(self, tasks: list[Any]) -> Iterator[None]:
@@ -45,6 +96,8 @@ class TaskRunner:
             for task, error in self._workers.run(self._run_one, tasks):
                 outcomes[task.id] = error
                 yield
+        if self._calls:
+            self._settle_calls()
         self._raise(tasks, outcomes)
 
     def _run_one(self, task: Any) -> BaseException | None:
@@ -79,6 +132,8 @@ class TaskRunner:
         finally:
             for future in pending:
                 future.cancel()
+        if self._calls:
+            await self._asettle_calls()
         self._raise(tasks, outcomes)
 
     async def _arun_one(self, task: Any) -> BaseException | None:

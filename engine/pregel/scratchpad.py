@@ -19,7 +19,7 @@ from engine.errors import GraphInterrupt
 class Scratchpad:
     """What a running task knows about its run: step, stop, and the answers to its interrupts."""
 
-    __slots__ = ("step", "stop", "resume", "_null_resume", "_counter", "ns", "send")
+    __slots__ = ("step", "stop", "resume", "_null_resume", "_counter", "ns", "send", "call_counter")
 
     def __init__(
         self,
@@ -37,6 +37,8 @@ class Scratchpad:
         self._counter = itertools.count()
         self.ns = ns
         self.send = send
+        # numbers the task's functional-API calls, so a rerun finds each call's saved result
+        self.call_counter = itertools.count()
 
     def interrupt(self, value: Any, response_schema: Any = None) -> Any:
         from engine.types import Interrupt, interrupt_id
