@@ -1,9 +1,11 @@
 """The on-disk form of a spec: JSON text, versions and migrations, atomic saves.
 
     load_spec(text)        -> GraphSpec, or SpecValidationError listing every problem by JSON path
-    read_spec(path)        the same from a file
+    read_spec_bytes(path)  a spec file's bytes: a regular file under MAX_SPEC_BYTES, or an error
+    read_spec(path)        the same as load_spec, from a file
     dumps_spec(spec)       byte-stable JSON: fields in model order, defaults left out, version first
     save_spec(spec, path)  writes a temporary file beside `path` and renames it over: never partial
+    write_atomic(path, b)  the same for any bytes (export -o)
 
 Older documents are upgraded by `migrate` one version at a time before validation.
 """
@@ -11,7 +13,9 @@ Older documents are upgraded by `migrate` one version at a time before validatio
 from __future__ import annotations
 
 import json
+import math
 import os
+import stat
 import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -180,9 +184,28 @@ def load_spec(text: str | bytes) -> GraphSpec:
     return spec_from_dict(doc)
 
 
+def non_finite_numbers(doc: Any) -> list[Problem]:
+    """NaN and ±Infinity anywhere in a document (JSON has neither; Python's parser lets them in,
+    and 1e400 reads as infinity): the canvas cannot place an item at NaN."""
+    problems: list[Problem] = []
+    stack: list[tuple[Any, tuple[Any, ...]]] = [(doc, ())]
+    while stack:  # a loop, not recursion: documents may nest deeply
+        value, parts = stack.pop()
+        if isinstance(value, float) and not math.isfinite(value):
+            what = "NaN" if math.isnan(value) else "infinite"
+            problems.append(Problem(json_path(parts), f"is {what}: numbers must be finite"))
+        elif isinstance(value, dict):
+            stack += [(v, (*parts, k)) for k, v in reversed(value.items())]
+        elif isinstance(value, list):
+            stack += [(v, (*parts, i)) for i, v in reversed(list(enumerate(value)))]
+    return problems
+
+
 def spec_from_dict(doc: Any) -> GraphSpec:
     if not isinstance(doc, dict):
         raise SpecValidationError([Problem("$", "a spec is a JSON object")])
+    if problems := non_finite_numbers(doc):
+        raise SpecValidationError(problems)
     try:
         doc = migrate(json.loads(json.dumps(doc)))  # a private copy: migrations edit in place
         return GraphSpec.model_validate(doc)
@@ -192,14 +215,41 @@ def spec_from_dict(doc: Any) -> GraphSpec:
         raise SpecValidationError([Problem("$", "nested too deeply")]) from None
 
 
-def read_spec(path: str | os.PathLike[str]) -> GraphSpec:
+def read_spec_bytes(path: str | os.PathLike[str]) -> bytes:
+    """The bytes of a spec file; the one place spec files are read (CLI, studio, subgraph files,
+    trust hashes). Only a regular file, at most MAX_SPEC_BYTES: a device never ends and a FIFO
+    without a writer blocks forever (opened non-blocking, so checking it cannot hang)."""
+    name = os.fspath(path)
+
+    def refuse(why: str) -> SpecValidationError:
+        return SpecValidationError([Problem("$", f"cannot read {name}: {why}")])
+
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
     try:
-        data = Path(path).read_bytes()
+        fd = os.open(name, flags)
     except OSError as exc:
-        raise SpecValidationError(
-            [Problem("$", f"cannot read {os.fspath(path)}: {exc.strerror}")]
-        ) from None
-    return load_spec(data)
+        raise refuse(exc.strerror or str(exc)) from None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise refuse("not a regular file (a folder, device or pipe)")
+        if info.st_size > MAX_SPEC_BYTES:
+            raise refuse(f"larger than {MAX_SPEC_BYTES} bytes")
+        chunks, size = [], 0
+        while chunk := os.read(fd, 1 << 20):  # the size cap holds even if the file grows
+            chunks.append(chunk)
+            size += len(chunk)
+            if size > MAX_SPEC_BYTES:
+                raise refuse(f"larger than {MAX_SPEC_BYTES} bytes")
+        return b"".join(chunks)
+    except OSError as exc:
+        raise refuse(exc.strerror or str(exc)) from None
+    finally:
+        os.close(fd)
+
+
+def read_spec(path: str | os.PathLike[str]) -> GraphSpec:
+    return load_spec(read_spec_bytes(path))
 
 
 def spec_to_dict(spec: GraphSpec) -> dict[str, Any]:
@@ -209,17 +259,25 @@ def spec_to_dict(spec: GraphSpec) -> dict[str, Any]:
 
 
 def dumps_spec(spec: GraphSpec) -> str:
-    return json.dumps(spec_to_dict(spec), indent=2, ensure_ascii=False) + "\n"
+    return json.dumps(spec_to_dict(spec), indent=2, ensure_ascii=False, allow_nan=False) + "\n"
 
 
-def save_spec(spec: GraphSpec, path: str | os.PathLike[str]) -> None:
-    """Write atomically: the file holds either its old bytes or the whole new spec."""
-    text = dumps_spec(GraphSpec.model_validate(spec_to_dict(spec)))
+def save_spec(spec: GraphSpec, path: str | os.PathLike[str]) -> bytes:
+    """Write atomically: the file holds either its old bytes or the whole new spec. Returns the
+    bytes written (what a trust digest of the saved file must hash)."""
+    data = dumps_spec(GraphSpec.model_validate(spec_to_dict(spec))).encode("utf-8")
+    write_atomic(path, data)
+    return data
+
+
+def write_atomic(path: str | os.PathLike[str], data: bytes) -> None:
+    """A temporary file beside `path`, renamed over it: never a partial file, even when the disk
+    fills up (the temporary file is removed and the error raised)."""
     target = Path(path)
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
-            f.write(text)
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
             f.flush()
             os.fsync(f.fileno())
         os.replace(tmp, target)
@@ -281,10 +339,13 @@ __all__ = [
     "migrate",
     "load_spec",
     "read_spec",
+    "read_spec_bytes",
+    "non_finite_numbers",
     "spec_from_dict",
     "spec_to_dict",
     "dumps_spec",
     "save_spec",
+    "write_atomic",
     "json_path",
     "resolve_subgraph",
     "json_schema",

@@ -63,7 +63,8 @@ Text = Annotated[str, StringConstraints(max_length=MAX_TEXT)]
 
 
 class _Model(BaseModel):
-    model_config = ConfigDict(extra="forbid", validate_assignment=True)
+    # No NaN or infinity anywhere (JSON has neither; the canvas cannot place an item at NaN).
+    model_config = ConfigDict(extra="forbid", validate_assignment=True, allow_inf_nan=False)
 
 
 class CodeRef(_Model):

@@ -5,6 +5,10 @@ middleware hooks (inline code or an import path: importing runs code too), in th
 its inline subgraphs. An untrusted spec loads, validates, draws and exports; compiling it for a
 run raises UntrustedCodeError naming those elements.
 
+Trust covers a spec's closure: the spec and every subgraph file it pulls in, recursively
+(`closure`). A closure is read once: its digest is taken from the very bytes that were parsed,
+and `Closure.spec` has those files inlined, so what runs is what was hashed and shown.
+
 Inline code runs in a fresh namespace that already holds the runtime's `Send`, `Command`,
 `interrupt`, `END`, `START`, `get_stream_writer` and `ToolRuntime` (the exported module imports
 the same names from langgraph), so the same code runs on both.
@@ -12,11 +16,15 @@ the same names from langgraph), so the same code runs on both.
 
 from __future__ import annotations
 
+import hashlib
 import importlib
-from dataclasses import dataclass
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from engine.errors import SpecError
+from spec.io import MAX_SUBGRAPH_DEPTH, SpecValidationError, load_spec, read_spec_bytes
 from spec.model import (
     AgentNode,
     CodeRef,
@@ -33,6 +41,8 @@ class CodeSite:
     element_id: str
     path: str
     what: str
+    file: str | None = None
+    """The subgraph file it is in (relative to the spec's folder); None: the spec itself."""
 
 
 class UntrustedCodeError(SpecError):
@@ -99,6 +109,72 @@ def code_sites(spec: GraphSpec, prefix: str = "$") -> list[CodeSite]:
     return sites
 
 
+# ------------------------------------------------------------------ closure
+
+
+def digest(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+@dataclass
+class Closure:
+    """A spec with every subgraph file it pulls in, each read exactly once."""
+
+    spec: GraphSpec
+    """The spec with its subgraph files inlined (from the bytes hashed in `files`)."""
+    files: dict[str, str] = field(default_factory=dict)
+    """Each subgraph file (resolved path) -> sha256 of its bytes."""
+    sites: list[CodeSite] = field(default_factory=list)
+    """Code in the spec and in every file, the files' with `file` set."""
+    errors: list[str] = field(default_factory=list)
+    """Subgraph files that could not be read or loaded (left as file references)."""
+
+    def digest(self, root_digest: str) -> str:
+        """One hash for the spec's bytes and all its files'; a spec without files keeps its own."""
+        if not self.files:
+            return root_digest
+        lines = [root_digest, *(f"{p}\0{d}" for p, d in sorted(self.files.items()))]
+        return digest("\n".join(lines).encode())
+
+
+def closure(spec: GraphSpec, base_dir: str | os.PathLike[str] | None) -> Closure:
+    """Read every subgraph file `spec` pulls in (recursively, relative to `base_dir`)."""
+    found = Closure(spec)
+    root = Path(base_dir).resolve() if base_dir is not None else None
+    found.spec = _inline(spec, root, root, found, 0)
+    found.sites = code_sites(spec) + found.sites
+    return found
+
+
+def _inline(spec: GraphSpec, folder: Path | None, root: Path | None, found: Closure,
+            depth: int) -> GraphSpec:  # fmt: skip
+    subs = []
+    for sub in spec.subgraphs:
+        if sub.graph is not None:
+            graph = _inline(sub.graph, folder, root, found, depth)
+        elif folder is None or depth >= MAX_SUBGRAPH_DEPTH:
+            found.errors.append(f"subgraph file {sub.file}: cannot resolve it here")
+            subs.append(sub)
+            continue
+        else:
+            path = (folder / sub.file).resolve()
+            shown = os.path.relpath(path, root) if root else str(path)
+            try:
+                data = read_spec_bytes(path)
+                child = load_spec(data)
+            except SpecValidationError as exc:
+                found.errors.append(f"subgraph file {sub.file}: {exc.problems[0]}")
+                subs.append(sub)
+                continue
+            found.files[str(path)] = digest(data)
+            found.sites += [CodeSite(s.element_id, s.path, s.what, shown) for s in code_sites(child)]
+            graph = _inline(child, path.parent, root, found, depth + 1)
+        subs.append(sub.model_copy(update={"graph": graph, "file": None}))
+    if all(a is b for a, b in zip(subs, spec.subgraphs, strict=True)):
+        return spec
+    return spec.model_copy(update={"subgraphs": subs})
+
+
 def require_trust(spec: GraphSpec, trusted: bool) -> None:
     if trusted:
         return
@@ -162,4 +238,13 @@ def load_callable(
     return fn
 
 
-__all__ = ["CodeSite", "UntrustedCodeError", "code_sites", "require_trust", "load_callable"]
+__all__ = [
+    "CodeSite",
+    "Closure",
+    "UntrustedCodeError",
+    "closure",
+    "code_sites",
+    "digest",
+    "require_trust",
+    "load_callable",
+]

@@ -53,6 +53,8 @@ class Editor(QObject):
     layout_finished = Signal()
     renamed = Signal(str, str)
     """old id, new id: a node was renamed (its item is a new one; selection follows it)."""
+    pasted = Signal(object)
+    """The GraphSpec part a paste added (its code is reviewed like opened code)."""
 
     def __init__(self, document: GraphDocument) -> None:
         super().__init__()
@@ -181,8 +183,10 @@ class Editor(QObject):
             view={"notes": [n.model_copy(update={"id": renames[n.id], "position": shifted(n.position)})
                             for n in part.view.notes]},
         )  # fmt: skip
-        ok = self.push(edits.AddElementsEdit, pasted, "Paste")
-        return [renames[e.id] for e in [*part.nodes, *part.view.notes]] if ok else []
+        if not self.push(edits.AddElementsEdit, pasted, "Paste"):
+            return []
+        self.pasted.emit(pasted)
+        return [renames[e.id] for e in [*part.nodes, *part.view.notes]]
 
     # -------------------------------------------------------------- layout
 

@@ -8,7 +8,6 @@ work: it is offered back. Saving (or discarding) removes it.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import time
@@ -33,9 +32,14 @@ def _read_json(path: Path, default):
 
 
 def _write_json(path: Path, data) -> None:
+    """Write beside and rename over: on failure (a full disk) the old file stays, no .tmp left."""
     tmp = path.with_suffix(".tmp")
-    tmp.write_text(json.dumps(data, indent=1), encoding="utf-8")
-    os.replace(tmp, path)
+    try:
+        tmp.write_text(json.dumps(data, indent=1), encoding="utf-8")
+        os.replace(tmp, path)
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
 
 
 # ------------------------------------------------------------------ recent files and trust
@@ -52,25 +56,20 @@ def add_recent(path: Path) -> None:
     _write_json(studio_home() / "recent.json", items[:MAX_RECENT])
 
 
-def _digest(path: Path) -> str:
-    return hashlib.sha256(path.read_bytes()).hexdigest()
+def is_trusted(digest: str) -> bool:
+    """Whether the user trusted these exact bytes before: `Closure.digest`, the spec and every
+    subgraph file it pulls in (any of them changed asks again)."""
+    return digest in _read_json(studio_home() / "trusted.json", [])
 
 
-def is_trusted(path: Path) -> bool:
-    """Whether the user trusted this file's exact bytes before (a changed file asks again)."""
-    try:
-        return _digest(path) in _read_json(studio_home() / "trusted.json", [])
-    except OSError:
-        return False
-
-
-def remember_trust(path: Path) -> None:
+def remember_trust(digest: str) -> None:
     items = _read_json(studio_home() / "trusted.json", [])
+    items = items if isinstance(items, list) else []
+    items = [*(i for i in items if i != digest), digest][-500:]
     try:
-        items = [*items, _digest(path)][-500:]
+        _write_json(studio_home() / "trusted.json", items)
     except OSError:
-        return
-    _write_json(studio_home() / "trusted.json", items)
+        pass  # trust is asked again next time: safe
 
 
 # ------------------------------------------------------------------ autosave and recovery

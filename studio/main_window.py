@@ -28,9 +28,9 @@ from PySide6.QtWidgets import (
 )
 
 from spec import export as spec_export
-from spec.io import SpecValidationError, read_spec, resolve_subgraph, save_spec
+from spec.io import SpecValidationError, load_spec, read_spec_bytes, resolve_subgraph, save_spec
 from spec.model import GraphSpec
-from spec.trust import code_sites
+from spec.trust import Closure, CodeSite, closure, digest
 from studio import files
 from studio.canvas.scene import GraphScene
 from studio.canvas.view import GraphView
@@ -44,6 +44,7 @@ from studio.panels.start_page import StartPage
 from studio.panels.state_panel import StatePanel
 from studio.paths import icon
 from studio.run.controller import RunController
+from studio.trust_gate import TrustGate
 from studio.validation import LiveValidator
 
 SPEC_FILTER = "Graph specs (*.json)"
@@ -60,6 +61,7 @@ class Banner(QFrame):
         layout = QHBoxLayout(self)
         layout.setContentsMargins(12, 6, 12, 6)
         self.label = QLabel()
+        self.label.setTextFormat(Qt.TextFormat.PlainText)  # spec text (names, paths), never HTML
         self.label.setWordWrap(True)
         layout.addWidget(self.label, 1)
         self.buttons: dict[str, QPushButton] = {}
@@ -84,6 +86,9 @@ class MainWindow(QMainWindow):
         self.scene = GraphScene(self.document)
         self.view = GraphView(self.scene)
         self.validator = LiveValidator(self.document)
+        self.gate = TrustGate(self.document)
+        self.root_digest: str | None = None
+        """sha256 of the bytes the open file was read from (or last saved as)."""
         self.autosave = files.AutosaveSession()
         self.recoveries: list[files.Recovery] = []
         self.load_errors: list[str] = []
@@ -210,6 +215,8 @@ class MainWindow(QMainWindow):
         self.validator.findings_ready.connect(self._findings)
         self.problems.element_chosen.connect(self.select_element)
         self.editor.failed.connect(lambda m: self.statusBar().showMessage(m, 6000))
+        self.editor.pasted.connect(self.gate.pasted)
+        self.gate.review_needed.connect(self._ask_trust)
         self.editor.renamed.connect(lambda _old, new: self.scene.select_ids([new]))
         self.editor.stack.cleanChanged.connect(self._update_title)
         self.editor.stack.indexChanged.connect(self._edited)
@@ -245,19 +252,37 @@ class MainWindow(QMainWindow):
 
     # -------------------------------------------------------------- files
 
-    def _start_editing(self, spec: GraphSpec, path: Path | None, trusted: bool) -> None:
+    def _start_editing(self, spec: GraphSpec, path: Path | None, trusted: bool,
+                       found: Closure | None = None, root_digest: str | None = None) -> None:  # fmt: skip
         self.editor.stack.clear()
         self.document.load(spec, path, trusted)
+        self.root_digest = root_digest
         self.editor.stack.setClean()
         self._update_title()
         self.show_editor()
         self.view.fit()
-        sites = code_sites(spec)
-        self.trust_banner.setVisible(bool(sites) and not trusted)
-        if sites and not trusted:
-            names = ", ".join(dict.fromkeys(s.element_id for s in sites))
-            self.trust_banner.label.setText(
-                f"This spec carries Python code ({names}). Nothing runs until you trust it.")
+        self.trust_banner.hide()
+        self.gate.opened(found or closure(spec, self.document.base_dir), trusted)
+
+    def _ask_trust(self, sites: list[CodeSite], why: str) -> None:
+        """The banner lists every piece of code not yet approved, file subgraphs' by file."""
+        places: dict[str | None, list[str]] = {}
+        for site in sites:
+            places.setdefault(site.file, []).append(site.element_id)
+        parts = [f"{', '.join(dict.fromkeys(ids))} in {file or 'this spec'}" for file, ids in places.items()]
+        lead = {"changed": "A subgraph file changed since you trusted this spec. ",
+                "pasted": "Pasted elements carry Python code. "}.get(why, "")  # fmt: skip
+        self.trust_banner.label.setText(
+            f"{lead}This spec carries Python code ({'; '.join(parts)}). Nothing runs until you trust it.")
+        self.trust_banner.show()
+
+    def run_blocker(self) -> str | None:
+        """Asked before each run: None if the spec (and its files, read again now) may run."""
+        return self.gate.check()
+
+    def run_args(self) -> tuple[GraphSpec, Path | None, bool]:
+        """What the run compiles: the spec with its subgraph files as `run_blocker` read them."""
+        return self.gate.run_spec(), self.document.base_dir, self.document.trusted
 
     def new_graph(self) -> None:
         self._start_editing(GraphSpec(name="untitled"), None, trusted=True)
@@ -266,15 +291,18 @@ class MainWindow(QMainWindow):
         """Open a spec; on failure show why and leave the document (and the file) as they were."""
         path = Path(path)
         try:
-            spec = read_spec(path)
+            data = read_spec_bytes(path)  # trust hashes these bytes, the ones parsed
+            spec = load_spec(data)
+            found = closure(spec, path.parent)
         except SpecValidationError as exc:
             self.show_load_errors(path, [str(p) for p in exc.problems])
             return False
         except Exception as exc:  # anything else about a bad file: report, never crash
             self.show_load_errors(path, [f"{type(exc).__name__}: {exc}"])
             return False
-        trusted = bundled or files.is_trusted(path)
-        self._start_editing(spec, None if bundled else path, trusted)
+        root = digest(data)
+        trusted = bundled or files.is_trusted(found.digest(root))
+        self._start_editing(spec, None if bundled else path, trusted, found, None if bundled else root)
         if bundled:
             self.document.path = None  # a template opens as a new, untitled copy
         else:
@@ -287,6 +315,7 @@ class MainWindow(QMainWindow):
         box = QMessageBox(QMessageBox.Icon.Warning, "Cannot open spec",
                           f"{path.name} could not be opened; nothing was changed.", parent=self)  # fmt: skip
         box.setObjectName("loadErrorDialog")
+        box.setTextFormat(Qt.TextFormat.PlainText)  # file names and spec text, never HTML
         box.setDetailedText("\n".join(lines))
         box.setInformativeText("\n".join(lines[:8]) + ("\n…" if len(lines) > 8 else ""))
         box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
@@ -302,16 +331,18 @@ class MainWindow(QMainWindow):
     def save_as(self, path: Path) -> bool:
         path = Path(path)
         try:
-            save_spec(self.document.spec, path)
+            data = save_spec(self.document.spec, path)
         except Exception as exc:
             self.statusBar().showMessage(f"Cannot save {path}: {exc}", 8000)
             return False
         self.document.path = path
+        self.root_digest = digest(data)
         self.editor.stack.setClean()
         self.autosave.clear()
         files.add_recent(path)
-        if self.document.trusted:
-            files.remember_trust(path)
+        found = self.gate.current()
+        if self.document.trusted and found.files == self.gate.approved:  # what the user approved
+            files.remember_trust(found.digest(self.root_digest))
         self._update_title()
         self.statusBar().showMessage(f"Saved {path}", 4000)
         return True
@@ -326,9 +357,9 @@ class MainWindow(QMainWindow):
         return self.save_as(Path(path)) if path else False
 
     def trust(self) -> None:
-        self.document.trusted = True
-        if self.document.path is not None:
-            files.remember_trust(self.document.path)
+        found = self.gate.approve()
+        if self.root_digest is not None and self.editor.stack.isClean():  # the bytes on disk
+            files.remember_trust(found.digest(self.root_digest))
         self.trust_banner.hide()
 
     # -------------------------------------------------------------- export
@@ -398,6 +429,7 @@ class MainWindow(QMainWindow):
         if dirty:
             self.write_autosave()  # kept: offered back on the next start, never lost
         self.autosave.close(keep=dirty)
+        self.runner.thread_selector.blockSignals(True)  # its focus-out "activated" would run after close
         self.runner.close()
         self._autosave_timer.stop()
         self.editor.stack.cleanChanged.disconnect(self._update_title)

@@ -25,7 +25,6 @@ from PySide6.QtWidgets import (
 
 from engine.pregel import trace
 from engine.types import Command
-from spec.trust import code_sites
 from studio.paths import studio_home
 from studio.run.overlay import RunOverlay
 from studio.run.panels import (
@@ -109,6 +108,7 @@ class RunController:
         self.progress.setMaximumHeight(14)
         self.progress.setTextVisible(False)
         self.status = QLabel("Ready to run")
+        self.status.setTextFormat(Qt.TextFormat.PlainText)  # node names and errors, never HTML
         self.status.setObjectName("runStatus")
         self.window.statusBar().addPermanentWidget(self.status)
         self.window.statusBar().addPermanentWidget(self.progress)
@@ -230,10 +230,8 @@ class RunController:
     # ------------------------------------------------------------------ commands
 
     def _may_run(self) -> bool:
-        sites = code_sites(self.document.spec)
-        if sites and not self.document.trusted:
-            self.window.trust_banner.show()
-            self._say("This spec carries Python code: trust it (banner above the canvas) to run it")
+        if (blocked := self.window.run_blocker()) is not None:  # trust, re-checked on each run
+            self._say(blocked)
             return False
         if self.session.running:
             self._say("A run is in progress: Stop it first")
@@ -242,7 +240,7 @@ class RunController:
         return True
 
     def _args(self) -> tuple:
-        return self.document.spec, self.document.base_dir, self.document.trusted
+        return self.window.run_args()
 
     def _new_run(self, run_input: Any, steps: int | None, clear: bool = True) -> None:
         if clear:
@@ -327,7 +325,7 @@ class RunController:
             self.session.refresh(*self._args(), self.thread_id)
 
     def _checkpoint_chosen(self, entry: HistoryEntry) -> None:
-        if not self.session.running and not (code_sites(self.document.spec) and not self.document.trusted):
+        if not self.session.running and self.window.run_blocker() is None:
             self.session.checkpoint_channels(*self._args(), entry.config)
 
     def _checkpoint_channels(self, found: tuple) -> None:
