@@ -3,36 +3,46 @@
 Plain values (None, bool, int, float, str, bytes, list, dict with str keys) are msgpack's own
 types. Everything else is an msgpack *extension* whose payload names what to rebuild:
 
-- tuples, sets, frozensets, datetimes, dates, times, timedeltas, timezones, UUIDs, Decimals,
-  paths, big ints, complex numbers and dicts with non-str keys have fixed codes and are rebuilt
-  without importing anything;
+- tuples, sets, frozensets, deques, datetimes, dates, times, timedeltas, timezones, zones, UUIDs,
+  Decimals, paths, IP addresses, regex patterns, big ints, complex numbers and dicts with non-str
+  keys have fixed codes and are rebuilt without importing anything;
 - enums, dataclasses, named tuples and pydantic v2 models (which covers langchain-core messages,
   documents and the other langchain `Serializable` classes) are stored as a class reference
-  (module, qualified name) plus their field values. Loading imports the module, checks that the
-  name is a class *of that kind* and restores the fields directly (no `__init__`, no validators,
-  no arbitrary callable is ever invoked);
+  (module, qualified name) plus their field values. Loading never imports: the class comes from
+  `registry` (a fixed set, or a module the process already imported), must be a class *of that
+  kind*, and gets its fields restored directly (no `__init__`, no validators, no arbitrary
+  callable is ever invoked);
 - a few slot classes (`engine.types.Send`, `engine.types.Interrupt`) are on an allow-list;
   pass `allowed_objects` for more;
 - exceptions (pending `__error__` writes) come back as the same exception when it is a built-in
   or an engine error, else as its repr, as langgraph does.
 
-Anything else raises TypeError naming its type. Stored bytes tagged "pickle" are refused.
+Anything else raises TypeError naming its type. Stored bytes tagged "pickle" are refused. Bytes
+that cannot be read back (corrupt, crafted, nested deeper than `MAX_NESTING` values of the typed
+kinds) raise `DeserializationError` and nothing else.
 """
 
 from __future__ import annotations
 
+import collections
 import dataclasses
 import datetime as dt
 import decimal
 import enum
-import importlib
+import ipaddress
+import os
 import pathlib
+import re
+import sys
 import threading
 import uuid
+import zoneinfo
 from collections.abc import Iterable
 from typing import Any
 
 import ormsgpack
+
+from engine.checkpoint.serde.registry import IP_CLASSES, find_class, path_classes
 
 EMPTY = b""
 
@@ -51,12 +61,17 @@ TUPLE, SET, FROZENSET = 1, 2, 3
 DATETIME, DATE, TIME, TIMEDELTA, TIMEZONE = 4, 5, 6, 7, 8
 UUID, DECIMAL, BIGINT, COMPLEX, PATH, BYTEARRAY = 9, 10, 11, 12, 13, 14
 PAIRS = 15  # a dict with keys other than str
+DEQUE, IPADDRESS, PATTERN, ZONEINFO = 16, 17, 18, 19
 ENUM, DATACLASS, NAMEDTUPLE, PYDANTIC, SLOTS, CLASS, EXCEPTION = 20, 21, 22, 23, 24, 25, 26
 SUBCLASS = 27  # a dict/list/str/int subclass on the allow-list: class + base value
 
 _BUILTIN_BASES = (dict, list, str, int, float, tuple, set, frozenset, bytes)
 
 _failure = threading.local()  # the innermost encoding error of the running pack() call
+_nesting = threading.local()  # how many typed values deep the running pack()/unpack() is
+MAX_NESTING = 100
+"""Most typed values (tuples, dataclasses...) nested in one another; deeper is refused both ways,
+so what is stored can always be read back and crafted bytes cannot exhaust the stack."""
 
 _SAFE_SLOT_CLASSES = {("engine.types", "Send"), ("engine.types", "Interrupt")}
 
@@ -94,10 +109,22 @@ def _tz_from(spec: Any) -> dt.tzinfo | None:
     if spec is None:
         return None
     if isinstance(spec, str):
-        import zoneinfo
-
-        return zoneinfo.ZoneInfo(spec)
+        return _zone(spec)
     return dt.timezone(dt.timedelta(*spec))
+
+
+_ZONE_KEY = re.compile(r"[A-Za-z0-9_+-]+(?:/[A-Za-z0-9_+-]+)*")
+
+
+def _zone(key: Any) -> Any:
+    if not isinstance(key, str) or not _ZONE_KEY.fullmatch(key):
+        raise DeserializationError(f"invalid time zone name {key!r}")
+    # for a zone the system lacks, ZoneInfo imports the `tzdata` package: which could be any
+    # tzdata.py on sys.path, so look zones up only where no import can happen
+    on_disk = any(os.path.isfile(os.path.join(folder, key)) for folder in zoneinfo.TZPATH)
+    if not on_disk and "tzdata" not in sys.modules:
+        raise DeserializationError(f"unknown time zone {key!r} (not in the system's zone files)")
+    return zoneinfo.ZoneInfo(key)
 
 
 class JsonPlusSerializer:
@@ -134,11 +161,18 @@ class JsonPlusSerializer:
         return "msgpack", self.pack(obj)
 
     def loads_typed(self, data: tuple[str, bytes]) -> Any:
-        kind, payload = data
-        if kind == "msgpack":
-            return self.unpack(payload)
+        try:
+            kind, payload = data
+        except (TypeError, ValueError):
+            raise DeserializationError("a stored value must be a (type, bytes) pair") from None
         if kind == "null":
             return None
+        if not isinstance(payload, (bytes, bytearray, memoryview)):
+            raise DeserializationError(
+                f"stored {kind!r} value is {type(payload).__name__}, not bytes"
+            )
+        if kind == "msgpack":
+            return self.unpack(payload)
         if kind == "bytes":
             return bytes(payload)
         if kind == "bytearray":
@@ -179,7 +213,8 @@ class JsonPlusSerializer:
         return obj
 
     def _ext(self, code: int, payload: Any) -> ormsgpack.Ext:
-        return ormsgpack.Ext(code, self.pack(payload))
+        with _nested(SerializationError):
+            return ormsgpack.Ext(code, self.pack(payload))
 
     def _default(self, obj: Any) -> Any:
         try:
@@ -264,19 +299,28 @@ class JsonPlusSerializer:
             raise
 
     def _decode(self, code: int, data: bytes) -> Any:
-        payload = self.unpack(data)
+        if code not in _REBUILD and code not in _KINDS and code not in (PAIRS, EXCEPTION):
+            raise DeserializationError(f"unknown msgpack extension code {code}")
+        with _nested(DeserializationError):
+            payload = self.unpack(data)
         simple = _REBUILD.get(code)
         if simple is not None:
             return simple(payload)
         if code == PAIRS:
-            return {_hashable(k): v for k, v in payload}
-        module, name, *rest = payload
+            return {_hashable(k): v for k, v in _items(payload, 2)}
+        module, name, *rest = _items(payload, None)
+        if not (isinstance(module, str) and isinstance(name, str)):
+            raise DeserializationError("a stored class reference must be two strings")
         if code == EXCEPTION:
             # like langgraph, a saved error reads back as its repr (a task's error in get_state)
-            return rest[1]
-        cls = self._resolve(module, name, _KINDS.get(code, "class"))
+            return _of_type(rest[1], str, "an error's repr")
+        if code in (SLOTS, SUBCLASS) and (module, name) not in self._slot_classes:
+            raise DeserializationError(
+                f"refusing to rebuild {module}.{name}: not on the serializer's allow-list"
+            )
+        cls = self._resolve(module, name, _KINDS[code])
         if code == ENUM:
-            return self._require(cls, issubclass(cls, enum.Enum), "an Enum")(rest[0])
+            return _enum_member(self._require(cls, issubclass(cls, enum.Enum), "an Enum"), rest[0])
         if code == PYDANTIC:
             return _rebuild_pydantic(self._require(cls, _is_pydantic(cls), "a pydantic model"), *rest)
         if code == DATACLASS:
@@ -284,20 +328,17 @@ class JsonPlusSerializer:
             return _set_attributes(cls.__new__(cls), rest[0])
         if code == NAMEDTUPLE:
             ok = issubclass(cls, tuple) and hasattr(cls, "_fields")
-            return self._require(cls, ok, "a named tuple")._make(rest[0])
+            fields = _of_type(rest[0], list, "a named tuple's fields")
+            return tuple.__new__(self._require(cls, ok, "a named tuple"), fields)
         if code == CLASS:
             return cls
         if code == PATH:
-            return self._require(cls, issubclass(cls, pathlib.PurePath), "a path")(rest[0])
-        if code in (SLOTS, SUBCLASS):
-            if (module, name) not in self._slot_classes:
-                raise DeserializationError(
-                    f"refusing to rebuild {module}.{name}: not on the serializer's allow-list"
-                )
-            if code == SUBCLASS:
-                return cls(rest[0])
-            return _set_attributes(cls.__new__(cls), rest[0])
-        raise DeserializationError(f"unknown msgpack extension code {code}")
+            return self._require(cls, cls in path_classes(), "a pathlib path")(
+                _of_type(rest[0], str, "a path")
+            )
+        if code == SUBCLASS:
+            return cls(rest[0])
+        return _set_attributes(cls.__new__(cls), rest[0])
 
     @staticmethod
     def _require(cls: type, ok: bool, kind: str) -> Any:
@@ -322,11 +363,9 @@ class JsonPlusSerializer:
                     f"refusing to load {kind} {module}.{name}: module not in allowed_modules"
                 )
         try:
-            obj: Any = importlib.import_module(module)
-            for part in name.split("."):
-                obj = getattr(obj, part)
-        except (ImportError, AttributeError) as exc:
-            raise DeserializationError(f"cannot load {kind} {module}.{name}: {exc}") from exc
+            obj = find_class(module, name)  # never imports: see registry
+        except LookupError as exc:
+            raise DeserializationError(f"refusing to load {kind} {module}.{name}: {exc}") from None
         if not isinstance(obj, type):
             raise DeserializationError(f"refusing to load {module}.{name}: it is not a class")
         self._resolved[key] = obj
@@ -334,6 +373,55 @@ class JsonPlusSerializer:
 
 
 # --------------------------------------------------------------------------- helpers
+
+
+class _nested:
+    """Count one more level of typed values for the running pack()/unpack(); refuse deeper
+    than MAX_NESTING with `error`."""
+
+    def __init__(self, error: type[Exception]) -> None:
+        self.error = error
+
+    def __enter__(self) -> None:
+        depth = getattr(_nesting, "depth", 0) + 1
+        if depth > MAX_NESTING:
+            raise self.error(f"values nested more than {MAX_NESTING} levels deep")
+        _nesting.depth = depth
+
+    def __exit__(self, *exc: object) -> None:
+        _nesting.depth -= 1
+
+
+def _of_type(value: Any, kind: type | tuple[type, ...], what: str) -> Any:
+    if not isinstance(value, kind):
+        raise DeserializationError(f"{what} is stored as {type(value).__name__}")
+    return value
+
+
+def _items(payload: Any, length: int | None) -> list:
+    """A stored list (of `length`-item lists, if given)."""
+    _of_type(payload, list, "an extension payload")
+    if length is not None:
+        for item in payload:
+            if not isinstance(item, list) or len(item) != length:
+                raise DeserializationError(f"expected pairs, found {item!r:.40}")
+    elif len(payload) < 2:
+        raise DeserializationError("a class reference needs a module and a name")
+    return payload
+
+
+def _enum_member(cls: type, value: Any) -> Any:
+    # the member itself, looked up: calling the class could run a user `_missing_` hook
+    try:
+        return cls._value2member_map_[value]  # type: ignore[attr-defined]
+    except (KeyError, TypeError):
+        pass
+    for member in cls.__members__.values():  # type: ignore[attr-defined]
+        if member.value == value:
+            return member
+    if issubclass(cls, enum.Flag) and isinstance(value, int):
+        return cls(value)  # a combination of flags
+    raise DeserializationError(f"{cls.__module__}.{cls.__qualname__} has no member {value!r:.60}")
 
 
 def _attributes(obj: Any) -> dict[str, Any]:
@@ -346,7 +434,7 @@ def _attributes(obj: Any) -> dict[str, Any]:
 
 
 def _set_attributes(obj: Any, values: dict[str, Any]) -> Any:
-    for key, value in values.items():
+    for key, value in _of_type(values, dict, "an object's attributes").items():
         object.__setattr__(obj, key, value)
     return obj
 
@@ -361,6 +449,12 @@ def _is_pydantic(cls: type) -> bool:
 
 def _rebuild_pydantic(cls: type, fields: dict, fields_set: list, extra: Any, private: Any) -> Any:
     # what pydantic's model_construct does, minus defaults: the saved state is complete
+    _of_type(fields, dict, "a model's fields")
+    _of_type(fields_set, list, "a model's set fields")
+    if not all(type(k) is str for k in (*fields, *fields_set)):
+        raise DeserializationError("a model's field names must be strings")
+    for part in (extra, private):
+        _of_type(part, (dict, type(None)), "a model's extra or private fields")
     obj = cls.__new__(cls)
     object.__setattr__(obj, "__dict__", fields)
     object.__setattr__(obj, "__pydantic_fields_set__", set(fields_set))
@@ -370,7 +464,30 @@ def _rebuild_pydantic(cls: type, fields: dict, fields_set: list, extra: Any, pri
 
 
 def _hashable(key: Any) -> Any:
-    return tuple(_hashable(k) for k in key) if isinstance(key, list) else key
+    if not isinstance(key, list):
+        return key
+    with _nested(DeserializationError):
+        return tuple(_hashable(k) for k in key)
+
+
+def _pattern(payload: Any) -> re.Pattern:
+    pattern, flags = _items([payload], 2)[0]
+    if not isinstance(pattern, (str, bytes)) or type(flags) is not int or flags & re.DEBUG:
+        raise DeserializationError("a stored regex must be a pattern and its flags")
+    return re.compile(pattern, flags)
+
+
+def _ip(payload: Any) -> Any:
+    name, text = _items([payload], 2)[0]
+    if name not in IP_CLASSES or not isinstance(text, str):
+        raise DeserializationError(f"not an IP address type: {name!r:.40}")
+    return getattr(ipaddress, name)(text)
+
+
+def _zone_key(zone: Any) -> str:
+    if zone.key is None:
+        raise SerializationError("a ZoneInfo made from a file has no name to store")
+    return zone.key
 
 
 def _big_int(value: int) -> str:
@@ -379,6 +496,10 @@ def _big_int(value: int) -> str:
 
 _SIMPLE: dict[type, tuple[int, Any]] = {
     tuple: (TUPLE, list),
+    collections.deque: (DEQUE, lambda v: [list(v), v.maxlen]),
+    re.Pattern: (PATTERN, lambda v: [v.pattern, v.flags]),
+    zoneinfo.ZoneInfo: (ZONEINFO, _zone_key),
+    **{getattr(ipaddress, n): (IPADDRESS, lambda v: [type(v).__name__, str(v)]) for n in IP_CLASSES},
     set: (SET, list),
     frozenset: (FROZENSET, list),
     dt.datetime: (DATETIME, lambda v: [v.replace(tzinfo=None).isoformat(), _naive_tz(v), v.fold]),
@@ -394,19 +515,23 @@ _SIMPLE: dict[type, tuple[int, Any]] = {
 }
 
 _REBUILD: dict[int, Any] = {
-    TUPLE: tuple,
-    SET: set,
-    FROZENSET: frozenset,
+    TUPLE: lambda p: tuple(_of_type(p, list, "a tuple")),
+    SET: lambda p: set(_of_type(p, list, "a set")),
+    FROZENSET: lambda p: frozenset(_of_type(p, list, "a frozenset")),
+    DEQUE: lambda p: collections.deque(*_items([p], 2)[0]),
+    IPADDRESS: _ip,
+    PATTERN: _pattern,
+    ZONEINFO: _zone,
     DATETIME: lambda p: dt.datetime.fromisoformat(p[0]).replace(tzinfo=_tz_from(p[1]), fold=p[2]),
     DATE: dt.date.fromisoformat,
     TIME: lambda p: dt.time.fromisoformat(p[0]).replace(tzinfo=_tz_from(p[1]), fold=p[2]),
     TIMEDELTA: lambda p: dt.timedelta(*p),
     TIMEZONE: lambda p: dt.timezone(dt.timedelta(*p[:3]), p[3]),
     UUID: lambda p: uuid.UUID(bytes=p),
-    DECIMAL: decimal.Decimal,
-    BIGINT: int,
+    DECIMAL: lambda p: decimal.Decimal(_of_type(p, str, "a decimal")),
+    BIGINT: lambda p: int(_of_type(p, str, "a big integer")),
     COMPLEX: lambda p: complex(*p),
-    BYTEARRAY: bytearray,
+    BYTEARRAY: lambda p: bytearray(_of_type(p, bytes, "a bytearray")),
 }
 
 _KINDS = {
