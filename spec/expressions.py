@@ -153,6 +153,10 @@ def _check(node: ast.AST, depth: int) -> None:
         node.is_async or not isinstance(node.target, (ast.Name, ast.Tuple))
     ):
         raise ExpressionError("comprehension targets must be names")
+    if isinstance(node, ast.comprehension):
+        hidden = [n.id for n in ast.walk(node.target) if isinstance(n, ast.Name) and n.id in FUNCTIONS]
+        if hidden:  # calls ignore such a variable here but not in exported Python: refuse both
+            raise ExpressionError(f"comprehension variable {hidden[0]!r} would hide {hidden[0]}()")
     if isinstance(node, ast.Call):
         if node.keywords and any(k.arg is None for k in node.keywords):
             raise ExpressionError("**kwargs is not allowed")
@@ -175,17 +179,53 @@ def _check(node: ast.AST, depth: int) -> None:
         _check(child, depth + 1)
 
 
+def _targets(node: ast.ListComp) -> list[str]:
+    return [n.id for g in node.generators for n in ast.walk(g.target) if isinstance(n, ast.Name)]
+
+
+def _name_uses(node: ast.AST, bound: frozenset[str], local: frozenset[str],
+               out: list[tuple[ast.Name, str]]) -> None:  # fmt: skip
+    """Each name read with what it refers to, scoped as in Python 3: a comprehension's names
+    exist inside it only ("bound"; "early" when read before its `for` binds it), every other
+    name is "free". The first iterable is read outside the comprehension, as in Python."""
+    if isinstance(node, ast.ListComp):
+        gens = node.generators
+        _name_uses(gens[0].iter, bound, local, out)
+        inner = local | set(_targets(node))
+        seen = set(bound)
+        for i, gen in enumerate(gens):
+            if i:
+                _name_uses(gen.iter, frozenset(seen), inner, out)
+            seen |= {n.id for n in ast.walk(gen.target) if isinstance(n, ast.Name)}
+            for cond in gen.ifs:
+                _name_uses(cond, frozenset(seen), inner, out)
+        _name_uses(node.elt, frozenset(seen), inner, out)
+        return
+    if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
+        kind = "bound" if node.id in bound else "early" if node.id in local else "free"
+        out.append((node, kind))
+        return
+    for child in ast.iter_child_nodes(node):
+        _name_uses(child, bound, local, out)
+
+
+def name_uses(tree: ast.AST) -> list[tuple[ast.Name, str]]:
+    """(name node, "free" | "bound" | "early") for each name an expression reads."""
+    out: list[tuple[ast.Name, str]] = []
+    _name_uses(tree, frozenset(), frozenset(), out)
+    return out
+
+
 def free_names(expression: str) -> set[str]:
-    """The state keys an expression reads by bare name (not builtins, `state`, `item`, END...)."""
-    tree = parse(expression)
-    bound: set[str] = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.comprehension):
-            bound |= {n.id for n in ast.walk(node.target) if isinstance(n, ast.Name)}
-    names = {
-        n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)
-    }
-    return names - bound - SPECIAL_NAMES - set(FUNCTIONS)
+    """The state keys an expression reads by bare name (not builtins, `state`, `item`, END...);
+    a comprehension's variable counts only where the comprehension binds it."""
+    names = {n.id for n, kind in name_uses(parse(expression)) if kind == "free"}
+    return names - SPECIAL_NAMES - set(FUNCTIONS)
+
+
+def early_names(expression: str) -> set[str]:
+    """Comprehension variables read before their `for` binds them (a NameError in Python)."""
+    return {n.id for n, kind in name_uses(parse(expression)) if kind == "early"}
 
 
 def returns_many(expression: str) -> bool:
@@ -223,6 +263,10 @@ def _bounded(value: Any) -> Any:
     return value
 
 
+_UNBOUND = object()
+"""A comprehension variable whose `for` has not run yet."""
+
+
 class _Evaluator:
     def __init__(self, state: Mapping[str, Any], scope: dict[str, Any]) -> None:
         self.state = state
@@ -239,7 +283,10 @@ class _Evaluator:
 
     def _Name(self, node: ast.Name) -> Any:
         if node.id in self.scope:
-            return self.scope[node.id]
+            value = self.scope[node.id]
+            if value is _UNBOUND:
+                raise ExpressionError(f"{node.id!r} is read before the comprehension binds it")
+            return value
         if node.id in FUNCTIONS:
             return FUNCTIONS[node.id]
         if isinstance(self.state, Mapping):
@@ -339,26 +386,32 @@ class _Evaluator:
 
     def _ListComp(self, node: ast.ListComp) -> list:
         out: list = []
-        saved = dict(self.scope)
+        first = self.eval(node.generators[0].iter)  # read outside the comprehension, as in Python
+        saved = self.scope
+        # its variables exist inside it only, unbound until their `for` runs
+        self.scope = {**saved, **dict.fromkeys(_targets(node), _UNBOUND)}
         try:
-            self._comprehend(node.generators, 0, lambda: out.append(self.eval(node.elt)))
+            self._comprehend(node.generators, 0, first, lambda: out.append(self.eval(node.elt)))
         finally:
             self.scope = saved
         return _bounded(out)
 
-    def _comprehend(self, generators: list[ast.comprehension], i: int, emit: Callable) -> None:
+    def _comprehend(self, generators: list[ast.comprehension], i: int, iterable: Any,
+                    emit: Callable) -> None:  # fmt: skip
         if i == len(generators):
             emit()
             if len(self.scope) > MAX_ITEMS:
                 raise ExpressionError("comprehension too large")
             return
         gen = generators[i]
-        for count, value in enumerate(self.eval(gen.iter)):
+        for count, value in enumerate(iterable):
             if count > MAX_ITEMS:
                 raise ExpressionError(f"comprehension longer than {MAX_ITEMS} items")
             self._bind(gen.target, value)
             if all(self.eval(cond) for cond in gen.ifs):
-                self._comprehend(generators, i + 1, emit)
+                following = generators[i + 1].iter if i + 1 < len(generators) else None
+                nested = None if following is None else self.eval(following)
+                self._comprehend(generators, i + 1, nested, emit)
 
     def _bind(self, target: ast.AST, value: Any) -> None:
         if isinstance(target, ast.Name):
@@ -376,14 +429,9 @@ class _Evaluator:
 
 
 class _ToPython(ast.NodeTransformer):
-    def __init__(self, state_var: str) -> None:
+    def __init__(self, state_var: str, free: set[int]) -> None:
         self.state_var = state_var
-        self.bound: set[str] = set()
-
-    def visit_ListComp(self, node: ast.ListComp) -> ast.AST:
-        for gen in node.generators:
-            self.bound |= {n.id for n in ast.walk(gen.target) if isinstance(n, ast.Name)}
-        return self.generic_visit(node)
+        self.free = free  # ids of the Name nodes that read state (not comprehension variables)
 
     def visit_Call(self, node: ast.Call) -> ast.AST:
         node.args = [self.visit(a) for a in node.args]
@@ -393,7 +441,7 @@ class _ToPython(ast.NodeTransformer):
         return node
 
     def visit_Name(self, node: ast.Name) -> ast.AST:
-        if not isinstance(node.ctx, ast.Load) or node.id in self.bound:
+        if id(node) not in self.free:
             return node
         if node.id == "state":
             return ast.Name(self.state_var, ast.Load())
@@ -405,7 +453,9 @@ class _ToPython(ast.NodeTransformer):
 
 def to_python(expression: str, state_var: str = "state") -> str:
     """Plain Python with the same meaning over a `state` dict (END/START/item stay names)."""
-    tree = _ToPython(state_var).visit(ast.parse(ast.unparse(parse(expression))))
+    tree = ast.parse(ast.unparse(parse(expression)), mode="eval")
+    free = {id(n) for n, kind in name_uses(tree) if kind == "free"}
+    tree = _ToPython(state_var, free).visit(tree)
     return ast.unparse(ast.fix_missing_locations(tree))
 
 

@@ -18,6 +18,7 @@ path and, where there is one, the fix. Checks:
 from __future__ import annotations
 
 import ast
+import builtins
 import itertools
 import os
 from collections.abc import Iterable
@@ -50,6 +51,8 @@ MAX_STATES = 2000
 """How many abstract supersteps the parallel-write check explores before it stops."""
 
 Severity = Literal["error", "warning"]
+PYTHON_BUILTINS = frozenset(n for n in dir(builtins) if not n.startswith("_"))
+"""Names an expression cannot call: read bare they are state keys, never Python's builtins."""
 
 
 @dataclass(frozen=True)
@@ -126,7 +129,16 @@ class _Checker:
         except expressions.ExpressionError as exc:
             self.add("error", "bad-expression", str(exc), element, path)
             return False
-        for name in sorted(names - set(self.keys) - set(extra)):
+        for name in sorted(expressions.early_names(text)):
+            self.add("error", "unbound-name", f"reads {name!r} before the comprehension's `for` "
+                     "binds it", element, path, f"move the condition after `for {name} in ...`")  # fmt: skip
+        unknown = names - set(self.keys) - set(extra)
+        for name in sorted(unknown & PYTHON_BUILTINS):  # a reader (or exported code) takes it
+            self.add("error", "forbidden-name", f"{name!r} is not an expression function; outside "
+                     "a comprehension that binds it, it reads a state key of that name, which "
+                     "does not exist", element, path,
+                     f"use one of {', '.join(sorted(expressions.FUNCTIONS))}")  # fmt: skip
+        for name in sorted(unknown - PYTHON_BUILTINS):
             self.add("warning", "unknown-name", f"reads {name!r}, which is not a state key (it "
                      "reads as None unless a Send brings it)", element, path)  # fmt: skip
         return True

@@ -115,3 +115,52 @@ def test_message_attributes_only_on_messages():
         evaluate("name.content", STATE)
     with pytest.raises(ExpressionError, match="not allowed"):
         evaluate("messages[-1].response_metadata", state)
+
+
+# ------------------------------------------------------------------ comprehension scopes (issue 10.2)
+
+LEAK = "[1 for eval in []] + sorted(xs, key=eval)"
+
+
+def test_a_comprehension_variable_does_not_leak_into_the_exported_code():
+    # outside the comprehension `eval` is a state key (None here), never Python's eval
+    code = to_python(LEAK)
+    assert code == "[1 for eval in []] + sorted(state.get('xs'), key=state.get('eval'))"
+    assert eval(code, {}, {"state": {"xs": [2, 1]}}) == [1, 2]
+    assert evaluate(LEAK, {"xs": [2, 1]}) == [1, 2]
+    assert free_names(LEAK) == {"xs", "eval"}
+
+
+@pytest.mark.parametrize(
+    ("expression", "python", "free"),
+    [
+        # the first iterable is read outside the comprehension, as in Python 3
+        ("[x for x in x]", "[x for x in state.get('x')]", {"x"}),
+        ("[v for v in items] + [v]", "[v for v in state.get('items')] + [state.get('v')]", {"items", "v"}),
+        ("[[y for y in x] for x in items] + [y]",
+         "[[y for y in x] for x in state.get('items')] + [state.get('y')]", {"items", "y"}),
+        ("[a for a, b in pairs if b] and a", "[a for a, b in state.get('pairs') if b] and state.get('a')",
+         {"pairs", "a"}),
+    ],
+)  # fmt: skip
+def test_comprehension_names_are_scoped_like_python(expression, python, free):
+    assert to_python(expression) == python
+    assert free_names(expression) == free
+    state = {"x": [1, 2], "items": [[1], [2]], "v": 9, "y": 8, "pairs": [(1, True)], "a": 7}
+    assert evaluate(expression, state) == eval(python, {}, {"state": state})
+
+
+def test_a_variable_read_before_its_for_binds_it_fails_in_both():
+    from spec.expressions import early_names
+
+    expression = "[x for x in items if y for y in items]"
+    assert early_names(expression) == {"y"}
+    with pytest.raises(ExpressionError, match="before the comprehension binds it"):
+        evaluate(expression, {"items": [1], "y": 1})
+    with pytest.raises(NameError):
+        eval(to_python(expression), {}, {"state": {"items": [1], "y": 1}})
+
+
+def test_a_comprehension_variable_cannot_hide_a_function():
+    with pytest.raises(ExpressionError, match="would hide len"):
+        evaluate("[len(x) for len in items]", STATE)

@@ -195,3 +195,29 @@ def test_subgraph_files_resolve_relative_to_the_spec(tmp_path):
     )
     [finding] = [f for f in validate(spec, base_dir=tmp_path) if f.code == "bad-subgraph"]
     assert "child.json" in finding.message and "$.nodes[0]: " in finding.message
+
+
+def test_a_python_builtin_outside_the_comprehension_that_binds_it_is_an_error():
+    spec = graph(
+        state=[{"name": "xs", "type": "list"}, {"name": "out", "type": "list"}],
+        nodes=[setter("summarise", out="[1 for eval in []] + sorted(xs, key=eval)"),
+               setter("fine", out="[eval for eval in xs]")],
+        edges=[{"id": "ab", "sources": ["summarise"], "target": "fine"}],
+        entry=["summarise"],
+        finish=["fine"],
+    )  # fmt: skip
+    [finding] = [f for f in validate(spec) if f.code == "forbidden-name"]
+    assert (finding.severity, finding.element_id, finding.path) == (
+        "error", "summarise", "$.nodes[0].values.out",
+    )  # fmt: skip
+    assert "'eval'" in finding.message and "summarise" in str(finding)
+
+
+def test_a_comprehension_variable_read_before_its_for_is_an_error():
+    spec = graph(
+        state=[{"name": "xs", "type": "list"}],
+        nodes=[setter("a", xs="[x for x in xs if y for y in xs]")],
+        entry=["a"],
+        finish=["a"],
+    )
+    assert ("error", "unbound-name", "a", "$.nodes[0].values.xs") in _codes(spec)
