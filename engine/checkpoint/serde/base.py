@@ -22,6 +22,14 @@ class SerializerProtocol(Protocol):
     def loads_typed(self, data: tuple[str, bytes]) -> Any: ...
 
 
+class CipherProtocol(Protocol):
+    """Encrypts serialized bytes: `encrypt(plain) -> (cipher name, bytes)` and back."""
+
+    def encrypt(self, plaintext: bytes) -> tuple[str, bytes]: ...
+
+    def decrypt(self, ciphername: str, ciphertext: bytes) -> bytes: ...
+
+
 class SerializerCompat:
     """Adapts an untyped serializer: the tag is the value's class name and is ignored on load."""
 
@@ -43,6 +51,7 @@ def maybe_add_typed_methods(serde: Any) -> SerializerProtocol:
 
 
 __all__ = [
+    "CipherProtocol",
     "SerializerCompat",
     "SerializerProtocol",
     "UntypedSerializerProtocol",
