@@ -5,24 +5,29 @@
 The langgraph module needs only langgraph (and langchain for model, tools and agent nodes). It
 keeps the spec's names: a node `greet` is a function `greet`, an expression router `route` a
 function `route`, the state a `State` TypedDict. Expressions become plain Python over the state
-dict (`spec.expressions.to_python`); inline code is copied as written. The module defines
+dict (`spec.pysource.expression`); inline code is copied as written. The module defines
 `build_graph()` (the builder), `compile_graph(checkpointer=None)` and `graph`.
 
-Exporting runs no code from the spec, so an untrusted spec exports too.
+Exporting runs no code from the spec, so an untrusted spec exports too; and a spec without code
+exports a module that runs none: names the export makes from ids never hide a builtin or one of
+the module's own names (they get a trailing `_`), and spec text is written as literals.
 """
 
 from __future__ import annotations
 
 import ast
+import builtins
 import json
+import keyword
 import os
 import re
+import symtable
 import textwrap
+from collections.abc import Iterator
 from typing import Any
 
 from engine.errors import SpecError
 from spec.compiler import SCRIPTED_MODEL_SOURCE, scripted_tool_calls
-from spec.expressions import to_python
 from spec.io import resolve_subgraph
 from spec.model import (
     PREBUILT_MIDDLEWARE,
@@ -42,6 +47,7 @@ from spec.model import (
     SubgraphNode,
     ToolsNode,
 )
+from spec.pysource import comment, docstring_body, expression, keyword_args, literal
 from spec.validator import literal_results
 
 TYPE_NAMES = {
@@ -66,12 +72,48 @@ BASE_IMPORTS = [
     "from langgraph.prebuilt import ToolRuntime",
     "from langgraph.types import CachePolicy, Command, RetryPolicy, Send, interrupt",
 ]
+OPTIONAL_IMPORTS = [
+    "from langchain_core.messages import AIMessage, SystemMessage",
+    "from langchain_core.language_models.fake_chat_models import FakeMessagesListChatModel",
+    "from langchain_core.tools import tool",
+    "from langchain.chat_models import init_chat_model",
+    "from langchain.agents import create_agent",
+    "from langgraph.prebuilt import ToolNode",
+    "from langchain.agents.middleware import "
+    + ", ".join([*PREBUILT_MIDDLEWARE.values(), "before_agent", "before_model", "after_model",
+                 "after_agent", "wrap_model_call", "wrap_tool_call"]),
+]  # fmt: skip
+"""Everything `_Module.need` may add: the names are reserved whether or not a spec needs them."""
+
+
+def _import_origins(lines: list[str]) -> dict[str, str | None]:
+    """name -> the module it is imported from (None for `import name`)."""
+    out: dict[str, str | None] = {}
+    for line in lines:
+        if line.startswith("from "):
+            module, _, names = line[5:].partition(" import ")
+            out.update(dict.fromkeys(names.split(", "), module))
+        elif line.startswith("import "):
+            out[line[7:]] = None
+    return out
+
+
+IMPORTED = _import_origins(BASE_IMPORTS + OPTIONAL_IMPORTS)
 RESERVED = {
-    "operator", "Annotated", "Any", "TypedDict", "get_stream_writer", "END", "START",
-    "StateGraph", "add_messages", "IsLastStep", "RemainingSteps", "CachePolicy", "Command",
-    "RetryPolicy", "Send", "interrupt", "merge_dicts", "build_graph", "compile_graph", "graph",
-    "RECURSION_LIMIT", "json", "ScriptedModel", "ToolRuntime",
+    *IMPORTED, "merge_dicts", "build_graph", "compile_graph", "graph", "RECURSION_LIMIT", "json",
+    "ScriptedModel", "builder", "compiled", "checkpointer", "messages",
 }  # fmt: skip
+"""The module's own names (imports, helpers, locals of its functions): no generated name takes one."""
+
+
+def _taken(name: str) -> bool:
+    """Names no generated name or copied code may bind: builtins, keywords, dunders, ours."""
+    return (
+        name in RESERVED
+        or name in builtins.__dict__
+        or keyword.iskeyword(name)
+        or (name.startswith("__") and name.endswith("__"))
+    )
 
 
 def _pascal(name: str) -> str:
@@ -87,11 +129,40 @@ class _Module:
         self.used: set[str] = set(RESERVED)
 
     def name(self, wanted: str) -> str:
-        name = wanted
-        while name in self.used:
+        name = wanted.strip("_") or "fn" if wanted.startswith("__") else wanted
+        while name in self.used or _taken(name):
             name = f"{name}_"
         self.used.add(name)
         return name
+
+    def reserve_code_names(self, element_id: str, code: str) -> None:
+        """Copied code keeps its names, so the names it binds at module level are taken first;
+        it may not rebind a builtin or one of the module's names (except by the same import)."""
+        try:
+            table = symtable.symtable(textwrap.dedent(code).strip() + "\n", "<code>", "exec")
+            tree = ast.parse(textwrap.dedent(code).strip())
+        except (SyntaxError, ValueError):
+            return  # the whole module's parse check reports it
+        same_imports = {
+            alias.asname or alias.name
+            for node in tree.body
+            if isinstance(node, (ast.Import, ast.ImportFrom))
+            for alias in node.names
+            if alias.asname in (None, alias.name)
+            and IMPORTED.get(alias.name, "") == getattr(node, "module", None)
+            and not getattr(node, "level", 0)
+        }
+        for symbol in table.get_symbols():
+            name = symbol.get_name()
+            if not (symbol.is_assigned() or symbol.is_imported() or not symbol.is_referenced()):
+                continue
+            if _taken(name) and name not in same_imports:
+                raise SpecError(
+                    f"code binds {name!r}, a builtin or a name the exported module needs; "
+                    "rename it",
+                    element_id=element_id,
+                )
+            self.used.add(name)
 
     def need(self, line: str) -> None:
         if line not in self.imports:
@@ -105,8 +176,14 @@ class _Module:
             alias = self.name(head)
             self.need(f"from {module} import {head}" + (f" as {alias}" if alias != head else ""))
             return alias + attr[len(head) :]
+        if _taken(ref.function or ""):
+            raise SpecError(
+                f"function {ref.function!r} would hide a builtin or a name of the exported "
+                "module; rename it",
+                element_id=title.split()[-1],  # titles end with the element's id
+            )
         self.used.add(ref.function or "")
-        self.blocks.append(f"# {title}\n{textwrap.dedent(ref.code or '').strip()}\n")
+        self.blocks.append(f"{comment(title)}\n{textwrap.dedent(ref.code or '').strip()}\n")
         return ref.function or ""
 
 
@@ -127,10 +204,7 @@ class _GraphWriter:
         state = self.state_classes()
         children = {}
         for sub in spec.subgraphs:
-            child = resolve_subgraph(sub, self.base_dir, self.depth)
-            child_dir = self.base_dir
-            if sub.file is not None and self.base_dir is not None:
-                child_dir = os.path.dirname(os.path.join(self.base_dir, sub.file))
+            child, child_dir = _child(sub, self.base_dir, self.depth)
             writer = _GraphWriter(self.m, child, f"{sub.id}_", child_dir, self.depth + 1)
             children[sub.id] = writer.write()
         lines = [f"    builder = StateGraph({state})"]
@@ -142,7 +216,11 @@ class _GraphWriter:
         for edge in spec.conditional_edges:
             lines.append(f"    builder.add_conditional_edges({self.conditional_args(edge)})")
         build = self.fn("build_graph") if self.prefix else "build_graph"
-        doc = f'    """The {spec.name or "graph"} builder."""\n' if not self.prefix else ""
+        doc = (
+            f'    """The {docstring_body(spec.name or "graph")} builder."""\n'
+            if not self.prefix
+            else ""
+        )
         self.m.blocks.append(
             f"def {build}() -> StateGraph:\n{doc}" + "\n".join(lines) + "\n    return builder\n"
         )
@@ -184,8 +262,11 @@ class _GraphWriter:
 
     @staticmethod
     def _typed_dict(name: str, annotations: dict[str, str], doc: str) -> str:
+        if any(k.startswith("__") for k in annotations):  # a class body would mangle `__key`
+            fields = ", ".join(f"{k!r}: {v}" for k, v in annotations.items())
+            return f"{name} = TypedDict({name!r}, {{{fields}}})\n"
         body = [f"    {k}: {v}" for k, v in annotations.items()] or ["    pass"]
-        head = f'    """{_doc(doc)}"""\n\n' if doc else ""
+        head = f'    """{docstring_body(doc)}"""\n\n' if doc else ""
         return f"class {name}(TypedDict):\n{head}" + "\n".join(body) + "\n"
 
     # -------------------------------------------------------------- nodes
@@ -196,7 +277,7 @@ class _GraphWriter:
         if node.retry is not None:
             args.append(f"retry_policy={_retry(node.retry)}")
         if node.cache is not None:
-            args.append(f"cache_policy=CachePolicy(ttl={node.cache.ttl!r})")
+            args.append(f"cache_policy=CachePolicy(ttl={literal(node.cache.ttl)})")
         destinations = getattr(node, "destinations", None)
         if destinations:
             args.append(f"destinations={tuple(destinations)!r}")
@@ -210,18 +291,18 @@ class _GraphWriter:
         if isinstance(node, SubgraphNode):
             return f"{children[node.subgraph]}().compile()"
         name = self.fn(node.id)
-        doc = f'    """{_doc(node.description)}"""\n' if node.description else ""
+        doc = f'    """{docstring_body(node.description)}"""\n' if node.description else ""
         if isinstance(node, SetStateNode):
-            update = _dict_source({k: to_python(v) for k, v in node.values.items()})
+            update = _dict_source({k: expression(v) for k, v in node.values.items()})
             if node.goto is None:
                 body = f"    return {update}"
             else:
-                body = f"    return Command(update={update}, goto={to_python(node.goto)})"
+                body = f"    return Command(update={update}, goto={expression(node.goto)})"
             self.m.blocks.append(f"def {name}(state: dict) -> Any:\n{doc}{body}\n")
         elif isinstance(node, InterruptNode):
             value = repr(node.prompt)
             if node.payload is not None:
-                value = f"{{'prompt': {node.prompt!r}, 'payload': {to_python(node.payload)}}}"
+                value = f"{{'prompt': {node.prompt!r}, 'payload': {expression(node.payload)}}}"
             body = f"    return {{{node.resume_key!r}: interrupt({value})}}"
             self.m.blocks.append(f"def {name}(state: dict) -> dict:\n{doc}{body}\n")
         elif isinstance(node, ModelNode):
@@ -258,14 +339,14 @@ class _GraphWriter:
                 self.m.blocks.insert(0, block)
             calls = scripted_tool_calls(settings)
             responses = [
-                f"AIMessage(content={r.content!r}, tool_calls={calls[i]!r})"
+                f"AIMessage(content={r.content!r}, tool_calls={literal(calls[i])})"
                 for i, r in enumerate(settings.responses)
             ] or ["AIMessage(content='')"]
             value = f"ScriptedModel(responses=[{', '.join(responses)}])"
         else:
             self.m.need("from langchain.chat_models import init_chat_model")
-            params = "".join(f", {k}={v!r}" for k, v in settings.params.items())
-            value = f"init_chat_model({settings.provider + ':' + settings.model!r}{params})"
+            args = [repr(f"{settings.provider}:{settings.model}"), *keyword_args(settings.params)]
+            value = f"init_chat_model({', '.join(args)})"
         self.m.blocks.append(f"{name} = {value}\n")
         return name
 
@@ -295,8 +376,7 @@ class _GraphWriter:
             else:
                 cls = PREBUILT_MIDDLEWARE[mw.name]
                 self.m.need(f"from langchain.agents.middleware import {cls}")
-                settings = "".join(f"{k}={v!r}, " for k, v in mw.settings.items()).rstrip(", ")
-                middleware.append(f"{cls}({settings})")
+                middleware.append(f"{cls}({', '.join(keyword_args(mw.settings))})")
         name = self.m.name(f"{self.prefix}{node.id}_agent")
         model = self.model(agent.model, agent.id)
         tools = self.tools(agent.tools, agent.id)
@@ -316,13 +396,15 @@ class _GraphWriter:
         else:
             fn = self.fn(edge.id)
             if isinstance(router, ExpressionRouter):
-                body = f"    return {to_python(router.expression)}"
+                body = f"    return {expression(router.expression)}"
             else:
                 assert isinstance(router, SendRouter)
-                packet = _dict_source({k: to_python(v) for k, v in router.input.items()})
+                packet = _dict_source(
+                    {k: expression(v, item=True) for k, v in router.input.items()}
+                )
                 body = (
                     f"    return [Send({router.target!r}, {packet}) "
-                    f"for item in {to_python(router.over)}]"
+                    f"for item in {expression(router.over)}]"
                 )
             self.m.blocks.append(f"def {fn}(state: dict) -> Any:\n{body}\n")
         args = [_endpoint(edge.source), fn]
@@ -337,10 +419,6 @@ _MERGE_HELPER = '''def merge_dicts(left: dict | None, right: dict | None) -> dic
     """The `merge` reducer: a shallow dict merge, right wins."""
     return {**(left or {}), **(right or {})}
 '''
-
-
-def _doc(text: str) -> str:
-    return text.replace("\\", "\\\\").replace('"""', '\\"\\"\\"')
 
 
 def _endpoint(name: str) -> str:
@@ -358,7 +436,7 @@ def _dict_source(items: dict[str, str]) -> str:
 def _retry(r: Any) -> str:
     defaults = type(r)()
     args = [
-        f"{field}={getattr(r, field)!r}"
+        f"{field}={literal(getattr(r, field))}"
         for field in (
             "initial_interval",
             "backoff_factor",
@@ -368,18 +446,51 @@ def _retry(r: Any) -> str:
         )
         if getattr(r, field) != getattr(defaults, field)
     ]
-    if r.retry_on:
-        args.append(f"retry_on=({', '.join(r.retry_on)},)")
+    if r.retry_on:  # builtin exception classes only, as the compiler reads them
+        names = [n for n in r.retry_on if _is_builtin_exception(n)]
+        args.append(f"retry_on=({''.join(f'{n}, ' for n in names).rstrip()})")
     return f"RetryPolicy({', '.join(args)})"
+
+
+def _is_builtin_exception(name: str) -> bool:
+    value = builtins.__dict__.get(name)
+    return isinstance(value, type) and issubclass(value, Exception)
+
+
+def _child(sub: Any, base_dir: Any, depth: int) -> tuple[GraphSpec, Any]:
+    """A subgraph's spec and the folder its own subgraph files are relative to."""
+    child_dir = base_dir
+    if sub.file is not None and base_dir is not None:
+        child_dir = os.path.dirname(os.path.join(base_dir, sub.file))
+    return resolve_subgraph(sub, base_dir, depth), child_dir
+
+
+def _inline_code(spec: GraphSpec, base_dir: Any, depth: int) -> Iterator[tuple[str, str]]:
+    """(element id, source) of every inline code block in the spec and its subgraphs."""
+    refs: list[tuple[str, Any]] = [(k.name, k.custom_reducer) for k in spec.state]
+    for node in spec.nodes:
+        refs += [(node.id, node if isinstance(node, FunctionNode) else None)]
+        refs += [(node.id, t) for t in getattr(node, "tools", [])]
+    refs += [(e.id, e.router if isinstance(e.router, CodeRouter) else None)
+             for e in spec.conditional_edges]  # fmt: skip
+    for agent in spec.agents:
+        refs += [(agent.id, t) for t in agent.tools]
+        refs += [(agent.id, ref) for mw in agent.middleware
+                 if isinstance(mw, CustomMiddleware) for ref in mw.hooks.values()]  # fmt: skip
+    yield from ((eid, ref.code) for eid, ref in refs if ref is not None and ref.code is not None)
+    for sub in spec.subgraphs:
+        child, child_dir = _child(sub, base_dir, depth)
+        yield from _inline_code(child, child_dir, depth + 1)
 
 
 def to_langgraph(spec: GraphSpec, base_dir: str | os.PathLike[str] | None = None) -> str:
     module = _Module()
+    for element_id, code in _inline_code(spec, base_dir, 0):
+        module.reserve_code_names(element_id, code)
     _GraphWriter(module, spec, "", base_dir, 0).write()
-    title = spec.name or "graph"
-    head = (
-        f'"""{_doc(title)}: {_doc(spec.description)}' if spec.description else f'"""{_doc(title)}'
-    )
+    title = docstring_body(spec.name or "graph")
+    head = f'"""{title}: {docstring_body(spec.description)}' if spec.description else f'"""{title}'
+
     limit = spec.recursion_limit
     tail = (
         "\n\ndef compile_graph(checkpointer: Any = None) -> Any:\n"
@@ -449,18 +560,61 @@ _SHAPES = {
 }
 
 
-def _mermaid_id(name: str) -> str:
-    return name if name not in ("end", "graph", "subgraph") else f"{name}_"
+_MERMAID_WORDS = {
+    "end", "graph", "subgraph", "flowchart", "style", "classdef", "class", "click", "linkstyle",
+    "direction", "call", "href", "default",
+}  # fmt: skip
+_MERMAID_ENTITIES = {"#": "#35;", '"': "#quot;", "<": "#lt;", ">": "#gt;", "|": "#124;"}
+
+
+class _MermaidIds:
+    """Each graph name -> a distinct Mermaid id: the name when it is a plain word, otherwise
+    (edge targets may be any text) the name with other characters replaced, made unique."""
+
+    def __init__(self, names: list[str]) -> None:
+        self.ids: dict[str, str] = {}
+        self.used: set[str] = set()
+        for name in sorted(names, key=lambda n: not self._plain(n)):  # plain names keep theirs
+            self(name)
+
+    @staticmethod
+    def _plain(name: str) -> bool:
+        return bool(re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", name)) and (
+            name.lower() not in _MERMAID_WORDS
+        )
+
+    def __call__(self, name: str) -> str:
+        if name not in self.ids:
+            wanted = name if self._plain(name) else re.sub(r"[^A-Za-z0-9_]", "_", name) + "_"
+            if not wanted[0].isalpha() and wanted[0] != "_":
+                wanted = f"n{wanted}"
+            while wanted in self.used:
+                wanted += "_"
+            self.used.add(wanted)
+            self.ids[name] = wanted
+        return self.ids[name]
+
+
+def _mermaid_text(text: str) -> str:
+    """A label for inside `"..."`: one line (breaks become <br>), quotes and markup as entities."""
+
+    def escape(line: str) -> str:
+        return "".join(
+            _MERMAID_ENTITIES.get(ch, ch) if ch.isprintable() else f"#{ord(ch)};" for ch in line
+        )
+
+    return "<br>".join(escape(line) for line in str(text).splitlines())
 
 
 def to_mermaid(spec: GraphSpec) -> str:
+    _mermaid_id = _MermaidIds(["__start__", "__end__", *(n.id for n in spec.nodes)])
     lines = []
     if spec.name:
         lines += ["---", f"title: {json.dumps(spec.name)}", "---"]
     lines += ["flowchart TD", "    __start__([START])"]
     for node in spec.nodes:
         left, right = _SHAPES.get(node.kind, ("[", "]"))
-        label = (node.label or node.id).replace('"', "#quot;")
+        label = _mermaid_text(node.label or node.id)
         lines.append(f'    {_mermaid_id(node.id)}{left}"{label}"{right}')
     lines.append("    __end__([END])")
     for _, _, sources, target in spec.all_edges():
@@ -483,7 +637,7 @@ def to_mermaid(spec: GraphSpec) -> str:
             targets = [(t, t) for t in sorted(literals or ())]
         for label, target in targets:
             if target is not None:
-                text = str(label).replace('"', "#quot;")
+                text = _mermaid_text(label)
                 lines.append(f'    {src} -.->|"{text}"| {_mermaid_id(target)}')
     for node in spec.nodes:
         for dest in getattr(node, "destinations", []):
