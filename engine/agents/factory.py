@@ -39,6 +39,7 @@ from engine.agents.tool_node import ToolNode
 from engine.constants import CONF, CONFIG_KEY_RUNTIME, END, START
 from engine.graph.message import REMOVE_ALL_MESSAGES
 from engine.graph.state import StateGraph
+from engine.pregel.callable import EngineRunnable
 from engine.types import Command, Send
 
 DYNAMIC_TOOL_ERROR_TEMPLATE = """
@@ -92,7 +93,7 @@ def _can_jump_to(m: AgentMiddleware, hook: str) -> list[str]:
     return []
 
 
-class _Node:
+class _Node(EngineRunnable):
     """A graph node from a sync and/or async function `(state, runtime)`; either may be missing."""
 
     def __init__(self, name: str, func: Callable | None, afunc: Callable | None) -> None:

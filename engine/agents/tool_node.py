@@ -49,6 +49,7 @@ from pydantic import ValidationError
 from engine.constants import CONF, CONFIG_KEY_READ, CONFIG_KEY_RUNTIME
 from engine.errors import GraphBubbleUp
 from engine.graph.message import REMOVE_ALL_MESSAGES
+from engine.pregel.callable import EngineRunnable
 from engine.runtime import DEFAULT_RUNTIME
 from engine.types import Command, Send
 
@@ -284,7 +285,7 @@ def _get_all_injected_args(tool: BaseTool) -> _InjectedArgs:
     return out
 
 
-class ToolNode:
+class ToolNode(EngineRunnable):
     """Runs tool calls in parallel and returns ToolMessages (or the tools' Commands)."""
 
     def __init__(

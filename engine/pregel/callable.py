@@ -59,7 +59,14 @@ def is_async_callable(func: Any) -> bool:
     return inspect.iscoroutinefunction(func) or inspect.iscoroutinefunction(call)
 
 
-class RunnableCallable:
+class EngineRunnable:
+    """Marks the engine's own node callables (invoke/ainvoke with a task config): coerce_to_bound
+    keeps them as they are, like langchain Runnables."""
+
+    __slots__ = ()
+
+
+class RunnableCallable(EngineRunnable):
     """Calls `func(input, **injected)`; `injected` holds config/runtime/writer/store if asked for.
 
     The signature is inspected once, at construction, so a call costs one dict build at most.
@@ -96,8 +103,13 @@ class RunnableCallable:
 
 
 def coerce_to_bound(action: Any, name: str | None = None) -> Any:
-    """Anything with invoke/ainvoke (a compiled graph, a langchain Runnable) is kept as is."""
-    if hasattr(action, "invoke") and not inspect.isfunction(action):
+    """A langchain Runnable or a graph is kept as is; any other callable is called as a function
+    (as in langgraph: an object merely having `invoke`, such as a mock, is not a Runnable)."""
+    from langchain_core.runnables import Runnable
+
+    from engine.pregel.protocol import PregelProtocol
+
+    if isinstance(action, (Runnable, PregelProtocol, EngineRunnable)):
         return action
     if callable(action):
         return RunnableCallable(action, name)
@@ -106,7 +118,7 @@ def coerce_to_bound(action: Any, name: str | None = None) -> Any:
     )
 
 
-class CallRunnable:
+class CallRunnable(EngineRunnable):
     """Runs a functional-API call: `func(*args, **kwargs)`, plus the injectable parameters
     (config, store, writer, ...) the function declares and the caller did not pass."""
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from engine.pregel.callable import RunnableCallable, coerce_to_bound
+from engine.pregel.callable import EngineRunnable, RunnableCallable, coerce_to_bound
 from engine.pregel.write import ChannelWrite, ChannelWriteEntry
 
 
@@ -172,7 +172,7 @@ class NodeBuilder:
         )
 
 
-class _Sequence:
+class _Sequence(EngineRunnable):
     """Two bound callables run one after the other (NodeBuilder.do twice)."""
 
     def __init__(self, first: Any, second: Any) -> None:
