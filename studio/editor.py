@@ -154,7 +154,10 @@ class Editor(QObject):
             if not isinstance(data, dict) or data.get("kind") != CLIPBOARD_KIND:
                 return []
             part = spec_from_dict(data["spec"])
-        except (ValueError, KeyError, SpecValidationError):
+        except SpecValidationError as exc:  # our kind, but damaged (NaN, a bad field...): say so
+            self.failed.emit(f"Cannot paste: {exc.problems[0]}")
+            return []
+        except (ValueError, KeyError, RecursionError):
             return []
         spec = self.document.spec
         taken = element_ids(spec) | {a.id for a in spec.agents} | {n.id for n in spec.view.notes}
