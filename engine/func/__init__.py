@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import functools
 import inspect
+import typing
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
@@ -129,6 +130,7 @@ class entrypoint(Generic[R]):
     def __call__(self, func: Callable[..., Any]) -> Pregel:
         _refuse_generators(func, "entrypoint")
         name = _name_of(func)
+        input_type, output_type, save_type = _io_types(func)
         return Pregel(
             nodes={
                 name: PregelNode(
@@ -146,9 +148,9 @@ class entrypoint(Generic[R]):
                 )
             },
             channels={
-                START: EphemeralValue(Any),
-                END: LastValue(Any, END),
-                PREVIOUS: LastValue(Any, PREVIOUS),
+                START: EphemeralValue(input_type),
+                END: LastValue(output_type, END),
+                PREVIOUS: LastValue(save_type, PREVIOUS),
             },
             input_channels=START,
             output_channels=END,
@@ -160,8 +162,25 @@ class entrypoint(Generic[R]):
             cache_policy=self.cache_policy,
             retry_policy=self.retry_policy,
             context_schema=self.context_schema,
-            name=name,
         )
+
+
+def _io_types(func: Callable[..., Any]) -> tuple[Any, Any, Any]:
+    """The input, output and saved types an entrypoint's annotations declare (Any if none);
+    `-> entrypoint.final[R, S]` returns R and saves S."""
+    try:
+        hints = typing.get_type_hints(func)
+    except Exception:  # unresolvable annotations: the schemas say Any
+        hints = {}
+    params = list(inspect.signature(func).parameters)
+    input_type = hints.get(params[0], Any) if params else Any
+    output = hints.get("return", Any)
+    if output is entrypoint.final:
+        return input_type, Any, Any
+    if typing.get_origin(output) is entrypoint.final:
+        returned, saved = typing.get_args(output)
+        return input_type, returned, saved
+    return input_type, output, output
 
 
 def _returned(value: Any) -> Any:

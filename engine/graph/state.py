@@ -27,6 +27,7 @@ from engine.managed import is_managed_value
 from engine.pregel.callable import coerce_to_bound
 from engine.pregel.main import Pregel
 from engine.pregel.read import PregelNode
+from engine.pregel.schemas import state_jsonschema
 from engine.pregel.write import ChannelWrite, ChannelWriteEntry, ChannelWriteTupleEntry
 from engine.types import Command, Send
 
@@ -378,6 +379,16 @@ class CompiledStateGraph(Pregel):
         super().__init__(**kwargs)
         self.builder = builder
         self.schema_to_mapper = schema_to_mapper
+
+    def get_input_jsonschema(self, config: dict | None = None) -> dict[str, Any]:
+        return self._schema_of(self.builder.input_schema, "Input")
+
+    def get_output_jsonschema(self, config: dict | None = None) -> dict[str, Any]:
+        return self._schema_of(self.builder.output_schema, "Output")
+
+    def _schema_of(self, typ: Any, suffix: str) -> dict[str, Any]:
+        builder = self.builder
+        return state_jsonschema(typ, list(builder.schemas[typ]), builder.channels, self.get_name(suffix))
 
     def attach_node(self, key: str, node: StateNodeSpec | None) -> None:
         builder = self.builder

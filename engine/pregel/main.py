@@ -28,7 +28,7 @@ from engine.constants import (
     TASKS,
 )
 from engine.managed import is_managed_value
-from engine.pregel import trace
+from engine.pregel import schemas, trace
 from engine.pregel.loop import PregelLoop
 from engine.pregel.protocol import PregelProtocol
 from engine.pregel.read import NodeBuilder, PregelNode
@@ -124,12 +124,45 @@ class Pregel(PregelProtocol, StateAccess):
             return self.stream_channels
         return [k for k in self.channels if k != TASKS and not k.startswith("branch:")]
 
+    def get_name(self, suffix: str | None = None, *, name: str | None = None) -> str:
+        """The graph's name, with `suffix` joined as langchain's Runnables join it."""
+        name = name or self.name
+        if not suffix:
+            return name
+        return name + suffix.title() if name[:1].isupper() else f"{name}_{suffix.lower()}"
+
+    # ------------------------------------------------------------------ schemas
     @property
     def InputType(self) -> Any:
+        if isinstance(self.input_channels, str):
+            return self.channels[self.input_channels].UpdateType
         return Any
 
-    def get_name(self, suffix: str | None = None, *, name: str | None = None) -> str:
-        return name or self.name
+    @property
+    def OutputType(self) -> Any:
+        if isinstance(self.output_channels, str):
+            return self.channels[self.output_channels].ValueType
+        return Any
+
+    def get_input_schema(self, config: dict | None = None) -> Any:
+        if isinstance(self.input_channels, str):
+            return schemas.root_model(self.get_name("Input"), self.InputType)
+        keys = self.input_channels or list(self.channels)
+        return schemas.channels_model(self.get_name("Input"), self.channels, keys, value=False)
+
+    def get_output_schema(self, config: dict | None = None) -> Any:
+        if isinstance(self.output_channels, str):
+            return schemas.root_model(self.get_name("Output"), self.OutputType)
+        return schemas.channels_model(self.get_name("Output"), self.channels, self.output_channels, value=True)
+
+    def get_input_jsonschema(self, config: dict | None = None) -> dict[str, Any]:
+        return self.get_input_schema(config).model_json_schema()
+
+    def get_output_jsonschema(self, config: dict | None = None) -> dict[str, Any]:
+        return self.get_output_schema(config).model_json_schema()
+
+    def get_context_jsonschema(self) -> dict[str, Any] | None:
+        return schemas.context_jsonschema(self.context_schema)
 
     def copy(self, update: dict[str, Any] | None = None) -> Pregel:
         new = object.__new__(type(self))
