@@ -74,30 +74,23 @@ def _json_arg(flag: str, text: str) -> Any:
 # ------------------------------------------------------------------ checkpointers
 
 
-_FALLBACK_SAVERS: dict[str, Any] = {}
-"""--db fallback while engine.checkpoint.sqlite is missing: one in-memory saver per path, so
-runs in one process (tests, the studio) still share threads."""
-
-
 @contextlib.contextmanager
 def open_checkpointer(db: str | None) -> Iterator[Any]:
+    """The run's saver; a --db file it cannot use (a directory, corrupt, another program's, a
+    tampered checkpoint) is bad input, one line naming the file, and is left as it was."""
     from engine.checkpoint.memory import InMemorySaver
 
     if db is None:
         yield InMemorySaver()
         return
+    from engine.checkpoint.sqlite import CheckpointDatabaseError, SqliteSaver
+
     try:
-        from engine.checkpoint.sqlite import SqliteSaver
-    except Exception:  # not built yet (or mid-edit): fall back rather than fail the run
-        _say(
-            "run",
-            "note: engine.checkpoint.sqlite is not available in this build; --db falls back to "
-            "an in-memory checkpointer (threads do not outlive this process)",
-        )
-        yield _FALLBACK_SAVERS.setdefault(os.path.abspath(db), InMemorySaver())
-        return
-    with SqliteSaver.from_conn_string(db) as saver:
-        yield saver
+        with SqliteSaver.from_conn_string(db) as saver:
+            saver.setup()  # refuses an unusable file before anything runs
+            yield saver
+    except CheckpointDatabaseError as exc:
+        raise BadInput(" ".join(str(exc).splitlines())) from None
 
 
 # ------------------------------------------------------------------ run
@@ -163,6 +156,7 @@ def _again(args: argparse.Namespace, tail: str) -> str:
 
 
 def cmd_run(args: argparse.Namespace) -> int:
+    from engine.checkpoint.sqlite import CheckpointDatabaseError
     from spec.compiler import SpecCompileError, compile_spec, run_config
 
     spec, path = _load(args.spec)
@@ -176,7 +170,8 @@ def cmd_run(args: argparse.Namespace) -> int:
         except SpecError as exc:
             raise BadInput(_spec_error_line(exc)) from None
         config = run_config(spec, args.thread)
-        if (args.resume is not None or args.carry_on) and not graph.get_state(config).next:
+        # tasks, not next: a run killed after its tasks' writes were saved has no next yet
+        if (args.resume is not None or args.carry_on) and not graph.get_state(config).tasks:
             raise BadInput(f"thread {args.thread!r} has nothing pending to resume or continue")
         try:
             if modes:
@@ -187,6 +182,8 @@ def cmd_run(args: argparse.Namespace) -> int:
         except SpecError as exc:
             _say("run", f"run failed: {_spec_error_line(exc)}")
             return EXIT_FAILED
+        except CheckpointDatabaseError:  # the --db file, not the run: open_checkpointer says so
+            raise
         except Exception as exc:  # a node raised, the recursion limit, an invalid update...
             _say(
                 "run",

@@ -225,6 +225,11 @@ class BaseCheckpointSaver:
     ) -> Iterator[CheckpointTuple]:
         raise NotImplementedError
 
+    def list_threads(self) -> list[str]:
+        """The ids of the threads with a checkpoint, sorted. Savers override it to read the ids
+        alone: this fallback reads (decodes) every checkpoint."""
+        return sorted({t.config["configurable"]["thread_id"] for t in self.list(None)})
+
     def put(
         self,
         config: dict,

@@ -153,6 +153,10 @@ class InMemorySaver(BaseCheckpointSaver):
                 return None
             return self._tuple(thread_id, ns, checkpoint_id)
 
+    def list_threads(self) -> list[str]:
+        with self._lock:
+            return sorted(t for t, spaces in self.storage.items() if any(spaces.values()))
+
     def list(
         self,
         config: dict | None,

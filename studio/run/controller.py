@@ -275,8 +275,8 @@ class RunController:
         elif self.view is not None and self.view.interrupts:
             self.interrupt_panel.show()
             self._say("The run waits for an interrupt answer: answer it in the panel above the canvas")
-        elif self.view is not None and self.view.next and self.view.thread_id == self.thread_id:
-            self._new_run(None, None, clear=False)  # past a breakpoint
+        elif self.view is not None and self.view.pending and self.view.thread_id == self.thread_id:
+            self._new_run(None, None, clear=False)  # past a breakpoint, or a run cut short
         else:
             self._say("Nothing to continue: Run or Step starts a run")
 
@@ -377,6 +377,8 @@ class RunController:
             self._say(f"Paused: {view.interrupts[0][0]} is waiting for an answer")
         elif view.next and self.last_failure is None:
             self._say(f"Paused before {', '.join(view.next)}: Continue runs on")
+        elif view.pending and self.last_failure is None:
+            self._say("Stopped between steps (the last step's work is saved): Continue finishes it")
         elif self.last_failure is None and view.history:
             self._say(f"Finished: {len(view.history)} checkpoints on thread {view.thread_id}")
         self._set_busy(self.session.busy)

@@ -107,6 +107,9 @@ class ThreadView:
     next: tuple[str, ...] = ()
     values: dict = field(default_factory=dict)
     threads: list[str] = field(default_factory=list)
+    pending: bool = False
+    """The latest checkpoint has tasks to run or apply: Continue carries on. True with an empty
+    `next` when a run was killed after its tasks' writes were saved, before the next checkpoint."""
 
 
 def remember_sources(spec: GraphSpec) -> None:
@@ -159,6 +162,7 @@ class RunSession(QObject):
         self._stack: contextlib.ExitStack | None = None
         self._saver: Any = None
         self._db: Path | None = None
+        self._open_error: str | None = None
         self._graph: Any = None
         self._graph_key: Any = None
         self._stepper: Any = None
@@ -254,12 +258,28 @@ class RunSession(QObject):
         if self._db == db and self._saver is not None:
             return
         self._close()
-        from engine.checkpoint.sqlite import SqliteSaver
+        from engine.checkpoint.sqlite import CheckpointDatabaseError, SqliteSaver
 
-        db.parent.mkdir(parents=True, exist_ok=True)
         stack = contextlib.ExitStack()
-        self._saver = stack.enter_context(SqliteSaver.from_conn_string(str(db)))
-        self._stack, self._db = stack, db
+        try:
+            db.parent.mkdir(parents=True, exist_ok=True)
+            saver = stack.enter_context(SqliteSaver.from_conn_string(str(db)))
+            saver.setup()  # a foreign, corrupt or newer file is refused now, by name
+        except (OSError, CheckpointDatabaseError) as exc:
+            stack.close()
+            why = str(exc) if isinstance(exc, CheckpointDatabaseError) else f"cannot create {db.parent} ({exc})"
+            self._open_error = f"Cannot keep checkpoints: {why}"
+            raise CheckpointDatabaseError(self._open_error) from None
+        self._open_error = None
+        self._saver, self._stack, self._db = saver, stack, db
+
+    def _require_saver(self) -> Any:
+        """The open saver; without one, why (never a run without a checkpointer)."""
+        if self._saver is None:
+            from engine.checkpoint.sqlite import CheckpointDatabaseError
+
+            raise CheckpointDatabaseError(self._open_error or "No checkpoint database is open")
+        return self._saver
 
     def _close(self) -> None:
         self._forget()
@@ -271,6 +291,7 @@ class RunSession(QObject):
         self._graph = self._graph_key = self._stepper = None
 
     def _compile(self, spec: GraphSpec, base_dir: Path | None, trusted: bool) -> Any:
+        self._require_saver()
         key = (id(spec), base_dir, trusted, id(self._saver))
         if self._graph is None or self._graph_key != key:
             from spec.compiler import compile_spec
@@ -370,9 +391,8 @@ class RunSession(QObject):
                 if version != old_versions.get(name)]  # fmt: skip
 
     def _threads(self) -> list[str]:
-        if self._saver is None:
-            return []
-        return sorted({t.config["configurable"]["thread_id"] for t in self._saver.list(None)})
+        # thread ids only: listing never decodes a checkpoint (a crafted one must not run)
+        return self._saver.list_threads() if self._saver is not None else []
 
     def _emit_thread(self, thread_id: str) -> None:
         graph, config = self._graph, {"configurable": {"thread_id": thread_id}}
@@ -387,4 +407,4 @@ class RunSession(QObject):
         interrupts = [(task.name, i.value, i.id) for task in state.tasks for i in task.interrupts]
         threads = self._threads()
         self.thread_ready.emit(ThreadView(thread_id, history, interrupts, tuple(state.next),
-                                          dict(state.values), threads))  # fmt: skip
+                                          dict(state.values), threads, bool(state.tasks)))  # fmt: skip

@@ -27,13 +27,16 @@ one file queue on the busy timeout instead of failing on a lock upgrade), unless
 `batch()`: the loop's background saves (durability "async") group whatever is queued into one
 transaction, so a fast graph pays one commit for several supersteps. A database this saver
 cannot use (locked past the timeout, read-only, not a database, written by a newer version or
-by another program) raises `CheckpointDatabaseError` naming the file; it is never recreated or
-overwritten.
+by another program, a directory) raises `CheckpointDatabaseError` naming the file; it is never
+recreated, overwritten or switched to WAL. A stored checkpoint that cannot be read back (corrupt
+or crafted rows) raises it too, naming the thread and checkpoint; reading never imports code
+(see `engine.checkpoint.serde.registry`), and `list_threads` reads thread ids only.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import random
 import re
 import sqlite3
@@ -56,7 +59,7 @@ from engine.checkpoint.base import (
     get_checkpoint_metadata,
     version_counter,
 )
-from engine.checkpoint.serde.jsonplus import JsonPlusSerializer
+from engine.checkpoint.serde.jsonplus import DeserializationError, JsonPlusSerializer
 
 SCHEMA_VERSION = 1
 DELTA_RATIO = 2
@@ -171,6 +174,39 @@ def _pack_array_header(items: int) -> bytes:
 
 _PLAIN = JsonPlusSerializer()  # the checkpoint rows: plain data, whatever `serde` is
 _FILTER_KEY = re.compile(r"^[A-Za-z0-9_.-]+$")
+# what reading a tampered row can raise besides DeserializationError (a ValueError, as is
+# json's JSONDecodeError): wrong types and shapes in otherwise readable data
+_BAD_ROW = (ValueError, TypeError, KeyError, IndexError, AttributeError)
+_VERSION_TYPES = (str, int, float)
+
+
+def _checked(checkpoint: Any) -> dict:
+    """The stored checkpoint dict, if it has the shape the engine reads; else why not."""
+    if not isinstance(checkpoint, dict):
+        raise DeserializationError("the checkpoint row is not a mapping")
+    for key, kind in (("v", int), ("id", str), ("ts", str), ("channel_versions", dict),
+                      ("versions_seen", dict)):  # fmt: skip
+        if not isinstance(checkpoint.get(key), kind):
+            raise DeserializationError(f"the checkpoint's {key!r} is missing or not a {kind.__name__}")
+    versions = checkpoint["channel_versions"]
+    if not all(type(k) is str and isinstance(v, _VERSION_TYPES) for k, v in versions.items()):
+        raise DeserializationError("the checkpoint's channel versions are not channel: version")
+    for seen in checkpoint["versions_seen"].values():
+        if not isinstance(seen, dict) or not all(isinstance(v, _VERSION_TYPES) for v in seen.values()):
+            raise DeserializationError("the checkpoint's versions_seen are not node: versions")
+    return checkpoint
+
+
+def _metadata(text: Any) -> dict:
+    if not isinstance(text, str):
+        raise DeserializationError("the checkpoint's metadata is not text")
+    try:
+        metadata = json.loads(text)
+    except ValueError as exc:
+        raise DeserializationError(f"the checkpoint's metadata is not JSON ({exc})") from None
+    if not isinstance(metadata, dict):
+        raise DeserializationError("the checkpoint's metadata is not a JSON object")
+    return metadata
 
 
 def _json_default(value: Any) -> Any:
@@ -208,10 +244,7 @@ class SqliteSaver(BaseCheckpointSaver):
 
         `timeout`: seconds to wait for another process's write lock before giving up.
         """
-        try:
-            conn = sqlite3.connect(conn_string, check_same_thread=False, timeout=timeout)
-        except sqlite3.Error as exc:
-            raise CheckpointDatabaseError(f"{conn_string}: cannot open database: {exc}") from exc
+        conn = connect(conn_string, timeout)
         with closing(conn):
             saver = cls(conn)
             saver._timeout = timeout
@@ -245,13 +278,19 @@ class SqliteSaver(BaseCheckpointSaver):
                     f"gave up{waited}"
                 )
             elif "readonly" in text or "read-only" in text:
-                msg = f"{self.path}: the database is read-only; cannot save checkpoints in it"
+                msg = (f"{self.path}: the database is read-only; cannot save checkpoints in it"
+                       + read_only_folder_note(self.path))  # fmt: skip
             elif "not a database" in text or "malformed" in text or "corrupt" in text:
                 msg = f"{self.path}: not a usable SQLite database (corrupt or another kind of file)"
             elif "unable to open" in text:
-                msg = f"{self.path}: cannot open the database file"
+                msg = f"{self.path}: cannot open the database file{read_only_folder_note(self.path)}"
+            elif "disk i/o" in text:
+                msg = (f"{self.path}: the disk failed to read or write the database (full disk, "
+                       f"a removed drive, or its -journal/-wal/-shm files cannot be made){read_only_folder_note(self.path)}")  # fmt: skip
+            elif isinstance(exc, (sqlite3.ProgrammingError, sqlite3.InterfaceError)):
+                raise  # a misuse of the connection: a bug to see as it is
             else:
-                raise
+                msg = f"{self.path}: the checkpoint database failed"
             raise CheckpointDatabaseError(f"{msg} ({exc})") from exc
 
     def setup(self) -> None:
@@ -276,6 +315,7 @@ class SqliteSaver(BaseCheckpointSaver):
                 self._create_schema()
             else:
                 self._check_tables()
+            # only now is the file known to be ours: WAL changes how others must open it
             if self.path != ":memory:":
                 try:
                     self.conn.execute("PRAGMA journal_mode=WAL").fetchone()
@@ -288,16 +328,22 @@ class SqliteSaver(BaseCheckpointSaver):
         with self._transaction():
             if self.conn.execute("PRAGMA user_version").fetchone()[0] != 0:
                 return  # another process created it while we waited for the lock
-            existing = {
+            existing = sorted(
                 row[0]
-                for row in self.conn.execute("SELECT name FROM sqlite_master WHERE type='table'")
-            }
-            clash = sorted(existing & set(_TABLES))
-            if clash:
+                for row in self.conn.execute(
+                    "SELECT name FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'"
+                )
+            )
+            if existing:  # schema version 0 but not empty: another program's database
+                clash = [name for name in existing if name in _TABLES]
+                whose = (
+                    "another program's checkpoints, e.g. langgraph's SqliteSaver?"
+                    if clash
+                    else "another program's database"
+                )
                 raise CheckpointDatabaseError(
-                    f"{self.path}: has table(s) {', '.join(clash)} not created by this saver "
-                    "(another program's checkpoints, e.g. langgraph's SqliteSaver?); the file "
-                    "was not modified"
+                    f"{self.path}: has table(s) {', '.join(existing[:5])} not created by this "
+                    f"saver ({whose}); the file was not modified"
                 )
             for statement in _SCHEMA.split(";"):
                 if statement.strip():
@@ -366,6 +412,12 @@ class SqliteSaver(BaseCheckpointSaver):
             yield conn
 
     # ------------------------------------------------------------------ reading
+    def list_threads(self) -> list[str]:
+        """The ids of the threads with a checkpoint, sorted; reads ids only, never a value."""
+        with self._reading() as conn:
+            rows = conn.execute("SELECT DISTINCT thread_id FROM checkpoints ORDER BY thread_id")
+            return [thread_id for (thread_id,) in rows if isinstance(thread_id, str)]
+
     def get_tuple(self, config: dict) -> CheckpointTuple | None:
         conf = config["configurable"]
         thread_id, ns = str(conf["thread_id"]), conf.get("checkpoint_ns", "")
@@ -421,7 +473,7 @@ class SqliteSaver(BaseCheckpointSaver):
             matches = []
             for thread_id, ns, checkpoint_id, metadata in conn.execute(query, params):
                 if filter:
-                    meta = json.loads(metadata)
+                    meta = self._reading_row(thread_id, checkpoint_id, _metadata, metadata)
                     if any(meta.get(k) != v for k, v in filter.items()):
                         continue
                 matches.append((thread_id, ns, checkpoint_id))
@@ -432,9 +484,22 @@ class SqliteSaver(BaseCheckpointSaver):
             if found is not None:  # deleted meanwhile
                 yield found
 
+    def _reading_row(self, thread_id: Any, checkpoint_id: Any, read: Any, *args: Any) -> Any:
+        """`read(*args)`; a stored row it cannot make sense of is an error naming where."""
+        try:
+            return read(*args)
+        except _BAD_ROW as exc:  # DeserializationError included
+            raise CheckpointDatabaseError(
+                f"{self.path}: thread {thread_id!r}, checkpoint {checkpoint_id!r}: cannot read "
+                f"the stored checkpoint: {exc}"
+            ) from None
+
     def _load(self, conn: sqlite3.Connection, row: tuple) -> CheckpointTuple:
+        return self._reading_row(row[0], row[2], self._decode_row, conn, row)
+
+    def _decode_row(self, conn: sqlite3.Connection, row: tuple) -> CheckpointTuple:
         thread_id, ns, checkpoint_id, parent_id, blob, metadata = row
-        checkpoint = _PLAIN.unpack(blob)
+        checkpoint = _checked(_PLAIN.loads_typed(("msgpack", blob)))
         checkpoint["channel_values"] = self._load_values(
             conn, thread_id, ns, checkpoint["channel_versions"]
         )
@@ -443,13 +508,18 @@ class SqliteSaver(BaseCheckpointSaver):
             "checkpoint_ns = ? AND checkpoint_id = ? ORDER BY task_path, task_id, idx",
             (thread_id, ns, checkpoint_id),
         ).fetchall()
-        loads = self.serde.loads_typed
+        pending = []
+        for task_id, channel, type_, value in writes:
+            try:
+                pending.append((task_id, channel, self.serde.loads_typed((type_, value))))
+            except DeserializationError as exc:
+                raise DeserializationError(f"task {task_id!r}'s write to {channel!r}: {exc}") from None
         return CheckpointTuple(
             checkpoint_config(thread_id, ns, checkpoint_id),
             checkpoint,
-            json.loads(metadata),
+            _metadata(metadata),
             checkpoint_config(thread_id, ns, parent_id) if parent_id else None,
-            [(task_id, channel, loads((type_, value))) for task_id, channel, type_, value in writes],
+            pending,
         )
 
     def _load_values(
@@ -465,34 +535,35 @@ class SqliteSaver(BaseCheckpointSaver):
             _LOAD_BLOBS.format(pairs=pairs, max_depth=MAX_CHAIN), params
         ).fetchall()
         values: dict[str, Any] = {}
-        loads = self.serde.loads_typed
         i = 0
         while i < len(rows):  # rows: per channel, the full copy first, then its deltas
-            channel, type_, value, items, depth = rows[i]
-            if depth == 0 and type_ != _DELTA:
-                values[channel] = loads((type_, value))
-                i += 1
-                continue
-            head = _array_header(value) if type_ != _DELTA else None
-            if head is None:  # the chain must start at a full copy of the list
-                raise CheckpointDatabaseError(
-                    f"{self.path}: the stored value of channel {channel!r} in thread "
-                    f"{thread_id!r} is incomplete (a list delta lost its base)"
-                )
-            if depth > MAX_CHAIN:
-                raise CheckpointDatabaseError(
-                    f"{self.path}: the stored value of channel {channel!r} in thread "
-                    f"{thread_id!r} is a list delta chain longer than {MAX_CHAIN} rows"
-                )
-            parts, total = [memoryview(value)[head[1] :]], items
-            i += 1
-            while depth > 0:
-                _, type_, value, items, depth = rows[i]
-                parts.append(value)
-                total += items
-                i += 1
-            values[channel] = loads(("msgpack", _pack_array_header(total) + b"".join(parts)))
+            channel, depth = rows[i][0], rows[i][4]
+            try:
+                values[channel] = self._channel_value(rows, i)
+            except DeserializationError as exc:
+                raise DeserializationError(f"the value of channel {channel!r}: {exc}") from None
+            i += depth + 1
         return values
+
+    def _channel_value(self, rows: list, i: int) -> Any:
+        """The value the chain of rows starting at `i` stores (a full copy, then its deltas)."""
+        _, type_, value, items, depth = rows[i]
+        if depth == 0 and type_ != _DELTA:
+            return self.serde.loads_typed((type_, value))
+        head = _array_header(value) if type_ != _DELTA and isinstance(value, bytes) else None
+        if head is None:  # the chain must start at a full copy of the list
+            raise DeserializationError("incomplete: a list delta lost its base")
+        if depth > MAX_CHAIN:
+            raise DeserializationError(f"a list delta chain longer than {MAX_CHAIN} rows")
+        parts, total = [memoryview(value)[head[1] :]], items
+        for _, type_, value, items, _depth in rows[i + 1 : i + depth + 1]:
+            if type_ != _DELTA or not isinstance(value, bytes) or type(items) is not int:
+                raise DeserializationError("a list delta row is not a delta")
+            parts.append(value)
+            total += items
+        if type(total) is not int or not 0 <= total < 2**32:
+            raise DeserializationError("a list delta chain claims an impossible length")
+        return self.serde.loads_typed(("msgpack", _pack_array_header(total) + b"".join(parts)))
 
     # ------------------------------------------------------------------ writing
     def put(
@@ -615,4 +686,26 @@ class SqliteSaver(BaseCheckpointSaver):
         return f"{version_counter(current) + 1:016}.{random.getrandbits(40):010x}"
 
 
-__all__ = ["CheckpointDatabaseError", "SCHEMA_VERSION", "SqliteSaver"]
+def read_only_folder_note(path: str) -> str:
+    """' (the folder F is read-only)' if the file's folder cannot be written, else ''."""
+    if path.startswith(":") or path.startswith("<"):
+        return ""
+    folder = os.path.dirname(os.path.abspath(path))
+    if os.path.isdir(folder) and not os.access(folder, os.W_OK):
+        return f" (the folder {folder} is read-only)"
+    return ""
+
+
+def connect(path: str, timeout: float) -> sqlite3.Connection:
+    """A connection for a saver; a path that cannot be a database file is refused by name."""
+    if os.path.isdir(path):
+        raise CheckpointDatabaseError(f"{path}: is a directory, not a checkpoint database file")
+    try:
+        return sqlite3.connect(path, check_same_thread=False, timeout=timeout)
+    except sqlite3.Error as exc:
+        raise CheckpointDatabaseError(
+            f"{path}: cannot open database{read_only_folder_note(path)} ({exc})"
+        ) from exc
+
+
+__all__ = ["CheckpointDatabaseError", "SCHEMA_VERSION", "SqliteSaver", "connect"]

@@ -11,11 +11,10 @@ serialises use of the one connection), so the event loop never waits on disk.
 from __future__ import annotations
 
 import asyncio
-import sqlite3
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
-from engine.checkpoint.sqlite import CheckpointDatabaseError, SqliteSaver
+from engine.checkpoint.sqlite import SqliteSaver, connect
 
 
 class AsyncSqliteSaver(SqliteSaver):
@@ -27,15 +26,7 @@ class AsyncSqliteSaver(SqliteSaver):
     async def from_conn_string(  # type: ignore[override]
         cls, conn_string: str, *, timeout: float = 5.0
     ) -> AsyncIterator[AsyncSqliteSaver]:
-        def connect() -> sqlite3.Connection:
-            try:
-                return sqlite3.connect(conn_string, check_same_thread=False, timeout=timeout)
-            except sqlite3.Error as exc:
-                raise CheckpointDatabaseError(
-                    f"{conn_string}: cannot open database: {exc}"
-                ) from exc
-
-        conn = await asyncio.to_thread(connect)
+        conn = await asyncio.to_thread(connect, conn_string, timeout)
         try:
             saver = cls(conn)
             saver._timeout = timeout
