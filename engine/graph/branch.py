@@ -62,12 +62,17 @@ class BranchWriter:
         self.name = branch.name
 
     def get_writes(self, output: Any, task: Any = None) -> list[tuple[str, Any]]:
-        config = task.config
-        value = config[CONF][CONFIG_KEY_READ](self.read_keys, True)
-        if self.mapper is not None:
-            value = self.mapper(value)
-        result = self.branch.path.invoke(value, config)
+        result = self.branch.path.invoke(self._read(task), task.config)
         return route_writes(self.branch.ends, result)
+
+    async def aget_writes(self, output: Any, task: Any = None) -> list[tuple[str, Any]]:
+        """Under ainvoke/astream an async router is awaited (a sync one is called)."""
+        result = await self.branch.path.ainvoke(self._read(task), task.config)
+        return route_writes(self.branch.ends, result)
+
+    def _read(self, task: Any) -> Any:
+        value = task.config[CONF][CONFIG_KEY_READ](self.read_keys, True)
+        return self.mapper(value) if self.mapper is not None else value
 
     @property
     def static_writes(self) -> list[tuple[str, Any, str | None]] | None:

@@ -95,7 +95,14 @@ async def arun_with_retry(task: Any) -> None:
     with _running(task) as messages:
         while True:
             try:
-                _finish(task, await task.proc.bound.ainvoke(task.input, task.config), messages)
+                output = await task.proc.bound.ainvoke(task.input, task.config)
+                if messages is not None:
+                    messages.node_finished(task, output)
+                for writer in task.writers:
+                    if (awrites := getattr(writer, "aget_writes", None)) is not None:
+                        task.writes.extend(await awrites(output, task))
+                    else:
+                        task.writes.extend(writer.get_writes(output, task))
                 return
             except ParentCommand as exc:
                 if _handle_parent_command(task, exc):
