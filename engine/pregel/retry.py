@@ -95,14 +95,7 @@ async def arun_with_retry(task: Any) -> None:
     with _running(task) as messages:
         while True:
             try:
-                output = await task.proc.bound.ainvoke(task.input, task.config)
-                if messages is not None:
-                    messages.node_finished(task, output)
-                for writer in task.writers:
-                    if (awrites := getattr(writer, "aget_writes", None)) is not None:
-                        task.writes.extend(await awrites(output, task))
-                    else:
-                        task.writes.extend(writer.get_writes(output, task))
+                await _afinish(task, await task.proc.bound.ainvoke(task.input, task.config), messages)
                 return
             except ParentCommand as exc:
                 if _handle_parent_command(task, exc):
@@ -134,6 +127,17 @@ def _finish(task: Any, output: Any, messages: Any) -> None:
     if messages is not None:
         messages.node_finished(task, output)
     _write_outputs(task, output)
+
+
+async def _afinish(task: Any, output: Any, messages: Any) -> None:
+    """`_finish` under the async API: writers that can (routers) run their async side."""
+    if messages is not None:
+        messages.node_finished(task, output)
+    for writer in task.writers:
+        if (awrites := getattr(writer, "aget_writes", None)) is not None:
+            task.writes.extend(await awrites(output, task))
+        else:
+            task.writes.extend(writer.get_writes(output, task))
 
 
 def _retry_delay(task: Any, exc: Exception, attempts: int) -> float | None:
