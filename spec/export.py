@@ -289,6 +289,8 @@ class _GraphWriter:
         if isinstance(node, FunctionNode):
             return self.m.code(node, f"node {node.id}")
         if isinstance(node, SubgraphNode):
+            if node.subgraph not in children:
+                raise SpecError(f"unknown subgraph {node.subgraph!r}", element_id=node.id)
             return f"{children[node.subgraph]}().compile()"
         name = self.fn(node.id)
         doc = f'    """{docstring_body(node.description)}"""\n' if node.description else ""

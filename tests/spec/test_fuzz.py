@@ -7,6 +7,7 @@ never a crash, a hang or a partially written file. `CI=true` selects the `supers
 
 from __future__ import annotations
 
+import ast
 import copy
 import json
 import os
@@ -18,6 +19,7 @@ from hypothesis import strategies as st
 
 from engine.errors import SpecError
 from spec.compiler import SpecCompileError, compile_spec
+from spec.export import export
 from spec.io import SpecValidationError, dumps_spec, load_spec, read_spec, save_spec
 from spec.trust import UntrustedCodeError
 from spec.validator import Finding, validate
@@ -258,3 +260,22 @@ def test_a_failed_write_leaves_the_old_file(tmp_path, monkeypatch):
         save_spec(load_spec(json.dumps(TEMPLATE_DOCS[0])), path)
     assert path.read_text() == "old"
     assert [p.name for p in tmp_path.iterdir()] == ["graph.json"]
+
+
+@FUZZ
+@given(any_docs)
+def test_export_succeeds_or_names_the_problem(doc):
+    """Every format either exports (langgraph code that parses, Mermaid without stray line
+    breaks) or raises a SpecError."""
+    if (spec := _load_or_problems(json.dumps(doc))) is None:
+        return
+    for fmt in ("langgraph", "mermaid", "json-schema"):
+        try:
+            text = export(spec, fmt)
+        except SpecError as exc:
+            assert str(exc)
+            continue
+        if fmt == "langgraph":
+            ast.parse(text)
+        elif fmt == "mermaid":
+            assert len(text.splitlines()) == text.count("\n")
