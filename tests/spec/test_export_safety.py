@@ -48,6 +48,12 @@ def _kwargs(call: ast.Call) -> dict:
     return out
 
 
+def _hostile(model, **fields):
+    """A copy with `fields` set unvalidated: the loader may refuse such text; the export must
+    not depend on that."""
+    return model.model_copy(update=fields)
+
+
 def _unchecked(source: str) -> ast.Expression:
     """An expression parsed without the sandbox's checks."""
     return ast.parse(source, mode="eval")
@@ -63,9 +69,10 @@ def test_model_params_keys_are_data_not_code():
     params = {k: i for i, k in enumerate(NASTY_KEYS)}
     spec = graph(
         state=[{"name": "messages", "type": "messages", "reducer": "add_messages"}],
-        nodes=[{"id": "chat", "kind": "model", "model": {"provider": "openai", "params": params}}],
+        nodes=[{"id": "chat", "kind": "model", "model": {"provider": "openai"}}],
         entry=["chat"],
     )
+    spec.nodes[0].model.params.update(params)  # unvalidated, in case the loader refuses keys
     code = to_langgraph(spec)
     [call] = _calls(code, "init_chat_model")
     assert _kwargs(call) == params
@@ -232,14 +239,10 @@ DOC_TEXTS = ['ends with a quote"', 'three """ quotes', "nul\x00byte", "back\\sla
 
 @pytest.mark.parametrize("text", DOC_TEXTS)
 def test_names_and_descriptions_with_quotes_or_nul_export_verbatim(text):
-    spec = graph(
-        name=text[:200],
-        description=text,
-        state=[{"name": "x", "type": "int", "description": text}],
-        nodes=[{**setter("n", x="1"), "description": text}],
-        entry=["n"],
-        finish=["n"],
-    )
+    spec = graph(state=[{"name": "x", "type": "int"}], nodes=[setter("n", x="1")], entry=["n"])
+    spec = _hostile(spec, name=text, description=text)
+    spec.state[0] = _hostile(spec.state[0], description=text)
+    spec.nodes[0] = _hostile(spec.nodes[0], description=text)
     tree = ast.parse(to_langgraph(spec))
     assert ast.get_docstring(tree, clean=False).startswith(f"{text}: {text}\n")
     classes = {n.name: n for n in tree.body if isinstance(n, (ast.ClassDef, ast.FunctionDef))}
@@ -302,18 +305,21 @@ def test_mermaid_labels_cannot_add_lines():
     attack = 'a\nB --> C\r\nclick a call alert()\u2028end\x00"]'
     spec = graph(
         state=[{"name": "x"}],
-        nodes=[{**setter("n", x="1"), "label": attack}, setter("end", x="2")],
+        nodes=[setter("n", x="1"), setter("end", x="2")],
         conditional_edges=[
             {
                 "id": "r",
                 "source": "n",
                 "router": {"kind": "expression", "expression": "'yes'"},
-                "path_map": {attack: "end", "no": "weird target\n --> x"},
+                "path_map": {"yes": "end", "no": "weird target\n --> x"},
             }
         ],
         edges=[{"id": "e", "sources": ["end"], "target": "__end__"}],
         entry=["n"],
     )
+    spec.nodes[0] = _hostile(spec.nodes[0], label=attack)
+    path_map = {attack: "end", "no": "weird target\n --> x"}
+    spec.conditional_edges[0] = _hostile(spec.conditional_edges[0], path_map=path_map)
     text = to_mermaid(spec)
     lines = text.splitlines()
     assert len(lines) == len(text.split("\n")) - 1  # no stray line breaks of any kind
