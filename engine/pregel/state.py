@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Any, NamedTuple
 
 from engine.checkpoint.base import (
@@ -28,7 +28,10 @@ from engine.constants import (
     START,
 )
 from engine.errors import InvalidUpdateError
-from engine.types import PregelTask, StateSnapshot
+from engine.pregel.algo import TaskPlanner, WritesOnly, apply_writes, prepare_next_tasks
+from engine.pregel.io import map_input
+from engine.runtime import DEFAULT_RUNTIME
+from engine.types import PregelTask, StateSnapshot, StateUpdate
 
 
 class StateAccess:
@@ -58,9 +61,7 @@ class StateAccess:
         past checkpoint is a record of its step: values as the step began, every task in it,
         and all the interrupts they raised.
         """
-        from engine.pregel.algo import TaskPlanner, WritesOnly, apply_writes, prepare_next_tasks
         from engine.pregel.io import read_channels, task_result_writes
-        from engine.runtime import DEFAULT_RUNTIME
 
         checkpoint = copy_checkpoint(saved.checkpoint)
         channels = self._channels_of(checkpoint)
@@ -157,41 +158,61 @@ class StateAccess:
 
     def update_state(self, config: dict, values: Any, as_node: str | None = None, task_id: str | None = None) -> dict:
         """Write `values` as if node `as_node` returned them; returns the new checkpoint's config."""
-        from engine.pregel.algo import WritesOnly, apply_writes
-
-        saver = self._state_saver(config)
-        conf = {**config.get(CONF, {})}
-        conf.setdefault(CONFIG_KEY_CHECKPOINT_NS, "")
-        saved = saver.get_tuple({**config, CONF: conf})
-        checkpoint = copy_checkpoint(saved.checkpoint) if saved else empty_checkpoint()
-        step = saved.metadata.get("step", -2) + 1 if saved else -1
-        channels = self._channels_of(checkpoint)
-        if as_node is None:
-            as_node = self._default_as_node(checkpoint)
-        if as_node not in self.nodes and as_node != END:
-            raise InvalidUpdateError(f"Node {as_node} does not exist")
-        writes: list = []
-        if as_node != END and values is not None:
-            task = _UpdateTask(as_node, values, writes, channels, self.managed, saved.config if saved else config)
-            for writer in self.nodes[as_node].writers:
-                writes.extend(writer.get_writes(values, task))
-        saver_config = saved.config if saved else {CONF: conf}
-        task = WritesOnly(as_node, writes, triggers=(INTERRUPT,))
-        apply_writes(checkpoint, channels, [task], saver.get_next_version, self.trigger_to_nodes)
-        new = create_checkpoint(checkpoint, channels, step)
-        prev_versions = saved.checkpoint["channel_versions"] if saved else {}
-        new_versions = {k: v for k, v in new["channel_versions"].items() if prev_versions.get(k) != v}
-        source = "update"
-        next_config = saver.put(
-            {**saver_config, CONF: {**saver_config[CONF], **conf, **({"checkpoint_id": saved.config[CONF]["checkpoint_id"]} if saved else {})}},
-            new,
-            {"source": source, "step": step, "parents": {}},
-            new_versions,
-        )
-        return _public(next_config)
+        return self.bulk_update_state(config, [[StateUpdate(values, as_node, task_id)]])
 
     async def aupdate_state(self, config: dict, values: Any, as_node: str | None = None, task_id: str | None = None) -> dict:
         return self.update_state(config, values, as_node, task_id)
+
+    def bulk_update_state(self, config: dict, supersteps: Sequence[Sequence[Any]]) -> dict:
+        """Apply each superstep's updates together, one checkpoint per superstep.
+
+        An update is `StateUpdate(values, as_node, task_id)` (or a tuple of it). Special nodes:
+        `as_node=END` with no values ends the pending tasks, `"__input__"` applies values as
+        graph input, `"__copy__"` forks the checkpoint (then applies `values`, a list of
+        (values, as_node) updates, if given). Returns the config of the last checkpoint.
+        """
+        saver = self._state_saver(config)
+        if len(supersteps) == 0:
+            raise ValueError("No supersteps provided")
+        if any(len(updates) == 0 for updates in supersteps):
+            raise ValueError("No updates provided")
+        for updates in supersteps:
+            config = self._update_superstep(saver, config, [_as_update(u) for u in updates])
+        return config
+
+    async def abulk_update_state(self, config: dict, supersteps: Sequence[Sequence[Any]]) -> dict:
+        return self.bulk_update_state(config, supersteps)
+
+    def _update_superstep(self, saver: Any, config: dict, updates: list[StateUpdate]) -> dict:
+        conf = {**config.get(CONF, {})}
+        conf.setdefault(CONFIG_KEY_CHECKPOINT_NS, "")
+        saved = saver.get_tuple({**config, CONF: conf})
+        base = _UpdateBase(self, saver, saved, conf)
+        values, as_node = updates[0].values, updates[0].as_node
+        if values is None and as_node == END:
+            _alone(updates, "Cannot apply multiple updates when clearing state")
+            return base.end_pending_tasks()
+        if as_node == INPUT:
+            _alone(updates, "Cannot apply multiple updates when updating as input")
+            return base.as_input(values)
+        if as_node == COPY:
+            _alone(updates, "Cannot copy checkpoint with multiple updates")
+            forked = base.fork()
+            if isinstance(values, list) and values:
+                for item in values:
+                    if not isinstance(item, Sequence):
+                        raise InvalidUpdateError(f"Invalid update item: {item} when copying checkpoint")
+                return self._update_superstep(saver, forked, [StateUpdate(*item[:2]) for item in values])
+            return forked
+        if len(updates) == 1:
+            node = as_node if as_node is not None else self._default_as_node(base.checkpoint)
+            updates = [StateUpdate(values, node, updates[0].task_id)]
+        elif any(u.as_node is None for u in updates):
+            raise InvalidUpdateError("as_node is required when applying multiple updates")
+        for update in updates:
+            if update.as_node not in self.nodes and update.as_node != END:
+                raise InvalidUpdateError(f"Node {update.as_node} does not exist")
+        return base.as_nodes(updates)
 
     def _default_as_node(self, checkpoint: dict) -> str:
         seen = checkpoint["versions_seen"]
@@ -207,6 +228,102 @@ class StateAccess:
             if len(names) == 1:
                 return names[0]
         raise InvalidUpdateError("Ambiguous update, specify as_node")
+
+
+COPY = "__copy__"
+"""update_state's as_node that forks the checkpoint instead of writing to it."""
+
+
+def _as_update(update: Any) -> StateUpdate:
+    return update if isinstance(update, StateUpdate) else StateUpdate(*update)
+
+
+def _alone(updates: list, message: str) -> None:
+    if len(updates) > 1:
+        raise InvalidUpdateError(message)
+
+
+class _UpdateBase:
+    """The checkpoint an update superstep starts from, and the ways to write the next one."""
+
+    def __init__(self, graph: Any, saver: Any, saved: CheckpointTuple | None, conf: dict) -> None:
+        self.graph, self.saver, self.saved = graph, saver, saved
+        self.checkpoint = copy_checkpoint(saved.checkpoint) if saved else empty_checkpoint()
+        self.step = saved.metadata.get("step", -1) if saved else -1
+        self.channels = graph._channels_of(self.checkpoint)
+        self.config = (
+            {**saved.config, CONF: {**saved.config[CONF], **conf, "checkpoint_id": saved.config[CONF]["checkpoint_id"]}}
+            if saved
+            else {CONF: conf}
+        )
+        self.parents = saved.metadata.get("parents", {}) if saved else {}
+
+    def _apply(self, tasks: list) -> None:
+        apply_writes(self.checkpoint, self.channels, tasks, self.saver.get_next_version, self.graph.trigger_to_nodes)
+
+    def _put(self, source: str, step: int, checkpoint_step: int | None = None) -> dict:
+        new = create_checkpoint(self.checkpoint, self.channels, step if checkpoint_step is None else checkpoint_step)
+        previous = self.saved.checkpoint["channel_versions"] if self.saved else {}
+        new_versions = {k: v for k, v in new["channel_versions"].items() if previous.get(k) != v}
+        saved_config = self.saver.put(
+            self.config, new, {"source": source, "step": step, "parents": self.parents}, new_versions
+        )
+        return _public(saved_config)
+
+    def as_nodes(self, updates: list[StateUpdate]) -> dict:
+        """Each update written as its node's output, all applied at one barrier."""
+        graph, tasks = self.graph, []
+        for update in updates:
+            writes: list = []
+            if update.as_node != END and update.values is not None:
+                stand_in = _UpdateTask(
+                    update.as_node, update.values, writes, self.channels, graph.managed, self.config
+                )
+                for writer in graph.nodes[update.as_node].writers:
+                    writes.extend(writer.get_writes(update.values, stand_in))
+            tasks.append(WritesOnly(update.as_node, writes, triggers=(INTERRUPT,)))
+        self._apply(tasks)
+        return self._put("update", self.step + 1)
+
+    def end_pending_tasks(self) -> dict:
+        """What the pending tasks already wrote is applied and the rest will not run."""
+        if self.saved is not None:
+            pending = list(self.saved.pending_writes or [])
+            planner = TaskPlanner(
+                nodes=self.graph.nodes, managed=self.graph.managed,
+                config={**self.saved.config, CONF: dict(self.saved.config[CONF])},
+                parent_ns=self.config[CONF][CONFIG_KEY_CHECKPOINT_NS], runtime=DEFAULT_RUNTIME,
+            )
+            tasks = prepare_next_tasks(
+                self.checkpoint, pending, planner, self.channels, self.step + 1, self.step + 3,
+                for_execution=True,
+            )
+            if null_writes := [(c, v) for tid, c, v in pending if tid == NULL_TASK_ID]:
+                self._apply([WritesOnly(INPUT, null_writes)])
+            for tid, status in _task_statuses(pending).items():
+                if tid in tasks:
+                    tasks[tid].writes.extend(status.output)
+            self._apply(list(tasks.values()))
+        return self._put("update", self.step + 1, checkpoint_step=self.step)
+
+    def as_input(self, values: Any) -> dict:
+        writes = list(map_input(self.graph.input_channels, values))
+        if not writes:
+            raise InvalidUpdateError(f"Received no input writes for {self.graph.input_channels}")
+        self._apply([WritesOnly(INPUT, writes)])
+        step = self.step + 1 if self.saved and self.saved.metadata.get("step") is not None else -1
+        return self._put("input", step)
+
+    def fork(self) -> dict:
+        """A copy of the checkpoint (same values, same parent) that a new branch grows from."""
+        if self.saved is None:
+            raise InvalidUpdateError("Cannot copy a non-existent checkpoint")
+        copy = create_checkpoint(self.checkpoint, None, self.step)
+        parent = self.saved.parent_config or {
+            CONF: {k: v for k, v in self.config[CONF].items() if k != CONFIG_KEY_CHECKPOINT_ID}
+        }
+        metadata = {"source": "fork", "step": self.step + 1, "parents": self.parents}
+        return _public(self.saver.put(parent, copy, metadata, {}))
 
 
 class _UpdateTask:

@@ -1,0 +1,147 @@
+"""Differential tests: bulk_update_state and update_state's special nodes (__end__, __input__,
+__copy__), on both backends."""
+
+import operator
+import uuid
+from typing import Annotated, TypedDict
+
+import pytest
+
+from tests.oracle import assert_same
+
+pytestmark = pytest.mark.differential
+
+
+class State(TypedDict):
+    foo: str
+    log: Annotated[list[str], operator.add]
+
+
+def build(b):
+    saver = b.mod("checkpoint.memory").InMemorySaver()
+    graph = b.graph.StateGraph(State)
+    graph.add_node("a", lambda s: {"foo": "a", "log": ["a"]})
+    graph.add_node("b", lambda s: {"foo": "b", "log": ["b"]})
+    graph.add_edge(b.graph.START, "a")
+    graph.add_edge("a", "b")
+    return graph.compile(checkpointer=saver, interrupt_before=["b"]), saver
+
+
+def thread() -> dict:
+    return {"configurable": {"thread_id": str(uuid.uuid4())}}
+
+
+def history(graph, config) -> list:
+    return [
+        (h.metadata["source"], h.metadata["step"], h.next, h.values)
+        for h in graph.get_state_history(config)
+    ]
+
+
+def test_updates_in_one_superstep_share_a_checkpoint_and_each_superstep_makes_one():
+    def scenario(b):
+        graph, saver = build(b)
+        Update = b.types.StateUpdate  # noqa: N806
+        config = thread()
+        graph.bulk_update_state(config, [[Update({"foo": "x", "log": ["x"]}, "a")]])
+        graph.bulk_update_state(
+            config, [[Update({"foo": "y", "log": ["y"]}, "a"), Update({"log": ["z"]}, "b")]]
+        )
+        other = thread()
+        graph.bulk_update_state(
+            other, [[Update({"foo": "1"}, "a")], [Update({"foo": "2"}, "b"), ({"log": ["3"]}, "a")]]
+        )
+        return (
+            graph.get_state(config).values,
+            len(list(saver.list(config))),
+            history(graph, config),
+            history(graph, other),
+        )
+
+    assert_same(scenario)
+
+
+def test_bulk_update_refuses_what_langgraph_refuses():
+    def scenario(b):
+        graph, _ = build(b)
+        Update = b.types.StateUpdate  # noqa: N806
+        config = thread()
+        graph.update_state(config, {"foo": "seed"}, as_node="a")
+        attempts = {
+            "no supersteps": [],
+            "empty superstep": [[], []],
+            "two without as_node": [[Update({"foo": "1"}), Update({"foo": "2"})]],
+            "unknown node": [[Update({"foo": "1"}, "nope"), Update({"foo": "2"}, "a")]],
+            "end and copy together": [[Update(None, "__end__"), Update(None, "__copy__")]],
+            "input twice": [[Update({"foo": "1"}, "__input__"), Update({"foo": "2"}, "__input__")]],
+            "copy twice": [[Update(None, "__copy__"), Update(None, "__copy__")]],
+        }
+        out = {}
+        for name, supersteps in attempts.items():
+            try:
+                graph.bulk_update_state(config, supersteps)
+                out[name] = "accepted"
+            except Exception as exc:
+                out[name] = (type(exc).__name__, str(exc))
+        try:
+            graph.update_state(thread(), None, as_node="__copy__")
+        except Exception as exc:
+            out["copy of nothing"] = (type(exc).__name__, str(exc))
+        return out
+
+    assert_same(scenario)
+
+
+def test_ending_pending_tasks_keeps_their_finished_writes():
+    def scenario(b):
+        graph, _ = build(b)
+        config = thread()
+        graph.invoke({"foo": "in", "log": []}, config)
+        before = graph.get_state(config)
+        graph.update_state(config, None, as_node="__end__")
+        after = graph.get_state(config)
+        return (before.next, before.values), (after.next, after.values), history(graph, config)
+
+    assert_same(scenario)
+
+
+def test_an_update_as_input_starts_the_graph_again():
+    def scenario(b):
+        graph, _ = build(b)
+        config = thread()
+        graph.update_state(config, {"foo": "typed in", "log": ["in"]}, as_node="__input__")
+        state = graph.get_state(config)
+        result = graph.invoke(None, config)
+        return state.next, state.values, result, history(graph, config)
+
+    assert_same(scenario)
+
+
+def test_copy_forks_a_checkpoint_and_can_update_the_fork():
+    def scenario(b):
+        graph, _ = build(b)
+        config = thread()
+        graph.invoke({"foo": "in", "log": []}, config)
+        forked = graph.update_state(config, None, as_node="__copy__")
+        fork_state = graph.get_state(forked)
+        updated = graph.update_state(config, [({"foo": "edited", "log": ["edit"]}, "a")], as_node="__copy__")
+        return (
+            fork_state.metadata["source"],
+            fork_state.values,
+            fork_state.next,
+            graph.get_state(updated).values,
+            graph.invoke(None, updated),
+            [h[:2] for h in history(graph, config)],
+        )
+
+    assert_same(scenario)
+
+
+def test_an_update_on_a_new_thread_is_step_zero():
+    def scenario(b):
+        graph, _ = build(b)
+        config = thread()
+        graph.update_state(config, {"foo": "first"}, as_node="a")
+        return history(graph, config)
+
+    assert_same(scenario)
