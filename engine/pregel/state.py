@@ -235,7 +235,8 @@ COPY = "__copy__"
 
 
 def _as_update(update: Any) -> StateUpdate:
-    return update if isinstance(update, StateUpdate) else StateUpdate(*update)
+    values, as_node, task_id = update  # a plain tuple needs all three, as in langgraph
+    return StateUpdate(values, as_node, task_id)
 
 
 def _alone(updates: list, message: str) -> None:

@@ -49,7 +49,7 @@ def test_updates_in_one_superstep_share_a_checkpoint_and_each_superstep_makes_on
         )
         other = thread()
         graph.bulk_update_state(
-            other, [[Update({"foo": "1"}, "a")], [Update({"foo": "2"}, "b"), ({"log": ["3"]}, "a")]]
+            other, [[Update({"foo": "1"}, "a")], [Update({"foo": "2"}, "b"), ({"log": ["3"]}, "a", None)]]
         )
         return (
             graph.get_state(config).values,
@@ -75,6 +75,7 @@ def test_bulk_update_refuses_what_langgraph_refuses():
             "end and copy together": [[Update(None, "__end__"), Update(None, "__copy__")]],
             "input twice": [[Update({"foo": "1"}, "__input__"), Update({"foo": "2"}, "__input__")]],
             "copy twice": [[Update(None, "__copy__"), Update(None, "__copy__")]],
+            "a pair, not a triple": [[({"foo": "1"}, "a")]],
         }
         out = {}
         for name, supersteps in attempts.items():
