@@ -70,9 +70,10 @@ class PregelNode:
             (mapper, tuple(channels)) if isinstance(channels, list) else (mapper, channels)
         )
 
-    def copy(self, **changes: Any) -> PregelNode:
+    def copy(self, update: dict[str, Any] | None = None) -> PregelNode:
+        """A copy with the attributes in `update` replaced (langgraph's signature)."""
         attrs = {k: getattr(self, k) for k in self.__slots__ if k != "input_cache_key"}
-        attrs.update(changes)
+        attrs.update(update or {})
         return PregelNode(**attrs)
 
     def __repr__(self) -> str:

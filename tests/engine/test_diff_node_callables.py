@@ -53,3 +53,15 @@ def test_a_langchain_runnable_is_invoked():
         return graph.compile().invoke({"n": 2})
 
     assert_same(scenario)
+
+
+def test_a_compiled_node_copies_with_an_update_dict():
+    def scenario(b):
+        graph = b.graph.StateGraph(S)
+        graph.add_node("n", lambda s: {"n": s["n"] + 1})
+        graph.add_edge(b.graph.START, "n")
+        node = graph.compile().nodes["n"]
+        same, tagged = node.copy({}), node.copy({"tags": ["copied"]})
+        return same.triggers == node.triggers, tagged.tags, node.tags
+
+    assert_same(scenario)
