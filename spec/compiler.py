@@ -14,6 +14,7 @@ import builtins
 import importlib
 import operator
 import os
+import re
 from collections.abc import Callable
 from typing import Annotated, Any, TypedDict
 
@@ -132,7 +133,10 @@ def _evaluate(expression: str, state: Any, element_id: str, path: str, **extra: 
     try:
         return expressions.evaluate(expression, state, **extra)
     except expressions.ExpressionError as exc:
-        raise expressions.ExpressionError(str(exc), element_id=element_id, path=path) from None
+        kind = "edge" if path.startswith("$.conditional_edges") else "node"
+        field = re.sub(r"^\$\.\w+\[\d+\]\.", "", path)
+        raise type(exc)(f"{kind} {element_id!r}, field {field!r}: {exc}", element_id=element_id,
+                        path=path) from None  # fmt: skip
 
 
 def _set_state_action(node: SetStateNode, path: str) -> Callable:
@@ -382,14 +386,14 @@ def router_function(edge: ConditionalEdge, path: str) -> Callable:
     if isinstance(router, SendRouter):
 
         def send(state: Any) -> list[Send]:
-            items = _evaluate(router.over, state, edge.id, f"{path}.router.over")
+            budget = expressions.Budget()  # one for all the Sends: 100,000 items x a costly input
+            items = _evaluate(router.over, state, edge.id, f"{path}.router.over", budget=budget)
             return [
                 Send(
                     router.target,
                     {
-                        key: _evaluate(
-                            expr, state, edge.id, f"{path}.router.input.{key}", item=item
-                        )
+                        key: _evaluate(expr, state, edge.id, f"{path}.router.input.{key}",
+                                       budget=budget, item=item)  # fmt: skip
                         for key, expr in router.input.items()
                     },
                 )

@@ -19,17 +19,27 @@ cannot exhaust memory.
 from __future__ import annotations
 
 import ast
+import itertools
 import operator
 from collections.abc import Callable, Mapping
 from functools import lru_cache
 from typing import Any
 
-from engine.errors import SpecError
+from spec import expression_limits as limits
+from spec.expression_calls import BOUNDED_FUNCTIONS, bound_function, call_method
+from spec.expression_limits import (
+    MAX_INT_BITS,
+    MAX_ITEMS,
+    MAX_SIZE,
+    Budget,
+    ExpressionError,
+    LimitError,
+    StoppedError,
+    cancel_with,
+)
 
 MAX_LENGTH = 2000
 MAX_DEPTH = 60
-MAX_ITEMS = 100_000
-MAX_INT_BITS = 20_000
 
 END = "__end__"
 START = "__start__"
@@ -113,10 +123,6 @@ _ALLOWED = (
     ast.List, ast.Tuple, ast.Dict, ast.Set, ast.ListComp, ast.comprehension, ast.JoinedStr,
     ast.FormattedValue, *BINARY, *UNARY, *COMPARE,
 )  # fmt: skip
-
-
-class ExpressionError(SpecError):
-    """An expression that does not parse, uses something outside the whitelist, or fails."""
 
 
 # ------------------------------------------------------------------ parsing and checks
@@ -241,26 +247,84 @@ def returns_many(expression: str) -> bool:
 # ------------------------------------------------------------------ evaluation
 
 
-def evaluate(expression: str, state: Mapping[str, Any], **extra: Any) -> Any:
-    """Evaluate against `state` (and names in `extra`, such as `item`)."""
+def evaluate(expression: str, state: Mapping[str, Any], *, budget: Budget | None = None,
+             **extra: Any) -> Any:  # fmt: skip
+    """Evaluate against `state` (and names in `extra`, such as `item`), within `budget` (a fresh
+    one unless given): a limit passed raises LimitError, a cancelled run StoppedError."""
     tree = parse(expression)
     scope = {"state": state, **CONSTANT_NAMES, **extra}
     try:
-        return _Evaluator(state, scope).eval(tree.body)
+        return _Evaluator(state, scope, budget or Budget()).eval(tree.body)
     except ExpressionError:
         raise
     except RecursionError:
         raise ExpressionError(f"{expression!r}: nested too deeply") from None
+    except MemoryError:
+        raise LimitError(f"{expression!r}: out of memory") from None
     except Exception as exc:  # a TypeError, ZeroDivisionError, ... from the operation itself
         raise ExpressionError(f"{expression!r} failed: {type(exc).__name__}: {exc}") from exc
 
 
-def _bounded(value: Any) -> Any:
-    if isinstance(value, (str, list, tuple, dict, set)) and len(value) > MAX_ITEMS:
-        raise ExpressionError(f"result longer than {MAX_ITEMS} items")
-    if isinstance(value, int) and value.bit_length() > MAX_INT_BITS:
-        raise ExpressionError("integer result too large")
-    return value
+_SEQUENCES = (str, list, tuple)
+_SIZED = (str, list, tuple, dict, set, frozenset)
+
+
+def _length(value: Any) -> int:
+    return len(value) if isinstance(value, _SIZED) else 0
+
+
+def _repeat(seq: Any, count: int, budget: Budget) -> None:
+    """Refuse `seq * count` before it is built."""
+    if count <= 0:
+        return
+    if isinstance(seq, str):
+        limits.string_limit(len(seq) * count)
+        budget.build(len(seq) * count)
+        return
+    limits.items_limit(len(seq) * count, type(seq).__name__)
+    limits.value_limit(limits.size(seq, budget, MAX_SIZE // count + 1) * count)
+    budget.build(len(seq) * count)
+
+
+def _check_binop(op: ast.operator, left: Any, right: Any, budget: Budget) -> None:
+    """Refuse an operation whose result would pass a limit, before computing it."""
+    ints = isinstance(left, int) and isinstance(right, int)
+    if isinstance(op, ast.Pow) and isinstance(right, (int, float)):
+        if abs(right) > 1000:
+            raise LimitError("exponent too large (limit 1,000)")
+        if ints and right > 0 and abs(left) > 1:
+            limits.int_limit((abs(left).bit_length() - 1) * right)
+    elif isinstance(op, ast.Mult):
+        if ints:
+            limits.int_limit(abs(left).bit_length() + abs(right).bit_length() - 1)
+        for seq, count in ((left, right), (right, left)):
+            if isinstance(seq, _SEQUENCES) and isinstance(count, int):
+                _repeat(seq, count, budget)
+    elif isinstance(op, ast.Add) and type(left) is type(right) and isinstance(left, _SEQUENCES):
+        if isinstance(left, str):
+            limits.string_limit(len(left) + len(right))
+        else:
+            limits.items_limit(len(left) + len(right), type(left).__name__)
+            limits.value_limit(limits.size(left, budget) + limits.size(right, budget))
+        budget.build(len(left) + len(right))
+    elif isinstance(op, ast.Mod) and isinstance(left, str):
+        raise ExpressionError("%-formatting is not allowed; use an f-string")
+
+
+class _Sized:
+    """The written-out size of a container being filled, checked as each element arrives."""
+
+    __slots__ = ("budget", "total", "count", "kind")
+
+    def __init__(self, budget: Budget, kind: str) -> None:
+        self.budget, self.total, self.count, self.kind = budget, 2, 0, kind
+
+    def add(self, *values: Any) -> None:
+        self.count += 1
+        limits.items_limit(self.count, self.kind)
+        for value in values:
+            self.total += 1 + limits.size(value, self.budget, MAX_SIZE - self.total)
+        limits.value_limit(self.total)
 
 
 _UNBOUND = object()
@@ -268,11 +332,13 @@ _UNBOUND = object()
 
 
 class _Evaluator:
-    def __init__(self, state: Mapping[str, Any], scope: dict[str, Any]) -> None:
+    def __init__(self, state: Mapping[str, Any], scope: dict[str, Any], budget: Budget) -> None:
         self.state = state
         self.scope = scope
+        self.budget = budget
 
     def eval(self, node: ast.AST) -> Any:
+        self.budget.step()
         method = getattr(self, f"_{type(node).__name__}", None)
         if method is None:  # parse() already refused it; belt and braces
             raise ExpressionError(f"{type(node).__name__} is not allowed in expressions")
@@ -287,8 +353,8 @@ class _Evaluator:
             if value is _UNBOUND:
                 raise ExpressionError(f"{node.id!r} is read before the comprehension binds it")
             return value
-        if node.id in FUNCTIONS:
-            return FUNCTIONS[node.id]
+        if node.id in FUNCTIONS:  # passed as a value (key=len): bounded when Python calls it
+            return bound_function(node.id, self.budget)
         if isinstance(self.state, Mapping):
             return self.state.get(node.id)
         return getattr(self.state, node.id, None)
@@ -305,16 +371,8 @@ class _Evaluator:
 
     def _BinOp(self, node: ast.BinOp) -> Any:
         left, right = self.eval(node.left), self.eval(node.right)
-        if isinstance(node.op, ast.Pow) and isinstance(right, (int, float)) and abs(right) > 1000:
-            raise ExpressionError("exponent too large")
-        if isinstance(node.op, ast.Mult):
-            for seq, count in ((left, right), (right, left)):
-                if isinstance(seq, (str, list, tuple)) and isinstance(count, int):
-                    if len(seq) * max(count, 0) > MAX_ITEMS:
-                        raise ExpressionError(f"result longer than {MAX_ITEMS} items")
-        if isinstance(node.op, ast.Mod) and isinstance(left, str):
-            raise ExpressionError("%-formatting is not allowed; use an f-string")
-        return _bounded(BINARY[type(node.op)](left, right))
+        _check_binop(node.op, left, right, self.budget)
+        return limits.check_result(BINARY[type(node.op)](left, right))
 
     def _UnaryOp(self, node: ast.UnaryOp) -> Any:
         return UNARY[type(node.op)](self.eval(node.operand))
@@ -323,6 +381,7 @@ class _Evaluator:
         left = self.eval(node.left)
         for op, comparator in zip(node.ops, node.comparators, strict=True):
             right = self.eval(comparator)
+            self.budget.walk(_length(right) + _length(left))  # `in` and == walk sequences
             if not COMPARE[type(op)](left, right):
                 return False
             left = right
@@ -332,36 +391,55 @@ class _Evaluator:
         return self.eval(node.body) if self.eval(node.test) else self.eval(node.orelse)
 
     def _Subscript(self, node: ast.Subscript) -> Any:
-        return _bounded(self.eval(node.value)[self.eval(node.slice)])
+        result = self.eval(node.value)[self.eval(node.slice)]
+        if isinstance(node.slice, ast.Slice):  # a copy
+            self.budget.walk(_length(result))
+            self.budget.build(_length(result))
+        return result
 
     def _Slice(self, node: ast.Slice) -> slice:
         parts = (node.lower, node.upper, node.step)
         return slice(*(None if p is None else self.eval(p) for p in parts))
 
+    def _elements(self, elts: list[ast.expr], kind: str) -> list:
+        sized, out = _Sized(self.budget, kind), []
+        for e in elts:
+            out.append(self.eval(e))
+            sized.add(out[-1])
+        return out
+
     def _List(self, node: ast.List) -> list:
-        return _bounded([self.eval(e) for e in node.elts])
+        return self._elements(node.elts, "list")
 
     def _Tuple(self, node: ast.Tuple) -> tuple:
-        return tuple(self.eval(e) for e in node.elts)
+        return tuple(self._elements(node.elts, "tuple"))
 
     def _Set(self, node: ast.Set) -> set:
-        return {self.eval(e) for e in node.elts}
+        return set(self._elements(node.elts, "set"))
 
     def _Dict(self, node: ast.Dict) -> dict:
         if any(k is None for k in node.keys):
             raise ExpressionError("** in dict literals is not allowed")
-        return {self.eval(k): self.eval(v) for k, v in zip(node.keys, node.values, strict=True)}
+        sized, out = _Sized(self.budget, "dict"), {}
+        for k, v in zip(node.keys, node.values, strict=True):
+            key, value = self.eval(k), self.eval(v)
+            sized.add(key, value)
+            out[key] = value
+        return out
 
     def _JoinedStr(self, node: ast.JoinedStr) -> str:
-        return _bounded("".join(str(self.eval(v)) for v in node.values))
+        parts, length = [], 0
+        for v in node.values:
+            parts.append(self.eval(v) if isinstance(v, ast.FormattedValue) else str(v.value))
+            length += len(parts[-1])
+            limits.string_limit(length)
+        self.budget.build(length)
+        return "".join(parts)
 
     def _FormattedValue(self, node: ast.FormattedValue) -> str:
         value = self.eval(node.value)
-        if node.conversion == ord("r"):
-            return repr(value)
-        if node.conversion == ord("a"):
-            return ascii(value)
-        return str(value)
+        convert = {ord("r"): repr, ord("a"): ascii}.get(node.conversion, str)
+        return limits.bounded_str(value, self.budget, convert)
 
     def _Attribute(self, node: ast.Attribute) -> Any:
         from langchain_core.messages import BaseMessage
@@ -376,37 +454,40 @@ class _Evaluator:
         kwargs = {k.arg: self.eval(k.value) for k in node.keywords}
         func = node.func
         if isinstance(func, ast.Name):
-            return _bounded(FUNCTIONS[func.id](*args, **kwargs))
+            return BOUNDED_FUNCTIONS[func.id](self.budget, *args, **kwargs)
         assert isinstance(func, ast.Attribute)
         receiver = self.eval(func.value)
         allowed = next((m for t, m in METHODS.items() if isinstance(receiver, t)), frozenset())
         if func.attr not in allowed:
             raise ExpressionError(f".{func.attr}() is not allowed on {type(receiver).__name__}")
-        return _bounded(getattr(receiver, func.attr)(*args, **kwargs))
+        return call_method(self.budget, receiver, func.attr, args, kwargs)
 
     def _ListComp(self, node: ast.ListComp) -> list:
         out: list = []
+        sized = _Sized(self.budget, "list")
         first = self.eval(node.generators[0].iter)  # read outside the comprehension, as in Python
+
+        def emit() -> None:
+            out.append(self.eval(node.elt))
+            sized.add(out[-1])
+
         saved = self.scope
         # its variables exist inside it only, unbound until their `for` runs
         self.scope = {**saved, **dict.fromkeys(_targets(node), _UNBOUND)}
         try:
-            self._comprehend(node.generators, 0, first, lambda: out.append(self.eval(node.elt)))
+            self._comprehend(node.generators, 0, first, emit)
         finally:
             self.scope = saved
-        return _bounded(out)
+        return out
 
     def _comprehend(self, generators: list[ast.comprehension], i: int, iterable: Any,
                     emit: Callable) -> None:  # fmt: skip
         if i == len(generators):
             emit()
-            if len(self.scope) > MAX_ITEMS:
-                raise ExpressionError("comprehension too large")
             return
         gen = generators[i]
-        for count, value in enumerate(iterable):
-            if count > MAX_ITEMS:
-                raise ExpressionError(f"comprehension longer than {MAX_ITEMS} items")
+        for value in iterable:
+            self.budget.step()  # an iteration that ends in a false `if` costs too
             self._bind(gen.target, value)
             if all(self.eval(cond) for cond in gen.ifs):
                 following = generators[i + 1].iter if i + 1 < len(generators) else None
@@ -418,8 +499,11 @@ class _Evaluator:
             self.scope[target.id] = value
             return
         assert isinstance(target, ast.Tuple)
-        values = list(value)
-        if len(values) != len(target.elts):
+        wanted = len(target.elts)
+        if isinstance(value, _SIZED) and len(value) != wanted:  # before copying a huge value
+            raise ExpressionError("cannot unpack: wrong number of values")
+        values = list(itertools.islice(value, wanted + 1))
+        if len(values) != wanted:
             raise ExpressionError("cannot unpack: wrong number of values")
         for elt, v in zip(target.elts, values, strict=True):
             self._bind(elt, v)
@@ -460,7 +544,13 @@ def to_python(expression: str, state_var: str = "state") -> str:
 
 
 __all__ = [
+    "Budget",
     "ExpressionError",
+    "LimitError",
+    "StoppedError",
+    "cancel_with",
+    "MAX_INT_BITS",
+    "MAX_ITEMS",
     "FUNCTIONS",
     "METHODS",
     "parse",

@@ -68,9 +68,9 @@ def test_refused_at_parse(expression):
 @pytest.mark.parametrize(
     ("expression", "message"),
     [
-        ("'x' * 10 ** 9", "longer than"),
+        ("'x' * 10 ** 9", r"string of 1,000,000,000 characters \(limit 10,000,000\)"),
         ("9 ** 9999", "exponent too large"),
-        ("(9 ** 999) ** 999", "exponent too large|too large"),
+        ("(9 ** 999) ** 999", r"bits \(limit 20,000\)"),
         ("total / 0", "ZeroDivisionError"),
         ("name - 1", "TypeError"),
         ("'%s' % name", "f-string"),
