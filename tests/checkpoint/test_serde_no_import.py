@@ -196,6 +196,7 @@ def test_langgraph_value_types_round_trip(value):
         (15, [[1, 2, 3]], "pairs"),
         (20, ["enum", "Enum"], "index|missing|fields"),
         (20, [1, 2, 3], "two strings"),
+        (21, ["os\nimport x", "Thing", {}], "not a class name"),  # messages stay one line
         (23, [__name__, "Anything", 5, [], None, None], "no class 'Anything'"),
         (23, [__name__, "Shade", {}, [], None, None], "not a pydantic model"),
         (26, ["builtins", "ValueError", [], 5], "repr"),

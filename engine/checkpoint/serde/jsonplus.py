@@ -311,6 +311,8 @@ class JsonPlusSerializer:
         module, name, *rest = _items(payload, None)
         if not (isinstance(module, str) and isinstance(name, str)):
             raise DeserializationError("a stored class reference must be two strings")
+        if not all(part.isidentifier() for part in f"{module}.{name}".split(".")):
+            raise DeserializationError(f"not a class name: {module!r:.80} {name!r:.80}")
         if code == EXCEPTION:
             # like langgraph, a saved error reads back as its repr (a task's error in get_state)
             return _of_type(rest[1], str, "an error's repr")
