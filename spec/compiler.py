@@ -256,7 +256,7 @@ def _tools(refs: list[Any], element_id: str, path: str) -> list[Any]:
 
 
 def _tools_action(node: ToolsNode, path: str) -> Any:
-    module = _agents_module(node.id, path, "a tools node", "engine.agents.tool_node")
+    module = _agents_module(node.id, path, "a tools node", "engine.prebuilt.tool_node")
     tool_node = getattr(module, "ToolNode", None)
     if tool_node is None:
         raise SpecError("engine.agents has no ToolNode yet", element_id=node.id, path=path)

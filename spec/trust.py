@@ -198,7 +198,7 @@ def runtime_names() -> dict[str, Any]:
         "get_stream_writer": get_stream_writer,
     }
     try:  # tools annotate `runtime: ToolRuntime` (the export imports langgraph.prebuilt's)
-        from engine.agents.tool_node import ToolRuntime
+        from engine.prebuilt.tool_node import ToolRuntime
     except ImportError:  # a build without the agent layer
         pass
     else:

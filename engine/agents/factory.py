@@ -35,10 +35,10 @@ from engine.agents.structured_output import (
     handle_model_output,
     supports_provider_strategy,
 )
-from engine.agents.tool_node import ToolNode
 from engine.constants import CONF, CONFIG_KEY_RUNTIME, END, START
 from engine.graph.message import REMOVE_ALL_MESSAGES
 from engine.graph.state import StateGraph
+from engine.prebuilt.tool_node import ToolNode
 from engine.pregel.callable import EngineRunnable
 from engine.types import Command, Send
 

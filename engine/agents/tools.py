@@ -2,7 +2,7 @@
 
 from langchain_core.tools import BaseTool, InjectedToolArg, InjectedToolCallId, ToolException, tool
 
-from engine.agents.tool_node import InjectedState, InjectedStore, ToolNode, ToolRuntime
+from engine.prebuilt.tool_node import InjectedState, InjectedStore, ToolNode, ToolRuntime
 
 __all__ = [
     "BaseTool",

@@ -21,8 +21,8 @@ from pydantic import BaseModel, Discriminator, WithJsonSchema, WrapValidator, cr
 from typing_extensions import TypedDict
 
 from engine.agents.middleware.types import AgentMiddleware, AgentState, PrivateStateAttr
-from engine.agents.tool_node import ToolCallRequest, ToolRuntime
 from engine.config import get_config
+from engine.prebuilt.tool_node import ToolCallRequest, ToolRuntime
 from engine.runtime import get_runtime
 from engine.types import Command, interrupt
 

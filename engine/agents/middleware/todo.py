@@ -15,7 +15,7 @@ from pydantic import BaseModel
 from typing_extensions import TypedDict
 
 from engine.agents.middleware.types import AgentMiddleware, AgentState, ModelRequest, OmitFromInput
-from engine.agents.tool_node import ToolRuntime
+from engine.prebuilt.tool_node import ToolRuntime
 from engine.types import Command
 
 

@@ -16,7 +16,7 @@ from engine.agents.middleware._retry import (
     default_retry_on,
 )
 from engine.agents.middleware.types import AgentMiddleware
-from engine.agents.tool_node import ToolCallRequest
+from engine.prebuilt.tool_node import ToolCallRequest
 
 
 class ToolRetryMiddleware(AgentMiddleware):

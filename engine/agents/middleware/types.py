@@ -17,9 +17,9 @@ from typing import Annotated, Any, Generic, Literal, NotRequired, Required, Type
 from langchain_core.messages import AIMessage, AnyMessage, BaseMessage, SystemMessage, ToolMessage
 from typing_extensions import TypedDict
 
-from engine.agents.tool_node import ToolCallRequest, ToolCallWrapper
 from engine.channels.ephemeral_value import EphemeralValue
 from engine.graph.message import add_messages
+from engine.prebuilt.tool_node import ToolCallRequest, ToolCallWrapper
 from engine.runtime import Runtime
 from engine.types import Command
 

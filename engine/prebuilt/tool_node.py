@@ -45,6 +45,7 @@ from langchain_core.tools.base import (
     get_all_basemodel_annotations,
 )
 from pydantic import ValidationError
+from typing_extensions import TypedDict
 
 from engine.constants import CONF, CONFIG_KEY_READ, CONFIG_KEY_RUNTIME
 from engine.errors import GraphBubbleUp
@@ -670,6 +671,13 @@ class ToolNode(EngineRunnable):
         return combined
 
 
+ToolCallWithContext = TypedDict(  # a functional form: "__type" would be mangled in a class body
+    "ToolCallWithContext",
+    {"__type": Literal["tool_call_with_context"], "tool_call": ToolCall, "state": Any},
+)
+"""A Send payload for the tools node: one tool call and the state it was made in."""
+
+
 def tools_condition(state: Any, messages_key: str = "messages") -> Literal["tools", "__end__"]:
     """Route to "tools" when the last message has tool calls, else to the end."""
     if isinstance(state, list):
@@ -687,6 +695,7 @@ __all__ = [
     "InjectedState",
     "InjectedStore",
     "ToolCallRequest",
+    "ToolCallWithContext",
     "ToolNode",
     "ToolRuntime",
     "tools_condition",
