@@ -14,12 +14,15 @@ from collections.abc import Callable, Sequence
 from typing import Any, Literal
 from urllib.parse import urlparse
 
+import regex
 from langchain_core.messages import AIMessage, HumanMessage, ToolMessage
 from typing_extensions import TypedDict
 
 from engine.agents.middleware.types import AgentMiddleware, hook_config
 
 Strategy = Literal["block", "redact", "mask", "hash"]
+PATTERN_TIMEOUT = 1.0
+"""Seconds a custom pattern may spend on one text: a spec's pattern can backtrack forever."""
 
 
 class PIIMatch(TypedDict):
@@ -163,8 +166,8 @@ def resolve_detector(pii_type: str, detector: Any) -> Callable[[str], list[PIIMa
             )
         return BUILTIN_DETECTORS[pii_type]
     if isinstance(detector, str):
-        pattern = re.compile(detector)
-        return lambda content: _found(pii_type, pattern.pattern, content)
+        re.compile(detector)  # a bad pattern fails as it does in langchain (re.error)
+        return _timed_detector(pii_type, regex.compile(detector))
 
     def normalized(content: str) -> list[PIIMatch]:
         return [
@@ -173,6 +176,28 @@ def resolve_detector(pii_type: str, detector: Any) -> Callable[[str], list[PIIMa
         ]
 
     return normalized
+
+
+class PIIPatternTimeout(ValueError):
+    """A custom pattern ran past PATTERN_TIMEOUT on one text (catastrophic backtracking)."""
+
+
+def _timed_detector(pii_type: str, pattern: Any) -> Callable[[str], list[PIIMatch]]:
+    """Matches as `re` would (the regex module's default mode is re-compatible), with a timeout."""
+
+    def detect(content: str) -> list[PIIMatch]:
+        try:
+            return [
+                PIIMatch(type=pii_type, value=m.group(), start=m.start(), end=m.end())
+                for m in pattern.finditer(content, timeout=PATTERN_TIMEOUT)
+            ]
+        except TimeoutError:
+            raise PIIPatternTimeout(
+                f"the {pii_type} pattern {pattern.pattern!r} took more than {PATTERN_TIMEOUT:g} s "
+                f"on a text of {len(content):,} characters (it backtracks): simplify it"
+            ) from None
+
+    return detect
 
 
 def _last_index(messages: list, kind: type) -> int | None:
@@ -260,6 +285,7 @@ class PIIMiddleware(AgentMiddleware):
 
 __all__ = [
     "PIIDetectionError",
+    "PIIPatternTimeout",
     "PIIMatch",
     "PIIMiddleware",
     "detect_credit_card",
