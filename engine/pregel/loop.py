@@ -28,6 +28,7 @@ from engine.constants import (
     CONFIG_KEY_CHECKPOINT_ID,
     CONFIG_KEY_CHECKPOINT_MAP,
     CONFIG_KEY_CHECKPOINT_NS,
+    CONFIG_KEY_RESUME_MAP,
     CONFIG_KEY_RESUMING,
     CONFIG_KEY_SCRATCHPAD,
     CONFIG_KEY_TASK_ID,
@@ -298,7 +299,7 @@ class PregelLoop:
         resume = cmd.resume
         by_id = isinstance(resume, dict) and resume and all(is_interrupt_id(k) for k in resume)
         if by_id:
-            self.config[CONF]["__pregel_resume_map"] = resume
+            self.config[CONF][CONFIG_KEY_RESUME_MAP] = resume
         elif resume is not None and len(self._pending_interrupt_ids()) > 1:
             raise RuntimeError(
                 "When there are multiple pending interrupts, you must specify the interrupt id "
@@ -372,6 +373,12 @@ class PregelLoop:
             return False
         task.writes.extend(found)
         self._output_writes(task, task.writes, cached=True)
+        if self.observer is not None:
+            self._observe(
+                trace.TaskFinished(
+                    self.checkpoint_ns, self.step, task.id, task.name, tuple(task.writes), cached=True
+                )
+            )
         return True
 
     def task_started(self, task: Any) -> None:
