@@ -35,7 +35,7 @@ def schema_fields(schema: Any) -> dict[str, Any]:
     if dataclasses.is_dataclass(schema):
         return {f.name: hints.get(f.name, f.type) for f in dataclasses.fields(schema)}
     if hints:
-        return {k: v for k, v in hints.items() if not k.startswith("__")}
+        return {k: v for k, v in hints.items() if k != "__slots__"}
     return {"__root__": schema}
 
 
@@ -96,7 +96,7 @@ def _annotated_keys(cls: type) -> list[str]:
     keys: list[str] = []
     for base in reversed(cls.__mro__):
         for key in getattr(base, "__annotations__", {}) if "__annotations__" in base.__dict__ else {}:
-            if not key.startswith("__") and key not in keys:
+            if key != "__slots__" and key not in keys:
                 keys.append(key)
     return keys
 
