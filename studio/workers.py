@@ -3,6 +3,8 @@ on the GUI thread, with or without a running qasync loop."""
 
 from __future__ import annotations
 
+import queue
+import threading
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any
@@ -43,3 +45,35 @@ def run_in_thread(work: Callable[[], Any], done: Callable[[Any, BaseException | 
     future = _EXECUTOR.submit(work)
     future.add_done_callback(finish)
     return future
+
+
+class DaemonExecutor:
+    """Runs jobs in order on one daemon thread. ThreadPoolExecutor joins its threads when the
+    interpreter exits, so a job stuck in a node would keep the process alive after the window
+    closes; a daemon thread does not."""
+
+    def __init__(self, name: str) -> None:
+        self._jobs: queue.SimpleQueue = queue.SimpleQueue()
+        self._thread = threading.Thread(target=self._work, name=name, daemon=True)
+        self._thread.start()
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any) -> Future:
+        future: Future = Future()
+        self._jobs.put((future, fn, args))
+        return future
+
+    def shutdown(self, wait: bool = True) -> None:
+        """No more jobs after those queued; `wait` joins the thread once they are done."""
+        self._jobs.put(None)
+        if wait:
+            self._thread.join()
+
+    def _work(self) -> None:
+        while (item := self._jobs.get()) is not None:
+            future, fn, args = item
+            if not future.set_running_or_notify_cancel():
+                continue
+            try:
+                future.set_result(fn(*args))
+            except BaseException as exc:  # the job's own error, kept on its future
+                future.set_exception(exc)

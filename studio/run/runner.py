@@ -13,7 +13,6 @@ import re
 import threading
 import traceback
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -22,7 +21,9 @@ from PySide6.QtCore import QObject, Signal
 
 from engine.constants import CONFIG_KEY_DURABILITY
 from engine.pregel import trace
+from spec.expressions import cancel_with
 from spec.model import GraphSpec
+from studio.workers import DaemonExecutor
 
 INTERNAL_PREFIXES = ("__", "branch:to:", "join:")
 
@@ -152,7 +153,7 @@ class RunSession(QObject):
 
     def __init__(self) -> None:
         super().__init__()
-        self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="studio-run")
+        self._executor = DaemonExecutor("studio-run")  # closing the window ends the process
         self._stop = threading.Event()
         self._pending = 0
         self._runs = 0
@@ -204,7 +205,8 @@ class RunSession(QObject):
         self.busy_changed.emit(self.busy)
 
     def stop(self) -> None:
-        """Stop after the superstep in flight (the run stays paused; continue picks it up)."""
+        """Stop after the superstep in flight (the run stays paused; continue picks it up); an
+        expression running in it stops at once, failing its task."""
         self._stop.set()
 
     def open(self, db: Path) -> None:
@@ -350,7 +352,8 @@ class RunSession(QObject):
                 break
             first_event, first_chunk = len(stepper.events), len(stepper.chunks)
             try:
-                stepper.step()
+                with cancel_with(self._stop):  # Stop (or closing) ends an expression mid-step
+                    stepper.step()
             finally:
                 events = stepper.events[first_event:]
                 chunks = stepper.chunks[first_chunk:]
