@@ -26,11 +26,13 @@ from typing import Any
 
 from engine import cli as engine_cli
 from engine.errors import SpecError
-from spec.io import SpecValidationError, read_spec
+from spec.io import SpecValidationError, read_spec, write_atomic
 from spec.model import GraphSpec
 from spec.templates import list_templates, resolve
 
 EXIT_OK, EXIT_FAILED, EXIT_BAD_INPUT = 0, 1, 2
+EXIT_INTERRUPTED = 130
+"""Ctrl-C, as a shell reports a process ended by SIGINT."""
 STREAM_MODES = ("values", "updates", "custom", "messages", "checkpoints", "tasks", "debug")
 
 
@@ -249,7 +251,10 @@ def cmd_export(args: argparse.Namespace) -> int:
     except SpecError as exc:
         raise BadInput(_spec_error_line(exc)) from None
     if args.output:
-        Path(args.output).write_text(text, encoding="utf-8")
+        try:  # atomic: a full disk leaves the old file (or none), never a truncated one
+            write_atomic(args.output, text.encode("utf-8"))
+        except OSError as exc:
+            raise BadInput(f"cannot write {args.output}: {exc.strerror or exc}") from None
     else:
         sys.stdout.write(text)
     return EXIT_OK
@@ -304,6 +309,9 @@ def main(argv: Sequence[str] | None = None, extra: Sequence[Callable[[Any], None
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
         return EXIT_FAILED
+    except KeyboardInterrupt:  # Ctrl-C: one line, no traceback (a --db keeps what was saved)
+        _say(args.command, "interrupted")
+        return EXIT_INTERRUPTED
 
 
 __all__ = ["BadInput", "main", "build_parser"]

@@ -209,9 +209,9 @@ def chat_model(settings: ModelSettings) -> Any:
             for i, r in enumerate(settings.responses)
         ] or [AIMessage(content="")]
         return _scripted_model_class()(responses=responses)
-    from langchain.chat_models import init_chat_model
+    from spec.providers import init_provider_model
 
-    return init_chat_model(f"{settings.provider}:{settings.model}", **settings.params)
+    return init_provider_model(settings.provider, settings.model, settings.params)
 
 
 def _model_action(node: ModelNode) -> Callable:

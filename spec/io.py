@@ -106,6 +106,8 @@ def _message(err: dict[str, Any]) -> str:
     if err["type"] == "union_tag_not_found":
         field = str(err.get("ctx", {}).get("discriminator", "kind")).strip("'")
         return f"has no '{field}' field saying what kind of element it is"
+    if err["type"] == "value_error":  # our own validators' words, without pydantic's prefix
+        return err["msg"].removeprefix("Value error, ")
     return err["msg"]
 
 

@@ -11,6 +11,7 @@ loading and saving an unchanged spec gives the same bytes.
 
 from __future__ import annotations
 
+import ast
 import keyword
 from typing import Annotated, Any, Literal, Union
 
@@ -58,7 +59,33 @@ ImportPath = Annotated[
 ]
 """`package.module:function`."""
 
-Code = Annotated[str, StringConstraints(max_length=MAX_TEXT)]
+MAX_CODE_DEPTH = 200
+
+
+def _not_too_deep(code: str) -> str:
+    """Code nested deeper than MAX_CODE_DEPTH is refused at load: Python's own parser, compiler
+    and every AST visitor (validator, export) would hit RecursionError on it. A syntax error is
+    left for the validator to report with its line."""
+    try:
+        tree = ast.parse(code)
+    except SyntaxError as exc:
+        if "too many nested" in str(exc.msg):  # the parser's own nesting limit
+            raise ValueError(f"code nested too deeply ({exc.msg})") from None
+        return code
+    except ValueError:
+        return code
+    except (RecursionError, MemoryError):
+        raise ValueError(f"code nested too deeply (more than {MAX_CODE_DEPTH} levels)") from None
+    stack = [(tree, 0)]
+    while stack:  # a loop, not recursion, for the same reason
+        node, depth = stack.pop()
+        if depth > MAX_CODE_DEPTH:
+            raise ValueError(f"code nested too deeply (more than {MAX_CODE_DEPTH} levels)")
+        stack += [(child, depth + 1) for child in ast.iter_child_nodes(node)]
+    return code
+
+
+Code = Annotated[str, StringConstraints(max_length=MAX_TEXT), AfterValidator(_not_too_deep)]
 Text = Annotated[str, StringConstraints(max_length=MAX_TEXT)]
 
 

@@ -16,6 +16,7 @@ from pydantic import ValidationError
 from spec import io as spec_io
 from spec.io import SpecValidationError, dumps_spec, load_spec, read_spec, read_spec_bytes
 from spec.model import GraphSpec, Position, RetrySpec, View, Viewport
+from tests.full_disk import tiny_disk
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
@@ -147,3 +148,40 @@ def test_a_subgraph_file_path_to_dev_zero_is_refused(tmp_path):
     result = _cli("validate", str(parent), cwd=tmp_path)
     assert result.returncode == 2 and "/dev/zero" in result.stdout + result.stderr
     assert "not a regular file" in result.stdout + result.stderr
+
+
+# ------------------------------------------------------------------ export -o on a full disk
+
+
+@pytest.fixture
+def disk(tmp_path, monkeypatch):
+    with tiny_disk(tmp_path / "disk", monkeypatch) as tiny:
+        yield tiny
+
+
+def test_export_to_a_full_disk_keeps_the_old_file(disk, capsys):
+    from spec.cli import main
+
+    target = disk.folder / "graph.py"
+    target.write_text("old export\n")
+    disk.fill()
+    assert main(["export", "router", "--to", "langgraph", "-o", str(target)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"superstep export: cannot write {target}: No space left on device")
+    assert len(err.splitlines()) == 1
+    assert target.read_text() == "old export\n" and disk.files() == ["graph.py"]  # no temporary left
+
+
+def test_export_to_a_full_disk_leaves_no_file(disk, capsys):
+    from spec.cli import main
+
+    disk.fill()
+    assert main(["export", "router", "--to", "mermaid", "-o", str(disk.folder / "graph.mmd")]) == 2
+    assert "No space left" in capsys.readouterr().err and disk.files() == []
+
+
+def test_export_to_a_missing_folder_is_one_line(tmp_path, capsys):
+    from spec.cli import main
+
+    assert main(["export", "router", "--to", "mermaid", "-o", str(tmp_path / "nowhere" / "g.mmd")]) == 2
+    assert capsys.readouterr().err.startswith("superstep export: cannot write")

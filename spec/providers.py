@@ -1,0 +1,78 @@
+"""Chat model providers: which package each needs, and a one-line error when it is missing.
+
+`init_chat_model` raises an ImportError (or a ValueError for an unknown name) with a long text;
+a spec names the provider, so the message names the package to install instead.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+from typing import Any
+
+from engine.errors import SpecError
+
+PROVIDER_PACKAGES: dict[str, str] = {
+    "anthropic": "langchain-anthropic",
+    "anthropic_bedrock": "langchain-aws",
+    "azure_ai": "langchain-azure-ai",
+    "azure_openai": "langchain-openai",
+    "baseten": "langchain-baseten",
+    "bedrock": "langchain-aws",
+    "bedrock_converse": "langchain-aws",
+    "bedrock_mantle_anthropic": "langchain-aws",
+    "bedrock_mantle_openai": "langchain-aws",
+    "cohere": "langchain-cohere",
+    "deepseek": "langchain-deepseek",
+    "fireworks": "langchain-fireworks",
+    "google_anthropic_vertex": "langchain-google-vertexai",
+    "google_genai": "langchain-google-genai",
+    "google_vertexai": "langchain-google-vertexai",
+    "groq": "langchain-groq",
+    "huggingface": "langchain-huggingface",
+    "ibm": "langchain-ibm",
+    "langsmith": "langchain-openai",
+    "litellm": "langchain-litellm",
+    "meta": "langchain-meta",
+    "mistralai": "langchain-mistralai",
+    "nvidia": "langchain-nvidia-ai-endpoints",
+    "ollama": "langchain-ollama",
+    "openai": "langchain-openai",
+    "openrouter": "langchain-openrouter",
+    "perplexity": "langchain-perplexity",
+    "together": "langchain-together",
+    "upstage": "langchain-upstage",
+    "xai": "langchain-xai",
+}
+"""Provider name -> the pip package holding its chat model (as langchain's init_chat_model)."""
+
+
+def _installed(package: str) -> bool:
+    try:
+        return importlib.util.find_spec(package.replace("-", "_")) is not None
+    except (ImportError, ValueError):
+        return False
+
+
+def init_provider_model(provider: str, model: str, params: dict[str, Any], *,
+                        element_id: str | None = None, path: str | None = None) -> Any:  # fmt: skip
+    """`init_chat_model(f"{provider}:{model}", **params)`, or a SpecError in one line."""
+
+    def fail(message: str) -> SpecError:
+        return SpecError(message, element_id=element_id, path=path)
+
+    package = PROVIDER_PACKAGES.get(provider)
+    if package is None:
+        known = ", ".join(["scripted", *PROVIDER_PACKAGES])
+        raise fail(f"unknown model provider {provider!r} (known: {known})")
+    for needed in ("langchain", package):
+        if not _installed(needed):
+            raise fail(f"model provider {provider!r} needs the {needed} package: pip install {needed}")
+    from langchain.chat_models import init_chat_model
+
+    try:
+        return init_chat_model(f"{provider}:{model}", **params)
+    except ImportError as exc:  # a dependency of the package itself
+        raise fail(f"model provider {provider!r}: {exc}") from None
+    except Exception as exc:  # bad params, a missing API key...
+        first = str(exc).strip().splitlines()[0] if str(exc).strip() else ""
+        raise fail(f"cannot create the {provider} model: {type(exc).__name__}: {first}") from None
