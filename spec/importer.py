@@ -4,8 +4,9 @@
     spec_from_graph(graph_or_builder) -> GraphSpec
 
 Functions (nodes, routers, custom reducers) become references by import path `module:function`,
-so they must live at module level; a file imported by path is named by its stem and its folder
-is put on sys.path, so the references resolve later in the same process. Compiled subgraphs used
+so they must live at module level; a file imported by path is named by its stem (its folder is
+on sys.path only while it loads; sys.modules keeps it, so the references resolve later in the
+same process). Compiled subgraphs used
 as nodes become inline subgraphs. The spec gets no positions: the canvas lays it out.
 
 A `create_agent` graph (langchain.agents or engine.agents) used as a node becomes an agent node:
@@ -67,10 +68,9 @@ def _import(target: str) -> Any:
             raise SpecError(f"cannot import {target}: {type(exc).__name__}: {exc}") from exc
     if not path.is_file():
         raise SpecError(f"no such file: {target}")
-    folder = str(path.resolve().parent)
-    if folder not in sys.path:
-        sys.path.insert(0, folder)
     name = path.stem
+    saved = list(sys.path)
+    sys.path.insert(0, str(path.resolve().parent))  # for its sibling imports, while it loads
     try:
         if name in sys.modules and getattr(sys.modules[name], "__file__", None) == str(
             path.resolve()
@@ -83,6 +83,8 @@ def _import(target: str) -> Any:
         return module
     except Exception as exc:
         raise SpecError(f"cannot import {target}: {type(exc).__name__}: {exc}") from exc
+    finally:
+        sys.path[:] = saved  # exactly as before: the folder must not shadow modules later
 
 
 def _builder_of(obj: Any) -> Any:
