@@ -8,6 +8,7 @@ objectNames: `canvas`, `palette`, `inspector`, `stateSchemaEditor`, `problemsPan
 
 from __future__ import annotations
 
+import errno
 from pathlib import Path
 
 from PySide6.QtCore import QPointF, Qt, QTimer
@@ -396,7 +397,9 @@ class MainWindow(QMainWindow):
         try:
             self.autosave.write(self.document.spec, self.document.path)
         except OSError as exc:
-            self.statusBar().showMessage(f"Autosave failed: {exc}", 8000)
+            why = "the disk is full" if exc.errno == errno.ENOSPC else (exc.strerror or str(exc))
+            kept = " (the previous autosave is kept)" if self.autosave.file.exists() else ""
+            self.statusBar().showMessage(f"Autosave failed: {why}{kept}. Save your work elsewhere.", 15000)
 
     def offer_recovery(self) -> None:
         self.recoveries = self.autosave.leftovers()

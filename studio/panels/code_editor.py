@@ -22,6 +22,7 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QPlainTextEdit, QTextEdit
 
 from spec import expressions
+from studio.plain import plain_tip
 
 
 def _format(color: str, bold: bool = False, italic: bool = False) -> QTextCharFormat:
@@ -146,7 +147,7 @@ class CodeEditor(QPlainTextEdit):
             cursor.movePosition(QTextCursor.MoveOperation.EndOfBlock, QTextCursor.MoveMode.KeepAnchor)
             selection.cursor = cursor
             marks.append(selection)
-            self.setToolTip(f"line {line}: {message}")
+            self.setToolTip(plain_tip(f"line {line}: {message}"))
         else:
             self.setToolTip("")
         self.setExtraSelections(marks)

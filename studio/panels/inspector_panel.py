@@ -32,6 +32,7 @@ from studio.canvas.looks import middleware_look
 from studio.editor import Editor
 from studio.edits.base import updated
 from studio.panels.code_editor import CodeEditor, parse_assignments
+from studio.plain import plain_label
 
 
 class InspectorPanel(QScrollArea):
@@ -44,7 +45,7 @@ class InspectorPanel(QScrollArea):
         self.editor = editor
         self.ids: list[str] = []
         self._shown: Any = None
-        self.error = QLabel()
+        self.error = plain_label()
         self.error.setObjectName("inspectorError")
         self.error.setWordWrap(True)
         self.error.setStyleSheet("color: #C62828")
@@ -100,7 +101,7 @@ class InspectorPanel(QScrollArea):
                 self._agent_fields(element[1])
             self._node_json(element[0])
         elif isinstance(element, str):
-            self.form.addRow(QLabel(element.replace("entry:", "START → ").replace("finish:", "→ END ")))
+            self.form.addRow(plain_label(element.replace("entry:", "START → ").replace("finish:", "→ END ")))
         elif hasattr(element, "kind") and element.id and self.spec.node(element.id) is element:
             self._node_fields(element)
             self._node_json(element)
@@ -118,14 +119,17 @@ class InspectorPanel(QScrollArea):
         self.setWidget(page)
 
     def _error_label(self) -> QLabel:
-        label = QLabel()
+        label = plain_label()
         label.setObjectName("inspectorError")
         label.setWordWrap(True)
         label.setStyleSheet("color: #C62828")
         return label
 
     def _title(self, text: str) -> None:
-        label = QLabel(f"<b>{text}</b>")
+        label = plain_label(text)
+        font = label.font()
+        font.setBold(True)
+        label.setFont(font)
         label.setObjectName("inspectorTitle")
         self.form.addRow(label)
 
@@ -196,7 +200,7 @@ class InspectorPanel(QScrollArea):
             button.clicked.connect(lambda: self.open_subgraph.emit(nid))
             self.form.addRow(button)
         elif node.kind == "tools":
-            self.form.addRow("Tools", QLabel(", ".join(t.name for t in node.tools) or "none"))
+            self.form.addRow("Tools", plain_label(", ".join(t.name for t in node.tools) or "none"))
 
     def _node_json(self, node: Any) -> None:
         def commit(data: dict[str, Any]) -> bool:
@@ -223,7 +227,7 @@ class InspectorPanel(QScrollArea):
 
         self._model_fields(agent.model.model_dump(), lambda m: set_agent(model=m))
         self._code("agent_prompt", "System prompt", "text", agent.system_prompt, lambda t: set_agent(system_prompt=t))
-        self.form.addRow("Tools", QLabel(", ".join(t.name for t in agent.tools) or "none"))
+        self.form.addRow("Tools", plain_label(", ".join(t.name for t in agent.tools) or "none"))
         self.middleware = QListWidget()
         self.middleware.setObjectName("middlewareList")
         self.middleware.setDragDropMode(QAbstractItemView.DragDropMode.InternalMove)
@@ -268,7 +272,7 @@ class InspectorPanel(QScrollArea):
 
     def _edge_fields(self, edge: Any) -> None:
         self._title("join edge" if len(edge.sources) > 1 else "edge")
-        self.form.addRow("Id", QLabel(edge.id))
+        self.form.addRow("Id", plain_label(edge.id))
 
         def set_edge(**changes: Any) -> bool:
             return self.editor.push(edits.SetEdgeEdit, "edges", updated(edge, **changes), merge=True)
@@ -280,7 +284,7 @@ class InspectorPanel(QScrollArea):
 
     def _conditional_fields(self, edge: ConditionalEdge) -> None:
         self._title("conditional edge")
-        self.form.addRow("Id", QLabel(edge.id))
+        self.form.addRow("Id", plain_label(edge.id))
 
         def set_edge(**changes: Any) -> bool:
             return self.editor.push(edits.SetEdgeEdit, "conditional_edges", updated(edge, **changes), merge=True)

@@ -6,6 +6,8 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import QTreeWidget, QTreeWidgetItem
 
+from studio.plain import plain_tip
+
 COLORS = {"error": "#C62828", "warning": "#B26A00"}
 
 
@@ -30,7 +32,7 @@ class ProblemsPanel(QTreeWidget):
             item = QTreeWidgetItem([f.severity, f.element_id or f.path, text])
             item.setForeground(0, QBrush(QColor(COLORS.get(f.severity, "#333"))))
             item.setData(0, Qt.ItemDataRole.UserRole, f.element_id)
-            item.setToolTip(2, f"{f.path}: {text}")
+            item.setToolTip(2, plain_tip(f"{f.path}: {text}"))
             self.addTopLevelItem(item)
 
     def _chosen(self, item: QTreeWidgetItem) -> None:

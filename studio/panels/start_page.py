@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
 
 from spec.templates import list_templates
 from studio.paths import icon
+from studio.plain import plain_tip
 
 
 class StartPage(QWidget):
@@ -56,7 +57,7 @@ class StartPage(QWidget):
         for template in _templates():
             item = QListWidgetItem(icon("app"), f"{template.title}\n{template.description}")
             item.setData(Qt.ItemDataRole.UserRole, str(template.path))
-            item.setToolTip(template.description)
+            item.setToolTip(plain_tip(template.description))
             self.gallery.addItem(item)
         self.gallery.itemActivated.connect(lambda i: self._chosen(i, True))
         self.recent.itemActivated.connect(lambda i: self._chosen(i, False))

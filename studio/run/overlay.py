@@ -9,6 +9,7 @@ from PySide6.QtGui import QBrush, QColor, QFont, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsPathItem, QGraphicsSimpleTextItem
 
 from studio.canvas.scene import GraphScene
+from studio.plain import plain_tip
 
 RUNNING = QColor("#FFB300")
 ERROR = QColor("#D32F2F")
@@ -75,7 +76,7 @@ class RunOverlay:
             label.setBrush(QBrush(ERROR))
             label.setPos(node.scenePos().x(), node.scenePos().y() - 24)
             label.setZValue(3)
-            label.setToolTip(text)
+            label.setToolTip(plain_tip(text))
             self.scene.addItem(label)
             self._items.append(label)
         for item in self._items:

@@ -36,6 +36,7 @@ from PySide6.QtWidgets import (
 
 from engine.pregel import trace
 from spec.cli import to_json
+from studio.plain import plain_label, plain_tip
 from studio.run.runner import ChannelRow, HistoryEntry, ThreadView, is_internal, short_version
 
 CHANGED = QColor("#FFF2B3")
@@ -120,7 +121,7 @@ class ChannelsPanel(QWidget):
         self.table.setColumnWidth(0, 110)
         self.table.setColumnWidth(1, 105)
         self.table.setColumnWidth(3, 62)
-        self.caption = QLabel("No run yet: Step or Run to see the channels.")
+        self.caption = plain_label("No run yet: Step or Run to see the channels.")
         self.caption.setObjectName("channelsCaption")
         self.caption.setWordWrap(True)
         layout = _vbox(self)
@@ -144,7 +145,7 @@ class ChannelsPanel(QWidget):
             cells = [row.name, row.kind, value, version]
             for c, text in enumerate(cells):
                 item = QTableWidgetItem(text)
-                item.setToolTip(text)
+                item.setToolTip(plain_tip(text))
                 if change is not None:
                     item.setBackground(QBrush(CHANGED))
                 if is_internal(row.name):
@@ -213,7 +214,7 @@ class TracePanel(QWidget):
     @staticmethod
     def _child(parent: QTreeWidgetItem, label: str, detail: str = "", color: str | None = None) -> QTreeWidgetItem:
         item = QTreeWidgetItem(parent, [label, detail])
-        item.setToolTip(1, detail)
+        item.setToolTip(1, plain_tip(detail))
         if color:
             item.setForeground(0, QBrush(QColor(color)))
             item.setForeground(1, QBrush(QColor(color)))
@@ -319,7 +320,7 @@ class HistoryPanel(QWidget):
         self.fork = _button("forkButton", "Fork with edited state", self._fork)
         self.replay.setToolTip("Run again from the chosen checkpoint (its next tasks re-run)")
         self.fork.setToolTip("update_state on the chosen checkpoint with the edited values, then continue")
-        self.status = QLabel("")
+        self.status = plain_label()
         self.status.setObjectName("historyStatus")
         self.status.setWordWrap(True)
         split = QSplitter(Qt.Orientation.Vertical)
@@ -458,7 +459,7 @@ class RunInputPanel(QWidget):
         self.editor = QPlainTextEdit()
         self.editor.setObjectName("runInputEditor")
         self.editor.setFont(MONO)
-        self.error = QLabel("")
+        self.error = plain_label()
         self.error.setObjectName("runInputError")
         self.error.setStyleSheet("color: #C62828")
         self.error.setWordWrap(True)
@@ -505,7 +506,7 @@ class InterruptPanel(QFrame):
         super().__init__()
         self.setObjectName("interruptPanel")
         self.setStyleSheet("#interruptPanel { background: #FFF0E0; border-bottom: 1px solid #E0B080; }")
-        self.title = QLabel()
+        self.title = plain_label()
         self.title.setObjectName("interruptTitle")
         font = self.title.font()
         font.setBold(True)
@@ -520,7 +521,7 @@ class InterruptPanel(QFrame):
         self.answer.setObjectName("interruptAnswer")
         self.answer.setPlaceholderText('Answer as JSON: true, "text", {"approved": true}…')
         self.answer.returnPressed.connect(self._resume)
-        self.error = QLabel("")
+        self.error = plain_label()
         self.error.setStyleSheet("color: #C62828")
         self.resume = _button("resumeButton", "Resume", self._resume)
         self.quick = {kind: _button(f"{kind}AllButton", f"{kind.title()} all", lambda _=False, k=kind: self._decide(k))

@@ -8,6 +8,7 @@ from PySide6.QtWidgets import QGraphicsItem, QStyle, QStyleOptionGraphicsItem
 
 from studio.canvas.looks import NodeLook
 from studio.paths import icon_pixmap
+from studio.plain import plain_tip
 
 KIND_COLORS = {
     "function": "#4C78A8",
@@ -143,7 +144,7 @@ class NodeItem(PortedItem):
     def set_mark(self, severity: str | None, text: str = "") -> None:
         if (severity, text) != (self.mark, self.mark_text):
             self.mark, self.mark_text = severity, text
-            self.setToolTip(text)
+            self.setToolTip(plain_tip(text))
             self.update()
 
     def size(self) -> tuple[float, float]:
