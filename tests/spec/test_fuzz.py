@@ -279,3 +279,53 @@ def test_export_succeeds_or_names_the_problem(doc):
             ast.parse(text)
         elif fmt == "mermaid":
             assert len(text.splitlines()) == text.count("\n")
+
+
+# ------------------------------------------------------------------ hostile JSON text
+
+
+HOSTILE_TOKENS = [
+    "NaN", "Infinity", "-Infinity", "1e400", "-1e999", "1e-400", "-0", "9" * 400, "1" * 5000,
+    "[" * 100_000 + "]" * 100_000, '{"a":' * 3000 + "1" + "}" * 3000, json.dumps("\ud800"),
+    json.dumps("<b>x</b>\u202e\x00\ufeff"), json.dumps("x" * 200_000), '"\\u0000"', "[[[[1]]]]",
+]  # fmt: skip
+
+
+@st.composite
+def hostile_texts(draw):
+    """A spec-shaped document with raw tokens JSON forbids or Python reads oddly (NaN, 1e400,
+    a 5000-digit integer, deep nesting, lone surrogates...) put in place of a few values."""
+    doc = draw(st.sampled_from(TEMPLATE_DOCS).map(copy.deepcopy) | any_docs)
+    numbers = _number_places(doc)  # positions, zoom, retry...: where a number is expected
+    tokens = {}
+    for i in range(draw(st.integers(1, 3))):
+        if numbers and draw(st.booleans()):
+            parent, key = draw(st.sampled_from(numbers))
+        else:
+            parent, key = _pick_place(draw, doc)
+        parent[key] = mark = f"@@hostile{i}@@"
+        tokens[json.dumps(mark)] = draw(st.sampled_from(HOSTILE_TOKENS) | st.floats().map(repr))
+    text = json.dumps(doc)
+    for quoted, token in tokens.items():
+        text = text.replace(quoted, token)
+    return text
+
+
+def _number_places(doc) -> list:
+    places, stack = [], [doc]
+    while stack:
+        node = stack.pop()
+        items = node.items() if isinstance(node, dict) else enumerate(node) if isinstance(node, list) else ()
+        for key, value in items:
+            if isinstance(value, (int, float)) and not isinstance(value, bool):
+                places.append((node, key))
+            stack.append(value)
+    return places
+
+
+@FUZZ
+@given(hostile_texts())
+def test_loader_on_hostile_json_gives_a_spec_or_problems(text):
+    if (spec := _load_or_problems(text)) is not None:
+        _byte_stable(spec)  # and what it saves is JSON: no NaN or Infinity got through
+        json.loads(dumps_spec(spec), parse_constant=lambda c: pytest.fail(f"{c} in a loaded spec"))
