@@ -10,7 +10,8 @@
 
 SPEC is a file or the name of a bundled template. Exit codes: 0 success (an interrupted run
 included: it prints the payload and the command that resumes it), 1 a failed run, 2 bad input
-(unreadable spec, validation errors, untrusted code, bad JSON). One line per problem, on stderr.
+(unreadable spec, validation errors, untrusted code, bad JSON), 130 Ctrl-C. One line per
+problem, on stderr.
 """
 
 from __future__ import annotations

@@ -78,3 +78,19 @@ def test_a_missing_file_is_an_error_not_a_crash(tmp_path):
     (tmp_path / "p.json").write_text(json.dumps(spec_doc))
     found = closure(read_spec(tmp_path / "p.json"), tmp_path)
     assert found.errors and "nowhere.json" in found.errors[0] and not found.files
+
+
+def test_the_cli_runs_no_code_from_a_subgraph_file_without_trust(tmp_path, capsys):
+    from spec.cli import main
+
+    marker = tmp_path / "ran.txt"
+    work = {"id": "w", "kind": "function", "function": "w",
+            "code": f"def w(state):\n    open({str(marker)!r}, 'w').close()\n    return {{}}\n"}  # fmt: skip
+    (tmp_path / "child.json").write_text(json.dumps(graph([work])))
+    sub = {"id": "s", "kind": "subgraph", "subgraph": "inner"}
+    parent = {"version": 2, "state": [{"name": "x"}], "nodes": [sub], "entry": ["s"], "finish": ["s"],
+              "subgraphs": [{"id": "inner", "file": "child.json"}]}  # fmt: skip
+    (tmp_path / "parent.json").write_text(json.dumps(parent))
+    assert main(["run", str(tmp_path / "parent.json")]) == 2
+    assert "--trust" in capsys.readouterr().err and not marker.exists()
+    assert main(["run", str(tmp_path / "parent.json"), "--trust"]) == 0 and marker.exists()
