@@ -60,6 +60,14 @@ class GraphInterrupt(GraphBubbleUp):
         super().__init__(interrupts)
 
 
+class GraphDrained(GraphBubbleUp):
+    """The run stopped at a superstep boundary because `RunControl.request_drain()` was called."""
+
+    def __init__(self, reason: str = "shutdown") -> None:
+        self.reason = reason
+        super().__init__(f"Graph drained: {reason}")
+
+
 class NodeInterrupt(GraphInterrupt):
     """Deprecated upstream: raise from a node to interrupt with a value."""
 
@@ -117,6 +125,7 @@ __all__ = [
     "TaskNotFound",
     "GraphBubbleUp",
     "GraphInterrupt",
+    "GraphDrained",
     "NodeInterrupt",
     "ParentCommand",
     "SpecError",

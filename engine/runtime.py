@@ -18,6 +18,29 @@ def _no_op_heartbeat() -> None:
     return None
 
 
+class RunControl:
+    """Asks one run to stop cooperatively at the next superstep boundary (e.g. on SIGTERM).
+
+    One attribute write carries the request, so any thread may call `request_drain`.
+    """
+
+    __slots__ = ("_drain_reason",)
+
+    def __init__(self) -> None:
+        self._drain_reason: str | None = None
+
+    def request_drain(self, reason: str = "shutdown") -> None:
+        self._drain_reason = reason
+
+    @property
+    def drain_requested(self) -> bool:
+        return self._drain_reason is not None
+
+    @property
+    def drain_reason(self) -> str | None:
+        return self._drain_reason
+
+
 @dataclass(frozen=True, slots=True)
 class ExecutionInfo:
     """Read-only facts about the task being executed: where it is and which attempt this is."""
@@ -76,4 +99,4 @@ def get_runtime(context_schema: Any = None) -> Runtime[Any]:
     return get_config()[CONF].get(CONFIG_KEY_RUNTIME)
 
 
-__all__ = ["ExecutionInfo", "Runtime", "get_runtime"]
+__all__ = ["ExecutionInfo", "RunControl", "Runtime", "get_runtime"]

@@ -9,6 +9,7 @@ from collections.abc import AsyncIterator, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from langchain_core._api import beta
 from langchain_core.runnables.config import var_child_runnable_config
 
 from engine.channels.base import BaseChannel
@@ -30,6 +31,7 @@ from engine.constants import (
 from engine.managed import is_managed_value
 from engine.pregel import schemas, trace
 from engine.pregel.loop import PregelLoop
+from engine.pregel.messages import CONFIG_KEY_STREAM_MESSAGES_V2
 from engine.pregel.protocol import PregelProtocol
 from engine.pregel.read import NodeBuilder, PregelNode
 from engine.pregel.runner import TaskRunner
@@ -40,6 +42,8 @@ from engine.types import GraphOutput, Interrupt, Send
 
 DEFAULT_RECURSION_LIMIT = int(os.getenv("LANGGRAPH_DEFAULT_RECURSION_LIMIT", "10007"))
 """langgraph's default: effectively unbounded loops stop only at this many supersteps."""
+
+_beta_v3 = beta(message="The v3 streaming protocol on Pregel is experimental.")
 
 _STEP_DONE = object()
 """Marker the run generator yields after each barrier (used by SuperstepStepper)."""
@@ -81,6 +85,7 @@ class Pregel(PregelProtocol, StateAccess):
         name: str = "LangGraph",
         debug: bool = False,
         trigger_to_nodes: Mapping[str, Sequence[str]] | None = None,
+        stream_transformers: Sequence[Any] | None = None,
         **_: Any,
     ) -> None:
         self.nodes = {k: v.build() if isinstance(v, NodeBuilder) else v for k, v in nodes.items()}
@@ -110,6 +115,8 @@ class Pregel(PregelProtocol, StateAccess):
         self.name = name
         self.debug = debug
         self.trigger_to_nodes = trigger_to_nodes or self._trigger_map()
+        # transformer factories every stream_events(version="v3") run adds to its mux
+        self.stream_transformers: tuple[Any, ...] = tuple(stream_transformers or ())
 
     def _trigger_map(self) -> dict[str, list[str]]:
         mapping: dict[str, list[str]] = {}
@@ -267,7 +274,9 @@ class Pregel(PregelProtocol, StateAccess):
         if "messages" in all_modes:
             from engine.pregel.messages import attach_messages_handler
 
-            attach_messages_handler(config, emit, ns)
+            # a v3 run asks chat models for content-block events instead of tokens
+            v2 = version == "v2" and bool(configurable.get(CONFIG_KEY_STREAM_MESSAGES_V2))
+            attach_messages_handler(config, emit, ns, v2=v2)
         loop = PregelLoop(
             self,
             input,
@@ -510,6 +519,52 @@ class Pregel(PregelProtocol, StateAccess):
         chunks = [c async for c in self._arun(run)]
         return self._collect(chunks, stream_mode, version)
 
+    # ------------------------------------------------------------------ v3 event streams
+    def stream_events(
+        self, input: Any, config: dict | None = None, *, version: str = "v2", **kwargs: Any
+    ) -> Any:
+        """`version="v3"`: a GraphRunStream the caller iterates to drive the run; other
+        versions are langchain's Runnable event streams."""
+        if version != "v3":
+            return super().stream_events(input, config, version=version, **kwargs)
+        from engine.stream._v3 import reject_v3_invariant_kwargs
+
+        reject_v3_invariant_kwargs(kwargs)
+        return self._pregel_stream_v3(input, config, **kwargs)
+
+    def astream_events(
+        self, input: Any, config: dict | None = None, *, version: str = "v2", **kwargs: Any
+    ) -> Any:
+        """`version="v3"`: an awaitable of an AsyncGraphRunStream; see `stream_events`."""
+        if version != "v3":
+            return super().astream_events(input, config, version=version, **kwargs)
+        from engine.stream._v3 import reject_v3_invariant_kwargs
+
+        reject_v3_invariant_kwargs(kwargs)
+        return self._apregel_stream_v3(input, config, **kwargs)
+
+    @_beta_v3
+    def _pregel_stream_v3(
+        self, input: Any, config: dict | None = None, *, transformers: Any = None, **kwargs: Any
+    ) -> Any:
+        from engine.stream import _v3
+        from engine.stream.run_stream import GraphRunStream
+
+        mux = _v3.build_mux(self, config, transformers, is_async=False)
+        inner = self.stream(input, **_v3.inner_stream_kwargs(config, mux, kwargs))
+        return GraphRunStream(iter(inner), mux)
+
+    @_beta_v3
+    async def _apregel_stream_v3(
+        self, input: Any, config: dict | None = None, *, transformers: Any = None, **kwargs: Any
+    ) -> Any:
+        from engine.stream import _v3
+        from engine.stream.run_stream import AsyncGraphRunStream
+
+        mux = _v3.build_mux(self, config, transformers, is_async=True)
+        inner = self.astream(input, **_v3.inner_stream_kwargs(config, mux, kwargs))
+        return AsyncGraphRunStream(inner.__aiter__(), mux)
+
     # ------------------------------------------------------------------ cache
     def clear_cache(self, nodes: Sequence[str] | None = None) -> None:
         """Forget the cached writes of `nodes` (all nodes by default)."""
@@ -615,6 +670,18 @@ def _merge_configs(*configs: dict | None) -> dict:
                 out[key] = value
     out.setdefault(CONF, {})
     return out
+
+
+def _normalize_stream_transformer_factories(specs: Any) -> list[Any]:
+    from engine.stream._v3 import normalize_factories
+
+    return normalize_factories(specs)
+
+
+def _resolve_parent_ns(graph_config: dict | None, call_config: dict | None) -> tuple[str, ...]:
+    from engine.stream._v3 import resolve_parent_ns
+
+    return resolve_parent_ns(graph_config, call_config)
 
 
 __all__ = ["Pregel", "SuperstepStepper", "NS_END"]

@@ -6,13 +6,20 @@ from typing import Any
 from uuid import UUID, uuid4
 
 from langchain_core.callbacks import BaseCallbackHandler
-from langchain_core.messages import AIMessageChunk, BaseMessage
+from langchain_core.messages import AIMessageChunk, BaseMessage, ToolMessage
 from langchain_core.tracers._streaming import _StreamingCallbackHandler
+
+try:  # langchain-core >= 1.3: chat models stream content-block events to these handlers
+    from langchain_core.tracers._streaming import _V2StreamingCallbackHandler
+except ImportError:  # pragma: no cover - older langchain-core
+    _V2StreamingCallbackHandler = object  # type: ignore[assignment,misc]
 
 from engine.constants import CONF, TAG_NOSTREAM
 from engine.types import Command
 
 CONFIG_KEY_MESSAGES = "__pregel_messages_handler"
+CONFIG_KEY_STREAM_MESSAGES_V2 = "__pregel_stream_messages_v2"
+"""Set by stream_events(version="v3"): chat models stream protocol events, not tokens."""
 
 
 class StreamMessagesHandler(BaseCallbackHandler, _StreamingCallbackHandler):
@@ -80,7 +87,55 @@ class StreamMessagesHandler(BaseCallbackHandler, _StreamingCallbackHandler):
         for update in updates:
             value = update.update if isinstance(update, Command) else update
             for message in _messages_in(value):
-                self._emit(ns, meta, message, dedupe=True)
+                if self._relays(message):
+                    self._emit(ns, meta, message, dedupe=True)
+
+    def _relays(self, message: BaseMessage) -> bool:
+        return True
+
+
+class StreamMessagesHandlerV2(StreamMessagesHandler, _V2StreamingCallbackHandler):
+    """The v3 variant: chat models send content-block protocol events (`on_stream_event`),
+    relayed as `(event, metadata + run_id)`; tokens and returned ToolMessages are not relayed."""
+
+    def __init__(self, emit: Any, ns: tuple[str, ...]) -> None:
+        super().__init__(emit, ns)
+        self._streamed_run_ids: set[UUID] = set()
+
+    def on_llm_new_token(self, token, *, chunk=None, run_id, **kwargs):
+        # a node calling model.stream() still fires this; v3 streams must not mix in chunks
+        return None
+
+    def on_stream_event(self, event, *, run_id, parent_run_id=None, tags=None, **kwargs):
+        entry = self.runs.get(run_id)
+        if entry is None:
+            return
+        ns, meta = entry
+        if event.get("event") == "message-start":
+            self._streamed_run_ids.add(run_id)
+            # the node returning this message later must not replay it
+            if message_id := event.get("message_id"):
+                self.seen.add(message_id)
+        self.emit(ns, "messages", (event, {**meta, "run_id": str(run_id)}))
+
+    def on_llm_end(self, response, *, run_id, **kwargs):
+        if run_id not in self._streamed_run_ids:
+            return super().on_llm_end(response, run_id=run_id, **kwargs)
+        self._streamed_run_ids.discard(run_id)
+        self.runs.pop(run_id, None)
+        generations = response.generations
+        message = getattr(generations[0][0], "message", None) if generations and generations[0] else None
+        if isinstance(message, BaseMessage):
+            if message.id is None:
+                message.id = str(uuid4())
+            self.seen.add(message.id)
+
+    def on_llm_error(self, error, *, run_id, **kwargs):
+        self._streamed_run_ids.discard(run_id)
+        super().on_llm_error(error, run_id=run_id, **kwargs)
+
+    def _relays(self, message: BaseMessage) -> bool:
+        return not isinstance(message, ToolMessage)
 
 
 def _namespace(metadata: dict) -> tuple[str, ...]:
@@ -109,8 +164,10 @@ def _messages_in(value: Any) -> list[BaseMessage]:
     return found
 
 
-def attach_messages_handler(config: dict, emit: Any, ns: tuple[str, ...]) -> StreamMessagesHandler:
-    handler = StreamMessagesHandler(emit, ns)
+def attach_messages_handler(
+    config: dict, emit: Any, ns: tuple[str, ...], v2: bool = False
+) -> StreamMessagesHandler:
+    handler = (StreamMessagesHandlerV2 if v2 else StreamMessagesHandler)(emit, ns)
     callbacks = config.get("callbacks")
     if callbacks is None:
         config["callbacks"] = [handler]
