@@ -177,7 +177,6 @@ class CustomError(Exception):
     [
         (lambda: 1, "builtins.function"),
         (NotAModel(1), "NotAModel"),
-        (OrderedDict(a=1), "collections.OrderedDict"),
         ({"deep": [object()]}, "builtins.object"),
     ],
 )

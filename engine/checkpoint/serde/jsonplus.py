@@ -66,6 +66,7 @@ ENUM, DATACLASS, NAMEDTUPLE, PYDANTIC, SLOTS, CLASS, EXCEPTION = 20, 21, 22, 23,
 SUBCLASS = 27  # a dict/list/str/int subclass on the allow-list: class + base value
 
 _BUILTIN_BASES = (dict, list, str, int, float, tuple, set, frozenset, bytes)
+_STORED_AS_BASE = frozenset((dict, list, str, int, float))
 
 _failure = threading.local()  # the innermost encoding error of the running pack() call
 _nesting = threading.local()  # how many typed values deep the running pack()/unpack() is
@@ -265,6 +266,10 @@ class JsonPlusSerializer:
             if allowed:
                 plain = list(obj) if base in (set, frozenset) else base(obj)
                 return self._ext(SUBCLASS, [*_class_ref(cls), plain])
+            if base in _STORED_AS_BASE:
+                # as in langgraph, where msgpack writes these natively: the value is kept, the
+                # subclass is not (message.text's TextAccessor, OrderedDict, Counter, ...)
+                return base(obj)
             raise SerializationError(
                 f"cannot serialize value of type {cls.__module__}.{cls.__qualname__}: a "
                 f"{base.__name__} subclass; pass allowed_objects=[{cls.__qualname__}] to "
