@@ -276,7 +276,8 @@ class Pregel(PregelProtocol, StateAccess):
 
             # a v3 run asks chat models for content-block events instead of tokens
             v2 = version == "v2" and bool(configurable.get(CONFIG_KEY_STREAM_MESSAGES_V2))
-            attach_messages_handler(config, emit, ns, v2=v2)
+            strip_v2 = version != "v2" and "messages" in own_modes
+            attach_messages_handler(config, emit, ns, v2=v2, strip_v2=strip_v2)
         loop = PregelLoop(
             self,
             input,

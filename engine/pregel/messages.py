@@ -79,7 +79,9 @@ class StreamMessagesHandler(BaseCallbackHandler, _StreamingCallbackHandler):
                 self.seen.add(message.id)
 
     def node_finished(self, task: Any, output: Any) -> None:
-        if task.hidden:
+        # a subgraph node's output repeats what its own nodes already relayed (langgraph's
+        # handler tracks only runnables named like their node, which a subgraph is not)
+        if task.hidden or _is_graph(getattr(task.proc, "bound", None)):
             return
         meta = {"ls_integration": "langgraph", **task.config.get("metadata", {})}
         ns = _namespace(meta)
@@ -138,6 +140,12 @@ class StreamMessagesHandlerV2(StreamMessagesHandler, _V2StreamingCallbackHandler
         return not isinstance(message, ToolMessage)
 
 
+def _is_graph(runnable: Any) -> bool:
+    from engine.pregel.main import Pregel
+
+    return isinstance(runnable, Pregel)
+
+
 def _namespace(metadata: dict) -> tuple[str, ...]:
     ns_str = metadata.get("langgraph_checkpoint_ns", "")
     return tuple(ns_str.split("|"))[:-1] if ns_str else ()
@@ -165,10 +173,15 @@ def _messages_in(value: Any) -> list[BaseMessage]:
 
 
 def attach_messages_handler(
-    config: dict, emit: Any, ns: tuple[str, ...], v2: bool = False
+    config: dict, emit: Any, ns: tuple[str, ...], v2: bool = False, strip_v2: bool = False
 ) -> StreamMessagesHandler:
+    """Add this run's handler to the config's callbacks. `strip_v2`: a v1 messages stream
+    inside a v3 run drops the inherited v2 handler, else chat models would send it events
+    instead of tokens."""
     handler = (StreamMessagesHandlerV2 if v2 else StreamMessagesHandler)(emit, ns)
     callbacks = config.get("callbacks")
+    if strip_v2 and callbacks is not None:
+        callbacks = config["callbacks"] = _without_v2_handlers(callbacks)
     if callbacks is None:
         config["callbacks"] = [handler]
     elif isinstance(callbacks, list):
@@ -177,3 +190,16 @@ def attach_messages_handler(
         callbacks.add_handler(handler, inherit=True)
     config[CONF][CONFIG_KEY_MESSAGES] = handler
     return handler
+
+
+def _without_v2_handlers(callbacks: Any) -> Any:
+    def keep(handlers: list) -> list:
+        return [h for h in handlers if not isinstance(h, StreamMessagesHandlerV2)]
+
+    if isinstance(callbacks, list):
+        return keep(callbacks)
+    # a copy: the manager belongs to the enclosing run, which keeps its v2 handler
+    manager = callbacks.copy()
+    manager.handlers = keep(manager.handlers)
+    manager.inheritable_handlers = keep(manager.inheritable_handlers)
+    return manager

@@ -131,7 +131,8 @@ def test_abort_stops_the_run_and_closes_the_projections():
         run.abort()
         return calls, run.extensions["values"]._closed, run._exhausted
 
-    assert_same(scenario)
+    calls, closed, exhausted = assert_same(scenario)
+    assert len(calls) == 2 and closed and exhausted
 
 
 def test_invariant_kwargs_and_prebuilt_transformers_are_refused():
