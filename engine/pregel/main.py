@@ -59,6 +59,8 @@ class _Run:
     single: bool
     subgraphs: bool
     version: str
+    # v2 parts carry pydantic/dataclass states as the schema's type: (values, checkpoints)
+    mappers: tuple[Any, Any] = (None, None)
 
 
 class Pregel(PregelProtocol, StateAccess):
@@ -296,7 +298,8 @@ class Pregel(PregelProtocol, StateAccess):
             # stream shows every state key by default; invoke passes the output schema's keys
             output_keys=output_keys if output_keys is not None else self.stream_channels_asis,
         )
-        return _Run(loop, queue, modes, single, subgraphs, version)
+        mappers = _v2_mappers(self) if version == "v2" else (None, None)
+        return _Run(loop, queue, modes, single, subgraphs, version, mappers)
 
     # ------------------------------------------------------------------ chunk formatting
     @staticmethod
@@ -315,6 +318,10 @@ class Pregel(PregelProtocol, StateAccess):
                     if isinstance(payload, dict) and INTERRUPT in payload:
                         part["interrupts"] = payload[INTERRUPT]
                         part["data"] = {k: v for k, v in payload.items() if k != INTERRUPT}
+                    if run.mappers[0] is not None and isinstance(part["data"], dict):
+                        part["data"] = run.mappers[0](part["data"])
+                elif run.mappers[1] is not None and mode in ("checkpoints", "debug"):
+                    _coerce_checkpoint_values(payload, run.mappers[1])
                 yield part
             elif run.single:
                 yield (ns, payload) if run.subgraphs else payload
@@ -671,6 +678,42 @@ def _merge_configs(*configs: dict | None) -> dict:
                 out[key] = value
     out.setdefault(CONF, {})
     return out
+
+
+def _v2_mappers(graph: Pregel) -> tuple[Any, Any]:
+    """(output schema, state schema) constructors when they are pydantic models or dataclasses,
+    as langgraph's compile records them for v2 streams."""
+    builder = getattr(graph, "builder", None)
+    if builder is None:
+        return None, None
+    return (
+        _schema_mapper(graph.output_channels, getattr(builder, "output_schema", None)),
+        _schema_mapper(graph.stream_channels, getattr(builder, "state_schema", None)),
+    )
+
+
+def _schema_mapper(keys: Any, schema: Any) -> Any:
+    import dataclasses
+    import inspect
+
+    from pydantic import BaseModel
+
+    if keys in ("__root__", ["__root__"]) or not inspect.isclass(schema):
+        return None
+    if issubclass(schema, BaseModel) or dataclasses.is_dataclass(schema):
+        return lambda values: schema(**values)
+    return None
+
+
+def _coerce_checkpoint_values(payload: Any, mapper: Any) -> None:
+    """Values inside a checkpoints part, or a debug checkpoint part, as the state type; not the
+    input checkpoint, whose channels are not all filled yet."""
+    if not isinstance(payload, dict):
+        return
+    if payload.get("type") == "checkpoint" and isinstance(payload.get("payload"), dict):
+        payload = payload["payload"]
+    if isinstance(payload.get("values"), dict) and "__start__" not in payload.get("next", ()):
+        payload["values"] = mapper(payload["values"])
 
 
 def _normalize_stream_transformer_factories(specs: Any) -> list[Any]:
