@@ -22,7 +22,7 @@ if sys.platform.startswith("linux") and not os.environ.get("DISPLAY"):
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 import studio  # noqa: F401,E402  (spec models before Qt)
-from spec.model import GraphSpec  # noqa: E402
+from graphspec.model import GraphSpec  # noqa: E402
 
 
 def generated_spec(nodes: int, edges: int, seed: int = 7) -> GraphSpec:

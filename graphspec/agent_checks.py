@@ -33,7 +33,7 @@ import ast
 from collections.abc import Callable
 from typing import Any
 
-from spec.model import (
+from graphspec.model import (
     PREBUILT_MIDDLEWARE,
     AgentNode,
     AgentSpec,

@@ -27,9 +27,9 @@ from typing import Any
 
 from engine import cli as engine_cli
 from engine.errors import SpecError
-from spec.io import SpecValidationError, read_spec, write_atomic
-from spec.model import GraphSpec
-from spec.templates import list_templates, resolve
+from graphspec.io import SpecValidationError, read_spec, write_atomic
+from graphspec.model import GraphSpec
+from graphspec.templates import list_templates, resolve
 
 EXIT_OK, EXIT_FAILED, EXIT_BAD_INPUT = 0, 1, 2
 EXIT_INTERRUPTED = 130
@@ -160,7 +160,7 @@ def _again(args: argparse.Namespace, tail: str) -> str:
 
 def cmd_run(args: argparse.Namespace) -> int:
     from engine.checkpoint.sqlite import CheckpointDatabaseError
-    from spec.compiler import SpecCompileError, compile_spec, run_config
+    from graphspec.compiler import SpecCompileError, compile_spec, run_config
 
     spec, path = _load(args.spec)
     run_input = _run_input(args, spec)
@@ -224,7 +224,7 @@ def _add_validate(sub: argparse._SubParsersAction) -> None:
 
 
 def cmd_validate(args: argparse.Namespace) -> int:
-    from spec.validator import validate
+    from graphspec.validator import validate
 
     spec, path = _load(args.spec)
     findings = validate(spec, base_dir=path.parent)
@@ -244,7 +244,7 @@ def _add_export(sub: argparse._SubParsersAction) -> None:
 
 
 def cmd_export(args: argparse.Namespace) -> int:
-    from spec import export
+    from graphspec import export
 
     spec, path = _load(args.spec)
     try:

@@ -5,7 +5,7 @@
     run_config(spec, thread_id)                    the config a run uses (recursion limit)
 
 The validator runs first: any error finding raises SpecCompileError listing every one, each
-with the element id and JSON path. Code runs only for a trusted spec (`spec.trust`).
+with the element id and JSON path. Code runs only for a trusted spec (`graphspec.trust`).
 """
 
 from __future__ import annotations
@@ -22,9 +22,9 @@ from engine.errors import SpecError
 from engine.graph import END, START, StateGraph, add_messages
 from engine.managed import IsLastStep, RemainingSteps
 from engine.types import CachePolicy, Command, RetryPolicy, Send, default_retry_on, interrupt
-from spec import expressions
-from spec.io import resolve_subgraph
-from spec.model import (
+from graphspec import expressions
+from graphspec.io import resolve_subgraph
+from graphspec.model import (
     PREBUILT_MIDDLEWARE,
     AgentNode,
     AgentSpec,
@@ -43,7 +43,7 @@ from spec.model import (
     SubgraphNode,
     ToolsNode,
 )
-from spec.trust import CodeSite, UntrustedCodeError, load_callable, require_trust
+from graphspec.trust import CodeSite, UntrustedCodeError, load_callable, require_trust
 
 BASE_TYPES: dict[str, Any] = {
     "any": Any,
@@ -209,7 +209,7 @@ def chat_model(settings: ModelSettings) -> Any:
             for i, r in enumerate(settings.responses)
         ] or [AIMessage(content="")]
         return _scripted_model_class()(responses=responses)
-    from spec.providers import init_provider_model
+    from graphspec.providers import init_provider_model
 
     return init_provider_model(settings.provider, settings.model, settings.params)
 
@@ -419,7 +419,7 @@ def path_map(edge: ConditionalEdge) -> Any:
 
 
 def _check(spec: GraphSpec, base_dir: Any) -> None:
-    from spec.validator import validate
+    from graphspec.validator import validate
 
     errors = [f for f in validate(spec, base_dir=base_dir) if f.severity == "error"]
     if errors:

@@ -5,7 +5,7 @@
 The langgraph module needs only langgraph (and langchain for model, tools and agent nodes). It
 keeps the spec's names: a node `greet` is a function `greet`, an expression router `route` a
 function `route`, the state a `State` TypedDict. Expressions become plain Python over the state
-dict (`spec.pysource.expression`); inline code is copied as written. The module defines
+dict (`graphspec.pysource.expression`); inline code is copied as written. The module defines
 `build_graph()` (the builder), `compile_graph(checkpointer=None)` and `graph`.
 
 Exporting runs no code from the spec, so an untrusted spec exports too; and a spec without code
@@ -27,9 +27,9 @@ from collections.abc import Iterator
 from typing import Any
 
 from engine.errors import SpecError
-from spec.compiler import SCRIPTED_MODEL_SOURCE, scripted_tool_calls
-from spec.io import resolve_subgraph
-from spec.model import (
+from graphspec.compiler import SCRIPTED_MODEL_SOURCE, scripted_tool_calls
+from graphspec.io import resolve_subgraph
+from graphspec.model import (
     PREBUILT_MIDDLEWARE,
     AgentNode,
     CodeRef,
@@ -47,8 +47,8 @@ from spec.model import (
     SubgraphNode,
     ToolsNode,
 )
-from spec.pysource import comment, docstring_body, expression, keyword_args, literal
-from spec.validator import literal_results
+from graphspec.pysource import comment, docstring_body, expression, keyword_args, literal
+from graphspec.validator import literal_results
 
 TYPE_NAMES = {
     "any": "Any",

@@ -11,7 +11,7 @@ import itertools
 from collections.abc import Callable, Sized
 from typing import Any
 
-from spec.expression_limits import (
+from graphspec.expression_limits import (
     MAX_ITEMS,
     Budget,
     ExpressionError,

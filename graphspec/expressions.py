@@ -25,9 +25,9 @@ from collections.abc import Callable, Mapping
 from functools import lru_cache
 from typing import Any
 
-from spec import expression_limits as limits
-from spec.expression_calls import BOUNDED_FUNCTIONS, bound_function, call_method
-from spec.expression_limits import (
+from graphspec import expression_limits as limits
+from graphspec.expression_calls import BOUNDED_FUNCTIONS, bound_function, call_method
+from graphspec.expression_limits import (
     MAX_INT_BITS,
     MAX_ITEMS,
     MAX_SIZE,

@@ -32,8 +32,8 @@ from pathlib import Path
 from typing import Any
 
 from engine.errors import SpecError
-from spec.io import spec_from_dict
-from spec.model import PREBUILT_MIDDLEWARE
+from graphspec.io import spec_from_dict
+from graphspec.model import PREBUILT_MIDDLEWARE
 
 _TYPES = {str: "str", int: "int", float: "float", bool: "bool", list: "list", dict: "dict"}
 _MANAGED = {"RemainingStepsManager": "remaining_steps", "IsLastStepManager": "is_last_step"}

@@ -25,7 +25,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from engine.errors import SpecError
-from spec.model import SPEC_VERSION, GraphSpec
+from graphspec.model import SPEC_VERSION, GraphSpec
 
 MAX_SPEC_BYTES = 20_000_000
 
@@ -319,7 +319,7 @@ def resolve_subgraph(
 
 
 def json_schema() -> dict[str, Any]:
-    """The published JSON Schema of the spec format (spec/schema.json)."""
+    """The published JSON Schema of the spec format (graphspec/schema.json)."""
     schema = GraphSpec.model_json_schema(mode="validation")
     schema["$id"] = "https://superstep.studio/schema/graph-spec.json"
     schema["title"] = f"Superstep graph spec, version {SPEC_VERSION}"
@@ -354,5 +354,5 @@ __all__ = [
     "dumps_json_schema",
 ]
 
-if __name__ == "__main__":  # python -m spec.io: regenerate spec/schema.json
+if __name__ == "__main__":  # python -m graphspec.io: regenerate graphspec/schema.json
     SCHEMA_PATH.write_text(dumps_json_schema(), encoding="utf-8")

@@ -5,7 +5,7 @@ conditional edges, agents, subgraphs, breakpoints, run inputs and the canvas vie
 unknown fields, so a typo is reported with its JSON path instead of being dropped. Graph-level
 checks (unknown targets, unreachable nodes, ...) are the validator's job, not the loader's.
 
-The on-disk form (`spec.io`) writes fields in declaration order and leaves out defaults, so
+The on-disk form (`graphspec.io`) writes fields in declaration order and leaves out defaults, so
 loading and saving an unchanged spec gives the same bytes.
 """
 
@@ -26,7 +26,7 @@ from pydantic import (
 )
 
 SPEC_VERSION = 2
-"""The version this code writes. `spec.io.migrate` upgrades older documents step by step."""
+"""The version this code writes. `graphspec.io.migrate` upgrades older documents step by step."""
 
 RESERVED_NAMES = frozenset({"START", "END", "state", "item", "__start__", "__end__"})
 """Names no state key or node may take: they mean something in expressions or to the engine."""
@@ -51,7 +51,7 @@ Target = Annotated[str, StringConstraints(min_length=1, max_length=64)]
 """A node id, or `__start__` / `__end__` where an edge allows it."""
 
 Expression = Annotated[str, StringConstraints(min_length=1, max_length=2000)]
-"""A safe expression (`spec.expressions`): state keys by name, comparisons, arithmetic, ..."""
+"""A safe expression (`graphspec.expressions`): state keys by name, comparisons, arithmetic, ..."""
 
 ImportPath = Annotated[
     str,
@@ -97,7 +97,7 @@ class _Model(BaseModel):
 class CodeRef(_Model):
     """Python code: inline source defining `function`, or an import path `module:function`.
 
-    Code runs only for a trusted spec (`spec.trust`).
+    Code runs only for a trusted spec (`graphspec.trust`).
     """
 
     code: Code | None = None

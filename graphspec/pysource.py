@@ -4,7 +4,7 @@ keyword arguments and safe expressions.
 Everything spec text becomes in exported code goes through here, so a spec without code cannot
 make its export run code: values are literals (`repr`, with NaN and infinities spelled out),
 free text is escaped, and an expression is rebuilt node by node from the sandbox's whitelist
-with the sandbox's name rules (`spec.expressions`): a free name is a state read, comprehension
+with the sandbox's name rules (`graphspec.expressions`): a free name is a state read, comprehension
 variables are local to their comprehension and renamed when they would hide a name the
 translation uses, and only whitelisted builtins and methods can be called. This does not rely
 on the sandbox's own checks: anything outside the whitelist is refused here too.
@@ -20,7 +20,7 @@ import re
 from typing import Any
 
 from engine.errors import SpecError
-from spec import expressions as sandbox
+from graphspec import expressions as sandbox
 
 BUILTIN_NAMES = frozenset(dir(builtins))
 

@@ -1,6 +1,6 @@
 """The bundled template gallery: specs with a name and description.
 
-An installed copy reads them from package data (`spec/templates_data/`, which the build copies
+An installed copy reads them from package data (`graphspec/templates_data/`, which the build copies
 from the repository's `templates/`); a source checkout or editable install reads `templates/`.
 """
 
@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 
-from spec.io import read_spec
+from graphspec.io import read_spec
 
 SOURCE_TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
 """The folder users see and edit in the repository."""
@@ -18,7 +18,7 @@ SOURCE_TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
 
 def templates_dir() -> Path:
     """Where the bundled templates are: the installed package data, else the source tree's."""
-    bundled = resources.files("spec") / "templates_data"
+    bundled = resources.files("graphspec") / "templates_data"
     if isinstance(bundled, Path) and bundled.is_dir():
         return bundled
     return SOURCE_TEMPLATES

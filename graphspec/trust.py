@@ -24,8 +24,8 @@ from pathlib import Path
 from typing import Any
 
 from engine.errors import SpecError
-from spec.io import MAX_SUBGRAPH_DEPTH, SpecValidationError, load_spec, read_spec_bytes
-from spec.model import (
+from graphspec.io import MAX_SUBGRAPH_DEPTH, SpecValidationError, load_spec, read_spec_bytes
+from graphspec.model import (
     AgentNode,
     CodeRef,
     CodeRouter,

@@ -8,7 +8,7 @@ path and, where there is one, the fix. Checks:
     no entry point, unreachable nodes, nodes that cannot reach END, cycles with no exit
     a key without a reducer written by nodes that can run in the same superstep (with the fix)
     subgraph key mismatches with the parent state
-    agent middleware mistakes (`spec.agent_checks`): jumps without can_jump_to, tools named
+    agent middleware mistakes (`graphspec.agent_checks`): jumps without can_jump_to, tools named
     by interrupt_on or a limit that the agent lacks, call limits without a limit, duplicate
     middleware, summarization that cannot summarize
 
@@ -28,10 +28,10 @@ from typing import Any, Literal
 import networkx as nx
 
 from engine.errors import SpecError
-from spec import expressions
-from spec.agent_checks import check_agents
-from spec.io import resolve_subgraph
-from spec.model import (
+from graphspec import expressions
+from graphspec.agent_checks import check_agents
+from graphspec.io import resolve_subgraph
+from graphspec.model import (
     AgentNode,
     ConditionalEdge,
     ExpressionRouter,

@@ -5,4 +5,4 @@ Depends on `spec` (and through it `engine`); neither imports `studio` or Qt.
 
 # Load the spec models (and pydantic's lazily imported modules) before any Qt module: shiboken's
 # import hook inspects modules as they load and trips over pydantic's half-imported internals.
-import spec.model  # noqa: F401
+import graphspec.model  # noqa: F401

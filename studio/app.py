@@ -9,7 +9,7 @@ import traceback
 
 from PySide6.QtWidgets import QApplication
 
-from spec.templates import TEMPLATES_DIR, resolve
+from graphspec.templates import TEMPLATES_DIR, resolve
 
 
 def _keep_running(window_ref: list) -> None:

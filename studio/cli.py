@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 from collections.abc import Sequence
 
-from spec import cli as spec_cli
+from graphspec import cli as spec_cli
 
 
 def _add_studio(sub: argparse._SubParsersAction) -> None:

@@ -17,8 +17,8 @@ from pathlib import Path
 
 from PySide6.QtCore import QLockFile
 
-from spec.io import SpecValidationError, dumps_spec, load_spec
-from spec.model import GraphSpec
+from graphspec.io import SpecValidationError, dumps_spec, load_spec
+from graphspec.model import GraphSpec
 from studio.paths import studio_home
 
 MAX_RECENT = 10

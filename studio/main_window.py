@@ -28,10 +28,16 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from spec import export as spec_export
-from spec.io import SpecValidationError, load_spec, read_spec_bytes, resolve_subgraph, save_spec
-from spec.model import GraphSpec
-from spec.trust import Closure, CodeSite, closure, digest
+from graphspec import export as spec_export
+from graphspec.io import (
+    SpecValidationError,
+    load_spec,
+    read_spec_bytes,
+    resolve_subgraph,
+    save_spec,
+)
+from graphspec.model import GraphSpec
+from graphspec.trust import Closure, CodeSite, closure, digest
 from studio import files
 from studio.canvas.scene import GraphScene
 from studio.canvas.view import GraphView

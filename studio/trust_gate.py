@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from PySide6.QtCore import QObject, Signal
 
-from spec.model import GraphSpec
-from spec.trust import Closure, CodeSite, closure, code_sites
+from graphspec.model import GraphSpec
+from graphspec.trust import Closure, CodeSite, closure, code_sites
 from studio.document import GraphDocument
 
 

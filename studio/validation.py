@@ -1,10 +1,10 @@
-"""Live validation: a moment after each edit, run spec.validator on a worker thread."""
+"""Live validation: a moment after each edit, run graphspec.validator on a worker thread."""
 
 from __future__ import annotations
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
-from spec.validator import Finding, validate
+from graphspec.validator import Finding, validate
 from studio.document import GraphDocument
 from studio.workers import run_in_thread
 

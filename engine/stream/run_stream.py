@@ -213,10 +213,8 @@ class AsyncGraphRunStream(_RunState):
             raise
         except StopAsyncIteration:
             self._exhausted = True
-            try:
-                await self._mux.aclose()
-            except Exception as exc:
-                await self._mux.afail(exc)
+            # a finalize error reaches the caller as is (the run itself succeeded)
+            await self._mux.aclose()
             return False
         except Exception as exc:
             self._exhausted = True

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import networkx as nx
 
-from spec.model import GraphSpec
+from graphspec.model import GraphSpec
 from studio.canvas.looks import END, START, edge_looks
 
 COLUMN, GAP = 250.0, 70.0

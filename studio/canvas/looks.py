@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from spec.model import (
+from graphspec.model import (
     AgentNode,
     CodeRouter,
     ConditionalEdge,
@@ -21,7 +21,7 @@ from spec.model import (
     SubgraphNode,
     ToolsNode,
 )
-from spec.validator import literal_results
+from graphspec.validator import literal_results
 
 START, END = "__start__", "__end__"
 

@@ -7,7 +7,7 @@ from typing import Any
 
 from PySide6.QtCore import QObject, Signal
 
-from spec.model import GraphSpec
+from graphspec.model import GraphSpec
 
 
 class GraphDocument(QObject):

@@ -8,7 +8,7 @@ from typing import Any
 from pydantic import TypeAdapter
 from PySide6.QtGui import QUndoCommand
 
-from spec.model import Node
+from graphspec.model import Node
 from studio.document import GraphDocument
 
 NODE = TypeAdapter(Node)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from spec.model import ConditionalEdge, Edge, ExpressionRouter, GraphSpec
+from graphspec.model import ConditionalEdge, Edge, ExpressionRouter, GraphSpec
 from studio.document import GraphDocument
 from studio.edits.base import SpecEdit, replaced, unique_id
 

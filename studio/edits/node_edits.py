@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from spec.model import AgentSpec, GraphSpec, Note, Position, Subgraph
+from graphspec.model import AgentSpec, GraphSpec, Note, Position, Subgraph
 from studio.document import GraphDocument
 from studio.edits.base import SpecEdit
 

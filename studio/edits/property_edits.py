@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from spec.model import (
+from graphspec.model import (
     AgentSpec,
     GraphSpec,
     Identifier,

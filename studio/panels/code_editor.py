@@ -1,7 +1,7 @@
 """Code and expression editors: Python highlighting and a wavy red mark where it is wrong.
 
 Modes: `python` (inline node code: must compile), `expression` (one safe expression, checked
-by spec.expressions) and `assignments` (one `key = expression` per line, for set-state nodes).
+by graphspec.expressions) and `assignments` (one `key = expression` per line, for set-state nodes).
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QPlainTextEdit, QTextEdit
 
-from spec import expressions
+from graphspec import expressions
 from studio.plain import plain_tip
 
 

@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from spec.model import AgentNode, ConditionalEdge, ExpressionRouter, FunctionNode, SetStateNode
+from graphspec.model import AgentNode, ConditionalEdge, ExpressionRouter, FunctionNode, SetStateNode
 from studio import edits
 from studio.canvas.looks import middleware_look
 from studio.editor import Editor

@@ -16,7 +16,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from spec.templates import list_templates
+from graphspec.templates import list_templates
 from studio.paths import icon
 from studio.plain import plain_tip
 

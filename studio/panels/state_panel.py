@@ -17,7 +17,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from spec.model import Reducer, RunInput, StateKey, StateType
+from graphspec.model import Reducer, RunInput, StateKey, StateType
 from studio import edits
 from studio.editor import Editor
 from studio.edits.base import unique_id

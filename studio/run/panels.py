@@ -35,7 +35,7 @@ from PySide6.QtWidgets import (
 )
 
 from engine.pregel import trace
-from spec.cli import to_json
+from graphspec.cli import to_json
 from studio.plain import plain_label, plain_tip
 from studio.run.runner import ChannelRow, HistoryEntry, ThreadView, is_internal, short_version
 

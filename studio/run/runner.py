@@ -21,8 +21,8 @@ from PySide6.QtCore import QObject, Signal
 
 from engine.constants import CONFIG_KEY_DURABILITY
 from engine.pregel import trace
-from spec.expressions import cancel_with
-from spec.model import GraphSpec
+from graphspec.expressions import cancel_with
+from graphspec.model import GraphSpec
 from studio.workers import DaemonExecutor
 
 INTERNAL_PREFIXES = ("__", "branch:to:", "join:")
@@ -114,7 +114,7 @@ class ThreadView:
 
 
 def remember_sources(spec: GraphSpec) -> None:
-    """Put the spec's inline code in `linecache` under the names `spec.trust` compiles it with,
+    """Put the spec's inline code in `linecache` under the names `graphspec.trust` compiles it with,
     so a traceback through user code shows the user's lines."""
     for node in spec.nodes:
         code = getattr(node, "code", None)
@@ -296,7 +296,7 @@ class RunSession(QObject):
         self._require_saver()
         key = (id(spec), base_dir, trusted, id(self._saver))
         if self._graph is None or self._graph_key != key:
-            from spec.compiler import compile_spec
+            from graphspec.compiler import compile_spec
 
             self._graph = compile_spec(spec, trusted=trusted, checkpointer=self._saver, base_dir=base_dir)
             remember_sources(spec)
@@ -305,7 +305,7 @@ class RunSession(QObject):
         return self._graph
 
     def _config_for(self, spec: GraphSpec, thread_id: str) -> dict:
-        from spec.compiler import run_config
+        from graphspec.compiler import run_config
 
         config = run_config(spec, thread_id)
         # saved before step() returns, so the panels read each superstep's checkpoint at once

@@ -9,8 +9,8 @@ import time
 import pytest
 
 from engine.agents.middleware.pii import PIIMiddleware, PIIPatternTimeout, resolve_detector
-from spec.compiler import compile_spec
-from tests.spec.helpers import graph
+from graphspec.compiler import compile_spec
+from tests.graphspec.helpers import graph
 
 BACKTRACKS = r"(a|a)+$"  # exponential in `re`: 2**40 paths on "a" * 40 + "b"
 HOSTILE_TEXT = "a" * 40 + "b"

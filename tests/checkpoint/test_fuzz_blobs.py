@@ -24,7 +24,7 @@ from engine.checkpoint.serde.jsonplus import DeserializationError, JsonPlusSeria
 from engine.checkpoint.serde.registry import known_classes
 from engine.checkpoint.sqlite import CheckpointDatabaseError, SqliteSaver
 from engine.types import Interrupt, Send
-from tests.spec.test_fuzz import FUZZ
+from tests.graphspec.test_fuzz import FUZZ
 
 SERDE = JsonPlusSerializer()
 TRAP = f"ckpt_fuzz_trap_{uuid.uuid4().hex[:8]}"

@@ -21,9 +21,9 @@ import ormsgpack
 import pytest
 
 from engine.checkpoint.sqlite import CheckpointDatabaseError, SqliteSaver
-from spec.cli import main
+from graphspec.cli import main
 from tests.checkpoint.test_serde_no_import import CLASS_REFS, _nested_exts
-from tests.spec.helpers import TEMPLATES
+from tests.graphspec.helpers import TEMPLATES
 
 THREAD = "t"
 

@@ -9,9 +9,9 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from spec.export import to_langgraph
-from spec.io import read_spec, spec_from_dict
-from spec.model import GraphSpec
+from graphspec.export import to_langgraph
+from graphspec.io import read_spec, spec_from_dict
+from graphspec.model import GraphSpec
 
 TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
 TEMPLATE_NAMES = sorted(p.stem for p in TEMPLATES.glob("*.json"))

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from spec.agent_checks import jump_targets
-from spec.validator import validate
-from tests.spec.helpers import graph, load_exported
+from graphspec.agent_checks import jump_targets
+from graphspec.validator import validate
+from tests.graphspec.helpers import graph, load_exported
 
 ADD = "def add(a: int, b: int) -> int:\n    return a + b\n"
 

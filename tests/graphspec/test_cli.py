@@ -6,8 +6,8 @@ import json
 
 import pytest
 
-from spec.cli import main
-from tests.spec.helpers import TEMPLATES, setter, write_spec
+from graphspec.cli import main
+from tests.graphspec.helpers import TEMPLATES, setter, write_spec
 
 
 def _run(capsys, *argv):

@@ -8,10 +8,10 @@ import pytest
 
 from engine.checkpoint.memory import InMemorySaver
 from engine.errors import SpecError
-from spec.compiler import SpecCompileError, compile_spec
-from spec.expressions import ExpressionError
-from spec.trust import UntrustedCodeError, code_sites
-from tests.spec.helpers import graph, setter, template
+from graphspec.compiler import SpecCompileError, compile_spec
+from graphspec.expressions import ExpressionError
+from graphspec.trust import UntrustedCodeError, code_sites
+from tests.graphspec.helpers import graph, setter, template
 
 CODE = "def bump(state):\n    return {'n': state['n'] + 1}\n"
 
@@ -157,7 +157,7 @@ def test_agent_nodes_compile_to_create_agent(tmp_path):
     pytest.importorskip("engine.agents")
     from langgraph.checkpoint.memory import InMemorySaver as LgSaver
 
-    from tests.spec.test_templates import load_exported
+    from tests.graphspec.test_templates import load_exported
 
     spec = graph(**AGENT_DOC)
     with pytest.raises(UntrustedCodeError, match="assistant"):
@@ -198,8 +198,8 @@ def test_unknown_agent_is_a_validation_error():
 
 
 def test_subgraph_by_file_reference(tmp_path, capsys):
-    from spec.cli import main
-    from tests.spec.helpers import write_spec
+    from graphspec.cli import main
+    from tests.graphspec.helpers import write_spec
 
     (tmp_path / "parts").mkdir()
     write_spec(

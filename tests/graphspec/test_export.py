@@ -6,11 +6,11 @@ import json
 
 from langgraph.checkpoint.memory import InMemorySaver as LgSaver
 
-from spec.cli import main
-from spec.compiler import compile_spec
-from spec.export import state_json_schema, to_langgraph, to_mermaid
-from tests.spec.helpers import graph, setter, template
-from tests.spec.test_templates import load_exported
+from graphspec.cli import main
+from graphspec.compiler import compile_spec
+from graphspec.export import state_json_schema, to_langgraph, to_mermaid
+from tests.graphspec.helpers import graph, setter, template
+from tests.graphspec.test_templates import load_exported
 
 
 def test_langgraph_module_keeps_the_names():
@@ -111,7 +111,7 @@ def test_model_and_tools_nodes_loop_like_langgraph(tmp_path):
     """A hand-drawn ReAct loop: model -> (tool calls?) -> tools -> model."""
     import pytest
 
-    pytest.importorskip("engine.agents.tool_node")
+    pytest.importorskip("engine.prebuilt.tool_node")
     spec = graph(
         state=[{"name": "messages", "type": "messages", "reducer": "add_messages"}],
         nodes=[

@@ -19,11 +19,11 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from engine.errors import SpecError
-from spec.compiler import compile_spec
-from spec.export import IMPORTED, to_langgraph, to_mermaid
-from spec.expressions import ALL_METHODS, FUNCTIONS, MESSAGE_ATTRIBUTES
-from spec.io import spec_from_dict
-from tests.spec.test_fuzz import FUZZ
+from graphspec.compiler import compile_spec
+from graphspec.export import IMPORTED, to_langgraph, to_mermaid
+from graphspec.expressions import ALL_METHODS, FUNCTIONS, MESSAGE_ATTRIBUTES
+from graphspec.io import spec_from_dict
+from tests.graphspec.test_fuzz import FUZZ
 
 PROPERTY = settings(
     FUZZ,

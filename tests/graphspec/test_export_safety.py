@@ -9,10 +9,10 @@ import math
 import pytest
 
 from engine.errors import SpecError
-from spec import pysource
-from spec.compiler import compile_spec
-from spec.export import to_langgraph, to_mermaid
-from tests.spec.helpers import graph, load_exported, setter
+from graphspec import pysource
+from graphspec.compiler import compile_spec
+from graphspec.export import to_langgraph, to_mermaid
+from tests.graphspec.helpers import graph, load_exported, setter
 
 NASTY_KEYS = [
     "x=__import__('os').system('echo pwned'),y",

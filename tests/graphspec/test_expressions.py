@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from spec.expressions import ExpressionError, evaluate, free_names, returns_many, to_python
+from graphspec.expressions import ExpressionError, evaluate, free_names, returns_many, to_python
 
 STATE = {"total": 4, "name": "Ada", "items": [3, 1, 2], "flags": {"ok": True}, "text": " Hi "}
 
@@ -151,7 +151,7 @@ def test_comprehension_names_are_scoped_like_python(expression, python, free):
 
 
 def test_a_variable_read_before_its_for_binds_it_fails_in_both():
-    from spec.expressions import early_names
+    from graphspec.expressions import early_names
 
     expression = "[x for x in items if y for y in items]"
     assert early_names(expression) == {"y"}

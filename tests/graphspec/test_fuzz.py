@@ -18,12 +18,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine.errors import SpecError
-from spec.compiler import SpecCompileError, compile_spec
-from spec.export import export
-from spec.io import SpecValidationError, dumps_spec, load_spec, read_spec, save_spec
-from spec.trust import UntrustedCodeError
-from spec.validator import Finding, validate
-from tests.spec.helpers import TEMPLATE_NAMES, TEMPLATES
+from graphspec.compiler import SpecCompileError, compile_spec
+from graphspec.export import export
+from graphspec.io import SpecValidationError, dumps_spec, load_spec, read_spec, save_spec
+from graphspec.trust import UntrustedCodeError
+from graphspec.validator import Finding, validate
+from tests.graphspec.helpers import TEMPLATE_NAMES, TEMPLATES
 
 _COMMON = dict(
     deadline=timedelta(seconds=5),

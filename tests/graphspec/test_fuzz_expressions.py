@@ -10,9 +10,9 @@ import math
 from hypothesis import given
 from hypothesis import strategies as st
 
-from spec import expression_limits
-from spec.expressions import ExpressionError, evaluate, to_python
-from tests.spec.test_fuzz import FUZZ
+from graphspec import expression_limits
+from graphspec.expressions import ExpressionError, evaluate, to_python
+from tests.graphspec.test_fuzz import FUZZ
 
 STATE = {"n": 3, "s": "ab c", "xs": [1, 2, 3], "d": {"k": [0]}, "big": 10**50, "none": None}
 NAMES = ["n", "s", "xs", "d", "big", "none", "v", "w", "missing", "eval", "item"]

@@ -5,12 +5,12 @@ from __future__ import annotations
 import pytest
 
 from engine.errors import SpecError
-from spec.compiler import compile_spec
-from spec.export import to_langgraph
-from spec.importer import import_module_graph, spec_from_graph
-from spec.io import dumps_spec, load_spec
-from tests.spec.helpers import TEMPLATE_NAMES, graph, template
-from tests.spec.test_templates import needs_agents, normal
+from graphspec.compiler import compile_spec
+from graphspec.export import to_langgraph
+from graphspec.importer import import_module_graph, spec_from_graph
+from graphspec.io import dumps_spec, load_spec
+from tests.graphspec.helpers import TEMPLATE_NAMES, graph, template
+from tests.graphspec.test_templates import needs_agents, normal
 
 
 def structure(spec):

@@ -9,7 +9,7 @@ import sys
 import pytest
 
 from engine.errors import SpecError
-from spec.importer import import_module_graph
+from graphspec.importer import import_module_graph
 
 MODULE = """
 import helper_beside_it  # a sibling import works while the module loads

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from spec.io import (
+from graphspec.io import (
     SCHEMA_PATH,
     SpecValidationError,
     dumps_json_schema,
@@ -15,7 +15,7 @@ from spec.io import (
     read_spec,
     save_spec,
 )
-from spec.model import SPEC_VERSION, GraphSpec
+from graphspec.model import SPEC_VERSION, GraphSpec
 
 DOC = {
     "version": SPEC_VERSION,
@@ -143,5 +143,5 @@ def test_save_failure_leaves_the_old_file(tmp_path):
 
 def test_published_json_schema_is_current():
     assert SCHEMA_PATH.read_text(encoding="utf-8") == dumps_json_schema(), (
-        "spec/schema.json is stale: run `python -m spec.io`"
+        "graphspec/schema.json is stale: run `python -m graphspec.io`"
     )

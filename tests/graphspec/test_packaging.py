@@ -8,8 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from spec.templates import SOURCE_TEMPLATES, TEMPLATES_DIR
-from tests.spec.helpers import TEMPLATE_NAMES
+from graphspec.templates import SOURCE_TEMPLATES, TEMPLATES_DIR
+from tests.graphspec.helpers import TEMPLATE_NAMES
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -22,23 +22,23 @@ def test_the_built_package_carries_the_templates(tmp_path):
     lib = tmp_path / "lib"
     build = [sys.executable, "setup.py", "-q", "build_py", "--build-lib", str(lib)]
     subprocess.run(build, cwd=ROOT, check=True, capture_output=True)
-    shipped = sorted(p.stem for p in (lib / "spec" / "templates_data").glob("*.json"))
+    shipped = sorted(p.stem for p in (lib / "graphspec" / "templates_data").glob("*.json"))
     assert shipped == TEMPLATE_NAMES
-    assert (lib / "spec" / "schema.json").is_file()
+    assert (lib / "graphspec" / "schema.json").is_file()
     # the built copy, imported from elsewhere, lists its own templates and runs one by name
     env = {**os.environ, "PYTHONPATH": str(lib)}
     where = subprocess.run(
-        [sys.executable, "-c", "import spec.templates as t; print(t.TEMPLATES_DIR)"],
+        [sys.executable, "-c", "import graphspec.templates as t; print(t.TEMPLATES_DIR)"],
         cwd=tmp_path, env=env, check=True, capture_output=True, text=True,
     )  # fmt: skip
-    assert where.stdout.strip() == str(lib / "spec" / "templates_data")
+    assert where.stdout.strip() == str(lib / "graphspec" / "templates_data")
     listed = subprocess.run(
-        [sys.executable, "-m", "spec.cli", "templates"],
+        [sys.executable, "-m", "graphspec.cli", "templates"],
         cwd=tmp_path, env=env, check=True, capture_output=True, text=True,
     )  # fmt: skip
     assert [line.split()[0] for line in listed.stdout.splitlines()] == TEMPLATE_NAMES
     ran = subprocess.run(
-        [sys.executable, "-m", "spec.cli", "run", "hello_world"],
+        [sys.executable, "-m", "graphspec.cli", "run", "hello_world"],
         cwd=tmp_path, env=env, capture_output=True, text=True,
     )  # fmt: skip
     assert ran.returncode == 0, ran.stderr

@@ -11,11 +11,11 @@ from langgraph.types import Command as LgCommand
 
 from engine.checkpoint.memory import InMemorySaver
 from engine.types import Command
-from spec.cli import main
-from spec.compiler import compile_spec, run_config
-from spec.templates import list_templates
-from spec.validator import validate
-from tests.spec.helpers import TEMPLATE_NAMES, load_exported, template
+from graphspec.cli import main
+from graphspec.compiler import compile_spec, run_config
+from graphspec.templates import list_templates
+from graphspec.validator import validate
+from tests.graphspec.helpers import TEMPLATE_NAMES, load_exported, template
 
 EXPECTED = {
     "hello_world", "essay_writer", "router", "map_reduce", "fanout_join", "counter_loop",

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import json
 
-from spec.compiler import compile_spec
-from spec.io import read_spec, read_spec_bytes
-from spec.trust import closure, digest
+from graphspec.compiler import compile_spec
+from graphspec.io import read_spec, read_spec_bytes
+from graphspec.trust import closure, digest
 
 
 def code(fn: str, value: int) -> dict:
@@ -81,7 +81,7 @@ def test_a_missing_file_is_an_error_not_a_crash(tmp_path):
 
 
 def test_the_cli_runs_no_code_from_a_subgraph_file_without_trust(tmp_path, capsys):
-    from spec.cli import main
+    from graphspec.cli import main
 
     marker = tmp_path / "ran.txt"
     work = {"id": "w", "kind": "function", "function": "w",

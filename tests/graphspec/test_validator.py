@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from spec.validator import validate
-from tests.spec.helpers import graph, setter
+from graphspec.validator import validate
+from tests.graphspec.helpers import graph, setter
 
 
 def _codes(spec):

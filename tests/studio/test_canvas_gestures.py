@@ -8,7 +8,7 @@ from PySide6.QtGui import QDragEnterEvent, QDragMoveEvent, QDropEvent
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QLineEdit
 
-from spec.io import dumps_spec
+from graphspec.io import dumps_spec
 from studio.canvas.view import PALETTE_MIME
 from tests.studio.conftest import settle
 from tests.studio.helpers import center, click, drag

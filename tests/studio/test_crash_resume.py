@@ -23,8 +23,8 @@ import textwrap
 import pytest
 
 from engine.checkpoint.sqlite import SqliteSaver
-from spec.cli import main
-from tests.spec.helpers import TEMPLATES
+from graphspec.cli import main
+from tests.graphspec.helpers import TEMPLATES
 from tests.studio.test_run_steps import click, idle
 
 pytestmark = [
@@ -39,7 +39,7 @@ CHILD = textwrap.dedent(
     import os, signal, sys
     sys.path.insert(0, {root!r})
     from engine.checkpoint.sqlite import SqliteSaver
-    from spec.cli import main
+    from graphspec.cli import main
 
     method, at = sys.argv[1], int(sys.argv[2])
     original = getattr(SqliteSaver, method)

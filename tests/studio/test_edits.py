@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from spec.io import dumps_spec, read_spec
-from spec.templates import TEMPLATES_DIR
+from graphspec.io import dumps_spec, read_spec
+from graphspec.templates import TEMPLATES_DIR
 from studio import edits
 from studio.document import GraphDocument
 from studio.editor import Editor

@@ -12,8 +12,8 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QPushButton
 
-from spec.io import dumps_spec, read_spec
-from spec.templates import TEMPLATES_DIR
+from graphspec.io import dumps_spec, read_spec
+from graphspec.templates import TEMPLATES_DIR
 from tests.studio.conftest import settle
 
 pytestmark = pytest.mark.gui

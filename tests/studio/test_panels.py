@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from PySide6.QtWidgets import QComboBox
 
-from spec.templates import TEMPLATES_DIR
+from graphspec.templates import TEMPLATES_DIR
 from studio.panels.code_editor import CodeEditor, check, parse_assignments
 
 pytestmark = pytest.mark.gui

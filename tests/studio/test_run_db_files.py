@@ -15,10 +15,10 @@ import sys
 
 import pytest
 
-from spec.cli import main
+from graphspec.cli import main
 from studio.run.runner import db_path_for
 from tests.checkpoint.test_tampered_db import crafted_values, newest_checkpoint, tamper
-from tests.spec.helpers import TEMPLATES
+from tests.graphspec.helpers import TEMPLATES
 from tests.studio.test_run_steps import click, idle
 
 pytestmark = pytest.mark.gui

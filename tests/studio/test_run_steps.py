@@ -9,7 +9,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QComboBox, QDockWidget, QPushButton
 
-from spec.templates import TEMPLATES_DIR
+from graphspec.templates import TEMPLATES_DIR
 from studio.run.panels import ChannelsPanel, HistoryPanel, TracePanel
 
 pytestmark = pytest.mark.gui

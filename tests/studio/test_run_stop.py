@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from spec import expression_limits
-from tests.spec.helpers import setter, write_spec
+from graphspec import expression_limits
+from tests.graphspec.helpers import setter, write_spec
 from tests.studio.conftest import settle
 from tests.studio.test_run_steps import click
 
@@ -60,7 +60,7 @@ SCRIPT = textwrap.dedent(
     import sys
     from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QPushButton
-    import spec.expression_limits as limits
+    import graphspec.expression_limits as limits
     import studio.main_window as main_window
 
     limits.MAX_STEPS = 10**12  # the loop would run for hours: only closing can end it

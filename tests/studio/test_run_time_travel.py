@@ -9,8 +9,8 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLineEdit, QPlainTextEdit, QPushButton
 
-from spec.io import read_spec
-from spec.templates import TEMPLATES_DIR
+from graphspec.io import read_spec
+from graphspec.templates import TEMPLATES_DIR
 from studio.run.panels import HistoryPanel, InterruptPanel, TracePanel
 from tests.studio.test_run_steps import click, idle, open_template, run_template
 
