@@ -6,7 +6,13 @@ import os
 from functools import lru_cache
 from pathlib import Path
 
-ASSETS_DIR = Path(__file__).resolve().parent.parent / "assets"
+def _assets_dir() -> Path:
+    """The wheel's copy (studio/assets), else the source tree's assets/ folder."""
+    bundled = Path(__file__).resolve().parent / "assets"
+    return bundled if bundled.is_dir() else Path(__file__).resolve().parent.parent / "assets"
+
+
+ASSETS_DIR = _assets_dir()
 ICONS_DIR = ASSETS_DIR / "icons"
 HOME_ENV = "SUPERSTEP_STUDIO_HOME"
 """Overrides the studio's folder (tests point it at a temporary directory)."""

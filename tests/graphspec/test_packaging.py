@@ -1,5 +1,5 @@
-"""The templates ship as package data: an installed (non-editable) copy lists and runs them
-without the repository's templates/ folder."""
+"""The wheel carries the templates and the icons: an installed (non-editable) copy lists, runs
+and draws them without the repository's templates/ and assets/ folders."""
 
 from __future__ import annotations
 
@@ -7,6 +7,8 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
 
 from graphspec.templates import SOURCE_TEMPLATES, TEMPLATES_DIR
 from tests.graphspec.helpers import TEMPLATE_NAMES
@@ -18,27 +20,48 @@ def test_a_source_checkout_reads_the_templates_folder():
     assert TEMPLATES_DIR == SOURCE_TEMPLATES == ROOT / "templates"
 
 
-def test_the_built_package_carries_the_templates(tmp_path):
-    lib = tmp_path / "lib"
-    build = [sys.executable, "setup.py", "-q", "build_py", "--build-lib", str(lib)]
-    subprocess.run(build, cwd=ROOT, check=True, capture_output=True)
+@pytest.fixture(scope="module")
+def installed_wheel(tmp_path_factory) -> Path:
+    """The project built as a wheel (pyproject alone) and unpacked into a folder of its own."""
+    tmp = tmp_path_factory.mktemp("wheel")
+    build = [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(tmp / "dist"), str(ROOT)]
+    subprocess.run(build, check=True, capture_output=True)
+    (wheel,) = (tmp / "dist").glob("superstep_studio-*.whl")
+    lib = tmp / "lib"
+    install = [sys.executable, "-m", "pip", "install", "--no-deps", "-q", "--target", str(lib), str(wheel)]
+    subprocess.run(install, check=True, capture_output=True)
+    return lib
+
+
+def _run(lib: Path, *argv: str, cwd: Path) -> subprocess.CompletedProcess:
+    # PYTHONPATH puts the unpacked wheel before the editable install's path to the source tree
+    env = {**os.environ, "PYTHONPATH": str(lib), "QT_QPA_PLATFORM": "offscreen"}
+    return subprocess.run([sys.executable, *argv], cwd=cwd, env=env, capture_output=True, text=True)
+
+
+def test_the_wheel_carries_templates_schema_and_icons(installed_wheel):
+    lib = installed_wheel
     shipped = sorted(p.stem for p in (lib / "graphspec" / "templates_data").glob("*.json"))
     assert shipped == TEMPLATE_NAMES
     assert (lib / "graphspec" / "schema.json").is_file()
-    # the built copy, imported from elsewhere, lists its own templates and runs one by name
-    env = {**os.environ, "PYTHONPATH": str(lib)}
-    where = subprocess.run(
-        [sys.executable, "-c", "import graphspec.templates as t; print(t.TEMPLATES_DIR)"],
-        cwd=tmp_path, env=env, check=True, capture_output=True, text=True,
-    )  # fmt: skip
-    assert where.stdout.strip() == str(lib / "graphspec" / "templates_data")
-    listed = subprocess.run(
-        [sys.executable, "-m", "graphspec.cli", "templates"],
-        cwd=tmp_path, env=env, check=True, capture_output=True, text=True,
-    )  # fmt: skip
+    assert {p.name for p in (lib / "studio" / "assets" / "icons").glob("*.svg")} >= {"agent.svg", "app.svg"}
+
+
+def test_the_installed_copy_lists_and_runs_its_own_templates(installed_wheel, tmp_path):
+    lib = installed_wheel
+    where = _run(lib, "-c", "import graphspec.templates as t; print(t.TEMPLATES_DIR)", cwd=tmp_path)
+    assert where.stdout.strip() == str(lib / "graphspec" / "templates_data"), where.stderr
+    listed = _run(lib, "-m", "graphspec.cli", "templates", cwd=tmp_path)
     assert [line.split()[0] for line in listed.stdout.splitlines()] == TEMPLATE_NAMES
-    ran = subprocess.run(
-        [sys.executable, "-m", "graphspec.cli", "run", "hello_world"],
-        cwd=tmp_path, env=env, capture_output=True, text=True,
-    )  # fmt: skip
+    ran = _run(lib, "-m", "graphspec.cli", "run", "hello_world", cwd=tmp_path)
     assert ran.returncode == 0, ran.stderr
+
+
+def test_the_installed_studio_opens_a_template_with_its_icons(installed_wheel, tmp_path):
+    lib = installed_wheel
+    icons = _run(lib, "-c", "import studio.paths as p; print(p.icon_path('agent'))", cwd=tmp_path)
+    assert icons.stdout.strip() == str(lib / "studio" / "assets" / "icons" / "agent.svg"), icons.stderr
+    shot = tmp_path / "shot.png"
+    opened = _run(lib, "-m", "studio.cli", "studio", "router", "--screenshot", str(shot), "--quit", cwd=tmp_path)
+    assert opened.returncode == 0, opened.stderr
+    assert shot.stat().st_size > 10_000
