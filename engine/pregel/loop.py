@@ -1,5 +1,7 @@
 """PregelLoop: owns one run's checkpoint and channels and moves it superstep by superstep.
 
+What it emits lives in loop_output.py, how it saves in loop_checkpoints.py.
+
 The drivers (sync `stream`, async `astream`) call `first()`, then repeat `tick()`, run the
 tasks with a TaskRunner, and `after_tick()`; the loop itself never blocks on tasks, so the same
 loop serves both APIs.
@@ -10,23 +12,18 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future
-from datetime import UTC, datetime
 from typing import Any
 
 from engine.channels.base import BaseChannel
 from engine.checkpoint.base import (
-    WRITES_IDX_MAP,
     BaseCheckpointSaver,
     CheckpointTuple,
     copy_checkpoint,
-    create_checkpoint,
     empty_checkpoint,
 )
-from engine.checkpoint.ids import uuid6
 from engine.constants import (
     CONF,
     CONFIG_KEY_CHECKPOINT_ID,
-    CONFIG_KEY_CHECKPOINT_MAP,
     CONFIG_KEY_CHECKPOINT_NS,
     CONFIG_KEY_RESUME_MAP,
     CONFIG_KEY_RESUMING,
@@ -37,7 +34,6 @@ from engine.constants import (
     INPUT,
     INTERRUPT,
     MISSING,
-    NS_END,
     NS_SEP,
     NULL_TASK_ID,
     PREVIOUS,
@@ -57,20 +53,17 @@ from engine.pregel.algo import (
     WritesOnly,
     apply_writes,
     call_task,
-    is_call,
     prepare_next_tasks,
     should_interrupt,
 )
 from engine.pregel.call import Call, SyncAsyncFuture, done_future
 from engine.pregel.io import (
-    interrupt_dict,
     map_command,
     map_input,
-    map_output_updates,
     read_channels,
-    task_result_writes,
 )
-from engine.pregel.saves import background_saves
+from engine.pregel.loop_checkpoints import LoopCheckpoints
+from engine.pregel.loop_output import LoopOutput
 from engine.types import Command
 
 Emit = Callable[[tuple[str, ...], str, Any], None]
@@ -80,7 +73,7 @@ def increment(current: int | None, channel: Any = None) -> int:
     return 1 if current is None else current + 1
 
 
-class PregelLoop:
+class PregelLoop(LoopOutput, LoopCheckpoints):
     """One run of a graph: input handling, task planning, the barrier, checkpoints, output."""
 
     def __init__(
@@ -189,36 +182,8 @@ class PregelLoop:
         self._addressed = self.config[CONF].get(CONFIG_KEY_CHECKPOINT_ID) is not None
 
     # ------------------------------------------------------------------ output
-    def emit(self, mode: str, payload: Any) -> None:
-        if self.emit_raw is None:
-            return
-        if mode in self.stream_modes:
-            self.emit_raw(self.checkpoint_ns, mode, payload)
-        if mode in ("checkpoints", "tasks") and "debug" in self.stream_modes:
-            kind = "checkpoint" if mode == "checkpoints" else (
-                "task_result" if "result" in payload or "error" in payload else "task"
-            )
-            step = self.checkpoint_metadata.get("step", self.step) if mode == "checkpoints" else self.step
-            self.emit_raw(
-                self.checkpoint_ns,
-                "debug",
-                {
-                    "step": step,
-                    "timestamp": datetime.now(UTC).isoformat(),
-                    "type": kind,
-                    "payload": payload,
-                },
-            )
 
-    def _wants(self, mode: str) -> bool:
-        return self.emit_raw is not None and (
-            mode in self.stream_modes
-            or (mode in ("checkpoints", "tasks") and "debug" in self.stream_modes)
-        )
 
-    def _observe(self, event: Any) -> None:
-        if self.observer is not None:
-            self.observer(event)
 
     # ------------------------------------------------------------------ input
     def first(self) -> None:
@@ -427,91 +392,10 @@ class PregelLoop:
                 )
             )
 
-    def _record_writes(self, task_id: str, writes: Sequence[tuple[str, Any]]) -> None:
-        """Keep a task's writes pending for the barrier and save them; a rerun replaces the old.
 
-        The null task (input commands) accumulates plain writes across runs, but its special
-        writes (a resume answer) are replaced: the latest answer wins, as the saver's slot does.
-        """
-        if all(c in WRITES_IDX_MAP for c, _ in writes):
-            writes = list({c: (c, v) for c, v in writes}.values())
-        pending = self.checkpoint_pending_writes
-        if task_id == NULL_TASK_ID:
-            pending[:] = [w for w in pending if w[0] != task_id or w[1] not in WRITES_IDX_MAP]
-            writes = sorted(writes, key=lambda w: w[0] in WRITES_IDX_MAP)
-            to_save = [w[1:] for w in pending if w[0] == task_id] + list(writes)
-        else:
-            pending[:] = [w for w in pending if w[0] != task_id]
-            to_save = writes
-        pending.extend((task_id, c, v) for c, v in writes)
-        self._save_writes(task_id, to_save)
 
-    def _save_writes(self, task_id: str, writes: Sequence[tuple[str, Any]]) -> None:
-        # with durability "exit", pending writes are saved once, when the run ends
-        if (
-            self.checkpointer is not None
-            and self.durability != "exit"
-            and self.checkpoint_config[CONF].get(CONFIG_KEY_CHECKPOINT_ID)
-        ):
-            self._save(self.checkpointer.put_writes, self.checkpoint_config, list(writes), task_id)
 
-    def _save(self, method: Callable[..., Any], *args: Any) -> None:
-        """Call a saver method now, or (durability "async", a saver that waits on I/O) in the
-        background, in order, overlapping the next superstep; `flush_saves` waits for it."""
-        if self._saves_in_background:
-            pending = self._pending_saves
-            pending.append(background_saves().submit(self.checkpointer, method, *args))
-            # saves finish in order: forget the landed ones at the front (a failed one stays)
-            while pending and pending[0].done() and pending[0].exception() is None:
-                pending.popleft()
-        else:
-            method(*args)
 
-    def flush_saves(self) -> None:
-        """Wait for background saves; re-raise the first one that failed."""
-        pending, self._pending_saves = self._pending_saves, deque()
-        for future in pending:
-            future.result()
-
-    def _output_writes(self, task: Any, writes: Sequence[tuple[str, Any]], cached: bool = False) -> None:
-        if self.emit_raw is None:
-            return
-        modes = self.stream_modes
-        if writes[0][0] == INTERRUPT:
-            if is_call(task):
-                return  # the caller, interrupted in turn, reports it
-            found = tuple(v for c, vs in writes if c == INTERRUPT for v in vs)
-            if "updates" in modes:
-                self.emit("updates", {INTERRUPT: found})
-            if "values" in modes:
-                # the whole state with the interrupts, or the interrupts alone for a non-dict output
-                current = read_channels(self.channels, self.output_keys)
-                if isinstance(current, dict):
-                    current[INTERRUPT] = found
-                    self.emit("values", current)
-                else:
-                    self.emit("values", {INTERRUPT: found})
-        elif writes[0][0] != ERROR and "updates" in modes and not self.updates_for_interrupts_only:
-            if (chunk := map_output_updates(self.output_keys, task, writes)) is not None:
-                if cached:
-                    chunk["__metadata__"] = {"cached": True}
-                self.emit("updates", chunk)
-        if not cached and self._wants("tasks") and not task.hidden:
-            keys = [self.stream_keys] if isinstance(self.stream_keys, str) else self.stream_keys
-            self.emit(
-                "tasks",
-                {
-                    "id": task.id,
-                    "name": task.name,
-                    "error": next((v for c, v in writes if c == ERROR), None),
-                    "result": task_result_writes(
-                        [(c, v) for c, v in writes if c in keys or c == RETURN]
-                    ),
-                    "interrupts": [
-                        interrupt_dict(i) for c, vs in writes if c == INTERRUPT for i in vs
-                    ],
-                },
-            )
 
     def after_tick(self) -> None:
         """The barrier: apply every task's writes, emit values, save the checkpoint."""
@@ -558,65 +442,6 @@ class PregelLoop:
         return not updated.isdisjoint(self.output_keys)
 
     # ------------------------------------------------------------------ checkpoints
-    def _put_checkpoint(self, source: str, exiting: bool = False) -> None:
-        metadata = self.checkpoint_metadata if exiting else {
-            "source": source,
-            "step": self.step,
-            "parents": self.config[CONF].get(CONFIG_KEY_CHECKPOINT_MAP, {}),
-        }
-        saving = self.checkpointer is not None and (exiting or self.durability != "exit")
-        if saving:
-            self.checkpoint = create_checkpoint(
-                self.checkpoint,
-                self.channels,
-                self.step,
-                id=self.checkpoint["id"] if exiting else None,
-                updated_channels=self.updated_channels,
-            )
-        elif self.checkpointer is not None:
-            # durability "exit": keep stepping; only the last checkpoint will be saved
-            self.checkpoint["id"] = uuid6()
-            self.checkpoint["updated_channels"] = None
-        else:
-            # Nobody keeps the old checkpoint without a saver: renew it in place, no copies. Its
-            # id only seeds task ids, so a per-run prefix plus the step is unique enough.
-            if self._unsaved_id_prefix is None:
-                self._unsaved_id_prefix = uuid6()[:-12]
-            self.checkpoint["id"] = f"{self._unsaved_id_prefix}{self.step + 1:012x}"
-            self.checkpoint["updated_channels"] = None
-        if saving:
-            versions = self.checkpoint["channel_versions"]
-            new_versions = {k: v for k, v in versions.items() if self._saved_versions.get(k) != v}
-            self._saved_versions = dict(versions)
-            self.prev_checkpoint_config = (
-                self.checkpoint_config if self.checkpoint_config[CONF].get(CONFIG_KEY_CHECKPOINT_ID) else None
-            )
-            # a background put must not see the next step's in-place version bumps
-            checkpoint = copy_checkpoint(self.checkpoint) if self._saves_in_background else self.checkpoint
-            self._save(self.checkpointer.put, self.checkpoint_config, checkpoint, metadata, new_versions)
-            self.checkpoint_config = {
-                **self.checkpoint_config,
-                CONF: {
-                    **self.checkpoint_config[CONF],
-                    CONFIG_KEY_CHECKPOINT_NS: self.config[CONF].get(CONFIG_KEY_CHECKPOINT_NS, ""),
-                    CONFIG_KEY_CHECKPOINT_ID: self.checkpoint["id"],
-                },
-            }
-        if exiting:
-            return
-        self.checkpoint_metadata = metadata
-        self._checkpoint_to_emit = self._wants("checkpoints")
-        if self.observer is not None:
-            self._observe(
-                trace.CheckpointSaved(
-                    self.checkpoint_ns,
-                    self.step,
-                    source,
-                    self.checkpoint["id"],
-                    _public_config(self.checkpoint_config) if saving else None,
-                )
-            )
-        self.step += 1
 
     def _plan(self) -> dict[str, Any]:
         """The next superstep's tasks, from the checkpoint and the channels updated last."""
@@ -637,68 +462,10 @@ class PregelLoop:
             trigger_to_nodes=self.graph.trigger_to_nodes,
         )
 
-    def _prepare_and_emit_checkpoint(self) -> None:
-        self.tasks = self._plan()
-        self._checkpoint_to_emit = False
-        self._emit_checkpoint()
 
-    def _emit_checkpoint(self) -> None:
-        if self.checkpointer is None:
-            return
-        parent_ns = self.config[CONF].get(CONFIG_KEY_CHECKPOINT_NS, "")
-        tasks = []
-        for task in self.tasks.values():
-            state = None
-            if task.subgraphs:
-                task_ns = f"{task.name}{NS_END}{task.id}"
-                if parent_ns:
-                    task_ns = f"{parent_ns}{NS_SEP}{task_ns}"
-                state = {CONF: {"thread_id": self.config[CONF].get("thread_id"), "checkpoint_ns": task_ns}}
-            tasks.append({"id": task.id, "name": task.name, "interrupts": (), "state": state})
-        self.emit(
-            "checkpoints",
-            {
-                "config": _public_config(self.checkpoint_config),
-                "parent_config": _public_config(self.prev_checkpoint_config),
-                "values": read_channels(self.channels, self.stream_keys),
-                "metadata": self.checkpoint_metadata,
-                "next": [t.name for t in self.tasks.values()],
-                "tasks": tasks,
-            },
-        )
 
     # ------------------------------------------------------------------ trace
-    def _observe_plan(self) -> None:
-        if self.observer is None:
-            return
-        versions = self.checkpoint["channel_versions"]
-        planned = tuple(
-            trace.PlannedTask(
-                t.id,
-                t.name,
-                t.path,
-                tuple(t.triggers),
-                {c: versions[c] for c in t.triggers if c in versions},
-                t.input,
-            )
-            for t in self.tasks.values()
-        )
-        self._observe(trace.StepPlanned(self.checkpoint_ns, self.step, planned))
 
-    def _observe_barrier(self, old_versions: dict, old_values: dict) -> None:
-        new_versions = self.checkpoint["channel_versions"]
-        changes = tuple(
-            trace.ChannelChange(
-                name,
-                old_versions.get(name),
-                version,
-                _visible(old_values.get(name, MISSING)),
-                _visible(self.channels[name].checkpoint()),
-            )
-            for name, version in new_versions.items()
-            if old_versions.get(name) != version
-        )
-        self._observe(trace.BarrierApplied(self.checkpoint_ns, self.step, changes))
 
     # ------------------------------------------------------------------ exit
     def finish(self, error: BaseException | None) -> bool:
@@ -709,18 +476,6 @@ class PregelLoop:
             self.flush_saves()
         return self._finish(error)
 
-    def _save_on_exit(self, error: BaseException | None) -> None:
-        """Durability "exit": save the last checkpoint and its pending writes, once."""
-        if self.checkpointer is None or self.durability != "exit" or self.status == "input":
-            return
-        if self.is_nested and error is None and any(NS_END in part for part in self.checkpoint_ns):
-            return  # a subgraph that finished is saved through its parent's checkpoint
-        self._put_checkpoint(self.checkpoint_metadata.get("source", "loop"), exiting=True)
-        by_task: dict[str, list[tuple[str, Any]]] = {}
-        for task_id, channel, value in self.checkpoint_pending_writes:
-            by_task.setdefault(task_id, []).append((channel, value))
-        for task_id, writes in by_task.items():
-            self.checkpointer.put_writes(self.checkpoint_config, writes, task_id)
 
     def _finish(self, error: BaseException | None) -> bool:
         if isinstance(error, GraphInterrupt) and not self.is_nested:
@@ -751,21 +506,8 @@ def call_result(writes: Sequence[tuple[str, Any]]) -> Any:
     return next((v for c, v in writes if c == RETURN), None)
 
 
-def _visible(value: Any) -> Any:
-    return None if value is MISSING else value
 
 
-def _public_config(config: dict | None) -> dict | None:
-    if config is None:
-        return None
-    conf = config.get(CONF, {})
-    return {
-        CONF: {
-            k: v
-            for k, v in conf.items()
-            if not k.startswith("__") and k in ("thread_id", "checkpoint_ns", "checkpoint_id")
-        }
-    }
 
 
 def _base_metadata(config: dict) -> dict:

@@ -1,0 +1,145 @@
+"""How a running loop keeps its thread: pending writes as tasks finish, a checkpoint after each
+barrier (now, or in the background with durability "async"), and once at exit with "exit"."""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from engine.checkpoint.base import WRITES_IDX_MAP, copy_checkpoint, create_checkpoint
+from engine.checkpoint.ids import uuid6
+from engine.constants import (
+    CONF,
+    CONFIG_KEY_CHECKPOINT_ID,
+    CONFIG_KEY_CHECKPOINT_MAP,
+    CONFIG_KEY_CHECKPOINT_NS,
+    NS_END,
+    NULL_TASK_ID,
+)
+from engine.pregel import trace
+from engine.pregel.loop_output import public_config
+from engine.pregel.saves import background_saves
+
+
+class LoopCheckpoints:
+    """PregelLoop's saving side; the loop's state (checkpoint, saver, durability...) is its own."""
+
+    def _record_writes(self, task_id: str, writes: Sequence[tuple[str, Any]]) -> None:
+        """Keep a task's writes pending for the barrier and save them; a rerun replaces the old.
+
+        The null task (input commands) accumulates plain writes across runs, but its special
+        writes (a resume answer) are replaced: the latest answer wins, as the saver's slot does.
+        """
+        if all(c in WRITES_IDX_MAP for c, _ in writes):
+            writes = list({c: (c, v) for c, v in writes}.values())
+        pending = self.checkpoint_pending_writes
+        if task_id == NULL_TASK_ID:
+            pending[:] = [w for w in pending if w[0] != task_id or w[1] not in WRITES_IDX_MAP]
+            writes = sorted(writes, key=lambda w: w[0] in WRITES_IDX_MAP)
+            to_save = [w[1:] for w in pending if w[0] == task_id] + list(writes)
+        else:
+            pending[:] = [w for w in pending if w[0] != task_id]
+            to_save = writes
+        pending.extend((task_id, c, v) for c, v in writes)
+        self._save_writes(task_id, to_save)
+
+    def _save_writes(self, task_id: str, writes: Sequence[tuple[str, Any]]) -> None:
+        # with durability "exit", pending writes are saved once, when the run ends
+        if (
+            self.checkpointer is not None
+            and self.durability != "exit"
+            and self.checkpoint_config[CONF].get(CONFIG_KEY_CHECKPOINT_ID)
+        ):
+            self._save(self.checkpointer.put_writes, self.checkpoint_config, list(writes), task_id)
+
+    def _save(self, method: Callable[..., Any], *args: Any) -> None:
+        """Call a saver method now, or (durability "async", a saver that waits on I/O) in the
+        background, in order, overlapping the next superstep; `flush_saves` waits for it."""
+        if self._saves_in_background:
+            pending = self._pending_saves
+            pending.append(background_saves().submit(self.checkpointer, method, *args))
+            # saves finish in order: forget the landed ones at the front (a failed one stays)
+            while pending and pending[0].done() and pending[0].exception() is None:
+                pending.popleft()
+        else:
+            method(*args)
+
+    def flush_saves(self) -> None:
+        """Wait for background saves; re-raise the first one that failed."""
+        pending, self._pending_saves = self._pending_saves, deque()
+        for future in pending:
+            future.result()
+
+    def _put_checkpoint(self, source: str, exiting: bool = False) -> None:
+        metadata = self.checkpoint_metadata if exiting else {
+            "source": source,
+            "step": self.step,
+            "parents": self.config[CONF].get(CONFIG_KEY_CHECKPOINT_MAP, {}),
+        }
+        saving = self.checkpointer is not None and (exiting or self.durability != "exit")
+        if saving:
+            self.checkpoint = create_checkpoint(
+                self.checkpoint,
+                self.channels,
+                self.step,
+                id=self.checkpoint["id"] if exiting else None,
+                updated_channels=self.updated_channels,
+            )
+        elif self.checkpointer is not None:
+            # durability "exit": keep stepping; only the last checkpoint will be saved
+            self.checkpoint["id"] = uuid6()
+            self.checkpoint["updated_channels"] = None
+        else:
+            # Nobody keeps the old checkpoint without a saver: renew it in place, no copies. Its
+            # id only seeds task ids, so a per-run prefix plus the step is unique enough.
+            if self._unsaved_id_prefix is None:
+                self._unsaved_id_prefix = uuid6()[:-12]
+            self.checkpoint["id"] = f"{self._unsaved_id_prefix}{self.step + 1:012x}"
+            self.checkpoint["updated_channels"] = None
+        if saving:
+            versions = self.checkpoint["channel_versions"]
+            new_versions = {k: v for k, v in versions.items() if self._saved_versions.get(k) != v}
+            self._saved_versions = dict(versions)
+            self.prev_checkpoint_config = (
+                self.checkpoint_config if self.checkpoint_config[CONF].get(CONFIG_KEY_CHECKPOINT_ID) else None
+            )
+            # a background put must not see the next step's in-place version bumps
+            checkpoint = copy_checkpoint(self.checkpoint) if self._saves_in_background else self.checkpoint
+            self._save(self.checkpointer.put, self.checkpoint_config, checkpoint, metadata, new_versions)
+            self.checkpoint_config = {
+                **self.checkpoint_config,
+                CONF: {
+                    **self.checkpoint_config[CONF],
+                    CONFIG_KEY_CHECKPOINT_NS: self.config[CONF].get(CONFIG_KEY_CHECKPOINT_NS, ""),
+                    CONFIG_KEY_CHECKPOINT_ID: self.checkpoint["id"],
+                },
+            }
+        if exiting:
+            return
+        self.checkpoint_metadata = metadata
+        self._checkpoint_to_emit = self._wants("checkpoints")
+        if self.observer is not None:
+            self._observe(
+                trace.CheckpointSaved(
+                    self.checkpoint_ns,
+                    self.step,
+                    source,
+                    self.checkpoint["id"],
+                    public_config(self.checkpoint_config) if saving else None,
+                )
+            )
+        self.step += 1
+
+    def _save_on_exit(self, error: BaseException | None) -> None:
+        """Durability "exit": save the last checkpoint and its pending writes, once."""
+        if self.checkpointer is None or self.durability != "exit" or self.status == "input":
+            return
+        if self.is_nested and error is None and any(NS_END in part for part in self.checkpoint_ns):
+            return  # a subgraph that finished is saved through its parent's checkpoint
+        self._put_checkpoint(self.checkpoint_metadata.get("source", "loop"), exiting=True)
+        by_task: dict[str, list[tuple[str, Any]]] = {}
+        for task_id, channel, value in self.checkpoint_pending_writes:
+            by_task.setdefault(task_id, []).append((channel, value))
+        for task_id, writes in by_task.items():
+            self.checkpointer.put_writes(self.checkpoint_config, writes, task_id)

@@ -1,0 +1,176 @@
+"""What a running loop tells the outside: stream parts (values, updates, tasks, checkpoints,
+debug) and, for observers such as the studio, the structured trace of each superstep."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import UTC, datetime
+from typing import Any
+
+from engine.constants import (
+    CONF,
+    CONFIG_KEY_CHECKPOINT_NS,
+    ERROR,
+    INTERRUPT,
+    MISSING,
+    NS_END,
+    NS_SEP,
+    RETURN,
+)
+from engine.pregel import trace
+from engine.pregel.algo import is_call
+from engine.pregel.io import interrupt_dict, map_output_updates, read_channels, task_result_writes
+
+
+class LoopOutput:
+    """PregelLoop's output side; the loop's state (channels, tasks, modes...) is its own."""
+
+    def emit(self, mode: str, payload: Any) -> None:
+        if self.emit_raw is None:
+            return
+        if mode in self.stream_modes:
+            self.emit_raw(self.checkpoint_ns, mode, payload)
+        if mode in ("checkpoints", "tasks") and "debug" in self.stream_modes:
+            kind = "checkpoint" if mode == "checkpoints" else (
+                "task_result" if "result" in payload or "error" in payload else "task"
+            )
+            step = self.checkpoint_metadata.get("step", self.step) if mode == "checkpoints" else self.step
+            self.emit_raw(
+                self.checkpoint_ns,
+                "debug",
+                {
+                    "step": step,
+                    "timestamp": datetime.now(UTC).isoformat(),
+                    "type": kind,
+                    "payload": payload,
+                },
+            )
+
+    def _wants(self, mode: str) -> bool:
+        return self.emit_raw is not None and (
+            mode in self.stream_modes
+            or (mode in ("checkpoints", "tasks") and "debug" in self.stream_modes)
+        )
+
+    def _observe(self, event: Any) -> None:
+        if self.observer is not None:
+            self.observer(event)
+
+    def _output_writes(self, task: Any, writes: Sequence[tuple[str, Any]], cached: bool = False) -> None:
+        if self.emit_raw is None:
+            return
+        modes = self.stream_modes
+        if writes[0][0] == INTERRUPT:
+            if is_call(task):
+                return  # the caller, interrupted in turn, reports it
+            found = tuple(v for c, vs in writes if c == INTERRUPT for v in vs)
+            if "updates" in modes:
+                self.emit("updates", {INTERRUPT: found})
+            if "values" in modes:
+                # the whole state with the interrupts, or the interrupts alone for a non-dict output
+                current = read_channels(self.channels, self.output_keys)
+                if isinstance(current, dict):
+                    current[INTERRUPT] = found
+                    self.emit("values", current)
+                else:
+                    self.emit("values", {INTERRUPT: found})
+        elif writes[0][0] != ERROR and "updates" in modes and not self.updates_for_interrupts_only:
+            if (chunk := map_output_updates(self.output_keys, task, writes)) is not None:
+                if cached:
+                    chunk["__metadata__"] = {"cached": True}
+                self.emit("updates", chunk)
+        if not cached and self._wants("tasks") and not task.hidden:
+            keys = [self.stream_keys] if isinstance(self.stream_keys, str) else self.stream_keys
+            self.emit(
+                "tasks",
+                {
+                    "id": task.id,
+                    "name": task.name,
+                    "error": next((v for c, v in writes if c == ERROR), None),
+                    "result": task_result_writes(
+                        [(c, v) for c, v in writes if c in keys or c == RETURN]
+                    ),
+                    "interrupts": [
+                        interrupt_dict(i) for c, vs in writes if c == INTERRUPT for i in vs
+                    ],
+                },
+            )
+
+    def _prepare_and_emit_checkpoint(self) -> None:
+        self.tasks = self._plan()
+        self._checkpoint_to_emit = False
+        self._emit_checkpoint()
+
+    def _emit_checkpoint(self) -> None:
+        if self.checkpointer is None:
+            return
+        parent_ns = self.config[CONF].get(CONFIG_KEY_CHECKPOINT_NS, "")
+        tasks = []
+        for task in self.tasks.values():
+            state = None
+            if task.subgraphs:
+                task_ns = f"{task.name}{NS_END}{task.id}"
+                if parent_ns:
+                    task_ns = f"{parent_ns}{NS_SEP}{task_ns}"
+                state = {CONF: {"thread_id": self.config[CONF].get("thread_id"), "checkpoint_ns": task_ns}}
+            tasks.append({"id": task.id, "name": task.name, "interrupts": (), "state": state})
+        self.emit(
+            "checkpoints",
+            {
+                "config": public_config(self.checkpoint_config),
+                "parent_config": public_config(self.prev_checkpoint_config),
+                "values": read_channels(self.channels, self.stream_keys),
+                "metadata": self.checkpoint_metadata,
+                "next": [t.name for t in self.tasks.values()],
+                "tasks": tasks,
+            },
+        )
+
+    def _observe_plan(self) -> None:
+        if self.observer is None:
+            return
+        versions = self.checkpoint["channel_versions"]
+        planned = tuple(
+            trace.PlannedTask(
+                t.id,
+                t.name,
+                t.path,
+                tuple(t.triggers),
+                {c: versions[c] for c in t.triggers if c in versions},
+                t.input,
+            )
+            for t in self.tasks.values()
+        )
+        self._observe(trace.StepPlanned(self.checkpoint_ns, self.step, planned))
+
+    def _observe_barrier(self, old_versions: dict, old_values: dict) -> None:
+        new_versions = self.checkpoint["channel_versions"]
+        changes = tuple(
+            trace.ChannelChange(
+                name,
+                old_versions.get(name),
+                version,
+                _visible(old_values.get(name, MISSING)),
+                _visible(self.channels[name].checkpoint()),
+            )
+            for name, version in new_versions.items()
+            if old_versions.get(name) != version
+        )
+        self._observe(trace.BarrierApplied(self.checkpoint_ns, self.step, changes))
+
+
+def _visible(value: Any) -> Any:
+    return None if value is MISSING else value
+
+
+def public_config(config: dict | None) -> dict | None:
+    if config is None:
+        return None
+    conf = config.get(CONF, {})
+    return {
+        CONF: {
+            k: v
+            for k, v in conf.items()
+            if not k.startswith("__") and k in ("thread_id", "checkpoint_ns", "checkpoint_id")
+        }
+    }
