@@ -26,6 +26,7 @@ import textwrap
 from collections.abc import Iterator
 from typing import Any
 
+from engine.constants import END, START
 from engine.errors import SpecError
 from graphspec.compiler import SCRIPTED_MODEL_SOURCE, scripted_tool_calls
 from graphspec.io import resolve_subgraph
@@ -424,7 +425,7 @@ _MERGE_HELPER = '''def merge_dicts(left: dict | None, right: dict | None) -> dic
 
 
 def _endpoint(name: str) -> str:
-    return {"__start__": "START", "__end__": "END"}.get(name, repr(name))
+    return {START: "START", END: "END"}.get(name, repr(name))
 
 
 def _list(names: tuple[str, ...]) -> str:
@@ -609,7 +610,7 @@ def _mermaid_text(text: str) -> str:
 
 
 def to_mermaid(spec: GraphSpec) -> str:
-    _mermaid_id = _MermaidIds(["__start__", "__end__", *(n.id for n in spec.nodes)])
+    _mermaid_id = _MermaidIds([START, END, *(n.id for n in spec.nodes)])
     lines = []
     if spec.name:
         lines += ["---", f"title: {json.dumps(spec.name)}", "---"]

@@ -25,6 +25,7 @@ from collections.abc import Callable, Mapping
 from functools import lru_cache
 from typing import Any
 
+from engine.constants import END, START
 from graphspec import expression_limits as limits
 from graphspec.expression_calls import BOUNDED_FUNCTIONS, bound_function, call_method
 from graphspec.expression_limits import (
@@ -40,9 +41,6 @@ from graphspec.expression_limits import (
 
 MAX_LENGTH = 2000
 MAX_DEPTH = 60
-
-END = "__end__"
-START = "__start__"
 
 FUNCTIONS: dict[str, Callable[..., Any]] = {
     "len": len,

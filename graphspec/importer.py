@@ -31,13 +31,13 @@ import typing
 from pathlib import Path
 from typing import Any
 
+from engine.constants import END, START
 from engine.errors import SpecError
 from graphspec.io import spec_from_dict
 from graphspec.model import PREBUILT_MIDDLEWARE
 
 _TYPES = {str: "str", int: "int", float: "float", bool: "bool", list: "list", dict: "dict"}
 _MANAGED = {"RemainingStepsManager": "remaining_steps", "IsLastStepManager": "is_last_step"}
-_START, _END = "__start__", "__end__"
 _PREBUILT_BY_CLASS = {cls: name for name, cls in PREBUILT_MIDDLEWARE.items()}
 _HOOKS = ("before_agent", "before_model", "after_model", "after_agent", "wrap_model_call",
           "wrap_tool_call")  # fmt: skip
@@ -467,9 +467,9 @@ def _graph_doc(builder: Any) -> dict[str, Any]:
     nodes = [_node(name, node, subgraphs, agents, scope) for name, node in builder.nodes.items()]
     entry, finish, edges = [], [], []
     for start, end in sorted(builder.edges):
-        if start == _START:
+        if start == START:
             entry.append(end)
-        elif end == _END:
+        elif end == END:
             finish.append(start)
         else:
             edges.append({"id": f"{start}_to_{end}", "sources": [start], "target": end})

@@ -25,10 +25,12 @@ from pydantic import (
     model_validator,
 )
 
+from engine.constants import END, START
+
 SPEC_VERSION = 2
 """The version this code writes. `graphspec.io.migrate` upgrades older documents step by step."""
 
-RESERVED_NAMES = frozenset({"START", "END", "state", "item", "__start__", "__end__"})
+RESERVED_NAMES = frozenset({"START", "END", "state", "item", START, END})
 """Names no state key or node may take: they mean something in expressions or to the engine."""
 
 MAX_TEXT = 100_000
@@ -508,8 +510,8 @@ class GraphSpec(_Model):
         """(element id, edge or None, sources, target) for edges, entry and finish shorthands."""
         out: list[tuple[str, Edge | None, tuple[str, ...], str]] = []
         out += [(e.id, e, tuple(e.sources), e.target) for e in self.edges]
-        out += [(f"entry:{t}", None, ("__start__",), t) for t in self.entry]
-        out += [(f"finish:{s}", None, (s,), "__end__") for s in self.finish]
+        out += [(f"entry:{t}", None, (START,), t) for t in self.entry]
+        out += [(f"finish:{s}", None, (s,), END) for s in self.finish]
         return out
 
 

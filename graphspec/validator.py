@@ -27,6 +27,7 @@ from typing import Any, Literal
 
 import networkx as nx
 
+from engine.constants import END, START
 from engine.errors import SpecError
 from graphspec import expressions
 from graphspec.agent_checks import check_agents
@@ -45,8 +46,6 @@ from graphspec.model import (
     ToolsNode,
 )
 
-START = "__start__"
-END = "__end__"
 MAX_STATES = 2000
 """How many abstract supersteps the parallel-write check explores before it stops."""
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engine.constants import END, START
 from graphspec.model import (
     AgentNode,
     CodeRouter,
@@ -22,8 +23,6 @@ from graphspec.model import (
     ToolsNode,
 )
 from graphspec.validator import literal_results
-
-START, END = "__start__", "__end__"
 
 PREBUILT_HOOKS: dict[str, tuple[str, ...]] = {
     "human_in_the_loop": ("after_model", "wrap_tool_call"),

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.constants import END, START
 from graphspec.model import ConditionalEdge, Edge, ExpressionRouter, GraphSpec
 from studio.document import GraphDocument
 from studio.edits.base import SpecEdit, replaced, unique_id
-
-START, END = "__start__", "__end__"
 
 
 def element_ids(spec: GraphSpec) -> set[str]:
