@@ -99,21 +99,6 @@ def is_invalid_resume(error: BaseException) -> bool:
     return getattr(error, _INVALID_RESUME, False) is True
 
 
-class SpecError(Exception):
-    """A graph spec that cannot be loaded or compiled; names the element at fault.
-
-    `element_id` is the id of the spec element (node, edge, state key...) and `path` its JSON
-    path in the spec file (`$.nodes[2].values.total`), when known.
-    """
-
-    def __init__(
-        self, message: str, *, element_id: str | None = None, path: str | None = None
-    ) -> None:
-        super().__init__(message)
-        self.element_id = element_id
-        self.path = path
-
-
 __all__ = [
     "is_invalid_resume",
     "ErrorCode",
@@ -128,5 +113,4 @@ __all__ = [
     "GraphDrained",
     "NodeInterrupt",
     "ParentCommand",
-    "SpecError",
 ]

@@ -26,8 +26,8 @@ from pathlib import Path
 from typing import Any
 
 from engine import cli as engine_cli
-from engine.errors import SpecError
-from graphspec.io import SpecValidationError, read_spec, write_atomic
+from graphspec.errors import BadInput, SpecError, SpecValidationError
+from graphspec.io import read_spec, write_atomic
 from graphspec.model import GraphSpec
 from graphspec.templates import list_templates, resolve
 
@@ -35,10 +35,6 @@ EXIT_OK, EXIT_FAILED, EXIT_BAD_INPUT = 0, 1, 2
 EXIT_INTERRUPTED = 130
 """Ctrl-C, as a shell reports a process ended by SIGINT."""
 STREAM_MODES = ("values", "updates", "custom", "messages", "checkpoints", "tasks", "debug")
-
-
-class BadInput(Exception):
-    """Bad input from the user: each argument is one line to print."""
 
 
 def _say(prog: str, line: str) -> None:
@@ -169,9 +165,9 @@ def cmd_run(args: argparse.Namespace) -> int:
         try:
             graph = compile_spec(spec, trusted=args.trust, checkpointer=saver, base_dir=path.parent)
         except SpecCompileError as exc:
-            raise BadInput(*(str(f) for f in exc.findings)) from None
+            raise BadInput(*(f.labelled() for f in exc.findings)) from None
         except SpecError as exc:
-            raise BadInput(_spec_error_line(exc)) from None
+            raise BadInput(exc.line()) from None
         config = run_config(spec, args.thread)
         # tasks, not next: a run killed after its tasks' writes were saved has no next yet
         if (args.resume is not None or args.carry_on) and not graph.get_state(config).tasks:
@@ -183,7 +179,7 @@ def cmd_run(args: argparse.Namespace) -> int:
             else:
                 graph.invoke(run_input, config)
         except SpecError as exc:
-            _say("run", f"run failed: {_spec_error_line(exc)}")
+            _say("run", f"run failed: {exc.line()}")
             return EXIT_FAILED
         except CheckpointDatabaseError:  # the --db file, not the run: open_checkpointer says so
             raise
@@ -206,14 +202,6 @@ def cmd_run(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _spec_error_line(exc: SpecError) -> str:
-    where = exc.path or ""
-    if exc.element_id:
-        where = f"{where} ({exc.element_id})" if where else exc.element_id
-    message = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-    return f"{where}: {message}" if where else message
-
-
 # ------------------------------------------------------------------ validate, export, templates
 
 
@@ -229,7 +217,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
     spec, path = _load(args.spec)
     findings = validate(spec, base_dir=path.parent)
     for finding in findings:
-        print(finding)
+        print(finding.labelled())
     errors = sum(f.severity == "error" for f in findings)
     print(f"{path}: {errors} error(s), {len(findings) - errors} warning(s)")
     return EXIT_BAD_INPUT if errors else EXIT_OK
@@ -250,7 +238,7 @@ def cmd_export(args: argparse.Namespace) -> int:
     try:
         text = export.export(spec, args.to, base_dir=path.parent)
     except SpecError as exc:
-        raise BadInput(_spec_error_line(exc)) from None
+        raise BadInput(exc.line()) from None
     if args.output:
         try:  # atomic: a full disk leaves the old file (or none), never a truncated one
             write_atomic(args.output, text.encode("utf-8"))

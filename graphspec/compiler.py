@@ -18,11 +18,11 @@ import re
 from collections.abc import Callable
 from typing import Annotated, Any, TypedDict
 
-from engine.errors import SpecError
 from engine.graph import END, START, StateGraph, add_messages
 from engine.managed import IsLastStep, RemainingSteps
 from engine.types import CachePolicy, Command, RetryPolicy, Send, default_retry_on, interrupt
 from graphspec import expressions
+from graphspec.errors import Finding, SpecCompileError, SpecError, UntrustedCodeError
 from graphspec.io import resolve_subgraph
 from graphspec.model import (
     PREBUILT_MIDDLEWARE,
@@ -43,7 +43,7 @@ from graphspec.model import (
     SubgraphNode,
     ToolsNode,
 )
-from graphspec.trust import CodeSite, UntrustedCodeError, load_callable, require_trust
+from graphspec.trust import load_callable, require_trust
 
 BASE_TYPES: dict[str, Any] = {
     "any": Any,
@@ -55,17 +55,6 @@ BASE_TYPES: dict[str, Any] = {
     "dict": dict,
     "messages": list,
 }
-
-
-class SpecCompileError(SpecError):
-    """The spec has errors; `findings` holds each with its element id and JSON path."""
-
-    def __init__(self, findings: list[Any]) -> None:
-        self.findings = findings
-        first = findings[0]
-        super().__init__(
-            "\n".join(str(f) for f in findings), element_id=first.element_id, path=first.path
-        )
 
 
 def merge_dicts(left: dict | None, right: dict | None) -> dict:
@@ -87,7 +76,7 @@ def _reducer(key: StateKey, index: int, trusted: bool) -> Callable | None:
         ref = key.custom_reducer
         path = f"$.state[{index}].custom_reducer"
         if not trusted:
-            raise UntrustedCodeError([CodeSite(key.name, path, "custom reducer")])
+            raise UntrustedCodeError([Finding(path, "custom reducer", key.name, code="python-code")])
         if ref is None:
             raise SpecError(
                 "a custom reducer needs `custom_reducer` code", element_id=key.name, path=path
@@ -519,7 +508,6 @@ def run_config(spec: GraphSpec, thread_id: str | None = None) -> dict[str, Any]:
 
 
 __all__ = [
-    "SpecCompileError",
     "build_graph",
     "compile_spec",
     "run_config",

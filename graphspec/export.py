@@ -27,8 +27,8 @@ from collections.abc import Iterator
 from typing import Any
 
 from engine.constants import END, START
-from engine.errors import SpecError
 from graphspec.compiler import SCRIPTED_MODEL_SOURCE, scripted_tool_calls
+from graphspec.errors import SpecError
 from graphspec.io import resolve_subgraph
 from graphspec.model import (
     PREBUILT_MIDDLEWARE,

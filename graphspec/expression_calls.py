@@ -11,11 +11,10 @@ import itertools
 from collections.abc import Callable, Sized
 from typing import Any
 
+from graphspec.errors import ExpressionError, LimitError
 from graphspec.expression_limits import (
     MAX_ITEMS,
     Budget,
-    ExpressionError,
-    LimitError,
     bounded_str,
     check_result,
     items_limit,

@@ -15,7 +15,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Any
 
-from engine.errors import SpecError
+from graphspec.errors import LimitError, StoppedError
 
 MAX_ITEMS = 100_000
 """Elements of one list, tuple, dict or set an expression builds."""
@@ -32,18 +32,6 @@ CHECK_EVERY = 1024
 """Steps between two looks at the cancel event."""
 LINEAR = 64
 """Elements a builtin walks in C for the price of one evaluation step."""
-
-
-class ExpressionError(SpecError):
-    """An expression that does not parse, uses something outside the whitelist, or fails."""
-
-
-class LimitError(ExpressionError):
-    """The expression would pass one of the limits above."""
-
-
-class StoppedError(ExpressionError):
-    """The run was stopped (the studio's Stop, or its window closed) during the expression."""
 
 
 _cancel: ContextVar[threading.Event | None] = ContextVar("expression_cancel", default=None)

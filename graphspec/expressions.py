@@ -27,15 +27,13 @@ from typing import Any
 
 from engine.constants import END, START
 from graphspec import expression_limits as limits
+from graphspec.errors import ExpressionError, LimitError, StoppedError
 from graphspec.expression_calls import BOUNDED_FUNCTIONS, bound_function, call_method
 from graphspec.expression_limits import (
     MAX_INT_BITS,
     MAX_ITEMS,
     MAX_SIZE,
     Budget,
-    ExpressionError,
-    LimitError,
-    StoppedError,
     cancel_with,
 )
 

@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.constants import END, START
-from engine.errors import SpecError
+from graphspec.errors import SpecError
 from graphspec.io import spec_from_dict
 from graphspec.model import PREBUILT_MIDDLEWARE
 

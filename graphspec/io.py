@@ -18,42 +18,15 @@ import os
 import stat
 import tempfile
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from pydantic import ValidationError
 
-from engine.errors import SpecError
+from graphspec.errors import Finding, SpecError, SpecValidationError
 from graphspec.model import SPEC_VERSION, GraphSpec
 
 MAX_SPEC_BYTES = 20_000_000
-
-
-@dataclass(frozen=True)
-class Problem:
-    """One thing wrong with a spec document: where (a JSON path like `$.nodes[2].id`) and what."""
-
-    path: str
-    message: str
-    element_id: str | None = None
-
-    def __str__(self) -> str:
-        where = f"{self.path} ({self.element_id})" if self.element_id else self.path
-        return f"{where}: {self.message}"
-
-
-class SpecValidationError(SpecError):
-    """The document is not a valid spec; `problems` lists each one with its JSON path."""
-
-    def __init__(self, problems: list[Problem]) -> None:
-        self.problems = problems
-        first = problems[0] if problems else Problem("$", "invalid spec")
-        super().__init__(
-            "\n".join(str(p) for p in problems) or "invalid spec",
-            element_id=first.element_id,
-            path=first.path,
-        )
 
 
 # ------------------------------------------------------------------ JSON paths
@@ -111,12 +84,12 @@ def _message(err: dict[str, Any]) -> str:
     return err["msg"]
 
 
-def problems_from(error: ValidationError, doc: Any) -> list[Problem]:
+def problems_from(error: ValidationError, doc: Any) -> list[Finding]:
     problems = []
     seen = set()
     for err in error.errors(include_url=False):
         parts, element_id = _doc_location(tuple(err["loc"]), doc)
-        problem = Problem(json_path(parts), _message(err), element_id)
+        problem = Finding(json_path(parts), _message(err), element_id)
         if (problem.path, problem.message) not in seen:
             seen.add((problem.path, problem.message))
             problems.append(problem)
@@ -154,11 +127,11 @@ def migrate(doc: dict[str, Any]) -> dict[str, Any]:
     """Upgrade a raw document to SPEC_VERSION (a document without a version is version 1)."""
     version = doc.get("version", 1)
     if not isinstance(version, int) or isinstance(version, bool) or version < 1:
-        raise SpecValidationError([Problem("$.version", "version must be a positive integer")])
+        raise SpecValidationError([Finding("$.version", "version must be a positive integer")])
     if version > SPEC_VERSION:
         raise SpecValidationError(
             [
-                Problem(
+                Finding(
                     "$.version",
                     f"written by a newer Superstep (spec version {version}; this one reads up to "
                     f"{SPEC_VERSION})",
@@ -178,24 +151,24 @@ def migrate(doc: dict[str, Any]) -> dict[str, Any]:
 def load_spec(text: str | bytes) -> GraphSpec:
     """Parse, migrate and validate a spec document."""
     if len(text) > MAX_SPEC_BYTES:
-        raise SpecValidationError([Problem("$", f"larger than {MAX_SPEC_BYTES} bytes")])
+        raise SpecValidationError([Finding("$", f"larger than {MAX_SPEC_BYTES} bytes")])
     try:
         doc = json.loads(text)
     except (ValueError, RecursionError) as exc:
-        raise SpecValidationError([Problem("$", f"not JSON: {exc}")]) from None
+        raise SpecValidationError([Finding("$", f"not JSON: {exc}")]) from None
     return spec_from_dict(doc)
 
 
-def non_finite_numbers(doc: Any) -> list[Problem]:
+def non_finite_numbers(doc: Any) -> list[Finding]:
     """NaN and ±Infinity anywhere in a document (JSON has neither; Python's parser lets them in,
     and 1e400 reads as infinity): the canvas cannot place an item at NaN."""
-    problems: list[Problem] = []
+    problems: list[Finding] = []
     stack: list[tuple[Any, tuple[Any, ...]]] = [(doc, ())]
     while stack:  # a loop, not recursion: documents may nest deeply
         value, parts = stack.pop()
         if isinstance(value, float) and not math.isfinite(value):
             what = "NaN" if math.isnan(value) else "infinite"
-            problems.append(Problem(json_path(parts), f"is {what}: numbers must be finite"))
+            problems.append(Finding(json_path(parts), f"is {what}: numbers must be finite"))
         elif isinstance(value, dict):
             stack += [(v, (*parts, k)) for k, v in reversed(value.items())]
         elif isinstance(value, list):
@@ -205,7 +178,7 @@ def non_finite_numbers(doc: Any) -> list[Problem]:
 
 def spec_from_dict(doc: Any) -> GraphSpec:
     if not isinstance(doc, dict):
-        raise SpecValidationError([Problem("$", "a spec is a JSON object")])
+        raise SpecValidationError([Finding("$", "a spec is a JSON object")])
     if problems := non_finite_numbers(doc):
         raise SpecValidationError(problems)
     try:
@@ -214,7 +187,7 @@ def spec_from_dict(doc: Any) -> GraphSpec:
     except ValidationError as exc:
         raise SpecValidationError(problems_from(exc, doc)) from None
     except RecursionError:
-        raise SpecValidationError([Problem("$", "nested too deeply")]) from None
+        raise SpecValidationError([Finding("$", "nested too deeply")]) from None
 
 
 def read_spec_bytes(path: str | os.PathLike[str]) -> bytes:
@@ -224,7 +197,7 @@ def read_spec_bytes(path: str | os.PathLike[str]) -> bytes:
     name = os.fspath(path)
 
     def refuse(why: str) -> SpecValidationError:
-        return SpecValidationError([Problem("$", f"cannot read {name}: {why}")])
+        return SpecValidationError([Finding("$", f"cannot read {name}: {why}")])
 
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
     try:
@@ -334,8 +307,6 @@ SCHEMA_PATH = Path(__file__).with_name("schema.json")
 
 
 __all__ = [
-    "Problem",
-    "SpecValidationError",
     "MIGRATIONS",
     "SCHEMA_PATH",
     "migrate",

@@ -9,7 +9,7 @@ from __future__ import annotations
 import importlib.util
 from typing import Any
 
-from engine.errors import SpecError
+from graphspec.errors import SpecError
 
 PROVIDER_PACKAGES: dict[str, str] = {
     "anthropic": "langchain-anthropic",

@@ -19,8 +19,8 @@ import math
 import re
 from typing import Any
 
-from engine.errors import SpecError
 from graphspec import expressions as sandbox
+from graphspec.errors import SpecError
 
 BUILTIN_NAMES = frozenset(dir(builtins))
 

@@ -19,11 +19,11 @@ from __future__ import annotations
 import hashlib
 import importlib
 import os
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from engine.errors import SpecError
+from graphspec.errors import Finding, SpecError, UntrustedCodeError
 from graphspec.io import MAX_SUBGRAPH_DEPTH, SpecValidationError, load_spec, read_spec_bytes
 from graphspec.model import (
     AgentNode,
@@ -36,68 +36,46 @@ from graphspec.model import (
 )
 
 
-@dataclass(frozen=True)
-class CodeSite:
-    element_id: str
-    path: str
-    what: str
-    file: str | None = None
-    """The subgraph file it is in (relative to the spec's folder); None: the spec itself."""
-
-
-class UntrustedCodeError(SpecError):
-    """The spec carries Python code and was not trusted."""
-
-    def __init__(self, sites: list[CodeSite]) -> None:
-        self.sites = sites
-        names = ", ".join(dict.fromkeys(s.element_id for s in sites))
-        super().__init__(
-            f"this spec carries Python code ({names}); it runs only when trusted "
-            "(pass --trust, or trust it in the studio)",
-            element_id=sites[0].element_id,
-            path=sites[0].path,
-        )
+def _site(element_id: str, path: str, what: str) -> Finding:
+    return Finding(path, what, element_id, code="python-code")
 
 
 def _ref_kind(ref: CodeRef | FunctionNode) -> str:
     return "inline code" if ref.code is not None else f"import {ref.import_path}"
 
 
-def code_sites(spec: GraphSpec, prefix: str = "$") -> list[CodeSite]:
+def code_sites(spec: GraphSpec, prefix: str = "$") -> list[Finding]:
     """Every element that would run Python code, with its JSON path."""
-    sites: list[CodeSite] = []
+    sites: list[Finding] = []
     for i, key in enumerate(spec.state):
         if key.reducer == "custom" and key.custom_reducer is not None:
-            sites.append(
-                CodeSite(
-                    key.name, f"{prefix}.state[{i}].custom_reducer", _ref_kind(key.custom_reducer)
-                )
-            )
+            path = f"{prefix}.state[{i}].custom_reducer"
+            sites.append(_site(key.name, path, _ref_kind(key.custom_reducer)))
     for i, node in enumerate(spec.nodes):
         path = f"{prefix}.nodes[{i}]"
         if isinstance(node, FunctionNode):
-            sites.append(CodeSite(node.id, path, _ref_kind(node)))
+            sites.append(_site(node.id, path, _ref_kind(node)))
         elif isinstance(node, ToolsNode):
             sites += [
-                CodeSite(node.id, f"{path}.tools[{j}]", _ref_kind(t))
+                _site(node.id, f"{path}.tools[{j}]", _ref_kind(t))
                 for j, t in enumerate(node.tools)
             ]
     for i, edge in enumerate(spec.conditional_edges):
         if isinstance(edge.router, CodeRouter):
             sites.append(
-                CodeSite(edge.id, f"{prefix}.conditional_edges[{i}].router", _ref_kind(edge.router))
+                _site(edge.id, f"{prefix}.conditional_edges[{i}].router", _ref_kind(edge.router))
             )
     for i, agent in enumerate(spec.agents):
         path = f"{prefix}.agents[{i}]"
         users = [n.id for n in spec.nodes if isinstance(n, AgentNode) and n.agent == agent.id]
         element = users[0] if users else agent.id
         sites += [
-            CodeSite(element, f"{path}.tools[{j}]", _ref_kind(t)) for j, t in enumerate(agent.tools)
+            _site(element, f"{path}.tools[{j}]", _ref_kind(t)) for j, t in enumerate(agent.tools)
         ]
         for j, mw in enumerate(agent.middleware):
             if isinstance(mw, CustomMiddleware):
                 sites += [
-                    CodeSite(element, f"{path}.middleware[{j}].hooks.{hook}", _ref_kind(ref))
+                    _site(element, f"{path}.middleware[{j}].hooks.{hook}", _ref_kind(ref))
                     for hook, ref in mw.hooks.items()
                 ]
     for i, sub in enumerate(spec.subgraphs):
@@ -105,7 +83,7 @@ def code_sites(spec: GraphSpec, prefix: str = "$") -> list[CodeSite]:
             inner = code_sites(sub.graph, f"{prefix}.subgraphs[{i}].graph")
             users = [n.id for n in spec.nodes if getattr(n, "subgraph", None) == sub.id]
             element = users[0] if users else sub.id
-            sites += [CodeSite(element, s.path, s.what) for s in inner]
+            sites += [_site(element, s.path, s.message) for s in inner]
     return sites
 
 
@@ -124,7 +102,7 @@ class Closure:
     """The spec with its subgraph files inlined (from the bytes hashed in `files`)."""
     files: dict[str, str] = field(default_factory=dict)
     """Each subgraph file (resolved path) -> sha256 of its bytes."""
-    sites: list[CodeSite] = field(default_factory=list)
+    sites: list[Finding] = field(default_factory=list)
     """Code in the spec and in every file, the files' with `file` set."""
     errors: list[str] = field(default_factory=list)
     """Subgraph files that could not be read or loaded (left as file references)."""
@@ -167,7 +145,7 @@ def _inline(spec: GraphSpec, folder: Path | None, root: Path | None, found: Clos
                 subs.append(sub)
                 continue
             found.files[str(path)] = digest(data)
-            found.sites += [CodeSite(s.element_id, s.path, s.what, shown) for s in code_sites(child)]
+            found.sites += [replace(s, file=shown) for s in code_sites(child)]
             graph = _inline(child, path.parent, root, found, depth + 1)
         subs.append(sub.model_copy(update={"graph": graph, "file": None}))
     if all(a is b for a, b in zip(subs, spec.subgraphs, strict=True)):
@@ -239,9 +217,7 @@ def load_callable(
 
 
 __all__ = [
-    "CodeSite",
     "Closure",
-    "UntrustedCodeError",
     "closure",
     "code_sites",
     "digest",

@@ -22,15 +22,14 @@ import builtins
 import itertools
 import os
 from collections.abc import Iterable
-from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any
 
 import networkx as nx
 
 from engine.constants import END, START
-from engine.errors import SpecError
 from graphspec import expressions
 from graphspec.agent_checks import check_agents
+from graphspec.errors import Finding, Severity, SpecError
 from graphspec.io import resolve_subgraph
 from graphspec.model import (
     AgentNode,
@@ -49,24 +48,8 @@ from graphspec.model import (
 MAX_STATES = 2000
 """How many abstract supersteps the parallel-write check explores before it stops."""
 
-Severity = Literal["error", "warning"]
 PYTHON_BUILTINS = frozenset(n for n in dir(builtins) if not n.startswith("_"))
 """Names an expression cannot call: read bare they are state keys, never Python's builtins."""
-
-
-@dataclass(frozen=True)
-class Finding:
-    severity: Severity
-    code: str
-    message: str
-    element_id: str | None
-    path: str
-    fix: str | None = None
-
-    def __str__(self) -> str:
-        where = f"{self.path} ({self.element_id})" if self.element_id else self.path
-        fix = f" Fix: {self.fix}" if self.fix else ""
-        return f"{self.severity}: {where}: {self.message}{fix}"
 
 
 class _Checker:
@@ -81,7 +64,7 @@ class _Checker:
 
     def add(self, severity: Severity, code: str, message: str, element: str | None, path: str,
             fix: str | None = None) -> None:  # fmt: skip
-        self.findings.append(Finding(severity, code, message, element, path, fix))
+        self.findings.append(Finding(path, message, element, severity=severity, code=code, fix=fix))
 
     # -------------------------------------------------------------- names and references
 
@@ -206,7 +189,7 @@ class _Checker:
             child_dir = os.path.dirname(os.path.join(self.base_dir, sub.file))
         for finding in validate(child, base_dir=child_dir, _depth=self.depth + 1):
             if finding.severity == "error":
-                self.add("error", "subgraph-error", f"subgraph {sub.id}: {finding}", node.id,
+                self.add("error", "subgraph-error", f"subgraph {sub.id}: {finding.labelled()}", node.id,
                          f"{path}.subgraph")  # fmt: skip
         shared = [k for k in child.state if not k.managed and k.name in self.keys]
         if child.state and not shared:
@@ -497,4 +480,4 @@ def validate(
     return sorted(findings, key=lambda f: f.severity != "error")
 
 
-__all__ = ["Finding", "validate", "literal_results"]
+__all__ = ["validate", "literal_results"]

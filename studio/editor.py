@@ -11,7 +11,8 @@ from pydantic import ValidationError
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoStack
 
-from graphspec.io import SpecValidationError, spec_from_dict, spec_to_dict
+from graphspec.errors import SpecValidationError
+from graphspec.io import spec_from_dict, spec_to_dict
 from graphspec.model import (
     AgentSpec,
     CustomMiddleware,

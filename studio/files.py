@@ -17,7 +17,8 @@ from pathlib import Path
 
 from PySide6.QtCore import QLockFile
 
-from graphspec.io import SpecValidationError, dumps_spec, load_spec
+from graphspec.errors import SpecValidationError
+from graphspec.io import dumps_spec, load_spec
 from graphspec.model import GraphSpec
 from studio.paths import studio_home
 

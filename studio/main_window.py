@@ -29,15 +29,15 @@ from PySide6.QtWidgets import (
 )
 
 from graphspec import export as spec_export
+from graphspec.errors import Finding, SpecValidationError
 from graphspec.io import (
-    SpecValidationError,
     load_spec,
     read_spec_bytes,
     resolve_subgraph,
     save_spec,
 )
 from graphspec.model import GraphSpec
-from graphspec.trust import Closure, CodeSite, closure, digest
+from graphspec.trust import Closure, closure, digest
 from studio import files
 from studio.canvas.scene import GraphScene
 from studio.canvas.view import GraphView
@@ -271,7 +271,7 @@ class MainWindow(QMainWindow):
         self.trust_banner.hide()
         self.gate.opened(found or closure(spec, self.document.base_dir), trusted)
 
-    def _ask_trust(self, sites: list[CodeSite], why: str) -> None:
+    def _ask_trust(self, sites: list[Finding], why: str) -> None:
         """The banner lists every piece of code not yet approved, file subgraphs' by file."""
         places: dict[str | None, list[str]] = {}
         for site in sites:

@@ -7,14 +7,15 @@ from __future__ import annotations
 
 from PySide6.QtCore import QObject, Signal
 
+from graphspec.errors import Finding
 from graphspec.model import GraphSpec
-from graphspec.trust import Closure, CodeSite, closure, code_sites
+from graphspec.trust import Closure, closure, code_sites
 from studio.document import GraphDocument
 
 
 class TrustGate(QObject):
     review_needed = Signal(object, str)
-    """(list of CodeSite, why): code the user has not approved; the window shows the banner."""
+    """(list of Finding, why): code the user has not approved; the window shows the banner."""
 
     def __init__(self, document: GraphDocument) -> None:
         super().__init__()
@@ -36,7 +37,7 @@ class TrustGate(QObject):
     def current(self) -> Closure:
         return closure(self.document.spec, self.document.base_dir)
 
-    def pending(self, found: Closure) -> list[CodeSite]:
+    def pending(self, found: Closure) -> list[Finding]:
         """Code in `found` the user has not approved: all of it, if anything changed."""
         approved = self.document.trusted and found.files == self.approved
         return [] if approved else found.sites

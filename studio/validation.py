@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
-from graphspec.validator import Finding, validate
+from graphspec.errors import Finding
+from graphspec.validator import validate
 from studio.document import GraphDocument
 from studio.workers import run_in_thread
 
@@ -40,7 +41,7 @@ class LiveValidator(QObject):
             if generation != self._generation:
                 return  # an edit came in meanwhile: its own run follows
             if error is not None:
-                findings = [Finding("error", "validator", f"validator failed: {error}", None, "$")]
+                findings = [Finding("$", f"validator failed: {error}", code="validator")]
             self.findings = findings
             self.busy = False
             self.findings_ready.emit(findings)

@@ -131,7 +131,7 @@ def failure_from(exc: BaseException, events: list[Any]) -> RunFailure:
             return RunFailure(f"{event.name}: {type(event.error).__name__}: {event.error}", tb, event.name)
     findings = getattr(exc, "findings", None)
     if findings:
-        lines = [str(f) for f in findings]
+        lines = [f.labelled() for f in findings]
         return RunFailure("Cannot compile: " + lines[0], "\n".join(lines), findings[0].element_id)
     element = getattr(exc, "element_id", None)
     prefix = "Cannot compile: " if element is not None else ""

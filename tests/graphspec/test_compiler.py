@@ -7,10 +7,9 @@ import json
 import pytest
 
 from engine.checkpoint.memory import InMemorySaver
-from engine.errors import SpecError
-from graphspec.compiler import SpecCompileError, compile_spec
-from graphspec.expressions import ExpressionError
-from graphspec.trust import UntrustedCodeError, code_sites
+from graphspec.compiler import compile_spec
+from graphspec.errors import ExpressionError, SpecCompileError, SpecError, UntrustedCodeError
+from graphspec.trust import code_sites
 from tests.graphspec.helpers import graph, setter, template
 
 CODE = "def bump(state):\n    return {'n': state['n'] + 1}\n"

@@ -18,8 +18,8 @@ from datetime import timedelta
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from engine.errors import SpecError
 from graphspec.compiler import compile_spec
+from graphspec.errors import SpecError
 from graphspec.export import IMPORTED, to_langgraph, to_mermaid
 from graphspec.expressions import ALL_METHODS, FUNCTIONS, MESSAGE_ATTRIBUTES
 from graphspec.io import spec_from_dict

@@ -8,9 +8,9 @@ import math
 
 import pytest
 
-from engine.errors import SpecError
 from graphspec import pysource
 from graphspec.compiler import compile_spec
+from graphspec.errors import SpecError
 from graphspec.export import to_langgraph, to_mermaid
 from tests.graphspec.helpers import graph, load_exported, setter
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from graphspec.expressions import ExpressionError, evaluate, free_names, returns_many, to_python
+from graphspec.errors import ExpressionError
+from graphspec.expressions import evaluate, free_names, returns_many, to_python
 
 STATE = {"total": 4, "name": "Ada", "items": [3, 1, 2], "flags": {"ok": True}, "text": " Hi "}
 

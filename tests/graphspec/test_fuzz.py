@@ -17,12 +17,17 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.errors import SpecError
-from graphspec.compiler import SpecCompileError, compile_spec
+from graphspec.compiler import compile_spec
+from graphspec.errors import (
+    Finding,
+    SpecCompileError,
+    SpecError,
+    SpecValidationError,
+    UntrustedCodeError,
+)
 from graphspec.export import export
-from graphspec.io import SpecValidationError, dumps_spec, load_spec, read_spec, save_spec
-from graphspec.trust import UntrustedCodeError
-from graphspec.validator import Finding, validate
+from graphspec.io import dumps_spec, load_spec, read_spec, save_spec
+from graphspec.validator import validate
 from tests.graphspec.helpers import TEMPLATE_NAMES, TEMPLATES
 
 _COMMON = dict(

@@ -11,7 +11,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from graphspec import expression_limits
-from graphspec.expressions import ExpressionError, evaluate, to_python
+from graphspec.errors import ExpressionError
+from graphspec.expressions import evaluate, to_python
 from tests.graphspec.test_fuzz import FUZZ
 
 STATE = {"n": 3, "s": "ab c", "xs": [1, 2, 3], "d": {"k": [0]}, "big": 10**50, "none": None}

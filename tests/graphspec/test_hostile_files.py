@@ -14,7 +14,8 @@ import pytest
 from pydantic import ValidationError
 
 from graphspec import io as spec_io
-from graphspec.io import SpecValidationError, dumps_spec, load_spec, read_spec, read_spec_bytes
+from graphspec.errors import SpecValidationError
+from graphspec.io import dumps_spec, load_spec, read_spec, read_spec_bytes
 from graphspec.model import GraphSpec, Position, RetrySpec, View, Viewport
 from tests.full_disk import tiny_disk
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine.errors import SpecError
 from graphspec.compiler import compile_spec
+from graphspec.errors import SpecError
 from graphspec.export import to_langgraph
 from graphspec.importer import import_module_graph, spec_from_graph
 from graphspec.io import dumps_spec, load_spec

@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from engine.errors import SpecError
+from graphspec.errors import SpecError
 from graphspec.importer import import_module_graph
 
 MODULE = """

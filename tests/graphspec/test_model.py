@@ -6,9 +6,9 @@ import json
 
 import pytest
 
+from graphspec.errors import SpecValidationError
 from graphspec.io import (
     SCHEMA_PATH,
-    SpecValidationError,
     dumps_json_schema,
     dumps_spec,
     load_spec,
