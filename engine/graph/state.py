@@ -293,7 +293,10 @@ class StateGraph:
         interrupt_after: Any = None,
         debug: bool = False,
         name: str | None = None,
+        transformers: Sequence[Any] | None = None,
     ) -> CompiledStateGraph:
+        """The runnable graph; `transformers` are stream transformer factories for
+        stream_events(version="v3")."""
         interrupt_before = interrupt_before or []
         interrupt_after = interrupt_after or []
         self.validate(
@@ -320,6 +323,7 @@ class StateGraph:
             store=store,
             cache=cache,
             name=name or "LangGraph",
+            stream_transformers=transformers,
         )
         compiled.attach_node(START, None)
         for key, node in self.nodes.items():

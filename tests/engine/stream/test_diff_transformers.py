@@ -201,3 +201,21 @@ def test_channel_subscription_rules_and_tee():
 
     outcomes = assert_same(scenario)
     assert outcomes[2] == ([1, 2], [1, 2])
+
+
+def test_transformers_given_at_compile_time_apply_to_every_run():
+    def scenario(b):
+        graph, config = b.graph, b.config
+        t = b.mod("stream.transformers")
+
+        def talk(state):
+            config.get_stream_writer()({"said": "compiled"})
+            return {"items": ["talked"]}
+
+        builder = graph.StateGraph(dict)
+        builder.add_node("talk", talk)
+        builder.add_edge(graph.START, "talk")
+        app = builder.compile(transformers=[t.CustomTransformer])
+        return [list(quiet(lambda: app.stream_events({}, version="v3")).custom) for _ in range(2)]
+
+    assert assert_same(scenario) == [[{"said": "compiled"}], [{"said": "compiled"}]]
