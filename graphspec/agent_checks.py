@@ -33,6 +33,7 @@ import ast
 from collections.abc import Callable
 from typing import Any
 
+from engine.agents.middleware.types import NODE_HOOKS
 from graphspec.model import (
     PREBUILT_MIDDLEWARE,
     AgentNode,
@@ -42,9 +43,6 @@ from graphspec.model import (
     GraphSpec,
     PrebuiltMiddleware,
 )
-
-NODE_HOOKS = ("before_agent", "before_model", "after_model", "after_agent")
-"""Hooks that become graph nodes; only these can jump."""
 
 MIDDLEWARE_TOOLS = {"todo_list": "write_todos"}
 """Tools a prebuilt middleware gives the agent."""

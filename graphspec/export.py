@@ -26,6 +26,7 @@ import textwrap
 from collections.abc import Iterator
 from typing import Any
 
+from engine.agents.middleware.types import HOOKS
 from engine.constants import END, START
 from graphspec.compiler import SCRIPTED_MODEL_SOURCE, scripted_tool_calls
 from graphspec.errors import SpecError
@@ -81,9 +82,8 @@ OPTIONAL_IMPORTS = [
     "from langchain.agents import create_agent",
     "from langgraph.prebuilt import ToolNode",
     "from langchain.agents.middleware import "
-    + ", ".join([*PREBUILT_MIDDLEWARE.values(), "before_agent", "before_model", "after_model",
-                 "after_agent", "wrap_model_call", "wrap_tool_call"]),
-]  # fmt: skip
+    + ", ".join([*PREBUILT_MIDDLEWARE.values(), *HOOKS]),
+]
 """Everything `_Module.need` may add: the names are reserved whether or not a spec needs them."""
 
 

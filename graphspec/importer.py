@@ -31,6 +31,7 @@ import typing
 from pathlib import Path
 from typing import Any
 
+from engine.agents.middleware.types import HOOKS
 from engine.constants import END, START
 from graphspec.errors import SpecError
 from graphspec.io import spec_from_dict
@@ -39,8 +40,6 @@ from graphspec.model import PREBUILT_MIDDLEWARE
 _TYPES = {str: "str", int: "int", float: "float", bool: "bool", list: "list", dict: "dict"}
 _MANAGED = {"RemainingStepsManager": "remaining_steps", "IsLastStepManager": "is_last_step"}
 _PREBUILT_BY_CLASS = {cls: name for name, cls in PREBUILT_MIDDLEWARE.items()}
-_HOOKS = ("before_agent", "before_model", "after_model", "after_agent", "wrap_model_call",
-          "wrap_tool_call")  # fmt: skip
 
 
 def import_module_graph(target: str, attr: str | None = None) -> Any:
@@ -362,7 +361,7 @@ def _middleware_from_source(call: ast.expr, module: Any, owner: str) -> list[dic
             )
         fn_name = (
             item.args[0].id
-            if hook in _HOOKS and len(item.args) == 1 and isinstance(item.args[0], ast.Name)
+            if hook in HOOKS and len(item.args) == 1 and isinstance(item.args[0], ast.Name)
             else None
         )
         fn = vars(module).get(fn_name) if fn_name else None

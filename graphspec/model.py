@@ -25,6 +25,7 @@ from pydantic import (
     model_validator,
 )
 
+from engine.agents.middleware.types import HOOKS
 from engine.constants import END, START
 
 SPEC_VERSION = 2
@@ -234,14 +235,7 @@ PREBUILT_MIDDLEWARE: dict[str, str] = {
 """Prebuilt middleware name -> its class in `langchain.agents.middleware` (and the engine's
 mirror, `engine.agents.middleware`); `settings` are the class's keyword arguments."""
 
-HookName = Literal[
-    "before_agent",
-    "before_model",
-    "after_model",
-    "after_agent",
-    "wrap_model_call",
-    "wrap_tool_call",
-]
+HookName = Literal[HOOKS]  # type: ignore[valid-type]  # the engine's names, in its order
 
 
 class PrebuiltMiddleware(_Model):

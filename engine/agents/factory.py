@@ -20,12 +20,15 @@ from typing_extensions import TypedDict
 
 from engine.agents.chat_models import init_chat_model
 from engine.agents.middleware.types import (
+    HOOKS,
+    NODE_HOOKS,
     AgentMiddleware,
     AgentState,
     ExtendedModelResponse,
     ModelRequest,
     ModelResponse,
     OmitFromSchema,
+    overrides,
 )
 from engine.agents.structured_output import (
     AutoStrategy,
@@ -68,19 +71,8 @@ Option 2: Handle dynamic tools in middleware (for tools created at runtime)
             return handler(request)
 """.strip()
 
-HOOKS = ("before_agent", "before_model", "after_model", "after_agent")
-
 
 # --------------------------------------------------------------------------- hook introspection
-def overrides(m: AgentMiddleware, hook: str) -> bool:
-    """True when the middleware's class overrides `hook` or its async twin."""
-    cls = type(m)
-    async_name = f"a{hook}"
-    return getattr(cls, hook) is not getattr(AgentMiddleware, hook) or getattr(
-        cls, async_name
-    ) is not getattr(AgentMiddleware, async_name)
-
-
 def _own(m: AgentMiddleware, name: str) -> Callable | None:
     return getattr(m, name) if getattr(type(m), name) is not getattr(AgentMiddleware, name) else None
 
@@ -442,7 +434,7 @@ def create_agent(  # noqa: C901 - one builder, kept in langchain's order for com
             structured_output_tools[binding.tool.name] = binding
     middleware_tools = [t for m in middleware for t in getattr(m, "tools", [])]
 
-    with_hook = {hook: [m for m in middleware if overrides(m, hook)] for hook in (*HOOKS, "wrap_model_call", "wrap_tool_call")}
+    with_hook = {hook: [m for m in middleware if overrides(type(m), hook)] for hook in HOOKS}
     tool_wrappers = with_hook["wrap_tool_call"]
     wrap_tool_call_wrapper = _chain_tool_call_wrappers([m.wrap_tool_call for m in tool_wrappers])
     awrap_tool_call_wrapper = _chain_async_tool_call_wrappers([m.awrap_tool_call for m in tool_wrappers])
@@ -583,8 +575,8 @@ def create_agent(  # noqa: C901 - one builder, kept in langchain's order for com
     if tool_node is not None:
         graph.add_node("tools", tool_node)
     for m in middleware:
-        for hook in HOOKS:
-            if overrides(m, hook):
+        for hook in NODE_HOOKS:
+            if overrides(type(m), hook):
                 node_name = f"{m.name}.{hook}"
                 node = _Node(node_name, _own(m, hook), _own(m, f"a{hook}"))
                 graph.add_node(node_name, node, input_schema=resolved_state)

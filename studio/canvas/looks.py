@@ -5,8 +5,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engine.agents import middleware
+from engine.agents.middleware.types import HOOKS, overridden_hooks
 from engine.constants import END, START
 from graphspec.model import (
+    PREBUILT_MIDDLEWARE,
     AgentNode,
     CodeRouter,
     ConditionalEdge,
@@ -24,22 +27,15 @@ from graphspec.model import (
 )
 from graphspec.validator import literal_results
 
-PREBUILT_HOOKS: dict[str, tuple[str, ...]] = {
-    "human_in_the_loop": ("after_model", "wrap_tool_call"),
-    "model_call_limit": ("before_model", "after_model"),
-    "tool_call_limit": ("after_model",),
-    "model_retry": ("wrap_model_call",),
-    "tool_retry": ("wrap_tool_call",),
-    "model_fallback": ("wrap_model_call",),
-    "pii": ("before_model", "after_model"),
-    "summarization": ("before_model",),
-    "todo_list": ("wrap_model_call", "after_model"),
-    "tool_error_to_message": ("wrap_tool_call",),
-}
-"""The hooks each prebuilt middleware implements (as engine.agents.middleware defines them)."""
+_NOT_IN_ENGINE = {"tool_error_to_message": ("wrap_tool_call",)}
+"""langchain's ToolErrorMiddleware, which engine.agents.middleware does not mirror yet (the spec
+can name it; the compiler refuses it): its hooks as langchain's class has them."""
 
-HOOK_ORDER = ("before_agent", "before_model", "wrap_model_call", "wrap_tool_call", "after_model",
-              "after_agent")  # fmt: skip
+PREBUILT_HOOKS: dict[str, tuple[str, ...]] = {
+    name: overridden_hooks(getattr(middleware, cls)) if hasattr(middleware, cls) else _NOT_IN_ENGINE[name]
+    for name, cls in PREBUILT_MIDDLEWARE.items()
+}
+"""The hooks each prebuilt middleware implements: those its engine class overrides."""
 
 
 @dataclass(frozen=True)
@@ -84,7 +80,7 @@ def _clip(text: str, n: int = 34) -> str:
 
 def middleware_look(mw) -> MiddlewareLook:
     if isinstance(mw, CustomMiddleware):
-        hooks = tuple(h for h in HOOK_ORDER if h in mw.hooks)
+        hooks = tuple(h for h in HOOKS if h in mw.hooks)
         return MiddlewareLook(mw.name, hooks, custom=True)
     return MiddlewareLook(mw.name, PREBUILT_HOOKS.get(mw.name, ()))
 

@@ -232,6 +232,22 @@ class AgentMiddleware(Generic[StateT, ContextT, ResponseT]):
         raise NotImplementedError(_no_async("wrap_tool_call"))
 
 
+HOOKS = ("before_agent", "before_model", "wrap_model_call", "after_model", "wrap_tool_call", "after_agent")
+"""Every hook AgentMiddleware defines, in the order one turn of the agent loop meets them."""
+NODE_HOOKS = tuple(h for h in HOOKS if not h.startswith("wrap_"))
+"""The hooks that become graph nodes (`<middleware name>.<hook>`); only these can jump."""
+
+
+def overrides(cls: type, hook: str) -> bool:
+    """True when the middleware class overrides `hook` or its async twin."""
+    return any(getattr(cls, name) is not getattr(AgentMiddleware, name) for name in (hook, f"a{hook}"))
+
+
+def overridden_hooks(cls: type) -> tuple[str, ...]:
+    """The hooks a middleware class implements, in HOOKS order."""
+    return tuple(h for h in HOOKS if overrides(cls, h))
+
+
 def hook_config(*, can_jump_to: list[JumpTo] | None = None) -> Callable[[CallableT], CallableT]:
     """Declare where a node hook may jump (adds the conditional edges to those targets)."""
 
@@ -339,6 +355,8 @@ def dynamic_prompt(func: Callable | None = None) -> Any:
 
 
 __all__ = [
+    "HOOKS",
+    "NODE_HOOKS",
     "AgentMiddleware",
     "AgentState",
     "ContextT",
@@ -360,6 +378,8 @@ __all__ = [
     "before_model",
     "dynamic_prompt",
     "hook_config",
+    "overridden_hooks",
+    "overrides",
     "wrap_model_call",
     "wrap_tool_call",
 ]
