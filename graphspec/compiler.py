@@ -11,7 +11,6 @@ with the element id and JSON path. Code runs only for a trusted spec (`graphspec
 from __future__ import annotations
 
 import builtins
-import importlib
 import operator
 import os
 import re
@@ -19,6 +18,7 @@ from collections.abc import Callable
 from typing import Annotated, Any, TypedDict
 
 from engine.graph import END, START, StateGraph, add_messages
+from engine.managed import IsLastStep, RemainingSteps
 from engine.types import CachePolicy, Command, RetryPolicy, Send, default_retry_on, interrupt
 from graphspec import expressions
 from graphspec.errors import Finding, SpecCompileError, SpecError, UntrustedCodeError
@@ -42,8 +42,18 @@ from graphspec.model import (
     SubgraphNode,
     ToolsNode,
 )
-from graphspec.state_types import STATE_TYPES
 from graphspec.trust import load_callable, require_trust
+
+BASE_TYPES: dict[str, Any] = {
+    "any": Any,
+    "str": str,
+    "int": int,
+    "float": float,
+    "bool": bool,
+    "list": list,
+    "dict": dict,
+    "messages": list,
+}
 
 
 def merge_dicts(left: dict | None, right: dict | None) -> dict:
@@ -80,13 +90,14 @@ def state_schemas(spec: GraphSpec, trusted: bool) -> tuple[type, type | None, ty
     """(state, input, output) TypedDicts; input/output are None when they equal the state's keys."""
     fields: dict[str, Any] = {}
     for i, key in enumerate(spec.state):
-        annotation = STATE_TYPES[key.type].annotation
-        if key.managed:
-            fields[key.name] = annotation
+        if key.type == "remaining_steps":
+            fields[key.name] = RemainingSteps
+        elif key.type == "is_last_step":
+            fields[key.name] = IsLastStep
         elif (reducer := _reducer(key, i, trusted)) is not None:
-            fields[key.name] = Annotated[annotation, reducer]
+            fields[key.name] = Annotated[BASE_TYPES[key.type], reducer]
         else:
-            fields[key.name] = annotation
+            fields[key.name] = BASE_TYPES[key.type]
     state = TypedDict("State", fields)  # type: ignore[misc]
     plain = [k.name for k in spec.state if not k.managed]
     inputs = [k.name for k in spec.state if not k.managed and k.input]
@@ -140,30 +151,6 @@ def _interrupt_action(node: InterruptNode, path: str) -> Callable:
     return _named(action, node.id)
 
 
-SCRIPTED_MODEL_SOURCE = '''
-class ScriptedModel(FakeMessagesListChatModel):
-    """Replies with responses[n], n being the number of AI messages already in the conversation
-    (cycling): a run resumed in another process picks up where it stopped. Binding tools changes
-    nothing."""
-
-    def bind_tools(self, tools, **kwargs):
-        return self
-
-    def _generate(self, messages, stop=None, run_manager=None, **kwargs):
-        self.i = sum(1 for m in messages if m.type == "ai") % len(self.responses)
-        return super()._generate(messages, stop, run_manager, **kwargs)
-'''
-"""The offline chat model of `scripted` settings; the export writes the same class."""
-
-
-def _scripted_model_class() -> type:
-    from langchain_core.language_models.fake_chat_models import FakeMessagesListChatModel
-
-    namespace: dict[str, Any] = {"FakeMessagesListChatModel": FakeMessagesListChatModel}
-    exec(SCRIPTED_MODEL_SOURCE, namespace)  # fixed source above, not spec code
-    return namespace["ScriptedModel"]
-
-
 def scripted_tool_calls(settings: ModelSettings) -> list[list[dict[str, Any]]]:
     """Each response's tool calls as langchain dicts, with ids filled in when not given."""
     return [
@@ -176,16 +163,25 @@ def scripted_tool_calls(settings: ModelSettings) -> list[list[dict[str, Any]]]:
 
 
 def chat_model(settings: ModelSettings) -> Any:
-    """A langchain chat model: `scripted` replies offline from its responses (`ScriptedModel`)."""
+    """A langchain chat model: `scripted` replies offline from its responses, cycling."""
     if settings.provider == "scripted":
         from langchain_core.messages import AIMessage
+
+        from engine.agents.scripted import ScriptedChatModel
 
         calls = scripted_tool_calls(settings)
         responses = [
             AIMessage(content=r.content, tool_calls=calls[i])
             for i, r in enumerate(settings.responses)
         ] or [AIMessage(content="")]
-        return _scripted_model_class()(responses=responses)
+
+        def reply(messages: list[Any]) -> Any:
+            # by the conversation, not by a counter: a run resumed in another process picks up
+            # where it stopped (the exported ScriptedModel does the same)
+            return responses[sum(m.type == "ai" for m in messages) % len(responses)]
+
+        # not streamed token by token, as the exported module's model is not
+        return ScriptedChatModel(default=reply, disable_streaming=True)
     from graphspec.providers import init_provider_model
 
     return init_provider_model(settings.provider, settings.model, settings.params)
@@ -205,17 +201,6 @@ def _model_action(node: ModelNode) -> Callable:
     return _named(action, node.id)
 
 
-def _agents_module(element_id: str, path: str, what: str, name: str = "engine.agents") -> Any:
-    try:
-        return importlib.import_module(name)
-    except ImportError:
-        raise SpecError(
-            f"{what} needs the engine's agent layer (engine.agents), which this build lacks",
-            element_id=element_id,
-            path=path,
-        ) from None
-
-
 def _tools(refs: list[Any], element_id: str, path: str) -> list[Any]:
     from langchain_core.tools import tool
 
@@ -233,15 +218,13 @@ def _tools(refs: list[Any], element_id: str, path: str) -> list[Any]:
 
 
 def _tools_action(node: ToolsNode, path: str) -> Any:
-    module = _agents_module(node.id, path, "a tools node", "engine.prebuilt.tool_node")
-    tool_node = getattr(module, "ToolNode", None)
-    if tool_node is None:
-        raise SpecError("engine.agents has no ToolNode yet", element_id=node.id, path=path)
-    return tool_node(_tools(node.tools, node.id, path), messages_key=node.messages_key)
+    from engine.prebuilt import ToolNode
+
+    return ToolNode(_tools(node.tools, node.id, path), messages_key=node.messages_key)
 
 
 def _middleware(agent: AgentSpec, element_id: str, path: str) -> list[Any]:
-    module = importlib.import_module("engine.agents.middleware")
+    from engine.agents import middleware as module
     out = []
     for j, mw in enumerate(agent.middleware):
         where = f"{path}.middleware[{j}]"
@@ -255,13 +238,7 @@ def _middleware(agent: AgentSpec, element_id: str, path: str) -> list[Any]:
                 jumps = {"can_jump_to": list(mw.can_jump_to)} if mw.can_jump_to else {}
                 out.append(decorator(**jumps)(fn) if jumps else decorator(fn))
             continue
-        cls = getattr(module, PREBUILT_MIDDLEWARE[mw.name], None)
-        if cls is None:
-            raise SpecError(
-                f"engine.agents.middleware has no {PREBUILT_MIDDLEWARE[mw.name]} yet",
-                element_id=element_id,
-                path=where,
-            )
+        cls = getattr(module, PREBUILT_MIDDLEWARE[mw.name])
         try:
             out.append(cls(**mw.settings))
         except Exception as exc:  # whatever the middleware's constructor rejects the settings with
@@ -274,10 +251,8 @@ def _middleware(agent: AgentSpec, element_id: str, path: str) -> list[Any]:
 
 
 def _agent_action(spec: GraphSpec, node: AgentNode, path: str) -> Any:
-    agents = _agents_module(node.id, path, "an agent node")
-    create_agent = getattr(agents, "create_agent", None)
-    if create_agent is None:
-        raise SpecError("engine.agents has no create_agent yet", element_id=node.id, path=path)
+    from engine.agents import create_agent
+
     agent = spec.agent(node.agent)
     if agent is None:
         raise SpecError(f"unknown agent {node.agent!r}", element_id=node.id, path=f"{path}.agent")

@@ -28,7 +28,7 @@ from typing import Any
 
 from engine.agents.middleware.types import HOOKS
 from engine.constants import END, START
-from graphspec.compiler import SCRIPTED_MODEL_SOURCE, scripted_tool_calls
+from graphspec.compiler import scripted_tool_calls
 from graphspec.errors import SpecError
 from graphspec.io import resolve_subgraph
 from graphspec.model import (
@@ -50,9 +50,18 @@ from graphspec.model import (
     ToolsNode,
 )
 from graphspec.pysource import comment, docstring_body, expression, keyword_args, literal
-from graphspec.state_types import STATE_TYPES
 from graphspec.validator import literal_results
 
+TYPE_NAMES = {
+    "any": "Any",
+    "str": "str",
+    "int": "int",
+    "float": "float",
+    "bool": "bool",
+    "list": "list",
+    "dict": "dict",
+    "messages": "list",
+}
 REDUCER_NAMES = {"add": "operator.add", "add_messages": "add_messages", "merge": "merge_dicts"}
 BASE_IMPORTS = [
     "import operator",
@@ -76,6 +85,23 @@ OPTIONAL_IMPORTS = [
     + ", ".join([*PREBUILT_MIDDLEWARE.values(), *HOOKS]),
 ]
 """Everything `_Module.need` may add: the names are reserved whether or not a spec needs them."""
+
+
+SCRIPTED_MODEL_SOURCE = '''
+class ScriptedModel(FakeMessagesListChatModel):
+    """Replies with responses[n], n being the number of AI messages already in the conversation
+    (cycling): a run resumed in another process picks up where it stopped. Binding tools changes
+    nothing."""
+
+    def bind_tools(self, tools, **kwargs):
+        return self
+
+    def _generate(self, messages, stop=None, run_manager=None, **kwargs):
+        self.i = sum(1 for m in messages if m.type == "ai") % len(self.responses)
+        return super()._generate(messages, stop, run_manager, **kwargs)
+'''
+"""The offline chat model of `scripted` settings, written into the module: it runs on langchain
+alone, where the compiler's ScriptedChatModel (engine.agents) is not available."""
 
 
 def _import_origins(lines: list[str]) -> dict[str, str | None]:
@@ -224,15 +250,18 @@ class _GraphWriter:
         spec = self.spec
         annotations = {}
         for key in spec.state:
-            source = STATE_TYPES[key.type].source
-            if key.managed or key.reducer == "none":
-                annotations[key.name] = source
+            if key.type == "remaining_steps":
+                annotations[key.name] = "RemainingSteps"
+            elif key.type == "is_last_step":
+                annotations[key.name] = "IsLastStep"
+            elif key.reducer == "none":
+                annotations[key.name] = TYPE_NAMES[key.type]
             else:
                 if key.reducer == "custom" and key.custom_reducer is not None:
                     reducer = self.m.code(key.custom_reducer, f"reducer of {key.name}")
                 else:
                     reducer = REDUCER_NAMES.get(key.reducer, "operator.add")
-                annotations[key.name] = f"Annotated[{source}, {reducer}]"
+                annotations[key.name] = f"Annotated[{TYPE_NAMES[key.type]}, {reducer}]"
         if any(k.reducer == "merge" for k in spec.state) and _MERGE_HELPER not in self.m.blocks:
             self.m.blocks.insert(0, _MERGE_HELPER)
         pascal = _pascal(self.prefix.rstrip("_")) if self.prefix else ""
@@ -639,13 +668,25 @@ def to_mermaid(spec: GraphSpec) -> str:
 # ------------------------------------------------------------------ JSON Schema of the state
 
 
+_JSON_TYPES = {
+    "str": {"type": "string"},
+    "int": {"type": "integer"},
+    "float": {"type": "number"},
+    "bool": {"type": "boolean"},
+    "list": {"type": "array"},
+    "dict": {"type": "object"},
+    "messages": {"type": "array", "items": {"type": "object"}},
+    "any": {},
+}
+
+
 def state_json_schema(spec: GraphSpec) -> dict[str, Any]:
     """The graph's input state as JSON Schema; reducers and output keys as `x-` extensions."""
     properties = {}
     for key in spec.state:
         if key.managed:
             continue
-        prop = dict(STATE_TYPES[key.type].json_schema or {})
+        prop = dict(_JSON_TYPES[key.type])
         if key.description:
             prop["description"] = key.description
         if key.reducer != "none":

@@ -27,7 +27,6 @@ from pydantic import (
 
 from engine.agents.middleware.types import HOOKS
 from engine.constants import END, START
-from graphspec.state_types import MANAGED_TYPES, STATE_TYPES
 
 SPEC_VERSION = 2
 """The version this code writes. `graphspec.io.migrate` upgrades older documents step by step."""
@@ -120,12 +119,25 @@ class CodeRef(_Model):
 # ------------------------------------------------------------------ state
 
 
-StateType = Literal[tuple(STATE_TYPES)]  # type: ignore[valid-type]  # graphspec.state_types
+StateType = Literal[
+    "any",
+    "str",
+    "int",
+    "float",
+    "bool",
+    "list",
+    "dict",
+    "messages",
+    "remaining_steps",
+    "is_last_step",
+]
 """`remaining_steps` and `is_last_step` are managed values the runtime fills in per task."""
 
 Reducer = Literal["none", "add", "add_messages", "merge", "custom"]
 """How writes merge: `none` is last value (one write per superstep), `add` is `operator.add`,
 `merge` a shallow dict merge, `custom` a CodeRef `(old, new) -> merged`."""
+
+MANAGED_TYPES = frozenset({"remaining_steps", "is_last_step"})
 
 
 class StateKey(_Model):
@@ -504,6 +516,7 @@ GraphSpec.model_rebuild()
 __all__ = [
     "SPEC_VERSION",
     "RESERVED_NAMES",
+    "MANAGED_TYPES",
     "NODE_KINDS",
     "PREBUILT_MIDDLEWARE",
     "AgentNode",

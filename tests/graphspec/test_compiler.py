@@ -8,7 +8,7 @@ import pytest
 
 from engine.checkpoint.memory import InMemorySaver
 from graphspec.compiler import compile_spec
-from graphspec.errors import ExpressionError, SpecCompileError, SpecError, UntrustedCodeError
+from graphspec.errors import ExpressionError, SpecCompileError, UntrustedCodeError
 from graphspec.trust import code_sites
 from tests.graphspec.helpers import graph, setter, template
 
@@ -173,16 +173,6 @@ def test_agent_nodes_compile_to_create_agent(tmp_path):
         {"messages": [("user", "2 + 3?")]}, {"configurable": {"thread_id": "t"}}
     )
     assert _transcript(theirs["messages"]) == _transcript(ours["messages"])
-
-
-def test_agent_nodes_need_the_agent_layer(monkeypatch):
-    import sys
-
-    monkeypatch.setitem(sys.modules, "engine.agents", None)  # import fails as if not built
-    with pytest.raises(SpecError) as info:
-        compile_spec(graph(**AGENT_DOC), trusted=True)
-    assert info.value.element_id == "assistant"
-    assert "engine.agents" in str(info.value)
 
 
 def test_unknown_agent_is_a_validation_error():
