@@ -18,7 +18,6 @@ from collections.abc import Callable
 from typing import Annotated, Any, TypedDict
 
 from engine.graph import END, START, StateGraph, add_messages
-from engine.managed import IsLastStep, RemainingSteps
 from engine.types import CachePolicy, Command, RetryPolicy, Send, default_retry_on, interrupt
 from graphspec import expressions
 from graphspec.errors import Finding, SpecCompileError, SpecError, UntrustedCodeError
@@ -42,18 +41,8 @@ from graphspec.model import (
     SubgraphNode,
     ToolsNode,
 )
+from graphspec.state_types import STATE_TYPES
 from graphspec.trust import load_callable, require_trust
-
-BASE_TYPES: dict[str, Any] = {
-    "any": Any,
-    "str": str,
-    "int": int,
-    "float": float,
-    "bool": bool,
-    "list": list,
-    "dict": dict,
-    "messages": list,
-}
 
 
 def merge_dicts(left: dict | None, right: dict | None) -> dict:
@@ -90,14 +79,13 @@ def state_schemas(spec: GraphSpec, trusted: bool) -> tuple[type, type | None, ty
     """(state, input, output) TypedDicts; input/output are None when they equal the state's keys."""
     fields: dict[str, Any] = {}
     for i, key in enumerate(spec.state):
-        if key.type == "remaining_steps":
-            fields[key.name] = RemainingSteps
-        elif key.type == "is_last_step":
-            fields[key.name] = IsLastStep
+        annotation = STATE_TYPES[key.type].annotation
+        if key.managed:
+            fields[key.name] = annotation
         elif (reducer := _reducer(key, i, trusted)) is not None:
-            fields[key.name] = Annotated[BASE_TYPES[key.type], reducer]
+            fields[key.name] = Annotated[annotation, reducer]
         else:
-            fields[key.name] = BASE_TYPES[key.type]
+            fields[key.name] = annotation
     state = TypedDict("State", fields)  # type: ignore[misc]
     plain = [k.name for k in spec.state if not k.managed]
     inputs = [k.name for k in spec.state if not k.managed and k.input]

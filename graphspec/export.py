@@ -50,18 +50,9 @@ from graphspec.model import (
     ToolsNode,
 )
 from graphspec.pysource import comment, docstring_body, expression, keyword_args, literal
-from graphspec.routes import conditional_routes
+from graphspec.state_types import STATE_TYPES
+from graphspec.validator import literal_results
 
-TYPE_NAMES = {
-    "any": "Any",
-    "str": "str",
-    "int": "int",
-    "float": "float",
-    "bool": "bool",
-    "list": "list",
-    "dict": "dict",
-    "messages": "list",
-}
 REDUCER_NAMES = {"add": "operator.add", "add_messages": "add_messages", "merge": "merge_dicts"}
 BASE_IMPORTS = [
     "import operator",
@@ -250,18 +241,15 @@ class _GraphWriter:
         spec = self.spec
         annotations = {}
         for key in spec.state:
-            if key.type == "remaining_steps":
-                annotations[key.name] = "RemainingSteps"
-            elif key.type == "is_last_step":
-                annotations[key.name] = "IsLastStep"
-            elif key.reducer == "none":
-                annotations[key.name] = TYPE_NAMES[key.type]
+            source = STATE_TYPES[key.type].source
+            if key.managed or key.reducer == "none":
+                annotations[key.name] = source
             else:
                 if key.reducer == "custom" and key.custom_reducer is not None:
                     reducer = self.m.code(key.custom_reducer, f"reducer of {key.name}")
                 else:
                     reducer = REDUCER_NAMES.get(key.reducer, "operator.add")
-                annotations[key.name] = f"Annotated[{TYPE_NAMES[key.type]}, {reducer}]"
+                annotations[key.name] = f"Annotated[{source}, {reducer}]"
         if any(k.reducer == "merge" for k in spec.state) and _MERGE_HELPER not in self.m.blocks:
             self.m.blocks.insert(0, _MERGE_HELPER)
         pascal = _pascal(self.prefix.rstrip("_")) if self.prefix else ""
@@ -642,9 +630,23 @@ def to_mermaid(spec: GraphSpec) -> str:
             lines.append(f"    {_mermaid_id(source)} --> {_mermaid_id(target)}")
     for edge in spec.conditional_edges:
         src = _mermaid_id(edge.source)
-        for label, target in conditional_routes(edge) or []:
-            text = _mermaid_text(label)
-            lines.append(f'    {src} -.->|"{text}"| {_mermaid_id(target)}')
+        if isinstance(edge.path_map, dict):
+            targets = list(edge.path_map.items())
+        elif edge.path_map is not None:
+            targets = [(t, t) for t in edge.path_map]
+        elif isinstance(edge.router, SendRouter):
+            targets = [("Send", edge.router.target)]
+        else:
+            literals = (
+                literal_results(edge.router.expression)
+                if isinstance(edge.router, ExpressionRouter)
+                else None
+            )
+            targets = [(t, t) for t in sorted(literals or ())]
+        for label, target in targets:
+            if target is not None:
+                text = _mermaid_text(label)
+                lines.append(f'    {src} -.->|"{text}"| {_mermaid_id(target)}')
     for node in spec.nodes:
         for dest in getattr(node, "destinations", []):
             lines.append(f"    {_mermaid_id(node.id)} -.->|goto| {_mermaid_id(dest)}")
@@ -654,25 +656,13 @@ def to_mermaid(spec: GraphSpec) -> str:
 # ------------------------------------------------------------------ JSON Schema of the state
 
 
-_JSON_TYPES = {
-    "str": {"type": "string"},
-    "int": {"type": "integer"},
-    "float": {"type": "number"},
-    "bool": {"type": "boolean"},
-    "list": {"type": "array"},
-    "dict": {"type": "object"},
-    "messages": {"type": "array", "items": {"type": "object"}},
-    "any": {},
-}
-
-
 def state_json_schema(spec: GraphSpec) -> dict[str, Any]:
     """The graph's input state as JSON Schema; reducers and output keys as `x-` extensions."""
     properties = {}
     for key in spec.state:
         if key.managed:
             continue
-        prop = dict(_JSON_TYPES[key.type])
+        prop = dict(STATE_TYPES[key.type].json_schema or {})
         if key.description:
             prop["description"] = key.description
         if key.reducer != "none":

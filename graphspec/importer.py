@@ -36,9 +36,8 @@ from engine.constants import END, START
 from graphspec.errors import SpecError
 from graphspec.io import spec_from_dict
 from graphspec.model import PREBUILT_MIDDLEWARE
+from graphspec.state_types import MANAGED_BY_CLASS_NAME, MANAGED_TYPES, TYPE_OF_CLASS
 
-_TYPES = {str: "str", int: "int", float: "float", bool: "bool", list: "list", dict: "dict"}
-_MANAGED = {"RemainingStepsManager": "remaining_steps", "IsLastStepManager": "is_last_step"}
 _PREBUILT_BY_CLASS = {cls: name for name, cls in PREBUILT_MIDDLEWARE.items()}
 
 
@@ -120,11 +119,11 @@ def _state_key(name: str, annotation: Any) -> dict[str, Any]:
         base, *rest = typing.get_args(annotation)
         metadata = tuple(rest)
     for item in metadata:
-        managed = _MANAGED.get(getattr(item, "__name__", ""))
+        managed = MANAGED_BY_CLASS_NAME.get(getattr(item, "__name__", ""))
         if managed:
             return {"name": name, "type": managed}
     base = typing.get_origin(base) or base
-    key["type"] = _TYPES.get(base, "any")
+    key["type"] = TYPE_OF_CLASS.get(base, "any")
     reducer = metadata[-1] if metadata and callable(metadata[-1]) else None
     if reducer is operator.add:
         key["reducer"] = "add"
@@ -164,7 +163,7 @@ def _state(builder: Any) -> list[dict[str, Any]]:
             key["input"] = False
         if outputs is not None and name not in outputs:
             key["output"] = False
-        if key["type"] in _MANAGED.values():
+        if key["type"] in MANAGED_TYPES:
             key.pop("input", None)
             key.pop("output", None)
         keys.append(key)

@@ -27,6 +27,7 @@ from pydantic import (
 
 from engine.agents.middleware.types import HOOKS
 from engine.constants import END, START
+from graphspec.state_types import MANAGED_TYPES, STATE_TYPES
 
 SPEC_VERSION = 2
 """The version this code writes. `graphspec.io.migrate` upgrades older documents step by step."""
@@ -119,25 +120,12 @@ class CodeRef(_Model):
 # ------------------------------------------------------------------ state
 
 
-StateType = Literal[
-    "any",
-    "str",
-    "int",
-    "float",
-    "bool",
-    "list",
-    "dict",
-    "messages",
-    "remaining_steps",
-    "is_last_step",
-]
+StateType = Literal[tuple(STATE_TYPES)]  # type: ignore[valid-type]  # graphspec.state_types
 """`remaining_steps` and `is_last_step` are managed values the runtime fills in per task."""
 
 Reducer = Literal["none", "add", "add_messages", "merge", "custom"]
 """How writes merge: `none` is last value (one write per superstep), `add` is `operator.add`,
 `merge` a shallow dict merge, `custom` a CodeRef `(old, new) -> merged`."""
-
-MANAGED_TYPES = frozenset({"remaining_steps", "is_last_step"})
 
 
 class StateKey(_Model):
@@ -516,7 +504,6 @@ GraphSpec.model_rebuild()
 __all__ = [
     "SPEC_VERSION",
     "RESERVED_NAMES",
-    "MANAGED_TYPES",
     "NODE_KINDS",
     "PREBUILT_MIDDLEWARE",
     "AgentNode",

@@ -9,24 +9,16 @@ from __future__ import annotations
 
 import asyncio
 import contextvars
-import inspect
 import json
 import warnings
 from collections.abc import Awaitable, Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from copy import copy, deepcopy
-from dataclasses import dataclass, field, replace
-from types import UnionType
+from dataclasses import dataclass, replace
 from typing import (
-    Annotated,
     Any,
-    Generic,
     Literal,
     TypeVar,
-    Union,
-    get_args,
-    get_origin,
-    get_type_hints,
 )
 
 from langchain_core.messages import (
@@ -36,13 +28,10 @@ from langchain_core.messages import (
     ToolMessage,
     convert_to_messages,
 )
-from langchain_core.tools import BaseTool, InjectedToolArg, ToolException
+from langchain_core.tools import BaseTool
 from langchain_core.tools import tool as create_tool
 from langchain_core.tools.base import (
     TOOL_MESSAGE_BLOCK_TYPES,
-    _DirectlyInjectedToolArg,
-    _is_injected_arg_type,
-    get_all_basemodel_annotations,
 )
 from pydantic import ValidationError
 from typing_extensions import TypedDict
@@ -50,6 +39,21 @@ from typing_extensions import TypedDict
 from engine.constants import CONF, CONFIG_KEY_READ, CONFIG_KEY_RUNTIME
 from engine.errors import GraphBubbleUp
 from engine.graph.message import REMOVE_ALL_MESSAGES
+from engine.prebuilt.tool_errors import (
+    INVALID_TOOL_NAME_ERROR_TEMPLATE,
+    ToolInvocationError,
+    _default_handle_tool_errors,
+    _filter_validation_errors,
+    _handle_tool_error,
+    _infer_handled_types,
+)
+from engine.prebuilt.tool_injection import (
+    InjectedState,
+    InjectedStore,
+    ToolRuntime,
+    _get_all_injected_args,
+    _InjectedArgs,
+)
 from engine.pregel.callable import EngineRunnable
 from engine.runtime import DEFAULT_RUNTIME
 from engine.types import Command, Send
@@ -57,42 +61,6 @@ from engine.types import Command, Send
 StateT = TypeVar("StateT")
 ContextT = TypeVar("ContextT")
 InputType = Literal["list", "dict", "tool_calls"]
-
-INVALID_TOOL_NAME_ERROR_TEMPLATE = (
-    "Error: {requested_tool} is not a valid tool, try one of [{available_tools}]."
-)
-TOOL_CALL_ERROR_TEMPLATE = "Error: {error}\n Please fix your mistakes."
-TOOL_INVOCATION_ERROR_TEMPLATE = (
-    "Error invoking tool '{tool_name}' with kwargs {tool_kwargs} with error:\n"
-    " {error}\n"
-    " Please fix the error and try again."
-)
-
-
-@dataclass
-class ToolRuntime(_DirectlyInjectedToolArg, Generic[ContextT, StateT]):
-    """What a tool sees of its run; a parameter annotated with it is injected, hidden from the model."""
-
-    state: Any
-    context: Any
-    config: dict
-    stream_writer: Callable[[Any], None]
-    tool_call_id: str | None
-    store: Any
-    tools: list[BaseTool] = field(default_factory=list)
-    execution_info: Any = None
-    server_info: Any = None
-
-
-class InjectedState(InjectedToolArg):
-    """Annotation for a tool argument filled with the graph state (or one `field` of it)."""
-
-    def __init__(self, field: str | None = None) -> None:
-        self.field = field
-
-
-class InjectedStore(InjectedToolArg):
-    """Annotation for a tool argument filled with the graph's store."""
 
 
 @dataclass
@@ -141,149 +109,6 @@ def msg_content_output(output: Any) -> str | list[dict]:
         return json.dumps(output, ensure_ascii=False)
     except Exception:
         return str(output)
-
-
-class ToolInvocationError(ToolException):
-    """The model called a tool with arguments that fail its schema."""
-
-    def __init__(self, tool_name: str, source: ValidationError, tool_kwargs: dict, filtered_errors: list | None = None) -> None:
-        if filtered_errors is not None:
-            shown = "\n".join(
-                f"{'.'.join(str(p) for p in err.get('loc', ()))}: {err.get('msg', 'Unknown error')}"
-                for err in filtered_errors
-            )
-        else:
-            shown = str(source)
-        self.message = TOOL_INVOCATION_ERROR_TEMPLATE.format(
-            tool_name=tool_name, tool_kwargs=tool_kwargs, error=shown
-        )
-        self.tool_name = tool_name
-        self.tool_kwargs = tool_kwargs
-        self.source = source
-        self.filtered_errors = filtered_errors
-        super().__init__(self.message)
-
-
-def _default_handle_tool_errors(e: Exception) -> str:
-    if isinstance(e, ToolInvocationError):
-        return e.message
-    raise e
-
-
-def _handle_tool_error(e: Exception, *, flag: Any) -> str:
-    if isinstance(flag, (bool, tuple)) or (isinstance(flag, type) and issubclass(flag, Exception)):
-        return TOOL_CALL_ERROR_TEMPLATE.format(error=repr(e))
-    if isinstance(flag, str):
-        return flag
-    if callable(flag):
-        return flag(e)
-    raise ValueError(
-        "Got unexpected type of `handle_tool_error`. Expected bool, str or callable. "
-        f"Received: {flag}"
-    )
-
-
-def _infer_handled_types(handler: Callable[..., str]) -> tuple[type[Exception], ...]:
-    params = list(inspect.signature(handler).parameters.values())
-    if not params:
-        return (Exception,)
-    first = params[1] if params[0].name in ("self", "cls") and len(params) == 2 else params[0]
-    hints = get_type_hints(handler)
-    if first.name not in hints:
-        return (Exception,)
-    if get_origin(first.annotation) in (Union, UnionType):
-        args = get_args(first.annotation)
-        if all(issubclass(a, Exception) for a in args):
-            return tuple(args)
-        raise ValueError(
-            "All types in the error handler error annotation must be Exception types. For "
-            "example, `def custom_handler(e: Union[ValueError, TypeError])`. "
-            f"Got '{first.annotation}' instead."
-        )
-    exc_type = hints[first.name]
-    if Exception in exc_type.__mro__:
-        return (exc_type,)
-    raise ValueError(
-        "Arbitrary types are not supported in the error handler signature. Please annotate the "
-        "error with either a specific Exception type or a union of Exception types. For example, "
-        "`def custom_handler(e: ValueError)` or `def custom_handler(e: Union[ValueError, "
-        f"TypeError])`. Got '{exc_type}' instead."
-    )
-
-
-@dataclass
-class _InjectedArgs:
-    state: dict[str, str | None]
-    store: str | None
-    runtime: str | None
-    all_injected_keys: set[str]
-    optional_state_args: set[str]
-
-    def names(self) -> set[str]:
-        out = set(self.state)
-        out.update(n for n in (self.store, self.runtime) if n)
-        return out
-
-
-def _filter_validation_errors(error: ValidationError, injected: _InjectedArgs | None) -> list:
-    hidden = injected.names() if injected else set()
-    kept = []
-    for err in error.errors():
-        if err["loc"] and err["loc"][0] not in hidden:
-            err = dict(err)
-            if isinstance(err.get("input"), dict):
-                err["input"] = {k: v for k, v in err["input"].items() if k not in hidden}
-            kept.append(err)
-    return kept
-
-
-def _is_injection(type_arg: Any, kind: type) -> bool:
-    if isinstance(type_arg, kind) or (isinstance(type_arg, type) and issubclass(type_arg, kind)):
-        return True
-    origin = get_origin(type_arg)
-    if origin is Union or origin is Annotated:
-        return any(_is_injection(a, kind) for a in get_args(type_arg))
-    return origin is not None and isinstance(origin, type) and issubclass(origin, kind)
-
-
-def _injection(type_: Any, kind: type) -> Any:
-    matches = [a for a in get_args(type_) if _is_injection(a, kind)]
-    if len(matches) > 1:
-        raise ValueError(
-            f"A tool argument should not be annotated with {kind.__name__} more than once. "
-            f"Found: {matches}"
-        )
-    if matches:
-        return matches[0]
-    return True if _is_injection(type_, kind) else None
-
-
-def _get_all_injected_args(tool: BaseTool) -> _InjectedArgs:
-    schema = tool.get_input_schema()
-    func = getattr(tool, "func", None) or getattr(tool, "coroutine", None)
-    annotations = {
-        **(get_type_hints(func, include_extras=True) if func else {}),
-        **get_all_basemodel_annotations(schema),
-    }
-    out = _InjectedArgs({}, None, None, set(), set())
-    for name, type_ in annotations.items():
-        if _is_injected_arg_type(type_):
-            out.all_injected_keys.add(name)
-        if name == "runtime":
-            out.runtime = name
-        if state := _injection(type_, InjectedState):
-            if isinstance(state, InjectedState) and state.field:
-                out.state[name] = state.field
-                info = schema.model_fields.get(name)
-                if info and not info.is_required():
-                    out.optional_state_args.add(name)
-            else:
-                out.state[name] = None
-        if _injection(type_, InjectedStore):
-            out.store = name
-        if _injection(type_, ToolRuntime):
-            out.runtime = name
-    return out
 
 
 class ToolNode(EngineRunnable):

@@ -534,7 +534,7 @@ def call_task(
     task_ns = f"{checkpoint_ns}{NS_END}{tid}"
     scratchpad = _scratchpad(pending_writes, tid, task_ns, planner, step, stop)
     # the last path element True marks a call (langgraph's convention)
-    path = (PUSH, parent.path, idx, parent.id, True)
+    path = (PUSH, parent.path, idx, True)
     task = _make_task(
         call.name, proc, call.input, tid, path, PUSH_TRIGGER, checkpoint_ns, scratchpad,
         planner, channels, step, checkpoint["id"],

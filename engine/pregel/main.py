@@ -280,6 +280,10 @@ class Pregel(PregelProtocol, StateAccess):
             v2 = version == "v2" and bool(configurable.get(CONFIG_KEY_STREAM_MESSAGES_V2))
             strip_v2 = version != "v2" and "messages" in own_modes
             attach_messages_handler(config, emit, ns, v2=v2, strip_v2=strip_v2)
+        if "tools" in own_modes:  # a nested run inherits its parent's handler with the callbacks
+            from engine.pregel.tools_stream import attach_tools_handler
+
+            attach_tools_handler(config, emit, subgraphs, ns)
         loop = PregelLoop(
             self,
             input,

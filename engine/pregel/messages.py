@@ -15,6 +15,7 @@ except ImportError:  # pragma: no cover - older langchain-core
     _V2StreamingCallbackHandler = object  # type: ignore[assignment,misc]
 
 from engine.constants import CONF, TAG_NOSTREAM
+from engine.pregel.callbacks import add_handler
 from engine.types import Command
 
 CONFIG_KEY_MESSAGES = "__pregel_messages_handler"
@@ -179,15 +180,9 @@ def attach_messages_handler(
     inside a v3 run drops the inherited v2 handler, else chat models would send it events
     instead of tokens."""
     handler = (StreamMessagesHandlerV2 if v2 else StreamMessagesHandler)(emit, ns)
-    callbacks = config.get("callbacks")
-    if strip_v2 and callbacks is not None:
-        callbacks = config["callbacks"] = _without_v2_handlers(callbacks)
-    if callbacks is None:
-        config["callbacks"] = [handler]
-    elif isinstance(callbacks, list):
-        config["callbacks"] = [*callbacks, handler]
-    else:
-        callbacks.add_handler(handler, inherit=True)
+    if strip_v2 and config.get("callbacks") is not None:
+        config["callbacks"] = _without_v2_handlers(config["callbacks"])
+    add_handler(config, handler)
     config[CONF][CONFIG_KEY_MESSAGES] = handler
     return handler
 

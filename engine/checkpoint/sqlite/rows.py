@@ -1,0 +1,97 @@
+"""Checking stored checkpoint rows, and metadata filters as SQL.
+
+Reading never trusts a row: a checkpoint or metadata that is not the shape the engine reads
+is a DeserializationError (the saver names the file, thread and checkpoint).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from typing import Any
+
+from engine.checkpoint.serde.jsonplus import DeserializationError, JsonPlusSerializer
+
+PLAIN = JsonPlusSerializer()  # the checkpoint rows: plain data, whatever the saver's serde is
+FILTER_KEY = re.compile(r"^[A-Za-z0-9_.-]+$")
+# what reading a tampered row can raise besides DeserializationError (a ValueError, as is
+# json's JSONDecodeError): wrong types and shapes in otherwise readable data
+BAD_ROW = (ValueError, TypeError, KeyError, IndexError, AttributeError)
+_VERSION_TYPES = (str, int, float)
+
+
+def checkpoint_of(blob: Any) -> dict:
+    """The stored checkpoint dict (without values), if it has the shape the engine reads."""
+    checkpoint = PLAIN.loads_typed(("msgpack", blob))
+    if not isinstance(checkpoint, dict):
+        raise DeserializationError("the checkpoint row is not a mapping")
+    for key, kind in (("v", int), ("id", str), ("ts", str), ("channel_versions", dict),
+                      ("versions_seen", dict)):  # fmt: skip
+        if not isinstance(checkpoint.get(key), kind):
+            raise DeserializationError(
+                f"the checkpoint's {key!r} is missing or not a {kind.__name__}"
+            )
+    versions = checkpoint["channel_versions"]
+    if not all(type(k) is str and isinstance(v, _VERSION_TYPES) for k, v in versions.items()):
+        raise DeserializationError("the checkpoint's channel versions are not channel: version")
+    for seen in checkpoint["versions_seen"].values():
+        if not isinstance(seen, dict) or not all(
+            isinstance(v, _VERSION_TYPES) for v in seen.values()
+        ):
+            raise DeserializationError("the checkpoint's versions_seen are not node: versions")
+    return checkpoint
+
+
+def metadata_of(text: Any) -> dict:
+    if not isinstance(text, str):
+        raise DeserializationError("the checkpoint's metadata is not text")
+    try:
+        metadata = json.loads(text)
+    except ValueError as exc:
+        raise DeserializationError(f"the checkpoint's metadata is not JSON ({exc})") from None
+    if not isinstance(metadata, dict):
+        raise DeserializationError("the checkpoint's metadata is not a JSON object")
+    return metadata
+
+
+def json_default(value: Any) -> Any:
+    raise TypeError(
+        f"checkpoint metadata must be JSON: cannot store a value of type "
+        f"{type(value).__module__}.{type(value).__qualname__}"
+    )
+
+
+def filter_sql(filter: dict[str, Any]) -> tuple[str, list[Any]]:
+    """A WHERE clause keeping every row that can match `filter` (metadata key == value).
+
+    It is a pre-filter: the caller still compares each row's metadata in Python, so a value SQL
+    cannot compare exactly (a dict, a list, a huge number) is left to that. Rows whose metadata
+    is not valid JSON are kept, for the reader to name them as the error they are.
+    """
+    clauses, params = [], []
+    for key, value in filter.items():
+        if not FILTER_KEY.match(key):
+            raise ValueError(f"invalid metadata filter key {key!r}")
+        path = f'$."{key}"'  # quoted: '.' and '-' are parts of the key, not a path
+        if value is None:
+            clauses.append("coalesce(json_type(metadata, ?), 'null') = 'null'")
+            params.append(path)
+        elif isinstance(value, str):
+            clauses.append("json_type(metadata, ?) = 'text' AND json_extract(metadata, ?) = ?")
+            params += (path, path, value)
+        elif isinstance(value, bool) or (
+            isinstance(value, int) and -(2**63) <= value < 2**63
+        ) or (isinstance(value, float) and math.isfinite(value)):  # fmt: skip
+            # true/false read as 1/0, as True == 1 in Python
+            clauses.append("json_type(metadata, ?) IN ('integer', 'real', 'true', 'false') "
+                           "AND json_extract(metadata, ?) = ?")  # fmt: skip
+            params += (path, path, value)
+    if not clauses:
+        return "", []
+    where = " AND ".join(f"({c})" for c in clauses)
+    return f"(typeof(metadata) != 'text' OR NOT json_valid(metadata) OR ({where}))", params
+
+
+def matches(metadata: dict, filter: dict[str, Any] | None) -> bool:
+    return not filter or all(metadata.get(k) == v for k, v in filter.items())

@@ -1,0 +1,56 @@
+"""The types a state key can have, and what each one becomes elsewhere.
+
+One row per type: the annotation the compiler gives the key, the same annotation as exported
+langgraph code writes it, the key's JSON Schema, and for a managed value the engine class that
+fills it in per task. The model's `StateType`, the compiler, the exporter and the importer all
+read this table.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from engine.managed import IsLastStep, IsLastStepManager, RemainingSteps, RemainingStepsManager
+
+
+@dataclass(frozen=True)
+class KeyType:
+    annotation: Any
+    """What the compiler annotates the key with (a reducer wraps it in `Annotated`)."""
+    source: str
+    """The same annotation in exported code."""
+    json_schema: dict[str, Any] | None
+    """The key's JSON Schema; None for a managed value, which is never part of the input."""
+    manager: type | None = None
+    """For a managed value, the engine class that computes it (langgraph's has the same name)."""
+
+
+STATE_TYPES: dict[str, KeyType] = {
+    "any": KeyType(Any, "Any", {}),
+    "str": KeyType(str, "str", {"type": "string"}),
+    "int": KeyType(int, "int", {"type": "integer"}),
+    "float": KeyType(float, "float", {"type": "number"}),
+    "bool": KeyType(bool, "bool", {"type": "boolean"}),
+    "list": KeyType(list, "list", {"type": "array"}),
+    "dict": KeyType(dict, "dict", {"type": "object"}),
+    "messages": KeyType(list, "list", {"type": "array", "items": {"type": "object"}}),
+    "remaining_steps": KeyType(RemainingSteps, "RemainingSteps", None, RemainingStepsManager),
+    "is_last_step": KeyType(IsLastStep, "IsLastStep", None, IsLastStepManager),
+}
+"""In the order the spec's JSON Schema lists them."""
+
+MANAGED_TYPES = frozenset(name for name, t in STATE_TYPES.items() if t.manager is not None)
+"""Types the runtime fills in per task; nodes never write them."""
+
+MANAGED_BY_CLASS_NAME = {t.manager.__name__: name for name, t in STATE_TYPES.items() if t.manager}
+"""A managed value's class name (engine's or langgraph's) -> its type."""
+
+TYPE_OF_CLASS: dict[Any, str] = {}
+"""A plain annotation's class -> the type it reads back as: the first row naming the class, so a
+`list` is `list` (a `messages` key is known by its add_messages reducer instead)."""
+for _name, _type in STATE_TYPES.items():
+    if isinstance(_type.annotation, type) and _type.manager is None:
+        TYPE_OF_CLASS.setdefault(_type.annotation, _name)
+
+__all__ = ["KeyType", "STATE_TYPES", "MANAGED_TYPES", "MANAGED_BY_CLASS_NAME", "TYPE_OF_CLASS"]
