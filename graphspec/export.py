@@ -50,8 +50,8 @@ from graphspec.model import (
     ToolsNode,
 )
 from graphspec.pysource import comment, docstring_body, expression, keyword_args, literal
+from graphspec.routes import conditional_routes
 from graphspec.state_types import STATE_TYPES
-from graphspec.validator import literal_results
 
 REDUCER_NAMES = {"add": "operator.add", "add_messages": "add_messages", "merge": "merge_dicts"}
 BASE_IMPORTS = [
@@ -630,23 +630,9 @@ def to_mermaid(spec: GraphSpec) -> str:
             lines.append(f"    {_mermaid_id(source)} --> {_mermaid_id(target)}")
     for edge in spec.conditional_edges:
         src = _mermaid_id(edge.source)
-        if isinstance(edge.path_map, dict):
-            targets = list(edge.path_map.items())
-        elif edge.path_map is not None:
-            targets = [(t, t) for t in edge.path_map]
-        elif isinstance(edge.router, SendRouter):
-            targets = [("Send", edge.router.target)]
-        else:
-            literals = (
-                literal_results(edge.router.expression)
-                if isinstance(edge.router, ExpressionRouter)
-                else None
-            )
-            targets = [(t, t) for t in sorted(literals or ())]
-        for label, target in targets:
-            if target is not None:
-                text = _mermaid_text(label)
-                lines.append(f'    {src} -.->|"{text}"| {_mermaid_id(target)}')
+        for label, target in conditional_routes(edge) or []:
+            text = _mermaid_text(label)
+            lines.append(f'    {src} -.->|"{text}"| {_mermaid_id(target)}')
     for node in spec.nodes:
         for dest in getattr(node, "destinations", []):
             lines.append(f"    {_mermaid_id(node.id)} -.->|goto| {_mermaid_id(dest)}")

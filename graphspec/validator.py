@@ -17,7 +17,6 @@ path and, where there is one, the fix. Checks:
 
 from __future__ import annotations
 
-import ast
 import builtins
 import itertools
 import os
@@ -44,6 +43,7 @@ from graphspec.model import (
     SubgraphNode,
     ToolsNode,
 )
+from graphspec.routes import literal_results, possible_targets
 
 MAX_STATES = 2000
 """How many abstract supersteps the parallel-write check explores before it stops."""
@@ -262,7 +262,7 @@ class _Checker:
             g.add_edges_from((s, target) for s in sources)
         anywhere: set[str] = set()
         for edge in self.spec.conditional_edges:
-            targets = _possible_targets(edge)
+            targets = possible_targets(edge)
             if targets is None:
                 anywhere.add(edge.source)
                 targets = {*self.nodes, END}
@@ -360,44 +360,6 @@ def _labels(edge: ConditionalEdge) -> list[Any]:
     return list(range(len(edge.path_map or [])))
 
 
-def literal_results(expression: str) -> set[str] | None:
-    """The names a router expression can return, when they are all literals; else None."""
-    try:
-        body = expressions.parse(expression).body
-    except expressions.ExpressionError:
-        return None
-
-    def walk(node: ast.AST) -> set[str] | None:
-        if isinstance(node, ast.IfExp):
-            a, b = walk(node.body), walk(node.orelse)
-            return None if a is None or b is None else a | b
-        if isinstance(node, ast.Constant) and isinstance(node.value, str):
-            return {node.value}
-        if isinstance(node, ast.Name) and node.id in ("END", "START"):
-            return {END if node.id == "END" else START}
-        if isinstance(node, (ast.List, ast.Tuple)):
-            parts = [walk(e) for e in node.elts]
-            if any(p is None for p in parts):
-                return None
-            return set().union(*parts) if parts else set()
-        return None
-
-    return walk(body)
-
-
-def _possible_targets(edge: ConditionalEdge) -> set[str] | None:
-    """Where a conditional edge can go, or None if anywhere."""
-    if isinstance(edge.path_map, dict):
-        return set(edge.path_map.values())
-    if edge.path_map is not None:
-        return set(edge.path_map)
-    if isinstance(edge.router, SendRouter):
-        return {edge.router.target}
-    if isinstance(edge.router, ExpressionRouter):
-        return literal_results(edge.router.expression)
-    return None
-
-
 def _choices(spec: GraphSpec, source: str) -> list[list[frozenset[tuple[str, bool]]]]:
     """For each router and goto leaving `source`: the task sets it may start (one per choice).
 
@@ -409,7 +371,7 @@ def _choices(spec: GraphSpec, source: str) -> list[list[frozenset[tuple[str, boo
         if isinstance(edge.router, SendRouter):
             out.append([frozenset({(edge.router.target, True)}), frozenset()])
             continue
-        targets = sorted(t for t in (_possible_targets(edge) or set()) if t != END)
+        targets = sorted(t for t in (possible_targets(edge) or set()) if t != END)
         many = isinstance(edge.router, ExpressionRouter) and expressions.returns_many(
             edge.router.expression
         )
@@ -480,4 +442,4 @@ def validate(
     return sorted(findings, key=lambda f: f.severity != "error")
 
 
-__all__ = ["validate", "literal_results"]
+__all__ = ["validate"]

@@ -11,21 +11,18 @@ from engine.constants import END, START
 from graphspec.model import (
     PREBUILT_MIDDLEWARE,
     AgentNode,
-    CodeRouter,
     ConditionalEdge,
     CustomMiddleware,
-    ExpressionRouter,
     FunctionNode,
     GraphSpec,
     InterruptNode,
     ModelNode,
     ModelSettings,
-    SendRouter,
     SetStateNode,
     SubgraphNode,
     ToolsNode,
 )
-from graphspec.validator import literal_results
+from graphspec.routes import conditional_routes
 
 _NOT_IN_ENGINE = {"tool_error_to_message": ("wrap_tool_call",)}
 """langchain's ToolErrorMiddleware, which engine.agents.middleware does not mirror yet (the spec
@@ -121,21 +118,7 @@ def node_look(spec: GraphSpec, node) -> NodeLook:
 
 def _routes(edge: ConditionalEdge) -> list[tuple[str, str]]:
     """(label, target) for each route a conditional edge may take, as far as the spec tells."""
-    if isinstance(edge.path_map, dict):
-        return [(str(k), v) for k, v in edge.path_map.items()]
-    if isinstance(edge.path_map, list):
-        return [(t, t) for t in edge.path_map]
-    if isinstance(edge.router, SendRouter):
-        return [("Send", edge.router.target)]
-    if isinstance(edge.router, ExpressionRouter):
-        try:
-            found = literal_results(edge.router.expression)
-        except Exception:  # an expression the validator will report
-            found = None
-        return [(t, t) for t in sorted(found or ())]
-    if isinstance(edge.router, CodeRouter):
-        return []
-    return []
+    return conditional_routes(edge) or []
 
 
 def edge_looks(spec: GraphSpec, nodes: set[str] | None = None) -> list[EdgeLook]:
