@@ -1,0 +1,213 @@
+"""SqliteSaver's read path (issue 21): one checkpoint costs the same whatever the thread's length,
+`list` applies limit, before and filter in SQL, values read back exactly (forks, shared lists,
+mutable items), and thread summaries come from the index without decoding a checkpoint."""
+
+from __future__ import annotations
+
+import copy
+import operator
+import sqlite3
+from typing import Annotated, TypedDict
+
+import pytest
+
+from engine.checkpoint.sqlite import SqliteSaver, reads
+from engine.checkpoint.sqlite.deltas import CHAIN_ROWS
+from engine.graph import END, START, StateGraph
+from engine.types import Command
+from tests.checkpoint.old_db_graph import build, item
+
+
+class CountingConnection(sqlite3.Connection):
+    """Counts the statements run and the rows they return."""
+
+    statements = 0
+    rows = 0
+
+    def execute(self, sql, *args):
+        cursor = super().execute(sql, *args)
+        CountingConnection.statements += 1
+        if sql.lstrip().upper().startswith(("SELECT", "WITH")):
+            found = cursor.fetchall()
+            CountingConnection.rows += len(found)
+            return _Rows(found)
+        return cursor
+
+
+class _Rows(list):
+    def fetchall(self):
+        return list(self)
+
+    def fetchone(self):
+        return self[0] if self else None
+
+
+def counted(path):
+    conn = sqlite3.connect(path, check_same_thread=False, factory=CountingConnection)
+    return conn, SqliteSaver(conn)
+
+
+def reset():
+    CountingConnection.statements = CountingConnection.rows = 0
+
+
+def grown(path, steps: int, thread: str = "t"):
+    """A thread of `steps` supersteps growing a list, stopped at its interrupt."""
+    with SqliteSaver.from_conn_string(str(path)) as saver:
+        config = {"configurable": {"thread_id": thread}, "recursion_limit": steps + 10}
+        build(saver, steps).invoke({"items": [], "n": 0}, config)
+
+
+THREAD = {"configurable": {"thread_id": "t", "checkpoint_ns": ""}}
+
+
+@pytest.mark.parametrize("read", ["latest", "by id", "history of 3"])
+def test_reading_costs_the_same_on_a_short_and_a_long_thread(tmp_path, read):
+    costs = []
+    for steps in (10, 3 * CHAIN_ROWS):
+        path = tmp_path / f"t{steps}.sqlite"
+        grown(path, steps)
+        conn, saver = counted(path)
+        middle = list(saver.list(THREAD))[steps // 2].config
+        reset()
+        if read == "latest":
+            assert len(saver.get_tuple(THREAD).checkpoint["channel_values"]["items"]) == steps
+        elif read == "by id":
+            assert len(saver.get_tuple(middle).checkpoint["channel_values"]["items"]) > 0
+        else:
+            assert len(list(saver.list(THREAD, before=middle, limit=3))) == 3
+        costs.append((CountingConnection.statements, CountingConnection.rows))
+        conn.close()
+    (short_statements, short_rows), (long_statements, long_rows) = costs
+    assert long_statements == short_statements
+    assert long_rows <= CHAIN_ROWS + 10, costs  # one chain at most, never the whole thread
+
+
+def test_limit_before_and_filter_read_only_what_they_return(tmp_path, monkeypatch):
+    path = tmp_path / "long.sqlite"
+    grown(path, 200)
+    decoded, original = [], reads.checkpoint_of
+    monkeypatch.setattr(reads, "checkpoint_of", lambda blob: decoded.append(1) or original(blob))
+    with SqliteSaver.from_conn_string(str(path)) as saver:
+        every = list(saver.list(THREAD))
+        decoded.clear()
+        assert [t.config for t in saver.list(THREAD, limit=5)] == [t.config for t in every[:5]]
+        assert len(decoded) == 5
+        decoded.clear()
+        older = list(saver.list(THREAD, before=every[100].config, limit=2))
+        assert [t.config for t in older] == [t.config for t in every[101:103]] and len(decoded) == 2
+        decoded.clear()
+        (step7,) = saver.list(THREAD, filter={"step": 7})
+        assert step7.metadata["step"] == 7 and len(decoded) == 1
+
+
+def test_sql_filters_match_python_equality(tmp_path):
+    path = tmp_path / "meta.sqlite"
+    metadatas = [
+        {"step": 1, "source": "loop", "a.b": "x", "k-1": True, "f": 1.5, "n": None, "d": {"x": 1}},
+        {"step": 2, "source": "input", "a.b": "1", "k-1": 1, "f": 1, "d": {"x": 2}},
+        {"step": 3, "source": "loop", "k-1": False, "f": 1.5, "n": 0, "big": 2**70},
+        {"step": 4, "source": "loop", "a": {"b": "x"}, "k-1": "true", "big": 2**70 + 1},
+    ]
+    with SqliteSaver.from_conn_string(str(path)) as saver:
+        from tests.checkpoint.test_saver_contract import cfg, save
+
+        for meta in metadatas:
+            save(saver, {"v": meta["step"]}, config=cfg("m"), **meta)
+        everything = list(saver.list(cfg("m")))
+        filters = [{"source": "loop"}, {"a.b": "x"}, {"a.b": 1}, {"k-1": True}, {"k-1": 1},
+                   {"k-1": "true"}, {"f": 1.5}, {"f": 1}, {"n": None}, {"n": 0}, {"d": {"x": 1}},
+                   {"big": 2**70}, {"step": 3, "source": "loop"}, {"missing": None},
+                   {"missing": 1}, {"step": 2.0}]  # fmt: skip
+        for f in filters:
+            expected = [t.config for t in everything if all(t.metadata.get(k) == v for k, v in f.items())]
+            assert [t.config for t in saver.list(cfg("m"), filter=f)] == expected, f
+
+
+class Notes(TypedDict):
+    notes: Annotated[list, operator.add]
+
+
+def test_forks_shared_lists_and_mutable_items_read_back_exactly(tmp_path):
+    """A fork's chain leaves the range scan; what a caller does to a value read is its own."""
+
+    def add(state: Notes) -> dict:
+        return {"notes": [{"i": len(state["notes"])}, f"s{len(state['notes'])}"]}
+
+    builder = StateGraph(Notes)
+    builder.add_node("add", add)
+    builder.add_edge(START, "add")
+    builder.add_conditional_edges("add", lambda s: "add" if len(s["notes"]) < 40 else END)
+    path = tmp_path / "fork.sqlite"
+    config = {"configurable": {"thread_id": "f"}, "recursion_limit": 100}
+    with SqliteSaver.from_conn_string(str(path)) as saver:
+        graph = builder.compile(checkpointer=saver)
+        graph.invoke({"notes": []}, config)
+        forked = graph.update_state(list(graph.get_state_history(config))[10].config,
+                                    {"notes": ["forked"]})  # fmt: skip
+        graph.invoke(None, {**forked, "recursion_limit": 100})
+        expected = {s.config["configurable"]["checkpoint_id"]: copy.deepcopy(s.values)
+                    for s in graph.get_state_history(config)}  # fmt: skip
+        for _ in range(2):  # the second read is served from what the first decoded
+            for snap in graph.get_state_history(config):
+                assert snap.values == expected[snap.config["configurable"]["checkpoint_id"]]
+                snap.values["notes"].append("mutated")
+                for note in snap.values["notes"]:
+                    if isinstance(note, dict):
+                        note["i"] = "mutated"
+        assert "forked" in graph.get_state(config).values["notes"]
+    with SqliteSaver.from_conn_string(str(path)) as fresh:
+        for snap in builder.compile(checkpointer=fresh).get_state_history(config):
+            assert snap.values == expected[snap.config["configurable"]["checkpoint_id"]]
+        values = [t.checkpoint["channel_values"].get("notes", []) for t in fresh.list(config)]
+        assert len({id(n) for notes in values for n in notes if isinstance(n, dict)}) == sum(
+            isinstance(n, dict) for notes in values for n in notes
+        )  # no dict shared between two checkpoints
+
+
+def test_thread_summaries_read_no_checkpoint(tmp_path):
+    path = tmp_path / "threads.sqlite"
+    with SqliteSaver.from_conn_string(str(path)) as saver:
+        graph = build(saver, 3)
+        graph.invoke({"items": [], "n": 0}, {"configurable": {"thread_id": "asking"}})
+        done = {"configurable": {"thread_id": "done"}}
+        graph.invoke({"items": [], "n": 0}, done)
+        graph.invoke(Command(resume="ok"), done)
+
+        def boom(state):
+            raise RuntimeError("no")
+
+        failing = StateGraph(Notes)
+        failing.add_node("boom", boom)
+        failing.add_edge(START, "boom")
+        with pytest.raises(RuntimeError):
+            failing.compile(checkpointer=saver).invoke({"notes": []}, {"configurable": {"thread_id": "failed"}})
+    conn = sqlite3.connect(path)
+    with conn:  # nothing stored is readable any more, but the index
+        conn.execute("UPDATE checkpoints SET checkpoint = x'c1', metadata = '{'")
+        conn.execute("UPDATE blobs SET value = x'c1'")
+        conn.execute("UPDATE writes SET value = x'c1'")
+    conn.close()
+    with SqliteSaver.from_conn_string(str(path)) as saver:
+        summaries = {s.thread_id: s for s in saver.thread_summaries()}
+        assert saver.list_threads() == sorted(summaries) == ["asking", "done", "failed"]
+    asking, done, failed = summaries["asking"], summaries["done"], summaries["failed"]
+    assert (asking.checkpoints, asking.last_step, asking.status) == (5, 3, "interrupted")
+    assert (done.checkpoints, done.last_step, done.status) == (6, 4, "idle")
+    assert (failed.checkpoints, failed.last_step, failed.status) == (2, 0, "failed")
+
+
+def test_summaries_of_an_old_file_and_after_delete(tmp_path):
+    from tests.checkpoint.test_old_database import V1
+
+    path = tmp_path / "old.sqlite"
+    path.write_bytes(V1.read_bytes())
+    with SqliteSaver.from_conn_string(str(path)) as saver:
+        summaries = {s.thread_id: s for s in saver.thread_summaries()}
+        assert summaries["grow"].checkpoints == 42 and summaries["grow"].status == "interrupted"
+        assert summaries["grow"].last_step == 40 and summaries["done"].status == "idle"
+        latest = saver.get_tuple({"configurable": {"thread_id": "grow"}})
+        assert latest.checkpoint["channel_values"]["items"] == [item(n) for n in range(40)]
+        saver.delete_thread("grow")
+        assert saver.list_threads() == ["done"]
+        assert [s.thread_id for s in saver.thread_summaries()] == ["done"]
