@@ -95,7 +95,10 @@ Text = Annotated[str, StringConstraints(max_length=MAX_TEXT)]
 
 class _Model(BaseModel):
     # No NaN or infinity anywhere (JSON has neither; the canvas cannot place an item at NaN).
-    model_config = ConfigDict(extra="forbid", validate_assignment=True, allow_inf_nan=False)
+    # A field's docstring is its description: schema.json and the inspector's tooltips show it.
+    model_config = ConfigDict(
+        extra="forbid", validate_assignment=True, allow_inf_nan=False, use_attribute_docstrings=True
+    )
 
 
 class CodeRef(_Model):
@@ -257,8 +260,11 @@ class AgentSpec(_Model):
 
 class _NodeBase(_Model):
     id: Identifier
+    """The node's name in the graph: edges, routers and the exported code use it."""
     label: Annotated[str, StringConstraints(max_length=200)] = ""
+    """The title drawn on the canvas; the id when empty."""
     description: Text = ""
+    """What the node is for (the exported function's docstring)."""
     position: Position | None = None
     retry: RetrySpec | None = None
     cache: CacheSpec | None = None
@@ -270,8 +276,11 @@ class FunctionNode(_NodeBase):
 
     kind: Literal["function"]
     code: Code | None = None
+    """Inline Python source that defines `function`."""
     function: Identifier | None = None
+    """The name of the function `code` defines: the node runs it."""
     import_path: ImportPath | None = None
+    """`package.module:function`, instead of inline code."""
     writes: list[Identifier] = []
     """Keys the function writes, as far as the designer knows: used by the validator only."""
     destinations: list[Target] = []
@@ -292,7 +301,9 @@ class SetStateNode(_NodeBase):
 
     kind: Literal["set_state"]
     values: dict[Identifier, Expression] = {}
+    """State key -> the expression whose value the node writes to it."""
     goto: Expression | None = None
+    """An expression naming the node(s) to go to next (a handoff); list them in destinations."""
     destinations: list[Target] = []
 
 
@@ -302,7 +313,9 @@ class ModelNode(_NodeBase):
     kind: Literal["model"]
     model: ModelSettings = ModelSettings()
     system_prompt: Text = ""
+    """Sent before the conversation on every call."""
     messages_key: Identifier = "messages"
+    """The state key holding the conversation."""
 
 
 class ToolsNode(_NodeBase):
@@ -330,8 +343,11 @@ class InterruptNode(_NodeBase):
 
     kind: Literal["interrupt"]
     prompt: Text = ""
+    """The question shown to whoever resumes the run."""
     payload: Expression | None = None
+    """An expression whose value is sent with the prompt."""
     resume_key: Identifier
+    """The state key the resume value is written to."""
 
 
 class SubgraphNode(_NodeBase):
@@ -339,6 +355,7 @@ class SubgraphNode(_NodeBase):
 
     kind: Literal["subgraph"]
     subgraph: Identifier
+    """The id of the graph in `subgraphs` this node runs."""
 
 
 Node = Annotated[
@@ -357,8 +374,11 @@ class Edge(_Model):
 
     id: Identifier
     sources: Annotated[list[Target], Field(min_length=1)]
+    """The nodes it leaves; with several, the target runs once all of them have."""
     target: Target
+    """The node it leads to."""
     label: Annotated[str, StringConstraints(max_length=200)] = ""
+    """Text drawn on the edge."""
 
 
 class ExpressionRouter(_Model):
@@ -393,6 +413,7 @@ class ConditionalEdge(_Model):
 
     id: Identifier
     source: Target
+    """The node after which the router runs."""
     router: Router
     path_map: (
         dict[Annotated[str, StringConstraints(max_length=200)], Target] | list[Target] | None
@@ -459,8 +480,11 @@ class GraphSpec(_Model):
     """A whole graph. `entry`/`finish` are shorthands for edges from START / to END."""
 
     version: Annotated[int, Field(ge=1)] = SPEC_VERSION
+    """The spec format's version; older files are migrated on load."""
     name: Annotated[str, StringConstraints(max_length=200)] = ""
+    """The graph's title."""
     description: Text = ""
+    """What the graph does (the exported module's docstring)."""
     state: list[StateKey] = []
     nodes: list[Node] = []
     edges: list[Edge] = []
@@ -471,6 +495,7 @@ class GraphSpec(_Model):
     subgraphs: list[Subgraph] = []
     breakpoints: Breakpoints = Breakpoints()
     recursion_limit: Annotated[int, Field(ge=1, le=100_000)] | None = None
+    """How many supersteps a run may take before it fails; the runtime's default when empty."""
     inputs: list[RunInput] = []
     view: View = View()
 

@@ -133,9 +133,17 @@ class InspectorPanel(QScrollArea):
         label.setObjectName("inspectorTitle")
         self.form.addRow(label)
 
+    def _description(self, name: str) -> str:
+        """The spec's description of the shown element's field `name` (its docstring in
+        graphspec.model), or "" when the field has none."""
+        shown = self._shown[0] if isinstance(self._shown, tuple) else self._shown
+        field = getattr(type(shown), "model_fields", {}).get(name)
+        return (field.description or "") if field is not None else ""
+
     def _line(self, name: str, label: str, value: str, commit) -> QLineEdit:
         edit = QLineEdit(value)
         edit.setObjectName(f"inspector_{name}")
+        edit.setToolTip(self._description(name))
 
         shown = {"value": value}
 
@@ -153,6 +161,7 @@ class InspectorPanel(QScrollArea):
 
     def _code(self, name: str, label: str, mode: str, value: str, commit) -> CodeEditor:
         editor = CodeEditor(mode, value, f"inspector_{name}")
+        editor.setToolTip(self._description(name))
         editor.committed.connect(commit)
         self.form.addRow(label, editor)
         return editor

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from PySide6.QtWidgets import QComboBox
+from PySide6.QtWidgets import QComboBox, QLineEdit
 
 from graphspec.templates import TEMPLATES_DIR
 from studio.panels.code_editor import CodeEditor, check, parse_assignments
@@ -41,6 +41,17 @@ def test_a_bad_text_is_never_committed(qtbot):
     assert seen == ["total > 3"]
     assert check("text", "anything at all") is None
     assert parse_assignments("a = 1\n\nb = a + 2") == {"a": "1", "b": "a + 2"}
+
+
+def test_inspector_tooltips_are_the_spec_field_descriptions(window):
+    from graphspec.model import GraphSpec, InterruptNode
+
+    win = window
+    win.open_path(TEMPLATES_DIR / "router.json", bundled=True)
+    win.inspector.show_ids([])  # the graph's own fields
+    limit = win.inspector.findChild(QLineEdit, "inspector_recursion_limit")
+    assert limit.toolTip() == GraphSpec.model_fields["recursion_limit"].description != ""
+    assert InterruptNode.model_fields["resume_key"].description  # a docstring reaches the model
 
 
 def test_state_schema_editor_edits_keys(window):
