@@ -23,6 +23,13 @@ Errors (LangChain raises when the agent is built):
                               function name for a custom hook
     bad-trigger               a summarization trigger written as a pair: JSON has no tuples, so
                               write {"messages": 50}
+    missing-setting           a setting the middleware's constructor requires (HITL
+                              interrupt_on, PII pii_type, summarization model, fallback
+                              first_model) is absent or empty (TypeError)
+    unknown-setting           a setting the constructor does not take (TypeError)
+    bad-setting               the constructor refuses the value (its message is shown)
+    unsupported-middleware    the engine has no class for this prebuilt middleware yet
+    duplicate-tool            two tools with one name (the model could not tell them apart)
 
 Hook code is read as text (never run), so these checks work on untrusted specs.
 """
@@ -30,10 +37,13 @@ Hook code is read as text (never run), so these checks work on untrusted specs.
 from __future__ import annotations
 
 import ast
+import inspect
+import warnings
 from collections.abc import Callable
 from typing import Any
 
 from engine.agents.middleware.types import NODE_HOOKS
+from graphspec.middleware_settings import accepts_any_keyword, middleware_class, settings_for
 from graphspec.model import (
     PREBUILT_MIDDLEWARE,
     AgentNode,
@@ -49,6 +59,13 @@ MIDDLEWARE_TOOLS = {"todo_list": "write_todos"}
 
 DEFAULT_KEEP = ("messages", 20)
 """SummarizationMiddleware's default `keep`."""
+
+_REQUIRED_FIX = {
+    "interrupt_on": 'name the tools to review, e.g. {"send_email": true}',
+    "pii_type": "set pii_type: email, credit_card, ip, mac_address or url",
+    "model": 'give the summarizing model as "provider:model", e.g. "scripted:summary"',
+    "first_model": 'give the fallback model as "provider:model"',
+}
 
 Add = Callable[..., None]
 """The validator's `add(severity, code, message, element, path, fix=None)`."""
@@ -109,11 +126,19 @@ class _AgentChecker:
             if isinstance(mw, PrebuiltMiddleware) and mw.name in MIDDLEWARE_TOOLS
         }
         self._add = add
+        self.errors = 0
 
     def add(self, severity: str, code: str, message: str, path: str, fix: str | None = None):
+        self.errors += severity == "error"
         self._add(severity, code, message, self.element, path, fix)
 
     def run(self) -> None:
+        tools: dict[str, int] = {}
+        for j, tool in enumerate(self.agent.tools):
+            if tool.name in tools:
+                self.add("error", "duplicate-tool", f"agent {self.agent.id!r} has two tools named "
+                         f"{tool.name!r}", f"{self.path}.tools[{j}].name", "rename one")  # fmt: skip
+            tools.setdefault(tool.name, j)
         seen: dict[str, str] = {}
         for j, mw in enumerate(self.agent.middleware):
             where = f"{self.path}.middleware[{j}]"
@@ -158,6 +183,9 @@ class _AgentChecker:
 
     def prebuilt(self, mw: PrebuiltMiddleware, where: str) -> None:
         settings = mw.settings
+        if not self.signature(mw, where):
+            return
+        errors = self.errors
         if mw.name in ("model_call_limit", "tool_call_limit"):
             if settings.get("thread_limit") is None and settings.get("run_limit") is None:
                 self.add("error", "no-limit", f"{mw.name} without thread_limit or run_limit: "
@@ -172,6 +200,50 @@ class _AgentChecker:
                     self.tool_name(name, "interrupt_on", f"{where}.settings.interrupt_on.{name}")
         if mw.name == "summarization":
             self.summarization(settings, where)
+        if self.errors == errors:  # nothing said yet: would the constructor take them?
+            self.construct(mw, where)
+
+    def signature(self, mw: PrebuiltMiddleware, where: str) -> bool:
+        """Whether the engine class exists and takes these settings; each required setting left
+        out and each unknown one is an error naming its field."""
+        cls = middleware_class(mw.name)
+        if cls is None:
+            self.add("error", "unsupported-middleware", f"the engine has no "
+                     f"{PREBUILT_MIDDLEWARE[mw.name]} yet, so {mw.name} cannot run",
+                     where, "remove it, or use a custom middleware")  # fmt: skip
+            return False
+        known = {s.name: s for s in settings_for(mw.name)}
+        taken = set(inspect.signature(cls.__init__).parameters) - {"self"}
+        ok = True
+        for name in mw.settings:
+            if name not in taken and not accepts_any_keyword(mw.name):
+                close = ", ".join(sorted(known)) or "none"
+                self.add("error", "unknown-setting", f"{mw.name} has no setting {name!r} "
+                         f"(its settings: {close})", f"{where}.settings.{name}",
+                         "remove it or fix the name")  # fmt: skip
+                ok = False
+        for setting in known.values():
+            value = mw.settings.get(setting.name)
+            if setting.required and (value is None or value == ""):
+                self.add("error", "missing-setting", f"{mw.name} needs {setting.name!r}: LangChain "
+                         "refuses it without one", f"{where}.settings.{setting.name}",
+                         _REQUIRED_FIX.get(setting.name, f"set {setting.name}"))  # fmt: skip
+                ok = False
+        return ok
+
+    def construct(self, mw: PrebuiltMiddleware, where: str) -> None:
+        """Builds the middleware as the compiler will; what the constructor refuses is an error."""
+        cls = middleware_class(mw.name)
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                cls(**mw.settings)  # our own class on JSON values: runs no spec code
+        except Exception as exc:  # whatever the constructor refuses: the compiler would fail too
+            field = next((n for n in mw.settings if n in str(exc)), None)
+            message = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+            self.add("error", "bad-setting", f"{mw.name} refuses its settings: {message}",
+                     f"{where}.settings" + (f".{field}" if field else ""),
+                     "fix the setting's value")  # fmt: skip
 
     def tool_name(self, name: Any, what: str, path: str) -> None:
         if name in self.tools:
@@ -222,4 +294,35 @@ def check_agents(spec: GraphSpec, add: Add) -> None:
         _AgentChecker(spec, i, agent, add).run()
 
 
-__all__ = ["check_agents", "jump_targets", "middleware_name"]
+def model_problem(provider: str) -> str | None:
+    """Why a model of `provider` cannot be built here (unknown, or its package missing)."""
+    from graphspec.providers import PROVIDER_PACKAGES, installed
+
+    if provider == "scripted":
+        return None
+    package = PROVIDER_PACKAGES.get(provider)
+    if package is None:
+        return f"unknown model provider {provider!r} (known: {', '.join(['scripted', *PROVIDER_PACKAGES])})"
+    missing = [p for p in ("langchain", package) if not installed(p)]
+    if missing:
+        return f"model provider {provider!r} needs the {missing[-1]} package (pip install {missing[-1]})"
+    return None
+
+
+def check_models(spec: GraphSpec, add: Add) -> None:
+    """An error for each agent or model node whose chat model cannot be created."""
+    owners: list[tuple[str, str, Any]] = []
+    for i, agent in enumerate(spec.agents):
+        users = [n.id for n in spec.nodes if isinstance(n, AgentNode) and n.agent == agent.id]
+        owners.append((users[0] if users else agent.id, f"$.agents[{i}].model", agent.model))
+    for i, node in enumerate(spec.nodes):
+        if node.kind == "model":
+            owners.append((node.id, f"$.nodes[{i}].model", node.model))
+    for element, path, model in owners:
+        problem = model_problem(model.provider)
+        if problem:
+            add("error", "bad-provider", problem, element, f"{path}.provider",
+                "pick an installed provider, or scripted to run offline")  # fmt: skip
+
+
+__all__ = ["check_agents", "check_models", "model_problem", "jump_targets", "middleware_name"]

@@ -201,7 +201,7 @@ def _tools(refs: list[Any], element_id: str, path: str) -> list[Any]:
             element_id=element_id,
             path=f"{path}.tools[{j}]",
         )
-        out.append(tool(ref.name, description=ref.description or ref.name)(fn))
+        out.append(tool(ref.name, description=ref.description or ref.name, return_direct=ref.return_direct)(fn))
     return out
 
 

@@ -363,7 +363,8 @@ class _GraphWriter:
         names = []
         for ref in refs:
             fn = self.m.code(ref, f"tool {ref.name} of {owner}")
-            names.append(f"tool({ref.name!r}, description={ref.description or ref.name!r})({fn})")
+            direct = ", return_direct=True" if ref.return_direct else ""
+            names.append(f"tool({ref.name!r}, description={ref.description or ref.name!r}{direct})({fn})")
         return f"[{', '.join(names)}]"
 
     def agent(self, node: AgentNode) -> str:

@@ -196,6 +196,8 @@ class ModelSettings(_Model):
 class ToolSpec(CodeRef):
     name: Identifier
     description: Text = ""
+    return_direct: bool = False
+    """The tool's result ends the agent's turn: it is the answer, with no model call after it."""
 
 
 PrebuiltMiddlewareName = Literal[

@@ -46,7 +46,8 @@ PROVIDER_PACKAGES: dict[str, str] = {
 """Provider name -> the pip package holding its chat model (as langchain's init_chat_model)."""
 
 
-def _installed(package: str) -> bool:
+def installed(package: str) -> bool:
+    """Whether the pip package (by its import name) can be imported here."""
     try:
         return importlib.util.find_spec(package.replace("-", "_")) is not None
     except (ImportError, ValueError):
@@ -65,7 +66,7 @@ def init_provider_model(provider: str, model: str, params: dict[str, Any], *,
         known = ", ".join(["scripted", *PROVIDER_PACKAGES])
         raise fail(f"unknown model provider {provider!r} (known: {known})")
     for needed in ("langchain", package):
-        if not _installed(needed):
+        if not installed(needed):
             raise fail(f"model provider {provider!r} needs the {needed} package: pip install {needed}")
     from langchain.chat_models import init_chat_model
 

@@ -10,7 +10,9 @@ path and, where there is one, the fix. Checks:
     subgraph key mismatches with the parent state
     agent middleware mistakes (`graphspec.agent_checks`): jumps without can_jump_to, tools named
     by interrupt_on or a limit that the agent lacks, call limits without a limit, duplicate
-    middleware, summarization that cannot summarize
+    middleware, summarization that cannot summarize, settings a middleware's constructor
+    refuses, unknown or uninstalled model providers
+    inline code that does not parse or does not define its function (`graphspec.code_checks`)
 
 `validate` never raises on a loaded spec: every problem becomes a finding.
 """
@@ -27,7 +29,8 @@ import networkx as nx
 
 from engine.constants import END, START
 from graphspec import expressions
-from graphspec.agent_checks import check_agents
+from graphspec.agent_checks import check_agents, check_models
+from graphspec.code_checks import check_code
 from graphspec.errors import Finding, Severity, SpecError
 from graphspec.io import resolve_subgraph
 from graphspec.model import (
@@ -341,6 +344,8 @@ class _Checker:
         for i, node in enumerate(self.spec.nodes):
             self.node(i, node)
         check_agents(self.spec, self.add)
+        check_models(self.spec, self.add)
+        check_code(self.spec, self.add)
         self.edges()
         if not any(
             f.code in ("duplicate-id", "unknown-target", "bad-endpoint") for f in self.findings
