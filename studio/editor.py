@@ -132,6 +132,42 @@ class Editor(QObject):
     def reconnect(self, element_id: str, target: str) -> bool:
         return self.push(edits.ReconnectEdit, element_id, target)
 
+    def router_of(self, source: str) -> str | None:
+        """The id of the first conditional edge leaving `source`, if any."""
+        return next((e.id for e in self.document.spec.conditional_edges if e.source == source), None)
+
+    def add_route(self, source: str, target: str | None = None) -> str | None:
+        """A conditional route from `source` to `target`: a new route of its router, or a new
+        router (routing to END until a target is given). Returns the conditional edge id."""
+        existing = self.router_of(source)
+        if existing is not None and target is not None:
+            return existing if self.push(edits.AddRouteEdit, existing, target) else None
+        if existing is not None:
+            return existing
+        made: list[str] = []
+
+        def make(document, *args):
+            edit = edits.AddConditionalEdgeEdit(document, *args)
+            made.append(edit.edge_id)
+            return edit
+
+        return made[0] if self.push(make, source, "", [target or "__end__"]) else None
+
+    def retarget_route(self, edge_id: str, index: int, target: str) -> bool:
+        return self.push(edits.RetargetRouteEdit, edge_id, index, target)
+
+    def convert_to_router(self, source: str) -> bool:
+        return self.push(edits.ConvertToRouterEdit, source)
+
+    def convert_to_edges(self, edge_id: str) -> bool:
+        return self.push(edits.ConvertToEdgesEdit, edge_id)
+
+    def toggle_breakpoint(self, node_id: str, which: str) -> bool:
+        return self.push(edits.ToggleBreakpointEdit, node_id, which)
+
+    def duplicate(self, ids: list[str]) -> list[str]:
+        return self.paste(self.copy(ids), what="Duplicate") if ids else []
+
     # -------------------------------------------------------------- clipboard
 
     def copy(self, ids: list[str]) -> str:
@@ -148,7 +184,7 @@ class Editor(QObject):
         )
         return json.dumps({"kind": CLIPBOARD_KIND, "spec": spec_to_dict(part)})
 
-    def paste(self, text: str, offset: float = 40.0) -> list[str]:
+    def paste(self, text: str, offset: float = 40.0, what: str = "Paste") -> list[str]:
         """Add a copied part with fresh ids, shifted by `offset`; returns the new ids."""
         try:
             data = json.loads(text)
@@ -187,7 +223,7 @@ class Editor(QObject):
             view={"notes": [n.model_copy(update={"id": renames[n.id], "position": shifted(n.position)})
                             for n in part.view.notes]},
         )  # fmt: skip
-        if not self.push(edits.AddElementsEdit, pasted, "Paste"):
+        if not self.push(edits.AddElementsEdit, pasted, what):
             return []
         self.pasted.emit(pasted)
         return [renames[e.id] for e in [*part.nodes, *part.view.notes]]

@@ -3,7 +3,9 @@
 objectNames: `canvas`, `palette`, `inspector`, `stateSchemaEditor`, `problemsPanel`, `startPage`
 (`templatesGallery`, `recentFiles`), `minimap`, `trustBanner`, `recoveryBanner`, docks
 `paletteDock`, `inspectorDock`, `stateDock`, `problemsDock`, actions `action_<name>`; the run side
-(toolbar, run docks, interrupt panel) is `studio.run.controller`.
+(toolbar, run docks, interrupt panel) is `studio.run.controller`. Editing actions with fixed
+names: `addConditionalEdgeAction`, `toggleBreakpointBeforeAction`, `toggleBreakpointAfterAction`;
+View → Panels is `panelsMenu`; the run toolbar's `breakpointsButton` lists the breakpoints.
 """
 
 from __future__ import annotations
@@ -11,19 +13,22 @@ from __future__ import annotations
 import errno
 from pathlib import Path
 
-from PySide6.QtCore import QPointF, Qt, QTimer
+from PySide6.QtCore import QPointF, QSettings, Qt, QTimer
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
+    QDialog,
     QDockWidget,
     QFileDialog,
     QFrame,
     QHBoxLayout,
     QLabel,
     QMainWindow,
+    QMenu,
     QMessageBox,
     QPushButton,
     QStackedWidget,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -39,17 +44,20 @@ from graphspec.io import (
 from graphspec.model import GraphSpec
 from graphspec.trust import Closure, closure, digest
 from studio import files
+from studio.canvas.context_menu import MenuHooks, build_menu
+from studio.canvas.layout import laid_out
 from studio.canvas.scene import GraphScene
 from studio.canvas.view import GraphView
 from studio.document import GraphDocument
 from studio.drawing import export_png, export_svg
 from studio.editor import Editor
+from studio.panels.help_dialogs import about_dialog, open_dialog, shortcuts_dialog
 from studio.panels.inspector_panel import InspectorPanel
 from studio.panels.palette_panel import PalettePanel
 from studio.panels.problems_panel import ProblemsPanel
 from studio.panels.start_page import StartPage
 from studio.panels.state_panel import StatePanel
-from studio.paths import icon
+from studio.paths import icon, studio_home
 from studio.run.controller import RunController
 from studio.trust_gate import TrustGate
 from studio.validation import LiveValidator
@@ -87,7 +95,7 @@ class MainWindow(QMainWindow):
         super().__init__()
         self.setObjectName("mainWindow")
         self.setWindowIcon(icon("app"))
-        self.resize(1440, 900)
+        self._fit_to_screen()
         self.document = GraphDocument()
         self.editor = Editor(self.document)
         self.scene = GraphScene(self.document)
@@ -106,9 +114,21 @@ class MainWindow(QMainWindow):
         self._build_actions()
         self._wire()
         self.runner = RunController(self)
+        self._build_window_menus()
         self.statusBar().showMessage("Ready")
+        self._editor_layout = None
+        """The docks as the editor last showed them (the start page hides them all)."""
+        self.restore_layout()
         self.show_start()
         self.offer_recovery()
+
+    def _fit_to_screen(self) -> None:
+        """1440×900 where it fits, else the screen's free area (a 1280×720 laptop included)."""
+        screen = self.screen().availableGeometry() if self.screen() else None
+        if screen is None or screen.width() < 400:
+            self.resize(1440, 900)
+            return
+        self.resize(min(1440, screen.width()), min(900, screen.height()))
 
     # -------------------------------------------------------------- layout
 
@@ -174,12 +194,18 @@ class MainWindow(QMainWindow):
                       a("export_mermaid", "Export Mermaid…", lambda: self.ask_export("mermaid")),
                       a("export_langgraph", "Export LangGraph code…", lambda: self.ask_export("langgraph")),
                       None, a("start_page", "Start page", self.show_start),
-                      a("quit", "&Quit", self.close, k.Quit)],
+                      a("quit", "&Quit", self.quit, k.Quit)],
             "&Edit": [self._stack_action("undo", k.Undo), self._stack_action("redo", k.Redo), None,
                       a("cut", "Cu&t", self.cut, k.Cut), a("copy", "&Copy", self.copy, k.Copy),
                       a("paste", "&Paste", self.paste, k.Paste), a("delete", "&Delete", self.delete_selection, k.Delete),
                       a("select_all", "Select &all", self.select_all, k.SelectAll),
-                      a("rename", "&Rename", self.rename_selected, "F2")],
+                      a("rename", "&Rename", self.rename_selected, "F2"),
+                      a("duplicate", "D&uplicate", self.duplicate_selection, "Ctrl+D"), None,
+                      a("add_conditional_edge", "Add &conditional edge", self.add_conditional_edge, "Ctrl+Shift+R"),
+                      a("convert_to_router", "Convert edges to a &router", self.convert_to_router),
+                      a("convert_to_edges", "Convert router to plain &edges", self.convert_to_edges), None,
+                      a("toggle_breakpoint_before", "Breakpoint &before node", lambda: self.toggle_breakpoint("before"), "F9"),
+                      a("toggle_breakpoint_after", "Breakpoint a&fter node", lambda: self.toggle_breakpoint("after"), "Shift+F9")],
             "&View": [a("zoom_in", "Zoom &in", lambda: self.view.zoom_by(1.25), k.ZoomIn),
                       a("zoom_out", "Zoom &out", lambda: self.view.zoom_by(0.8), k.ZoomOut),
                       a("fit", "&Fit graph", self.view.fit, "Ctrl+0"),
@@ -190,14 +216,61 @@ class MainWindow(QMainWindow):
             self.actions_by_name[name].setCheckable(True)
             self.actions_by_name[name].setChecked(True)
         self.actions_by_name["delete"].setShortcuts([QKeySequence(k.Delete), QKeySequence("Backspace")])
+        for name, object_name in (("add_conditional_edge", "addConditionalEdgeAction"),
+                                  ("toggle_breakpoint_before", "toggleBreakpointBeforeAction"),
+                                  ("toggle_breakpoint_after", "toggleBreakpointAfterAction")):  # fmt: skip
+            self.actions_by_name[name].setObjectName(object_name)
+        self.menus: dict[str, QMenu] = {}
         for title, items in menus.items():
-            menu = self.menuBar().addMenu(title)
+            menu = self.menus[title] = self.menuBar().addMenu(title)
             for item in items:
                 menu.addSeparator() if item is None else menu.addAction(item)
         toolbar = self.addToolBar("Main")
         toolbar.setObjectName("mainToolbar")
         for name in ("new", "open", "save", "undo", "redo", "fit", "layout"):
-            toolbar.addAction(self.actions_by_name[name])
+            toolbar.addAction(self.actions_by_name[name] if name not in ("undo", "redo") else self._fixed(name))
+
+    def _fixed(self, name: str) -> QAction:
+        """Undo/Redo for the toolbar: a fixed label (the menu's says what it undoes, and would
+        resize the toolbar at every edit); the tooltip names the edit."""
+        source = self.actions_by_name[name]
+        action = QAction(name.title(), self)
+        action.setObjectName(f"toolbar_{name}")
+        action.setEnabled(False)
+        action.triggered.connect(source.trigger)
+
+        def follow() -> None:
+            try:
+                action.setEnabled(source.isEnabled())
+                action.setToolTip(source.text())
+            except RuntimeError:  # the window is being deleted
+                pass
+        source.changed.connect(follow)
+        return action
+
+    def _build_window_menus(self) -> None:
+        """View → Panels (every dock, the run side's included) and Help; built once the run
+        controller has added its docks."""
+        panels = self.menus["&View"].addMenu("&Panels")
+        panels.setObjectName("panelsMenu")
+        for dock in self.docks:
+            panels.addAction(dock.toggleViewAction())
+        self.menus["&View"].addAction(self._action("reset_layout", "&Reset panels", self.reset_layout))
+        help_menu = self.menuBar().addMenu("&Help")
+        help_menu.addAction(self._action("shortcuts", "&Keyboard shortcuts", self.show_shortcuts, "F1"))
+        help_menu.addAction(self._action("about", "&About Superstep Studio", self.show_about))
+        self.breakpoints_button = QToolButton()
+        self.breakpoints_button.setObjectName("breakpointsButton")
+        self.breakpoints_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+        self.breakpoints_button.setMenu(QMenu(self.breakpoints_button))
+        self.runner.toolbar.addSeparator()
+        self.runner.toolbar.addWidget(self.breakpoints_button)
+        self.document.changed.connect(lambda fields: "breakpoints" in fields and self._show_breakpoints())
+        self.document.reset.connect(self._show_breakpoints)
+        self._show_breakpoints()
+        if self.width() < 1500:  # both toolbars on one row need ~1500 px: the run side goes below
+            self.insertToolBarBreak(self.runner.toolbar)
+        self._default_layout = self.saveState()
 
     def _stack_action(self, name: str, shortcut) -> QAction:
         stack = self.editor.stack
@@ -212,6 +285,9 @@ class MainWindow(QMainWindow):
         self.scene.moved.connect(self.editor.move)
         self.scene.connect_requested.connect(self.editor.connect)
         self.scene.reconnect_requested.connect(self.editor.reconnect)
+        self.scene.route_requested.connect(self.add_route)
+        self.scene.retarget_requested.connect(self.editor.retarget_route)
+        self.view.context_requested.connect(self.show_context_menu)
         self.scene.activated.connect(self._activated)
         self.scene.selectionChanged.connect(self._selection_changed)
         self.view.palette_dropped.connect(self.add_from_palette)
@@ -236,14 +312,24 @@ class MainWindow(QMainWindow):
 
     def show_start(self) -> None:
         self.start_page.set_recent(files.recent_files())
+        if self.pages.currentWidget() is self.view:
+            self._editor_layout = self.saveState()
         self.pages.setCurrentWidget(self.start_page)
         for dock in self.docks:
             dock.hide()
+        self.runner.toolbar.setEnabled(False)  # nothing to run on the start page
 
     def show_editor(self) -> None:
+        came_from_start = self.pages.currentWidget() is not self.view
         self.pages.setCurrentWidget(self.view)
-        for dock in self.docks:
-            dock.show()
+        if came_from_start:
+            if self._editor_layout is None or not self.restoreState(self._editor_layout):
+                for dock in self.docks:
+                    dock.show()
+        self.runner.toolbar.setEnabled(True)
+        if came_from_start and self.isVisible() and not getattr(self, "_sized", False):
+            self._sized = True
+            QTimer.singleShot(0, self.size_docks)  # once the docks shown above are laid out
         self.view.setFocus()
 
     def _selection_changed(self) -> None:
@@ -262,10 +348,12 @@ class MainWindow(QMainWindow):
     def _start_editing(self, spec: GraphSpec, path: Path | None, trusted: bool,
                        found: Closure | None = None, root_digest: str | None = None) -> None:  # fmt: skip
         self.editor.stack.clear()
-        self.document.load(spec, path, trusted)
+        self.document.load(laid_out(spec), path, trusted)
         self.root_digest = root_digest
         self.editor.stack.setClean()
         self._update_title()
+        self.statusBar().clearMessage()  # a message about the previous document is stale now
+        self.runner.history.editor.clear()
         self.show_editor()
         self.view.fit()
         self.trust_banner.hide()
@@ -430,10 +518,51 @@ class MainWindow(QMainWindow):
             self.recoveries.pop(0).discard()
         self.offer_recovery()
 
+    def quit(self) -> None:
+        """File → Quit (Ctrl+Q): asks to save unsaved edits first."""
+        if self.editor.stack.isClean() or self.pages.currentWidget() is not self.view:
+            self.close()
+        else:
+            self.ask_to_save(then=self.close)
+
+    def ask_to_save(self, then) -> QMessageBox:
+        """Save / Don't save / Cancel for unsaved edits; `then` runs unless the user cancels (or
+        a save fails). Non-blocking (`open`, not `exec`): the app keeps painting meanwhile."""
+        name = self.document.path.name if self.document.path else (self.document.spec.name or "untitled")
+        box = QMessageBox(QMessageBox.Icon.Question, "Unsaved changes", f"Save the changes to {name}?",
+                          QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard
+                          | QMessageBox.StandardButton.Cancel, self)  # fmt: skip
+        box.setObjectName("savePrompt")
+        box.setTextFormat(Qt.TextFormat.PlainText)
+        box.setInformativeText("Your edits are lost if you don't save them.")
+        box.setDefaultButton(QMessageBox.StandardButton.Save)
+
+        def answered(button) -> None:
+            choice = box.standardButton(button)
+            if choice == QMessageBox.StandardButton.Cancel or (choice == QMessageBox.StandardButton.Save and not self.save()):
+                return
+            if choice == QMessageBox.StandardButton.Discard:
+                self.autosave.clear()
+                self.editor.stack.setClean()  # the user chose to drop them: nothing to offer back
+            then()
+
+        box.buttonClicked.connect(answered)
+        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        box.open()
+        self.save_prompt = box
+        return box
+
     def closeEvent(self, event) -> None:
         if self._closed:
             return super().closeEvent(event)
+        if event.spontaneous() and not self.editor.stack.isClean():
+            # the window manager's close button: ask first (a programmatic close, as at the
+            # session's end, keeps the autosave instead and offers it back next time)
+            event.ignore()
+            self.ask_to_save(then=self.close)
+            return
         self._closed = True
+        self.save_layout()
         dirty = not self.editor.stack.isClean()
         if dirty:
             self.write_autosave()  # kept: offered back on the next start, never lost
@@ -495,7 +624,137 @@ class MainWindow(QMainWindow):
         self.scene.snap = self.actions_by_name["snap"].isChecked()
 
     def toggle_minimap(self) -> None:
-        self.view.minimap.setVisible(self.actions_by_name["minimap"].isChecked())
+        self.view.minimap_wanted = self.actions_by_name["minimap"].isChecked()
+        self.view.place_minimap()
+
+    # -------------------------------------------------------------- routes, breakpoints, menus
+
+    def _one_node(self) -> str | None:
+        nodes = [i for i in self.selected() if i in self.scene.nodes]
+        if len(nodes) != 1:
+            self.statusBar().showMessage("Select one node first", 4000)
+            return None
+        return nodes[0]
+
+    def add_route(self, source: str, target: str) -> None:
+        """A route drawn by a drag or picked in a menu: select its router for the inspector."""
+        edge_id = self.editor.add_route(source, target)
+        if edge_id is not None:
+            self.scene.select_ids([edge_id])
+
+    def add_conditional_edge(self) -> None:
+        node = self._one_node()
+        if node is not None:
+            self.add_route(node, None)
+
+    def convert_to_router(self) -> None:
+        chosen = self.selected()
+        source = chosen[0] if len(chosen) == 1 else None
+        edge = next((e for e in self.document.spec.edges if e.id == source), None)
+        if edge is not None and len(edge.sources) == 1:
+            source = edge.sources[0]
+        elif source is not None and source.startswith("finish:"):
+            source = source[7:]
+        if source is None or self.document.spec.node(source) is None:
+            self.statusBar().showMessage("Select a node or one of its edges first", 4000)
+            return
+        if self.editor.convert_to_router(source):
+            self.scene.select_ids([self.editor.router_of(source)])
+
+    def convert_to_edges(self) -> None:
+        chosen = [i for i in self.selected() if any(e.id == i for e in self.document.spec.conditional_edges)]
+        if len(chosen) != 1:
+            self.statusBar().showMessage("Select a conditional edge first", 4000)
+            return
+        self.editor.convert_to_edges(chosen[0])
+
+    def toggle_breakpoint(self, which: str) -> None:
+        node = self._one_node()
+        if node is not None:
+            self.editor.toggle_breakpoint(node, which)
+
+    def duplicate_selection(self) -> None:
+        ids = self.editor.duplicate(self.selected())
+        if ids:
+            self.scene.select_ids(ids)
+
+    def show_context_menu(self, kind: str, element: str, pos: QPointF, global_pos) -> QMenu:
+        hooks = MenuHooks(
+            add_node=lambda k, at: self.add_from_palette(f"node:{k}", at),
+            add_note=lambda at: self.add_from_palette("note", at),
+            connect=self.editor.connect, add_route=self.add_route, open_subgraph=self.open_subgraph,
+        )  # fmt: skip
+        menu = build_menu(self.view, kind, element, pos, self.document.spec, self.actions_by_name, hooks)
+        menu.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        menu.popup(global_pos)
+        self.context_menu = menu
+        return menu
+
+    def _show_breakpoints(self) -> None:
+        """The run toolbar's list of breakpoints; its menu clears one or all."""
+        bp = self.document.spec.breakpoints
+        found = [("before", n) for n in bp.before] + [("after", n) for n in bp.after]
+        button, menu = self.breakpoints_button, self.breakpoints_button.menu()
+        shown = ", ".join(f"{w} {n}" for w, n in found[:3]) + (f" +{len(found) - 3}" if len(found) > 3 else "")
+        button.setText(f"Breakpoints: {shown}" if found else "No breakpoints")
+        button.setToolTip("Breakpoints (F9 before, Shift+F9 after the selected node): Run and Continue pause there\n"
+                          + "\n".join(f"{w} {n}" for w, n in found))  # fmt: skip
+        menu.clear()
+        for which, node in found:
+            act = menu.addAction(f"Clear breakpoint {which} {node}")
+            act.triggered.connect(lambda _=False, w=which, n=node: self.editor.toggle_breakpoint(n, w))
+        if not found:
+            menu.addAction("Select a node and press F9 (before) or Shift+F9 (after)").setEnabled(False)
+
+    # -------------------------------------------------------------- window layout and help
+
+    def _settings(self) -> QSettings:
+        return QSettings(str(studio_home() / "studio.ini"), QSettings.Format.IniFormat)
+
+    def save_layout(self) -> None:
+        """Window size and the docks, as the editor shows them, for the next start."""
+        state = self.saveState() if self.pages.currentWidget() is self.view else self._editor_layout
+        settings = self._settings()
+        settings.setValue("window/geometry", self.saveGeometry())
+        if state is not None:
+            settings.setValue("window/state", state)
+        settings.sync()
+
+    def restore_layout(self) -> None:
+        settings = self._settings()
+        geometry, state = settings.value("window/geometry"), settings.value("window/state")
+        if geometry is not None:
+            self.restoreGeometry(geometry)
+        if state is not None:
+            self._editor_layout = state
+
+    def showEvent(self, event) -> None:
+        super().showEvent(event)
+        if not getattr(self, "_sized", False) and self.pages.currentWidget() is self.view:
+            self._sized = True
+            QTimer.singleShot(0, self.size_docks)
+
+    def size_docks(self) -> None:
+        """On a short screen (720 or 768 lines) a lower bottom row and a taller inspector; docks are
+        sized once they are shown (Qt ignores sizes given to hidden docks)."""
+        if self.height() < 780 and self._editor_layout is None:
+            self.resizeDocks([self.dock_named("problemsDock")], [130], Qt.Orientation.Vertical)
+            self.resizeDocks([self.dock_named("inspectorDock"), self.dock_named("stateDock")], [340, 160],
+                             Qt.Orientation.Vertical)  # fmt: skip
+
+    def dock_named(self, name: str) -> QDockWidget:
+        return next(d for d in self.docks if d.objectName() == name)
+
+    def reset_layout(self) -> None:
+        self.restoreState(self._default_layout)
+        for dock in self.docks:
+            dock.show()
+
+    def show_shortcuts(self) -> QDialog:
+        return open_dialog(shortcuts_dialog(self, list(self.actions_by_name.values())))
+
+    def show_about(self) -> QDialog:
+        return open_dialog(about_dialog(self))
 
     def select_element(self, element_id: str) -> None:
         items = self.scene.select_ids([element_id])

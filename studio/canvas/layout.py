@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import networkx as nx
 
-from graphspec.model import GraphSpec
+from graphspec.model import GraphSpec, Position
 from studio.canvas.looks import END, START, edge_looks
 
 COLUMN, GAP = 250.0, 70.0
@@ -81,3 +81,20 @@ def layered_positions(
 
 def _mean(values: list[int], default: float) -> float:
     return sum(values) / len(values) if values else default
+
+
+def laid_out(spec: GraphSpec) -> GraphSpec:
+    """`spec` with every node placed by the layered layout when some node has no position (an
+    imported or hand-written spec), instead of one tangled row; else `spec` itself. Layout only:
+    the graph is unchanged."""
+    if not spec.nodes or all(n.position is not None for n in spec.nodes):
+        return spec
+    positions = layered_positions(spec, {n.id: 60.0 + 16 * _lines(n) for n in spec.nodes})
+    nodes = [n.model_copy(update={"position": Position(x=positions[n.id][0], y=positions[n.id][1])})
+             if n.id in positions else n for n in spec.nodes]  # fmt: skip
+    return spec.model_copy(update={"nodes": nodes})
+
+
+def _lines(node) -> int:
+    """Roughly how many text lines a card shows (agents show their middleware too)."""
+    return 2 + len(getattr(node, "values", ()) or ()) // 2

@@ -18,6 +18,7 @@ from graphspec.model import (
     InterruptNode,
     ModelNode,
     ModelSettings,
+    SendRouter,
     SetStateNode,
     SubgraphNode,
     ToolsNode,
@@ -50,6 +51,8 @@ class NodeLook:
     kind: str
     lines: tuple[str, ...] = ()
     middleware: tuple[MiddlewareLook, ...] = ()
+    breaks: tuple[str, ...] = ()
+    """"before" and/or "after": the run pauses there (the spec's breakpoints)."""
 
 
 @dataclass(frozen=True)
@@ -113,12 +116,20 @@ def node_look(spec: GraphSpec, node) -> NodeLook:
         lines.append(f"answer -> {node.resume_key}")
     elif isinstance(node, SubgraphNode):
         lines.append(f"graph  {node.subgraph}  (double-click)")
-    return NodeLook(title, node.kind, tuple(lines), middleware)
+    breaks = tuple(w for w in ("before", "after") if node.id in getattr(spec.breakpoints, w))
+    return NodeLook(title, node.kind, tuple(lines), middleware, breaks)
 
 
-def _routes(edge: ConditionalEdge) -> list[tuple[str, str]]:
-    """(label, target) for each route a conditional edge may take, as far as the spec tells."""
+def routes(edge: ConditionalEdge) -> list[tuple[str, str]]:
+    """(result, target) for each route a conditional edge may take, as far as the spec tells, in
+    the order drawn (a route's index is its place here): the path map's entries, a Send router's
+    target, or the names a literal expression returns."""
     return conditional_routes(edge) or []
+
+
+def shown(name: str) -> str:
+    """A node name as drawn: START and END, not the engine's __start__ and __end__."""
+    return {START: "START", END: "END"}.get(name, name)
 
 
 def edge_looks(spec: GraphSpec, nodes: set[str] | None = None) -> list[EdgeLook]:
@@ -134,10 +145,11 @@ def edge_looks(spec: GraphSpec, nodes: set[str] | None = None) -> list[EdgeLook]
     for edge in spec.conditional_edges:
         if edge.source not in known:
             continue
-        for i, (label, target) in enumerate(_routes(edge)):
+        send = isinstance(edge.router, SendRouter)
+        for i, (label, target) in enumerate(routes(edge)):
             if target in known:
-                out.append(EdgeLook(f"{edge.id}#{i}", edge.id, (edge.source,), target,
-                                    "conditional", _clip(label, 24)))  # fmt: skip
+                text = f"Send → {shown(target)}" if send else _clip(shown(label), 24)
+                out.append(EdgeLook(f"{edge.id}#{i}", edge.id, (edge.source,), target, "conditional", text))
     for node in spec.nodes:
         for dest in getattr(node, "destinations", ()):
             if dest in known:

@@ -20,7 +20,7 @@ from studio.canvas.looks import END, START, edge_looks, node_look
 from studio.document import GraphDocument
 
 GRID = 20.0
-NODE_FIELDS = {"nodes", "agents", "subgraphs"}
+NODE_FIELDS = {"nodes", "agents", "subgraphs", "breakpoints"}
 EDGE_FIELDS = {"nodes", "edges", "conditional_edges", "entry", "finish"}
 PROJECTED = (NodeItem, NoteItem, EdgeItem, TerminalItem)
 """The items drawn from the document (the overview draws these; other items paint themselves)."""
@@ -34,6 +34,10 @@ class GraphScene(QGraphicsScene):
     """source, target, join (add the source to the edge already entering target)."""
     reconnect_requested = Signal(str, str)
     """edge element id, new target."""
+    route_requested = Signal(str, str)
+    """source, target: add a conditional route (a drag from the router handle, or Shift-drag)."""
+    retarget_requested = Signal(str, int, str)
+    """conditional edge id, route index, new target: the end of a dashed route was dragged."""
     activated = Signal(str)
     """A node or note was double-clicked."""
 
@@ -181,10 +185,11 @@ class GraphScene(QGraphicsScene):
         for i, node in enumerate(spec.nodes):
             seen.add(node.id)
             agent = spec.agent(node.agent) if node.kind == "agent" else None
-            source = (node, agent)
+            breaks = (node.id in spec.breakpoints.before, node.id in spec.breakpoints.after)
+            source = (node, agent, breaks)
             item = self.nodes.get(node.id)
             old = self._sources.get(node.id)
-            if item is not None and old is not None and old[0] is node and old[1] is agent:
+            if item is not None and old is not None and old[0] is node and old[1] is agent and old[2] == breaks:
                 continue
             if item is None:
                 item = NodeItem(node.id, node_look(spec, node))
@@ -281,8 +286,15 @@ class GraphScene(QGraphicsScene):
                 moved.append(edge)
         self.touch(moved, old)
 
+    def mousePressEvent(self, event) -> None:
+        super().mousePressEvent(event)
+        # where the items were when the button went down: only those a drag moved get an edit
+        # (a click on a card off the grid must not snap it, dirty the file or add an undo entry)
+        self._pressed_at = {i.node_id: i.pos() for i in self.selectedItems() if isinstance(i, (NodeItem, NoteItem))}
+
     def mouseReleaseEvent(self, event) -> None:
         super().mouseReleaseEvent(event)
+        pressed, self._pressed_at = getattr(self, "_pressed_at", {}), {}
         spec = self.document.spec
         wanted: dict[str, tuple[float, float]] = {}
         saved = {n.id: n.position for n in spec.nodes}
@@ -290,6 +302,8 @@ class GraphScene(QGraphicsScene):
         for item in self.selectedItems():
             if isinstance(item, (NodeItem, NoteItem)):
                 pos = item.pos()
+                if pressed.get(item.node_id) == pos:
+                    continue
                 x, y = pos.x(), pos.y()
                 if self.snap:
                     x, y = round(x / GRID) * GRID, round(y / GRID) * GRID

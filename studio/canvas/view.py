@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QLineF, QPointF, QRectF, Qt, QTimer, Signal
+from PySide6.QtCore import QLineF, QPoint, QPointF, QRect, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QKeySequence, QPainter, QPainterPath, QPen, QShortcut
 from PySide6.QtWidgets import QGraphicsPathItem, QGraphicsView, QLineEdit
 
@@ -23,6 +23,9 @@ class GraphView(QGraphicsView):
     """A palette entry (`node:KIND`, `note`, `middleware:NAME`) dropped at a scene position."""
     rename_finished = Signal(str, str)
     """old id, new id typed in the in-place editor."""
+    context_requested = Signal(str, str, QPointF, QPoint)
+    """A right-click: what was hit (`canvas`, `node`, `port`, `edge`), its id (node id, edge
+    element id; "" on the canvas), the scene position and the global position for the menu."""
 
     def __init__(self, scene: GraphScene, parent=None) -> None:
         super().__init__(scene, parent)
@@ -35,13 +38,20 @@ class GraphView(QGraphicsView):
         self.setAcceptDrops(True)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self._drag: tuple[str, str] | None = None
-        """("connect", source id) or ("reconnect", edge element id) while a port drag runs."""
+        """("connect" | "route", source id), ("reconnect", edge element id) or ("retarget",
+        conditional edge look key) while a port drag runs."""
         self._drag_line: QGraphicsPathItem | None = None
         self._pan_from: QPointF | None = None
         self._rename: QLineEdit | None = None
         self.overview = Overview(self)
         self._zoom_settle = QTimer(self, singleShot=True, interval=SETTLE_MS, timeout=self._zoom_settled)
         self.minimap = Minimap(self)
+        self.minimap_wanted = True
+        """The user's choice (View → Minimap); `place_minimap` may still hide it for a while."""
+        self._place_timer = QTimer(self, singleShot=True, interval=30, timeout=self.place_minimap)
+        scene.changed.connect(self._schedule_place)
+        self.horizontalScrollBar().valueChanged.connect(self._schedule_place)
+        self.verticalScrollBar().valueChanged.connect(self._schedule_place)
 
     # -------------------------------------------------------------- zoom, pan, fit
 
@@ -119,8 +129,28 @@ class GraphView(QGraphicsView):
 
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
-        self.minimap.move(self.viewport().width() - self.minimap.width() - 12,
-                          self.viewport().height() - self.minimap.height() - 12)  # fmt: skip
+        self.place_minimap()
+
+    def _schedule_place(self, *_args) -> None:
+        self._place_timer.start()
+
+    def place_minimap(self) -> None:
+        """The minimap takes the first corner of the canvas (bottom right first) with no card
+        under it, and hides while every corner has one: it never covers a node."""
+        port = self.viewport().rect()
+        small = port.width() < 700 or port.height() < 420
+        self.minimap.resize(150 if small else 200, 105 if small else 140)
+        w, h, m = self.minimap.width(), self.minimap.height(), 12
+        corners = [(port.width() - w - m, port.height() - h - m), (m, port.height() - h - m),
+                   (port.width() - w - m, m), (m, m)]  # fmt: skip
+        scene = self.scene()
+        for x, y in corners:
+            area = self.mapToScene(QRect(x - 4, y - 4, w + 8, h + 8)).boundingRect()
+            if not any(isinstance(i, PortedItem) for i in scene.items(area)):
+                self.minimap.move(x, y)
+                self.minimap.setVisible(self.minimap_wanted)
+                return
+        self.minimap.setVisible(False)
 
     # -------------------------------------------------------------- mouse: ports and panning
 
@@ -133,10 +163,13 @@ class GraphView(QGraphicsView):
             return
         if event.button() == Qt.MouseButton.LeftButton and not self.scene().read_only:
             drag = self._drag_at(pos)
+            if drag is not None and drag[0] == "connect" and event.modifiers() & Qt.KeyboardModifier.ShiftModifier:
+                drag = ("route", drag[1])  # Shift-drag from the output port: a conditional route
             if drag is not None:
                 self._drag = drag
                 self._drag_line = QGraphicsPathItem()
-                self._drag_line.setPen(QPen(QColor("#2D7FF9"), 2, Qt.PenStyle.DashLine))
+                color = "#A0620A" if drag[0] in ("route", "retarget") else "#2D7FF9"
+                self._drag_line.setPen(QPen(QColor(color), 2, Qt.PenStyle.DashLine))
                 self._drag_line.setZValue(10)
                 self.scene().addItem(self._drag_line)
                 self._drag_origin = self._origin(drag, pos)
@@ -144,20 +177,23 @@ class GraphView(QGraphicsView):
         super().mousePressEvent(event)
 
     def _drag_at(self, pos: QPointF) -> tuple[str, str] | None:
-        """An output port starts a connection; the arrow end of an edge (a selected one first,
-        when several end at the same port) starts a reconnection."""
+        """An output port starts a connection, the router handle beside it a conditional route;
+        the arrow end of an edge (a selected one first, when several end at the same port)
+        starts a reconnection, of a dashed route a re-targeting."""
         items = self.scene().items(QRectF(pos - QPointF(8, 8), pos + QPointF(8, 8)))
         items.sort(key=lambda i: not i.isSelected())
         for item in items:
-            if isinstance(item, PortedItem) and item.port_at(pos) == "out":
-                return ("connect", item.node_id)
+            if isinstance(item, PortedItem) and item.port_at(pos) in ("out", "route"):
+                return ("connect" if item.port_at(pos) == "out" else "route", item.node_id)
             if isinstance(item, EdgeItem) and item.near_target(pos) and item.look.style in ("plain", "join"):
                 return ("reconnect", item.element_id)
+            if isinstance(item, EdgeItem) and item.near_target(pos) and item.look.style == "conditional":
+                return ("retarget", item.look.key)
         return None
 
     def _origin(self, drag: tuple[str, str], pos: QPointF) -> QPointF:
-        if drag[0] == "connect":
-            return self.scene().ported(drag[1]).port_pos("out")
+        if drag[0] in ("connect", "route"):
+            return self.scene().ported(drag[1]).port_pos("out" if drag[0] == "connect" else "route")
         return pos
 
     def mouseMoveEvent(self, event) -> None:
@@ -169,8 +205,9 @@ class GraphView(QGraphicsView):
             return
         if self._drag_line is not None:
             end = self.mapToScene(event.position().toPoint())
-            path = curve(self._drag_origin, end) if self._drag[0] == "connect" else QPainterPath(self._drag_origin)
-            if self._drag[0] != "connect":
+            joined = self._drag[0] in ("connect", "route")
+            path = curve(self._drag_origin, end) if joined else QPainterPath(self._drag_origin)
+            if not joined:
                 path.lineTo(end)
             self._drag_line.setPath(path)
             return
@@ -190,10 +227,41 @@ class GraphView(QGraphicsView):
                 if drag[0] == "connect":
                     join = bool(event.modifiers() & Qt.KeyboardModifier.ControlModifier)
                     self.scene().connect_requested.emit(drag[1], target.node_id, join)
+                elif drag[0] == "route":
+                    self.scene().route_requested.emit(drag[1], target.node_id)
+                elif drag[0] == "retarget":
+                    edge_id, index = drag[1].rsplit("#", 1)
+                    self.scene().retarget_requested.emit(edge_id, int(index), target.node_id)
                 else:
                     self.scene().reconnect_requested.emit(drag[1], target.node_id)
             return
         super().mouseReleaseEvent(event)
+
+    def contextMenuEvent(self, event) -> None:
+        """Right-click selects what is under the cursor (menus act on the selection), then asks
+        for its menu: a port, a node (START/END are ports), an edge, or the empty canvas."""
+        pos = self.mapToScene(event.pos())
+        kind, element = self.hit(pos)
+        scene = self.scene()
+        if kind in ("node", "edge"):
+            items = scene.items_for(element)
+            if not any(i.isSelected() for i in items):
+                scene.select_ids([element])
+        elif kind == "canvas":
+            scene.clearSelection()
+        self.context_requested.emit(kind, element, pos, event.globalPos())
+
+    def hit(self, pos: QPointF) -> tuple[str, str]:
+        """What a click at `pos` lands on: ("port" | "node" | "edge" | "canvas", id)."""
+        for item in self.scene().items(QRectF(pos - QPointF(6, 6), pos + QPointF(6, 6))):
+            if isinstance(item, PortedItem) and item.port_at(pos) is not None:
+                return ("port", item.node_id)
+            if isinstance(item, PortedItem) and item.contains(item.mapFromScene(pos)):
+                return ("node" if item.node_id in self.scene().nodes else "port", item.node_id)
+        for item in self.scene().items(pos):
+            if isinstance(item, EdgeItem):
+                return ("edge", item.element_id)
+        return ("canvas", "")
 
     def ported_at(self, pos: QPointF) -> PortedItem | None:
         for item in self.scene().items(QRectF(pos - QPointF(4, 4), pos + QPointF(4, 4))):

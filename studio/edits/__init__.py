@@ -3,8 +3,12 @@
 from studio.edits.base import SpecEdit, unique_id
 from studio.edits.edge_edits import (
     AddConditionalEdgeEdit,
+    AddRouteEdit,
     ConnectEdit,
+    ConvertToEdgesEdit,
+    ConvertToRouterEdit,
     ReconnectEdit,
+    RetargetRouteEdit,
     SetEdgeEdit,
 )
 from studio.edits.node_edits import (
@@ -22,6 +26,7 @@ from studio.edits.property_edits import (
     SetNoteTextEdit,
     SetSpecFieldEdit,
     SetStateKeysEdit,
+    ToggleBreakpointEdit,
 )
 
 __all__ = [
@@ -34,6 +39,11 @@ __all__ = [
     "ConnectEdit",
     "ReconnectEdit",
     "AddConditionalEdgeEdit",
+    "AddRouteEdit",
+    "RetargetRouteEdit",
+    "ConvertToRouterEdit",
+    "ConvertToEdgesEdit",
+    "ToggleBreakpointEdit",
     "SetEdgeEdit",
     "RenameNodeEdit",
     "SetNodeEdit",

@@ -1,13 +1,24 @@
-"""Connecting nodes: plain edges, joins, START/END shorthands, conditional edges."""
+"""Connecting nodes: plain edges, joins, START/END shorthands, conditional edges and their
+routes (add, re-target, convert a fan-out into a router and back)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from engine.constants import END, START
-from graphspec.model import ConditionalEdge, Edge, ExpressionRouter, GraphSpec
+from graphspec.model import ConditionalEdge, Edge, ExpressionRouter, GraphSpec, SendRouter
+from studio.canvas.looks import routes, shown
 from studio.document import GraphDocument
 from studio.edits.base import SpecEdit, replaced, unique_id
+
+
+def edge_name(element_id: str) -> str:
+    """An edge element id as the user sees it: `finish:b` is `b → END`."""
+    if element_id.startswith("entry:"):
+        return f"START → {element_id[6:]}"
+    if element_id.startswith("finish:"):
+        return f"{element_id[7:]} → END"
+    return element_id
 
 
 def element_ids(spec: GraphSpec) -> set[str]:
@@ -62,7 +73,7 @@ class ConnectEdit(SpecEdit):
         spec = document.spec
         fields = _working(spec)
         _connect(spec, fields, source, target, join)
-        super().__init__(document, f"Connect {source} to {target}", _changed(spec, fields))
+        super().__init__(document, f"Connect {shown(source)} to {shown(target)}", _changed(spec, fields))
 
 
 class ReconnectEdit(SpecEdit):
@@ -91,24 +102,139 @@ class ReconnectEdit(SpecEdit):
                 if new_target == START:
                     raise ValueError("an edge cannot end at START")
                 fields["edges"] = replaced(spec.edges, edge.id, edge.model_copy(update={"target": new_target}))
-        super().__init__(document, f"Reconnect {element_id} to {new_target}", _changed(spec, fields))
+        super().__init__(document, f"Reconnect {edge_name(element_id)} to {shown(new_target)}",
+                         _changed(spec, fields))  # fmt: skip
+
+
+def path_map_of(pairs: list[tuple[str, str]]) -> dict[str, str] | list[str] | None:
+    """The smallest path map for (result, target) pairs: a list when each result is its target."""
+    if not pairs:
+        return None
+    if all(result == target for result, target in pairs):
+        return [t for _r, t in pairs]
+    return dict(pairs)
+
+
+def _literal(target: str) -> str:
+    return "END" if target == END else repr(target)
 
 
 class AddConditionalEdgeEdit(SpecEdit):
-    """A conditional edge after `source` routed by an expression; `targets` lists its routes."""
+    """A conditional edge after `source` routed by an expression; `targets` lists its routes.
+    Without an expression it routes to the first target (the designer writes the rule next)."""
 
     def __init__(
-        self, document: GraphDocument, source: str, expression: str, targets: list[str]
+        self, document: GraphDocument, source: str, expression: str = "", targets: list[str] = ()
     ) -> None:
         spec = document.spec
+        if source == END or spec.node(source) is None and source != START:
+            raise ValueError(f"a conditional edge starts at a node, not {shown(source)}")
+        targets = list(targets)
+        if START in targets:
+            raise ValueError("a route cannot lead to START")
         edge = ConditionalEdge(
-            id=unique_id(f"route_{source}", element_ids(spec)),
+            id=unique_id(f"route_{source.strip('_')}", element_ids(spec)),
             source=source,
-            router=ExpressionRouter(kind="expression", expression=expression),
+            router=ExpressionRouter(kind="expression", expression=expression or (_literal(targets[0]) if targets else "END")),
             path_map=list(targets) or None,
         )
         after = {"conditional_edges": [*spec.conditional_edges, edge]}
-        super().__init__(document, f"Add conditional edge after {source}", after)
+        super().__init__(document, f"Add conditional edge after {shown(source)}", after)
+        self.edge_id = edge.id
+
+
+class AddRouteEdit(SpecEdit):
+    """Adds `target` as a route of the conditional edge `edge_id` (its path map grows)."""
+
+    def __init__(self, document: GraphDocument, edge_id: str, target: str) -> None:
+        spec = document.spec
+        edge = _conditional(spec, edge_id)
+        if target == START:
+            raise ValueError("a route cannot lead to START")
+        if isinstance(edge.router, SendRouter):
+            raise ValueError(f"{edge_id} sends to {shown(edge.router.target)}: change its target instead")
+        pairs = routes(edge)
+        if any(t == target for _r, t in pairs):
+            raise ValueError(f"{edge_id} already routes to {shown(target)}")
+        pairs.append((target, target))
+        new = edge.model_copy(update={"path_map": path_map_of(pairs)})
+        after = {"conditional_edges": replaced(spec.conditional_edges, edge_id, new)}
+        super().__init__(document, f"Add route {shown(edge.source)} → {shown(target)}", after)
+
+
+class RetargetRouteEdit(SpecEdit):
+    """Moves the end of route `index` of a conditional edge to `new_target`: the router's result
+    stays the same and now leads there (a listed route becomes a `result: target` entry)."""
+
+    def __init__(self, document: GraphDocument, edge_id: str, index: int, new_target: str) -> None:
+        spec = document.spec
+        edge = _conditional(spec, edge_id)
+        if new_target == START:
+            raise ValueError("a route cannot lead to START")
+        if isinstance(edge.router, SendRouter) and edge.path_map is None:
+            new = edge.model_copy(update={"router": edge.router.model_copy(update={"target": new_target})})
+        else:
+            pairs = routes(edge)
+            if not 0 <= index < len(pairs):
+                raise ValueError(f"{edge_id} has no route {index}")
+            if pairs[index][1] == new_target:
+                raise ValueError(f"that route already leads to {shown(new_target)}")
+            pairs[index] = (pairs[index][0], new_target)
+            new = edge.model_copy(update={"path_map": path_map_of(pairs)})
+        after = {"conditional_edges": replaced(spec.conditional_edges, edge_id, new)}
+        super().__init__(document, f"Re-target route of {shown(edge.source)} to {shown(new_target)}", after)
+
+
+def _conditional(spec: GraphSpec, edge_id: str) -> ConditionalEdge:
+    edge = next((e for e in spec.conditional_edges if e.id == edge_id), None)
+    if edge is None:
+        raise KeyError(edge_id)
+    return edge
+
+
+class ConvertToRouterEdit(SpecEdit):
+    """Turns the plain edges leaving `source` (its fan-out, END included) into one conditional
+    edge whose expression returns every target: it runs the same, and each route can now be
+    given its own condition."""
+
+    def __init__(self, document: GraphDocument, source: str) -> None:
+        spec = document.spec
+        targets = [e.target for e in spec.edges if e.sources == [source]]
+        if source in spec.finish:
+            targets.append(END)
+        if not targets:
+            raise ValueError(f"{shown(source)} has no plain edges of its own to turn into a router")
+        expression = "[" + ", ".join(_literal(t) for t in targets) + "]" if len(targets) > 1 else _literal(targets[0])
+        edge = ConditionalEdge(
+            id=unique_id(f"route_{source}", element_ids(spec)), source=source,
+            router=ExpressionRouter(kind="expression", expression=expression), path_map=targets,
+        )  # fmt: skip
+        after = {
+            "edges": [e for e in spec.edges if e.sources != [source]],
+            "finish": [s for s in spec.finish if s != source],
+            "conditional_edges": [*spec.conditional_edges, edge],
+        }
+        super().__init__(document, f"Convert edges of {shown(source)} to a router", _changed(spec, after))
+        self.edge_id = edge.id
+
+
+class ConvertToEdgesEdit(SpecEdit):
+    """Turns a conditional edge into plain edges to each of its routes (a fan-out: all run)."""
+
+    def __init__(self, document: GraphDocument, edge_id: str) -> None:
+        spec = document.spec
+        edge = _conditional(spec, edge_id)
+        targets = list(dict.fromkeys(t for _r, t in routes(edge)))
+        if not targets:
+            raise ValueError(f"{edge_id} lists no routes: add its targets first")
+        fields = _working(spec)
+        for target in targets:
+            if not any(edge.source in e.sources and e.target == target for e in fields["edges"]) and not (
+                target == END and edge.source in fields["finish"]
+            ):
+                _connect(spec, fields, edge.source, target, False)
+        fields["conditional_edges"] = [e for e in spec.conditional_edges if e.id != edge_id]
+        super().__init__(document, f"Convert router of {shown(edge.source)} to plain edges", _changed(spec, fields))
 
 
 class SetEdgeEdit(SpecEdit):

@@ -97,4 +97,5 @@ class MoveElementsEdit(SpecEdit):
         ]  # fmt: skip
         if any(n is not o for n, o in zip(notes, spec.view.notes, strict=True)):
             after["view"] = spec.view.model_copy(update={"notes": notes})
-        super().__init__(document, f"Move {len(positions)} item(s)", after)
+        names = list(positions)
+        super().__init__(document, f"Move {names[0]}" if len(names) == 1 else f"Move {len(names)} items", after)

@@ -160,3 +160,21 @@ class SetNoteTextEdit(SpecEdit):
             document, f"Edit note {note_id}", {"view": view.model_copy(update={"notes": notes})},
             merge_key=("note", note_id),
         )  # fmt: skip
+
+
+class ToggleBreakpointEdit(SpecEdit):
+    """Adds or removes a breakpoint `before` or `after` node `node_id` (`interrupt_before` /
+    `interrupt_after` when the graph compiles)."""
+
+    def __init__(self, document: GraphDocument, node_id: str, which: str) -> None:
+        spec = document.spec
+        if which not in ("before", "after"):
+            raise ValueError(f"a breakpoint is before or after a node, not {which!r}")
+        if spec.node(node_id) is None:
+            raise ValueError("breakpoints go on nodes: select one first")
+        names = list(getattr(spec.breakpoints, which))
+        on = node_id not in names
+        names = [*names, node_id] if on else [n for n in names if n != node_id]
+        after = {"breakpoints": spec.breakpoints.model_copy(update={which: names})}
+        text = f"{'Set' if on else 'Clear'} breakpoint {which} {node_id}"
+        super().__init__(document, text, after)

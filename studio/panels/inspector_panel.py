@@ -26,12 +26,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from graphspec.model import AgentNode, ConditionalEdge, ExpressionRouter, FunctionNode, SetStateNode
+from graphspec.model import AgentNode, ConditionalEdge, FunctionNode, SetStateNode
 from studio import edits
 from studio.canvas.looks import middleware_look
 from studio.editor import Editor
 from studio.edits.base import updated
 from studio.panels.code_editor import CodeEditor, parse_assignments
+from studio.panels.router_editor import RouterEditor, TargetsEditor
 from studio.plain import plain_label
 
 
@@ -210,6 +211,8 @@ class InspectorPanel(QScrollArea):
             self.form.addRow(button)
         elif node.kind == "tools":
             self.form.addRow("Tools", plain_label(", ".join(t.name for t in node.tools) or "none"))
+        if node.kind in ("function", "set_state", "agent"):  # where a Command(goto=...) may go
+            self.form.addRow("Goto destinations", TargetsEditor(self.editor, nid, self.error))
 
     def _node_json(self, node: Any) -> None:
         def commit(data: dict[str, Any]) -> bool:
@@ -299,9 +302,7 @@ class InspectorPanel(QScrollArea):
             return self.editor.push(edits.SetEdgeEdit, "conditional_edges", updated(edge, **changes), merge=True)
 
         self._line("source", "After", edge.source, lambda t: set_edge(source=t.strip()))
-        if isinstance(edge.router, ExpressionRouter):
-            self._code("router", "Route", "expression", edge.router.expression,
-                       lambda t: set_edge(router={"kind": "expression", "expression": t.strip()}))  # fmt: skip
+        self.form.addRow(RouterEditor(self.editor, edge.id, self.error))  # kind, rule and routes
         self._json(edge.model_dump(mode="json", exclude_defaults=True),
                    lambda d: set_edge(**{k: v for k, v in d.items() if k != "id"}))  # fmt: skip
 

@@ -92,7 +92,10 @@ def test_drag_a_node_while_zoomed_far_out(big):
     drag(view, center(node), center(node) + QPointF(0, 300))
     pos = big.document.spec.node("n120").position
     assert (pos.x, pos.y) != (old.x, old.y) and pos.y > old.y
-    assert near(pixel(view, center(scene.nodes["n120"])), KIND_COLORS["set_state"], SELECTED)
+    # the card is ~4 px tall at this zoom: its centre row may be an antialiased edge pixel
+    at = center(scene.nodes["n120"])
+    assert any(near(pixel(view, at + QPointF(0, dy / view.zoom())), KIND_COLORS["set_state"], SELECTED)
+               for dy in (-1, 0, 1))  # fmt: skip
 
 
 def test_an_edit_while_zoomed_out_shows_on_the_overview(big, qtbot):

@@ -3,7 +3,16 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen
+from PySide6.QtGui import (
+    QBrush,
+    QColor,
+    QFont,
+    QFontMetricsF,
+    QPainter,
+    QPainterPath,
+    QPen,
+    QPolygonF,
+)
 from PySide6.QtWidgets import QGraphicsItem, QStyle, QStyleOptionGraphicsItem
 
 from studio.canvas.looks import NodeLook
@@ -22,6 +31,11 @@ KIND_COLORS = {
     "end": "#3B4252",
 }
 MARK_COLORS = {"error": QColor("#D32F2F"), "warning": QColor("#EF8F00")}
+ROUTE_COLOR = QColor("#A0620A")
+"""The router handle: the colour conditional edges are drawn in."""
+BREAK_COLOR = QColor("#C62828")
+ROUTE_DX = 30.0
+"""The router handle sits this far right of the output port, on the bottom edge."""
 SELECTED = QColor("#2D7FF9")
 WHITE = QBrush(QColor("white"))
 TEXT, LINE_TEXT = QColor("#1F2430"), QColor("#3B4252")
@@ -86,13 +100,26 @@ class PortedItem(QGraphicsItem):
 
     def port_pos(self, which: str) -> QPointF:
         w, h = self.size()
+        if which == "route":
+            return self.mapToScene(QPointF(w / 2 + ROUTE_DX, h))
         return self.mapToScene(QPointF(w / 2, 0 if which == "in" else h))
 
     def port_at(self, scene_pos: QPointF) -> str | None:
-        for which, enabled in (("out", self.has_output), ("in", self.has_input)):
-            if enabled and (self.port_pos(which) - scene_pos).manhattanLength() <= PORT_R * 2.6:
-                return which
-        return None
+        """"out", "in" or "route" (the router handle: drag from it to add a conditional route)."""
+        near = []
+        for which, enabled in (("out", self.has_output), ("route", self.has_output), ("in", self.has_input)):
+            distance = (self.port_pos(which) - scene_pos).manhattanLength()
+            if enabled and distance <= PORT_R * 2.6:
+                near.append((distance, which))
+        return min(near)[1] if near else None
+
+    def paint_route_handle(self, painter: QPainter) -> None:
+        """A small diamond beside the output port: where a conditional edge is dragged from."""
+        w, h = self.size()
+        x, r = w / 2 + ROUTE_DX, PORT_R + 1
+        painter.setPen(QPen(ROUTE_COLOR, 1.6))
+        painter.setBrush(QColor("#FFF4E0"))
+        painter.drawPolygon(QPolygonF([QPointF(x, h - r), QPointF(x + r, h), QPointF(x, h + r), QPointF(x - r, h)]))
 
     def paint_ports(self, painter: QPainter, color: QColor, pen: QPen | None = None) -> None:
         w, h = self.size()
@@ -200,6 +227,9 @@ class NodeItem(PortedItem):
         if self.look.middleware:
             self._paint_middleware(painter, y + 4, w, color)
         self.paint_ports(painter, color, paints.port_pen)
+        self.paint_route_handle(painter)
+        for which in self.look.breaks:
+            self._paint_break(painter, which, w, h)
         if self.mark:
             painter.setPen(Qt.PenStyle.NoPen)
             painter.setBrush(MARK_COLORS[self.mark])
@@ -207,6 +237,19 @@ class NodeItem(PortedItem):
             painter.setPen(QColor("white"))
             painter.setFont(TITLE_FONT)
             painter.drawText(QRectF(w - 10, -6, 16, 16), Qt.AlignmentFlag.AlignCenter, "!")
+
+    def _paint_break(self, painter: QPainter, which: str, w: float, h: float) -> None:
+        """A red pill on the top (before) or bottom (after) border: the run pauses there."""
+        chip = QRectF(10, -7 if which == "before" else h - 7, 54 if which == "before" else 46, 14)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(BREAK_COLOR)
+        painter.drawRoundedRect(chip, 7, 7)
+        painter.setBrush(QColor("white"))  # a pause sign drawn, not a glyph some fonts lack
+        for dx in (0.0, 3.5):
+            painter.drawRect(QRectF(chip.left() + 7 + dx, chip.top() + 3.5, 2, 7))
+        painter.setPen(QColor("white"))
+        painter.setFont(SMALL_FONT)
+        painter.drawText(chip.adjusted(14, 0, 0, 0), Qt.AlignmentFlag.AlignCenter, which)
 
     def _paint_middleware(self, painter: QPainter, y: float, w: float, color: QColor) -> None:
         """One row per middleware in list order: its position and name, then its hooks as chips."""
@@ -260,3 +303,5 @@ class TerminalItem(PortedItem):
         text = "START" if self.node_id == "__start__" else "END"
         painter.drawText(QRectF(0, 0, 90, 32), Qt.AlignmentFlag.AlignCenter, text)
         self.paint_ports(painter, color)
+        if self.has_output:
+            self.paint_route_handle(painter)
