@@ -10,5 +10,6 @@ Dependency direction: studio -> spec -> engine. Nothing here imports Qt.
     graphspec.export       spec -> standalone langgraph module, Mermaid, JSON Schema of the state
     graphspec.importer     a Python module holding a compiled graph -> spec
     graphspec.templates    the bundled templates/ gallery
-    graphspec.cli          the `superstep` command line
+    graphspec.errors       SpecError and its kinds; Finding, one located problem, printed one way
+    graphspec.commands     the work behind `superstep run | validate | export | templates | demo`
 """

@@ -1,36 +1,239 @@
-"""The `superstep` command: spec's command line plus `superstep studio`, which opens the app.
+"""The `superstep` command line: the one place that parses arguments, dispatches and exits.
 
-It lives here, above spec, so that spec never imports the studio; Qt loads only when the
-`studio` subcommand runs, so every other subcommand works without it.
+    superstep run SPEC [--input JSON] [--thread ID] [--db FILE] [--stream MODES] [--resume JSON]
+                       [--continue] [--trust]
+    superstep validate SPEC
+    superstep export SPEC --to langgraph|mermaid|json-schema [--output FILE]
+    superstep templates
+    superstep demo [--template NAME] [--json]
+    superstep studio [SPEC] [--screenshot PNG] [--quit]
+
+SPEC is a file or the name of a bundled template. Exit codes: 0 success (an interrupted run
+included: it prints the payload and the command that resumes it), 1 a failed run, 2 bad input
+(unreadable spec, validation errors, untrusted code, bad JSON), 130 Ctrl-C. One line per
+problem, on stderr.
+
+The work is done below, as plain functions: `graphspec.commands` loads, runs, validates and
+exports; `engine.pregel.trace_format` prints the trace. It lives in the studio package because
+`superstep studio` opens the app, but imports Qt only when that subcommand runs, so every other
+subcommand works without it (the studio package's `__init__` imports no Qt).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
+import sys
 from collections.abc import Sequence
+from typing import Any
 
-from graphspec import cli as spec_cli
+from graphspec import commands
+from graphspec.errors import BadInput
+from graphspec.model import GraphSpec
+
+EXIT_OK, EXIT_FAILED, EXIT_BAD_INPUT = 0, 1, 2
+EXIT_INTERRUPTED = 130
+"""Ctrl-C, as a shell reports a process ended by SIGINT."""
+STREAM_MODES = ("values", "updates", "custom", "messages", "checkpoints", "tasks", "debug")
+SPEC_HELP = "spec file, or a bundled template name"
+
+
+def _say(command: str, line: str) -> None:
+    print(f"superstep {command}: {line}", file=sys.stderr)
+
+
+def _json_arg(flag: str, text: str) -> Any:
+    try:
+        return json.loads(text)
+    except ValueError as exc:
+        raise BadInput(f"{flag} is not JSON: {exc}") from None
+
+
+# ------------------------------------------------------------------ run
+
+
+def _add_run(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("run", help="run a spec headless", description=__doc__.split("\n")[2])
+    p.add_argument("spec", help=SPEC_HELP)
+    p.add_argument("--input", help="input state as JSON (default: the spec's first saved input)")
+    p.add_argument("--thread", default="main", help="thread id (default: main)")
+    p.add_argument("--db", help="SQLite file for checkpoints, so a thread can be resumed later")
+    p.add_argument(
+        "--stream", help=f"comma-separated stream modes to print: {','.join(STREAM_MODES)}"
+    )
+    p.add_argument("--resume", help="answer the pending interrupt with this JSON value")
+    p.add_argument(
+        "--continue", dest="carry_on", action="store_true", help="continue after a breakpoint"
+    )
+    p.add_argument("--trust", action="store_true", help="allow the spec's Python code to run")
+    p.set_defaults(func=cmd_run)
+
+
+def _run_input(args: argparse.Namespace, spec: GraphSpec) -> Any:
+    from engine.types import Command
+
+    if sum(x is not None for x in (args.input, args.resume)) + args.carry_on > 1:
+        raise BadInput("give one of --input, --resume and --continue")
+    if args.carry_on:
+        return None
+    if args.resume is not None:
+        return Command(resume=_json_arg("--resume", args.resume))
+    if args.input is not None:
+        value = _json_arg("--input", args.input)
+        if not isinstance(value, dict):
+            raise BadInput("--input must be a JSON object (the input state)")
+        return value
+    return dict(spec.inputs[0].value) if spec.inputs else {}
+
+
+def _stream_modes(text: str | None) -> list[str]:
+    if text is None:
+        return []
+    modes = [m.strip() for m in text.split(",") if m.strip()]
+    unknown = [m for m in modes if m not in STREAM_MODES]
+    if unknown or not modes:
+        raise BadInput(
+            f"unknown stream mode {', '.join(unknown) or text!r} (known: {', '.join(STREAM_MODES)})"
+        )
+    return modes
+
+
+def _again(args: argparse.Namespace, tail: str) -> str:
+    """The command that carries on this thread; without --db the thread is gone, so say so."""
+    parts = ["superstep run", args.spec, f"--thread {args.thread}", f"--db {args.db or 'FILE'}"]
+    if args.trust:
+        parts.append("--trust")
+    hint = " ".join([*parts, tail])
+    if not args.db:
+        hint += (
+            "  (this run used no --db, so its thread is gone: run it again with --db FILE first)"
+        )
+    return hint
+
+
+def cmd_run(args: argparse.Namespace) -> int:
+    from engine.pregel.trace_format import to_json
+
+    spec, path = commands.load(args.spec)
+    run_input = _run_input(args, spec)
+    modes = _stream_modes(args.stream)
+    with commands.open_checkpointer(args.db) as saver:
+        state = commands.run_spec(
+            spec, path, run_input, thread=args.thread, saver=saver, trusted=args.trust,
+            modes=modes, resuming=args.resume is not None or args.carry_on, out=sys.stdout,
+        )  # fmt: skip
+    interrupts = list(state.interrupts) or [i for t in state.tasks for i in t.interrupts]
+    print(to_json(state.values))
+    if interrupts:
+        for item in interrupts:
+            print(f"interrupted: {to_json(item.value)}")
+        print("resume with: " + _again(args, "--resume '<JSON>'"))
+    elif state.next:
+        print(f"paused before {', '.join(state.next)} (breakpoint)")
+        print(f"continue with: {_again(args, '--continue')}")
+    return EXIT_OK
+
+
+# ------------------------------------------------------------------ the other subcommands
+
+
+def _add_validate(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("validate", help="check a spec and list its problems")
+    p.add_argument("spec", help=SPEC_HELP)
+    p.set_defaults(func=cmd_validate)
+
+
+def cmd_validate(args: argparse.Namespace) -> int:
+    return EXIT_BAD_INPUT if commands.validate_spec(args.spec, sys.stdout) else EXIT_OK
+
+
+def _add_export(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("export", help="export a spec as LangGraph code, Mermaid or JSON Schema")
+    p.add_argument("spec", help=SPEC_HELP)
+    p.add_argument("--to", required=True, choices=("langgraph", "mermaid", "json-schema"))
+    p.add_argument("--output", "-o", help="write to this file instead of stdout")
+    p.set_defaults(func=lambda args: commands.export_spec(args.spec, args.to, args.output, sys.stdout))
+
+
+def _add_templates(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("templates", help="list the bundled templates")
+    p.set_defaults(func=lambda args: commands.print_templates(sys.stdout))
+
+
+def _add_demo(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(
+        "demo",
+        help="run a bundled template and print its supersteps",
+        description="Run a bundled template headless with an in-memory checkpointer and print "
+        "each superstep: plan, task writes, barrier, checkpoint.",
+    )
+    p.add_argument(
+        "--template", default="essay",
+        help=f"template to run: {', '.join(commands.DEMO_TEMPLATES)} or any bundled one "
+        "(default: essay)",
+    )  # fmt: skip
+    p.add_argument("--json", action="store_true", help="print one JSON object per trace event")
+    p.set_defaults(func=lambda args: commands.demo(args.template, as_json=args.json, out=sys.stdout))
 
 
 def _add_studio(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("studio", help="open the desktop studio (optionally on a spec)")
-    p.add_argument("spec", nargs="?", help="spec file, or a bundled template name")
+    p.add_argument("spec", nargs="?", help=SPEC_HELP)
     p.add_argument("--screenshot", metavar="PNG", help="save a picture of the window once loaded")
     p.add_argument("--quit", action="store_true", help="quit once loaded (after --screenshot)")
-    p.set_defaults(func=_studio)
+    p.set_defaults(func=cmd_studio)
 
 
-def _studio(args: argparse.Namespace) -> int:
-    try:
+def cmd_studio(args: argparse.Namespace) -> int:
+    try:  # Qt loads here, and only here
         from studio.app import run
     except ImportError as exc:
-        raise spec_cli.BadInput(f"the studio needs PySide6 and qasync: {exc}") from None
+        raise BadInput(f"the studio needs PySide6 and qasync: {exc}") from None
     return run(args.spec, screenshot_path=args.screenshot, quit_after=args.quit)
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    return spec_cli.main(argv, extra=[_add_studio])
+# ------------------------------------------------------------------ entry point
 
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="superstep",
+        description="Superstep Studio command line: run, check and export graph specs headless, "
+        "or open the studio.",
+    )
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    for add in (_add_run, _add_validate, _add_export, _add_templates, _add_studio, _add_demo):
+        add(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the `superstep` command line; returns the process exit code."""
+    try:
+        args = build_parser().parse_args(argv)
+    except SystemExit as exc:  # argparse: --help is 0, a usage error 2
+        return int(exc.code or 0)
+    try:
+        return args.func(args) or EXIT_OK
+    except BadInput as exc:
+        for line in exc.args:
+            _say(args.command, line)
+        return EXIT_BAD_INPUT
+    except commands.RunFailed as exc:
+        _say(args.command, f"run failed: {exc}")
+        return EXIT_FAILED
+    except BrokenPipeError:
+        # the reader went away (`superstep demo | head`): stop quietly, as other CLI tools do
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return EXIT_FAILED
+    except KeyboardInterrupt:  # Ctrl-C: one line, no traceback (a --db keeps what was saved)
+        _say(args.command, "interrupted")
+        return EXIT_INTERRUPTED
+
+
+__all__ = ["build_parser", "main"]
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    sys.exit(main())

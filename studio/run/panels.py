@@ -35,9 +35,9 @@ from PySide6.QtWidgets import (
 )
 
 from engine.pregel import trace
-from graphspec.cli import to_json
+from engine.pregel.trace_format import short_version, to_json
 from studio.plain import plain_label, plain_tip
-from studio.run.runner import ChannelRow, HistoryEntry, ThreadView, is_internal, short_version
+from studio.run.runner import ChannelRow, HistoryEntry, ThreadView, is_internal
 
 CHANGED = QColor("#FFF2B3")
 INTERNAL = QColor("#7A8290")

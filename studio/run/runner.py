@@ -36,15 +36,6 @@ def db_path_for(spec_path: Path | None, spec_name: str, home: Path) -> Path:
     return home / "runs" / f"{safe}.checkpoints.sqlite"
 
 
-def short_version(version: Any) -> str:
-    """Engine versions look like `0000000000000003.61000…`; show the counter."""
-    if version is None:
-        return "—"
-    text = str(version)
-    head = text.split(".", 1)[0]
-    return str(int(head)) if head.isdigit() else text
-
-
 def channel_kind(channel: Any) -> str:
     """The channel's class; a reducer channel names its reducer instead (`reducer: add`)."""
     op = getattr(channel, "operator", None)

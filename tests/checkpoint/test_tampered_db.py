@@ -21,7 +21,7 @@ import ormsgpack
 import pytest
 
 from engine.checkpoint.sqlite import CheckpointDatabaseError, SqliteSaver
-from graphspec.cli import main
+from studio.cli import main
 from tests.checkpoint.test_serde_no_import import CLASS_REFS, _nested_exts
 from tests.graphspec.helpers import TEMPLATES
 

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from graphspec.cli import main
+from studio.cli import main
 from tests.graphspec.helpers import TEMPLATES, setter, write_spec
 
 
@@ -131,12 +131,26 @@ def test_templates_lists_the_gallery(capsys):
 
 def test_demo_is_still_there(capsys):
     code, out, _ = _run(capsys, "demo", "--template", "router")
-    assert code == 0 and "result {'total': 50, 'visited': ['a', 'b']}" in out
+    assert code == 0 and "result {'total': 21, 'visited': ['a', 'b']}" in out
 
 
 def test_console_script_points_at_studio_cli():
-    # studio.cli adds `superstep studio` on top of spec's command line (spec never imports studio)
+    # studio.cli owns the whole command line: `superstep studio` imports Qt, the rest never do
     import tomllib
 
     with open(TEMPLATES.parent / "pyproject.toml", "rb") as f:
         assert tomllib.load(f)["project"]["scripts"]["superstep"] == "studio.cli:main"
+
+
+def test_headless_commands_never_import_qt():
+    import subprocess
+    import sys
+
+    code = (
+        "import sys; sys.modules['PySide6'] = None; from studio.cli import main; "
+        "assert main(['validate', 'router']) == 0 and main(['demo', '--json']) == 0; "
+        "assert not any(m.startswith(('PySide6.', 'qasync')) for m in sys.modules)"
+    )
+    proc = subprocess.run([sys.executable, "-c", code], cwd=TEMPLATES.parent, capture_output=True,
+                          text=True, timeout=120)  # fmt: skip
+    assert proc.returncode == 0, proc.stderr

@@ -13,8 +13,8 @@ import time
 
 import pytest
 
-from graphspec.cli import main
 from graphspec.providers import PROVIDER_PACKAGES
+from studio.cli import main
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 MESSAGES = [{"name": "messages", "type": "messages", "reducer": "add_messages"}]
@@ -96,7 +96,7 @@ def test_ctrl_c_exits_130_without_a_trace(tmp_path):
     started = tmp_path / "started"
     code = f"def f(state):\n    import time\n    open({str(started)!r}, 'w').close()\n    time.sleep(60)\n"
     path = write(tmp_path, function_spec(code))
-    proc = subprocess.Popen([sys.executable, "-m", "graphspec.cli", "run", path, "--trust", "--db", str(tmp_path / "t.db")],
+    proc = subprocess.Popen([sys.executable, "-m", "studio.cli", "run", path, "--trust", "--db", str(tmp_path / "t.db")],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                             env={**os.environ, "PYTHONPATH": ROOT})  # fmt: skip
     try:

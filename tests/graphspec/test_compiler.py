@@ -38,7 +38,7 @@ def test_function_nodes_inline_and_by_import_path():
         state=[{"name": "n", "type": "int"}, {"name": "topic"}, {"name": "content"}],
         nodes=[
             {"id": "bump", "kind": "function", "code": CODE, "function": "bump"},
-            {"id": "write", "kind": "function", "import_path": "engine.examples:write_essay"},
+            {"id": "write", "kind": "function", "import_path": "tests.graphspec.example_graphs:write_essay"},
         ],
         edges=[{"id": "e", "sources": ["bump"], "target": "write"}],
         entry=["bump"],
@@ -187,7 +187,7 @@ def test_unknown_agent_is_a_validation_error():
 
 
 def test_subgraph_by_file_reference(tmp_path, capsys):
-    from graphspec.cli import main
+    from studio.cli import main
     from tests.graphspec.helpers import write_spec
 
     (tmp_path / "parts").mkdir()

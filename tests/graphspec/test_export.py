@@ -6,9 +6,9 @@ import json
 
 from langgraph.checkpoint.memory import InMemorySaver as LgSaver
 
-from graphspec.cli import main
 from graphspec.compiler import compile_spec
 from graphspec.export import state_json_schema, to_langgraph, to_mermaid
+from studio.cli import main
 from tests.graphspec.helpers import graph, setter, template
 from tests.graphspec.test_templates import load_exported
 

@@ -190,7 +190,7 @@ def test_a_send_router_shares_one_budget_across_its_sends():
 def test_the_cli_fails_the_run_in_one_line(tmp_path, text, message):
     path = write_spec(tmp_path, state=[{"name": "text"}], nodes=[setter("summarise", text=text)],
                       entry=["summarise"], finish=["summarise"])  # fmt: skip
-    code = "import sys; from graphspec.cli import main; sys.exit(main(sys.argv[1:]))"
+    code = "import sys; from studio.cli import main; sys.exit(main(sys.argv[1:]))"
     result = subprocess.run([sys.executable, "-c", code, "run", str(path), "--input", "{}"],
                             capture_output=True, text=True, timeout=60, cwd=ROOT)  # fmt: skip
     assert result.returncode == 1, result.stderr

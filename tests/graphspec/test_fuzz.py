@@ -95,7 +95,7 @@ routers = st.one_of(
         optional={"input": st.dictionaries(names, expressions, max_size=2)},
     ),
     st.fixed_dictionaries(
-        {"kind": st.just("code"), "import_path": st.just("engine.examples:route")}
+        {"kind": st.just("code"), "import_path": st.just("tests.graphspec.example_graphs:route")}
     ),
 )
 spec_docs = st.fixed_dictionaries(

@@ -80,7 +80,7 @@ def test_a_saved_spec_never_holds_nan():
 
 
 def test_the_cli_names_the_file_and_path(tmp_path, capsys):
-    from graphspec.cli import main
+    from studio.cli import main
 
     path = tmp_path / "nan.json"
     path.write_text('{"nodes": [{"id": "a", "kind": "set_state", "position": {"x": NaN, "y": 1}}]}')
@@ -115,7 +115,7 @@ def test_files_over_the_cap_are_refused(tmp_path, monkeypatch):
 
 
 def _cli(*argv, cwd) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "graphspec.cli", *argv], cwd=cwd, capture_output=True,
+    return subprocess.run([sys.executable, "-m", "studio.cli", *argv], cwd=cwd, capture_output=True,
                           text=True, timeout=30, env={**os.environ, "PYTHONPATH": ROOT})  # fmt: skip
 
 
@@ -161,7 +161,7 @@ def disk(tmp_path, monkeypatch):
 
 
 def test_export_to_a_full_disk_keeps_the_old_file(disk, capsys):
-    from graphspec.cli import main
+    from studio.cli import main
 
     target = disk.folder / "graph.py"
     target.write_text("old export\n")
@@ -174,7 +174,7 @@ def test_export_to_a_full_disk_keeps_the_old_file(disk, capsys):
 
 
 def test_export_to_a_full_disk_leaves_no_file(disk, capsys):
-    from graphspec.cli import main
+    from studio.cli import main
 
     disk.fill()
     assert main(["export", "router", "--to", "mermaid", "-o", str(disk.folder / "graph.mmd")]) == 2
@@ -182,7 +182,7 @@ def test_export_to_a_full_disk_leaves_no_file(disk, capsys):
 
 
 def test_export_to_a_missing_folder_is_one_line(tmp_path, capsys):
-    from graphspec.cli import main
+    from studio.cli import main
 
     assert main(["export", "router", "--to", "mermaid", "-o", str(tmp_path / "nowhere" / "g.mmd")]) == 2
     assert capsys.readouterr().err.startswith("superstep export: cannot write")

@@ -63,13 +63,13 @@ def test_export_then_import_gives_the_same_structure(name, tmp_path):
 
 
 def test_import_an_engine_graph_by_module_name():
-    from engine.examples import build_router
+    from tests.graphspec.example_graphs import build_router
 
     spec = spec_from_graph(build_router().compile())
     assert [n.import_path for n in spec.nodes] == [
-        "engine.examples:a",
-        "engine.examples:b",
-        "engine.examples:c",
+        "tests.graphspec.example_graphs:a",
+        "tests.graphspec.example_graphs:b",
+        "tests.graphspec.example_graphs:c",
     ]
     assert [(k.name, k.type, k.reducer) for k in spec.state] == [
         ("total", "int", "none"),
@@ -78,7 +78,7 @@ def test_import_an_engine_graph_by_module_name():
     [route] = spec.conditional_edges
     assert (route.id, route.router.import_path, route.path_map) == (
         "route",
-        "engine.examples:route",
+        "tests.graphspec.example_graphs:route",
         ["b", "c"],
     )
     assert compile_spec(spec, trusted=True).invoke({"total": 4, "visited": []}) == {

@@ -51,9 +51,9 @@ def test_the_installed_copy_lists_and_runs_its_own_templates(installed_wheel, tm
     lib = installed_wheel
     where = _run(lib, "-c", "import graphspec.templates as t; print(t.TEMPLATES_DIR)", cwd=tmp_path)
     assert where.stdout.strip() == str(lib / "graphspec" / "templates_data"), where.stderr
-    listed = _run(lib, "-m", "graphspec.cli", "templates", cwd=tmp_path)
+    listed = _run(lib, "-m", "studio.cli", "templates", cwd=tmp_path)
     assert [line.split()[0] for line in listed.stdout.splitlines()] == TEMPLATE_NAMES
-    ran = _run(lib, "-m", "graphspec.cli", "run", "hello_world", cwd=tmp_path)
+    ran = _run(lib, "-m", "studio.cli", "run", "hello_world", cwd=tmp_path)
     assert ran.returncode == 0, ran.stderr
 
 

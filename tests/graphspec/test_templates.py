@@ -11,10 +11,10 @@ from langgraph.types import Command as LgCommand
 
 from engine.checkpoint.memory import InMemorySaver
 from engine.types import Command
-from graphspec.cli import main
 from graphspec.compiler import compile_spec, run_config
 from graphspec.templates import list_templates
 from graphspec.validator import validate
+from studio.cli import main
 from tests.graphspec.helpers import TEMPLATE_NAMES, load_exported, template
 
 EXPECTED = {

@@ -81,7 +81,7 @@ def test_a_missing_file_is_an_error_not_a_crash(tmp_path):
 
 
 def test_the_cli_runs_no_code_from_a_subgraph_file_without_trust(tmp_path, capsys):
-    from graphspec.cli import main
+    from studio.cli import main
 
     marker = tmp_path / "ran.txt"
     work = {"id": "w", "kind": "function", "function": "w",

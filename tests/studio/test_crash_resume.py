@@ -23,7 +23,7 @@ import textwrap
 import pytest
 
 from engine.checkpoint.sqlite import SqliteSaver
-from graphspec.cli import main
+from studio.cli import main
 from tests.graphspec.helpers import TEMPLATES
 from tests.studio.test_run_steps import click, idle
 
@@ -39,7 +39,7 @@ CHILD = textwrap.dedent(
     import os, signal, sys
     sys.path.insert(0, {root!r})
     from engine.checkpoint.sqlite import SqliteSaver
-    from graphspec.cli import main
+    from studio.cli import main
 
     method, at = sys.argv[1], int(sys.argv[2])
     original = getattr(SqliteSaver, method)

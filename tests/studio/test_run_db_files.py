@@ -15,7 +15,7 @@ import sys
 
 import pytest
 
-from graphspec.cli import main
+from studio.cli import main
 from studio.run.runner import db_path_for
 from tests.checkpoint.test_tampered_db import crafted_values, newest_checkpoint, tamper
 from tests.graphspec.helpers import TEMPLATES

@@ -1,11 +1,11 @@
-"""`superstep demo`: the supersteps of the bundled examples, as text and as JSON lines."""
+"""`superstep demo`: the supersteps of bundled templates, as text and as JSON lines."""
 
 from __future__ import annotations
 
 import json
 import re
 
-from engine.cli import main
+from studio.cli import main
 
 
 def test_demo_essay_text(capsys):
@@ -21,8 +21,8 @@ def test_demo_essay_text(capsys):
 
     assert "task write_essay wrote:\n    content = 'Essay about water'" in out
     assert "task score_essay wrote:\n    score = 10" in out
-    assert re.search(r"^    content: - -> v\d+, None -> 'Essay about water'$", out, re.MULTILINE)
-    assert re.search(r"^    score: - -> v\d+, None -> 10$", out, re.MULTILINE)
+    assert re.search(r"^    content: — -> v\d+, None -> 'Essay about water'$", out, re.MULTILINE)
+    assert re.search(r"^    score: — -> v\d+, None -> 10$", out, re.MULTILINE)
 
     checkpoints = re.findall(r"checkpoint: source=(\w+) step=(-?\d+) id=\S+", out)
     assert checkpoints == [("input", "-1"), ("loop", "0"), ("loop", "1"), ("loop", "2")]
@@ -87,7 +87,8 @@ def test_demo_router_text(capsys):
     out = capsys.readouterr().out
     assert re.findall(r"^    (\w+)  woken by", out, re.MULTILINE) == ["__start__", "a", "b"]
     assert "task c" not in out
-    assert out.rstrip().endswith("result {'total': 50, 'visited': ['a', 'b']}")
+    # the router template: a doubles total (10 -> 20), route() picks b (total > 5), b adds 1
+    assert out.rstrip().endswith("result {'total': 21, 'visited': ['a', 'b']}")
 
 
 def test_demo_unknown_template(capsys):

@@ -1,0 +1,187 @@
+"""The work behind `superstep run | validate | export | templates | demo`, as plain functions.
+
+`studio.cli` parses the arguments and turns the outcome into an exit code; these load specs,
+run, validate and export them and print the results. Bad input (an unreadable spec, one that
+does not compile or carries untrusted code, an unusable --db file) raises `BadInput`, one line
+per problem; a run that fails raises `RunFailed`.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any, TextIO
+
+from engine.pregel.trace_format import TextPrinter, event_json, short_value, to_json, trace_run
+from graphspec.errors import BadInput, SpecCompileError, SpecError, SpecValidationError
+from graphspec.io import read_spec, write_atomic
+from graphspec.model import GraphSpec
+from graphspec.templates import list_templates, resolve
+
+
+class RunFailed(Exception):
+    """The run started and failed (a node raised, the recursion limit...): one line to print."""
+
+
+def load(name_or_path: str) -> tuple[GraphSpec, Path]:
+    """A spec file, or the bundled template of that name, with the path it was read from."""
+    path = resolve(name_or_path)
+    try:
+        return read_spec(path), path
+    except SpecValidationError as exc:
+        raise BadInput(*(f"{path}: {p}" for p in exc.problems)) from None
+
+
+@contextlib.contextmanager
+def open_checkpointer(db: str | None) -> Iterator[Any]:
+    """The run's saver; a --db file it cannot use (a directory, corrupt, another program's, a
+    tampered checkpoint) is bad input, one line naming the file, and is left as it was."""
+    from engine.checkpoint.memory import InMemorySaver
+
+    if db is None:
+        yield InMemorySaver()
+        return
+    from engine.checkpoint.sqlite import CheckpointDatabaseError, SqliteSaver
+
+    try:
+        with SqliteSaver.from_conn_string(db) as saver:
+            saver.setup()  # refuses an unusable file before anything runs
+            yield saver
+    except CheckpointDatabaseError as exc:
+        raise BadInput(" ".join(str(exc).splitlines())) from None
+
+
+def compile_for_run(spec: GraphSpec, path: Path, *, trusted: bool, checkpointer: Any) -> Any:
+    """The compiled graph, or BadInput listing what stops it from compiling."""
+    from graphspec.compiler import compile_spec
+
+    try:
+        return compile_spec(spec, trusted=trusted, checkpointer=checkpointer, base_dir=path.parent)
+    except SpecCompileError as exc:
+        raise BadInput(*(f.labelled() for f in exc.findings)) from None
+    except SpecError as exc:
+        raise BadInput(exc.line()) from None
+
+
+def run_spec(
+    spec: GraphSpec,
+    path: Path,
+    run_input: Any,
+    *,
+    thread: str,
+    saver: Any,
+    trusted: bool,
+    modes: list[str],
+    resuming: bool,
+    out: TextIO,
+) -> Any:
+    """Run to the end, an interrupt or a breakpoint, printing one JSON line per stream part of
+    `modes`; returns the thread's state (a StateSnapshot) afterwards."""
+    from engine.checkpoint.sqlite import CheckpointDatabaseError
+    from graphspec.compiler import run_config
+
+    graph = compile_for_run(spec, path, trusted=trusted, checkpointer=saver)
+    config = run_config(spec, thread)
+    # tasks, not next: a run killed after its tasks' writes were saved has no next yet
+    if resuming and not graph.get_state(config).tasks:
+        raise BadInput(f"thread {thread!r} has nothing pending to resume or continue")
+    try:
+        if modes:
+            for mode, chunk in graph.stream(run_input, config, stream_mode=modes):
+                print(to_json({"mode": mode, "data": chunk}), file=out)
+        else:
+            graph.invoke(run_input, config)
+    except SpecError as exc:
+        raise RunFailed(exc.line()) from None
+    except CheckpointDatabaseError:  # the --db file, not the run: open_checkpointer says so
+        raise
+    except Exception as exc:  # a node raised, the recursion limit, an invalid update...
+        first = str(exc).splitlines()[0] if str(exc) else ""
+        raise RunFailed(f"{type(exc).__name__}: {first}") from None
+    return graph.get_state(config)
+
+
+def validate_spec(name_or_path: str, out: TextIO) -> int:
+    """Print each finding and a count; returns the number of errors."""
+    from graphspec.validator import validate
+
+    spec, path = load(name_or_path)
+    findings = validate(spec, base_dir=path.parent)
+    for finding in findings:
+        print(finding.labelled(), file=out)
+    errors = sum(f.severity == "error" for f in findings)
+    print(f"{path}: {errors} error(s), {len(findings) - errors} warning(s)", file=out)
+    return errors
+
+
+def export_spec(name_or_path: str, fmt: str, output: str | None, out: TextIO) -> None:
+    """Write the export to `output` (atomically), or to `out`."""
+    from graphspec import export
+
+    spec, path = load(name_or_path)
+    try:
+        text = export.export(spec, fmt, base_dir=path.parent)
+    except SpecError as exc:
+        raise BadInput(exc.line()) from None
+    if output is None:
+        out.write(text)
+        return
+    try:  # atomic: a full disk leaves the old file (or none), never a truncated one
+        write_atomic(output, text.encode("utf-8"))
+    except OSError as exc:
+        raise BadInput(f"cannot write {output}: {exc.strerror or exc}") from None
+
+
+def print_templates(out: TextIO) -> None:
+    templates = list_templates()
+    width = max(len(t.name) for t in templates)
+    for t in templates:
+        print(f"{t.name.ljust(width)}  {t.title}: {t.description}", file=out)
+
+
+DEMO_TEMPLATES = {"essay": "essay_writer", "fanout": "map_reduce", "router": "router"}
+"""`superstep demo --template` short names (the engine's old example gallery) -> templates."""
+
+
+def demo(name: str, *, as_json: bool, out: TextIO) -> None:
+    """Run a bundled template (its first saved input) in memory, printing every superstep."""
+    from engine.checkpoint.memory import InMemorySaver
+    from graphspec.compiler import run_config
+
+    template = DEMO_TEMPLATES.get(name, name)
+    if template not in {t.name for t in list_templates()}:
+        raise BadInput(
+            f"unknown template {name!r} (available: {', '.join(DEMO_TEMPLATES)}, "
+            "or a name `superstep templates` lists)"
+        )
+    spec, path = load(template)
+    graph = compile_for_run(spec, path, trusted=False, checkpointer=InMemorySaver())
+    run_input = dict(spec.inputs[0].value) if spec.inputs else {}
+    config = run_config(spec, f"demo-{name}")
+    if not as_json:
+        print(f"demo {name}: {spec.description}", file=out)
+        print(f"thread demo-{name}, input {short_value(run_input)}", file=out)
+    emit = (lambda e: print(event_json(e), file=out)) if as_json else TextPrinter(out)
+    failure = trace_run(graph, run_input, config, emit)
+    if failure is not None:
+        raise RunFailed(repr(failure))
+    if not as_json:
+        state = graph.get_state(config)
+        print(f"result {short_value(state.values, 200)}", file=out)
+        if state.next:
+            print(f"stopped before {', '.join(state.next)}", file=out)
+
+
+__all__ = [
+    "DEMO_TEMPLATES",
+    "RunFailed",
+    "compile_for_run",
+    "demo",
+    "export_spec",
+    "load",
+    "open_checkpointer",
+    "print_templates",
+    "run_spec",
+    "validate_spec",
+]
