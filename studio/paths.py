@@ -6,6 +6,7 @@ import os
 from functools import lru_cache
 from pathlib import Path
 
+
 def _assets_dir() -> Path:
     """The wheel's copy (studio/assets), else the source tree's assets/ folder."""
     bundled = Path(__file__).resolve().parent / "assets"
