@@ -74,8 +74,10 @@ def replaced(items: list[Any], element_id: str, new: Any, attr: str = "id") -> l
     raise KeyError(element_id)
 
 
-def updated(model: Any, **changes: Any) -> Any:
-    """A validated copy of a pydantic model with `changes` (raises on a bad value)."""
-    data = model.model_dump(exclude_defaults=True)
+def updated(element: Any, /, **changes: Any) -> Any:
+    """A validated copy of a pydantic model with `changes` (raises on a bad value).
+
+    `element` is positional-only: agents and model nodes have a field called `model`."""
+    data = element.model_dump(exclude_defaults=True)
     data.update(changes)
-    return type(model).model_validate(data)
+    return type(element).model_validate(data)

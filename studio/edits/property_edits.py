@@ -96,14 +96,17 @@ class SetNodeEdit(SpecEdit):
 
 
 class SetAgentEdit(SpecEdit):
-    """Replaces an agent's settings (model, prompt, tools, middleware) with `agent`."""
+    """Replaces an agent's settings (model, prompt, tools, middleware) with `agent`.
 
-    def __init__(self, document: GraphDocument, agent: AgentSpec, merge: bool = True) -> None:
+    `merge`: True merges with the previous edit of this agent, False never merges, and a string
+    (the field being typed in, e.g. "tools[0].code") merges only with edits of that field."""
+
+    def __init__(self, document: GraphDocument, agent: AgentSpec, merge: bool | str = True,
+                 text: str = "") -> None:  # fmt: skip
         agent = AgentSpec.model_validate(agent.model_dump())
         after = {"agents": replaced(document.spec.agents, agent.id, agent)}
-        super().__init__(
-            document, f"Change agent {agent.id}", after, merge_key=("agent", agent.id) if merge else None
-        )
+        key = ("agent", agent.id, merge) if isinstance(merge, str) else ("agent", agent.id) if merge else None
+        super().__init__(document, text or f"Change agent {agent.id}", after, merge_key=key)
 
 
 class ReorderMiddlewareEdit(SpecEdit):

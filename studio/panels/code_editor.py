@@ -1,16 +1,26 @@
-"""Code and expression editors: Python highlighting and a wavy red mark where it is wrong.
+"""Code and expression editors: Python highlighting, auto-indent, a wavy red mark where it is
+wrong, and a larger pop-out editor (Ctrl+E, or the button of a `CodeField`).
 
-Modes: `python` (inline node code: must compile), `expression` (one safe expression, checked
-by graphspec.expressions) and `assignments` (one `key = expression` per line, for set-state nodes).
+Modes: `python` (inline code), `expression` (one safe expression, checked by
+graphspec.expressions), `assignments` (one `key = expression` per line, for set-state nodes),
+`json` (any JSON value) and `text` (free text: prompts).
+
+What is committed: Python code is committed even when it does not parse, so it stays in the spec
+as typed and the validator flags it on the node and in Problems (Run then refuses it, instead of
+silently running the last version that parsed). Expressions, assignments and JSON must be right
+to commit, since the spec cannot hold them otherwise; a refused text says why (`refused`).
+Python and text also commit shortly after typing stops, so a Run clicked while the cursor is
+still in the editor runs what is on screen.
 """
 
 from __future__ import annotations
 
 import ast
+import json
 import keyword
 import re
 
-from PySide6.QtCore import QRegularExpression, Qt, Signal
+from PySide6.QtCore import QRegularExpression, Qt, QTimer, Signal
 from PySide6.QtGui import (
     QColor,
     QFont,
@@ -19,7 +29,17 @@ from PySide6.QtGui import (
     QTextCursor,
     QTextFormat,
 )
-from PySide6.QtWidgets import QPlainTextEdit, QTextEdit
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QHBoxLayout,
+    QLabel,
+    QPlainTextEdit,
+    QTextEdit,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
 
 from graphspec import expressions
 from studio.plain import plain_tip
@@ -63,6 +83,14 @@ def check(mode: str, text: str) -> tuple[int, int, str] | None:
     """(line, column, message) of the first problem in `text`, 1-based line; None if fine."""
     if mode == "text":
         return None
+    if mode == "json":
+        if not text.strip():
+            return None
+        try:
+            json.loads(text)
+        except ValueError as exc:
+            return getattr(exc, "lineno", 1), max(getattr(exc, "colno", 1) - 1, 0), getattr(exc, "msg", str(exc))
+        return None
     if mode == "python":
         try:
             ast.parse(text)
@@ -104,11 +132,19 @@ def parse_assignments(text: str) -> dict[str, str]:
     return out
 
 
+INDENT = "    "
+COMMIT_ANYWAY = frozenset({"python", "text"})
+"""Modes whose text the spec holds even when it has a problem (the validator reports it)."""
+TYPING_PAUSE_MS = 400
+
+
 class CodeEditor(QPlainTextEdit):
-    """A monospace editor that re-checks its text as you type; `committed` fires on focus-out
-    (or Ctrl+Enter) with text that has no error."""
+    """A monospace editor that re-checks its text as you type; `committed` fires on focus-out,
+    Ctrl+Enter or a pause in typing (see the module docstring for which texts commit)."""
 
     committed = Signal(str)
+    refused = Signal(str)
+    """A text that cannot be committed, with why (`line n: message`)."""
 
     def __init__(self, mode: str, text: str = "", name: str = "") -> None:
         super().__init__()
@@ -119,15 +155,30 @@ class CodeEditor(QPlainTextEdit):
         font.setStyleHint(QFont.StyleHint.Monospace)
         font.setPointSize(9)
         self.setFont(font)
-        self.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
-        self.setTabChangesFocus(True)
-        self.highlighter = PythonHighlighter(self.document())
+        self.setLineWrapMode(
+            QPlainTextEdit.LineWrapMode.WidgetWidth if mode == "text" else QPlainTextEdit.LineWrapMode.NoWrap
+        )
+        # Tab indents code; elsewhere it moves on, as in any form
+        self.setTabChangesFocus(mode not in ("python", "json"))
+        self.highlighter = PythonHighlighter(self.document()) if mode != "text" else None
         self.problem: tuple[int, int, str] | None = None
         self.setPlainText(text)
         self._committed_text = text
-        self.setMaximumHeight(160 if mode != "expression" else 56)
+        self.setMaximumHeight({"expression": 56, "text": 110}.get(mode, 160))
+        if mode in ("python", "json"):  # show a short function whole, even in a crowded form
+            lines = min(max(text.count("\n") + 1, 3), 8)
+            self.setMinimumHeight(self.fontMetrics().lineSpacing() * lines + 12)
+        self._pause = QTimer(self)
+        self._pause.setSingleShot(True)
+        self._pause.setInterval(TYPING_PAUSE_MS)
+        self._pause.timeout.connect(self.commit)
         self.textChanged.connect(self.recheck)
+        self.textChanged.connect(self._typed)
         self.recheck()
+
+    def _typed(self) -> None:
+        if self.mode in COMMIT_ANYWAY and self.hasFocus():
+            self._pause.start()
 
     def recheck(self) -> None:
         self.problem = check(self.mode, self.toPlainText())
@@ -152,18 +203,114 @@ class CodeEditor(QPlainTextEdit):
             self.setToolTip("")
         self.setExtraSelections(marks)
 
+    def set_committed_text(self, text: str) -> None:
+        """Show `text` as the saved value (after undo, or from the pop-out editor)."""
+        self._committed_text = text
+        self.setPlainText(text)
+
     def commit(self) -> None:
+        self._pause.stop()
         text = self.toPlainText()
-        if self.problem is None and text != self._committed_text:
-            self._committed_text = text
-            self.committed.emit(text)
+        if text == self._committed_text:
+            return
+        if self.problem is not None and self.mode not in COMMIT_ANYWAY:
+            line, _column, message = self.problem
+            self.refused.emit(f"line {line}: {message} (not saved until it is fixed)")
+            return
+        self._committed_text = text
+        self.committed.emit(text)
+
+    def pop_out(self) -> None:
+        """Edit in a larger window; OK puts the text back here and commits it."""
+        dialog = CodeDialog(self.mode, self.toPlainText(), self.window())
+        if dialog.exec() == QDialog.DialogCode.Accepted:
+            self.setPlainText(dialog.editor.toPlainText())
+            self.commit()
 
     def focusOutEvent(self, event) -> None:
         self.commit()
         super().focusOutEvent(event)
 
     def keyPressEvent(self, event) -> None:
-        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and event.modifiers() & Qt.KeyboardModifier.ControlModifier:
+        key, mods = event.key(), event.modifiers()
+        control = mods & Qt.KeyboardModifier.ControlModifier
+        if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and control:
             self.commit()
             return
+        if key == Qt.Key.Key_E and control:
+            self.pop_out()
+            return
+        if self.mode == "python" and key == Qt.Key.Key_Tab and not mods:
+            self.insertPlainText(INDENT)
+            return
+        if self.mode in ("python", "json") and key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            self.insertPlainText("\n" + self._next_indent())
+            return
+        if self.mode == "python" and key == Qt.Key.Key_Backspace and not mods and self._dedent():
+            return
         super().keyPressEvent(event)
+
+    def _next_indent(self) -> str:
+        """The current line's indentation, one level deeper after `:` (or an open bracket)."""
+        line = self.textCursor().block().text()[: self.textCursor().positionInBlock()]
+        indent = line[: len(line) - len(line.lstrip())]
+        if line.rstrip().endswith((":", "{", "[", "(")):
+            indent += INDENT
+        return indent
+
+    def _dedent(self) -> bool:
+        """Backspace in leading spaces removes one indentation level."""
+        cursor = self.textCursor()
+        before = cursor.block().text()[: cursor.positionInBlock()]
+        if not before or before.strip() or cursor.hasSelection():
+            return False
+        width = (len(before) - 1) % len(INDENT) + 1
+        for _ in range(width):
+            cursor.deletePreviousChar()
+        return True
+
+
+class CodeDialog(QDialog):
+    """The pop-out editor: the same editor, big (objectName `popOutEditor`)."""
+
+    def __init__(self, mode: str, text: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("codeDialog")
+        self.setWindowTitle({"json": "Edit JSON", "text": "Edit text"}.get(mode, "Edit code"))
+        self.resize(760, 520)
+        self.editor = CodeEditor(mode, text, "popOutEditor")
+        self.editor.setMaximumHeight(16777215)
+        self.editor.committed.disconnect()
+        self.editor._pause.timeout.disconnect()  # commits go through OK, not by pausing
+        status = QLabel()
+        status.setObjectName("popOutStatus")
+        status.setStyleSheet("color: #C62828")
+        self.editor.textChanged.connect(
+            lambda: status.setText(f"line {self.editor.problem[0]}: {self.editor.problem[2]}" if self.editor.problem else "")
+        )
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        box = QVBoxLayout(self)
+        box.addWidget(self.editor)
+        box.addWidget(status)
+        box.addWidget(buttons)
+        self.editor.setFocus()
+
+
+class CodeField(QWidget):
+    """A CodeEditor with a button that pops it out (objectName `<name>PopOut`)."""
+
+    def __init__(self, editor: CodeEditor) -> None:
+        super().__init__()
+        self.editor = editor
+        row = QHBoxLayout(self)
+        row.setContentsMargins(0, 0, 0, 0)
+        row.setSpacing(2)
+        row.addWidget(editor, 1)
+        button = QToolButton()
+        button.setObjectName(f"{editor.objectName()}PopOut")
+        button.setText("⤢")
+        button.setToolTip("Open in a larger editor (Ctrl+E)")
+        button.clicked.connect(editor.pop_out)
+        row.addWidget(button, 0, Qt.AlignmentFlag.AlignTop)

@@ -3,6 +3,10 @@
 Each field commits when editing finishes (Enter or focus out) through the editor, so every
 change is one undoable edit; typing again in the same field merges into it. Bad values are
 refused with a message in `inspectorError` and the field shows the spec's value again.
+Agents, model and tools nodes get their own forms (`studio.panels.inspector`).
+
+The form is rebuilt after each change of the shown element, a moment later rather than inside
+the signal: a click that ends an edit (focus out) still reaches the widget it was aimed at.
 """
 
 from __future__ import annotations
@@ -10,28 +14,24 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QTimer, Signal
 from PySide6.QtWidgets import (
-    QAbstractItemView,
+    QApplication,
     QFormLayout,
-    QHBoxLayout,
     QLabel,
     QLineEdit,
-    QListWidget,
-    QListWidgetItem,
     QPlainTextEdit,
     QPushButton,
     QScrollArea,
-    QVBoxLayout,
     QWidget,
 )
 
 from graphspec.model import AgentNode, ConditionalEdge, FunctionNode, SetStateNode
 from studio import edits
-from studio.canvas.looks import middleware_look
 from studio.editor import Editor
 from studio.edits.base import updated
-from studio.panels.code_editor import CodeEditor, parse_assignments
+from studio.panels.code_editor import CodeEditor, CodeField, parse_assignments
+from studio.panels.inspector import Host, ModelForm, ToolsEditor, agent_form
 from studio.panels.router_editor import RouterEditor, TargetsEditor
 from studio.plain import plain_label
 
@@ -51,9 +51,22 @@ class InspectorPanel(QScrollArea):
         self.error.setWordWrap(True)
         self.error.setStyleSheet("color: #C62828")
         editor.failed.connect(lambda message: self.error.setText(message))
-        editor.document.changed.connect(lambda _f: self.refresh())
-        editor.document.reset.connect(lambda: self.show_ids([]))
+        self.host = Host(editor, self._say, self._rebuild_soon)
+        self._soon = QTimer(self)
+        self._soon.setSingleShot(True)
+        self._soon.setInterval(0)
+        self._soon.timeout.connect(self.refresh)
+        self._force = False
+        editor.document.changed.connect(lambda _f: self._soon.start())
+        editor.document.reset.connect(lambda: (self.host.memory.clear(), self.show_ids([])))
         self.show_ids([])
+
+    def _say(self, message: str) -> None:
+        self.error.setText(message)
+
+    def _rebuild_soon(self) -> None:
+        self._force = True
+        self._soon.start()
 
     @property
     def spec(self):
@@ -66,12 +79,26 @@ class InspectorPanel(QScrollArea):
         self._build()
 
     def refresh(self) -> None:
-        """Rebuild when the shown element changed (undo, canvas edit), unless we are typing."""
-        focus = self.focusWidget() if self.widget() else None
-        if focus is not None and self.widget().isAncestorOf(focus) and focus.hasFocus():
+        """Rebuild when the shown element changed (undo, canvas edit), unless we are typing in
+        a code or text editor (it commits as you type; rebuilding would move the cursor). The
+        field that had the focus has it again in the new form."""
+        force, self._force = self._force, False
+        if not force and self._element() is self._shown:
             return
-        if self._element() is not self._shown:
-            self._build()
+        focus = QApplication.focusWidget()
+        inside = focus is not None and self.widget() is not None and self.widget().isAncestorOf(focus)
+        if inside and isinstance(focus, QPlainTextEdit) and not force:
+            return
+        self._build()
+        name = focus.objectName() if inside and focus is not None else ""
+        again = self.widget().findChild(QWidget, name) if name else None
+        if again is not None:
+            again.setFocus()
+
+    def commit_pending(self) -> None:
+        """Commit whatever is being typed (called before a run, so it runs what is shown)."""
+        for editor in self.widget().findChildren(CodeEditor) if self.widget() else []:
+            editor.commit()
 
     def _element(self) -> Any:
         if len(self.ids) != 1:
@@ -99,7 +126,9 @@ class InspectorPanel(QScrollArea):
         elif isinstance(element, tuple):
             self._node_fields(element[0])
             if element[1] is not None:
-                self._agent_fields(element[1])
+                agent_form(self.host, self.form, element[1].id)
+            else:
+                self.form.addRow(plain_label(f"No agent {element[0].agent!r}: fix the agent field."))
             self._node_json(element[0])
         elif isinstance(element, str):
             self.form.addRow(plain_label(element.replace("entry:", "START → ").replace("finish:", "→ END ")))
@@ -164,7 +193,8 @@ class InspectorPanel(QScrollArea):
         editor = CodeEditor(mode, value, f"inspector_{name}")
         editor.setToolTip(self._description(name))
         editor.committed.connect(commit)
-        self.form.addRow(label, editor)
+        editor.refused.connect(lambda message: self.error.setText(f"{label}: {message}"))
+        self.form.addRow(label, CodeField(editor))
         return editor
 
     # -------------------------------------------------------------- per element
@@ -197,7 +227,9 @@ class InspectorPanel(QScrollArea):
             self._code("values", "Values", "assignments", text, lambda t: setn(nid, values=parse_assignments(t)))
             self._code("goto", "Goto", "expression", node.goto or "", lambda t: setn(nid, goto=t.strip() or None))
         elif node.kind == "model":
-            self._model_fields(node.model.model_dump(), lambda m: setn(nid, model=m))
+            current = lambda: self.spec.node(nid)  # noqa: E731  (the node as it is now)
+            self.form.addRow(ModelForm(self.host, nid, lambda: current().model,
+                                       lambda m, _merge: setn(nid, model=m)))  # fmt: skip
             self._code("system_prompt", "System prompt", "text", node.system_prompt, lambda t: setn(nid, system_prompt=t))
         elif node.kind == "interrupt":
             self._line("prompt", "Prompt", node.prompt, lambda t: setn(nid, prompt=t))
@@ -210,7 +242,8 @@ class InspectorPanel(QScrollArea):
             button.clicked.connect(lambda: self.open_subgraph.emit(nid))
             self.form.addRow(button)
         elif node.kind == "tools":
-            self.form.addRow("Tools", plain_label(", ".join(t.name for t in node.tools) or "none"))
+            self.form.addRow("Tools", ToolsEditor(self.host, nid, lambda: self.spec.node(nid).tools,
+                                                  lambda tools, _merge: setn(nid, tools=tools)))  # fmt: skip
         if node.kind in ("function", "set_state", "agent"):  # where a Command(goto=...) may go
             self.form.addRow("Goto destinations", TargetsEditor(self.editor, nid, self.error))
 
@@ -226,61 +259,6 @@ class InspectorPanel(QScrollArea):
             return False
         self.ids = [new]
         return True
-
-    def _model_fields(self, model: dict[str, Any], commit) -> None:
-        self._line("provider", "Provider", model["provider"], lambda t: commit({**model, "provider": t}))
-        self._line("model", "Model", model["model"], lambda t: commit({**model, "model": t}))
-
-    def _agent_fields(self, agent: Any) -> None:
-        self._title(f"agent {agent.id}")
-
-        def set_agent(**changes: Any) -> bool:
-            return self.editor.push(edits.SetAgentEdit, updated(agent, **changes))
-
-        self._model_fields(agent.model.model_dump(), lambda m: set_agent(model=m))
-        self._code("agent_prompt", "System prompt", "text", agent.system_prompt, lambda t: set_agent(system_prompt=t))
-        self.form.addRow("Tools", plain_label(", ".join(t.name for t in agent.tools) or "none"))
-        self.middleware = QListWidget()
-        self.middleware.setObjectName("middlewareList")
-        self.middleware.setDragDropMode(QAbstractItemView.DragDropMode.InternalMove)
-        self.middleware.setMaximumHeight(140)
-        for i, mw in enumerate(agent.middleware):
-            look = middleware_look(mw)
-            item = QListWidgetItem(f"{i + 1}. {look.name}  —  {', '.join(look.hooks) or 'no hooks'}")
-            item.setData(Qt.ItemDataRole.UserRole, i)
-            self.middleware.addItem(item)
-        self.middleware.model().rowsMoved.connect(lambda *_: self._reordered(agent.id))
-        box = QVBoxLayout()
-        box.addWidget(self.middleware)
-        row = QHBoxLayout()
-        for name, text, delta in (("middlewareUp", "Up", -1), ("middlewareDown", "Down", 1)):
-            button = QPushButton(text)
-            button.setObjectName(name)
-            button.clicked.connect(lambda _=False, d=delta: self._move_middleware(agent.id, d))
-            row.addWidget(button)
-        remove = QPushButton("Remove")
-        remove.setObjectName("middlewareRemove")
-        remove.clicked.connect(lambda: self._remove_middleware(agent))
-        row.addWidget(remove)
-        box.addLayout(row)
-        self.form.addRow("Middleware\n(in order)", box)
-
-    def _reordered(self, agent_id: str) -> None:
-        order = [self.middleware.item(r).data(Qt.ItemDataRole.UserRole) for r in range(self.middleware.count())]
-        self.editor.push(edits.ReorderMiddlewareEdit, agent_id, order)
-
-    def _move_middleware(self, agent_id: str, delta: int) -> None:
-        row = self.middleware.currentRow()
-        order = list(range(self.middleware.count()))
-        if 0 <= row < len(order) and 0 <= row + delta < len(order):
-            order[row], order[row + delta] = order[row + delta], order[row]
-            self.editor.push(edits.ReorderMiddlewareEdit, agent_id, order)
-
-    def _remove_middleware(self, agent: Any) -> None:
-        row = self.middleware.currentRow()
-        if 0 <= row < len(agent.middleware):
-            kept = [m for i, m in enumerate(agent.middleware) if i != row]
-            self.editor.push(edits.SetAgentEdit, agent.model_copy(update={"middleware": kept}), merge=False)
 
     def _edge_fields(self, edge: Any) -> None:
         self._title("join edge" if len(edge.sources) > 1 else "edge")
@@ -322,9 +300,7 @@ class InspectorPanel(QScrollArea):
 
     def _json(self, data: dict[str, Any], commit) -> None:
         """Every field as JSON, for what the form above does not show."""
-        box = QPlainTextEdit(json.dumps(data, indent=2, ensure_ascii=False))
-        box.setObjectName("inspector_json")
-        box.setMaximumHeight(180)
+        box = CodeEditor("json", json.dumps(data, indent=2, ensure_ascii=False), "inspector_json")
         apply = QPushButton("Apply JSON")
         apply.setObjectName("inspector_applyJson")
 
@@ -340,5 +316,5 @@ class InspectorPanel(QScrollArea):
             self.error.clear()
             commit(value)
         apply.clicked.connect(applied)
-        self.form.addRow("All fields", box)
+        self.form.addRow("All fields", CodeField(box))
         self.form.addRow(apply)

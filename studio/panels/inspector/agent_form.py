@@ -1,0 +1,60 @@
+"""The agent part of an agent node's inspector: model, system prompt, tools, middleware.
+
+Every change replaces the agent through one `SetAgentEdit`, built from the agent as it is in
+the document at that moment (never from the copy the form was drawn with, which an earlier
+commit may have replaced)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtWidgets import QFormLayout
+
+from graphspec.agent_checks import MIDDLEWARE_TOOLS
+from graphspec.model import PrebuiltMiddleware
+from studio import edits
+from studio.edits.base import updated
+from studio.panels.inspector.host import Host, code_field, section
+from studio.panels.inspector.middleware_form import MiddlewareEditor
+from studio.panels.inspector.model_form import ModelForm
+from studio.panels.inspector.tools_editor import ToolsEditor
+
+
+def agent_form(host: Host, form: QFormLayout, agent_id: str) -> None:
+    """Adds the agent's sections to the inspector's form."""
+    spec = lambda: host.editor.document.spec  # noqa: E731
+    agent = lambda: spec().agent(agent_id)  # noqa: E731
+
+    def put(merge: str | bool = False, text: str = "", **changes: Any) -> bool:
+        current = agent()
+        if current is None:
+            host.say(f"agent {agent_id!r} is gone")
+            return False
+        try:
+            new = updated(current, **changes)
+        except ValueError as exc:
+            host.say(f"agent {agent_id}: {exc}")
+            return False
+        return host.editor.push(edits.SetAgentEdit, new, merge=merge, text=text)
+
+    def tool_names() -> list[str]:
+        names = [t.name for t in agent().tools]
+        extra = [MIDDLEWARE_TOOLS[m.name] for m in agent().middleware
+                 if isinstance(m, PrebuiltMiddleware) and m.name in MIDDLEWARE_TOOLS]  # fmt: skip
+        return names + extra
+
+    page, model_form = section(f"Model of agent {agent_id}")
+    model_form.addRow(ModelForm(host, agent_id, lambda: agent().model,
+                                lambda m, merge: put(merge if isinstance(merge, bool) else f"model.{merge}", model=m)))  # fmt: skip
+    form.addRow(page)
+    prompt = code_field("inspector_agent_prompt", "text", agent().system_prompt,
+                        lambda t: put("system_prompt", f"Change system prompt of {agent_id}", system_prompt=t), host.say)  # fmt: skip
+    form.addRow("System prompt", prompt)
+    page, tools_form = section("Tools")
+    tools_form.addRow(ToolsEditor(host, agent_id, lambda: agent().tools,
+                                  lambda tools, merge: put(merge, f"Change tools of {agent_id}", tools=tools)))  # fmt: skip
+    form.addRow(page)
+    page, mw_form = section("Middleware (in order)")
+    mw_form.addRow(MiddlewareEditor(host, agent_id, lambda: agent().middleware, tool_names,
+                                    lambda mws, merge, text: put(merge, f"{text} ({agent_id})", middleware=mws)))  # fmt: skip
+    form.addRow(page)

@@ -1,0 +1,128 @@
+"""An agent's or tools node's tools (`toolsEditor`): add, remove, and for the selected tool its
+name, description, return_direct and code. The function a tool runs is the one its code
+defines (the first `def`, unless the code still defines the one named before)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from PySide6.QtWidgets import QCheckBox, QFormLayout, QLabel, QListWidget, QVBoxLayout, QWidget
+
+from graphspec.code_checks import defined_names
+from graphspec.model import ToolSpec
+from studio.edits import unique_id
+from studio.panels.inspector.host import Host, buttons, code_field, line_edit
+
+NEW_TOOL = '''def {name}(text: str) -> str:
+    """Say what the tool does: the model reads this."""
+    return text
+'''
+
+
+def function_of(code: str, current: str | None) -> str | None:
+    """The function a tool's code defines: `current` if still defined, else the first def."""
+    import ast
+
+    try:
+        tree = ast.parse(code)
+    except (SyntaxError, ValueError):
+        return current  # kept as typed; the validator reports the syntax error
+    if current and current in defined_names(tree):
+        return current
+    first = next((s.name for s in tree.body if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef))), None)
+    return first or current
+
+
+class ToolsEditor(QWidget):
+    def __init__(self, host: Host, owner: str, get: Callable[[], list[ToolSpec]],
+                 put: Callable[[list[ToolSpec], str | bool], bool]) -> None:  # fmt: skip
+        super().__init__()
+        self.setObjectName("toolsEditor")
+        self.host, self.get, self.put = host, get, put
+        self.key = (owner, "tool")
+        tools = get()
+        box = QVBoxLayout(self)
+        box.setContentsMargins(0, 0, 0, 0)
+        self.list = QListWidget()
+        self.list.setObjectName("toolsList")
+        for tool in tools:
+            self.list.addItem(f"{tool.name}{'  (returns directly)' if tool.return_direct else ''}")
+        self.list.setMaximumHeight(22 * max(len(tools), 1) + 8)
+        box.addWidget(self.list)
+        box.addWidget(buttons(("toolAdd", "Add tool", self._add), ("toolRemove", "Remove", self._remove)))
+        row = min(host.memory.get(self.key, 0), len(tools) - 1)
+        if row >= 0:
+            self.list.setCurrentRow(row)
+            box.addWidget(self._detail(row, tools[row]))
+        else:
+            box.addWidget(QLabel("No tools yet."))
+        self.list.currentRowChanged.connect(self._selected)
+
+    def _selected(self, row: int) -> None:
+        if row >= 0 and row != self.host.memory.get(self.key):
+            self.host.memory[self.key] = row
+            self.host.rebuild()
+
+    def _detail(self, row: int, tool: ToolSpec) -> QWidget:
+        page = QWidget()
+        form = QFormLayout(page)
+        form.setContentsMargins(12, 0, 0, 0)
+        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        say = self.host.say
+        form.addRow("Name", line_edit("toolName", tool.name, lambda t: self._change(row, False, name=t.strip()), say))
+        form.addRow("Description", line_edit("toolDescription", tool.description,
+                                             lambda t: self._change(row, False, description=t), say,
+                                             "what the model is told the tool does"))  # fmt: skip
+        direct = QCheckBox("return directly (its result ends the turn)")
+        direct.setObjectName("toolReturnDirect")
+        direct.setChecked(tool.return_direct)
+        direct.toggled.connect(lambda on: self._change(row, False, return_direct=on))
+        form.addRow("", direct)
+        if tool.import_path is not None:
+            form.addRow("Import", line_edit("toolImport", tool.import_path,
+                                            lambda t: self._change(row, False, import_path=t.strip()), say))  # fmt: skip
+        else:
+            form.addRow("Code", code_field("toolCode", "python", tool.code or "",
+                                           lambda t: self._code(row, t), say))  # fmt: skip
+        return page
+
+    def _code(self, row: int, code: str) -> bool:
+        tools = self.get()
+        if not 0 <= row < len(tools):
+            return False
+        return self._change(row, f"tools[{row}].code", code=code, function=function_of(code, tools[row].function))
+
+    def _change(self, row: int, merge: str | bool, **changes: Any) -> bool:
+        tools = list(self.get())
+        if not 0 <= row < len(tools):
+            return False
+        try:
+            tools[row] = ToolSpec.model_validate({**tools[row].model_dump(exclude_none=True), **changes})
+        except ValueError as exc:
+            self.host.say(f"tool {tools[row].name}: {_first_error(exc)}")
+            return False
+        return self.put(tools, merge)
+
+    def _add(self) -> None:
+        tools = list(self.get())
+        name = unique_id("tool", {t.name for t in tools})
+        tools.append(ToolSpec(name=name, code=NEW_TOOL.format(name=name), function=name))
+        self.host.memory[self.key] = len(tools) - 1
+        self.put(tools, False)
+
+    def _remove(self) -> None:
+        tools = list(self.get())
+        row = self.list.currentRow()
+        if 0 <= row < len(tools):
+            del tools[row]
+            self.host.memory[self.key] = max(row - 1, 0)
+            self.put(tools, False)
+
+
+def _first_error(exc: Exception) -> str:
+    errors = getattr(exc, "errors", None)
+    if callable(errors):
+        first = errors(include_url=False)[0]
+        return f"{'.'.join(str(p) for p in first['loc']) or 'value'}: {first['msg']}"
+    return str(exc)
