@@ -157,6 +157,31 @@ class MainWindow(QMainWindow):
         self.addDockWidget(area, dock)
         return dock
 
+    # -------------------------------------------------------------- docks and banners (used by the run side)
+
+    def add_dock(self, name: str, title: str, widget: QWidget, area: Qt.DockWidgetArea,
+                 tab_with: str | None = None) -> QDockWidget:  # fmt: skip
+        """A dock shown and hidden with the editor's; `tab_with` names a dock to share a tab with."""
+        dock = self._dock(name, title, widget, area)
+        if tab_with is not None and (other := self.dock(tab_with)) is not None:
+            self.tabifyDockWidget(other, dock)
+        self.docks.append(dock)
+        return dock
+
+    def dock(self, name: str) -> QDockWidget | None:
+        return next((d for d in self.docks if d.objectName() == name), None)
+
+    def add_banner(self, name: str, color: str) -> Banner:
+        """A non-modal bar above the canvas, under the window's own banners; hidden until shown."""
+        banner = Banner(name, color)
+        self.add_bar(banner)
+        return banner
+
+    def add_bar(self, widget: QWidget) -> None:
+        """Put a widget in the column above the canvas (interrupt answers, run warnings)."""
+        layout = self.centralWidget().layout()
+        layout.insertWidget(layout.indexOf(self.pages), widget)
+
     def _build_docks(self) -> None:
         self.palette = PalettePanel()
         self.inspector = InspectorPanel(self.editor)

@@ -595,10 +595,16 @@ class Pregel(PregelProtocol, StateAccess):
 
     # ------------------------------------------------------------------ step by step
     def stepper(
-        self, input: Any, config: dict | None = None, *, context: Any = None, stream_mode: Any = ("updates", "values")
+        self,
+        input: Any,
+        config: dict | None = None,
+        *,
+        context: Any = None,
+        stream_mode: Any = ("updates", "values"),
+        durability: str | None = None,
     ) -> SuperstepStepper:
         """Run one superstep per `step()` call, recording the structured trace of each."""
-        return SuperstepStepper(self, input, config, context=context, stream_mode=stream_mode)
+        return SuperstepStepper(self, input, config, context=context, stream_mode=stream_mode, durability=durability)
 
     # ------------------------------------------------------------------ drawing
     def get_graph(self, config: dict | None = None, *, xray: int | bool = False) -> Any:
@@ -616,7 +622,10 @@ class SuperstepStepper:
     Works with or without a checkpointer: the run's state lives in a suspended generator.
     """
 
-    def __init__(self, graph: Pregel, input: Any, config: dict | None, *, context: Any, stream_mode: Any):
+    def __init__(
+        self, graph: Pregel, input: Any, config: dict | None, *, context: Any, stream_mode: Any,
+        durability: str | None = None,
+    ):
         self.events: list[trace.TraceEvent] = []
         self.chunks: list[Any] = []
         self.done = False
@@ -631,6 +640,7 @@ class SuperstepStepper:
             subgraphs=True,
             version="v2",
             observer=self.events.append,
+            durability=durability,
         )
         self._gen = graph._run(self._run, mark_steps=True)
 

@@ -1,14 +1,17 @@
 """The run side of the main window: toolbar, docks, interrupt panel, canvas marks.
 
 `RunController(window)` adds (objectNames): toolbar `runToolbar` with `runButton`, `stepButton`,
-`continueButton`, `stopButton`, `threadSelector`, `newThreadButton`, `runStatus`,
-`runProgress`; docks `channelsDock`, `traceDock`, `historyDock`, `eventsDock`, `runInputDock`;
-`interruptPanel` above the canvas. Checkpoints live in `<spec>.checkpoints.sqlite` beside a saved
+`continueButton`, `stopButton`, `threadSelector`, `newThreadButton`, `durabilityChooser`,
+`runStatus`, `runProgress`; docks `channelsDock`, `traceDock`, `historyDock`, `diffDock`,
+`eventsDock`, `runInputDock`, `threadsDock`; `interruptPanel` and `restartBanner`
+(`restartLastButton`, `restartStartButton`) above the canvas; all through the main window's
+dock and banner API. Checkpoints live in `<spec>.checkpoints.sqlite` beside a saved
 spec, or under the studio's folder (`runs/`) for unsaved ones.
 """
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -23,46 +26,72 @@ from PySide6.QtWidgets import (
     QToolBar,
 )
 
-from engine.pregel import trace
 from engine.types import Command
 from studio.paths import studio_home
 from studio.run.overlay import RunOverlay
 from studio.run.panels import (
     ChannelsPanel,
+    DiffPanel,
     EventsPanel,
     HistoryPanel,
     InterruptPanel,
     RunInputPanel,
+    ThreadsPanel,
     TracePanel,
 )
 from studio.run.runner import (
+    DURABILITIES,
     HistoryEntry,
     RunFailure,
     RunSession,
+    RunTarget,
     StepReport,
     ThreadView,
     db_path_for,
 )
+from studio.run.threads import ThreadBook, book_path
 
 
 class RunController:
+    """The run toolbar and docks; `state` is what the toolbar shows: idle, running, paused (a
+    run between supersteps, Step/Continue carry it on), stale (paused, and the graph has been
+    edited since), breakpoint, stopped, interrupted, finished or failed."""
+
     def __init__(self, window: QMainWindow) -> None:
         self.window = window
         self.document = window.document
         self.session = RunSession()
         self.session.setParent(window)
         self.overlay = RunOverlay(window.scene)
-        self.paused = False
-        """A run is in flight between supersteps (Step or Stop left it there)."""
+        self.live: str | None = None
+        """The thread whose run is paused between supersteps in the session (Step carries it on)."""
         self.view: ThreadView | None = None
         self.last_failure: RunFailure | None = None
         self.threads: list[str] = []
+        self.summaries: dict[str, Any] = {}
+        self._book = ThreadBook()
+        self.state = "idle"
+        self._thread = "main"
+        self._picked = False
+        """The user (or a run) chose the thread: a database listing no longer moves it."""
+        self._fingerprint: str | None = None
+        """The graph the paused run was compiled from, minus layout (see `behaviour`)."""
         self._build_toolbar()
         self._build_docks()
         self.interrupt_panel = InterruptPanel()
-        window.centralWidget().layout().insertWidget(2, self.interrupt_panel)
+        window.add_bar(self.interrupt_panel)
+        self.restart_banner = window.add_banner("restartBanner", "#FDECEA")
+        self.restart_banner.add_button("restartLastButton", "Restart from the last checkpoint",
+                                       lambda: self.restart(from_start=False))  # fmt: skip
+        self.restart_banner.add_button("restartStartButton", "Restart from the start",
+                                       lambda: self.restart(from_start=True))  # fmt: skip
         self._wire()
-        self._set_busy(False)
+        self._set_state("idle")
+
+    @property
+    def paused(self) -> bool:
+        """A run is in flight between supersteps on the current thread."""
+        return self.live is not None and self.live == self.thread_id
 
     # ------------------------------------------------------------------ layout
 
@@ -94,14 +123,21 @@ class RunController:
         self.step_button.setShortcut("F10")
         bar.addSeparator()
         bar.addWidget(QLabel(" Thread "))
+        # not editable: an editable combo sends `activated` when it loses focus, which once
+        # restarted a paused run on every Step after "New thread"
         self.thread_selector = QComboBox()
         self.thread_selector.setObjectName("threadSelector")
-        self.thread_selector.setEditable(True)
         self.thread_selector.setMinimumWidth(120)
         self.thread_selector.setToolTip("The thread runs write checkpoints to; pick one to see its history")
-        self.thread_selector.addItem("main")
         bar.addWidget(self.thread_selector)
         self._button(bar, "newThreadButton", "New thread", "A fresh thread with no history", self.new_thread)
+        bar.addWidget(QLabel(" Durability "))
+        self.durability = QComboBox()
+        self.durability.setObjectName("durabilityChooser")
+        self.durability.addItems(list(DURABILITIES))
+        self.durability.setToolTip("When checkpoints are saved: async (beside the next step), sync (before "
+                                   "the next step), exit (once, when the run ends)")  # fmt: skip
+        bar.addWidget(self.durability)
         self.progress = QProgressBar()
         self.progress.setObjectName("runProgress")
         self.progress.setMaximumWidth(110)
@@ -122,31 +158,33 @@ class RunController:
         self.history = HistoryPanel()
         self.trace = TracePanel()
         self.events = EventsPanel()
-        docks = {
-            "runInputDock": ("Run input", self.input_panel, left),
-            "channelsDock": ("Channels", self.channels, right),
-            "historyDock": ("Checkpoints", self.history, right),
-            "traceDock": ("Superstep trace", self.trace, bottom),
-            "eventsDock": ("Events", self.events, bottom),
+        self.diff = DiffPanel()
+        self.thread_list = ThreadsPanel()
+        inspector, state, problems, palette = (w.dock(n) for n in ("inspectorDock", "stateDock", "problemsDock",
+                                                                   "paletteDock"))  # fmt: skip
+        self.docks = {
+            "runInputDock": w.add_dock("runInputDock", "Run input", self.input_panel, left),
+            "threadsDock": w.add_dock("threadsDock", "Threads", self.thread_list, left),
+            "channelsDock": w.add_dock("channelsDock", "Channels", self.channels, right, tab_with="inspectorDock"),
+            "historyDock": w.add_dock("historyDock", "Checkpoints", self.history, right, tab_with="stateDock"),
+            "traceDock": w.add_dock("traceDock", "Superstep trace", self.trace, bottom),
+            "diffDock": w.add_dock("diffDock", "Checkpoint diff", self.diff, bottom),
+            "eventsDock": w.add_dock("eventsDock", "Events", self.events, bottom),
         }
-        self.docks = {name: w._dock(name, title, widget, area) for name, (title, widget, area) in docks.items()}
-        inspector, state, problems = (w.findChild(type(self.docks["traceDock"]), n)
-                                      for n in ("inspectorDock", "stateDock", "problemsDock"))  # fmt: skip
-        w.tabifyDockWidget(inspector, self.docks["channelsDock"])
-        w.tabifyDockWidget(state, self.docks["historyDock"])
+        d = self.docks
         w.removeDockWidget(problems)  # the trace goes first: it is the widest reader
-        w.addDockWidget(bottom, self.docks["traceDock"])
-        w.splitDockWidget(self.docks["traceDock"], problems, Qt.Orientation.Horizontal)
-        w.tabifyDockWidget(problems, self.docks["eventsDock"])
-        w.splitDockWidget(w.findChild(type(problems), "paletteDock"), self.docks["runInputDock"],
-                          Qt.Orientation.Vertical)  # fmt: skip
-        for dock in (inspector, state, problems, self.docks["traceDock"]):
+        w.addDockWidget(bottom, d["traceDock"])
+        w.tabifyDockWidget(d["traceDock"], d["diffDock"])
+        w.splitDockWidget(d["traceDock"], problems, Qt.Orientation.Horizontal)
+        w.tabifyDockWidget(problems, d["eventsDock"])
+        w.splitDockWidget(palette, d["runInputDock"], Qt.Orientation.Vertical)
+        w.tabifyDockWidget(d["runInputDock"], d["threadsDock"])
+        for dock in (inspector, state, problems, d["traceDock"], d["runInputDock"]):
             dock.show()
             dock.raise_()
-        w.docks.extend(self.docks.values())
         w.resizeDocks([inspector], [430], Qt.Orientation.Horizontal)
-        w.resizeDocks([self.docks["traceDock"], problems], [760, 420], Qt.Orientation.Horizontal)
-        w.resizeDocks([self.docks["traceDock"]], [230], Qt.Orientation.Vertical)
+        w.resizeDocks([d["traceDock"], problems], [760, 420], Qt.Orientation.Horizontal)
+        w.resizeDocks([d["traceDock"]], [230], Qt.Orientation.Vertical)
         w.resizeDocks([inspector, state], [340, 400], Qt.Orientation.Vertical)
 
     def _wire(self) -> None:
@@ -154,7 +192,9 @@ class RunController:
         s.stepped.connect(self._stepped)
         s.thread_ready.connect(self._thread_ready)
         s.threads_ready.connect(self._threads_ready)
+        s.summaries_ready.connect(self._summaries_ready)
         s.channels_ready.connect(self._checkpoint_channels)
+        s.diff_ready.connect(self._diff_ready)
         s.failed.connect(self._failed)
         s.busy_changed.connect(self._set_busy)
         s.message.connect(self._say)
@@ -163,56 +203,121 @@ class RunController:
         self.history.replay_requested.connect(self.replay)
         self.history.fork_requested.connect(self.fork)
         self.history.chosen.connect(self._checkpoint_chosen)
+        self.history.compare_requested.connect(self.compare)
         self.interrupt_panel.answered.connect(self.answer)
-        self.thread_selector.activated.connect(lambda _i: self.show_thread())
+        self.thread_selector.activated.connect(lambda i: self.choose_thread(self.thread_selector.itemData(i)))
+        self.thread_list.chosen.connect(self.choose_thread)
+        self.thread_list.renamed.connect(self.rename_thread)
+        self.thread_list.delete_requested.connect(self.delete_thread)
 
     # ------------------------------------------------------------------ state
 
     @property
     def thread_id(self) -> str:
-        return self.thread_selector.currentText().strip() or "main"
+        return self._thread
+
+    def target(self) -> RunTarget:
+        return RunTarget(*self.window.run_args())
 
     def _say(self, text: str) -> None:
         self.status.setText(text)
 
+    def _set_state(self, state: str) -> None:
+        self.state = state
+        self._set_busy(self.session.busy)
+
     def _set_busy(self, busy: bool) -> None:
-        """Progress shows while the worker works; the run buttons wait only for a run."""
+        """Progress shows while the worker works; the buttons follow the run's state (history
+        lookups keep them enabled)."""
         running = self.session.running
         self.progress.setRange(0, 0)
         self.progress.setVisible(busy)
-        for button in (self.run_button, self.step_button, self.continue_button):
-            button.setEnabled(not running)
-        self.stop_button.setEnabled(running or self.paused)
+        state = "running" if running else self.state
+        pending = self.view is not None and self.view.pending and self.view.thread_id == self.thread_id
+        can_go_on = state in ("paused", "breakpoint", "stopped", "interrupted") or (state == "failed" and pending)
+        self.run_button.setEnabled(not running)
+        self.step_button.setEnabled(not running and state not in ("stale", "interrupted"))
+        self.continue_button.setEnabled(not running and can_go_on)
+        self.stop_button.setEnabled(running or state in ("paused", "stale"))
+        self.durability.setEnabled(not running and not self.paused)
 
     def db_path(self) -> Path:
         return db_path_for(self.document.path, self.document.spec.name, studio_home())
 
+    @property
+    def book(self) -> ThreadBook:
+        """Names, dates and inputs of the threads in the database runs use now (Save As moves it)."""
+        db = self.db_path()
+        if self._book.path != book_path(db):
+            self._book = ThreadBook(db)
+        return self._book
+
     def _spec_loaded(self) -> None:
-        self.paused = False
+        self.live = None
         self.view = None
+        self._picked = False
+        self.summaries = {}
         self.input_panel.set_inputs(self.document.spec.inputs)
         self.trace.clear()
         self.events.clear()
+        self.diff.tree.clear()
         self.channels.show_rows([], caption="No run yet: Step or Run to see the channels.")
         self.history.show_thread(ThreadView("—", []))
         self.interrupt_panel.show_interrupts([])
+        self.restart_banner.hide()
+        self._set_state("idle")
         self.session.open(self.db_path())
         self.session.list_threads()
 
     def _spec_edited(self, fields: frozenset) -> None:
         if "inputs" in fields:
             self.input_panel.set_inputs(self.document.spec.inputs)
+        if self.live is not None and self.state == "paused" and behaviour(self.document.spec) != self._fingerprint:
+            self._set_state("stale")
+            self.restart_banner.label.setText(
+                f"The graph changed while thread {self.live} is paused: the paused run still has the old "
+                "graph. Restart it with the new graph from its last checkpoint, or from the start.")
+            self.restart_banner.show()
+            self._say("The graph changed: restart the paused run (banner above the canvas)")
+
+    # ------------------------------------------------------------------ threads
 
     def _threads_ready(self, threads: list[str]) -> None:
         self.threads = threads
-        current = self.thread_selector.currentText()
+        if not self._picked:  # a spec just opened: start on a thread with no history
+            self._thread = "main" if "main" not in threads else self._fresh_thread()
+        self._fill_threads()
+
+    def _summaries_ready(self, summaries: dict) -> None:
+        self.summaries = summaries
+        self._fill_threads()
+
+    def _fill_threads(self) -> None:
+        ids = sorted({*self.threads, self._thread})
         self.thread_selector.blockSignals(True)
         self.thread_selector.clear()
-        self.thread_selector.addItems(threads)
-        if self.view is None:  # a spec just opened: start on a thread with no history
-            current = "main" if "main" not in threads else self._fresh_thread()
-        self.thread_selector.setCurrentText(current)
+        for thread_id in ids:
+            self.thread_selector.addItem(self.book.get(thread_id).label if thread_id in self.book.threads
+                                         else thread_id, thread_id)  # fmt: skip
+        self.thread_selector.setCurrentIndex(ids.index(self._thread))
         self.thread_selector.blockSignals(False)
+        rows = []
+        for thread_id in ids:
+            info = self.book.threads.get(thread_id)
+            summary = self.summaries.get(thread_id)
+            step = summary.last_step if summary is not None else (info.last_step if info else None)
+            if thread_id == self.live:
+                status = "paused"
+            elif info is not None and info.status:
+                status = info.status  # what this studio saw last
+            elif summary is not None:
+                status = {"idle": "idle", "pending": "stopped"}.get(summary.status, summary.status)
+            else:
+                status = "" if thread_id in self.threads else "new"
+            created = (info.created if info else "").replace("T", " ")
+            rows.append((thread_id, info.label if info else thread_id, created,
+                         "" if step is None else str(step), status))  # fmt: skip
+        self.thread_list.show_threads(rows, self._thread)
 
     def _fresh_thread(self) -> str:
         n = len(self.threads) + 1
@@ -221,11 +326,53 @@ class RunController:
         return f"run-{n}"
 
     def new_thread(self) -> None:
-        self.paused = False
-        self.thread_selector.setCurrentText(self._fresh_thread())
+        if self.session.running:
+            self._say("A run is in progress: Stop it first")
+            return
+        self._picked = True
+        self._thread = self._fresh_thread()
+        self.book.get(self._thread)  # created now
+        self.view = None
         self.history.show_thread(ThreadView(self.thread_id, []))
         self.interrupt_panel.show_interrupts([])
+        self._fill_threads()
+        self._set_state("idle")
         self._say(f"New thread {self.thread_id}")
+
+    def choose_thread(self, thread_id: str | None) -> None:
+        """Show a thread's history and channels; a paused run elsewhere stays paused there."""
+        if not thread_id or thread_id == self._thread and self.view is not None:
+            return
+        self._picked = True
+        self._thread = thread_id
+        saved = self.book.threads.get(thread_id)
+        if saved is not None and isinstance(saved.input, dict):
+            self.input_panel.set_value(saved.input)  # the input last run on this thread
+        self._fill_threads()
+        self.show_thread()
+
+    def rename_thread(self, thread_id: str, name: str) -> None:
+        self.book.note(thread_id, name=name if name != thread_id else "")
+        self._fill_threads()
+        self._say(f"Thread {thread_id} is now shown as {name or thread_id}")
+
+    def delete_thread(self, thread_id: str) -> None:
+        if self.session.running:
+            self._say("A run is in progress: Stop it first")
+            return
+        if self.live == thread_id:
+            self.live = None
+        self.book.forget(thread_id)
+        self.threads = [t for t in self.threads if t != thread_id]
+        if self._thread == thread_id:
+            self._thread = self.threads[0] if self.threads else "main"
+            self.view = None
+            self.history.show_thread(ThreadView(self._thread, []))
+        self._fill_threads()
+        self.session.delete_thread(thread_id)
+        if self.threads:
+            self.show_thread()
+        self._say(f"Deleted thread {thread_id}")
 
     # ------------------------------------------------------------------ commands
 
@@ -239,10 +386,7 @@ class RunController:
         self.session.open(self.db_path())
         return True
 
-    def _args(self) -> tuple:
-        return self.window.run_args()
-
-    def _new_run(self, run_input: Any, steps: int | None, clear: bool = True) -> None:
+    def _prepare_run(self, clear: bool) -> None:
         if clear:
             self.trace.clear()
             self.events.clear()
@@ -250,9 +394,18 @@ class RunController:
         self.overlay.clear()
         self.last_failure = None
         self.interrupt_panel.hide()
-        self.paused = False
+        self.restart_banner.hide()
+        self.live = None
+        self._picked = True
+        self._fingerprint = behaviour(self.document.spec)
         self._raise_run_docks()
-        self.session.start(*self._args(), self.thread_id, run_input, steps)
+
+    def _new_run(self, run_input: Any, steps: int | None, clear: bool = True) -> None:
+        self._prepare_run(clear)
+        if isinstance(run_input, dict):
+            self.book.note(self.thread_id, input=run_input)
+        self.session.start(self.target(), self.thread_id, run_input, steps, self.durability.currentText())
+        self._set_state("running")
 
     def run(self) -> None:
         if self._may_run() and (value := self.input_panel.value()) is not None:
@@ -262,20 +415,33 @@ class RunController:
     def step(self) -> None:
         if not self._may_run():
             return
-        if self.paused:
+        if self.state == "stale":
+            self.restart_banner.show()
+            self._say("The graph changed: restart the paused run first (banner above the canvas)")
+        elif self.paused:
             self.session.advance(1)
+            self._set_state("running")
+        elif self.state in ("breakpoint", "stopped") and self._pending_here():
+            self._new_run(None, 1, clear=False)  # one superstep past the breakpoint
         elif (value := self.input_panel.value()) is not None:
             self._new_run(value, 1)
+
+    def _pending_here(self) -> bool:
+        return self.view is not None and self.view.pending and self.view.thread_id == self.thread_id
 
     def carry_on(self) -> None:
         if not self._may_run():
             return
-        if self.paused:
+        if self.state == "stale":
+            self.restart_banner.show()
+            self._say("The graph changed: restart the paused run first (banner above the canvas)")
+        elif self.paused:
             self.session.advance(None)
+            self._set_state("running")
         elif self.view is not None and self.view.interrupts:
             self.interrupt_panel.show()
             self._say("The run waits for an interrupt answer: answer it in the panel above the canvas")
-        elif self.view is not None and self.view.pending and self.view.thread_id == self.thread_id:
+        elif self._pending_here():
             self._new_run(None, None, clear=False)  # past a breakpoint, or a run cut short
         else:
             self._say("Nothing to continue: Run or Step starts a run")
@@ -284,12 +450,36 @@ class RunController:
         if self.session.running:
             self.session.stop()
             self._say("Stopping after this superstep…")
-        elif self.paused:
-            self.paused = False
+        elif self.live is not None:
+            self.live = None
+            self.restart_banner.hide()
             self.session.forget_graph()
             self.overlay.set_running([])
-            self._set_busy(False)
+            self._set_state("stopped" if self._pending_here() else "finished")
             self._say("Run abandoned (its checkpoints stay in the history)")
+
+    def restart(self, from_start: bool) -> None:
+        """The graph changed under a paused run: carry the thread on with the new graph, from its
+        last checkpoint or from its first (a new branch in the tree); Step or Continue goes on."""
+        thread = self.live or self.thread_id
+        if not self._may_run():
+            return
+        history = self.view.history if self.view is not None and self.view.thread_id == thread else []
+        if from_start and not history:
+            self._say("Nothing saved on this thread yet: Step starts it with the new graph")
+            self.live = None
+            self.restart_banner.hide()
+            self._set_state("idle")
+            return
+        config = min(history, key=lambda e: e.checkpoint_id).config if from_start else {
+            "configurable": {"thread_id": thread}}
+        self._prepare_run(clear=True)
+        self.session.forget_graph()
+        self.session.resume_from(self.target(), config, None, 0, self.durability.currentText())
+        self.live = thread
+        self._set_state("paused")
+        where = "its first checkpoint" if from_start else "its last checkpoint"
+        self._say(f"Thread {thread} restarted with the new graph from {where}: Step or Continue")
 
     def answer(self, interrupt_id: str | None, value: Any) -> None:
         if not self._may_run():
@@ -308,29 +498,39 @@ class RunController:
             self._start_from(entry, updates)
 
     def _start_from(self, entry: HistoryEntry, updates: dict | None) -> None:
-        self.trace.clear()
-        self.overlay.clear()
-        self.interrupt_panel.hide()
-        self.paused = False
-        thread = entry.config["configurable"]["thread_id"]
-        self.thread_selector.setCurrentText(thread)
+        self._prepare_run(clear=True)
+        self._thread = entry.config["configurable"]["thread_id"]
         what = "Forking" if updates else "Replaying"
         self._say(f"{what} from step {entry.step} ({entry.checkpoint_id[-8:]})…")
-        self.session.resume_from(*self._args(), entry.config, updates, None)
+        self.session.resume_from(self.target(), entry.config, updates, None, self.durability.currentText())
+        self._set_state("running")
 
     def show_thread(self) -> None:
         """Show the chosen thread's history and channels (compiles the spec)."""
+        chosen = self.thread_selector.currentData()
+        if chosen and chosen != self._thread:  # picked in the selector
+            self._thread, self._picked = chosen, True
         if self._may_run():
-            self.paused = False
-            self.session.refresh(*self._args(), self.thread_id)
+            self.session.refresh(self.target(), self.thread_id)
 
     def _checkpoint_chosen(self, entry: HistoryEntry) -> None:
         if not self.session.running and self.window.run_blocker() is None:
-            self.session.checkpoint_channels(*self._args(), entry.config)
+            self.session.checkpoint_channels(self.target(), entry.config)
+
+    def compare(self, old: HistoryEntry, new: HistoryEntry) -> None:
+        if self.session.running:
+            self._say("A run is in progress: compare when it pauses")
+        elif self.window.run_blocker() is None:
+            self.session.diff(self.target(), old, new)
+
+    def _diff_ready(self, diff: Any) -> None:
+        self.diff.show_diff(diff)
+        self.docks["diffDock"].show()
+        self.docks["diffDock"].raise_()
 
     def _checkpoint_channels(self, found: tuple) -> None:
-        rows, changes = found
-        entry = self.history.current()
+        rows, changes, checkpoint_id = found
+        entry = next((e for e in self.history.entries if e.checkpoint_id == checkpoint_id), None)
         where = f" at step {entry.step} ({entry.checkpoint_id[-8:]})" if entry else ""
         self.channels.show_rows(rows, changes, caption=f"Thread {self.thread_id}{where}; "
                                 "highlighted: what that step changed (old → new)")  # fmt: skip
@@ -345,47 +545,53 @@ class RunController:
     def _stepped(self, report: StepReport) -> None:
         self.trace.add_events(report.events)
         self.events.add_parts(report.chunks)
-        barriers = [e for e in report.events if isinstance(e, trace.BarrierApplied) and not e.ns]
-        steps = [e.step for e in report.events if isinstance(e, trace.StepPlanned) and not e.ns]
-        changes = list(barriers[-1].changes) if barriers else []
-        where = f"after step {steps[-1]}" if steps else ""
-        self.channels.show_rows(report.channels, changes, caption=f"Thread {self.thread_id} {where}; "
+        where = f"after step {report.step}" if report.step is not None else ""
+        self.channels.show_rows(report.channels, report.changes, caption=f"Thread {report.thread_id} {where}; "
                                 "highlighted: what the last barrier changed (old → new)")  # fmt: skip
-        self.paused = not report.done
+        self.live = None if report.done else report.thread_id
         ran = [n for n in report.running if not n.startswith("__")]
         self.overlay.set_running([] if report.done else ran)
-        if steps:
-            self._say(f"Step {steps[-1]}: ran {', '.join(report.running) or 'nothing'}"
-                      + ("" if report.done else " — Step or Continue for more"))  # fmt: skip
+        if report.step is not None:
+            more = "" if report.done else " — Step or Continue for more"
+            self._say(f"Step {report.step}: ran {', '.join(report.running) or 'nothing'}{more}")
 
     def _thread_ready(self, view: ThreadView) -> None:
+        if view.thread_id != self.thread_id and self.view is not None and self.view.thread_id == self.thread_id:
+            return  # the user moved to another thread while this one ran
         self.view = view
         self.history.show_thread(view)
         if view.thread_id not in self.threads:
             self.threads = sorted({*self.threads, view.thread_id})
-            self.thread_selector.blockSignals(True)
-            current = self.thread_selector.currentText()
-            self.thread_selector.clear()
-            self.thread_selector.addItems(self.threads)
-            self.thread_selector.setCurrentText(current)
-            self.thread_selector.blockSignals(False)
-        if self.paused:
-            return
-        if view.interrupts:
+        if self.paused and self.state != "stale":
+            state = "paused"
+        elif self.paused:
+            state = "stale"
+        elif view.interrupts:
             self.interrupt_panel.show_interrupts(view.interrupts, self.input_panel.resume_hint())
             self.overlay.set_running([node for node, _value, _iid in view.interrupts])  # waiting
             self._say(f"Paused: {view.interrupts[0][0]} is waiting for an answer")
-        elif view.next and self.last_failure is None:
+            state = "interrupted"
+        elif self.last_failure is not None:
+            state = "failed"
+        elif view.next:
             self._say(f"Paused before {', '.join(view.next)}: Continue runs on")
-        elif view.pending and self.last_failure is None:
+            state = "breakpoint"
+        elif view.pending:
             self._say("Stopped between steps (the last step's work is saved): Continue finishes it")
-        elif self.last_failure is None and view.history:
+            state = "stopped"
+        elif view.history:
             self._say(f"Finished: {len(view.history)} checkpoints on thread {view.thread_id}")
-        self._set_busy(self.session.busy)
+            state = "finished"
+        else:
+            state = "idle"
+        self._set_state(state)
+        last = view.history[0].step if view.history else None
+        self.book.note(view.thread_id, status=state, last_step=last if type(last) is int else None)
+        self._fill_threads()
 
     def _failed(self, failure: RunFailure) -> None:
         self.last_failure = failure
-        self.paused = False
+        self.live = None
         self.overlay.set_running([])
         self.trace.show_error(failure.message, failure.traceback)
         self.docks["traceDock"].show()
@@ -396,7 +602,22 @@ class RunController:
             else:
                 self.window.scene.select_ids([failure.element_id])
         self._say(f"Run failed — {failure.message}")
-        self._set_busy(self.session.busy)
+        self._set_state("failed")
 
     def close(self) -> None:
         self.session.close()
+
+
+def behaviour(spec: Any) -> str:
+    """The spec as the engine sees it: without positions, view, saved inputs, name and notes, so
+    moving a node or saving an input is not a change to the paused run's graph."""
+    data = spec.model_dump(mode="json", exclude={"view", "inputs", "name", "description"})
+
+    def strip(value: Any) -> Any:
+        if isinstance(value, dict):
+            return {k: strip(v) for k, v in value.items() if k not in ("position", "size", "notes")}
+        if isinstance(value, list):
+            return [strip(v) for v in value]
+        return value
+
+    return json.dumps(strip(data), sort_keys=True, default=str)

@@ -3,6 +3,10 @@
 Every engine call runs on one dedicated worker thread (so a run's suspended generator and the
 SQLite saver are only ever touched there, in order); results come back to the GUI thread as
 Qt signals (queued automatically, because the session lives on the GUI thread).
+
+A step's panels read the run itself: the trace events, and the channels of the stepper's loop;
+the saver is read for history (after a run pauses or ends) and for past checkpoints only, so any
+durability works.
 """
 
 from __future__ import annotations
@@ -19,13 +23,25 @@ from typing import Any
 
 from PySide6.QtCore import QObject, Signal
 
-from engine.constants import CONFIG_KEY_DURABILITY
+from engine.constants import MISSING
 from engine.pregel import trace
 from graphspec.expressions import cancel_with
 from graphspec.model import GraphSpec
 from studio.workers import DaemonExecutor
 
 INTERNAL_PREFIXES = ("__", "branch:to:", "join:")
+DURABILITIES = ("async", "sync", "exit")
+"""langgraph's choices; "async" (the engine's default) first."""
+
+
+@dataclass(frozen=True)
+class RunTarget:
+    """What a run compiles: the spec, the folder its subgraph files are read from, and whether
+    its Python code may run."""
+
+    spec: GraphSpec
+    base_dir: Path | None
+    trusted: bool
 
 
 def db_path_for(spec_path: Path | None, spec_name: str, home: Path) -> Path:
@@ -59,13 +75,19 @@ class ChannelRow:
 
 @dataclass
 class StepReport:
-    """What one superstep did, and the channels right after it."""
+    """What one superstep did, and the channels right after it (read from the run's loop)."""
 
     events: list[Any]
     chunks: list[Any]
     channels: list[ChannelRow]
     running: list[str]
     done: bool
+    thread_id: str = ""
+    step: int | None = None
+    """The root graph's superstep (None when the step planned nothing at the root)."""
+    changes: list[Any] = field(default_factory=list)
+    """What the root barrier applied, as the engine's BarrierApplied reported it."""
+    interrupted: bool = False
 
 
 @dataclass
@@ -134,8 +156,10 @@ class RunSession(QObject):
 
     stepped = Signal(object)  # StepReport
     thread_ready = Signal(object)  # ThreadView
-    channels_ready = Signal(object)  # ([ChannelRow], [ChannelChange]) of a chosen checkpoint
+    channels_ready = Signal(object)  # ([ChannelRow], [ChannelChange], checkpoint id or None: the latest)
     threads_ready = Signal(object)  # list[str]: the thread ids in the database
+    summaries_ready = Signal(object)  # {thread id: ThreadSummary} when the saver offers them
+    diff_ready = Signal(object)  # CheckpointDiff
     failed = Signal(object)  # RunFailure
     busy_changed = Signal(bool)
     """Sent whenever a job is queued or its results are delivered (read `busy`, `running`)."""
@@ -159,6 +183,7 @@ class RunSession(QObject):
         self._graph_key: Any = None
         self._stepper: Any = None
         self._config: dict | None = None
+        self._keep_spec: Any = None
 
     # ------------------------------------------------------------------ GUI-thread API
 
@@ -211,35 +236,58 @@ class RunSession(QObject):
     def has_stepper(self) -> bool:
         return self._stepper is not None and not self._stepper.done
 
-    def start(self, spec: GraphSpec, base_dir: Path | None, trusted: bool, thread_id: str,
-              run_input: Any, steps: int | None) -> None:  # fmt: skip
+    def start(self, target: RunTarget, thread_id: str, run_input: Any, steps: int | None,
+              durability: str | None = None) -> None:  # fmt: skip
         """A new run (input, or a Command) on `thread_id`; `steps` supersteps, or to the end."""
         self._stop.clear()
-        self.submit(lambda: self._start(spec, base_dir, trusted, thread_id, run_input, steps), run=True)
+        self.submit(lambda: self._start(target, thread_id, run_input, steps, durability), run=True)
 
     def advance(self, steps: int | None) -> None:
         """More supersteps of the run in flight (one, or to the end)."""
         self._stop.clear()
         self.submit(lambda: self._advance(steps), run=True)
 
-    def resume_from(self, spec: GraphSpec, base_dir: Path | None, trusted: bool, config: dict,
-                    updates: dict | None, steps: int | None) -> None:  # fmt: skip
-        """Replay from a past checkpoint, or fork it first with `updates` (update_state)."""
+    def resume_from(self, target: RunTarget, config: dict, updates: dict | None, steps: int | None,
+                    durability: str | None = None) -> None:  # fmt: skip
+        """Replay from a past checkpoint, or fork it first with `updates` (update_state); a
+        config without a checkpoint id carries on from the thread's latest checkpoint."""
         self._stop.clear()
-        self.submit(lambda: self._resume_from(spec, base_dir, trusted, config, updates, steps), run=True)
+        self.submit(lambda: self._resume_from(target, config, updates, steps, durability), run=True)
 
-    def refresh(self, spec: GraphSpec, base_dir: Path | None, trusted: bool, thread_id: str) -> None:
-        self.submit(lambda: self._refresh(spec, base_dir, trusted, thread_id))
+    def refresh(self, target: RunTarget, thread_id: str) -> None:
+        self.submit(lambda: self._refresh(target, thread_id))
 
-    def checkpoint_channels(self, spec: GraphSpec, base_dir: Path | None, trusted: bool, config: dict) -> None:
+    def checkpoint_channels(self, target: RunTarget, config: dict) -> None:
         def job() -> None:
-            self._compile(spec, base_dir, trusted)
-            self.channels_ready.emit((self._channel_rows(config), self._changes(config)))
+            self._compile(target)
+            chosen = config["configurable"].get("checkpoint_id")
+            self.channels_ready.emit((self._channel_rows(config), self._changes(config), chosen))
+
+        self.submit(job)
+
+    def diff(self, target: RunTarget, old: HistoryEntry, new: HistoryEntry) -> None:
+        """Compare two checkpoints of the thread (channels, versions, pending writes, next)."""
+        from studio.run.diff import diff_checkpoints
+
+        def job() -> None:
+            self._compile(target)
+            saver = self._require_saver()
+            self.diff_ready.emit(diff_checkpoints(old, saver.get_tuple(old.config), new,
+                                                  saver.get_tuple(new.config)))  # fmt: skip
+
+        self.submit(job)
+
+    def delete_thread(self, thread_id: str) -> None:
+        def job() -> None:
+            if self._stepper is not None and self._config["configurable"]["thread_id"] == thread_id:
+                self._stepper = None
+            self._require_saver().delete_thread(thread_id)
+            self._emit_threads()
 
         self.submit(job)
 
     def list_threads(self) -> None:
-        self.submit(lambda: self.threads_ready.emit(self._threads()))
+        self.submit(self._emit_threads)
 
     def forget_graph(self) -> None:
         """The spec changed: the next run compiles again (the run in flight is dropped)."""
@@ -283,13 +331,15 @@ class RunSession(QObject):
     def _forget(self) -> None:
         self._graph = self._graph_key = self._stepper = None
 
-    def _compile(self, spec: GraphSpec, base_dir: Path | None, trusted: bool) -> Any:
+    def _compile(self, target: RunTarget) -> Any:
         self._require_saver()
-        key = (id(spec), base_dir, trusted, id(self._saver))
+        spec = target.spec
+        key = (id(spec), target.base_dir, target.trusted, id(self._saver))
         if self._graph is None or self._graph_key != key:
             from graphspec.compiler import compile_spec
 
-            self._graph = compile_spec(spec, trusted=trusted, checkpointer=self._saver, base_dir=base_dir)
+            self._graph = compile_spec(spec, trusted=target.trusted, checkpointer=self._saver,
+                                       base_dir=target.base_dir)  # fmt: skip
             remember_sources(spec)
             self._graph_key = key
             self._keep_spec = spec  # the key holds its id: keep it alive
@@ -298,27 +348,29 @@ class RunSession(QObject):
     def _config_for(self, spec: GraphSpec, thread_id: str) -> dict:
         from graphspec.compiler import run_config
 
-        config = run_config(spec, thread_id)
-        # saved before step() returns, so the panels read each superstep's checkpoint at once
-        config["configurable"][CONFIG_KEY_DURABILITY] = "sync"
-        return config
+        return run_config(spec, thread_id)
 
-    def _start(self, spec, base_dir, trusted, thread_id, run_input, steps) -> None:
+    def _new_stepper(self, run_input: Any, config: dict, durability: str | None) -> None:
+        self._stepper = self._graph.stepper(run_input, config, stream_mode=("values", "updates", "custom"),
+                                            durability=durability)  # fmt: skip
+
+    def _start(self, target, thread_id, run_input, steps, durability) -> None:
         self._stepper = None
-        graph = self._compile(spec, base_dir, trusted)
-        self._config = self._config_for(spec, thread_id)
-        self._stepper = graph.stepper(run_input, self._config, stream_mode=("values", "updates", "custom"))
+        self._compile(target)
+        self._config = self._config_for(target.spec, thread_id)
+        self._new_stepper(run_input, self._config, durability)
         self._advance(steps)
 
-    def _resume_from(self, spec, base_dir, trusted, config, updates, steps) -> None:
+    def _resume_from(self, target, config, updates, steps, durability) -> None:
         self._stepper = None
-        graph = self._compile(spec, base_dir, trusted)
+        graph = self._compile(target)
         thread_id = config["configurable"]["thread_id"]
         if updates:
             config = graph.update_state(config, updates)
             self.message.emit(f"Forked at a past checkpoint with {', '.join(updates)} edited")
-        self._config = self._config_for(spec, thread_id)
-        self._stepper = graph.stepper(None, config, stream_mode=("values", "updates", "custom"))
+        self._config = self._config_for(target.spec, thread_id)
+        run_config = {**self._config, "configurable": {**self._config["configurable"], **config["configurable"]}}
+        self._new_stepper(None, run_config, durability)
         self._advance(steps)
 
     def _advance(self, steps: int | None) -> None:
@@ -333,6 +385,8 @@ class RunSession(QObject):
             raise
         if stepper.done:
             self._stepper = None
+        else:
+            stepper.loop.flush_saves()  # durability "async": the history shows this step's checkpoint
         self._emit_thread(self._config["configurable"]["thread_id"])
 
     def _steps(self, stepper: Any, steps: int | None) -> None:
@@ -348,17 +402,38 @@ class RunSession(QObject):
             finally:
                 events = stepper.events[first_event:]
                 chunks = stepper.chunks[first_chunk:]
-                running = [t.name for e in events if isinstance(e, trace.StepPlanned) and not e.ns
-                           for t in e.tasks]  # fmt: skip
-                self.stepped.emit(StepReport(events, chunks, self._channel_rows(self._config),
-                                             running, stepper.done))  # fmt: skip
+                self.stepped.emit(self._report(stepper, events, chunks))
             count += 1
 
-    def _refresh(self, spec, base_dir, trusted, thread_id) -> None:
-        self._compile(spec, base_dir, trusted)
-        self._config = self._config_for(spec, thread_id)
+    def _report(self, stepper: Any, events: list[Any], chunks: list[Any]) -> StepReport:
+        root = [e for e in events if not e.ns]
+        running = [t.name for e in root if isinstance(e, trace.StepPlanned) for t in e.tasks]
+        steps = [e.step for e in root if isinstance(e, trace.StepPlanned)]
+        barriers = [e for e in root if isinstance(e, trace.BarrierApplied)]
+        interrupted = any(isinstance(e, trace.TaskFinished) and e.interrupts for e in root)
+        return StepReport(events, chunks, self._live_rows(stepper), running, stepper.done,
+                          self._config["configurable"]["thread_id"], steps[-1] if steps else None,
+                          list(barriers[-1].changes) if barriers else [], interrupted)  # fmt: skip
+
+    def _live_rows(self, stepper: Any) -> list[ChannelRow]:
+        """The channels as the run's loop holds them now (saved or not, whatever the durability)."""
+        loop = stepper.loop
+        channels = getattr(loop, "channels", None)
+        if not channels:
+            return self._channel_rows(self._config)
+        versions = loop.checkpoint["channel_versions"]
+        rows = []
+        for name, channel in channels.items():
+            value = channel.checkpoint()
+            rows.append(ChannelRow(name, channel_kind(channel), None if value is MISSING else value,
+                                   versions.get(name), value is not MISSING))  # fmt: skip
+        return rows
+
+    def _refresh(self, target, thread_id) -> None:
+        self._compile(target)
+        self._config = self._config_for(target.spec, thread_id)
         self._emit_thread(thread_id)
-        self.channels_ready.emit((self._channel_rows(self._config), []))
+        self.channels_ready.emit((self._channel_rows(self._config), [], None))
 
     def _channel_rows(self, config: dict | None) -> list[ChannelRow]:
         graph = self._graph
@@ -402,3 +477,14 @@ class RunSession(QObject):
         threads = self._threads()
         self.thread_ready.emit(ThreadView(thread_id, history, interrupts, tuple(state.next),
                                           dict(state.values), threads, bool(state.tasks)))  # fmt: skip
+        self._emit_summaries()
+
+    def _emit_threads(self) -> None:
+        self.threads_ready.emit(self._threads())
+        self._emit_summaries()
+
+    def _emit_summaries(self) -> None:
+        """Per-thread counts, last step and status, from savers that index them (else nothing)."""
+        summaries = getattr(self._saver, "thread_summaries", None)
+        if summaries is not None:
+            self.summaries_ready.emit({s.thread_id: s for s in summaries()})

@@ -25,12 +25,16 @@ def test_grab_after_a_step(qtbot, window, tmp_path):
         idle(qtbot, win)
     assert runner.overlay.running == {"search_web", "search_docs", "search_code"}
     assert "→" in runner.channels.row_text("results")[2] and "web: pregel" in runner.channels.row_text("results")[2]
-    runner.history.table.selectRow(0)
+    runner.history.select(runner.history.entries[0].checkpoint_id)
     idle(qtbot, win)
     win.view.minimap.refresh()
     qtbot.waitUntil(lambda: not win.validator.busy, timeout=5000)
-    folder = Path(os.environ.get("SUPERSTEP_SCREENSHOT_DIR") or tmp_path)
-    path = folder / "run-step.png"
-    assert win.grab().save(str(path))
-    image = QImage(str(path))
+    image = save_grab(win, "run-step.png", tmp_path)
     assert image.width() >= 1200 and image.height() >= 800
+
+
+def save_grab(win, name: str, tmp_path: Path) -> QImage:
+    """Grab the window to `name` in $SUPERSTEP_SCREENSHOT_DIR (docs/ to regenerate), else tmp_path."""
+    path = Path(os.environ.get("SUPERSTEP_SCREENSHOT_DIR") or tmp_path) / name
+    assert win.grab().save(str(path))
+    return QImage(str(path))

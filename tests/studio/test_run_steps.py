@@ -93,10 +93,9 @@ def test_run_to_end_keeps_history_in_sqlite_beside_the_spec(qtbot, window, tmp_p
     runner = win.runner
     assert runner.view.values["value"] == 256
     history = win.findChild(HistoryPanel, "historyPanel")
-    assert history.table.rowCount() == 5  # input, __start__ step 0, three nodes
-    assert [history.table.item(r, 1).text() for r in range(5)] == ["3", "2", "1", "0", "-1"]
-    assert history.table.item(0, 3).text() == "(end)" and history.table.item(1, 3).text() == "square"
-    assert {history.table.item(r, 0).text() for r in range(5)} == {"1"}  # one branch
+    # input, __start__ step 0, three nodes: one branch, oldest first, the tip marked
+    assert history.model.texts() == ["-1 input -> __start__ [1]", "0 loop -> double [1]",
+                                     "1 loop -> add_ten [1]", "2 loop -> square [1]", "3 loop -> (end) [1] tip"]
     db = tmp_path / "travel.checkpoints.sqlite"
     assert db.exists()
     with sqlite3.connect(db) as conn:
@@ -125,7 +124,7 @@ def test_history_survives_a_restart(qtbot, home, tmp_path):
             win.runner.thread_selector.setCurrentText("main")
             win.runner.show_thread()
             idle(qtbot, win)
-            assert win.findChild(HistoryPanel, "historyPanel").table.rowCount() == 5
+            assert len(win.findChild(HistoryPanel, "historyPanel").model.nodes) == 5
         win.close()
 
 

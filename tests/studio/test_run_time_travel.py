@@ -104,11 +104,12 @@ def test_fork_from_history_starts_a_new_branch(qtbot, window):
     win = window
     runner = run_template(qtbot, win, "time_travel")
     history = win.findChild(HistoryPanel, "historyPanel")
-    assert history.table.rowCount() == 5
-    history.table.selectRow(2)  # step 1: value 6, next add_ten
-    entry = history.current()
-    assert entry.step == 1 and entry.next == ("add_ten",)
+    assert len(history.model.nodes) == 5
+    entry = next(e for e in history.entries if e.step == 1)  # value 6, next add_ten
+    history.select(entry.checkpoint_id)
+    assert entry.next == ("add_ten",)
     state = json.loads(history.editor.toPlainText())
+    assert state["value"] == 6  # the editor shows the chosen checkpoint
     state["value"] = 100
     history.editor.setPlainText(json.dumps(state))
     click(qtbot, win, "forkButton")
@@ -117,22 +118,20 @@ def test_fork_from_history_starts_a_new_branch(qtbot, window):
     assert runner.view.values["log"][-1] == "square -> 12100"
     ids = [e.checkpoint_id for e in runner.view.history]
     assert len(ids) == 8 and entry.checkpoint_id in ids  # the old branch stays
-    sources = [e.source for e in runner.view.history]
-    assert "update" in sources
     fork_point = next(e for e in runner.view.history if e.source == "update")
     assert fork_point.parent_id == entry.checkpoint_id  # branches off the chosen checkpoint
-    branch = {e.checkpoint_id: history.table.item(r, 0).text() for r, e in enumerate(history.entries)}
-    assert branch[fork_point.checkpoint_id] == "1" and branch[entry.checkpoint_id] == "1"
-    old_tip = next(e for e in runner.view.history if e.step == 3 and e.parent_id != fork_point.checkpoint_id
-                   and e.source == "loop" and e.values["value"] == 256)  # fmt: skip
-    assert branch[old_tip.checkpoint_id] == "└ 2"  # the branch left behind
+    # the first run stays the trunk; the fork nests under the checkpoint it branched off
+    assert history.model.texts() == [
+        "-1 input -> __start__ [1]", "0 loop -> double [1]", "1 loop -> add_ten [1]",
+        "  2 update -> add_ten [2]", "  3 loop -> square [2]", "  4 loop -> (end) [2] tip",
+        "2 loop -> square [1]", "3 loop -> (end) [1]"]
 
 
 def test_replay_reruns_from_a_past_checkpoint(qtbot, window):
     win = window
     runner = run_template(qtbot, win, "time_travel")
     history = win.findChild(HistoryPanel, "historyPanel")
-    history.table.selectRow(1)  # step 2, next square
+    history.select(next(e.checkpoint_id for e in history.entries if e.step == 2))  # next square
     qtbot.mouseClick(history.findChild(QPushButton, "replayButton"), Qt.MouseButton.LeftButton)
     idle(qtbot, win)
     assert runner.view.values["value"] == 256
@@ -145,7 +144,7 @@ def test_fork_without_edits_says_so(qtbot, window):
     win = window
     run_template(qtbot, win, "time_travel")
     history = win.runner.history
-    history.table.selectRow(1)
+    history.select(history.entries[1].checkpoint_id)
     click(qtbot, win, "forkButton")
     assert not win.runner.session.running and "Nothing edited" in history.status.text()
 
