@@ -3,14 +3,10 @@ edits thread state (get_state, get_state_history, update_state) and draws itself
 
 from __future__ import annotations
 
-import os
-from collections import deque
 from collections.abc import AsyncIterator, Iterator, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from langchain_core._api import beta
-from langchain_core.runnables.config import var_child_runnable_config
 
 from engine.channels.base import BaseChannel
 from engine.channels.topic import Topic
@@ -18,49 +14,30 @@ from engine.checkpoint.base import BaseCheckpointSaver
 from engine.constants import (
     CACHE_NS_WRITES,
     CONF,
-    CONFIG_KEY_CHECKPOINT_NS,
     CONFIG_KEY_CHECKPOINTER,
-    CONFIG_KEY_DURABILITY,
-    CONFIG_KEY_RUNTIME,
-    CONFIG_KEY_STREAM,
     INTERRUPT,
     NS_END,
-    NS_SEP,
     TASKS,
 )
 from engine.managed import is_managed_value
-from engine.pregel import schemas, trace
-from engine.pregel.loop import PregelLoop
-from engine.pregel.messages import CONFIG_KEY_STREAM_MESSAGES_V2
+from engine.pregel import schemas
 from engine.pregel.protocol import PregelProtocol
 from engine.pregel.read import NodeBuilder, PregelNode
+from engine.pregel.run_setup import (
+    STEP_DONE,
+    Run,
+    coerce_checkpoint_values,
+    merge_configs,
+    prepare_run,
+)
 from engine.pregel.runner import TaskRunner
-from engine.pregel.state import StateAccess, own_namespace
+from engine.pregel.state import StateAccess
+from engine.pregel.stepper import SuperstepStepper
 from engine.pregel.write import ChannelWrite, ChannelWriteEntry  # noqa: F401  (langgraph.pregel.main exposes them)
-from engine.runtime import DEFAULT_RUNTIME, Runtime
 from engine.types import GraphOutput, Interrupt, Send
-
-DEFAULT_RECURSION_LIMIT = int(os.getenv("LANGGRAPH_DEFAULT_RECURSION_LIMIT", "10007"))
-"""langgraph's default: effectively unbounded loops stop only at this many supersteps."""
 
 _beta_v3 = beta(message="The v3 streaming protocol on Pregel is experimental.")
 
-_STEP_DONE = object()
-"""Marker the run generator yields after each barrier (used by SuperstepStepper)."""
-
-
-@dataclass
-class _Run:
-    """One call's setup: the loop, its output queue and how to format chunks."""
-
-    loop: PregelLoop
-    queue: deque
-    modes: list[str]
-    single: bool
-    subgraphs: bool
-    version: str
-    # v2 parts carry pydantic/dataclass states as the schema's type: (values, checkpoints)
-    mappers: tuple[Any, Any] = (None, None)
 
 
 class Pregel(PregelProtocol, StateAccess):
@@ -180,7 +157,7 @@ class Pregel(PregelProtocol, StateAccess):
         return new
 
     def with_config(self, config: dict | None = None, **kwargs: Any) -> Pregel:
-        merged = _merge_configs(self.config, config, kwargs)
+        merged = merge_configs(self.config, config, kwargs)
         return self.copy({"config": merged})
 
     # ------------------------------------------------------------------ setup
@@ -191,123 +168,12 @@ class Pregel(PregelProtocol, StateAccess):
             return self.checkpointer
         return config[CONF].get(CONFIG_KEY_CHECKPOINTER)
 
-    def _prepare(
-        self,
-        input: Any,
-        config: dict | None,
-        *,
-        context: Any,
-        stream_mode: Any,
-        output_keys: Any,
-        interrupt_before: Any,
-        interrupt_after: Any,
-        subgraphs: bool,
-        version: str,
-        observer: trace.Observer | None = None,
-        updates_for_interrupts_only: bool = False,
-        durability: str | None = None,
-    ) -> _Run:
-        # like langchain's ensure_config: a graph invoked inside a node runs within that task
-        config = _merge_configs(var_child_runnable_config.get(), self.config, config)
-        config.setdefault("recursion_limit", DEFAULT_RECURSION_LIMIT)
-        if config["recursion_limit"] < 1:
-            raise ValueError("recursion_limit must be at least 1")
-        configurable = config[CONF] = dict(config.get(CONF) or {})
-        if self.checkpointer is True:
-            if CONFIG_KEY_CHECKPOINTER not in configurable:
-                raise RuntimeError("checkpointer=True cannot be used for root graphs.")
-            ns = configurable.get(CONFIG_KEY_CHECKPOINT_NS, "")
-            configurable[CONFIG_KEY_CHECKPOINT_NS] = own_namespace(ns)
-        if stream_mode is None:
-            stream_mode = "debug" if self.debug else self.stream_mode
-        single = isinstance(stream_mode, str)
-        modes = [stream_mode] if single else list(dict.fromkeys(stream_mode))
-        queue: deque = deque()
-        # a subgraph streams into its parent's queue too, when the parent asked for subgraphs
-        parent = configurable.pop(CONFIG_KEY_STREAM, None) if CONFIG_KEY_STREAM in configurable else None
-        own_modes = set(modes)
-        if parent is not None:
-            parent_emit, parent_modes = parent
-
-            def emit(ns: tuple, mode: str, payload: Any) -> None:
-                if mode in own_modes:
-                    queue.append((ns, mode, payload))
-                if mode in parent_modes:
-                    parent_emit(ns, mode, payload)
-
-            all_modes = own_modes | parent_modes
-        else:
-
-            def emit(ns: tuple, mode: str, payload: Any) -> None:
-                queue.append((ns, mode, payload))
-
-            all_modes = own_modes
-        # subgraphs always stream into this queue, under their own namespace; without
-        # subgraphs=True, _drain drops what is not this graph's own
-        configurable[CONFIG_KEY_STREAM] = (emit, all_modes)
-        # an explicit durability also applies to subgraphs; otherwise inherit the parent's
-        if durability is not None:
-            configurable[CONFIG_KEY_DURABILITY] = durability
-        durability = configurable.get(CONFIG_KEY_DURABILITY, "async")
-        saver = self._saver(config)
-        if saver is not None:
-            if "thread_id" not in configurable and "checkpoint_id" not in configurable:
-                raise ValueError(
-                    "Checkpointer requires one or more of the following 'configurable' keys: "
-                    "thread_id, checkpoint_ns, checkpoint_id"
-                )
-            configurable[CONFIG_KEY_CHECKPOINTER] = saver
-        ns_str = configurable.get(CONFIG_KEY_CHECKPOINT_NS, "")
-        ns = tuple(ns_str.split(NS_SEP)) if ns_str else ()
-        parent_runtime: Runtime = configurable.get(CONFIG_KEY_RUNTIME) or DEFAULT_RUNTIME
-        writer = (
-            (lambda chunk: emit(ns, "custom", chunk)) if "custom" in all_modes else parent_runtime.stream_writer
-        )
-        if context is not None and self.context_schema is not None and isinstance(context, dict):
-            try:
-                context = self.context_schema(**context)
-            except TypeError:
-                pass
-        runtime = Runtime(
-            context=context if context is not None else parent_runtime.context,
-            store=self.store if self.store is not None else parent_runtime.store,
-            stream_writer=writer,
-        )
-        if "messages" in all_modes:
-            from engine.pregel.messages import attach_messages_handler
-
-            # a v3 run asks chat models for content-block events instead of tokens
-            v2 = version == "v2" and bool(configurable.get(CONFIG_KEY_STREAM_MESSAGES_V2))
-            strip_v2 = version != "v2" and "messages" in own_modes
-            attach_messages_handler(config, emit, ns, v2=v2, strip_v2=strip_v2)
-        if "tools" in own_modes:  # a nested run inherits its parent's handler with the callbacks
-            from engine.pregel.tools_stream import attach_tools_handler
-
-            attach_tools_handler(config, emit, subgraphs, ns)
-        loop = PregelLoop(
-            self,
-            input,
-            config,
-            checkpointer=saver,
-            emit=emit,
-            stream_modes=all_modes,
-            interrupt_before=interrupt_before if interrupt_before is not None else self.interrupt_before_nodes,
-            interrupt_after=interrupt_after if interrupt_after is not None else self.interrupt_after_nodes,
-            runtime=runtime,
-            cache=self.cache,
-            observer=observer,
-            updates_for_interrupts_only=updates_for_interrupts_only
-            and (parent is None or "updates" not in parent[1]),
-            durability=durability,
-            # stream shows every state key by default; invoke passes the output schema's keys
-            output_keys=output_keys if output_keys is not None else self.stream_channels_asis,
-        )
-        mappers = _v2_mappers(self) if version == "v2" else (None, None)
-        return _Run(loop, queue, modes, single, subgraphs, version, mappers)
+    def _prepare(self, input: Any, config: dict | None, **options: Any) -> Run:
+        return prepare_run(self, input, config, **options)
 
     # ------------------------------------------------------------------ chunk formatting
     @staticmethod
-    def _drain(run: _Run) -> Iterator[Any]:
+    def _drain(run: Run) -> Iterator[Any]:
         queue = run.queue
         own_ns = run.loop.checkpoint_ns
         while queue:
@@ -325,7 +191,7 @@ class Pregel(PregelProtocol, StateAccess):
                     if run.mappers[0] is not None and isinstance(part["data"], dict):
                         part["data"] = run.mappers[0](part["data"])
                 elif run.mappers[1] is not None and mode in ("checkpoints", "debug"):
-                    _coerce_checkpoint_values(payload, run.mappers[1])
+                    coerce_checkpoint_values(payload, run.mappers[1])
                 yield part
             elif run.single:
                 yield (ns, payload) if run.subgraphs else payload
@@ -333,7 +199,7 @@ class Pregel(PregelProtocol, StateAccess):
                 yield (ns, mode, payload) if run.subgraphs else (mode, payload)
 
     # ------------------------------------------------------------------ sync run
-    def _run(self, run: _Run, mark_steps: bool = False) -> Iterator[Any]:
+    def _run(self, run: Run, mark_steps: bool = False) -> Iterator[Any]:
         loop, queue, drain = run.loop, run.queue, self._drain
         runner = TaskRunner(loop, loop.config.get("max_concurrency"))
         try:
@@ -349,7 +215,7 @@ class Pregel(PregelProtocol, StateAccess):
                 if queue:
                     yield from drain(run)
                 if mark_steps:
-                    yield _STEP_DONE
+                    yield STEP_DONE
             loop.finish(None)
         except BaseException as exc:
             if not loop.finish(exc):
@@ -411,7 +277,7 @@ class Pregel(PregelProtocol, StateAccess):
     def _prepare_invoke(
         self, input, config, context, stream_mode, output_keys, interrupt_before, interrupt_after,
         version, durability,
-    ) -> _Run:
+    ) -> Run:
         # v1 finds interrupts in the updates stream; v2 values parts carry them
         final_values = stream_mode == "values"
         modes = ["updates", "values"] if final_values and version != "v2" else stream_mode
@@ -456,7 +322,7 @@ class Pregel(PregelProtocol, StateAccess):
         return latest
 
     # ------------------------------------------------------------------ async run
-    async def _arun(self, run: _Run) -> AsyncIterator[Any]:
+    async def _arun(self, run: Run) -> AsyncIterator[Any]:
         loop = run.loop
         runner = TaskRunner(loop, loop.config.get("max_concurrency"))
         try:
@@ -614,120 +480,6 @@ class Pregel(PregelProtocol, StateAccess):
 
     async def aget_graph(self, config: dict | None = None, *, xray: int | bool = False) -> Any:
         return self.get_graph(config, xray=xray)
-
-
-class SuperstepStepper:
-    """Drives a run one superstep at a time; between steps the caller reads `events` and `chunks`.
-
-    Works with or without a checkpointer: the run's state lives in a suspended generator.
-    """
-
-    def __init__(
-        self, graph: Pregel, input: Any, config: dict | None, *, context: Any, stream_mode: Any,
-        durability: str | None = None,
-    ):
-        self.events: list[trace.TraceEvent] = []
-        self.chunks: list[Any] = []
-        self.done = False
-        self._run = graph._prepare(
-            input,
-            config,
-            context=context,
-            stream_mode=list(stream_mode),
-            output_keys=None,
-            interrupt_before=None,
-            interrupt_after=None,
-            subgraphs=True,
-            version="v2",
-            observer=self.events.append,
-            durability=durability,
-        )
-        self._gen = graph._run(self._run, mark_steps=True)
-
-    @property
-    def loop(self) -> PregelLoop:
-        return self._run.loop
-
-    def step(self) -> list[trace.TraceEvent]:
-        """Run the next superstep; return the trace events it produced."""
-        start = len(self.events)
-        if self.done:
-            return []
-        for item in self._gen:
-            if item is _STEP_DONE:
-                return self.events[start:]
-            self.chunks.append(item)
-        self.done = True
-        return self.events[start:]
-
-    def run_to_end(self) -> list[trace.TraceEvent]:
-        while not self.done:
-            self.step()
-        return self.events
-
-    @property
-    def output(self) -> Any:
-        return self._run.loop.output
-
-
-def _merge_configs(*configs: dict | None) -> dict:
-    """Merge configs left to right; metadata, configurable and tags merge instead of replace."""
-    out: dict[str, Any] = {}
-    for config in configs:
-        if not config:
-            continue
-        for key, value in config.items():
-            if key in ("metadata", CONF) and value is not None:
-                out[key] = {**(out.get(key) or {}), **value}
-            elif key == "tags" and value:
-                out[key] = list(dict.fromkeys([*(out.get(key) or []), *value]))
-            elif key == "callbacks" and value is not None and out.get(key) is not None:
-                from langchain_core.callbacks import BaseCallbackManager
-
-                if isinstance(value, BaseCallbackManager) or isinstance(out[key], BaseCallbackManager):
-                    out[key] = value
-                else:
-                    out[key] = list({id(h): h for h in [*out[key], *value]}.values())
-            else:
-                out[key] = value
-    out.setdefault(CONF, {})
-    return out
-
-
-def _v2_mappers(graph: Pregel) -> tuple[Any, Any]:
-    """(output schema, state schema) constructors when they are pydantic models or dataclasses,
-    as langgraph's compile records them for v2 streams."""
-    builder = getattr(graph, "builder", None)
-    if builder is None:
-        return None, None
-    return (
-        _schema_mapper(graph.output_channels, getattr(builder, "output_schema", None)),
-        _schema_mapper(graph.stream_channels, getattr(builder, "state_schema", None)),
-    )
-
-
-def _schema_mapper(keys: Any, schema: Any) -> Any:
-    import dataclasses
-    import inspect
-
-    from pydantic import BaseModel
-
-    if keys in ("__root__", ["__root__"]) or not inspect.isclass(schema):
-        return None
-    if issubclass(schema, BaseModel) or dataclasses.is_dataclass(schema):
-        return lambda values: schema(**values)
-    return None
-
-
-def _coerce_checkpoint_values(payload: Any, mapper: Any) -> None:
-    """Values inside a checkpoints part, or a debug checkpoint part, as the state type; not the
-    input checkpoint, whose channels are not all filled yet."""
-    if not isinstance(payload, dict):
-        return
-    if payload.get("type") == "checkpoint" and isinstance(payload.get("payload"), dict):
-        payload = payload["payload"]
-    if isinstance(payload.get("values"), dict) and "__start__" not in payload.get("next", ()):
-        payload["values"] = mapper(payload["values"])
 
 
 def _normalize_stream_transformer_factories(specs: Any) -> list[Any]:

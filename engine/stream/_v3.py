@@ -57,10 +57,10 @@ def resolve_parent_ns(graph_config: dict | None, call_config: dict | None) -> tu
     """The namespace the caller runs in: () at the root, the task's inside a node."""
     from langchain_core.runnables.config import ensure_config
 
-    from engine.pregel.main import _merge_configs
+    from engine.pregel.run_setup import merge_configs
 
     ns = (
-        ensure_config(_merge_configs(graph_config, call_config))
+        ensure_config(merge_configs(graph_config, call_config))
         .get(CONF, {})
         .get(CONFIG_KEY_CHECKPOINT_NS)
     )

@@ -1,0 +1,222 @@
+"""Setting up one call of a graph: its config (merged with the enclosing task's), stream modes
+and output queue (shared with a parent that streams subgraphs), saver, runtime, stream handlers,
+and the PregelLoop that will run it."""
+
+from __future__ import annotations
+
+import os
+from collections import deque
+from dataclasses import dataclass
+from typing import Any
+
+from langchain_core.runnables.config import var_child_runnable_config
+
+from engine.constants import (
+    CONF,
+    CONFIG_KEY_CHECKPOINT_NS,
+    CONFIG_KEY_CHECKPOINTER,
+    CONFIG_KEY_DURABILITY,
+    CONFIG_KEY_RUNTIME,
+    CONFIG_KEY_STREAM,
+    NS_SEP,
+)
+from engine.pregel import trace
+from engine.pregel.loop import PregelLoop
+from engine.pregel.messages import CONFIG_KEY_STREAM_MESSAGES_V2
+from engine.pregel.state import own_namespace
+from engine.runtime import DEFAULT_RUNTIME, Runtime
+
+DEFAULT_RECURSION_LIMIT = int(os.getenv("LANGGRAPH_DEFAULT_RECURSION_LIMIT", "10007"))
+"""langgraph's default: effectively unbounded loops stop only at this many supersteps."""
+
+STEP_DONE = object()
+"""Marker the run generator yields after each barrier (used by SuperstepStepper)."""
+
+
+@dataclass
+class Run:
+    """One call's setup: the loop, its output queue and how to format chunks."""
+
+    loop: PregelLoop
+    queue: deque
+    modes: list[str]
+    single: bool
+    subgraphs: bool
+    version: str
+    # v2 parts carry pydantic/dataclass states as the schema's type: (values, checkpoints)
+    mappers: tuple[Any, Any] = (None, None)
+
+
+def prepare_run(
+graph: Any,
+    input: Any,
+    config: dict | None,
+    *,
+    context: Any,
+    stream_mode: Any,
+    output_keys: Any,
+    interrupt_before: Any,
+    interrupt_after: Any,
+    subgraphs: bool,
+    version: str,
+    observer: trace.Observer | None = None,
+    updates_for_interrupts_only: bool = False,
+    durability: str | None = None,
+) -> Run:
+    # like langchain's ensure_config: a graph invoked inside a node runs within that task
+    config = merge_configs(var_child_runnable_config.get(), graph.config, config)
+    config.setdefault("recursion_limit", DEFAULT_RECURSION_LIMIT)
+    if config["recursion_limit"] < 1:
+        raise ValueError("recursion_limit must be at least 1")
+    configurable = config[CONF] = dict(config.get(CONF) or {})
+    if graph.checkpointer is True:
+        if CONFIG_KEY_CHECKPOINTER not in configurable:
+            raise RuntimeError("checkpointer=True cannot be used for root graphs.")
+        ns = configurable.get(CONFIG_KEY_CHECKPOINT_NS, "")
+        configurable[CONFIG_KEY_CHECKPOINT_NS] = own_namespace(ns)
+    if stream_mode is None:
+        stream_mode = "debug" if graph.debug else graph.stream_mode
+    single = isinstance(stream_mode, str)
+    modes = [stream_mode] if single else list(dict.fromkeys(stream_mode))
+    queue: deque = deque()
+    # a subgraph streams into its parent's queue too, when the parent asked for subgraphs
+    parent = configurable.pop(CONFIG_KEY_STREAM, None) if CONFIG_KEY_STREAM in configurable else None
+    own_modes = set(modes)
+    if parent is not None:
+        parent_emit, parent_modes = parent
+
+        def emit(ns: tuple, mode: str, payload: Any) -> None:
+            if mode in own_modes:
+                queue.append((ns, mode, payload))
+            if mode in parent_modes:
+                parent_emit(ns, mode, payload)
+
+        all_modes = own_modes | parent_modes
+    else:
+
+        def emit(ns: tuple, mode: str, payload: Any) -> None:
+            queue.append((ns, mode, payload))
+
+        all_modes = own_modes
+    # subgraphs always stream into this queue, under their own namespace; without
+    # subgraphs=True, _drain drops what is not this graph's own
+    configurable[CONFIG_KEY_STREAM] = (emit, all_modes)
+    # an explicit durability also applies to subgraphs; otherwise inherit the parent's
+    if durability is not None:
+        configurable[CONFIG_KEY_DURABILITY] = durability
+    durability = configurable.get(CONFIG_KEY_DURABILITY, "async")
+    saver = graph._saver(config)
+    if saver is not None:
+        if "thread_id" not in configurable and "checkpoint_id" not in configurable:
+            raise ValueError(
+                "Checkpointer requires one or more of the following 'configurable' keys: "
+                "thread_id, checkpoint_ns, checkpoint_id"
+            )
+        configurable[CONFIG_KEY_CHECKPOINTER] = saver
+    ns_str = configurable.get(CONFIG_KEY_CHECKPOINT_NS, "")
+    ns = tuple(ns_str.split(NS_SEP)) if ns_str else ()
+    parent_runtime: Runtime = configurable.get(CONFIG_KEY_RUNTIME) or DEFAULT_RUNTIME
+    writer = (
+        (lambda chunk: emit(ns, "custom", chunk)) if "custom" in all_modes else parent_runtime.stream_writer
+    )
+    if context is not None and graph.context_schema is not None and isinstance(context, dict):
+        try:
+            context = graph.context_schema(**context)
+        except TypeError:
+            pass
+    runtime = Runtime(
+        context=context if context is not None else parent_runtime.context,
+        store=graph.store if graph.store is not None else parent_runtime.store,
+        stream_writer=writer,
+    )
+    if "messages" in all_modes:
+        from engine.pregel.messages import attach_messages_handler
+
+        # a v3 run asks chat models for content-block events instead of tokens
+        v2 = version == "v2" and bool(configurable.get(CONFIG_KEY_STREAM_MESSAGES_V2))
+        strip_v2 = version != "v2" and "messages" in own_modes
+        attach_messages_handler(config, emit, ns, v2=v2, strip_v2=strip_v2)
+    if "tools" in own_modes:  # a nested run inherits its parent's handler with the callbacks
+        from engine.pregel.tools_stream import attach_tools_handler
+
+        attach_tools_handler(config, emit, subgraphs, ns)
+    loop = PregelLoop(
+        graph,
+        input,
+        config,
+        checkpointer=saver,
+        emit=emit,
+        stream_modes=all_modes,
+        interrupt_before=interrupt_before if interrupt_before is not None else graph.interrupt_before_nodes,
+        interrupt_after=interrupt_after if interrupt_after is not None else graph.interrupt_after_nodes,
+        runtime=runtime,
+        cache=graph.cache,
+        observer=observer,
+        updates_for_interrupts_only=updates_for_interrupts_only
+        and (parent is None or "updates" not in parent[1]),
+        durability=durability,
+        # stream shows every state key by default; invoke passes the output schema's keys
+        output_keys=output_keys if output_keys is not None else graph.stream_channels_asis,
+    )
+    mappers = v2_mappers(graph) if version == "v2" else (None, None)
+    return Run(loop, queue, modes, single, subgraphs, version, mappers)
+
+
+def merge_configs(*configs: dict | None) -> dict:
+    """Merge configs left to right; metadata, configurable and tags merge instead of replace."""
+    out: dict[str, Any] = {}
+    for config in configs:
+        if not config:
+            continue
+        for key, value in config.items():
+            if key in ("metadata", CONF) and value is not None:
+                out[key] = {**(out.get(key) or {}), **value}
+            elif key == "tags" and value:
+                out[key] = list(dict.fromkeys([*(out.get(key) or []), *value]))
+            elif key == "callbacks" and value is not None and out.get(key) is not None:
+                from langchain_core.callbacks import BaseCallbackManager
+
+                if isinstance(value, BaseCallbackManager) or isinstance(out[key], BaseCallbackManager):
+                    out[key] = value
+                else:
+                    out[key] = list({id(h): h for h in [*out[key], *value]}.values())
+            else:
+                out[key] = value
+    out.setdefault(CONF, {})
+    return out
+
+
+def v2_mappers(graph: Any) -> tuple[Any, Any]:
+    """(output schema, state schema) constructors when they are pydantic models or dataclasses,
+    as langgraph's compile records them for v2 streams."""
+    builder = getattr(graph, "builder", None)
+    if builder is None:
+        return None, None
+    return (
+        _schema_mapper(graph.output_channels, getattr(builder, "output_schema", None)),
+        _schema_mapper(graph.stream_channels, getattr(builder, "state_schema", None)),
+    )
+
+
+def _schema_mapper(keys: Any, schema: Any) -> Any:
+    import dataclasses
+    import inspect
+
+    from pydantic import BaseModel
+
+    if keys in ("__root__", ["__root__"]) or not inspect.isclass(schema):
+        return None
+    if issubclass(schema, BaseModel) or dataclasses.is_dataclass(schema):
+        return lambda values: schema(**values)
+    return None
+
+
+def coerce_checkpoint_values(payload: Any, mapper: Any) -> None:
+    """Values inside a checkpoints part, or a debug checkpoint part, as the state type; not the
+    input checkpoint, whose channels are not all filled yet."""
+    if not isinstance(payload, dict):
+        return
+    if payload.get("type") == "checkpoint" and isinstance(payload.get("payload"), dict):
+        payload = payload["payload"]
+    if isinstance(payload.get("values"), dict) and "__start__" not in payload.get("next", ()):
+        payload["values"] = mapper(payload["values"])
