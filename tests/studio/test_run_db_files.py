@@ -17,7 +17,7 @@ import pytest
 
 from studio.cli import main
 from studio.run.runner import db_path_for
-from tests.checkpoint.test_tampered_db import crafted_values, newest_checkpoint, tamper
+from tests.engine.checkpoint.test_tampered_db import crafted_values, newest_checkpoint, tamper
 from tests.graphspec.helpers import TEMPLATES
 from tests.studio.test_run_steps import click, idle
 
@@ -85,7 +85,7 @@ def test_a_directory_where_the_db_goes_says_so(qtbot, window, spec, tmp_path):
 
 
 def test_a_foreign_db_beside_the_spec_is_refused_and_left_alone(qtbot, window, spec, tmp_path):
-    from tests.checkpoint.test_tampered_db import _foreign, digest
+    from tests.engine.checkpoint.test_tampered_db import _foreign, digest
 
     db = db_path_for(spec, "", tmp_path)
     _foreign(db)

@@ -11,7 +11,16 @@ import pytest
 from langchain_core.messages import HumanMessage, SystemMessage, ToolMessage
 from pydantic import BaseModel
 
-from tests.agents.helpers import add, ai, dump, explode, fake, final_answer, graph_shape, shout
+from tests.engine.agents.helpers import (
+    add,
+    ai,
+    dump,
+    explode,
+    fake,
+    final_answer,
+    graph_shape,
+    shout,
+)
 from tests.oracle import assert_same
 
 pytestmark = [pytest.mark.differential, pytest.mark.filterwarnings("ignore::DeprecationWarning")]

@@ -119,7 +119,7 @@ def test_loads_typed_gives_a_value_or_our_error(data, kind):
 @pytest.fixture(scope="module")
 def saved(tmp_path_factory):
     """A database holding one thread with messages, a pending interrupt and a tuple."""
-    from tests.checkpoint.test_sqlite_file import run
+    from tests.engine.checkpoint.test_sqlite_file import run
 
     db = tmp_path_factory.mktemp("fuzzdb") / "fuzz.sqlite"
     run(db, "t", 3)

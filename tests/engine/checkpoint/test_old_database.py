@@ -10,7 +10,7 @@ import pytest
 
 from engine.checkpoint.sqlite import SCHEMA_VERSION, SqliteSaver
 from engine.types import Command
-from tests.checkpoint.old_db_graph import build, item
+from tests.engine.checkpoint.old_db_graph import build, item
 
 V1 = Path(__file__).parent / "data" / "schema_v1.sqlite"
 

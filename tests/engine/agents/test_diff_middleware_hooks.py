@@ -5,7 +5,7 @@ from typing import Annotated, Any
 import pytest
 from langchain_core.messages import AIMessage, SystemMessage
 
-from tests.agents.helpers import add, ai, dump, fake, graph_shape, same
+from tests.engine.agents.helpers import add, ai, dump, fake, graph_shape, same
 
 pytestmark = pytest.mark.differential
 

@@ -8,7 +8,7 @@ from langchain_core.language_models.fake_chat_models import FakeMessagesListChat
 from langchain_core.messages import AIMessage
 from langchain_core.tools import tool
 
-from tests.agents.conftest import AgentBackend
+from tests.engine.agents.conftest import AgentBackend
 from tests.oracle import normalize
 
 

@@ -1,4 +1,4 @@
-"""Writes schema_v1.sqlite: `python -m tests.checkpoint.data.make_schema_v1` with the saver of schema 1 (main at
+"""Writes schema_v1.sqlite: `python -m tests.engine.checkpoint.data.make_schema_v1` with the saver of schema 1 (main at
 dc2f7b0, before the read-path layout); kept to show how the file was made, not to rerun.
 
 Threads: 'grow' (40 steps of a growing list, then an interrupt, pending) and 'done' (3 steps,
@@ -10,7 +10,7 @@ import sqlite3
 
 from engine.checkpoint.sqlite import SCHEMA_VERSION, SqliteSaver
 from engine.types import Command
-from tests.checkpoint.old_db_graph import build
+from tests.engine.checkpoint.old_db_graph import build
 
 assert SCHEMA_VERSION == 1, "this file records schema 1; write it with that version's saver"
 PATH = os.path.join(os.path.dirname(__file__), "schema_v1.sqlite")

@@ -22,7 +22,7 @@ import pytest
 
 from engine.checkpoint.sqlite import CheckpointDatabaseError, SqliteSaver
 from studio.cli import main
-from tests.checkpoint.test_serde_no_import import CLASS_REFS, _nested_exts
+from tests.engine.checkpoint.test_serde_no_import import CLASS_REFS, _nested_exts
 from tests.graphspec.helpers import TEMPLATES
 
 THREAD = "t"
@@ -187,7 +187,7 @@ def test_metadata_filter_on_tampered_metadata_is_a_clear_error(thread_db):
 
 def test_list_threads_reads_ids_without_decoding(tmp_path, trap):
     module, _marker = trap
-    from tests.checkpoint.test_sqlite_file import run
+    from tests.engine.checkpoint.test_sqlite_file import run
 
     db = tmp_path / "many.sqlite"
     for thread in ("b", "a", "c"):
@@ -261,7 +261,7 @@ def test_corrupt_database_is_bad_input_and_left_alone(tmp_path, capsys, flag):
 
 
 def test_disk_io_error_is_a_clear_message(tmp_path):
-    from tests.checkpoint.test_sqlite_file import run
+    from tests.engine.checkpoint.test_sqlite_file import run
 
     path = tmp_path / "io.sqlite"
     run(path, "t", 1)

@@ -15,7 +15,7 @@ from engine.checkpoint.sqlite import SqliteSaver, reads
 from engine.checkpoint.sqlite.deltas import CHAIN_ROWS
 from engine.graph import END, START, StateGraph
 from engine.types import Command
-from tests.checkpoint.old_db_graph import build, item
+from tests.engine.checkpoint.old_db_graph import build, item
 
 
 class CountingConnection(sqlite3.Connection):
@@ -110,7 +110,7 @@ def test_sql_filters_match_python_equality(tmp_path):
         {"step": 4, "source": "loop", "a": {"b": "x"}, "k-1": "true", "big": 2**70 + 1},
     ]
     with SqliteSaver.from_conn_string(str(path)) as saver:
-        from tests.checkpoint.test_saver_contract import cfg, save
+        from tests.engine.checkpoint.test_saver_contract import cfg, save
 
         for meta in metadatas:
             save(saver, {"v": meta["step"]}, config=cfg("m"), **meta)
@@ -198,7 +198,7 @@ def test_thread_summaries_read_no_checkpoint(tmp_path):
 
 
 def test_summaries_of_an_old_file_and_after_delete(tmp_path):
-    from tests.checkpoint.test_old_database import V1
+    from tests.engine.checkpoint.test_old_database import V1
 
     path = tmp_path / "old.sqlite"
     path.write_bytes(V1.read_bytes())

@@ -3,7 +3,7 @@
 import pytest
 from langchain_core.messages import ToolMessage
 
-from tests.agents.helpers import add, ai, dump, explode, fake, graph_shape, same, shout
+from tests.engine.agents.helpers import add, ai, dump, explode, fake, graph_shape, same, shout
 from tests.oracle import normalize
 
 pytestmark = pytest.mark.differential
@@ -216,7 +216,7 @@ def test_tool_call_limit_invalid_params(agent_backend):
 # ------------------------------------------------------------------------------- retries, fallback
 def _flaky_model(fails: int, *replies):
     """A fake model whose first `fails` calls raise ConnectionError."""
-    from tests.agents.helpers import FakeToolModel
+    from tests.engine.agents.helpers import FakeToolModel
 
     class Flaky(FakeToolModel):
         failures_left: int = fails

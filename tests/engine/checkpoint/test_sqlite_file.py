@@ -16,7 +16,7 @@ import pytest
 from engine.checkpoint.sqlite import SCHEMA_VERSION, CheckpointDatabaseError, SqliteSaver
 from engine.graph import END, START, StateGraph
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 
 
 class Log(TypedDict):
@@ -193,7 +193,7 @@ WORKER = textwrap.dedent(
     """
     import sys
     sys.path.insert(0, {root!r})
-    from tests.checkpoint.test_sqlite_file import run
+    from tests.engine.checkpoint.test_sqlite_file import run
     result = run(sys.argv[1], sys.argv[2], 40)
     assert result["n"] == 40, result["n"]
     print("done", sys.argv[2])

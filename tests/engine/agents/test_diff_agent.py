@@ -8,7 +8,7 @@ import pytest
 from langchain_core.messages import AIMessage, ToolMessage
 
 from engine.agents.scripted import ScriptedChatModel
-from tests.agents.helpers import (
+from tests.engine.agents.helpers import (
     add,
     ai,
     dump,

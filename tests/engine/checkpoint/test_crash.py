@@ -27,7 +27,7 @@ from tests.oracle import Backend
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="needs SIGKILL")
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 TIMEOUT = 60.0  # seconds to wait for any one condition; the test never sleeps a fixed time
 
 
@@ -88,7 +88,7 @@ CHILD = textwrap.dedent(
     """
     import sys
     sys.path.insert(0, {root!r})
-    from tests.checkpoint.test_crash import child_main
+    from tests.engine.checkpoint.test_crash import child_main
     child_main(*sys.argv[1:4])
     """
 )
