@@ -174,9 +174,9 @@ class RunController:
         d = self.docks
         w.removeDockWidget(problems)  # the trace goes first: it is the widest reader
         w.addDockWidget(bottom, d["traceDock"])
-        w.tabifyDockWidget(d["traceDock"], d["diffDock"])
         w.splitDockWidget(d["traceDock"], problems, Qt.Orientation.Horizontal)
         w.tabifyDockWidget(problems, d["eventsDock"])
+        w.tabifyDockWidget(d["traceDock"], d["diffDock"])  # after the split: a tabbed dock does not split
         w.splitDockWidget(palette, d["runInputDock"], Qt.Orientation.Vertical)
         w.tabifyDockWidget(d["runInputDock"], d["threadsDock"])
         for dock in (inspector, state, problems, d["traceDock"], d["runInputDock"]):

@@ -634,10 +634,10 @@ class DiffPanel(QWidget):
             old = shown_or_dash(c.old_value, 120) if c.old_has else "(empty)"
             new = shown_or_dash(c.new_value, 120) if c.new_has else "(empty)"
             color = "#2E7D32" if c.kind == "added" else "#C62828" if c.kind == "removed" else None
-            row = self._row(channels, c.channel, old, new, color)
+            versions = f"v{short_version(c.old_version)} → v{short_version(c.new_version)}"
+            row = self._row(channels, f"{c.channel}  ({versions})", old, new, color)  # one row each: diffs are read in a short dock
             if is_internal(c.channel):
                 row.setForeground(0, QBrush(INTERNAL))
-            self._row(row, "version", f"v{short_version(c.old_version)}", f"v{short_version(c.new_version)}")
             for part in c.parts[1:] if len(c.parts) == 1 and c.parts[0].path == "(value)" else c.parts:
                 self._row(row, f"{part.path} {part.kind}", "" if part.kind == "added" else show(part.old, 100),
                           "" if part.kind == "removed" else show(part.new, 100))  # fmt: skip

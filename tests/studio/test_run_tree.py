@@ -90,8 +90,7 @@ def test_pick_two_checkpoints_and_see_the_diff(qtbot, window):
     lines = diff.texts()
     text = "\n".join(lines)
     assert "Channels changed" in lines[0]
-    assert "  value | 256 | 49" in lines
-    assert any(line.startswith("    version | v") for line in lines)
+    assert "  value  (v5 → v6) | 256 | 49" in lines  # value and version, old → new
     assert '    [2] changed | "square -> 256" | "square -> 49"' in lines  # a structural list diff
     assert "Next nodes | (end) | (end)" in text
     assert "Pending writes | 0 | 0" in text
@@ -126,11 +125,12 @@ def test_screenshot_of_the_tree_with_a_diff(qtbot, window, tmp_path):
     click_row(qtbot, history, entry_at(history, 3).checkpoint_id)
     click_row(qtbot, history, entry_at(history, 4, branch=3).checkpoint_id, ctrl=True)
     idle(qtbot, win)
-    qtbot.wait(100)  # the 1280x720 layout settles before the docks are sized
-    docks = runner.docks
-    tabs = [win.dock("inspectorDock"), win.dock("stateDock")]  # each tab group is sized by its first dock
-    win.resizeDocks(tabs, [130, 490], Qt.Orientation.Vertical)
-    win.resizeDocks([docks["traceDock"]], [300], Qt.Orientation.Vertical)
+    # at 1280x720 every dock is at its smallest: give the tree the right column and the diff
+    # the bottom row, as a user reading a diff would
+    for name in ("inspectorDock", "channelsDock", "problemsDock", "eventsDock", "paletteDock"):
+        win.dock(name).hide()
+    qtbot.wait(50)
+    win.resizeDocks([runner.docks["traceDock"]], [300], Qt.Orientation.Vertical)
     history.tree.scrollToTop()
     win.view.fit()
     qtbot.waitUntil(lambda: not win.validator.busy, timeout=5000)
