@@ -13,6 +13,7 @@ from typing import Annotated, TypedDict
 
 import pytest
 
+from tests.engine.graphs import _chain, _one_node, _sg
 from tests.oracle import normalize
 
 pytestmark = pytest.mark.differential
@@ -538,3 +539,156 @@ def test_sync_invoke_of_async_node_fails(backend):
         "Either initialize with a synchronous function or invoke via the async API "
         "(ainvoke, astream, etc.)"
     )
+
+
+def test_node_with_config_and_runtime(backend):
+    Runtime = backend.runtime.Runtime
+    InMemorySaver = backend.mod("checkpoint.memory").InMemorySaver
+    from langchain_core.runnables import RunnableConfig
+
+    class State(TypedDict, total=False):
+        input: str
+        results: Annotated[list, operator.add]
+
+    @dataclass
+    class Ctx:
+        user_id: str
+
+    def plain_node(state: State):
+        return {}
+
+    def node_with_config(state: State, config: RunnableConfig):
+        thread_id = config["configurable"]["thread_id"]
+        return {"results": [f"Hello, {state['input']}! ({thread_id})"]}
+
+    def node_with_runtime(state: State, runtime: Runtime):
+        user_id = runtime.context.user_id
+        return {"results": [f"Hello, {state['input']}! [{user_id}]"]}
+
+    nodes = (plain_node, node_with_config, node_with_runtime)
+    schemas = {"context_schema": Ctx}
+    app = _chain(backend, State, *nodes, schemas=schemas, checkpointer=InMemorySaver())
+    out = app.invoke(
+        {"input": "x"}, {"configurable": {"thread_id": "t-7"}}, context=Ctx(user_id="u1")
+    )
+    assert out == {"input": "x", "results": ["Hello, x! (t-7)", "Hello, x! [u1]"]}
+
+
+def test_runtime_context_schema(backend):
+    StateGraph, START = _sg(backend)
+    Runtime = backend.runtime.Runtime
+
+    class State(TypedDict, total=False):
+        llm: str
+        route: str
+
+    @dataclass
+    class ContextSchema:
+        llm_provider: str = "openai"
+
+    def get_llm(provider):
+        return f"llm<{provider}>"
+
+    def node_a(state: State, runtime: Runtime[ContextSchema]):
+        return {"llm": get_llm(runtime.context.llm_provider)}
+
+    def route(state: State, runtime: Runtime[ContextSchema]):  # context in an edge's router too
+        return "node_b" if runtime.context.llm_provider == "anthropic" else "__end__"
+
+    graph = StateGraph(State, context_schema=ContextSchema)
+    graph.add_node("node_a", node_a)
+    graph.add_node("node_b", lambda s: {"route": "b"})
+    graph.add_edge(START, "node_a")
+    graph.add_conditional_edges("node_a", route, ["node_b", "__end__"])
+    app = graph.compile()
+    assert app.invoke({}, context={"llm_provider": "anthropic"}) == {
+        "llm": "llm<anthropic>",
+        "route": "b",
+    }
+    assert app.invoke({}, context=ContextSchema()) == {"llm": "llm<openai>"}
+
+
+def test_config_metadata_langgraph_step(backend, capsys):
+    from langchain_core.runnables import RunnableConfig
+
+    def my_node(state: dict, config: RunnableConfig) -> dict:
+        current_step = config["metadata"]["langgraph_step"]
+        print(f"Currently on step: {current_step}")
+        return state
+
+    class State(TypedDict):
+        x: int
+
+    assert _chain(backend, State, ("first", my_node), ("second", my_node)).invoke({"x": 1}) == {
+        "x": 1
+    }
+    assert capsys.readouterr().out == "Currently on step: 1\nCurrently on step: 2\n"
+
+
+def test_remaining_steps(backend):
+    StateGraph, START = _sg(backend)
+    RemainingSteps = backend.managed.RemainingSteps
+
+    class State(TypedDict):
+        messages: Annotated[list, lambda x, y: x + y]
+        remaining_steps: RemainingSteps
+
+    seen = []
+
+    def reasoning_node(state: State) -> dict:
+        remaining = state["remaining_steps"]
+        seen.append(remaining)
+        if remaining <= 2:
+            return {"messages": ["Approaching limit, wrapping up..."]}
+        return {"messages": ["thinking..."]}
+
+    def route(state: State):
+        return "__end__" if state["messages"][-1].startswith("Approaching") else "reasoning_node"
+
+    builder = StateGraph(State)
+    builder.add_node("reasoning_node", reasoning_node)
+    builder.add_edge(START, "reasoning_node")
+    builder.add_conditional_edges("reasoning_node", route, ["reasoning_node", "__end__"])
+    out = builder.compile().invoke({"messages": []}, {"recursion_limit": 6})
+    assert seen == [5, 4, 3, 2]
+    assert out == {
+        "messages": [
+            "thinking...",
+            "thinking...",
+            "thinking...",
+            "Approaching limit, wrapping up...",
+        ]
+    }
+
+
+def test_other_metadata(backend):
+    from langchain_core.runnables import RunnableConfig
+
+    seen = []
+
+    def inspect_metadata(state: dict, config: RunnableConfig) -> dict:
+        metadata = config["metadata"]
+        seen.append(
+            (
+                metadata["langgraph_step"],
+                metadata["langgraph_node"],
+                metadata["langgraph_triggers"],
+                metadata["langgraph_path"],
+                metadata["langgraph_checkpoint_ns"],
+            )
+        )
+        return state
+
+    class State(TypedDict):
+        x: int
+
+    _one_node(backend, State, inspect_metadata, name="inspect").invoke({"x": 1})
+    assert len(seen) == 1
+    step, node, triggers, path, ns = seen[0]
+    assert (step, node, tuple(triggers), tuple(path)) == (
+        1,
+        "inspect",
+        ("branch:to:inspect",),
+        ("__pregel_pull", "inspect"),
+    )
+    assert normalize(ns) == "inspect:<uuid>"

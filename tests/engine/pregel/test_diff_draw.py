@@ -7,6 +7,8 @@ import asyncio
 import operator
 from typing import Annotated, Literal, TypedDict
 
+from tests.engine.graphs import _cond_app, _join_app, route_literal
+
 HEADER = "---\nconfig:\n  flowchart:\n    curve: linear\n---\ngraph TD;\n"
 FOOTER = (
     "\tclassDef default fill:#f2f0ff,line-height:1.2\n"
@@ -270,3 +272,78 @@ def test_aget_graph_matches_get_graph(backend):
     app = _three_levels(backend)
     graph = asyncio.run(app.aget_graph(xray=1))
     assert graph.draw_mermaid() == app.get_graph(xray=1).draw_mermaid()
+
+
+MERMAID_HEADER = "---\nconfig:\n  flowchart:\n    curve: linear\n---\ngraph TD;\n"
+
+
+MERMAID_FOOTER = (
+    "\tclassDef default fill:#f2f0ff,line-height:1.2\n"
+    "\tclassDef first fill-opacity:0\n"
+    "\tclassDef last fill:#bfb6fc\n"
+)
+
+
+def test_get_graph_nodes(backend):
+    app = _cond_app(backend, route_literal)
+    graph = app.get_graph()
+    assert list(graph.nodes) == ["__start__", "start", "x", "y", "__end__"]
+    assert [(n.id, n.name) for n in graph.nodes.values()] == [
+        ("__start__", "__start__"),
+        ("start", "start"),
+        ("x", "x"),
+        ("y", "y"),
+        ("__end__", "__end__"),
+    ]
+
+
+def test_draw_mermaid_linear_with_join(backend):
+    app = _join_app(backend, joined=False)
+    assert app.get_graph().draw_mermaid() == (
+        MERMAID_HEADER + "\t__start__([<p>__start__</p>]):::first\n"
+        "\ta(a)\n"
+        "\tb(b)\n"
+        "\tb2(b2)\n"
+        "\tc(c)\n"
+        "\t__end__([<p>__end__</p>]):::last\n"
+        "\t__start__ --> a;\n"
+        "\t__start__ --> b;\n"
+        "\ta --> c;\n"
+        "\tb --> b2;\n"
+        "\tb2 --> c;\n"
+        "\tc --> __end__;\n" + MERMAID_FOOTER
+    )
+
+
+def test_draw_mermaid_conditional(backend):
+    app = _cond_app(backend, route_literal)
+    assert app.get_graph().draw_mermaid() == (
+        MERMAID_HEADER + "\t__start__([<p>__start__</p>]):::first\n"
+        "\tstart(start)\n"
+        "\tx(x)\n"
+        "\ty(y)\n"
+        "\t__end__([<p>__end__</p>]):::last\n"
+        "\t__start__ --> start;\n"
+        "\tstart -.-> x;\n"
+        "\tstart -.-> y;\n"
+        "\tx --> __end__;\n"
+        "\ty --> __end__;\n" + MERMAID_FOOTER
+    )
+
+
+def test_draw_mermaid_path_map_labels_and_unreachable_node(backend):
+    END = backend.graph.END
+    app = _cond_app(backend, lambda s: s["n"] > 0, {True: "x", False: END})
+    # y is unreachable: it is still drawn, without edges, and the start/end nodes then lose
+    # their :::first / :::last classes
+    assert app.get_graph().draw_mermaid() == (
+        MERMAID_HEADER + "\t__start__(<p>__start__</p>)\n"
+        "\tstart(start)\n"
+        "\tx(x)\n"
+        "\ty(y)\n"
+        "\t__end__(<p>__end__</p>)\n"
+        "\t__start__ --> start;\n"
+        "\tstart -. &nbsp;False&nbsp; .-> __end__;\n"
+        "\tstart -. &nbsp;True&nbsp; .-> x;\n"
+        "\tx --> __end__;\n" + MERMAID_FOOTER
+    )

@@ -9,7 +9,9 @@ import re
 from typing import Annotated, TypedDict
 
 import pytest
+from langchain_core.messages import AIMessage, AnyMessage, HumanMessage
 
+from tests.engine.graphs import S
 from tests.oracle import normalize
 
 pytestmark = pytest.mark.differential
@@ -551,6 +553,7 @@ def test_threads_are_isolated(backend):
 def _typed_ask_graph(b):
     from pydantic import BaseModel
 
+
     class Decision(BaseModel):
         approve: bool
         note: str = ""
@@ -599,3 +602,75 @@ def test_dict_response_schema_is_shown_not_enforced(backend):
     (intr,) = app.invoke({"log": []}, cfg())["__interrupt__"]
     assert intr.response_schema == {"type": "integer"}
     assert app.invoke(backend.types.Command(resume="not an int"), cfg()) == {"log": ["not an int"]}
+
+
+def test_command_resume_after_interrupt(backend, capsys):
+    StateGraph = backend.graph.StateGraph
+    Command, interrupt = backend.types.Command, backend.types.interrupt
+    MemorySaver = backend.mod("checkpoint.memory").MemorySaver
+
+    class AgentState(TypedDict):
+        messages: Annotated[list[AnyMessage], operator.add]
+
+    checkpointer = MemorySaver()
+
+    def node_a(state: AgentState) -> AgentState:
+        answer = interrupt("Do you approve?")
+        print(f"用户回答：{answer}")
+        if answer == "yes":
+            return {"messages": [AIMessage(content="你同意了", id="ai")]}
+        return {"messages": [AIMessage(content="你拒绝了", id="ai")]}
+
+    graph = StateGraph(AgentState)
+    graph.add_node("node_a", node_a)
+    graph.set_entry_point("node_a")
+    graph.set_finish_point("node_a")
+    app = graph.compile(checkpointer=checkpointer)
+    config = {"configurable": {"thread_id": "1"}}
+
+    resp = app.invoke({"messages": [HumanMessage(content="111", id="h")]}, config=config)
+    assert list(resp) == ["messages", "__interrupt__"]
+    assert resp["messages"] == [HumanMessage(content="111", id="h")]
+    assert normalize(resp["__interrupt__"]) == [("Interrupt", "Do you approve?")]
+    assert capsys.readouterr().out == ""
+
+    resp = app.invoke(Command(resume="yes"), config=config)
+    assert resp == {
+        "messages": [HumanMessage(content="111", id="h"), AIMessage(content="你同意了", id="ai")]
+    }
+    assert capsys.readouterr().out == "用户回答：yes\n"
+
+
+HEX32 = re.compile(r"^[0-9a-f]{32}$")
+
+
+def test_interrupt_and_resume(backend):
+    StateGraph, START, END = backend.graph.StateGraph, backend.graph.START, backend.graph.END
+    InMemorySaver = backend.mod("checkpoint.memory").InMemorySaver
+    Command, interrupt = backend.types.Command, backend.types.interrupt
+
+    def ask(s):
+        answer = interrupt("approve?")
+        return {"visited": [f"answer={answer}"]}
+
+    h = StateGraph(S)
+    h.add_node("ask", ask)
+    h.add_edge(START, "ask")
+    h.add_edge("ask", END)
+    happ = h.compile(checkpointer=InMemorySaver())
+    cfg = {"configurable": {"thread_id": "t"}}
+
+    first = happ.invoke({"total": 0, "visited": []}, cfg)
+    assert set(first) == {"total", "visited", "__interrupt__"}
+    assert first["total"] == 0 and first["visited"] == []
+    assert isinstance(first["__interrupt__"], list) and len(first["__interrupt__"]) == 1
+    intr = first["__interrupt__"][0]
+    assert type(intr).__name__ == "Interrupt"
+    assert intr.value == "approve?"
+    assert HEX32.match(intr.id), intr.id
+    # langgraph 1.2.24's repr also shows response_schema=None (the document shortened the id)
+    assert normalize(repr(intr)) == "Interrupt(value='approve?', id='<id>', response_schema=None)"
+
+    assert happ.get_state(cfg).next == ("ask",)
+    assert happ.invoke(Command(resume="yes"), cfg) == {"total": 0, "visited": ["answer=yes"]}
+    assert happ.get_state(cfg).next == ()

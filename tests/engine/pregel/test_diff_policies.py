@@ -11,6 +11,8 @@ from typing import Annotated, TypedDict
 
 import pytest
 
+from tests.engine.graphs import C, _sg
+
 pytestmark = pytest.mark.differential
 
 
@@ -508,3 +510,184 @@ def test_recursion_limit_with_checkpointer_keeps_progress(backend):
         app.invoke({"n": 0}, cfg)
     st = app.get_state(cfg)
     assert (st.values, st.next) == ({"n": 3}, ("a",))
+
+
+def test_node_cache_policy_in_memory_cache(backend):
+    StateGraph, START = _sg(backend)
+    InMemoryCache = backend.mod("cache.memory").InMemoryCache
+    CachePolicy = backend.types.CachePolicy
+
+    class State(TypedDict, total=False):
+        x: int
+        result: int
+
+    calls = []
+
+    def expensive_node(state: State):
+        calls.append(state["x"])
+        return {"result": state["x"] * 2}
+
+    builder = StateGraph(State)
+    builder.add_node("expensive_node", expensive_node, cache_policy=CachePolicy(ttl=3))
+    builder.add_edge(START, "expensive_node")
+    graph = builder.compile(cache=InMemoryCache())
+
+    assert graph.invoke({"x": 5}) == {"x": 5, "result": 10}
+    assert graph.invoke({"x": 5}) == {"x": 5, "result": 10}
+    assert calls == [5]
+    # the document's `{'result': 10, '__metadata__': {'cached': True}}` is the updates-stream chunk
+    assert list(graph.stream({"x": 5}, stream_mode="updates")) == [
+        {"expensive_node": {"result": 10}, "__metadata__": {"cached": True}}
+    ]
+    assert list(graph.stream({"x": 6}, stream_mode="updates")) == [
+        {"expensive_node": {"result": 12}}
+    ]
+    assert calls == [5, 6]
+
+    # a tiny ttl expires: the node runs again
+    calls.clear()
+    builder = StateGraph(State)
+    builder.add_node("expensive_node", expensive_node, cache_policy=CachePolicy(ttl=0.05))
+    builder.add_edge(START, "expensive_node")
+    graph = builder.compile(cache=InMemoryCache())
+    graph.invoke({"x": 1})
+    graph.invoke({"x": 1})
+    time.sleep(0.08)
+    assert graph.invoke({"x": 1}) == {"x": 1, "result": 2}
+    assert calls == [1, 1]
+
+
+def test_node_retry_policy_default_retry_on(backend):
+    StateGraph, START = _sg(backend)
+    RetryPolicy = backend.types.RetryPolicy
+
+    class State(TypedDict, total=False):
+        result: str
+
+    def build(exc_type, fail_times):
+        attempts = []
+
+        def node_function(state: State):
+            attempts.append(1)
+            if len(attempts) <= fail_times:
+                raise exc_type("boom")
+            return {"result": f"ok after {len(attempts)}"}
+
+        builder = StateGraph(State)
+        builder.add_node(
+            "node_name",
+            node_function,
+            retry_policy=RetryPolicy(initial_interval=0.001, max_interval=0.002, jitter=False),
+        )
+        builder.add_edge(START, "node_name")
+        return builder.compile(), attempts
+
+    class Flaky(Exception):
+        pass
+
+    app, attempts = build(Flaky, 2)
+    assert app.invoke({}) == {"result": "ok after 3"}
+
+    # default max_attempts=3
+    app, attempts = build(Flaky, 5)
+    with pytest.raises(Flaky):
+        app.invoke({})
+    assert len(attempts) == 3
+
+    # ValueError / LookupError / RuntimeError ... are not retried by default_retry_on
+    for exc_type in (ValueError, TypeError, ZeroDivisionError, KeyError, RuntimeError, OSError):
+        app, attempts = build(exc_type, 1)
+        with pytest.raises(exc_type):
+            app.invoke({})
+        assert len(attempts) == 1, exc_type
+
+
+def test_node_retry_execution_info(backend):
+    StateGraph, START = _sg(backend)
+    RetryPolicy, Runtime = backend.types.RetryPolicy, backend.runtime.Runtime
+
+    class State(TypedDict, total=False):
+        result: str
+
+    seen = []
+
+    def call_primary_api():
+        raise ConnectionError("primary down")
+
+    def call_fallback_api():
+        return "fallback"
+
+    def my_node(state: State, runtime: Runtime):
+        info = runtime.execution_info
+        seen.append((info.node_attempt, info.node_first_attempt_time))
+        if info.node_attempt > 1:
+            return {"result": call_fallback_api()}
+        return {"result": call_primary_api()}
+
+    builder = StateGraph(State)
+    builder.add_node(
+        "my_node", my_node, retry_policy=RetryPolicy(max_attempts=3, initial_interval=0.001)
+    )
+    builder.add_edge(START, "my_node")
+    assert builder.compile().invoke({}) == {"result": "fallback"}
+    assert [a for a, _ in seen] == [1, 2]
+    assert seen[0][1] == seen[1][1] and isinstance(seen[0][1], float)
+    assert abs(seen[0][1] - time.time()) < 60
+
+
+def test_recursion_limit(backend):
+    StateGraph, START = _sg(backend)
+    GraphRecursionError = backend.errors.GraphRecursionError
+
+    class State(TypedDict):
+        n: Annotated[int, operator.add]
+
+    builder = StateGraph(State)
+    builder.add_node("loop", lambda s: {"n": 1})
+    builder.add_edge(START, "loop")
+    builder.add_edge("loop", "loop")
+    app = builder.compile()
+    with pytest.raises(GraphRecursionError) as exc:
+        app.invoke({"n": 0}, config={"recursion_limit": 5}, context={"llm": "anthropic"})
+    assert str(exc.value).startswith(
+        "Recursion limit of 5 reached without hitting a stop condition."
+    )
+    assert isinstance(exc.value, RecursionError)
+
+
+def test_retry_policy_flaky_node(backend):
+    StateGraph, START, END = backend.graph.StateGraph, backend.graph.START, backend.graph.END
+    RetryPolicy = backend.types.RetryPolicy
+    n = {"i": 0}
+
+    def flaky(s):
+        n["i"] += 1
+        if n["i"] < 3:
+            raise ValueError("boom")  # fails twice, then works
+        return {"out": ["ok"]}
+
+    g = StateGraph(C)
+    g.add_node("f", flaky, retry_policy=RetryPolicy(retry_on=ValueError, initial_interval=0.01))
+    g.add_edge(START, "f")
+    g.add_edge("f", END)
+    assert g.compile().invoke({"total": 0, "out": []}) == {"total": 0, "out": ["ok"]}
+    assert n["i"] == 3
+
+
+def test_retry_policy_default_does_not_retry_value_error(backend):
+    StateGraph, START, END = backend.graph.StateGraph, backend.graph.START, backend.graph.END
+    RetryPolicy = backend.types.RetryPolicy
+    n = {"i": 0}
+
+    def flaky(s):
+        n["i"] += 1
+        raise ValueError("boom")
+
+    g = StateGraph(C)
+    g.add_node("f", flaky, retry_policy=RetryPolicy(initial_interval=0.01))
+    g.add_edge(START, "f")
+    g.add_edge("f", END)
+    with pytest.raises(ValueError) as info:
+        g.compile().invoke({"total": 0, "out": []})
+    assert str(info.value) == "boom"
+    assert n["i"] == 1

@@ -13,6 +13,7 @@ from typing import Annotated, Any, Literal, TypedDict
 
 import pytest
 
+from tests.engine.graphs import FooPath, _sg
 from tests.oracle import normalize
 
 pytestmark = pytest.mark.differential
@@ -537,3 +538,176 @@ def test_command_parent_from_subgraph_invoked_inside_node(backend):
         "log": ["in", "sub_a", "other"],
         "flag": "f",
     }
+
+
+def test_send_map_reduce(backend):
+    StateGraph, START = _sg(backend)
+    END, Send = backend.graph.END, backend.types.Send
+
+    class OverallState(TypedDict):
+        subjects: list[str]
+        jokes: Annotated[list[str], operator.add]
+
+    class JokeState(TypedDict):
+        subject: str
+
+    def continue_to_jokes(state: OverallState):
+        return [Send("generate_joke", {"subject": s}) for s in state["subjects"]]
+
+    def generate_joke(state: JokeState):
+        return {"jokes": [f"Joke about {state['subject']}"]}
+
+    graph = StateGraph(OverallState)
+    graph.add_node("node_a", lambda s: {"subjects": ["lions", "tigers", "bears"]})
+    graph.add_node("generate_joke", generate_joke)
+    graph.add_edge(START, "node_a")
+    graph.add_conditional_edges("node_a", continue_to_jokes)
+    graph.add_edge("generate_joke", END)
+    app = graph.compile()
+    assert app.invoke({"subjects": [], "jokes": []}) == {
+        "subjects": ["lions", "tigers", "bears"],
+        "jokes": ["Joke about lions", "Joke about tigers", "Joke about bears"],
+    }
+
+
+def test_command_update_and_goto(backend):
+    StateGraph, START = _sg(backend)
+    Command = backend.types.Command
+    State = FooPath
+
+    def my_node(state: State) -> Command[Literal["my_other_node"]]:
+        return Command(update={"foo": "bar"}, goto="my_other_node")
+
+    builder = StateGraph(State)
+    builder.add_node("my_node", my_node)
+    builder.add_node("my_other_node", lambda s: {"path": [f"other saw {s['foo']}"]})
+    builder.add_edge(START, "my_node")
+    app = builder.compile()
+    assert app.invoke({"foo": "", "path": []}) == {"foo": "bar", "path": ["other saw bar"]}
+    # the Command[Literal[...]] annotation gives the drawn graph its edge
+    edges = sorted((e.source, e.target, e.conditional) for e in app.get_graph().edges)
+    assert edges == [
+        ("__start__", "my_node", False),
+        ("my_node", "my_other_node", True),
+        ("my_other_node", "__end__", False),
+    ]
+
+
+def test_command_dynamic_control_flow(backend):
+    StateGraph, START = _sg(backend)
+    Command = backend.types.Command
+    State = FooPath
+
+    def my_node(state: State) -> Command[Literal["node_a", "node_b"]]:
+        if state["foo"] == "bar":
+            return Command(update={"foo": "baz"}, goto="node_a")
+        return Command(update={"foo": "qux"}, goto="node_b")
+
+    builder = StateGraph(State)
+    builder.add_node("my_node", my_node)
+    builder.add_node("node_a", lambda s: {"path": ["a"]})
+    builder.add_node("node_b", lambda s: {"path": ["b"]})
+    builder.add_edge(START, "my_node")
+    app = builder.compile()
+    assert app.invoke({"foo": "bar", "path": []}) == {"foo": "baz", "path": ["a"]}
+    assert app.invoke({"foo": "zzz", "path": []}) == {"foo": "qux", "path": ["b"]}
+
+
+def test_command_static_edges_still_run(backend):
+    StateGraph, START = _sg(backend)
+    Command = backend.types.Command
+
+    class State(TypedDict):
+        path: Annotated[list, operator.add]
+
+    def node_a(state: State) -> Command[Literal["x"]]:
+        return Command(update={"path": ["a"]}, goto="x")
+
+    builder = StateGraph(State)
+    builder.add_node("node_a", node_a)
+    builder.add_node("node_b", lambda s: {"path": ["b"]})
+    builder.add_node("x", lambda s: {"path": ["x"]})
+    builder.add_edge(START, "node_a")
+    builder.add_edge("node_a", "node_b")
+    app = builder.compile()
+    assert app.invoke({"path": []}) == {"path": ["a", "b", "x"]}
+
+
+def test_command_graph_parent(backend):
+    StateGraph, START = _sg(backend)
+    Command = backend.types.Command
+
+    class State(TypedDict):
+        foo: Annotated[list, operator.add]  # shared key: the parent must define a reducer
+
+    def my_node(state: State) -> Command[Literal["other_subgraph"]]:
+        return Command(update={"foo": ["bar"]}, goto="other_subgraph", graph=Command.PARENT)
+
+    # as written (the Literal names a parent node), the subgraph fails validation on compile
+    sub = StateGraph(State)
+    sub.add_node("my_node", my_node)
+    sub.add_edge(START, "my_node")
+    with pytest.raises(ValueError, match="Found edge ending at unknown node `other_subgraph`"):
+        sub.compile()
+
+    def my_node_unannotated(state: State):
+        return Command(update={"foo": ["bar"]}, goto="other_subgraph", graph=Command.PARENT)
+
+    sub = StateGraph(State)
+    sub.add_node("my_node", my_node_unannotated)
+    sub.add_edge(START, "my_node")
+
+    builder = StateGraph(State)
+    builder.add_node("subgraph", sub.compile())
+    builder.add_node("other_subgraph", lambda s: {"foo": ["other"]})
+    builder.add_edge(START, "subgraph")
+    app = builder.compile()
+    assert app.invoke({"foo": []}) == {"foo": ["bar", "other"]}
+
+
+class SendState(TypedDict):
+    items: list
+    out: Annotated[list, operator.add]  # reducer, so parallel writes are appended
+
+
+def _send_graph(backend):
+    StateGraph, START, END = backend.graph.StateGraph, backend.graph.START, backend.graph.END
+    Send = backend.types.Send
+
+    def fan(s):
+        return [Send("work", {"x": i}) for i in s["items"]]
+
+    def work(a):
+        return {"out": [a["x"] * 10]}
+
+    g = StateGraph(SendState)
+    g.add_node("work", work)
+    g.add_conditional_edges(START, fan, ["work"])
+    g.add_edge("work", END)
+    return g.compile()
+
+
+def test_send_fan_out_invoke(backend):
+    app = _send_graph(backend)
+    assert app.invoke({"items": [1, 2, 3], "out": []}) == {"items": [1, 2, 3], "out": [10, 20, 30]}
+
+
+def test_send_fan_out_debug_task_events(backend):
+    app = _send_graph(backend)
+    events = list(app.stream({"items": [1, 2, 3], "out": []}, stream_mode="debug"))
+    lines = [
+        f"task {e['payload']['name']} {e['payload']['input']} step {e['step']}"
+        for e in events
+        if e["type"] == "task"
+    ]
+    assert lines == [
+        "task work {'x': 1} step 1",
+        "task work {'x': 2} step 1",
+        "task work {'x': 3} step 1",
+    ]
+    assert all(
+        e["payload"]["triggers"] == ("__pregel_push",) for e in events if e["type"] == "task"
+    )
+    results = [e["payload"]["result"] for e in events if e["type"] == "task_result"]
+    # the three tasks run in parallel: completion order is not deterministic
+    assert sorted(r["out"][0] for r in results) == [10, 20, 30]

@@ -1,17 +1,15 @@
-"""Differential tests of streaming: every stream mode, several at once, version="v2",
-subgraph namespaces, async variants and LLM token streaming ("messages").
+"""Differential tests of streaming: every stream mode, several at once, version="v2", interrupts
+in the stream, async variants (subgraphs: test_diff_stream_subgraphs.py; LLM tokens:
+test_diff_stream_messages.py).
 
-Run-specific ids (task ids, checkpoint ids, the uuid in "child:<uuid>") go through
-tests.oracle.normalize; debug timestamps are dropped. Chunks of a parallel superstep are
-compared without depending on completion order.
+Run-specific ids (task ids, checkpoint ids) go through tests.oracle.normalize; debug timestamps
+are dropped. Chunks of a parallel superstep are compared without depending on completion order.
 """
 
 import operator
 from typing import Annotated, TypedDict
 
-from langchain_core.language_models.fake_chat_models import GenericFakeChatModel
-from langchain_core.messages import AIMessage, HumanMessage
-
+from tests.engine.graphs import TopicState, _chain, _sub_parent
 from tests.oracle import normalize
 
 
@@ -66,11 +64,6 @@ def _parallel(backend):
 
 
 INPUT = {"log": [], "n": 0}
-
-
-# --------------------------------------------------------------------------------------------
-# single modes
-# --------------------------------------------------------------------------------------------
 
 
 def test_stream_values(backend):
@@ -340,11 +333,6 @@ def test_stream_debug_with_checkpointer(backend):
     assert chunks[1]["payload"]["tasks"][0]["id"] == chunks[2]["payload"]["id"]
 
 
-# --------------------------------------------------------------------------------------------
-# several modes, version="v2"
-# --------------------------------------------------------------------------------------------
-
-
 def test_stream_several_modes_gives_tuples(backend):
     chunks = list(_linear(backend).stream(INPUT, stream_mode=["updates", "custom", "values"]))
     assert chunks == [
@@ -476,113 +464,6 @@ def test_invoke_with_stream_mode_returns_list(backend):
     ]
 
 
-# --------------------------------------------------------------------------------------------
-# subgraphs
-# --------------------------------------------------------------------------------------------
-
-
-def _nested(backend):
-    StateGraph, START = backend.graph.StateGraph, backend.graph.START
-    get_stream_writer = backend.config.get_stream_writer
-
-    class L(TypedDict):
-        log: Annotated[list, operator.add]
-
-    def inner(s):
-        get_stream_writer()({"from": "inner"})
-        return {"log": ["inner"]}
-
-    child = StateGraph(L)
-    child.add_node("inner", inner)
-    child.add_edge(START, "inner")
-    parent = StateGraph(L)
-    parent.add_node("pre", lambda s: {"log": ["pre"]})
-    parent.add_node("child", child.compile())
-    parent.add_edge(START, "pre")
-    parent.add_edge("pre", "child")
-    return parent.compile(), child
-
-
-def test_stream_subgraphs_namespaces(backend):
-    app, _ = _nested(backend)
-    chunks = list(app.stream({"log": []}, subgraphs=True))
-    assert normalize(chunks) == [
-        ((), {"pre": {"log": ["pre"]}}),
-        (("child:<uuid>",), {"inner": {"log": ["inner"]}}),
-        ((), {"child": {"log": ["pre", "inner"]}}),
-    ]
-
-
-def test_stream_subgraphs_several_modes(backend):
-    app, _ = _nested(backend)
-    chunks = list(
-        app.stream({"log": []}, subgraphs=True, stream_mode=["updates", "custom", "values"])
-    )
-    ns = ("child:<uuid>",)
-    # the child's output {'log': ['pre', 'inner']} goes through the parent's reducer
-    assert normalize(chunks) == [
-        ((), "values", {"log": []}),
-        ((), "updates", {"pre": {"log": ["pre"]}}),
-        ((), "values", {"log": ["pre"]}),
-        (ns, "values", {"log": ["pre"]}),
-        (ns, "custom", {"from": "inner"}),
-        (ns, "updates", {"inner": {"log": ["inner"]}}),
-        (ns, "values", {"log": ["pre", "inner"]}),
-        ((), "updates", {"child": {"log": ["pre", "inner"]}}),
-        ((), "values", {"log": ["pre", "pre", "inner"]}),
-    ]
-    # one namespace for the whole child run
-    assert len({c[0] for c in chunks if c[0]}) == 1
-
-
-def test_stream_subgraphs_v2(backend):
-    app, _ = _nested(backend)
-    chunks = list(
-        app.stream({"log": []}, subgraphs=True, stream_mode=["updates", "custom"], version="v2")
-    )
-    assert normalize(chunks) == [
-        {"type": "updates", "ns": (), "data": {"pre": {"log": ["pre"]}}},
-        {"type": "custom", "ns": ("child:<uuid>",), "data": {"from": "inner"}},
-        {"type": "updates", "ns": ("child:<uuid>",), "data": {"inner": {"log": ["inner"]}}},
-        {"type": "updates", "ns": (), "data": {"child": {"log": ["pre", "inner"]}}},
-    ]
-
-
-def test_stream_without_subgraphs_hides_child_custom_data(backend):
-    app, _ = _nested(backend)
-    assert list(app.stream({"log": []}, stream_mode="custom")) == []
-    assert list(app.stream({"log": []}, stream_mode=["updates", "custom"], version="v2")) == [
-        {"type": "updates", "ns": (), "data": {"pre": {"log": ["pre"]}}},
-        {"type": "updates", "ns": (), "data": {"child": {"log": ["pre", "inner"]}}},
-    ]
-
-
-def test_stream_subgraph_invoked_inside_a_node(backend):
-    StateGraph, START = backend.graph.StateGraph, backend.graph.START
-    _, child = _nested(backend)
-    compiled_child = child.compile()
-
-    class L(TypedDict):
-        log: Annotated[list, operator.add]
-
-    def wrap(s):
-        return {"log": compiled_child.invoke({"log": []})["log"]}
-
-    g = StateGraph(L)
-    g.add_node("wrap", wrap)
-    g.add_edge(START, "wrap")
-    chunks = list(g.compile().stream({"log": []}, subgraphs=True))
-    assert normalize(chunks) == [
-        (("wrap:<uuid>",), {"inner": {"log": ["inner"]}}),
-        ((), {"wrap": {"log": ["inner"]}}),
-    ]
-
-
-# --------------------------------------------------------------------------------------------
-# async
-# --------------------------------------------------------------------------------------------
-
-
 async def test_astream_and_ainvoke(backend):
     app = _linear(backend)
     assert [c async for c in app.astream(INPUT, stream_mode="updates")] == [
@@ -598,16 +479,6 @@ async def test_astream_and_ainvoke(backend):
     assert (out.value, out.interrupts) == ({"log": ["a", "b"], "n": 1}, ())
 
 
-async def test_astream_subgraphs(backend):
-    app, _ = _nested(backend)
-    chunks = [c async for c in app.astream({"log": []}, subgraphs=True)]
-    assert normalize(chunks) == [
-        ((), {"pre": {"log": ["pre"]}}),
-        (("child:<uuid>",), {"inner": {"log": ["inner"]}}),
-        ((), {"child": {"log": ["pre", "inner"]}}),
-    ]
-
-
 async def test_astream_parallel_values(backend):
     app = _parallel(backend)
     assert [c async for c in app.astream(INPUT, stream_mode="values")] == [
@@ -617,118 +488,123 @@ async def test_astream_parallel_values(backend):
     ]
 
 
-# --------------------------------------------------------------------------------------------
-# messages (LLM tokens)
-# --------------------------------------------------------------------------------------------
+def _topic_graph(backend):
+    get_stream_writer = backend.config.get_stream_writer
+    State = TopicState
+
+    def refine_topic(state: State):
+        writer = get_stream_writer()
+        writer({"status": "processing...", "progress": 50})
+        return {"topic": state["topic"] + " and cats"}
+
+    def generate_joke(state: State):
+        return {"joke": f"This is a joke about {state['topic']}"}
+
+    return _chain(backend, State, refine_topic, generate_joke)
 
 
-def _chat_app(backend):
-    StateGraph, START = backend.graph.StateGraph, backend.graph.START
-    MessagesState = backend.graph.MessagesState
-
-    def chat(s):
-        model = GenericFakeChatModel(messages=iter([AIMessage(content="a b")]))
-        return {"messages": [model.invoke(s["messages"])]}
-
-    def chat2(s):
-        model = GenericFakeChatModel(messages=iter([AIMessage(content="c d")]))
-        return {"messages": [model.invoke(s["messages"])]}
-
-    def direct(s):
-        return {"messages": [AIMessage("direct", id="d1")]}
-
-    g = StateGraph(MessagesState)
-    g.add_node("chat", chat)
-    g.add_node("chat2", chat2)
-    g.add_node("direct", direct)
-    g.add_edge(START, "chat")
-    g.add_edge("chat", "chat2")
-    g.add_edge("chat2", "direct")
-    return g.compile()
-
-
-MSG_ROWS = [
-    ("AIMessageChunk", "a", "chat", 1),
-    ("AIMessageChunk", " ", "chat", 1),
-    ("AIMessageChunk", "b", "chat", 1),
-    ("AIMessageChunk", "c", "chat2", 2),
-    ("AIMessageChunk", " ", "chat2", 2),
-    ("AIMessageChunk", "d", "chat2", 2),
-    # a message a node returns without streaming it is emitted whole, once
-    ("AIMessage", "direct", "direct", 3),
-]
-
-
-def _rows(chunks):
-    return [
-        (type(m).__name__, m.content, meta["langgraph_node"], meta["langgraph_step"])
-        for m, meta in chunks
+def test_stream_updates_and_custom_v2(backend, capsys):
+    graph = _topic_graph(backend)
+    for chunk in graph.stream(
+        {"topic": "ice cream"}, stream_mode=["updates", "custom"], version="v2"
+    ):
+        if chunk["type"] == "updates":
+            for node_name, state in chunk["data"].items():
+                print(f"Node {node_name} updated: {state}")
+        elif chunk["type"] == "custom":
+            print(f"Status: {chunk['data']['status']}")
+    assert capsys.readouterr().out == (
+        "Status: processing...\n"
+        "Node refine_topic updated: {'topic': 'ice cream and cats'}\n"
+        "Node generate_joke updated: {'joke': 'This is a joke about ice cream and cats'}\n"
+    )
+    chunks = list(
+        graph.stream({"topic": "ice cream"}, stream_mode=["updates", "custom"], version="v2")
+    )
+    assert chunks == [
+        {"type": "custom", "ns": (), "data": {"status": "processing...", "progress": 50}},
+        {"type": "updates", "ns": (), "data": {"refine_topic": {"topic": "ice cream and cats"}}},
+        {
+            "type": "updates",
+            "ns": (),
+            "data": {"generate_joke": {"joke": "This is a joke about ice cream and cats"}},
+        },
     ]
 
 
-def test_stream_messages(backend):
-    chunks = list(
-        _chat_app(backend).stream(
-            {"messages": [HumanMessage("hi", id="h1")]}, stream_mode="messages"
-        )
-    )
-    # the input HumanMessage is not streamed
-    assert _rows(chunks) == MSG_ROWS
-    for _msg, meta in chunks[:6]:
-        assert {
-            "langgraph_step",
-            "langgraph_node",
-            "langgraph_triggers",
-            "langgraph_path",
-            "langgraph_checkpoint_ns",
-            "checkpoint_ns",
-        } <= set(meta)
-        assert meta["checkpoint_ns"] == meta["langgraph_checkpoint_ns"]
-    first_meta = chunks[0][1]
-    assert first_meta["langgraph_triggers"] == ("branch:to:chat",)
-    assert first_meta["langgraph_path"] == ("__pregel_pull", "chat")
-    assert normalize(first_meta["langgraph_checkpoint_ns"]) == "chat:<uuid>"
-    # a message returned by a node (no model callback) gets only the graph's metadata
-    assert normalize(chunks[6][1]) == {
-        "ls_integration": "langgraph",
-        "langgraph_step": 3,
-        "langgraph_node": "direct",
-        "langgraph_triggers": ("branch:to:direct",),
-        "langgraph_path": ("__pregel_pull", "direct"),
-        "langgraph_checkpoint_ns": "direct:<uuid>",
+def test_stream_values_v2(backend):
+    graph = _topic_graph(backend)
+    chunks = list(graph.stream({"topic": "ice cream"}, stream_mode="values", version="v2"))
+    assert [c["type"] for c in chunks] == ["values"] * 3
+    assert [c["data"] for c in chunks] == [
+        {"topic": "ice cream"},
+        {"topic": "ice cream and cats"},
+        {"topic": "ice cream and cats", "joke": "This is a joke about ice cream and cats"},
+    ]
+
+
+def test_stream_custom_v2(backend, capsys):
+    graph = _topic_graph(backend)
+    for chunk in graph.stream({"topic": "x"}, stream_mode="custom", version="v2"):
+        if chunk["type"] == "custom":
+            print(chunk["data"])
+    assert capsys.readouterr().out == "{'status': 'processing...', 'progress': 50}\n"
+
+
+def test_stream_v1_vs_v2_formats(backend):
+    graph = _topic_graph(backend)
+    # single mode, v1: raw data
+    assert list(graph.stream({"topic": "x"}, stream_mode="custom")) == [
+        {"status": "processing...", "progress": 50}
+    ]
+    # multi mode, v1: (mode, data) tuples
+    assert list(graph.stream({"topic": "x"}, stream_mode=["custom"])) == [
+        ("custom", {"status": "processing...", "progress": 50})
+    ]
+    # invoke(): v1 plain dict, v2 a GraphOutput object
+    v1 = graph.invoke({"topic": "x"})
+    v2 = graph.invoke({"topic": "x"}, version="v2")
+    assert type(v1) is dict and v1 == {
+        "topic": "x and cats",
+        "joke": "This is a joke about x and cats",
     }
-    # the chunks of one model call share one message id
-    assert len({m.id for m, _ in chunks[:3]}) == 1
-    assert chunks[6][0].id == "d1"
+    assert type(v2).__name__ == "GraphOutput"
+    assert v2.value == v1
+    assert list(v2.interrupts) == []
 
 
-def test_stream_messages_final_state(backend):
-    out = _chat_app(backend).invoke({"messages": [HumanMessage("hi", id="h1")]})
-    assert [(type(m).__name__, m.content) for m in out["messages"]] == [
-        ("HumanMessage", "hi"),
-        ("AIMessage", "a b"),
-        ("AIMessage", "c d"),
-        ("AIMessage", "direct"),
-    ]
+def test_stream_multi_mode_v2_uniform(backend):
+    graph = _topic_graph(backend)
+    kinds = []
+    for chunk in graph.stream(
+        {"topic": "x"}, stream_mode=["updates", "messages", "custom"], version="v2"
+    ):
+        assert set(chunk) == {"type", "ns", "data"}
+        kinds.append(chunk["type"])
+    assert kinds == ["custom", "updates", "updates"]  # no LLM in the graph: no "messages" parts
 
 
-def test_stream_messages_v2(backend):
+def test_stream_checkpoints_tasks_modes(backend):
+    InMemorySaver = backend.mod("checkpoint.memory").InMemorySaver
+    builder = _sub_parent(backend)
+    graph = builder.compile(checkpointer=InMemorySaver())
+    cfg = {"configurable": {"thread_id": "s"}}
     chunks = list(
-        _chat_app(backend).stream(
-            {"messages": [HumanMessage("hi", id="h1")]}, stream_mode="messages", version="v2"
-        )
+        graph.stream({"foo": "a"}, cfg, stream_mode=["checkpoints", "tasks"], version="v2")
     )
-    assert {(c["type"], c["ns"]) for c in chunks} == {("messages", ())}
-    assert all(isinstance(c["data"], tuple) and len(c["data"]) == 2 for c in chunks)
-    assert _rows(c["data"] for c in chunks) == MSG_ROWS
-
-
-async def test_astream_messages(backend):
-    app = _chat_app(backend)
-    chunks = [
-        c
-        async for c in app.astream(
-            {"messages": [HumanMessage("hi", id="h1")]}, stream_mode="messages"
-        )
+    summary = []
+    for c in chunks:
+        if c["type"] == "tasks":
+            summary.append(("tasks", c["data"]["name"], "result" in c["data"]))
+        else:
+            summary.append(("checkpoints", c["data"]["metadata"]["step"], c["data"]["next"]))
+    assert summary == [
+        ("checkpoints", -1, ["__start__"]),
+        ("checkpoints", 0, ["node_1"]),
+        ("tasks", "node_1", False),
+        ("tasks", "node_1", True),
+        ("checkpoints", 1, ["node_2"]),
+        ("tasks", "node_2", False),
+        ("tasks", "node_2", True),
+        ("checkpoints", 2, []),
     ]
-    assert _rows(chunks) == MSG_ROWS

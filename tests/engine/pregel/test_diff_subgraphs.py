@@ -11,6 +11,7 @@ from typing import Annotated, TypedDict
 
 import pytest
 
+from tests.engine.graphs import _one_node, _sg, _sub_parent
 from tests.oracle import normalize
 
 pytestmark = pytest.mark.differential
@@ -393,3 +394,155 @@ def test_nested_interrupt_two_levels(backend):
         (("mid:<uuid>",), {"inner": {"log": ["m", "ask:yes"]}}),
         ((), {"mid": {"log": ["m", "m", "ask:yes"]}}),
     ]
+
+
+def test_stream_subgraphs_v2(backend, capsys):
+    graph = _sub_parent(backend).compile()
+    for chunk in graph.stream({"foo": "foo"}, subgraphs=True, stream_mode="updates", version="v2"):
+        if chunk["ns"]:
+            print(f"Subgraph {normalize(chunk['ns'])}: {chunk['data']}")
+        else:
+            print(f"Root: {chunk['data']}")
+    assert capsys.readouterr().out == (
+        "Root: {'node_1': {'foo': 'hi! foo'}}\n"
+        "Subgraph ('node_2:<uuid>',): {'sub_1': {'bar': 'bar'}}\n"
+        "Subgraph ('node_2:<uuid>',): {'sub_2': {'foo': 'hi! foobar'}}\n"
+        "Root: {'node_2': {'foo': 'hi! foobar'}}\n"
+    )
+
+
+def test_subgraph_inherits_parent_checkpointer(backend):
+    InMemorySaver = backend.mod("checkpoint.memory").InMemorySaver
+    graph = _sub_parent(backend).compile(checkpointer=InMemorySaver())
+    config = {"configurable": {"thread_id": "1"}}
+    assert graph.invoke({"foo": "foo"}, config) == {"foo": "hi! foobar"}
+    assert graph.get_state(config).values == {"foo": "hi! foobar"}
+
+
+def test_subgraph_time_travel_own_checkpointer(backend):
+    StateGraph, START = _sg(backend)
+    interrupt, Command = backend.types.interrupt, backend.types.Command
+    InMemorySaver = backend.mod("checkpoint.memory").InMemorySaver
+
+    class State(TypedDict):
+        value: Annotated[list[str], operator.add]
+
+    sb = StateGraph(State)
+    sb.add_node("step_1", lambda s: {"value": ["s1"]})
+    sb.add_node("ask", lambda s: {"value": [f"ans={interrupt('q?')}"]})
+    sb.add_edge(START, "step_1")
+    sb.add_edge("step_1", "ask")
+    subgraph = sb.compile(checkpointer=True)
+
+    builder = StateGraph(State)
+    builder.add_node("sub", subgraph)
+    builder.add_edge(START, "sub")
+    graph = builder.compile(checkpointer=InMemorySaver())
+    config = {"configurable": {"thread_id": "1"}}
+    graph.invoke({"value": ["start"]}, config)
+
+    parent_state = graph.get_state(config, subgraphs=True)
+    assert parent_state.next == ("sub",)
+    sub_state = parent_state.tasks[0].state
+    assert sub_state.values == {"value": ["start", "s1"]}
+    assert sub_state.next == ("ask",)
+    sub_config = sub_state.config
+    assert sub_config["configurable"]["checkpoint_ns"] == "sub"  # per-thread subgraph: stable ns
+
+    fork_config = graph.update_state(sub_config, {"value": ["forked"]})
+    assert graph.get_state(config, subgraphs=True).tasks[0].state.values == {
+        "value": ["start", "s1", "forked"]
+    }
+    out = graph.invoke(Command(resume="x"), config)
+    assert out == {"value": ["start", "start", "s1", "forked", "ans=x"]}
+    assert fork_config["configurable"]["thread_id"] == "1"
+
+
+def test_subgraph_called_inside_node(backend):
+    StateGraph, START = _sg(backend)
+
+    class SubgraphState(TypedDict):
+        bar: str
+
+    class ParentState(TypedDict):
+        foo: str
+
+    sb = StateGraph(SubgraphState)
+    sb.add_node("sub", lambda s: {"bar": s["bar"] + " from sub"})
+    sb.add_edge(START, "sub")
+    subgraph = sb.compile()
+
+    def call_subgraph(state: ParentState):
+        subgraph_output = subgraph.invoke({"bar": state["foo"]})
+        return {"foo": subgraph_output["bar"]}
+
+    assert _one_node(backend, ParentState, call_subgraph, name="node_1").invoke({"foo": "hi"}) == {
+        "foo": "hi from sub"
+    }
+
+
+def test_subgraph_as_node_shared_key(backend):
+    graph = _sub_parent(backend).compile()
+    assert graph.invoke({"foo": "foo"}) == {"foo": "hi! foobar"}  # bar (private) is not visible
+
+
+def test_subgraph_persistence_modes(backend):
+    StateGraph, START = _sg(backend)
+    InMemorySaver = backend.mod("checkpoint.memory").InMemorySaver
+
+    class SubState(TypedDict):
+        foo: str
+        seen: Annotated[list, operator.add]  # subgraph-private, accumulates only if it persists
+
+    class Parent(TypedDict):
+        foo: str
+
+    def build(sub_checkpointer):
+        sb = StateGraph(SubState)
+        sb.add_node(
+            "count", lambda s: {"seen": [s["foo"]], "foo": f"{s['foo']}:{len(s.get('seen', []))}"}
+        )
+        sb.add_edge(START, "count")
+        builder = StateGraph(Parent)
+        builder.add_node("agent", sb.compile(checkpointer=sub_checkpointer))
+        builder.add_edge(START, "agent")
+        return builder.compile(checkpointer=InMemorySaver())
+
+    def two_turns(graph):
+        config = {"configurable": {"thread_id": "1"}}
+        first = graph.invoke({"foo": "m1"}, config)
+        return first, graph.invoke({"foo": "m2"}, config)
+
+    assert two_turns(build(None)) == ({"foo": "m1:0"}, {"foo": "m2:0"})  # Per-invocation
+    assert two_turns(build(True)) == ({"foo": "m1:0"}, {"foo": "m2:1"})  # Per-thread: remembers m1
+    assert two_turns(build(False)) == ({"foo": "m1:0"}, {"foo": "m2:0"})  # Stateless
+
+
+def test_get_state_subgraphs_true(backend):
+    StateGraph, START = _sg(backend)
+    interrupt = backend.types.interrupt
+    InMemorySaver = backend.mod("checkpoint.memory").InMemorySaver
+
+    class State(TypedDict):
+        foo: str
+
+    sb = StateGraph(State)
+    sb.add_node("ask", lambda s: {"foo": interrupt("?")})
+    sb.add_edge(START, "ask")
+    builder = StateGraph(State)
+    builder.add_node("node_1", sb.compile())
+    builder.add_edge(START, "node_1")
+    graph = builder.compile(checkpointer=InMemorySaver())
+    config = {"configurable": {"thread_id": "1"}}
+    graph.invoke({"foo": "x"}, config)
+
+    state = graph.get_state(config, subgraphs=True)
+    subgraph_state = state.tasks[0].state
+    assert subgraph_state.values == {"foo": "x"}
+    assert subgraph_state.next == ("ask",)
+    assert (
+        graph.get_state(config)
+        .tasks[0]
+        .state["configurable"]["checkpoint_ns"]
+        .startswith("node_1:")
+    )

@@ -426,3 +426,12 @@ def test_validate_op_namespace():
         validate_op_namespace(GetOp(("a.b",), "k"))
     with pytest.raises(InvalidNamespaceError):
         validate_op_namespace(ListNamespacesOp((MatchCondition("prefix", ("",)),)))
+
+
+def test_in_memory_store(backend):
+    InMemoryStore = backend.mod("store.memory").InMemoryStore
+    store = InMemoryStore()
+    store.put(("users", "tamir"), "pref", {"lang": "zh"})
+    item = store.get(("users", "tamir"), "pref")
+    assert (item.namespace, item.key, item.value) == (("users", "tamir"), "pref", {"lang": "zh"})
+    assert store.get(("users", "other"), "pref") is None
