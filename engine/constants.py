@@ -48,6 +48,7 @@ CONFIG_KEY_THREAD_ID = sys.intern("thread_id")
 CONFIG_KEY_TASK_ID = sys.intern("__pregel_task_id")
 CONFIG_KEY_RESUMING = sys.intern("__pregel_resuming")
 CONFIG_KEY_RESUME_MAP = sys.intern("__pregel_resume_map")
+CONFIG_KEY_REPLAY_STATE = sys.intern("__pregel_replay_state")
 CONFIG_KEY_DURABILITY = sys.intern("__pregel_durability")
 CONFIG_KEY_OBSERVER = sys.intern("__superstep_observer")
 

@@ -25,6 +25,7 @@ from engine.constants import (
     CONF,
     CONFIG_KEY_CHECKPOINT_ID,
     CONFIG_KEY_CHECKPOINT_NS,
+    CONFIG_KEY_REPLAY_STATE,
     CONFIG_KEY_RESUME_MAP,
     CONFIG_KEY_RESUMING,
     CONFIG_KEY_SCRATCHPAD,
@@ -64,6 +65,7 @@ from engine.pregel.io import (
 )
 from engine.pregel.loop_checkpoints import LoopCheckpoints
 from engine.pregel.loop_output import LoopOutput
+from engine.pregel.replay import ReplayState
 from engine.types import Command
 
 Emit = Callable[[tuple[str, ...], str, Any], None]
@@ -154,7 +156,13 @@ class PregelLoop(LoopOutput, LoopCheckpoints):
                 **self.config,
                 CONF: {**self.config[CONF], CONFIG_KEY_CHECKPOINT_NS: ns},
             }
-            saved = self.checkpointer.get_tuple(self.checkpoint_config)
+            replay = self.config[CONF].get(CONFIG_KEY_REPLAY_STATE)
+            if replay is not None and not self.config[CONF].get(CONFIG_KEY_CHECKPOINT_ID):
+                saved = replay.checkpoint_for(ns, self.checkpointer, self.checkpoint_config)
+                # start from that checkpoint as a new run, not as a resume of it
+                self.config[CONF].pop(CONFIG_KEY_RESUMING, None)
+            else:
+                saved = self.checkpointer.get_tuple(self.checkpoint_config)
         else:
             self.checkpoint_config = self.config
         if saved is None:
@@ -179,7 +187,10 @@ class PregelLoop(LoopOutput, LoopCheckpoints):
             channel.key = name
         self.step = self.checkpoint_metadata.get("step", -2) + 1
         self.stop = self.step + self.config["recursion_limit"] + 1
-        self._addressed = self.config[CONF].get(CONFIG_KEY_CHECKPOINT_ID) is not None
+        self._addressed = (
+            self.config[CONF].get(CONFIG_KEY_CHECKPOINT_ID) is not None
+            or self.config[CONF].get(CONFIG_KEY_REPLAY_STATE) is not None
+        )
 
     # ------------------------------------------------------------------ output
 
@@ -215,6 +226,11 @@ class PregelLoop(LoopOutput, LoopCheckpoints):
             and self.checkpointer is not None
             and self.checkpoint_metadata.get("source") not in ("update", "fork")
         )
+        # subgraphs of a replay start from before this checkpoint (an update_state fork: before
+        # the checkpoint it forked from)
+        replay_from = self.checkpoint["id"]
+        if self.checkpoint_metadata.get("source") in ("update", "fork") and self.prev_checkpoint_config:
+            replay_from = self.prev_checkpoint_config[CONF].get(CONFIG_KEY_CHECKPOINT_ID, replay_from)
         if is_command:
             if self.input.resume is not None and self.checkpointer is None:
                 raise RuntimeError("Cannot use Command(resume=...) without checkpointer")
@@ -256,6 +272,9 @@ class PregelLoop(LoopOutput, LoopCheckpoints):
             raise EmptyInputError(f"Received no input for {self.graph.input_channels}")
         if not self.is_nested:
             self.config[CONF][CONFIG_KEY_RESUMING] = is_resuming
+            self.config[CONF][CONFIG_KEY_REPLAY_STATE] = (
+                ReplayState(replay_from) if time_travel and self.checkpointer is not None else None
+            )
         self.status = "pending"
 
     def _resume_command(self, cmd: Command, save: bool = True) -> None:

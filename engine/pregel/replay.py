@@ -1,0 +1,34 @@
+"""Which checkpoint a subgraph starts from while its parent replays a past checkpoint.
+
+A subgraph compiled with checkpointer=True keeps one history per thread under a namespace
+without task ids, so its latest checkpoint belongs to the run being replayed over. The first
+time each such subgraph runs in the replay, it starts from its last checkpoint made before
+the parent's replay point instead (none: it starts fresh); later calls (a loop) load normally.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.constants import NS_END, NS_SEP
+
+
+class ReplayState:
+    """Shared by every task config of one replaying run (the same object, by reference)."""
+
+    __slots__ = ("checkpoint_id", "_visited")
+
+    def __init__(self, checkpoint_id: str) -> None:
+        self.checkpoint_id = checkpoint_id
+        self._visited: set[str] = set()
+
+    def checkpoint_for(self, checkpoint_ns: str, saver: Any, config: dict) -> Any:
+        stable = NS_SEP.join(part.split(NS_END)[0] for part in checkpoint_ns.split(NS_SEP))
+        if stable in self._visited:
+            return saver.get_tuple(config)
+        self._visited.add(stable)
+        before = {"configurable": {"checkpoint_id": self.checkpoint_id}}
+        return next(iter(saver.list(config, before=before, limit=1)), None)
+
+
+__all__ = ["ReplayState"]
