@@ -264,6 +264,42 @@ class TaskPlanner:
     call: Callable[[dict, Any], Any] | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class StepContext:
+    """What planning one superstep reads: the checkpoint, its pending writes, the channels."""
+
+    checkpoint: Checkpoint
+    pending_writes: Sequence[PendingWrite]
+    planner: TaskPlanner
+    channels: Mapping[str, BaseChannel]
+    step: int
+    stop: int
+
+
+@dataclass(frozen=True, slots=True)
+class TaskSite:
+    """Where a task sits in the run: its node, id, path, triggers and its graph's namespace."""
+
+    name: str
+    id: str
+    path: tuple
+    triggers: Sequence[str]
+    checkpoint_ns: str
+
+
+@dataclass(slots=True, eq=False)
+class TaskRecord:
+    """A planned task that will not run here (a snapshot, tasks an input discards): enough to
+    apply its saved writes and to show it."""
+
+    name: str
+    id: str
+    path: tuple
+    triggers: Sequence[str]
+    subgraphs: Sequence[Any]
+    writes: list[tuple[str, Any]] = field(default_factory=list)
+
+
 def prepare_next_tasks(
     checkpoint: Checkpoint,
     pending_writes: Sequence[PendingWrite],
@@ -275,17 +311,19 @@ def prepare_next_tasks(
     for_execution: bool,
     updated_channels: set[str] | None = None,
     trigger_to_nodes: Mapping[str, Sequence[str]] | None = None,
-) -> dict[str, PregelExecutableTask]:
+) -> dict[str, Any]:
     """The tasks of the next superstep: one PUSH task per Send packet, then each PULL node
-    whose trigger channels have versions newer than it has seen, in name order."""
-    tasks: list[PregelExecutableTask] = []
+    whose trigger channels have versions newer than it has seen, in name order.
+
+    `for_execution`: PregelExecutableTasks, ready to run; else TaskRecords (cheaper, for
+    snapshots and for tasks a new input discards)."""
+    ctx = StepContext(checkpoint, pending_writes, planner, channels, step, stop)
+    tasks: list[Any] = []
     input_cache: dict[Any, Any] = {}
     tasks_channel = channels.get(TASKS)
     if tasks_channel is not None and tasks_channel.is_available():
         for idx, packet in enumerate(tasks_channel.get()):
-            if task := _push_task(
-                idx, packet, checkpoint, pending_writes, planner, channels, step, stop, for_execution
-            ):
+            if task := _push_task(ctx, idx, packet, for_execution):
                 tasks.append(task)
     if updated_channels is not None and trigger_to_nodes:
         candidates: Iterable[str] = sorted(
@@ -302,18 +340,7 @@ def prepare_next_tasks(
             proc = planner.nodes[name]
             seen = checkpoint["versions_seen"].get(name)
             if _triggered(channels, versions, seen, null, proc):
-                if task := _pull_task(
-                    name,
-                    proc,
-                    checkpoint,
-                    pending_writes,
-                    planner,
-                    channels,
-                    step,
-                    stop,
-                    for_execution,
-                    input_cache,
-                ):
+                if task := _pull_task(ctx, name, proc, for_execution, input_cache):
                     tasks.append(task)
     return {t.id: t for t in tasks}
 
@@ -374,21 +401,12 @@ def _resume_values(
 
 
 def _make_task(
-    name: str,
-    proc: PregelNode,
-    value: Any,
-    tid: str,
-    path: tuple,
-    triggers: Sequence[str],
-    checkpoint_ns: str,
-    scratchpad: Scratchpad,
-    planner: TaskPlanner,
-    channels,
-    step: int,
-    checkpoint_id: str,
+    ctx: StepContext, site: TaskSite, proc: PregelNode, value: Any, scratchpad: Scratchpad
 ) -> PregelExecutableTask:
+    name, tid, path, triggers = site.name, site.id, site.path, site.triggers
+    planner, channels, step, checkpoint_id = ctx.planner, ctx.channels, ctx.step, ctx.checkpoint["id"]
     writes: list[tuple[str, Any]] = []
-    task_ns = f"{checkpoint_ns}{NS_END}{tid}"
+    task_ns = f"{site.checkpoint_ns}{NS_END}{tid}"
     scratchpad.ns = task_ns
     scratchpad.send = writes.extend
     metadata = {
@@ -487,24 +505,30 @@ def _scratchpad(pending_writes, tid, task_ns, planner: TaskPlanner, step, stop) 
     return Scratchpad(step, stop, resume, null_resume, task_ns, lambda _: None)
 
 
-def _push_task(idx, packet, checkpoint, pending_writes, planner, channels, step, stop, for_execution):
+def _graph_ns(planner: TaskPlanner, name: str) -> str:
+    return f"{planner.parent_ns}{NS_SEP}{name}" if planner.parent_ns else name
+
+
+def _planned(ctx: StepContext, site: TaskSite, proc: PregelNode, value: Any, for_execution: bool) -> Any:
+    """The task at `site`: ready to run (its scratchpad holds the answers to its interrupts), or
+    only its record."""
+    if not for_execution:
+        return TaskRecord(site.name, site.id, site.path, site.triggers, proc.subgraphs)
+    task_ns = f"{site.checkpoint_ns}{NS_END}{site.id}"
+    scratchpad = _scratchpad(ctx.pending_writes, site.id, task_ns, ctx.planner, ctx.step, ctx.stop)
+    return _make_task(ctx, site, proc, value, scratchpad)
+
+
+def _push_task(ctx: StepContext, idx: int, packet: Any, for_execution: bool) -> Any:
     if not isinstance(packet, Send):
         return None
-    if packet.node not in planner.nodes:
+    if packet.node not in ctx.planner.nodes:
         logger.warning(f"Ignoring unknown node name {packet.node} in pending sends")
         return None
-    proc = planner.nodes[packet.node]
-    path = (PUSH, idx, False)
-    checkpoint_ns = (
-        f"{planner.parent_ns}{NS_SEP}{packet.node}" if planner.parent_ns else packet.node
-    )
-    tid = task_id(checkpoint["id"], checkpoint_ns, str(step), packet.node, PUSH, str(idx))
-    task_ns = f"{checkpoint_ns}{NS_END}{tid}"
-    scratchpad = _scratchpad(pending_writes, tid, task_ns, planner, step, stop)
-    return _make_task(
-        packet.node, proc, packet.arg, tid, path, PUSH_TRIGGER, checkpoint_ns, scratchpad,
-        planner, channels, step, checkpoint["id"],
-    )
+    checkpoint_ns = _graph_ns(ctx.planner, packet.node)
+    tid = task_id(ctx.checkpoint["id"], checkpoint_ns, str(ctx.step), packet.node, PUSH, str(idx))
+    site = TaskSite(packet.node, tid, (PUSH, idx, False), PUSH_TRIGGER, checkpoint_ns)
+    return _planned(ctx, site, ctx.planner.nodes[packet.node], packet.arg, for_execution)
 
 
 def call_task(
@@ -529,16 +553,12 @@ def call_task(
         writers=[ChannelWrite([ChannelWriteEntry(RETURN)])],
         retry_policy=call.retry_policy or None,
     )
-    checkpoint_ns = f"{planner.parent_ns}{NS_SEP}{call.name}" if planner.parent_ns else call.name
+    checkpoint_ns = _graph_ns(planner, call.name)
     tid = task_id(checkpoint["id"], checkpoint_ns, str(step), call.name, PUSH, parent.id, str(idx))
-    task_ns = f"{checkpoint_ns}{NS_END}{tid}"
-    scratchpad = _scratchpad(pending_writes, tid, task_ns, planner, step, stop)
     # the last path element True marks a call (langgraph's convention)
-    path = (PUSH, parent.path, idx, True)
-    task = _make_task(
-        call.name, proc, call.input, tid, path, PUSH_TRIGGER, checkpoint_ns, scratchpad,
-        planner, channels, step, checkpoint["id"],
-    )
+    site = TaskSite(call.name, tid, (PUSH, parent.path, idx, True), PUSH_TRIGGER, checkpoint_ns)
+    ctx = StepContext(checkpoint, pending_writes, planner, channels, step, stop)
+    task = _planned(ctx, site, proc, call.input, for_execution=True)
     task.cache_key = None
     if (policy := call.cache_policy) is not None:
         key = policy.key_func(*call.args, **call.kwargs)
@@ -558,30 +578,35 @@ def is_call(task: Any) -> bool:
     return bool(task.path) and task.path[-1] is True
 
 
-def _pull_task(
-    name, proc, checkpoint, pending_writes, planner, channels, step, stop, for_execution, input_cache
-):
+def _pull_task(ctx: StepContext, name: str, proc: PregelNode, for_execution: bool, input_cache: dict) -> Any:
     triggers = tuple(sorted(proc.triggers))
-    checkpoint_ns = f"{planner.parent_ns}{NS_SEP}{name}" if planner.parent_ns else name
-    tid = task_id(checkpoint["id"], checkpoint_ns, str(step), name, PULL, *triggers)
+    checkpoint_ns = _graph_ns(ctx.planner, name)
+    tid = task_id(ctx.checkpoint["id"], checkpoint_ns, str(ctx.step), name, PULL, *triggers)
+    site = TaskSite(name, tid, (PULL, name), triggers, checkpoint_ns)
+    if not for_execution:
+        # a node reading one channel only has a task when that channel has a value
+        select = proc.channels
+        if isinstance(select, str) and not (select in ctx.channels and ctx.channels[select].is_available()):
+            return None
+        return _planned(ctx, site, proc, None, for_execution=False)
     task_ns = f"{checkpoint_ns}{NS_END}{tid}"
-    scratchpad = _scratchpad(pending_writes, tid, task_ns, planner, step, stop)
+    scratchpad = _scratchpad(ctx.pending_writes, tid, task_ns, ctx.planner, ctx.step, ctx.stop)
     try:
-        value = _read_input(proc, channels, planner.managed, scratchpad, input_cache)
+        value = _read_input(proc, ctx.channels, ctx.planner.managed, scratchpad, input_cache)
     except Exception as exc:
         exc.add_note(f"Before task with name '{name}' and path '{(PULL, name)}'")
         raise
     if value is MISSING:
         return None
-    return _make_task(
-        name, proc, value, tid, (PULL, name), triggers, checkpoint_ns, scratchpad, planner,
-        channels, step, checkpoint["id"],
-    )
+    return _make_task(ctx, site, proc, value, scratchpad)
 
 
 __all__ = [
     "PregelExecutableTask",
+    "StepContext",
     "TaskPlanner",
+    "TaskRecord",
+    "TaskSite",
     "call_task",
     "is_call",
     "WritesOnly",

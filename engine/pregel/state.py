@@ -73,7 +73,7 @@ class StateAccess:
         step = saved.metadata.get("step", -1) + 1
         pending = list(saved.pending_writes or [])
         tasks = prepare_next_tasks(
-            checkpoint, pending, planner, channels, step, step + 2, for_execution=True
+            checkpoint, pending, planner, channels, step, step + 2, for_execution=False
         )
         keep_version = None if not checkpoint["channel_versions"] else (lambda cur, ch: cur)
         if null_writes := [(c, v) for tid, c, v in pending if tid == NULL_TASK_ID]:
@@ -297,7 +297,7 @@ class _UpdateBase:
             )
             tasks = prepare_next_tasks(
                 self.checkpoint, pending, planner, self.channels, self.step + 1, self.step + 3,
-                for_execution=True,
+                for_execution=False,
             )
             if null_writes := [(c, v) for tid, c, v in pending if tid == NULL_TASK_ID]:
                 self._apply([WritesOnly(INPUT, null_writes)])
