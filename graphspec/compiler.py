@@ -14,14 +14,14 @@ import builtins
 import operator
 import os
 import re
-from collections.abc import Callable
-from typing import Annotated, Any, TypedDict
+from collections.abc import Callable, Mapping
+from typing import Annotated, Any, NamedTuple, TypedDict
 
 from engine.graph import END, START, StateGraph, add_messages
 from engine.types import CachePolicy, Command, RetryPolicy, Send, default_retry_on, interrupt
 from graphspec import expressions
 from graphspec.errors import Finding, SpecCompileError, SpecError, UntrustedCodeError
-from graphspec.io import resolve_subgraph
+from graphspec.io import resolve_subgraph, subgraph_dir
 from graphspec.model import (
     PREBUILT_MIDDLEWARE,
     AgentNode,
@@ -41,6 +41,7 @@ from graphspec.model import (
     SubgraphNode,
     ToolsNode,
 )
+from graphspec.node_kinds import by_kind
 from graphspec.state_types import STATE_TYPES
 from graphspec.trust import load_callable, require_trust
 
@@ -277,39 +278,51 @@ def _retry(node: Any) -> RetryPolicy | None:
     )
 
 
-def _action(
-    spec: GraphSpec, node: Any, index: int, trusted: bool, base_dir: Any, depth: int
-) -> Any:
-    path = f"$.nodes[{index}]"
-    if isinstance(node, FunctionNode):
-        return load_callable(
-            node.code, node.function, node.import_path, element_id=node.id, path=path
-        )
-    if isinstance(node, SetStateNode):
-        return _set_state_action(node, path)
-    if isinstance(node, InterruptNode):
-        return _interrupt_action(node, path)
-    if isinstance(node, ModelNode):
-        return _model_action(node)
-    if isinstance(node, ToolsNode):
-        return _tools_action(node, path)
-    if isinstance(node, AgentNode):
-        return _agent_action(spec, node, path)
-    if isinstance(node, SubgraphNode):
-        sub = spec.subgraph(node.subgraph)
-        if sub is None:
-            raise SpecError(f"unknown subgraph {node.subgraph!r}", element_id=node.id, path=path)
-        child = resolve_subgraph(sub, base_dir, depth)
-        child_dir = (
-            base_dir if sub.file is None else os.path.dirname(os.path.join(base_dir, sub.file))
-        )
-        try:
-            return build_graph(
-                child, trusted=trusted, base_dir=child_dir, _depth=depth + 1
-            ).compile()
-        except SpecError as exc:
-            raise SpecError(f"subgraph {sub.id}: {exc}", element_id=node.id, path=path) from exc
-    raise SpecError(f"unknown node kind {node.kind!r}", element_id=node.id, path=path)
+class _Site(NamedTuple):
+    """Where a node is compiled: its graph and JSON path, and what a subgraph build needs."""
+
+    spec: GraphSpec
+    path: str
+    trusted: bool
+    base_dir: Any
+    depth: int
+
+
+def _function_action(node: FunctionNode, site: _Site) -> Callable:
+    return load_callable(
+        node.code, node.function, node.import_path, element_id=node.id, path=site.path
+    )
+
+
+def _subgraph_action(node: SubgraphNode, site: _Site) -> Any:
+    sub = site.spec.subgraph(node.subgraph)
+    if sub is None:
+        raise SpecError(f"unknown subgraph {node.subgraph!r}", element_id=node.id, path=site.path)
+    child = resolve_subgraph(sub, site.base_dir, site.depth)
+    try:
+        return build_graph(
+            child,
+            trusted=site.trusted,
+            base_dir=subgraph_dir(sub, site.base_dir),
+            _depth=site.depth + 1,
+        ).compile()
+    except SpecError as exc:
+        raise SpecError(f"subgraph {sub.id}: {exc}", element_id=node.id, path=site.path) from exc
+
+
+_ACTIONS: Mapping[str, Callable[[Any, _Site], Any]] = by_kind(
+    {
+        "function": _function_action,
+        "set_state": lambda node, site: _set_state_action(node, site.path),
+        "model": lambda node, site: _model_action(node),
+        "tools": lambda node, site: _tools_action(node, site.path),
+        "agent": lambda node, site: _agent_action(site.spec, node, site.path),
+        "interrupt": lambda node, site: _interrupt_action(node, site.path),
+        "subgraph": _subgraph_action,
+    },
+    "compiler",
+)
+"""Each node kind -> (node, site) -> the action the engine runs for it."""
 
 
 # ------------------------------------------------------------------ routers
@@ -379,7 +392,7 @@ def build_graph(
     state, input_schema, output_schema = state_schemas(spec, trusted)
     builder = StateGraph(state, input_schema=input_schema, output_schema=output_schema)
     for i, node in enumerate(spec.nodes):
-        action = _action(spec, node, i, trusted, base_dir, _depth)
+        action = _ACTIONS[node.kind](node, _Site(spec, f"$.nodes[{i}]", trusted, base_dir, _depth))
         destinations = getattr(node, "destinations", None)
         _call(
             builder.add_node,

@@ -23,7 +23,7 @@ import os
 import re
 import symtable
 import textwrap
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 from engine.agents.middleware.types import HOOKS
@@ -49,6 +49,7 @@ from graphspec.model import (
     SubgraphNode,
     ToolsNode,
 )
+from graphspec.node_kinds import by_kind
 from graphspec.pysource import comment, docstring_body, expression, keyword_args, literal
 from graphspec.routes import conditional_routes
 from graphspec.state_types import STATE_TYPES
@@ -292,47 +293,68 @@ class _GraphWriter:
         return ", ".join(args)
 
     def action(self, node: Any, children: dict[str, str]) -> str:
-        if isinstance(node, FunctionNode):
-            return self.m.code(node, f"node {node.id}")
-        if isinstance(node, SubgraphNode):
-            if node.subgraph not in children:
-                raise SpecError(f"unknown subgraph {node.subgraph!r}", element_id=node.id)
-            return f"{children[node.subgraph]}().compile()"
-        name = self.fn(node.id)
+        """The expression `add_node` gets for the node: a function's name or an object."""
+        return _ACTIONS[node.kind](self, node, children)
+
+    def node_def(self, node: Any) -> tuple[str, str]:
+        """The name of the function a node becomes, and its docstring line. Every kind but
+        function and subgraph takes the name first, even the kinds that do not use it (tools,
+        agent): the names made after it depend on it, and exports stay as they were."""
         doc = f'    """{docstring_body(node.description)}"""\n' if node.description else ""
-        if isinstance(node, SetStateNode):
-            update = _dict_source({k: expression(v) for k, v in node.values.items()})
-            if node.goto is None:
-                body = f"    return {update}"
-            else:
-                body = f"    return Command(update={update}, goto={expression(node.goto)})"
-            self.m.blocks.append(f"def {name}(state: dict) -> Any:\n{doc}{body}\n")
-        elif isinstance(node, InterruptNode):
-            value = repr(node.prompt)
-            if node.payload is not None:
-                value = f"{{'prompt': {node.prompt!r}, 'payload': {expression(node.payload)}}}"
-            body = f"    return {{{node.resume_key!r}: interrupt({value})}}"
-            self.m.blocks.append(f"def {name}(state: dict) -> dict:\n{doc}{body}\n")
-        elif isinstance(node, ModelNode):
-            model = self.model(node.model, node.id)
-            self.m.need("from langchain_core.messages import SystemMessage")
-            system = (
-                f"    messages = [SystemMessage(content={node.system_prompt!r}), *messages]\n"
-                if node.system_prompt
-                else ""
-            )
-            self.m.blocks.append(
-                f"def {name}(state: dict) -> dict:\n{doc}"
-                f"    messages = list(state.get({node.messages_key!r}) or [])\n{system}"
-                f"    return {{{node.messages_key!r}: [{model}.invoke(messages)]}}\n"
-            )
-        elif isinstance(node, ToolsNode):
-            self.m.need("from langgraph.prebuilt import ToolNode")
-            tools = self.tools(node.tools, node.id)
-            return f"ToolNode({tools}, messages_key={node.messages_key!r})"
-        elif isinstance(node, AgentNode):
-            return self.agent(node)
+        return self.fn(node.id), doc
+
+    def function_action(self, node: FunctionNode, children: dict[str, str]) -> str:
+        return self.m.code(node, f"node {node.id}")
+
+    def subgraph_action(self, node: SubgraphNode, children: dict[str, str]) -> str:
+        if node.subgraph not in children:
+            raise SpecError(f"unknown subgraph {node.subgraph!r}", element_id=node.id)
+        return f"{children[node.subgraph]}().compile()"
+
+    def set_state_action(self, node: SetStateNode, children: dict[str, str]) -> str:
+        name, doc = self.node_def(node)
+        update = _dict_source({k: expression(v) for k, v in node.values.items()})
+        if node.goto is None:
+            body = f"    return {update}"
+        else:
+            body = f"    return Command(update={update}, goto={expression(node.goto)})"
+        self.m.blocks.append(f"def {name}(state: dict) -> Any:\n{doc}{body}\n")
         return name
+
+    def interrupt_action(self, node: InterruptNode, children: dict[str, str]) -> str:
+        name, doc = self.node_def(node)
+        value = repr(node.prompt)
+        if node.payload is not None:
+            value = f"{{'prompt': {node.prompt!r}, 'payload': {expression(node.payload)}}}"
+        body = f"    return {{{node.resume_key!r}: interrupt({value})}}"
+        self.m.blocks.append(f"def {name}(state: dict) -> dict:\n{doc}{body}\n")
+        return name
+
+    def model_action(self, node: ModelNode, children: dict[str, str]) -> str:
+        name, doc = self.node_def(node)
+        model = self.model(node.model, node.id)
+        self.m.need("from langchain_core.messages import SystemMessage")
+        system = (
+            f"    messages = [SystemMessage(content={node.system_prompt!r}), *messages]\n"
+            if node.system_prompt
+            else ""
+        )
+        self.m.blocks.append(
+            f"def {name}(state: dict) -> dict:\n{doc}"
+            f"    messages = list(state.get({node.messages_key!r}) or [])\n{system}"
+            f"    return {{{node.messages_key!r}: [{model}.invoke(messages)]}}\n"
+        )
+        return name
+
+    def tools_action(self, node: ToolsNode, children: dict[str, str]) -> str:
+        self.node_def(node)
+        self.m.need("from langgraph.prebuilt import ToolNode")
+        tools = self.tools(node.tools, node.id)
+        return f"ToolNode({tools}, messages_key={node.messages_key!r})"
+
+    def agent_action(self, node: AgentNode, children: dict[str, str]) -> str:
+        self.node_def(node)
+        return self.agent(node)
 
     def model(self, settings: ModelSettings, owner: str) -> str:
         name = self.m.name(f"{self.prefix}{owner}_model")
@@ -422,6 +444,21 @@ class _GraphWriter:
         elif isinstance(router, SendRouter):
             args.append(repr([router.target]))
         return ", ".join(args)
+
+
+_ACTIONS: Mapping[str, Callable[[_GraphWriter, Any, dict[str, str]], str]] = by_kind(
+    {
+        "function": _GraphWriter.function_action,
+        "set_state": _GraphWriter.set_state_action,
+        "model": _GraphWriter.model_action,
+        "tools": _GraphWriter.tools_action,
+        "agent": _GraphWriter.agent_action,
+        "interrupt": _GraphWriter.interrupt_action,
+        "subgraph": _GraphWriter.subgraph_action,
+    },
+    "export",
+)
+"""Each node kind -> (writer, node, subgraph build functions) -> what `add_node` gets."""
 
 
 _MERGE_HELPER = '''def merge_dicts(left: dict | None, right: dict | None) -> dict:
@@ -560,13 +597,19 @@ def _breakpoints(spec: GraphSpec) -> str:
 # ------------------------------------------------------------------ Mermaid
 
 
-_SHAPES = {
-    "interrupt": ("{{", "}}"),
-    "subgraph": ("[[", "]]"),
-    "model": ("(", ")"),
-    "tools": ("[/", "/]"),
-    "agent": ("([", "])"),
-}
+_SHAPES = by_kind(
+    {
+        "function": ("[", "]"),
+        "set_state": ("[", "]"),
+        "model": ("(", ")"),
+        "tools": ("[/", "/]"),
+        "agent": ("([", "])"),
+        "interrupt": ("{{", "}}"),
+        "subgraph": ("[[", "]]"),
+    },
+    "Mermaid export",
+)
+"""Each node kind's Mermaid shape (its opening and closing brackets)."""
 
 
 _MERMAID_WORDS = {
@@ -622,7 +665,7 @@ def to_mermaid(spec: GraphSpec) -> str:
         lines += ["---", f"title: {json.dumps(spec.name)}", "---"]
     lines += ["flowchart TD", "    __start__([START])"]
     for node in spec.nodes:
-        left, right = _SHAPES.get(node.kind, ("[", "]"))
+        left, right = _SHAPES[node.kind]
         label = _mermaid_text(node.label or node.id)
         lines.append(f'    {_mermaid_id(node.id)}{left}"{label}"{right}')
     lines.append("    __end__([END])")

@@ -291,6 +291,13 @@ def resolve_subgraph(
         raise SpecError(f"subgraph file {sub.file}: {exc}", element_id=sub.id) from None
 
 
+def subgraph_dir(sub: Any, base_dir: str | os.PathLike[str] | None) -> Any:
+    """The folder a `Subgraph`'s own subgraph files are relative to: its file's, or the parent's."""
+    if sub.file is None or base_dir is None:
+        return base_dir
+    return os.path.dirname(os.path.join(base_dir, sub.file))
+
+
 def json_schema() -> dict[str, Any]:
     """The published JSON Schema of the spec format (graphspec/schema.json)."""
     schema = GraphSpec.model_json_schema(mode="validation")
@@ -321,6 +328,7 @@ __all__ = [
     "write_atomic",
     "json_path",
     "resolve_subgraph",
+    "subgraph_dir",
     "json_schema",
     "dumps_json_schema",
 ]

@@ -365,8 +365,6 @@ Node = Annotated[
     Field(discriminator="kind"),
 ]
 
-NODE_KINDS = ("function", "set_state", "model", "tools", "agent", "interrupt", "subgraph")
-
 
 # ------------------------------------------------------------------ edges and routers
 
@@ -531,7 +529,6 @@ GraphSpec.model_rebuild()
 __all__ = [
     "SPEC_VERSION",
     "RESERVED_NAMES",
-    "NODE_KINDS",
     "PREBUILT_MIDDLEWARE",
     "AgentNode",
     "AgentSpec",

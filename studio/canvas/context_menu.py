@@ -14,7 +14,8 @@ from PySide6.QtCore import QPointF
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMenu, QWidget
 
-from graphspec.model import NODE_KINDS, GraphSpec
+from graphspec.model import GraphSpec
+from graphspec.node_kinds import NODE_KINDS
 from studio.canvas.looks import END, START, shown
 
 

@@ -13,16 +13,12 @@ from graphspec.model import (
     AgentNode,
     ConditionalEdge,
     CustomMiddleware,
-    FunctionNode,
     GraphSpec,
-    InterruptNode,
-    ModelNode,
     ModelSettings,
     SendRouter,
     SetStateNode,
-    SubgraphNode,
-    ToolsNode,
 )
+from graphspec.node_kinds import by_kind
 from graphspec.routes import conditional_routes
 
 _NOT_IN_ENGINE = {"tool_error_to_message": ("wrap_tool_call",)}
@@ -85,37 +81,55 @@ def middleware_look(mw) -> MiddlewareLook:
     return MiddlewareLook(mw.name, PREBUILT_HOOKS.get(mw.name, ()))
 
 
+def _set_state_lines(spec: GraphSpec, node: SetStateNode) -> list[str]:
+    lines = [_clip(f"{k} = {v}") for k, v in list(node.values.items())[:3]]
+    if len(node.values) > 3:
+        lines.append(f"… {len(node.values) - 3} more")
+    if node.goto:
+        lines.append(_clip(f"goto {node.goto}"))
+    return lines
+
+
+def _agent_lines(spec: GraphSpec, node: AgentNode) -> list[str]:
+    agent = spec.agent(node.agent)
+    if agent is None:
+        return [f"agent {node.agent} is missing"]
+    return [
+        _model_line(agent.model),
+        _clip("tools  " + (", ".join(t.name for t in agent.tools) or "none")),
+    ]
+
+
+_LINES = by_kind(
+    {
+        "function": lambda spec, node: [
+            f"def {node.function}()" if node.code is not None else f"{node.import_path}"
+        ],
+        "set_state": _set_state_lines,
+        "model": lambda spec, node: [_model_line(node.model)],
+        "tools": lambda spec, node: [
+            _clip("tools  " + (", ".join(t.name for t in node.tools) or "none"))
+        ],
+        "agent": _agent_lines,
+        "interrupt": lambda spec, node: [
+            _clip(f"ask  {node.prompt}" if node.prompt else "pause for input"),
+            f"answer -> {node.resume_key}",
+        ],
+        "subgraph": lambda spec, node: [f"graph  {node.subgraph}  (double-click)"],
+    },
+    "node_look",
+)
+"""Each node kind -> (spec, node) -> the card's lines under its id."""
+
+
 def node_look(spec: GraphSpec, node) -> NodeLook:
     title = node.label or node.id
     lines: list[str] = []
-    middleware: tuple[MiddlewareLook, ...] = ()
     if node.label and node.label != node.id:
         lines.append(f"id  {node.id}")
-    if isinstance(node, FunctionNode):
-        lines.append(f"def {node.function}()" if node.code is not None else f"{node.import_path}")
-    elif isinstance(node, SetStateNode):
-        lines += [_clip(f"{k} = {v}") for k, v in list(node.values.items())[:3]]
-        if len(node.values) > 3:
-            lines.append(f"… {len(node.values) - 3} more")
-        if node.goto:
-            lines.append(_clip(f"goto {node.goto}"))
-    elif isinstance(node, ModelNode):
-        lines.append(_model_line(node.model))
-    elif isinstance(node, ToolsNode):
-        lines.append(_clip("tools  " + (", ".join(t.name for t in node.tools) or "none")))
-    elif isinstance(node, AgentNode):
-        agent = spec.agent(node.agent)
-        if agent is None:
-            lines.append(f"agent {node.agent} is missing")
-        else:
-            lines.append(_model_line(agent.model))
-            lines.append(_clip("tools  " + (", ".join(t.name for t in agent.tools) or "none")))
-            middleware = tuple(middleware_look(m) for m in agent.middleware)
-    elif isinstance(node, InterruptNode):
-        lines.append(_clip(f"ask  {node.prompt}" if node.prompt else "pause for input"))
-        lines.append(f"answer -> {node.resume_key}")
-    elif isinstance(node, SubgraphNode):
-        lines.append(f"graph  {node.subgraph}  (double-click)")
+    lines += _LINES[node.kind](spec, node)
+    agent = spec.agent(node.agent) if node.kind == "agent" else None
+    middleware = tuple(middleware_look(m) for m in agent.middleware) if agent else ()
     breaks = tuple(w for w in ("before", "after") if node.id in getattr(spec.breakpoints, w))
     return NodeLook(title, node.kind, tuple(lines), middleware, breaks)
 

@@ -6,7 +6,7 @@ from PySide6.QtCore import QMimeData, QSize, Qt, Signal
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QAbstractItemView, QListWidget, QListWidgetItem
 
-from graphspec.model import NODE_KINDS
+from graphspec.node_kinds import NODE_KINDS
 from studio.canvas.looks import PREBUILT_HOOKS
 from studio.canvas.view import PALETTE_MIME
 from studio.paths import icon
