@@ -301,7 +301,7 @@ class MainWindow(QMainWindow):
         stack = self.editor.stack
         action = stack.createUndoAction(self) if name == "undo" else stack.createRedoAction(self)
         action.setObjectName(f"action_{name}")
-        action.setShortcut(QKeySequence(shortcut))
+        action.setShortcuts(QKeySequence.keyBindings(shortcut))  # Redo: Ctrl+Shift+Z and Ctrl+Y
         self.actions_by_name[name] = action
         self.addAction(action)
         return action
@@ -680,7 +680,9 @@ class MainWindow(QMainWindow):
             source = edge.sources[0]
         elif source is not None and source.startswith("finish:"):
             source = source[7:]
-        if source is None or self.document.spec.node(source) is None:
+        elif source is not None and source.startswith("entry:"):
+            source = "__start__"  # START's fan-out
+        if source is None or (self.document.spec.node(source) is None and source != "__start__"):
             self.statusBar().showMessage("Select a node or one of its edges first", 4000)
             return
         if self.editor.convert_to_router(source):

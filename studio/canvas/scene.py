@@ -243,19 +243,29 @@ class GraphScene(QGraphicsScene):
 
     def _sync_edges(self, moved: set[str]) -> None:
         looks = {look.key: look for look in edge_looks(self.document.spec, set(self.nodes))}
-        for key in set(self.edges) - set(looks):
-            self.removeItem(self.edges.pop(key))
-        fresh = set()
-        for key, look in looks.items():
-            item = self.edges.get(key)
-            if item is not None and item.look == look:
-                continue
-            if item is not None:
-                self.removeItem(item)
-            item = self.edges[key] = EdgeItem(look)
-            item.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable, True)
-            self.addItem(item)
-            fresh.add(key)
+        # an edited edge gets a new item: it stays selected (the inspector keeps showing it, and
+        # the field being edited keeps the focus), with one selectionChanged if anything changed
+        chosen = {i.element_id for i in self.edges.values() if i.isSelected()}
+        blocked = self.blockSignals(True)
+        try:
+            for key in set(self.edges) - set(looks):
+                self.removeItem(self.edges.pop(key))
+            fresh = set()
+            for key, look in looks.items():
+                item = self.edges.get(key)
+                if item is not None and item.look == look:
+                    continue
+                if item is not None:
+                    self.removeItem(item)
+                item = self.edges[key] = EdgeItem(look)
+                item.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable, True)
+                self.addItem(item)
+                item.setSelected(look.element_id in chosen)
+                fresh.add(key)
+        finally:
+            self.blockSignals(blocked)
+        if chosen != {i.element_id for i in self.edges.values() if i.isSelected()}:
+            self.selectionChanged.emit()
         self._touching = {}
         for key, item in self.edges.items():
             for end in (*item.look.sources, item.look.target):

@@ -155,6 +155,9 @@ class GraphView(QGraphicsView):
     # -------------------------------------------------------------- mouse: ports and panning
 
     def mousePressEvent(self, event) -> None:
+        if event.button() == Qt.MouseButton.RightButton:
+            event.ignore()  # left unaccepted, the window turns it into the context menu event
+            return
         pos = self.mapToScene(event.position().toPoint())
         space = event.modifiers() & Qt.KeyboardModifier.AltModifier
         if event.button() == Qt.MouseButton.MiddleButton or (event.button() == Qt.MouseButton.LeftButton and space):

@@ -199,18 +199,19 @@ class ConvertToRouterEdit(SpecEdit):
 
     def __init__(self, document: GraphDocument, source: str) -> None:
         spec = document.spec
-        targets = [e.target for e in spec.edges if e.sources == [source]]
+        targets = list(spec.entry) if source == START else [e.target for e in spec.edges if e.sources == [source]]
         if source in spec.finish:
             targets.append(END)
         if not targets:
             raise ValueError(f"{shown(source)} has no plain edges of its own to turn into a router")
         expression = "[" + ", ".join(_literal(t) for t in targets) + "]" if len(targets) > 1 else _literal(targets[0])
         edge = ConditionalEdge(
-            id=unique_id(f"route_{source}", element_ids(spec)), source=source,
+            id=unique_id(f"route_{source.strip('_')}", element_ids(spec)), source=source,
             router=ExpressionRouter(kind="expression", expression=expression), path_map=targets,
         )  # fmt: skip
         after = {
             "edges": [e for e in spec.edges if e.sources != [source]],
+            "entry": [] if source == START else spec.entry,
             "finish": [s for s in spec.finish if s != source],
             "conditional_edges": [*spec.conditional_edges, edge],
         }

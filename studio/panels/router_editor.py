@@ -124,7 +124,7 @@ class _ListBase(QWidget):
         if self.error is not None:
             self.error.clear()
         self.save(pairs)
-        QTimer.singleShot(0, self.render)  # shows the spec as it is now (saved, or refused)
+        QTimer.singleShot(0, self, self.render)  # shows the spec as it is now (saved, or refused)
 
     def commit_rows(self) -> None:
         pairs = [row.pair() for row in self.rows]
@@ -212,26 +212,32 @@ class RouterEditor(QWidget):
         self.form = QFormLayout(self)
         self.form.setContentsMargins(0, 0, 0, 0)
         self.form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        self.kind: QComboBox | None = None
         self.render()
 
     def edge(self) -> ConditionalEdge | None:
         return next((e for e in self.editor.document.spec.conditional_edges if e.id == self.edge_id), None)
 
     def render(self) -> None:
-        while self.form.rowCount():
-            self.form.removeRow(0)
+        """The fields below the kind; the kind combo itself stays (it keeps the keyboard focus
+        while the user steps through kinds, and the inspector keeps this form meanwhile)."""
+        while self.form.rowCount() > (1 if self.kind is not None else 0):
+            self.form.removeRow(self.form.rowCount() - 1)
         edge = self.edge()
         if edge is None:
             return
-        kind = QComboBox()
-        kind.setObjectName("routerKindCombo")
-        for value, text in KINDS:
-            kind.addItem(text, value)
-        kind.setCurrentIndex(kind.findData(edge.router.kind))
-        kind.setToolTip("Expression: a safe rule over the state. Python function: your code "
-                        "(runs when the spec is trusted). Send fan-out: one task per item, each with its own input.")
-        kind.currentIndexChanged.connect(lambda _i: self.set_kind(kind.currentData()))
-        self.form.addRow("Router", kind)
+        if self.kind is None:
+            self.kind = kind = QComboBox()
+            kind.setObjectName("routerKindCombo")
+            for value, text in KINDS:
+                kind.addItem(text, value)
+            kind.setToolTip("Expression: a safe rule over the state. Python function: your code "
+                            "(runs when the spec is trusted). Send fan-out: one task per item, each with its own input.")
+            kind.currentIndexChanged.connect(lambda _i: self.set_kind(kind.currentData()))
+            self.form.addRow("Router", kind)
+        self.kind.blockSignals(True)
+        self.kind.setCurrentIndex(self.kind.findData(edge.router.kind))
+        self.kind.blockSignals(False)
         router = edge.router
         if isinstance(router, ExpressionRouter):
             self._line("routerExpressionEdit", "Rule", router.expression,
@@ -327,13 +333,13 @@ class RouterEditor(QWidget):
             if target is None:
                 if self.error is not None:
                     self.error.setText("add the node to send to first")
-                QTimer.singleShot(0, self.render)
+                QTimer.singleShot(0, self, self.render)
                 return
             router = SendRouter(kind="send", target=target, over="[]", input={})
         path_map = None if kind == "send" else edge.path_map
         new = edge.model_copy(update={"router": router, "path_map": path_map})
         self.editor.push(edits.SetEdgeEdit, "conditional_edges", new)
-        QTimer.singleShot(0, self.render)
+        QTimer.singleShot(0, self, self.render)
 
 
 def _assignments(text: str) -> dict[str, str]:
