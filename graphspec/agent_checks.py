@@ -42,7 +42,7 @@ import warnings
 from collections.abc import Callable
 from typing import Any
 
-from engine.agents.middleware.types import NODE_HOOKS
+from engine.agents.hooks import NODE_HOOKS
 from graphspec.middleware_settings import accepts_any_keyword, middleware_class, settings_for
 from graphspec.model import (
     PREBUILT_MIDDLEWARE,

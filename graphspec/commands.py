@@ -13,7 +13,6 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, TextIO
 
-from engine.pregel.trace_format import TextPrinter, event_json, short_value, to_json, trace_run
 from graphspec.errors import BadInput, SpecCompileError, SpecError, SpecValidationError
 from graphspec.io import read_spec, write_atomic
 from graphspec.model import GraphSpec
@@ -79,6 +78,7 @@ def run_spec(
     """Run to the end, an interrupt or a breakpoint, printing one JSON line per stream part of
     `modes`; returns the thread's state (a StateSnapshot) afterwards."""
     from engine.checkpoint.sqlite import CheckpointDatabaseError
+    from engine.pregel.trace_format import to_json
     from graphspec.compiler import run_config
 
     graph = compile_for_run(spec, path, trusted=trusted, checkpointer=saver)
@@ -87,7 +87,16 @@ def run_spec(
     if resuming and not graph.get_state(config).tasks:
         raise BadInput(f"thread {thread!r} has nothing pending to resume or continue")
     try:
-        if modes:
+        if modes == ["messages"]:  # tokens as text, as they arrive
+            from graphspec.token_print import TokenPrinter
+
+            printer = TokenPrinter(out)
+            try:
+                for message, metadata in graph.stream(run_input, config, stream_mode="messages"):
+                    printer.part(message, metadata)
+            finally:
+                printer.close()
+        elif modes:
             for mode, chunk in graph.stream(run_input, config, stream_mode=modes):
                 print(to_json({"mode": mode, "data": chunk}), file=out)
         else:
@@ -147,6 +156,7 @@ DEMO_TEMPLATES = {"essay": "essay_writer", "fanout": "map_reduce", "router": "ro
 def demo(name: str, *, as_json: bool, out: TextIO) -> None:
     """Run a bundled template (its first saved input) in memory, printing every superstep."""
     from engine.checkpoint.memory import InMemorySaver
+    from engine.pregel.trace_format import TextPrinter, event_json, short_value, trace_run
     from graphspec.compiler import run_config
 
     template = DEMO_TEMPLATES.get(name, name)

@@ -25,7 +25,7 @@ from pydantic import (
     model_validator,
 )
 
-from engine.agents.middleware.types import HOOKS
+from engine.agents.hooks import HOOKS
 from engine.constants import END, START
 from graphspec.state_types import MANAGED_TYPES, STATE_TYPES
 

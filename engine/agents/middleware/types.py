@@ -17,6 +17,7 @@ from typing import Annotated, Any, Generic, Literal, NotRequired, Required, Type
 from langchain_core.messages import AIMessage, AnyMessage, BaseMessage, SystemMessage, ToolMessage
 from typing_extensions import TypedDict
 
+from engine.agents.hooks import HOOKS, NODE_HOOKS
 from engine.channels.ephemeral_value import EphemeralValue
 from engine.graph.message import add_messages
 from engine.prebuilt.tool_node import ToolCallRequest, ToolCallWrapper
@@ -232,10 +233,6 @@ class AgentMiddleware(Generic[StateT, ContextT, ResponseT]):
         raise NotImplementedError(_no_async("wrap_tool_call"))
 
 
-HOOKS = ("before_agent", "before_model", "wrap_model_call", "after_model", "wrap_tool_call", "after_agent")
-"""Every hook AgentMiddleware defines, in the order one turn of the agent loop meets them."""
-NODE_HOOKS = tuple(h for h in HOOKS if not h.startswith("wrap_"))
-"""The hooks that become graph nodes (`<middleware name>.<hook>`); only these can jump."""
 
 
 def overrides(cls: type, hook: str) -> bool:

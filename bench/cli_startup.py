@@ -1,0 +1,66 @@
+"""How long the quick commands take from a cold process: what a user waits for at the prompt.
+
+    python -m bench.cli_startup [--repeat N] [--only NAME[,NAME...]]
+
+Each row runs in a fresh `python` subprocess `--repeat` times (default 5) and keeps the median
+wall time, interpreter start included. Targets (issue 19.3): `superstep templates` and
+`superstep validate` under 0.5 s, `import engine.graph` under 0.3 s. Exit status 1 when a median
+is above its target (or a command fails), 0 otherwise; the last line is `SUMMARY: PASS|FAIL`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+ROWS: dict[str, tuple[list[str], float]] = {
+    "templates": (["-m", "studio.cli", "templates"], 0.5),
+    "validate": (["-m", "studio.cli", "validate", "router"], 0.5),
+    "validate-agent": (["-m", "studio.cli", "validate", "react_agent"], 0.5),
+    "import-engine-graph": (["-c", "import engine.graph"], 0.3),
+}
+"""name -> (python arguments, target seconds)."""
+
+
+def time_row(argv: list[str], repeat: int) -> tuple[float, str | None]:
+    """The median wall time of `python ARGV`, or the failure's last stderr line."""
+    env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "", "QT_QPA_PLATFORM": "offscreen"}
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        done = subprocess.run(
+            [sys.executable, *argv], cwd=ROOT, env=env, capture_output=True, text=True
+        )
+        times.append(time.perf_counter() - start)
+        if done.returncode != 0:
+            return statistics.median(times), (done.stderr.strip().splitlines() or ["?"])[-1]
+    return statistics.median(times), None
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench.cli_startup", description=__doc__)
+    parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--only", help=f"comma-separated rows: {','.join(ROWS)}")
+    args = parser.parse_args(argv)
+    names = args.only.split(",") if args.only else list(ROWS)
+    failed = []
+    print(f"{'command':<22} {'median s':>9} {'target s':>9}  result")
+    for name in names:
+        cmd, target = ROWS[name]
+        median, error = time_row(cmd, args.repeat)
+        ok = error is None and median <= target
+        failed += [] if ok else [name]
+        print(f"{name:<22} {median:>9.3f} {target:>9.2f}  {'ok' if ok else error or 'SLOW'}")
+    print(f"SUMMARY: {'FAIL ' + ','.join(failed) if failed else 'PASS'}")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
