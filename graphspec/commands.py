@@ -87,7 +87,16 @@ def run_spec(
     if resuming and not graph.get_state(config).tasks:
         raise BadInput(f"thread {thread!r} has nothing pending to resume or continue")
     try:
-        if modes:
+        if modes == ["messages"]:  # tokens as text, as they arrive
+            from graphspec.token_print import TokenPrinter
+
+            printer = TokenPrinter(out)
+            try:
+                for message, metadata in graph.stream(run_input, config, stream_mode="messages"):
+                    printer.part(message, metadata)
+            finally:
+                printer.close()
+        elif modes:
             for mode, chunk in graph.stream(run_input, config, stream_mode=modes):
                 print(to_json({"mode": mode, "data": chunk}), file=out)
         else:

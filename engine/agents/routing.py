@@ -13,6 +13,7 @@ from engine.agents.middleware.types import AgentMiddleware
 from engine.constants import END, START
 from engine.graph.state import StateGraph
 from engine.prebuilt.tool_node import ToolNode
+from engine.pregel.callable import RunnableCallable
 from engine.types import Send
 
 
@@ -96,7 +97,12 @@ def _add_middleware_edge(graph: StateGraph, *, name: str, default_destination: s
         destinations.append("tools")
     if "model" in can_jump_to and name != model_destination:
         destinations.append(model_destination)
-    graph.add_conditional_edges(name, jump_edge, destinations)
+    graph.add_conditional_edges(name, _untraced(jump_edge), destinations)
+
+
+def _untraced(router: Callable) -> RunnableCallable:
+    """As langchain's create_agent: the agent's routers are not callback runs of their own."""
+    return RunnableCallable(router, trace=False)
 
 
 def _can_jump_to(m: AgentMiddleware, hook: str) -> list[str]:
@@ -136,11 +142,13 @@ def wire_agent(
             tools_to_model_destinations.append(exit_node)
         graph.add_conditional_edges(
             "tools",
-            _make_tools_to_model_edge(
-                tool_node=tool_node,
-                model_destination=loop_entry_node,
-                structured_output_tools=structured_output_tools,
-                end_destination=exit_node,
+            _untraced(
+                _make_tools_to_model_edge(
+                    tool_node=tool_node,
+                    model_destination=loop_entry_node,
+                    structured_output_tools=structured_output_tools,
+                    end_destination=exit_node,
+                )
             ),
             tools_to_model_destinations,
         )
@@ -149,17 +157,19 @@ def wire_agent(
             model_to_tools_destinations.append(loop_entry_node)
         graph.add_conditional_edges(
             loop_exit_node,
-            _make_model_to_tools_edge(
-                model_destination=loop_entry_node,
-                structured_output_tools=structured_output_tools,
-                end_destination=exit_node,
+            _untraced(
+                _make_model_to_tools_edge(
+                    model_destination=loop_entry_node,
+                    structured_output_tools=structured_output_tools,
+                    end_destination=exit_node,
+                )
             ),
             model_to_tools_destinations,
         )
     elif structured_output_tools:
         graph.add_conditional_edges(
             loop_exit_node,
-            _make_model_to_model_edge(model_destination=loop_entry_node, end_destination=exit_node),
+            _untraced(_make_model_to_model_edge(model_destination=loop_entry_node, end_destination=exit_node)),
             [loop_entry_node, exit_node],
         )
     elif loop_exit_node == "model":

@@ -10,6 +10,7 @@ from typing import Any, Literal
 from engine.constants import CONF, CONFIG_KEY_READ, END, START, TASKS
 from engine.errors import InvalidUpdateError
 from engine.pregel.callable import coerce_to_bound
+from engine.pregel.tracing import router_run
 from engine.types import Send
 
 
@@ -61,14 +62,21 @@ class BranchWriter:
         self.mapper = mapper
         self.name = branch.name
 
-    def get_writes(self, output: Any, task: Any = None) -> list[tuple[str, Any]]:
-        result = self.branch.path.invoke(self._read(task), task.config)
-        return route_writes(self.branch.ends, result)
+    def get_writes(self, output: Any, task: Any = None, run: Any = None, step: int = 2) -> list[tuple[str, Any]]:
+        """`run`: the node's callback run (engine.pregel.tracing), `step` this writer's place."""
+        value = self._read(task)
+        run = run if getattr(self.branch.path, "trace", True) else None
+        with router_run(run, step, self.name, value, task.config) as call:
+            call.output = self.branch.path.invoke(value, call.config)
+        return route_writes(self.branch.ends, call.output)
 
-    async def aget_writes(self, output: Any, task: Any = None) -> list[tuple[str, Any]]:
+    async def aget_writes(self, output: Any, task: Any = None, run: Any = None, step: int = 2) -> list[tuple[str, Any]]:
         """Under ainvoke/astream an async router is awaited (a sync one is called)."""
-        result = await self.branch.path.ainvoke(self._read(task), task.config)
-        return route_writes(self.branch.ends, result)
+        value = self._read(task)
+        run = run if getattr(self.branch.path, "trace", True) else None
+        with router_run(run, step, self.name, value, task.config) as call:
+            call.output = await self.branch.path.ainvoke(value, call.config)
+        return route_writes(self.branch.ends, call.output)
 
     def _read(self, task: Any) -> Any:
         value = task.config[CONF][CONFIG_KEY_READ](self.read_keys, True)

@@ -72,10 +72,12 @@ class RunnableCallable(EngineRunnable):
     The signature is inspected once, at construction, so a call costs one dict build at most.
     """
 
-    __slots__ = ("func", "name", "is_async", "params")
+    __slots__ = ("func", "name", "is_async", "params", "trace")
 
-    def __init__(self, func: Callable, name: str | None = None) -> None:
+    def __init__(self, func: Callable, name: str | None = None, *, trace: bool = True) -> None:
         self.func = func
+        # as langgraph's RunnableCallable(trace=False): a router not shown as a callback run
+        self.trace = trace
         self.name = name or getattr(func, "__name__", type(func).__name__)
         self.is_async = is_async_callable(func)
         self.params = _injected_params(func)

@@ -33,6 +33,7 @@ from engine.pregel.run_setup import (
 from engine.pregel.runner import TaskRunner
 from engine.pregel.state import StateAccess
 from engine.pregel.stepper import SuperstepStepper
+from engine.pregel.tracing import end_graph_run
 from engine.pregel.write import ChannelWrite, ChannelWriteEntry  # noqa: F401  (langgraph.pregel.main exposes them)
 from engine.types import GraphOutput, Interrupt, Send
 
@@ -219,7 +220,9 @@ class Pregel(PregelProtocol, StateAccess):
             loop.finish(None)
         except BaseException as exc:
             if not loop.finish(exc):
+                end_graph_run(run.run_manager, None, exc)
                 raise
+        end_graph_run(run.run_manager, loop.output, None)
         yield from drain(run)
 
     def stream(
@@ -339,7 +342,9 @@ class Pregel(PregelProtocol, StateAccess):
             loop.finish(None)
         except BaseException as exc:
             if not loop.finish(exc):
+                end_graph_run(run.run_manager, None, exc)
                 raise
+        end_graph_run(run.run_manager, loop.output, None)
         for chunk in self._drain(run):
             yield chunk
 

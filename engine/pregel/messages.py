@@ -53,7 +53,11 @@ class StreamMessagesHandler(BaseCallbackHandler, _StreamingCallbackHandler):
     # -- chat models (callbacks)
     def on_chat_model_start(self, serialized, messages, *, run_id, parent_run_id=None, tags=None, metadata=None, **kwargs):
         if metadata and "langgraph_node" in metadata and not (tags and TAG_NOSTREAM in tags):
-            self.runs[run_id] = (_namespace(metadata), {"tags": tags or [], **metadata})
+            # as langgraph: the user's tags, without the seq:step:N bookkeeping ones, if any,
+            # set on the run's metadata itself (handlers called later see them too)
+            if user_tags := [t for t in tags or () if not t.startswith("seq:step")]:
+                metadata["tags"] = user_tags
+            self.runs[run_id] = (_namespace(metadata), metadata)
 
     def on_llm_new_token(self, token, *, chunk=None, run_id, **kwargs):
         if run_id not in self.runs:

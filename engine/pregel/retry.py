@@ -14,6 +14,7 @@ from langchain_core.runnables.config import var_child_runnable_config
 from engine.constants import CONF, CONFIG_KEY_CHECKPOINT_NS, CONFIG_KEY_RUNTIME, NS_SEP
 from engine.errors import GraphBubbleUp, ParentCommand
 from engine.pregel.messages import CONFIG_KEY_MESSAGES
+from engine.pregel.tracing import node_run
 from engine.types import Command, RetryPolicy
 
 
@@ -72,7 +73,9 @@ def run_with_retry(task: Any) -> None:
     with _running(task) as messages:
         while True:
             try:
-                _finish(task, task.proc.bound.invoke(task.input, task.config), messages)
+                with node_run(task) as run:
+                    run.output = task.proc.bound.invoke(task.input, run.config)
+                    _finish(task, run.output, messages, run)
                 return
             except ParentCommand as exc:
                 if _handle_parent_command(task, exc):
@@ -95,7 +98,9 @@ async def arun_with_retry(task: Any) -> None:
     with _running(task) as messages:
         while True:
             try:
-                await _afinish(task, await task.proc.bound.ainvoke(task.input, task.config), messages)
+                with node_run(task) as run:
+                    run.output = await task.proc.bound.ainvoke(task.input, run.config)
+                    await _afinish(task, run.output, messages, run)
                 return
             except ParentCommand as exc:
                 if _handle_parent_command(task, exc):
@@ -123,19 +128,27 @@ def _running(task: Any) -> Iterator[Any]:
         var_child_runnable_config.reset(token)
 
 
-def _finish(task: Any, output: Any, messages: Any) -> None:
+def _finish(task: Any, output: Any, messages: Any, run: Any = None) -> None:
     if messages is not None:
         messages.node_finished(task, output)
-    _write_outputs(task, output)
+    if run is None or run.manager is None:
+        _write_outputs(task, output)
+        return
+    # traced: routers run as child runs, numbered after the node in its sequence
+    for step, writer in enumerate(task.writers, start=2):
+        if hasattr(writer, "branch"):
+            task.writes.extend(writer.get_writes(output, task, run, step))
+        else:
+            task.writes.extend(writer.get_writes(output, task))
 
 
-async def _afinish(task: Any, output: Any, messages: Any) -> None:
+async def _afinish(task: Any, output: Any, messages: Any, run: Any = None) -> None:
     """`_finish` under the async API: writers that can (routers) run their async side."""
     if messages is not None:
         messages.node_finished(task, output)
-    for writer in task.writers:
+    for step, writer in enumerate(task.writers, start=2):
         if (awrites := getattr(writer, "aget_writes", None)) is not None:
-            task.writes.extend(await awrites(output, task))
+            task.writes.extend(await awrites(output, task, run, step))
         else:
             task.writes.extend(writer.get_writes(output, task))
 

@@ -24,6 +24,7 @@ from engine.pregel import trace
 from engine.pregel.loop import PregelLoop
 from engine.pregel.messages import CONFIG_KEY_STREAM_MESSAGES_V2
 from engine.pregel.state import own_namespace
+from engine.pregel.tracing import start_graph_run
 from engine.runtime import DEFAULT_RUNTIME, Runtime
 
 DEFAULT_RECURSION_LIMIT = int(os.getenv("LANGGRAPH_DEFAULT_RECURSION_LIMIT", "10007"))
@@ -45,6 +46,8 @@ class Run:
     version: str
     # v2 parts carry pydantic/dataclass states as the schema's type: (values, checkpoints)
     mappers: tuple[Any, Any] = (None, None)
+    # the graph's LangChain callback run, when some handler listens (engine.pregel.tracing)
+    run_manager: Any = None
 
 
 def prepare_run(
@@ -140,6 +143,7 @@ graph: Any,
         from engine.pregel.tools_stream import attach_tools_handler
 
         attach_tools_handler(config, emit, subgraphs, ns)
+    run_manager = start_graph_run(graph, input, config)
     loop = PregelLoop(
         graph,
         input,
@@ -159,7 +163,7 @@ graph: Any,
         output_keys=output_keys if output_keys is not None else graph.stream_channels_asis,
     )
     mappers = v2_mappers(graph) if version == "v2" else (None, None)
-    return Run(loop, queue, modes, single, subgraphs, version, mappers)
+    return Run(loop, queue, modes, single, subgraphs, version, mappers, run_manager)
 
 
 def merge_configs(*configs: dict | None) -> dict:
