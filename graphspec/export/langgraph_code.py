@@ -1,40 +1,31 @@
-"""Spec -> elsewhere: a standalone langgraph module, Mermaid, and the JSON Schema of the state.
+"""Spec -> a standalone langgraph module (`to_langgraph`).
 
-    export(spec, "langgraph" | "mermaid" | "json-schema", base_dir=None) -> str
-
-The langgraph module needs only langgraph (and langchain for model, tools and agent nodes). It
-keeps the spec's names: a node `greet` is a function `greet`, an expression router `route` a
-function `route`, the state a `State` TypedDict. Expressions become plain Python over the state
-dict (`graphspec.pysource.expression`); inline code is copied as written. The module defines
-`build_graph()` (the builder), `compile_graph(checkpointer=None)` and `graph`.
-
-Exporting runs no code from the spec, so an untrusted spec exports too; and a spec without code
-exports a module that runs none: names the export makes from ids never hide a builtin or one of
-the module's own names (they get a trailing `_`), and spec text is written as literals.
+The module needs only langgraph (and langchain for model, tools and agent nodes). It keeps the
+spec's names: a node `greet` is a function `greet`, an expression router `route` a function
+`route`, the state a `State` TypedDict. Expressions become plain Python over the state dict
+(`graphspec.pysource.expression`); inline code is copied as written. The module defines
+`build_graph()` (the builder), `compile_graph(checkpointer=None)` and `graph`. Which names the
+module may use is `python_module`'s job.
 """
 
 from __future__ import annotations
 
 import ast
 import builtins
-import json
-import keyword
 import os
-import re
-import symtable
-import textwrap
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
-from engine.agents.middleware.types import HOOKS
 from engine.constants import END, START
-from graphspec.compiler import scripted_tool_calls
 from graphspec.errors import SpecError
-from graphspec.io import resolve_subgraph
+from graphspec.export.compile_args import compile_parts
+from graphspec.export.python_module import PythonModule, used_imports
+from graphspec.export.scripted_model import scripted_model
+from graphspec.io import resolve_subgraph, subgraph_dir
 from graphspec.model import (
+    CodeRef,
     PREBUILT_MIDDLEWARE,
     AgentNode,
-    CodeRef,
     CodeRouter,
     ConditionalEdge,
     CustomMiddleware,
@@ -50,155 +41,20 @@ from graphspec.model import (
     ToolsNode,
 )
 from graphspec.node_kinds import by_kind
-from graphspec.pysource import comment, docstring_body, expression, keyword_args, literal
-from graphspec.routes import conditional_routes
+from graphspec.pysource import docstring_body, expression, keyword_args, literal
 from graphspec.state_types import STATE_TYPES
 
 REDUCER_NAMES = {"add": "operator.add", "add_messages": "add_messages", "merge": "merge_dicts"}
-BASE_IMPORTS = [
-    "import operator",
-    "from typing import Annotated, Any, TypedDict",
-    "",
-    "from langgraph.config import get_stream_writer",
-    "from langgraph.graph import END, START, StateGraph",
-    "from langgraph.graph.message import add_messages",
-    "from langgraph.managed import IsLastStep, RemainingSteps",
-    "from langgraph.prebuilt import ToolRuntime",
-    "from langgraph.types import CachePolicy, Command, RetryPolicy, Send, interrupt",
-]
-OPTIONAL_IMPORTS = [
-    "from langchain_core.messages import AIMessage, SystemMessage",
-    "from langchain_core.language_models.fake_chat_models import FakeMessagesListChatModel",
-    "from langchain_core.tools import tool",
-    "from langchain.chat_models import init_chat_model",
-    "from langchain.agents import create_agent",
-    "from langgraph.prebuilt import ToolNode",
-    "from langchain.agents.middleware import "
-    + ", ".join([*PREBUILT_MIDDLEWARE.values(), *HOOKS]),
-]
-"""Everything `_Module.need` may add: the names are reserved whether or not a spec needs them."""
-
-
-SCRIPTED_MODEL_SOURCE = '''
-class ScriptedModel(FakeMessagesListChatModel):
-    """Replies with responses[n], n being the number of AI messages already in the conversation
-    (cycling): a run resumed in another process picks up where it stopped. Binding tools changes
-    nothing."""
-
-    def bind_tools(self, tools, **kwargs):
-        return self
-
-    def _generate(self, messages, stop=None, run_manager=None, **kwargs):
-        self.i = sum(1 for m in messages if m.type == "ai") % len(self.responses)
-        return super()._generate(messages, stop, run_manager, **kwargs)
-'''
-"""The offline chat model of `scripted` settings, written into the module: it runs on langchain
-alone, where the compiler's ScriptedChatModel (engine.agents) is not available."""
-
-
-def _import_origins(lines: list[str]) -> dict[str, str | None]:
-    """name -> the module it is imported from (None for `import name`)."""
-    out: dict[str, str | None] = {}
-    for line in lines:
-        if line.startswith("from "):
-            module, _, names = line[5:].partition(" import ")
-            out.update(dict.fromkeys(names.split(", "), module))
-        elif line.startswith("import "):
-            out[line[7:]] = None
-    return out
-
-
-IMPORTED = _import_origins(BASE_IMPORTS + OPTIONAL_IMPORTS)
-RESERVED = {
-    *IMPORTED, "merge_dicts", "build_graph", "compile_graph", "graph", "RECURSION_LIMIT", "json",
-    "ScriptedModel", "builder", "compiled", "checkpointer", "messages",
-}  # fmt: skip
-"""The module's own names (imports, helpers, locals of its functions): no generated name takes one."""
-
-
-def _taken(name: str) -> bool:
-    """Names no generated name or copied code may bind: builtins, keywords, dunders, ours."""
-    return (
-        name in RESERVED
-        or name in builtins.__dict__
-        or keyword.iskeyword(name)
-        or (name.startswith("__") and name.endswith("__"))
-    )
 
 
 def _pascal(name: str) -> str:
     return "".join(part[:1].upper() + part[1:] for part in name.split("_") if part) or "Sub"
 
 
-class _Module:
-    """Collects the parts of one exported module."""
-
-    def __init__(self) -> None:
-        self.imports: list[str] = list(BASE_IMPORTS)
-        self.blocks: list[str] = []
-        self.used: set[str] = set(RESERVED)
-
-    def name(self, wanted: str) -> str:
-        name = wanted.strip("_") or "fn" if wanted.startswith("__") else wanted
-        while name in self.used or _taken(name):
-            name = f"{name}_"
-        self.used.add(name)
-        return name
-
-    def reserve_code_names(self, element_id: str, code: str) -> None:
-        """Copied code keeps its names, so the names it binds at module level are taken first;
-        it may not rebind a builtin or one of the module's names (except by the same import)."""
-        try:
-            table = symtable.symtable(textwrap.dedent(code).strip() + "\n", "<code>", "exec")
-            tree = ast.parse(textwrap.dedent(code).strip())
-        except (SyntaxError, ValueError):
-            return  # the whole module's parse check reports it
-        same_imports = {
-            alias.asname or alias.name
-            for node in tree.body
-            if isinstance(node, (ast.Import, ast.ImportFrom))
-            for alias in node.names
-            if alias.asname in (None, alias.name)
-            and IMPORTED.get(alias.name, "") == getattr(node, "module", None)
-            and not getattr(node, "level", 0)
-        }
-        for symbol in table.get_symbols():
-            name = symbol.get_name()
-            if not (symbol.is_assigned() or symbol.is_imported() or not symbol.is_referenced()):
-                continue
-            if _taken(name) and name not in same_imports:
-                raise SpecError(
-                    f"code binds {name!r}, a builtin or a name the exported module needs; "
-                    "rename it",
-                    element_id=element_id,
-                )
-            self.used.add(name)
-
-    def need(self, line: str) -> None:
-        if line not in self.imports:
-            self.imports.append(line)
-
-    def code(self, ref: CodeRef | FunctionNode, title: str) -> str:
-        """Copy inline code (or import by path); returns the function's name in the module."""
-        if ref.import_path is not None:
-            module, _, attr = ref.import_path.partition(":")
-            head, _, _ = attr.partition(".")
-            alias = self.name(head)
-            self.need(f"from {module} import {head}" + (f" as {alias}" if alias != head else ""))
-            return alias + attr[len(head) :]
-        if _taken(ref.function or ""):
-            raise SpecError(
-                f"function {ref.function!r} would hide a builtin or a name of the exported "
-                "module; rename it",
-                element_id=title.split()[-1],  # titles end with the element's id
-            )
-        self.used.add(ref.function or "")
-        self.blocks.append(f"{comment(title)}\n{textwrap.dedent(ref.code or '').strip()}\n")
-        return ref.function or ""
-
-
 class _GraphWriter:
-    def __init__(self, module: _Module, spec: GraphSpec, prefix: str, base_dir: Any, depth: int):
+    def __init__(
+        self, module: PythonModule, spec: GraphSpec, prefix: str, base_dir: Any, depth: int
+    ):
         self.m = module
         self.spec = spec
         self.prefix = prefix
@@ -254,8 +110,11 @@ class _GraphWriter:
         if any(k.reducer == "merge" for k in spec.state) and _MERGE_HELPER not in self.m.blocks:
             self.m.blocks.insert(0, _MERGE_HELPER)
         pascal = _pascal(self.prefix.rstrip("_")) if self.prefix else ""
-        state = self.m.name(f"{pascal}State")
-        self.m.blocks.append(self._typed_dict(state, annotations, spec.description))
+        if spec.state_class is not None:  # the program's own class, imported as written
+            state = self.m.code(CodeRef(import_path=spec.state_class), "state")
+        else:
+            state = self.m.name(f"{pascal}State")
+            self.m.blocks.append(self._typed_dict(state, annotations, spec.description))
         plain = [k.name for k in spec.state if not k.managed]
         inputs = [k.name for k in spec.state if not k.managed and k.input]
         outputs = [k.name for k in spec.state if not k.managed and k.output]
@@ -359,20 +218,7 @@ class _GraphWriter:
     def model(self, settings: ModelSettings, owner: str) -> str:
         name = self.m.name(f"{self.prefix}{owner}_model")
         if settings.provider == "scripted":
-            self.m.need(
-                "from langchain_core.language_models.fake_chat_models import "
-                "FakeMessagesListChatModel"
-            )
-            self.m.need("from langchain_core.messages import AIMessage")
-            block = SCRIPTED_MODEL_SOURCE.strip() + "\n"
-            if block not in self.m.blocks:
-                self.m.blocks.insert(0, block)
-            calls = scripted_tool_calls(settings)
-            responses = [
-                f"AIMessage(content={r.content!r}, tool_calls={literal(calls[i])})"
-                for i, r in enumerate(settings.responses)
-            ] or ["AIMessage(content='')"]
-            value = f"ScriptedModel(responses=[{', '.join(responses)}])"
+            value = scripted_model(self.m, settings)
         else:
             self.m.need("from langchain.chat_models import init_chat_model")
             args = [repr(f"{settings.provider}:{settings.model}"), *keyword_args(settings.params)]
@@ -386,7 +232,9 @@ class _GraphWriter:
         for ref in refs:
             fn = self.m.code(ref, f"tool {ref.name} of {owner}")
             direct = ", return_direct=True" if ref.return_direct else ""
-            names.append(f"tool({ref.name!r}, description={ref.description or ref.name!r}{direct})({fn})")
+            names.append(
+                f"tool({ref.name!r}, description={ref.description or ref.name!r}{direct})({fn})"
+            )
         return f"[{', '.join(names)}]"
 
     def agent(self, node: AgentNode) -> str:
@@ -505,10 +353,7 @@ def _is_builtin_exception(name: str) -> bool:
 
 def _child(sub: Any, base_dir: Any, depth: int) -> tuple[GraphSpec, Any]:
     """A subgraph's spec and the folder its own subgraph files are relative to."""
-    child_dir = base_dir
-    if sub.file is not None and base_dir is not None:
-        child_dir = os.path.dirname(os.path.join(base_dir, sub.file))
-    return resolve_subgraph(sub, base_dir, depth), child_dir
+    return resolve_subgraph(sub, base_dir, depth), subgraph_dir(sub, base_dir)
 
 
 def _inline_code(spec: GraphSpec, base_dir: Any, depth: int) -> Iterator[tuple[str, str]]:
@@ -530,7 +375,7 @@ def _inline_code(spec: GraphSpec, base_dir: Any, depth: int) -> Iterator[tuple[s
 
 
 def to_langgraph(spec: GraphSpec, base_dir: str | os.PathLike[str] | None = None) -> str:
-    module = _Module()
+    module = PythonModule()
     for element_id, code in _inline_code(spec, base_dir, 0):
         module.reserve_code_names(element_id, code)
     _GraphWriter(module, spec, "", base_dir, 0).write()
@@ -538,9 +383,12 @@ def to_langgraph(spec: GraphSpec, base_dir: str | os.PathLike[str] | None = None
     head = f'"""{title}: {docstring_body(spec.description)}' if spec.description else f'"""{title}'
 
     limit = spec.recursion_limit
+    default_saver, runtime = compile_parts(spec, module.need)
     tail = (
         "\n\ndef compile_graph(checkpointer: Any = None) -> Any:\n"
-        f"    compiled = build_graph().compile(checkpointer=checkpointer{_breakpoints(spec)})\n"
+        + default_saver
+        + f"    compiled = build_graph().compile(checkpointer=checkpointer{runtime}"
+        f"{_breakpoints(spec)})\n"
         + (
             "    return compiled.with_config(recursion_limit=RECURSION_LIMIT)\n"
             if limit
@@ -553,7 +401,7 @@ def to_langgraph(spec: GraphSpec, base_dir: str | os.PathLike[str] | None = None
         head
         + "\n\nExported by Superstep Studio from a graph spec; runs on langgraph alone.\n"
         + '"""\n\n'
-        + "\n".join(_used_imports(module.imports, body))
+        + "\n".join(used_imports(module.imports, body))
         + (f"\n\nRECURSION_LIMIT = {limit}" if limit else "")
         + "\n\n\n"
         + body
@@ -565,26 +413,6 @@ def to_langgraph(spec: GraphSpec, base_dir: str | os.PathLike[str] | None = None
     return text
 
 
-def _used_imports(lines: list[str], body: str) -> list[str]:
-    """The import lines with only the names the body uses (blank separators kept)."""
-    words = set(re.findall(r"[A-Za-z_][A-Za-z0-9_]*", body))
-    out = []
-    for line in lines:
-        if line.startswith("from ") and " as " not in line:
-            head, _, names = line.partition(" import ")
-            kept = [n for n in names.split(", ") if n in words]
-            if kept:
-                out.append(f"{head} import {', '.join(kept)}")
-        elif line.startswith("import "):
-            if line.split()[1] in words:
-                out.append(line)
-        else:
-            out.append(line)
-    while out and out[-1] == "":
-        out.pop()
-    return [line for i, line in enumerate(out) if line or (i and out[i - 1])]
-
-
 def _breakpoints(spec: GraphSpec) -> str:
     out = ""
     if spec.breakpoints.before:
@@ -594,128 +422,4 @@ def _breakpoints(spec: GraphSpec) -> str:
     return out
 
 
-# ------------------------------------------------------------------ Mermaid
-
-
-_SHAPES = by_kind(
-    {
-        "function": ("[", "]"),
-        "set_state": ("[", "]"),
-        "model": ("(", ")"),
-        "tools": ("[/", "/]"),
-        "agent": ("([", "])"),
-        "interrupt": ("{{", "}}"),
-        "subgraph": ("[[", "]]"),
-    },
-    "Mermaid export",
-)
-"""Each node kind's Mermaid shape (its opening and closing brackets)."""
-
-
-_MERMAID_WORDS = {
-    "end", "graph", "subgraph", "flowchart", "style", "classdef", "class", "click", "linkstyle",
-    "direction", "call", "href", "default",
-}  # fmt: skip
-_MERMAID_ENTITIES = {"#": "#35;", '"': "#quot;", "<": "#lt;", ">": "#gt;", "|": "#124;"}
-
-
-class _MermaidIds:
-    """Each graph name -> a distinct Mermaid id: the name when it is a plain word, otherwise
-    (edge targets may be any text) the name with other characters replaced, made unique."""
-
-    def __init__(self, names: list[str]) -> None:
-        self.ids: dict[str, str] = {}
-        self.used: set[str] = set()
-        for name in sorted(names, key=lambda n: not self._plain(n)):  # plain names keep theirs
-            self(name)
-
-    @staticmethod
-    def _plain(name: str) -> bool:
-        return bool(re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", name)) and (
-            name.lower() not in _MERMAID_WORDS
-        )
-
-    def __call__(self, name: str) -> str:
-        if name not in self.ids:
-            wanted = name if self._plain(name) else re.sub(r"[^A-Za-z0-9_]", "_", name) + "_"
-            if not wanted[0].isalpha() and wanted[0] != "_":
-                wanted = f"n{wanted}"
-            while wanted in self.used:
-                wanted += "_"
-            self.used.add(wanted)
-            self.ids[name] = wanted
-        return self.ids[name]
-
-
-def _mermaid_text(text: str) -> str:
-    """A label for inside `"..."`: one line (breaks become <br>), quotes and markup as entities."""
-
-    def escape(line: str) -> str:
-        return "".join(
-            _MERMAID_ENTITIES.get(ch, ch) if ch.isprintable() else f"#{ord(ch)};" for ch in line
-        )
-
-    return "<br>".join(escape(line) for line in str(text).splitlines())
-
-
-def to_mermaid(spec: GraphSpec) -> str:
-    _mermaid_id = _MermaidIds([START, END, *(n.id for n in spec.nodes)])
-    lines = []
-    if spec.name:
-        lines += ["---", f"title: {json.dumps(spec.name)}", "---"]
-    lines += ["flowchart TD", "    __start__([START])"]
-    for node in spec.nodes:
-        left, right = _SHAPES[node.kind]
-        label = _mermaid_text(node.label or node.id)
-        lines.append(f'    {_mermaid_id(node.id)}{left}"{label}"{right}')
-    lines.append("    __end__([END])")
-    for _, _, sources, target in spec.all_edges():
-        for source in sources:
-            lines.append(f"    {_mermaid_id(source)} --> {_mermaid_id(target)}")
-    for edge in spec.conditional_edges:
-        src = _mermaid_id(edge.source)
-        for label, target in conditional_routes(edge) or []:
-            text = _mermaid_text(label)
-            lines.append(f'    {src} -.->|"{text}"| {_mermaid_id(target)}')
-    for node in spec.nodes:
-        for dest in getattr(node, "destinations", []):
-            lines.append(f"    {_mermaid_id(node.id)} -.->|goto| {_mermaid_id(dest)}")
-    return "\n".join(lines) + "\n"
-
-
-# ------------------------------------------------------------------ JSON Schema of the state
-
-
-def state_json_schema(spec: GraphSpec) -> dict[str, Any]:
-    """The graph's input state as JSON Schema; reducers and output keys as `x-` extensions."""
-    properties = {}
-    for key in spec.state:
-        if key.managed:
-            continue
-        prop = dict(STATE_TYPES[key.type].json_schema or {})
-        if key.description:
-            prop["description"] = key.description
-        if key.reducer != "none":
-            prop["x-reducer"] = key.reducer
-        properties[key.name] = prop
-    return {
-        "$schema": "https://json-schema.org/draft/2020-12/schema",
-        "title": f"{spec.name or 'Graph'} input",
-        "type": "object",
-        "properties": {k: v for k, v in properties.items() if spec.key(k).input},
-        "additionalProperties": False,
-        "x-output-properties": {k: v for k, v in properties.items() if spec.key(k).output},
-    }
-
-
-def export(spec: GraphSpec, fmt: str, base_dir: str | os.PathLike[str] | None = None) -> str:
-    if fmt == "langgraph":
-        return to_langgraph(spec, base_dir)
-    if fmt == "mermaid":
-        return to_mermaid(spec)
-    if fmt == "json-schema":
-        return json.dumps(state_json_schema(spec), indent=2, ensure_ascii=False) + "\n"
-    raise SpecError(f"unknown export format {fmt!r}")
-
-
-__all__ = ["export", "to_langgraph", "to_mermaid", "state_json_schema"]
+__all__ = ["to_langgraph"]

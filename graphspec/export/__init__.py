@@ -1,0 +1,23 @@
+"""Spec -> elsewhere: a standalone langgraph module, Mermaid, and the JSON Schema of the state.
+
+    export(spec, "langgraph" | "mermaid" | "json-schema", base_dir=None) -> str
+
+    formats.py         export(): the writer a format name picks
+    langgraph_code.py  to_langgraph(): the builder, its nodes, routers and state classes
+    python_module.py   the exported module's imports and blocks, and which names it may take
+    scripted_model.py  the offline chat model written into the module for `scripted` settings
+    mermaid.py         to_mermaid()
+    json_schema.py     state_json_schema()
+
+Exporting runs no code from the spec, so an untrusted spec exports too; and a spec without code
+exports a module that runs none: names the export makes from ids never hide a builtin or one of
+the module's own names (they get a trailing `_`), and spec text is written as literals.
+"""
+
+from graphspec.export.formats import export
+from graphspec.export.json_schema import state_json_schema
+from graphspec.export.langgraph_code import to_langgraph
+from graphspec.export.mermaid import to_mermaid
+from graphspec.export.python_module import IMPORTED
+
+__all__ = ["export", "to_langgraph", "to_mermaid", "state_json_schema", "IMPORTED"]
