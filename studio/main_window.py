@@ -219,7 +219,7 @@ class MainWindow(QMainWindow):
                       a("export_mermaid", "Export Mermaid…", lambda: self.ask_export("mermaid")),
                       a("export_langgraph", "Export LangGraph code…", lambda: self.ask_export("langgraph")),
                       None, a("start_page", "Start page", self.show_start),
-                      a("quit", "&Quit", self.quit, k.Quit)],
+                      a("quit", "&Quit", self.quit, "Ctrl+Q")],
             "&Edit": [self._stack_action("undo", k.Undo), self._stack_action("redo", k.Redo), None,
                       a("cut", "Cu&t", self.cut, k.Cut), a("copy", "&Copy", self.copy, k.Copy),
                       a("paste", "&Paste", self.paste, k.Paste), a("delete", "&Delete", self.delete_selection, k.Delete),
@@ -762,12 +762,16 @@ class MainWindow(QMainWindow):
             QTimer.singleShot(0, self.size_docks)
 
     def size_docks(self) -> None:
-        """On a short screen (720 or 768 lines) a lower bottom row and a taller inspector; docks are
-        sized once they are shown (Qt ignores sizes given to hidden docks)."""
-        if self.height() < 780 and self._editor_layout is None:
+        """The inspector gets most of the right column (a router's routes, an agent's tools),
+        and a short screen (720 or 768 lines) a lower bottom row; docks are sized once they
+        are shown (Qt ignores sizes given to hidden docks), and not over a saved layout."""
+        if self._editor_layout is not None:
+            return
+        if self.height() < 780:
             self.resizeDocks([self.dock_named("problemsDock")], [130], Qt.Orientation.Vertical)
-            self.resizeDocks([self.dock_named("inspectorDock"), self.dock_named("stateDock")], [340, 160],
-                             Qt.Orientation.Vertical)  # fmt: skip
+        column = self.dock_named("inspectorDock").height() + self.dock_named("stateDock").height()
+        self.resizeDocks([self.dock_named("inspectorDock"), self.dock_named("stateDock")],
+                         [int(column * 0.62), int(column * 0.38)], Qt.Orientation.Vertical)  # fmt: skip
 
     def dock_named(self, name: str) -> QDockWidget:
         return next(d for d in self.docks if d.objectName() == name)

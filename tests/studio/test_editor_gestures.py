@@ -1,6 +1,9 @@
 """Graphs built with the mouse and keyboard only: a router with an expression and END, a Send
 map-reduce, breakpoints; each is run, saved, reopened, undone and redone. Context menus are
-opened by real right-clicks (through the window, as the platform delivers them)."""
+opened by real right-clicks (through the window, as the platform delivers them).
+
+The built graphs are grabbed to docs/ with
+`SUPERSTEP_SCREENSHOT_DIR=docs python -m pytest tests/studio/test_editor_gestures.py`."""
 
 from __future__ import annotations
 
@@ -12,15 +15,18 @@ from PySide6.QtWidgets import (
     QComboBox,
     QLineEdit,
     QMenu,
+    QMessageBox,
     QPlainTextEdit,
     QPushButton,
     QToolButton,
+    QWidget,
 )
 
 from graphspec.io import dumps_spec
 from tests.studio.conftest import settle
 from tests.studio.helpers import center, click, drag
 from tests.studio.test_canvas_gestures import drop_from_palette, port
+from tests.studio.test_run_screenshot import save_grab
 
 pytestmark = pytest.mark.gui
 LEFT = Qt.MouseButton.LeftButton
@@ -124,6 +130,23 @@ def idle(qtbot, win) -> None:
     qtbot.waitUntil(lambda: not win.runner.session.busy and win.runner.view is not None, timeout=15000)
 
 
+def grab(qtbot, win, name: str, tmp_path) -> None:
+    # the router editor in view: the Checkpoints dock (272 px at least) closed, as View →
+    # Panels does, leaves the right column to the inspector
+    win.runner.docks["historyDock"].close()
+    win.dock_named("inspectorDock").raise_()
+    win.dock_named("stateDock").raise_()
+    qtbot.wait(20)
+    win.resizeDocks([win.dock_named("inspectorDock"), win.dock_named("stateDock")], [420, 120],
+                    Qt.Orientation.Vertical)  # fmt: skip
+    qtbot.wait(50)
+    win.view.fit()
+    win.view.minimap.refresh()
+    settle(qtbot, win)
+    qtbot.wait(100)
+    assert not save_grab(win, name, tmp_path).isNull()
+
+
 def drop_at(win, kind: str, x: int, y: int) -> None:
     drop_from_palette(win, f"node:{kind}", win.view.mapToScene(QPoint(x, y)))
 
@@ -193,6 +216,8 @@ def test_router_with_an_expression_and_end_built_run_saved_undone(window, qtbot,
     assert win.runner.view.values["total"] == 21, win.runner.status.text()  # a doubles, b adds one
     run_with(qtbot, win, '{"total": 0}')
     assert win.runner.view.values["total"] == 0 and not win.runner.view.next  # straight to END
+    win.scene.select_ids([edge_id])
+    grab(qtbot, win, "built-router.png", tmp_path)
     save_reopen_undo_redo(qtbot, win, tmp_path)
 
 
@@ -235,6 +260,8 @@ def test_send_map_reduce_built_run_saved_undone(window, qtbot, tmp_path):
     values = win.runner.view.values
     assert sorted(values["jokes"]) == ["cats joke", "dogs joke", "owls joke"], win.runner.status.text()
     assert values["best"] == "cats joke"
+    win.scene.select_ids([edge_id])
+    grab(qtbot, win, "built-map-reduce.png", tmp_path)
     save_reopen_undo_redo(qtbot, win, tmp_path)
 
 
@@ -263,6 +290,7 @@ def test_breakpoints_before_and_after_by_key_and_menu_pause_run_and_continue(win
     qtbot.mouseClick(win.findChild(QPushButton, "continueButton"), LEFT)
     idle(qtbot, win)
     assert win.runner.view.next == ("b",) and win.runner.view.values["total"] == 20
+    grab(qtbot, win, "built-breakpoints.png", tmp_path)  # paused after a
     qtbot.mouseClick(win.findChild(QPushButton, "continueButton"), LEFT)
     idle(qtbot, win)
     assert not win.runner.view.next and win.runner.view.values == {"total": 21, "visited": ["a", "b"]}
@@ -361,3 +389,81 @@ def test_run_is_disabled_on_the_start_page_and_messages_reset_on_open(window):
     assert "router" not in win.statusBar().currentMessage()
     win.show_start()
     assert not win.findChild(QPushButton, "stepButton").isEnabled()
+
+
+# ------------------------------------------------------------------ the window
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1366, 768)])
+def test_the_window_fits_small_screens_without_overlap(qtbot, home, size, tmp_path):
+    from studio.main_window import MainWindow
+
+    win = MainWindow()
+    qtbot.addWidget(win)
+    win.resize(*size)
+    win.show()
+    qtbot.waitExposed(win)
+    assert win.open_path("templates/fanout_join.json", bundled=True)
+    qtbot.wait(100)
+    assert (win.width(), win.height()) == size  # no dock or toolbar forces it larger
+    canvas = win.view.geometry().translated(win.view.mapTo(win, QPoint(0, 0)) - win.view.pos())
+    assert canvas.width() >= 500 and canvas.height() >= 300, canvas
+    for dock in win.docks:
+        if dock.isVisible() and not dock.isFloating():
+            place = dock.geometry()
+            assert not place.intersects(canvas), (dock.objectName(), place, canvas)
+    for bar in (win.findChild(type(win.runner.toolbar), "mainToolbar"), win.runner.toolbar):
+        assert win.rect().contains(bar.geometry()), bar.objectName()
+    # the minimap covers no card
+    minimap = win.view.minimap
+    if minimap.isVisible():
+        for item in win.scene.nodes.values():
+            card = win.view.mapFromScene(item.sceneBoundingRect()).boundingRect()
+            assert not card.translated(win.view.viewport().pos()).intersects(minimap.geometry()), item.node_id
+    if size == (1280, 720):
+        win.scene.select_ids(["search_web"])
+        grab(qtbot, win, "window-1280x720.png", tmp_path)
+
+
+def test_panels_menu_reopens_docks_and_the_layout_is_restored(window, qtbot, home):
+    from studio.main_window import MainWindow
+
+    win = window
+    assert win.open_path("templates/router.json", bundled=True)
+    dock = win.dock_named("problemsDock")
+    dock.close()
+    assert not dock.isVisible()
+    panels = win.findChild(QMenu, "panelsMenu")
+    toggle = next(a for a in panels.actions() if a.text() == dock.windowTitle() or a is dock.toggleViewAction())
+    toggle.trigger()
+    assert dock.isVisible()
+    win.dock_named("stateDock").close()
+    win.close()  # saves the layout (the state dock closed)
+    again = MainWindow()
+    qtbot.addWidget(again)
+    again.show()
+    assert again.open_path("templates/router.json", bundled=True)
+    qtbot.wait(50)
+    assert not again.dock_named("stateDock").isVisible() and again.dock_named("inspectorDock").isVisible()
+    QTest.keyClick(again, Qt.Key.Key_F1)
+    assert again.findChild(QWidget, "shortcutsDialog").isVisible()
+
+
+def test_ctrl_q_asks_to_save_unsaved_edits(window, qtbot, tmp_path):
+    win = window
+    assert win.open_path("templates/router.json", bundled=True)
+    win.activateWindow()
+    click(win.view, center(win.scene.nodes["a"]))
+    QTest.keyClick(win.view, Qt.Key.Key_F9)  # an edit
+    QTest.keyClick(win.view, Qt.Key.Key_Q, CTRL)
+    prompt = win.findChild(QMessageBox, "savePrompt")
+    assert prompt is not None and prompt.isVisible()
+    qtbot.mouseClick(prompt.button(QMessageBox.StandardButton.Cancel), LEFT)
+    assert win.isVisible() and not win.editor.stack.isClean()
+    QTest.keyClick(win.view, Qt.Key.Key_Q, CTRL)
+    prompt = win.save_prompt  # a new one (the first is being deleted)
+    assert prompt.objectName() == "savePrompt"
+    qtbot.waitUntil(prompt.isVisible)
+    qtbot.mouseClick(prompt.button(QMessageBox.StandardButton.Discard), LEFT)
+    qtbot.waitUntil(lambda: not win.isVisible())
+    assert not win.autosave.file.exists()  # discarded: not offered back next time
