@@ -125,14 +125,28 @@ def validate_spec(name_or_path: str, out: TextIO) -> int:
 
 
 def export_spec(name_or_path: str, fmt: str, output: str | None, out: TextIO) -> None:
-    """Write the export to `output` (atomically), or to `out`."""
+    """Write the export to `output` (atomically), or to `out`; `langgraph-project` writes a
+    folder (graphspec.export_project) and names its files on `out`."""
     from graphspec import export
 
     spec, path = load(name_or_path)
     try:
-        text = export.export(spec, fmt, base_dir=path.parent)
+        text = export.export(spec, "langgraph" if fmt == "langgraph-project" else fmt,
+                             base_dir=path.parent)  # fmt: skip
     except SpecError as exc:
         raise BadInput(exc.line()) from None
+    if fmt == "langgraph-project":
+        from graphspec.export_project import write_project
+
+        if output is None:
+            raise BadInput("--to langgraph-project needs -o DIR, the folder to write")
+        try:
+            for written in write_project(spec, text, Path(output), base_dir=path.parent,
+                                         name=path.stem):  # fmt: skip
+                print(f"wrote {written}", file=out)
+        except OSError as exc:
+            raise BadInput(f"cannot write {output}: {exc.strerror or exc}") from None
+        return
     if output is None:
         out.write(text)
         return

@@ -3,7 +3,7 @@
     superstep run SPEC [--input JSON] [--thread ID] [--db FILE] [--stream MODES] [--resume JSON]
                        [--continue] [--trust]
     superstep validate SPEC
-    superstep export SPEC --to langgraph|mermaid|json-schema [--output FILE]
+    superstep export SPEC --to langgraph|langgraph-project|mermaid|json-schema [--output FILE|DIR]
     superstep templates
     superstep demo [--template NAME] [--json]
     superstep studio [SPEC] [--screenshot PNG] [--quit]
@@ -151,8 +151,10 @@ def cmd_validate(args: argparse.Namespace) -> int:
 def _add_export(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("export", help="export a spec as LangGraph code, Mermaid or JSON Schema")
     p.add_argument("spec", help=SPEC_HELP)
-    p.add_argument("--to", required=True, choices=("langgraph", "mermaid", "json-schema"))
-    p.add_argument("--output", "-o", help="write to this file instead of stdout")
+    p.add_argument(
+        "--to", required=True, choices=("langgraph", "langgraph-project", "mermaid", "json-schema")
+    )
+    p.add_argument("--output", "-o", help="write to this file (a folder for langgraph-project)")
     p.set_defaults(func=lambda args: commands.export_spec(args.spec, args.to, args.output, sys.stdout))
 
 
