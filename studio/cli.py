@@ -7,6 +7,8 @@
     superstep templates
     superstep demo [--template NAME] [--json]
     superstep studio [SPEC] [--screenshot PNG] [--quit]
+    superstep install-desktop
+    superstep --version
 
 SPEC is a file or the name of a bundled template. Exit codes: 0 success (an interrupted run
 included: it prints the payload and the command that resumes it), 1 a failed run, 2 bad input
@@ -188,11 +190,41 @@ def _add_studio(sub: argparse._SubParsersAction) -> None:
 
 
 def cmd_studio(args: argparse.Namespace) -> int:
-    try:  # Qt loads here, and only here
-        from studio.app import run
-    except ImportError as exc:
-        raise BadInput(f"the studio needs PySide6 and qasync: {exc}") from None
+    from studio import qt_check
+
+    # Qt aborts the process when its platform plugin cannot load: ask first, say what to install
+    problem = qt_check.problem(picture_only=bool(args.screenshot))
+    if problem is None:
+        try:  # Qt loads here, and only here
+            from studio.app import run
+        except ImportError as exc:
+            problem = qt_check.import_problem(exc) or f"the studio needs PySide6 and qasync: {exc}"
+    if problem is not None:
+        _say("studio", problem)
+        return EXIT_FAILED
     return run(args.spec, screenshot_path=args.screenshot, quit_after=args.quit)
+
+
+def _add_install_desktop(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("install-desktop", help="add the studio to the Linux app menu (XDG)")
+    p.set_defaults(func=cmd_install_desktop)
+
+
+def cmd_install_desktop(args: argparse.Namespace) -> int:
+    from studio import desktop
+
+    for path in desktop.install():
+        print(f"wrote {path}")
+    return EXIT_OK
+
+
+def _version() -> str:
+    from importlib import metadata
+
+    try:
+        return metadata.version("superstep-studio")
+    except metadata.PackageNotFoundError:  # a source tree on sys.path, not installed
+        return "unknown (not installed)"
 
 
 # ------------------------------------------------------------------ entry point
@@ -204,8 +236,10 @@ def build_parser() -> argparse.ArgumentParser:
         description="Superstep Studio command line: run, check and export graph specs headless, "
         "or open the studio.",
     )
+    parser.add_argument("--version", action="version", version=f"superstep {_version()}")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    for add in (_add_run, _add_validate, _add_export, _add_templates, _add_studio, _add_demo):
+    for add in (_add_run, _add_validate, _add_export, _add_templates, _add_studio, _add_demo,
+                _add_install_desktop):  # fmt: skip
         add(sub)
     return parser
 

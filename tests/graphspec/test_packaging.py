@@ -65,3 +65,33 @@ def test_the_installed_studio_opens_a_template_with_its_icons(installed_wheel, t
     opened = _run(lib, "-m", "studio.cli", "studio", "router", "--screenshot", str(shot), "--quit", cwd=tmp_path)
     assert opened.returncode == 0, opened.stderr
     assert shot.stat().st_size > 10_000
+
+
+def test_the_wheel_entry_point_runs_installed_and_says_its_version(installed_wheel, tmp_path):
+    """What `pipx install` or `pip install` runs: the console script `superstep = studio.cli:main`."""
+    lib = installed_wheel
+    (info,) = lib.glob("superstep_studio-*.dist-info")
+    assert "superstep = studio.cli:main" in (info / "entry_points.txt").read_text()
+    version = info.name.removeprefix("superstep_studio-").removesuffix(".dist-info")
+    by_module = _run(lib, "-m", "studio.cli", "--version", cwd=tmp_path)
+    assert by_module.stdout == f"superstep {version}\n", by_module.stderr
+    script = lib / "bin" / "superstep"  # the launcher pip wrote for the entry point
+    assert _run(lib, str(script), "--version", cwd=tmp_path).stdout == f"superstep {version}\n"
+    listed = _run(lib, str(script), "templates", cwd=tmp_path)
+    assert [line.split()[0] for line in listed.stdout.splitlines()] == TEMPLATE_NAMES
+
+
+def test_the_installed_copy_writes_its_desktop_entry_and_icon(installed_wheel, tmp_path):
+    lib, home = installed_wheel, tmp_path / "home"
+    env = {k: v for k, v in os.environ.items() if k != "XDG_DATA_HOME"}
+    done = subprocess.run([sys.executable, "-m", "studio.cli", "install-desktop"], cwd=tmp_path,
+                          env={**env, "HOME": str(home), "PYTHONPATH": str(lib)},
+                          capture_output=True, text=True)  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    share = home / ".local" / "share"
+    entry = (share / "applications" / "superstep-studio.desktop").read_text().splitlines()
+    assert entry[0] == "[Desktop Entry]" and "Type=Application" in entry and "Icon=superstep-studio" in entry
+    (exec_line,) = [line for line in entry if line.startswith("Exec=")]
+    assert Path(exec_line.removeprefix("Exec=").split()[0]).is_file() and exec_line.endswith(" studio %f")
+    icon = share / "icons" / "hicolor" / "scalable" / "apps" / "superstep-studio.svg"
+    assert icon.read_bytes() == (lib / "studio" / "assets" / "icons" / "app.svg").read_bytes()
