@@ -36,11 +36,17 @@ class StreamMessagesHandler(BaseCallbackHandler, _StreamingCallbackHandler):
     def tap_output_aiter(self, run_id, output):
         return output
 
-    def __init__(self, emit: Any, ns: tuple[str, ...]) -> None:
+    def __init__(self, emit: Any, ns: tuple[str, ...], subgraphs: bool = True) -> None:
         self.emit = emit
         self.ns = ns
+        # as langgraph: without subgraphs, a subgraph's models and nodes are not tracked, so
+        # the message a subgraph node returns is relayed whole at this level, once
+        self.subgraphs = subgraphs
         self.runs: dict[UUID, tuple[tuple[str, ...], dict]] = {}
         self.seen: set[str] = set()
+
+    def _tracks(self, ns: tuple[str, ...]) -> bool:
+        return self.subgraphs or not ns or ns == self.ns
 
     def _emit(self, ns: tuple[str, ...], meta: dict, message: BaseMessage, dedupe: bool = False) -> None:
         if dedupe and message.id in self.seen:
@@ -55,9 +61,12 @@ class StreamMessagesHandler(BaseCallbackHandler, _StreamingCallbackHandler):
         if metadata and "langgraph_node" in metadata and not (tags and TAG_NOSTREAM in tags):
             # as langgraph: the user's tags, without the seq:step:N bookkeeping ones, if any,
             # set on the run's metadata itself (handlers called later see them too)
+            ns = _namespace(metadata)
+            if not self._tracks(ns):
+                return
             if user_tags := [t for t in tags or () if not t.startswith("seq:step")]:
                 metadata["tags"] = user_tags
-            self.runs[run_id] = (_namespace(metadata), metadata)
+            self.runs[run_id] = (ns, metadata)
 
     def on_llm_new_token(self, token, *, chunk=None, run_id, **kwargs):
         if run_id not in self.runs:
@@ -79,17 +88,21 @@ class StreamMessagesHandler(BaseCallbackHandler, _StreamingCallbackHandler):
 
     # -- nodes (called by the task runner: our nodes are not callback-traced runnables)
     def node_started(self, task: Any) -> None:
+        if not self._tracks(_namespace(task.config.get("metadata", {}))):
+            return
         for message in _messages_in(task.input):
             if message.id is not None:
                 self.seen.add(message.id)
 
     def node_finished(self, task: Any, output: Any) -> None:
-        # a subgraph node's output repeats what its own nodes already relayed (langgraph's
-        # handler tracks only runnables named like their node, which a subgraph is not)
-        if task.hidden or _is_graph(getattr(task.proc, "bound", None)):
+        # a subgraph node's output is relayed too, each message once (ids already seen, from
+        # its own nodes when subgraphs are tracked, are skipped)
+        if task.hidden:
             return
         meta = {"ls_integration": "langgraph", **task.config.get("metadata", {})}
         ns = _namespace(meta)
+        if not self._tracks(ns):
+            return
         updates = output if isinstance(output, (list, tuple)) else [output]
         for update in updates:
             value = update.update if isinstance(update, Command) else update
@@ -105,8 +118,8 @@ class StreamMessagesHandlerV2(StreamMessagesHandler, _V2StreamingCallbackHandler
     """The v3 variant: chat models send content-block protocol events (`on_stream_event`),
     relayed as `(event, metadata + run_id)`; tokens and returned ToolMessages are not relayed."""
 
-    def __init__(self, emit: Any, ns: tuple[str, ...]) -> None:
-        super().__init__(emit, ns)
+    def __init__(self, emit: Any, ns: tuple[str, ...], subgraphs: bool = True) -> None:
+        super().__init__(emit, ns, subgraphs)
         self._streamed_run_ids: set[UUID] = set()
 
     def on_llm_new_token(self, token, *, chunk=None, run_id, **kwargs):
@@ -145,12 +158,6 @@ class StreamMessagesHandlerV2(StreamMessagesHandler, _V2StreamingCallbackHandler
         return not isinstance(message, ToolMessage)
 
 
-def _is_graph(runnable: Any) -> bool:
-    from engine.pregel.main import Pregel
-
-    return isinstance(runnable, Pregel)
-
-
 def _namespace(metadata: dict) -> tuple[str, ...]:
     ns_str = metadata.get("langgraph_checkpoint_ns", "")
     return tuple(ns_str.split("|"))[:-1] if ns_str else ()
@@ -178,12 +185,13 @@ def _messages_in(value: Any) -> list[BaseMessage]:
 
 
 def attach_messages_handler(
-    config: dict, emit: Any, ns: tuple[str, ...], v2: bool = False, strip_v2: bool = False
+    config: dict, emit: Any, ns: tuple[str, ...], v2: bool = False, strip_v2: bool = False,
+    subgraphs: bool = True,
 ) -> StreamMessagesHandler:
     """Add this run's handler to the config's callbacks. `strip_v2`: a v1 messages stream
     inside a v3 run drops the inherited v2 handler, else chat models would send it events
     instead of tokens."""
-    handler = (StreamMessagesHandlerV2 if v2 else StreamMessagesHandler)(emit, ns)
+    handler = (StreamMessagesHandlerV2 if v2 else StreamMessagesHandler)(emit, ns, subgraphs)
     if strip_v2 and config.get("callbacks") is not None:
         config["callbacks"] = _without_v2_handlers(config["callbacks"])
     add_handler(config, handler)

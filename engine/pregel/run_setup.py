@@ -22,7 +22,7 @@ from engine.constants import (
 )
 from engine.pregel import trace
 from engine.pregel.loop import PregelLoop
-from engine.pregel.messages import CONFIG_KEY_STREAM_MESSAGES_V2
+from engine.pregel.messages import CONFIG_KEY_MESSAGES, CONFIG_KEY_STREAM_MESSAGES_V2
 from engine.pregel.state import own_namespace
 from engine.pregel.tracing import start_graph_run
 from engine.runtime import DEFAULT_RUNTIME, Runtime
@@ -138,7 +138,11 @@ graph: Any,
         # a v3 run asks chat models for content-block events instead of tokens
         v2 = version == "v2" and bool(configurable.get(CONFIG_KEY_STREAM_MESSAGES_V2))
         strip_v2 = version != "v2" and "messages" in own_modes
-        attach_messages_handler(config, emit, ns, v2=v2, strip_v2=strip_v2)
+        # a graph run by a node of a graph streaming messages keeps that run's handler (it
+        # sees this graph's models through the callbacks), as langgraph; its own stream adds one
+        inherited = CONFIG_KEY_MESSAGES in configurable and "messages" not in own_modes
+        if not inherited:
+            attach_messages_handler(config, emit, ns, v2=v2, strip_v2=strip_v2, subgraphs=subgraphs)
     if "tools" in own_modes:  # a nested run inherits its parent's handler with the callbacks
         from engine.pregel.tools_stream import attach_tools_handler
 

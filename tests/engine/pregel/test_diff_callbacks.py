@@ -256,3 +256,28 @@ def test_agent_streams_model_tokens_and_tool_messages(prefix):
 
 
 _ = Annotated  # imported for scenario authors' type hints
+
+
+@pytest.mark.parametrize("subgraphs", [True, False])
+def test_subgraph_tokens_once_with_subgraphs_and_its_answer_whole_without(subgraphs):
+    """With subgraphs, each token of the inner model once (not once per graph level); without,
+    the inner graph's answer once, whole, when the subgraph node returns it."""
+
+    def scenario(b):
+        def chat(s):
+            return {"messages": [_model("a b").invoke(s["messages"])]}
+
+        inner = b.graph.StateGraph(b.graph.MessagesState)
+        inner.add_node("chat", chat)
+        inner.add_edge(b.graph.START, "chat")
+        g = b.graph.StateGraph(b.graph.MessagesState)
+        g.add_node("inner", inner.compile())
+        g.add_edge(b.graph.START, "inner")
+        parts = g.compile().stream(
+            {"messages": [HumanMessage("hi", id="h1")]}, stream_mode="messages", subgraphs=subgraphs
+        )
+        rows = [(p[0], p[1]) if subgraphs else ((), p) for p in parts]
+        return [(len(ns), type(m).__name__, m.content, meta) for ns, (m, meta) in rows]
+
+    out = assert_same(scenario)
+    assert [c for _, _, c, _ in out] == (["a", " ", "b"] if subgraphs else ["a b"])
