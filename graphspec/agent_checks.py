@@ -296,17 +296,17 @@ def check_agents(spec: GraphSpec, add: Add) -> None:
 
 def model_problem(provider: str) -> str | None:
     """Why a model of `provider` cannot be built here (unknown, or its package missing)."""
-    from graphspec.providers import PROVIDER_PACKAGES, installed
+    from graphspec.providers import PROVIDER_PACKAGES
 
     if provider == "scripted":
         return None
     package = PROVIDER_PACKAGES.get(provider)
     if package is None:
         return f"unknown model provider {provider!r} (known: {', '.join(['scripted', *PROVIDER_PACKAGES])})"
-    missing = [p for p in ("langchain", package) if not installed(p)]
-    if missing:
-        return f"model provider {provider!r} needs the {missing[-1]} package (pip install {missing[-1]})"
-    return None
+    from graphspec.providers import install_hint, missing_packages
+
+    missing = missing_packages(provider)
+    return install_hint(provider, missing) if missing else None
 
 
 def check_models(spec: GraphSpec, add: Add) -> None:

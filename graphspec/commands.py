@@ -92,7 +92,9 @@ def run_spec(
 
             printer = TokenPrinter(out)
             try:
-                for message, metadata in graph.stream(run_input, config, stream_mode="messages"):
+                # subgraphs too: an agent node's model runs inside the agent's graph
+                parts = graph.stream(run_input, config, stream_mode="messages", subgraphs=True)
+                for _ns, (message, metadata) in parts:
                     printer.part(message, metadata)
             finally:
                 printer.close()
@@ -106,6 +108,10 @@ def run_spec(
     except CheckpointDatabaseError:  # the --db file, not the run: open_checkpointer says so
         raise
     except Exception as exc:  # a node raised, the recursion limit, an invalid update...
+        from graphspec.provider_errors import describe_provider_error, failing_node
+
+        if (provider := describe_provider_error(exc)) is not None:
+            raise RunFailed(f"node {failing_node(exc) or '?'!r}: {provider}") from None
         first = str(exc).splitlines()[0] if str(exc) else ""
         raise RunFailed(f"{type(exc).__name__}: {first}") from None
     return graph.get_state(config)

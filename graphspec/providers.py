@@ -7,6 +7,7 @@ a spec names the provider, so the message names the package to install instead.
 from __future__ import annotations
 
 import importlib.util
+import os
 from typing import Any
 
 from graphspec.errors import SpecError
@@ -54,6 +55,24 @@ def installed(package: str) -> bool:
         return False
 
 
+def missing_packages(provider: str) -> list[str]:
+    """The pip packages a provider still needs here (langchain for init_chat_model, its own)."""
+    package = PROVIDER_PACKAGES.get(provider)
+    return [p for p in (package, "langchain") if p and not installed(p)]
+
+
+def install_hint(provider: str, missing: list[str]) -> str:
+    """One line saying exactly what to install: our extra when there is one, else the packages."""
+    from graphspec.credentials import EXTRAS
+
+    packages = " ".join(missing)
+    if extra := EXTRAS.get(provider):
+        how = f'pip install "superstep-studio[{extra}]" (or: pip install {packages})'
+    else:
+        how = f"pip install {packages}"
+    return f"model provider {provider!r} needs {' and '.join(missing)}: {how}"
+
+
 def init_provider_model(provider: str, model: str, params: dict[str, Any], *,
                         element_id: str | None = None, path: str | None = None) -> Any:  # fmt: skip
     """`init_chat_model(f"{provider}:{model}", **params)`, or a SpecError in one line."""
@@ -65,11 +84,19 @@ def init_provider_model(provider: str, model: str, params: dict[str, Any], *,
     if package is None:
         known = ", ".join(["scripted", *PROVIDER_PACKAGES])
         raise fail(f"unknown model provider {provider!r} (known: {known})")
-    for needed in ("langchain", package):
-        if not installed(needed):
-            raise fail(f"model provider {provider!r} needs the {needed} package: pip install {needed}")
+    if missing := missing_packages(provider):
+        raise fail(install_hint(provider, missing))
     from langchain.chat_models import init_chat_model
 
+    from graphspec.credentials import api_key_env, model_params
+
+    params = model_params(provider, params)
+    env = api_key_env(provider)
+    if env and "api_key" not in params and not os.environ.get(env):
+        raise fail(
+            f"no API key for model provider {provider!r}: set {env}, or save one in the "
+            "studio's Settings → Model providers (kept in the OS keychain)"
+        )
     try:
         return init_chat_model(f"{provider}:{model}", **params)
     except ImportError as exc:  # a dependency of the package itself

@@ -26,6 +26,10 @@ class TokenPrinter:
                 self.out.write(f"[{node}] ")
                 self.last_id = message.id
             self.out.write(_text(message.content))
+            for call in getattr(message, "tool_call_chunks", None) or ():
+                # a tool call streams too: its name once, then its arguments as they come
+                self.out.write(f"→ {call['name']} " if call.get("name") else "")
+                self.out.write(call.get("args") or "")
             self.mid_line = True
         else:
             self._end_line()

@@ -111,6 +111,11 @@ def _tokens(text: str) -> list[str]:
     return [t for t in re.split(r"(\s+)", text) if t]
 
 
+class _Fill(dict):
+    def __missing__(self, key: str) -> str:  # a scripted failure knows no key or model
+        return "***"
+
+
 def _handler(server: OpenAIServer) -> type[BaseHTTPRequestHandler]:
     class Handler(BaseHTTPRequestHandler):
         protocol_version = "HTTP/1.1"
@@ -132,7 +137,7 @@ def _handler(server: OpenAIServer) -> type[BaseHTTPRequestHandler]:
         def _error(self, status: int, **fields: str) -> None:
             kind, code, text = ERRORS[status]
             headers = {"Retry-After": "0", "x-should-retry": "false"} if status == 429 else {}
-            self._json(status, {"error": {"message": text.format(**fields), "type": kind, "param": None, "code": code}}, headers)
+            self._json(status, {"error": {"message": text.format_map(_Fill(fields)), "type": kind, "param": None, "code": code}}, headers)
 
         def _authorized(self) -> bool:
             if server.api_key is None:

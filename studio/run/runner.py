@@ -27,6 +27,7 @@ from engine.constants import MISSING
 from engine.pregel import trace
 from graphspec.expressions import cancel_with
 from graphspec.model import GraphSpec
+from graphspec.provider_errors import describe_provider_error
 from studio.workers import DaemonExecutor
 
 INTERNAL_PREFIXES = ("__", "branch:to:", "join:")
@@ -141,7 +142,9 @@ def failure_from(exc: BaseException, events: list[Any]) -> RunFailure:
     for event in reversed(events):
         if isinstance(event, trace.TaskFinished) and event.error is not None:
             tb = "".join(traceback.format_exception(event.error))
-            return RunFailure(f"{event.name}: {type(event.error).__name__}: {event.error}", tb, event.name)
+            # a real provider's failure (bad key, rate limit, network...) as one clear line
+            said = describe_provider_error(event.error) or f"{type(event.error).__name__}: {event.error}"
+            return RunFailure(f"{event.name}: {said}", tb, event.name)
     findings = getattr(exc, "findings", None)
     if findings:
         lines = [f.labelled() for f in findings]
