@@ -88,6 +88,8 @@ def state_schemas(spec: GraphSpec, trusted: bool) -> tuple[type, type | None, ty
         else:
             fields[key.name] = annotation
     state = TypedDict("State", fields)  # type: ignore[misc]
+    if spec.state_class is not None and trusted:  # the program's own class: defaults, validation
+        state = load_callable(None, None, spec.state_class, element_id="state", path="$.state_class")
     plain = [k.name for k in spec.state if not k.managed]
     inputs = [k.name for k in spec.state if not k.managed and k.input]
     outputs = [k.name for k in spec.state if not k.managed and k.output]
@@ -252,7 +254,7 @@ def _agent_action(spec: GraphSpec, node: AgentNode, path: str) -> Any:
     try:
         return create_agent(
             model, tools, system_prompt=agent.system_prompt or None, middleware=middleware,
-            name=node.id,
+            name=None if agent.unnamed else node.id,
         )  # fmt: skip
     except Exception as exc:  # create_agent refuses the combination (duplicate middleware, ...)
         raise SpecError(
@@ -449,6 +451,14 @@ def compile_spec(
 ) -> Any:
     """Build and compile, with the spec's breakpoints."""
     builder = build_graph(spec, trusted=trusted, base_dir=base_dir)
+    if store is None and spec.store == "memory":
+        from engine.store.memory import InMemoryStore
+
+        store = InMemoryStore()
+    if cache is None and spec.cache == "memory":
+        from engine.cache.memory import InMemoryCache
+
+        cache = InMemoryCache()
     try:
         return builder.compile(
             checkpointer=checkpointer,

@@ -2,62 +2,104 @@
 
     import_module_graph("pkg.module" or "path/to/file.py", attr=None) -> GraphSpec
     spec_from_graph(graph_or_builder) -> GraphSpec
+    graphs_in(module) -> the names of the module's graphs (for a picker)
 
-Functions (nodes, routers, custom reducers) become references by import path `module:function`,
-so they must live at module level; a file imported by path is named by its stem (its folder is
-on sys.path only while it loads; sys.modules keeps it, so the references resolve later in the
-same process). Compiled subgraphs used
-as nodes become inline subgraphs. The spec gets no positions: the canvas lays it out.
+Functions (nodes, routers, custom reducers, tools) become references by import path
+`module:name`, checked by resolving them back (`graphspec.import_refs`): async functions,
+callable objects and `@tool` functions get one, and a name a later definition replaced is
+refused rather than pointing at the wrong function. A file imported by path is named by its
+stem; its folder is on sys.path only while it loads, and sys.modules keeps it, so the references
+resolve later in the same process. Importing runs the module: callers ask the user first.
 
-A `create_agent` graph (langchain.agents or engine.agents) used as a node becomes an agent node:
-the model, system prompt and tools are read from the compiled agent (the model node's closure and
-its ToolNode); the ordered middleware list, and a non-scripted model's `init_chat_model(...)`
-arguments, from the module-level `name = create_agent(...)` call in the module's source, as the
-exporter writes it (prebuilt middleware with literal settings, custom hooks as `hook(fn)` on
-module-level functions, referenced by import path). Without that source, only the prebuilt
-middleware that have graph nodes come back, with the settings their instances keep as JSON.
+What each construct becomes: compiled subgraphs used as nodes, inline subgraphs; `create_agent`
+and `create_react_agent` graphs (as nodes or the module's graph), agent nodes
+(`graphspec.import_agents`); a `ToolNode`, a tools node with its tools; a functional-API
+entrypoint, a node running it as written (`graphspec.import_func`); a pydantic or dataclass
+state, `state_class` by import path; `interrupt_before/after`, breakpoints; an in-memory
+checkpointer, store or cache given to compile, the spec's `checkpointer`/`store`/`cache`;
+`Command[Literal[...]]` annotations, destinations; path maps, retry and cache policies as they
+are. What the spec has no place for is refused with the element's id, never dropped. The spec
+gets no positions: the canvas lays it out.
 """
 
 from __future__ import annotations
 
-import ast
+import dataclasses
 import importlib
 import importlib.util
-import inspect
 import operator
-import re
 import sys
 import typing
 from pathlib import Path
 from typing import Any
 
-from engine.agents.middleware.types import HOOKS
 from engine.constants import END, START
+from graphspec import import_agents, import_func
 from graphspec.errors import SpecError
+from graphspec.import_refs import ref, target_of
 from graphspec.io import spec_from_dict
-from graphspec.model import PREBUILT_MIDDLEWARE
 from graphspec.state_types import MANAGED_BY_CLASS_NAME, MANAGED_TYPES, TYPE_OF_CLASS
 
-_PREBUILT_BY_CLASS = {cls: name for name, cls in PREBUILT_MIDDLEWARE.items()}
+PREFERRED_NAMES = ("graph", "app", "agent")
+"""The variable taken when a module holds several graphs and none is named."""
+
+
+class SeveralGraphs(SpecError):
+    """The module holds more than one graph and none is called graph, app or agent: pick one."""
+
+    def __init__(self, target: str, names: list[str]) -> None:
+        super().__init__(
+            f"{target} holds several graphs ({', '.join(names)}): name one as "
+            f"{target}:{names[0]}"
+        )
+        self.names = names
 
 
 def import_module_graph(target: str, attr: str | None = None) -> Any:
     """Import `target` (module name or .py file) and turn its graph into a spec."""
-    module = _import(target)
+    module = load_module(target)
     if attr is not None:
         if not hasattr(module, attr):
             raise SpecError(f"{target} has no attribute {attr!r}")
-        return spec_from_graph(getattr(module, attr))
-    for name in ("graph", "app", "agent"):
-        if _builder_of(getattr(module, name, None)) is not None:
-            return spec_from_graph(getattr(module, name))
-    for value in vars(module).values():
-        if _builder_of(value) is not None and not isinstance(value, type):
-            return spec_from_graph(value)
-    raise SpecError(f"{target} holds no graph (a compiled graph or a StateGraph builder)")
+        return spec_from_graph(getattr(module, attr), module)
+    return spec_from_graph(getattr(module, pick_graph(module, target)), module)
 
 
-def _import(target: str) -> Any:
+def pick_graph(module: Any, target: str) -> str:
+    """The name of the module's graph: graph/app/agent, else its only one; SeveralGraphs when
+    there are more and none has those names (the caller asks which)."""
+    names = graphs_in(module)
+    preferred = [n for n in PREFERRED_NAMES if n in names]
+    if preferred or len(names) == 1:
+        return (preferred or names)[0]
+    if not names:
+        raise SpecError(f"{target} holds no graph (a compiled graph, a StateGraph builder or an "
+                        "@entrypoint)")  # fmt: skip
+    raise SeveralGraphs(target, names)
+
+
+def split_target(text: str) -> tuple[str, str | None]:
+    """`file.py:ATTR` or `pkg.module:ATTR` -> (module, ATTR); a Windows drive colon stays."""
+    head, sep, tail = text.rpartition(":")
+    if sep and tail.isidentifier() and head and not (len(head) == 1 and head.isalpha()):
+        return head, tail
+    return text, None
+
+
+def graphs_in(module: Any) -> list[str]:
+    """Module-level names holding a graph, a builder only when no compiled graph of it is there."""
+    found: dict[str, Any] = {}
+    for name, value in vars(module).items():
+        if name.startswith("_") or isinstance(value, type):
+            continue
+        if _builder_of(value) is not None or import_func.is_entrypoint(value):
+            found[name] = value
+    compiled = {id(_builder_of(v)) for v in found.values() if _builder_of(v) is not v}
+    return [n for n, v in found.items() if _builder_of(v) is not v or id(v) not in compiled]
+
+
+def load_module(target: str) -> Any:
+    """Import a module by name or a .py file by path (run again if already imported)."""
     path = Path(target)
     if path.suffix != ".py":
         try:
@@ -67,6 +109,8 @@ def _import(target: str) -> Any:
     if not path.is_file():
         raise SpecError(f"no such file: {target}")
     name = path.stem
+    if not name.isidentifier():
+        raise SpecError(f"cannot import {target}: {name!r} is not a module name (rename the file)")
     saved = list(sys.path)
     sys.path.insert(0, str(path.resolve().parent))  # for its sibling imports, while it loads
     try:
@@ -96,23 +140,10 @@ def _builder_of(obj: Any) -> Any:
     return None
 
 
-def _ref(fn: Any, element_id: str) -> str:
-    fn = getattr(fn, "func", fn)
-    module = getattr(fn, "__module__", None)
-    qualname = getattr(fn, "__qualname__", None)
-    if not module or not qualname or "<" in qualname:
-        raise SpecError(
-            f"{element_id}: {qualname or fn!r} is not a module-level function, so it cannot be "
-            "referenced by import path; move it to module level",
-            element_id=element_id,
-        )
-    return f"{module}:{qualname}"
-
-
 # ------------------------------------------------------------------ state
 
 
-def _state_key(name: str, annotation: Any) -> dict[str, Any]:
+def state_key(name: str, annotation: Any, modules: list[Any]) -> dict[str, Any]:
     key: dict[str, Any] = {"name": name}
     base, metadata = annotation, ()
     if typing.get_origin(annotation) is typing.Annotated:
@@ -133,7 +164,7 @@ def _state_key(name: str, annotation: Any) -> dict[str, Any]:
     elif getattr(reducer, "__name__", "") == "merge_dicts":
         key["reducer"] = "merge"
     elif reducer is not None:
-        key.update(reducer="custom", custom_reducer={"import_path": _ref(reducer, name)})
+        key.update(reducer="custom", custom_reducer={"import_path": ref(reducer, name, modules)})
     return key
 
 
@@ -144,39 +175,53 @@ def _hints(schema: Any) -> dict[str, Any]:
         return dict(getattr(schema, "__annotations__", {}))
 
 
-def _state(builder: Any) -> list[dict[str, Any]]:
-    hints = _hints(builder.state_schema)
-    inputs = (
-        set(_hints(builder.input_schema))
-        if builder.input_schema is not builder.state_schema
-        else None
-    )
-    outputs = (
-        set(_hints(builder.output_schema))
-        if builder.output_schema is not builder.state_schema
-        else None
-    )
+def _is_typed_dict(schema: Any) -> bool:
+    # typing_extensions' TypedDict (what most programs import) is not typing's on every Python
+    return isinstance(schema, type) and issubclass(schema, dict)
+
+
+def _state(builder: Any, modules: list[Any]) -> tuple[list[dict[str, Any]], str | None]:
+    """The keys (the state's, then the private ones other schemas add) and, for a pydantic or
+    dataclass state, the class by import path."""
+    schema = builder.state_schema
+    hints = _hints(schema)
+    state_class = None
+    if not _is_typed_dict(schema):
+        if not (hasattr(schema, "model_fields") or dataclasses.is_dataclass(schema)):
+            raise SpecError(f"the state schema {schema!r} is neither a TypedDict, a pydantic "
+                            "model nor a dataclass")  # fmt: skip
+        state_class = ref(schema, "state", modules)
+    inputs = set(_hints(builder.input_schema)) if builder.input_schema is not schema else None
+    outputs = set(_hints(builder.output_schema)) if builder.output_schema is not schema else None
+    private: dict[str, Any] = {}
+    for other in getattr(builder, "schemas", {}):
+        for name, annotation in _hints(other).items():
+            if name not in hints:
+                private.setdefault(name, annotation)
     keys = []
-    for name, annotation in hints.items():
-        key = _state_key(name, annotation)
-        if inputs is not None and name not in inputs:
+    for name, annotation in [*hints.items(), *private.items()]:
+        key = state_key(name, annotation, modules)
+        if name in private or (inputs is not None and name not in inputs):
             key["input"] = False
-        if outputs is not None and name not in outputs:
+        if name in private or (outputs is not None and name not in outputs):
             key["output"] = False
         if key["type"] in MANAGED_TYPES:
             key.pop("input", None)
             key.pop("output", None)
         keys.append(key)
-    return keys
+    return keys, state_class
 
 
 # ------------------------------------------------------------------ nodes and edges
 
 
-def _retry(policy: Any) -> dict[str, Any] | None:
+def _retry(policy: Any, element_id: str) -> dict[str, Any] | None:
     if policy is None:
         return None
-    if isinstance(policy, (list, tuple)) and policy and not hasattr(policy, "max_attempts"):
+    if isinstance(policy, (list, tuple)) and not hasattr(policy, "max_attempts"):
+        if len(policy) > 1:
+            raise SpecError(f"{element_id}: several retry policies; the spec holds one",
+                            element_id=element_id)  # fmt: skip
         policy = policy[0]
     out = {
         "initial_interval": policy.initial_interval,
@@ -186,283 +231,97 @@ def _retry(policy: Any) -> dict[str, Any] | None:
         "jitter": policy.jitter,
     }
     retry_on = policy.retry_on
-    classes = retry_on if isinstance(retry_on, tuple) else (retry_on,)
-    if all(isinstance(c, type) and c.__module__ == "builtins" for c in classes):
-        out["retry_on"] = [c.__name__ for c in classes]
+    if getattr(retry_on, "__name__", "") == "default_retry_on":
+        return out
+    classes = retry_on if isinstance(retry_on, (tuple, list)) else (retry_on,)
+    if not all(isinstance(c, type) and c.__module__ == "builtins" for c in classes):
+        raise SpecError(f"{element_id}: retry_on={retry_on!r}: the spec's retry policy names "
+                        "builtin exception classes only", element_id=element_id)  # fmt: skip
+    out["retry_on"] = [c.__name__ for c in classes]
     return out
 
 
-def _node(
-    name: str, node: Any, subgraphs: list[dict[str, Any]], agents: list[dict[str, Any]], scope: Any
-) -> dict[str, Any]:
-    runnable = node.runnable
-    inner = _builder_of(runnable)
-    if inner is not None and _is_agent(inner):
-        agent_id = _agent(runnable, inner, name, agents, scope)
-        out: dict[str, Any] = {"id": name, "kind": "agent", "agent": agent_id}
-    elif inner is not None and not hasattr(runnable, "func"):
-        sub_id = name if name.isidentifier() else f"sub_{len(subgraphs)}"
-        subgraphs.append({"id": sub_id, "graph": _graph_doc(inner)})
-        out = {"id": name, "kind": "subgraph", "subgraph": sub_id}
-    else:
-        out = {"id": name, "kind": "function", "import_path": _ref(runnable, name)}
-    if (retry := _retry(node.retry_policy)) is not None:
-        out["retry"] = retry
-    if node.cache_policy is not None:
-        out["cache"] = {"ttl": getattr(node.cache_policy, "ttl", None)}
-    ends = node.ends
-    if ends and out["kind"] in ("function", "agent"):
-        out["destinations"] = sorted(ends.values() if isinstance(ends, dict) else ends)
-    if node.defer:
-        out["defer"] = True
-    return out
-
-
-def _branch(source: str, name: str, branch: Any) -> dict[str, Any]:
-    edge: dict[str, Any] = {
-        "id": name if name.isidentifier() else f"{source}_router",
-        "source": source,
-        "router": {"kind": "code", "import_path": _ref(branch.path, name)},
-    }
-    ends = branch.ends
-    if ends:
-        edge["path_map"] = (
-            list(ends.values())
-            if all(k == v for k, v in ends.items())
-            else {str(k): v for k, v in ends.items()}
-        )
-    return edge
-
-
-# ------------------------------------------------------------------ agents (create_agent graphs)
-
-
-class _Scope:
-    """Where a graph's agents were built: the modules of its state schema and tools, whose source
-    holds the `create_agent(...)` calls (middleware list, model construction) as written."""
-
-    def __init__(self, builder: Any) -> None:
-        self.modules = [sys.modules.get(getattr(builder.state_schema, "__module__", ""))]
-        self.seen: dict[int, str] = {}
-        self._trees: dict[str, dict[str, ast.expr]] = {}
-
-    def assignment(self, obj: Any, extra: list[Any]) -> tuple[Any, ast.expr] | None:
-        """The module-level `name = <expression>` that made `obj`, with its module."""
-        for module in [*self.modules, *extra]:
-            if module is None:
-                continue
-            for name, value in vars(module).items():
-                if value is obj and (expr := self._assignments(module).get(name)) is not None:
-                    return module, expr
+def _cache(policy: Any, element_id: str) -> dict[str, Any] | None:
+    if policy is None:
         return None
-
-    def _assignments(self, module: Any) -> dict[str, ast.expr]:
-        key = module.__name__
-        if key not in self._trees:
-            try:
-                tree = ast.parse(inspect.getsource(module))
-            except (OSError, TypeError, SyntaxError):
-                tree = ast.Module(body=[], type_ignores=[])
-            self._trees[key] = {
-                target.id: stmt.value
-                for stmt in tree.body
-                if isinstance(stmt, ast.Assign)
-                for target in stmt.targets
-                if isinstance(target, ast.Name)
-            }
-        return self._trees[key]
+    if getattr(policy.key_func, "__name__", "") != "default_cache_key":
+        raise SpecError(f"{element_id}: the cache policy's key_func has no place in the spec "
+                        "(it keys by the node's input)", element_id=element_id)  # fmt: skip
+    return {"ttl": policy.ttl}
 
 
-def _is_agent(builder: Any) -> bool:
-    model = builder.nodes.get("model")
-    fn = getattr(getattr(model, "runnable", None), "func", None)
-    return getattr(fn, "__qualname__", "").startswith("create_agent.<locals>.")
+class _Graph:
+    """One graph's spec document being built, with what its nodes share."""
 
+    def __init__(self, builder: Any, modules: list[Any]) -> None:
+        self.builder = builder
+        self.modules = [sys.modules.get(getattr(builder.state_schema, "__module__", "")), *modules]
+        self.modules = [m for m in self.modules if m is not None]
+        self.scope = import_agents.Scope(builder)
+        self.scope.modules += self.modules
+        self.subgraphs: list[dict[str, Any]] = []
+        self.agents: list[dict[str, Any]] = []
 
-def _closure(fn: Any, depth: int = 3) -> dict[str, Any]:
-    """Free variables of `fn` and of the nested create_agent functions it closes over."""
-    found: dict[str, Any] = {}
-    for name, cell in zip(fn.__code__.co_freevars, fn.__closure__ or (), strict=False):
-        try:
-            value = cell.cell_contents
-        except ValueError:
-            continue
-        found.setdefault(name, value)
-        if depth and inspect.isfunction(value):
-            for inner, v in _closure(value, depth - 1).items():
-                found.setdefault(inner, v)
-    return found
+    def agent_node(self, name: str, graph: Any, inner: Any) -> dict[str, Any] | None:
+        if import_agents.is_agent(inner):
+            agent_id = import_agents.agent(graph, inner, name, self.agents, self.scope)
+        elif import_agents.is_react_agent(inner):
+            agent_id = import_agents.react_agent(graph, inner, name, self.agents, self.scope)
+        else:
+            return None
+        return {"id": name, "kind": "agent", "agent": agent_id}
 
+    def node(self, name: str, node: Any) -> dict[str, Any]:
+        runnable = node.runnable
+        inner = _builder_of(runnable)
+        out = self.agent_node(name, runnable, inner) if inner is not None else None
+        if out is not None:
+            pass
+        elif inner is not None and not hasattr(runnable, "func"):
+            sub_id = name if name.isidentifier() else f"sub_{len(self.subgraphs)}"
+            self.subgraphs.append({"id": sub_id, "graph": _graph_doc(inner, self.modules)})
+            out = {"id": name, "kind": "subgraph", "subgraph": sub_id}
+        elif type(runnable).__name__ == "ToolNode":
+            out = import_agents.tools_node(name, runnable, self.modules)
+        else:
+            path = ref(target_of(runnable), name, self.modules)
+            out = {"id": name, "kind": "function", "import_path": path}
+            if import_func.is_entrypoint(runnable):
+                out["description"] = import_func.NODE_NOTE
+        if (retry := _retry(node.retry_policy, name)) is not None:
+            out["retry"] = retry
+        if (cache := _cache(node.cache_policy, name)) is not None:
+            out["cache"] = cache
+        ends = node.ends
+        if ends and out["kind"] in ("function", "agent"):
+            out["destinations"] = sorted(ends.values() if isinstance(ends, dict) else ends)
+        if node.defer:
+            out["defer"] = True
+        return out
 
-def _literal(node: ast.expr, element_id: str) -> Any:
-    try:
-        return ast.literal_eval(node)
-    except ValueError:
-        raise SpecError(
-            f"{element_id}: {ast.unparse(node)} is not a literal setting", element_id=element_id
-        ) from None
-
-
-def _called(call: ast.expr) -> str:
-    return call.func.id if isinstance(call, ast.Call) and isinstance(call.func, ast.Name) else ""
-
-
-def _model_settings(model: Any, source: tuple[Any, ast.expr] | None, owner: str) -> dict:
-    responses = getattr(model, "responses", None)
-    if type(model).__name__ == "ScriptedModel" and isinstance(responses, list):
-        out = []
-        for i, message in enumerate(responses):
-            calls = [
-                {
-                    "name": c["name"],
-                    "args": dict(c.get("args") or {}),
-                    # the exporter fills in missing ids as call_<response>_<call>
-                    **({"id": c["id"]} if c.get("id") and c["id"] != f"call_{i}_{j}" else {}),
-                }
-                for j, c in enumerate(getattr(message, "tool_calls", None) or [])
-            ]
-            content = message.content if isinstance(message.content, str) else ""
-            out.append({k: v for k, v in (("content", content), ("tool_calls", calls)) if v})
-        return {"provider": "scripted", "responses": out}
-    if source is not None and _called(source[1]) == "init_chat_model" and source[1].args:
-        call = source[1]
-        provider, _, name = str(_literal(call.args[0], owner)).partition(":")
-        params = {k.arg: _literal(k.value, owner) for k in call.keywords if k.arg}
-        return {"provider": provider, "model": name, "params": params}
-    params = model._get_ls_params() if hasattr(model, "_get_ls_params") else {}
-    return {
-        "provider": re.sub(r"[^a-z0-9_\-]", "_", str(params.get("ls_provider") or "unknown"))[:40],
-        "model": str(params.get("ls_model_name") or ""),
-    }
-
-
-def _middleware_from_source(call: ast.expr, module: Any, owner: str) -> list[dict[str, Any]]:
-    items = next((k.value for k in call.keywords if k.arg == "middleware"), None)
-    if items is None:
-        return []
-    if not isinstance(items, ast.List):
-        raise SpecError(f"{owner}: the middleware is not a list written out", element_id=owner)
-    out: list[dict[str, Any]] = []
-    for item in items.elts:
-        cls = _called(item)
-        if cls in _PREBUILT_BY_CLASS and not item.args:
-            settings = {k.arg: _literal(k.value, owner) for k in item.keywords if k.arg}
-            out.append({"kind": "prebuilt", "name": _PREBUILT_BY_CLASS[cls], "settings": settings})
-            continue
-        # a custom hook: hook(fn) or hook(can_jump_to=[...])(fn), fn a module-level function
-        decorator = item.func if isinstance(item, ast.Call) else None
-        hook, jumps = _called(item), []
-        if isinstance(decorator, ast.Call):
-            hook = _called(decorator)
-            jumps = next(
-                (_literal(k.value, owner) for k in decorator.keywords if k.arg == "can_jump_to"),
-                [],
+    def branch(self, source: str, name: str, branch: Any) -> dict[str, Any]:
+        edge: dict[str, Any] = {
+            "id": name if name.isidentifier() else f"{source}_router",
+            "source": source,
+            "router": {"kind": "code", "import_path": ref(target_of(branch.path), name,
+                                                          self.modules)},
+        }  # fmt: skip
+        ends = branch.ends
+        if ends:
+            if not all(isinstance(k, str) for k in ends):
+                raise SpecError(f"{edge['id']}: the path map's keys {list(ends)!r} are not all "
+                                "strings; the spec's path map is keyed by text (return strings "
+                                "from the router)", element_id=edge["id"])  # fmt: skip
+            edge["path_map"] = (
+                list(ends.values()) if all(k == v for k, v in ends.items()) else dict(ends)
             )
-        fn_name = (
-            item.args[0].id
-            if hook in HOOKS and len(item.args) == 1 and isinstance(item.args[0], ast.Name)
-            else None
-        )
-        fn = vars(module).get(fn_name) if fn_name else None
-        if fn is None:
-            raise SpecError(
-                f"{owner}: middleware {ast.unparse(item)} is neither a prebuilt middleware nor a "
-                "hook decorator on a module-level function",
-                element_id=owner,
-            )
-        middleware = {
-            "kind": "custom",
-            "name": fn_name,
-            "hooks": {hook: {"import_path": _ref(fn, owner)}},
-        }
-        if jumps:
-            middleware["can_jump_to"] = list(jumps)
-        out.append(middleware)
-    return out
+        return edge
 
 
-def _middleware_from_nodes(builder: Any) -> list[dict[str, Any]]:
-    """Without the source: the prebuilt middleware that have graph nodes, with the settings their
-    instances keep under the names of their constructor's arguments."""
-    out, seen = [], set()
-    for name, node in builder.nodes.items():
-        instance = getattr(getattr(node.runnable, "func", None), "__self__", None)
-        cls = type(instance).__name__
-        if "." not in name or id(instance) in seen or cls not in _PREBUILT_BY_CLASS:
-            continue
-        seen.add(id(instance))
-        params = inspect.signature(type(instance).__init__).parameters
-        settings = {
-            k: vars(instance)[k]
-            for k, p in params.items()
-            if k in vars(instance) and vars(instance)[k] != p.default and _plain(vars(instance)[k])
-        }
-        out.append({"kind": "prebuilt", "name": _PREBUILT_BY_CLASS[cls], "settings": settings})
-    return out
-
-
-def _plain(value: Any) -> bool:
-    """JSON data (what a prebuilt middleware's settings are), not a resolved object."""
-    if isinstance(value, (list, tuple)):
-        return all(_plain(v) for v in value)
-    if isinstance(value, dict):
-        return all(isinstance(k, str) and _plain(v) for k, v in value.items())
-    return value is None or isinstance(value, (str, int, float, bool))
-
-
-def _agent(graph: Any, builder: Any, node_id: str, agents: list[dict], scope: _Scope) -> str:
-    if id(graph) in scope.seen:
-        return scope.seen[id(graph)]
-    found = _closure(builder.nodes["model"].runnable.func)
-    tools_node = builder.nodes.get("tools")
-    by_name = getattr(getattr(tools_node, "runnable", None), "tools_by_name", None) or {}
-    tools = []
-    for name, tool in by_name.items():
-        fn = getattr(tool, "func", None) or getattr(tool, "coroutine", None)
-        entry = {"name": name, "import_path": _ref(fn, node_id)}
-        if tool.description and tool.description != name:
-            entry["description"] = tool.description
-        tools.append(entry)
-    modules = [sys.modules.get(t["import_path"].partition(":")[0]) for t in tools]
-    made = scope.assignment(graph, modules)
-    call = made[1] if made is not None and _called(made[1]) == "create_agent" else None
-    agent_id = node_id
-    model_source = None
-    if call is not None and call.args and isinstance(call.args[0], ast.Name):
-        var = call.args[0].id
-        wanted = re.sub(r"_model_*$", "", var)
-        agent_id = wanted if wanted.isidentifier() and wanted != var else node_id
-        model_source = scope.assignment(found.get("model"), [made[0]])
-    system = found.get("system_message")
-    agent: dict[str, Any] = {
-        "model": _model_settings(found.get("model"), model_source, node_id),
-        "system_prompt": getattr(system, "content", None) or "",
-        "tools": tools,
-        "middleware": (
-            _middleware_from_source(call, made[0], node_id)
-            if call is not None
-            else _middleware_from_nodes(builder)
-        ),
-    }
-    agent = {k: v for k, v in agent.items() if v}
-    # the exporter writes one create_agent per node: nodes running the same agent share it again
-    same = [a["id"] for a in agents if {k: v for k, v in a.items() if k != "id"} == agent]
-    if same and re.sub(r"_+$", "", same[0]) == agent_id:
-        agent_id = same[0]
-    else:
-        taken = {a["id"] for a in agents}
-        while agent_id in taken:
-            agent_id = f"{agent_id}_"
-        agents.append({"id": agent_id, **agent})
-    scope.seen[id(graph)] = agent_id
-    return agent_id
-
-
-def _graph_doc(builder: Any) -> dict[str, Any]:
-    subgraphs: list[dict[str, Any]] = []
-    agents: list[dict[str, Any]] = []
-    scope = _Scope(builder)
-    nodes = [_node(name, node, subgraphs, agents, scope) for name, node in builder.nodes.items()]
+def _graph_doc(builder: Any, modules: list[Any]) -> dict[str, Any]:
+    g = _Graph(builder, modules)
+    state, state_class = _state(builder, g.modules)
+    nodes = [g.node(name, node) for name, node in builder.nodes.items()]
     entry, finish, edges = [], [], []
     for start, end in sorted(builder.edges):
         if start == START:
@@ -480,32 +339,100 @@ def _graph_doc(builder: Any) -> dict[str, Any]:
             }
         )
     conditional = [
-        _branch(source, name, branch)
+        g.branch(source, name, branch)
         for source, branches in builder.branches.items()
         for name, branch in branches.items()
     ]
     doc: dict[str, Any] = {
-        "state": _state(builder),
+        "state": state,
+        "state_class": state_class,
         "nodes": nodes,
         "edges": edges,
         "conditional_edges": conditional,
         "entry": entry,
         "finish": finish,
-        "subgraphs": subgraphs,
-        "agents": agents,
+        "subgraphs": g.subgraphs,
+        "agents": g.agents,
     }
     return {k: v for k, v in doc.items() if v}
 
 
-def spec_from_graph(graph: Any) -> Any:
-    builder = _builder_of(graph)
-    if builder is None:
-        raise SpecError(f"{type(graph).__name__} is not a graph (no StateGraph builder)")
-    doc = _graph_doc(builder)
+# ------------------------------------------------------------------ the whole graph
+
+
+_IN_MEMORY = {
+    "checkpointer": ("InMemorySaver", "MemorySaver"),
+    "store": ("InMemoryStore",),
+    "cache": ("InMemoryCache",),
+}
+
+
+def _compiled_with(graph: Any) -> dict[str, Any]:
+    """Breakpoints and the in-memory checkpointer, store and cache a compiled graph was given."""
+    out: dict[str, Any] = {}
+    nodes = [n for n in getattr(graph, "nodes", {}) if n != START]
+    points = {}
+    for when in ("before", "after"):
+        chosen = getattr(graph, f"interrupt_{when}_nodes", None) or []
+        chosen = nodes if chosen == "*" or "*" in chosen else list(chosen)
+        if chosen:
+            points[when] = chosen
+    if points:
+        out["breakpoints"] = points
+    for field, classes in _IN_MEMORY.items():
+        value = getattr(graph, field, None)
+        if value is None or value is True or value is False:
+            continue
+        if type(value).__name__ not in classes or getattr(value, "index_config", None):
+            raise SpecError(f"the graph is compiled with {field}={type(value).__name__}(...); the "
+                            f"spec holds an in-memory {field} only")  # fmt: skip
+        out[field] = "memory"
+    return out
+
+
+def spec_from_graph(graph: Any, module: Any = None) -> Any:
+    """The spec of a compiled graph, a builder or an entrypoint; `module` is where it was found
+    (its source holds agent calls; its globals the names of callable objects)."""
+    modules = [module] if module is not None else []
+    if import_func.is_entrypoint(graph):
+        doc = import_func.entrypoint_doc(graph, modules)
+    else:
+        builder = _builder_of(graph)
+        if builder is None:
+            raise SpecError(f"{type(graph).__name__} is not a graph (no StateGraph builder)")
+        doc = _agent_doc(graph, builder, modules) or _graph_doc(builder, modules)
+    if builder_free := graph is not _builder_of(graph):
+        doc.update(_compiled_with(graph))
     name = getattr(graph, "name", None)
-    if name and name != "LangGraph":
+    if name and name != "LangGraph" and builder_free:
         doc["name"] = name
     return spec_from_dict({"version": 2, **doc})
 
 
-__all__ = ["import_module_graph", "spec_from_graph"]
+def _agent_doc(graph: Any, builder: Any, modules: list[Any]) -> dict[str, Any] | None:
+    """An agent graph as the module's graph: one agent node on a conversation."""
+    if not (import_agents.is_agent(builder) or import_agents.is_react_agent(builder)):
+        return None
+    name = getattr(graph, "name", None) or ""
+    node_id = name if name.isidentifier() and name != "LangGraph" else "agent"
+    g = _Graph(builder, modules)
+    node = g.agent_node(node_id, graph, builder)
+    return {
+        "state": [{"name": "messages", "type": "messages", "reducer": "add_messages"}],
+        "nodes": [node],
+        "entry": [node_id],
+        "finish": [node_id],
+        "agents": g.agents,
+    }
+
+
+__all__ = [
+    "PREFERRED_NAMES",
+    "SeveralGraphs",
+    "graphs_in",
+    "import_module_graph",
+    "load_module",
+    "pick_graph",
+    "spec_from_graph",
+    "split_target",
+]

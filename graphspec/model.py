@@ -255,6 +255,9 @@ class AgentSpec(_Model):
     system_prompt: Text = ""
     tools: list[ToolSpec] = []
     middleware: list[Middleware] = []
+    unnamed: bool = False
+    """Built without a name, so its replies carry none (otherwise the agent is named after its
+    node, and its AI messages carry that name)."""
 
 
 # ------------------------------------------------------------------ nodes
@@ -494,6 +497,16 @@ class GraphSpec(_Model):
     agents: list[AgentSpec] = []
     subgraphs: list[Subgraph] = []
     breakpoints: Breakpoints = Breakpoints()
+    state_class: ImportPath | None = None
+    """The state's own class by import path (a pydantic model or dataclass, kept as written so
+    its defaults and validation stay); `state` lists its fields for drawing and checks."""
+    checkpointer: Literal["memory"] | None = None
+    """Compiled with an in-memory saver, as the imported program was (the studio and `superstep
+    run` put their own saver in its place)."""
+    store: Literal["memory"] | None = None
+    """Compiled with an in-memory store (`InMemoryStore()`), for nodes that read `runtime.store`."""
+    cache: Literal["memory"] | None = None
+    """Compiled with an in-memory node cache (`InMemoryCache()`), for nodes with a cache policy."""
     recursion_limit: Annotated[int, Field(ge=1, le=100_000)] | None = None
     """How many supersteps a run may take before it fails; the runtime's default when empty."""
     inputs: list[RunInput] = []

@@ -47,6 +47,8 @@ def _ref_kind(ref: CodeRef | FunctionNode) -> str:
 def code_sites(spec: GraphSpec, prefix: str = "$") -> list[Finding]:
     """Every element that would run Python code, with its JSON path."""
     sites: list[Finding] = []
+    if spec.state_class is not None:  # importing the class runs its module
+        sites.append(_site("state", f"{prefix}.state_class", f"import {spec.state_class}"))
     for i, key in enumerate(spec.state):
         if key.reducer == "custom" and key.custom_reducer is not None:
             path = f"{prefix}.state[{i}].custom_reducer"

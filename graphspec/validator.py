@@ -201,14 +201,7 @@ class _Checker:
                      "use the same key names in both, or wrap the subgraph in a function node"
                      " that maps keys")  # fmt: skip
             return
-        for key in child.state:
-            if key.managed or key.name in self.keys:
-                continue
-            if key.input or key.output:
-                self.add("warning", "subgraph-keys", f"subgraph {sub.id} key {key.name!r} is not "
-                         "in this graph's state: the subgraph never receives it and its writes "
-                         "to it are dropped", node.id, f"{path}.subgraph",
-                         f"add {key.name!r} to this graph's state")  # fmt: skip
+        # keys of the subgraph's own (not in this state) are private to it: ordinary, no warning
 
     def edges(self) -> None:
         for i, edge in enumerate(self.spec.edges):
@@ -274,6 +267,8 @@ class _Checker:
             g.add_edges_from((node.id, t) for t in getattr(node, "destinations", []))
         g.remove_nodes_from([n for n in list(g) if n not in self.nodes and n not in (START, END)])
         g.remove_edges_from([*g.in_edges(START), *g.out_edges(END)])
+        # a node nothing follows ends the run there (langgraph stops when no node is triggered)
+        g.add_edges_from((n, END) for n in self.nodes if n in g and not g.out_degree(n))
         return g, anywhere
 
     def shape(self) -> None:

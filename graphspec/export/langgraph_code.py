@@ -18,12 +18,14 @@ from typing import Any
 
 from engine.constants import END, START
 from graphspec.errors import SpecError
+from graphspec.export.compile_args import compile_parts
 from graphspec.export.python_module import PythonModule, used_imports
 from graphspec.export.scripted_model import scripted_model
 from graphspec.io import resolve_subgraph, subgraph_dir
 from graphspec.model import (
     PREBUILT_MIDDLEWARE,
     AgentNode,
+    CodeRef,
     CodeRouter,
     ConditionalEdge,
     CustomMiddleware,
@@ -108,8 +110,11 @@ class _GraphWriter:
         if any(k.reducer == "merge" for k in spec.state) and _MERGE_HELPER not in self.m.blocks:
             self.m.blocks.insert(0, _MERGE_HELPER)
         pascal = _pascal(self.prefix.rstrip("_")) if self.prefix else ""
-        state = self.m.name(f"{pascal}State")
-        self.m.blocks.append(self._typed_dict(state, annotations, spec.description))
+        if spec.state_class is not None:  # the program's own class, imported as written
+            state = self.m.code(CodeRef(import_path=spec.state_class), "state")
+        else:
+            state = self.m.name(f"{pascal}State")
+            self.m.blocks.append(self._typed_dict(state, annotations, spec.description))
         plain = [k.name for k in spec.state if not k.managed]
         inputs = [k.name for k in spec.state if not k.managed and k.input]
         outputs = [k.name for k in spec.state if not k.managed and k.output]
@@ -257,7 +262,9 @@ class _GraphWriter:
         system = f", system_prompt={agent.system_prompt!r}" if agent.system_prompt else ""
         mws = f", middleware=[{', '.join(middleware)}]" if middleware else ""
         self.m.blocks.append(
-            f"{name} = create_agent({model}, {tools}{system}{mws}, name={node.id!r})\n"
+            f"{name} = create_agent({model}, {tools}{system}{mws}"
+            + ("" if agent.unnamed else f", name={node.id!r}")
+            + ")\n"
         )
         return name
 
@@ -378,9 +385,12 @@ def to_langgraph(spec: GraphSpec, base_dir: str | os.PathLike[str] | None = None
     head = f'"""{title}: {docstring_body(spec.description)}' if spec.description else f'"""{title}'
 
     limit = spec.recursion_limit
+    default_saver, runtime = compile_parts(spec, module.need)
     tail = (
         "\n\ndef compile_graph(checkpointer: Any = None) -> Any:\n"
-        f"    compiled = build_graph().compile(checkpointer=checkpointer{_breakpoints(spec)})\n"
+        + default_saver
+        + f"    compiled = build_graph().compile(checkpointer=checkpointer{runtime}"
+        f"{_breakpoints(spec)})\n"
         + (
             "    return compiled.with_config(recursion_limit=RECURSION_LIMIT)\n"
             if limit

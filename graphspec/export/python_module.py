@@ -16,6 +16,7 @@ import textwrap
 
 from engine.agents.middleware.types import HOOKS
 from graphspec.errors import SpecError
+from graphspec.export.compile_args import RUNTIME_IMPORTS
 from graphspec.model import PREBUILT_MIDDLEWARE, CodeRef, FunctionNode
 from graphspec.pysource import comment
 
@@ -37,6 +38,7 @@ OPTIONAL_IMPORTS = [
     "from langchain.chat_models import init_chat_model",
     "from langchain.agents import create_agent",
     "from langgraph.prebuilt import ToolNode",
+    *RUNTIME_IMPORTS,
     "from langchain.agents.middleware import " + ", ".join([*PREBUILT_MIDDLEWARE.values(), *HOOKS]),
 ]
 """Everything `PythonModule.need` may add: the names are reserved whether or not a spec needs them."""

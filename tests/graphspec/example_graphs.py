@@ -38,6 +38,11 @@ def c(state: Route) -> dict:
     return {"total": state["total"] - 1, "visited": ["c"]}
 
 
+def add(a: int, b: int) -> int:
+    """Add two integers."""
+    return a + b
+
+
 def build_router() -> StateGraph:
     """a -> route() -> b (total > 3) | c; total is last-value, visited an operator.add list."""
     builder = StateGraph(Route)

@@ -158,7 +158,14 @@ def test_agent_middleware_comes_back_in_order_with_hooks_by_import_path(tmp_path
 
 def test_an_engine_agent_graph_imports_without_its_source():
     needs_agents("agent_limits_pii")
-    imported = spec_from_graph(compile_spec(template("agent_limits_pii"), trusted=True))
+    spec = template("agent_limits_pii")
+    # inline tool code has no import path to come back as: give the tool a module-level one
+    [tool] = spec.agents[0].tools
+    module_tool = tool.model_copy(update={"code": None, "function": None,
+                                          "import_path": "tests.graphspec.example_graphs:add"})
+    agents = [spec.agents[0].model_copy(update={"tools": [module_tool]})]
+    imported = spec_from_graph(compile_spec(spec.model_copy(update={"agents": agents}),
+                                            trusted=True))  # fmt: skip
     [node] = imported.nodes
     assert node.kind == "agent"
     [agent] = imported.agents

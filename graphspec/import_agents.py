@@ -1,0 +1,396 @@
+"""Agents in an imported graph: `create_agent` graphs (langchain.agents or engine.agents) and
+`create_react_agent` graphs (langgraph.prebuilt or engine.prebuilt) become agent specs, a
+`ToolNode` a tools node with its tools.
+
+The model, system prompt and tools are read from the compiled agent (the model node's closure and
+its ToolNode); the ordered middleware list, and a non-scripted model's `init_chat_model(...)`
+arguments, from the module-level `name = create_agent(...)` call in the module's source, as the
+exporter writes it (prebuilt middleware with literal settings, custom hooks as `hook(fn)` on
+module-level functions, referenced by import path). Without that source, only the prebuilt
+middleware that have graph nodes come back, with the settings their instances keep as JSON.
+A `create_react_agent(model, tools, prompt=...)` is read from its call: the same loop as
+`create_agent`'s (model, then tools while it calls them); arguments the spec has no place for are
+refused, naming them.
+"""
+
+from __future__ import annotations
+
+import ast
+import inspect
+import re
+import sys
+from typing import Any
+
+from engine.agents.middleware.types import HOOKS
+from graphspec.errors import SpecError
+from graphspec.import_refs import ref
+from graphspec.model import PREBUILT_MIDDLEWARE
+
+_PREBUILT_BY_CLASS = {cls: name for name, cls in PREBUILT_MIDDLEWARE.items()}
+
+
+class Scope:
+    """Where a graph's agents were built: the modules of its state schema and tools, whose source
+    holds the `create_agent(...)` calls (middleware list, model construction) as written."""
+
+    def __init__(self, builder: Any) -> None:
+        self.modules = [sys.modules.get(getattr(builder.state_schema, "__module__", ""))]
+        self.seen: dict[int, str] = {}
+        self._trees: dict[str, dict[str, ast.expr]] = {}
+
+    def assignment(self, obj: Any, extra: list[Any]) -> tuple[Any, ast.expr] | None:
+        """The module-level `name = <expression>` that made `obj`, with its module."""
+        for module in [*self.modules, *extra]:
+            if module is None:
+                continue
+            for name, value in vars(module).items():
+                if value is obj and (expr := self._assignments(module).get(name)) is not None:
+                    return module, expr
+        return None
+
+    def _assignments(self, module: Any) -> dict[str, ast.expr]:
+        key = module.__name__
+        if key not in self._trees:
+            try:
+                tree = ast.parse(inspect.getsource(module))
+            except (OSError, TypeError, SyntaxError):
+                tree = ast.Module(body=[], type_ignores=[])
+            self._trees[key] = {
+                target.id: stmt.value
+                for stmt in _module_level(tree.body)
+                if isinstance(stmt, ast.Assign)
+                for target in stmt.targets
+                if isinstance(target, ast.Name)
+            }
+        return self._trees[key]
+
+
+def _module_level(body: list[ast.stmt]) -> list[ast.stmt]:
+    """Statements run at import: the body and the blocks of its with/if/try (not functions')."""
+    out = []
+    for stmt in body:
+        out.append(stmt)
+        for field in ("body", "orelse", "finalbody", "handlers"):
+            if isinstance(stmt, (ast.With, ast.If, ast.Try, ast.ExceptHandler)):
+                out += _module_level(getattr(stmt, field, []))
+    return out
+
+
+def _model_fn(builder: Any) -> Any:
+    runnable = getattr(builder.nodes.get("model"), "runnable", None)
+    return getattr(runnable, "func", None) or getattr(runnable, "afunc", None)
+
+
+def is_agent(builder: Any) -> bool:
+    """A create_agent graph: langchain's model node is a closure in create_agent, the engine's a
+    bound `ModelCall.node`."""
+    fn = _model_fn(builder)
+    if type(getattr(fn, "__self__", None)).__name__ == "ModelCall":
+        return True
+    return getattr(fn, "__qualname__", "").startswith("create_agent.<locals>.")
+
+
+def _agent_parts(builder: Any) -> dict[str, Any]:
+    """model, system_message and the structured-output settings of a create_agent graph."""
+    fn = _model_fn(builder)
+    call = getattr(fn, "__self__", None)
+    if type(call).__name__ == "ModelCall":
+        return {name: getattr(call, name, None) for name in
+                ("model", "system_message", "response_format", "structured_output_tools",
+                 "name")}  # fmt: skip
+    found = _closure(fn)
+    found["response_format"] = found.get("initial_response_format")
+    return found
+
+
+def _closure(fn: Any, depth: int = 3) -> dict[str, Any]:
+    """Free variables of `fn` and of the nested create_agent functions it closes over."""
+    found: dict[str, Any] = {}
+    for name, cell in zip(fn.__code__.co_freevars, fn.__closure__ or (), strict=False):
+        try:
+            value = cell.cell_contents
+        except ValueError:
+            continue
+        found.setdefault(name, value)
+        if depth and inspect.isfunction(value):
+            for inner, v in _closure(value, depth - 1).items():
+                found.setdefault(inner, v)
+    return found
+
+
+def _literal(node: ast.expr, element_id: str) -> Any:
+    try:
+        return ast.literal_eval(node)
+    except ValueError:
+        raise SpecError(
+            f"{element_id}: {ast.unparse(node)} is not a literal setting", element_id=element_id
+        ) from None
+
+
+def _called(call: ast.expr) -> str:
+    return call.func.id if isinstance(call, ast.Call) and isinstance(call.func, ast.Name) else ""
+
+
+def _model_settings(model: Any, source: tuple[Any, ast.expr] | None, owner: str) -> dict:
+    responses = getattr(model, "responses", None)
+    if type(model).__name__ == "ScriptedModel" and isinstance(responses, list):
+        out = []
+        for i, message in enumerate(responses):
+            calls = [
+                {
+                    "name": c["name"],
+                    "args": dict(c.get("args") or {}),
+                    # the exporter fills in missing ids as call_<response>_<call>
+                    **({"id": c["id"]} if c.get("id") and c["id"] != f"call_{i}_{j}" else {}),
+                }
+                for j, c in enumerate(getattr(message, "tool_calls", None) or [])
+            ]
+            content = message.content if isinstance(message.content, str) else ""
+            out.append({k: v for k, v in (("content", content), ("tool_calls", calls)) if v})
+        return {"provider": "scripted", "responses": out}
+    if source is not None and _called(source[1]) == "init_chat_model" and source[1].args:
+        call = source[1]
+        provider, _, name = str(_literal(call.args[0], owner)).partition(":")
+        params = {k.arg: _literal(k.value, owner) for k in call.keywords if k.arg}
+        return {"provider": provider, "model": name, "params": params}
+    params = model._get_ls_params() if hasattr(model, "_get_ls_params") else {}
+    return {
+        "provider": re.sub(r"[^a-z0-9_\-]", "_", str(params.get("ls_provider") or "unknown"))[:40],
+        "model": str(params.get("ls_model_name") or ""),
+    }
+
+
+def _middleware_from_source(call: ast.expr, module: Any, owner: str) -> list[dict[str, Any]]:
+    items = next((k.value for k in call.keywords if k.arg == "middleware"), None)
+    if items is None:
+        return []
+    if not isinstance(items, ast.List):
+        raise SpecError(f"{owner}: the middleware is not a list written out", element_id=owner)
+    out: list[dict[str, Any]] = []
+    for item in items.elts:
+        cls = _called(item)
+        if cls in _PREBUILT_BY_CLASS and not item.args:
+            settings = {k.arg: _literal(k.value, owner) for k in item.keywords if k.arg}
+            out.append({"kind": "prebuilt", "name": _PREBUILT_BY_CLASS[cls], "settings": settings})
+            continue
+        # a custom hook: hook(fn) or hook(can_jump_to=[...])(fn), fn a module-level function
+        decorator = item.func if isinstance(item, ast.Call) else None
+        hook, jumps = _called(item), []
+        if isinstance(decorator, ast.Call):
+            hook = _called(decorator)
+            jumps = next(
+                (_literal(k.value, owner) for k in decorator.keywords if k.arg == "can_jump_to"),
+                [],
+            )
+        fn_name = (
+            item.args[0].id
+            if hook in HOOKS and len(item.args) == 1 and isinstance(item.args[0], ast.Name)
+            else None
+        )
+        fn = vars(module).get(fn_name) if fn_name else None
+        if fn is None:
+            raise SpecError(
+                f"{owner}: middleware {ast.unparse(item)} is neither a prebuilt middleware nor a "
+                "hook decorator on a module-level function",
+                element_id=owner,
+            )
+        middleware = {
+            "kind": "custom",
+            "name": fn_name,
+            "hooks": {hook: {"import_path": ref(fn, owner, [module])}},
+        }
+        if jumps:
+            middleware["can_jump_to"] = list(jumps)
+        out.append(middleware)
+    return out
+
+
+def _middleware_from_nodes(builder: Any) -> list[dict[str, Any]]:
+    """Without the source: the prebuilt middleware that have graph nodes, with the settings their
+    instances keep under the names of their constructor's arguments."""
+    out, seen = [], set()
+    for name, node in builder.nodes.items():
+        instance = getattr(getattr(node.runnable, "func", None), "__self__", None)
+        cls = type(instance).__name__
+        if "." not in name or id(instance) in seen or cls not in _PREBUILT_BY_CLASS:
+            continue
+        seen.add(id(instance))
+        params = inspect.signature(type(instance).__init__).parameters
+        settings = {
+            k: vars(instance)[k]
+            for k, p in params.items()
+            if k in vars(instance) and vars(instance)[k] != p.default and _plain(vars(instance)[k])
+        }
+        out.append({"kind": "prebuilt", "name": _PREBUILT_BY_CLASS[cls], "settings": settings})
+    return out
+
+
+def _plain(value: Any) -> bool:
+    """JSON data (what a prebuilt middleware's settings are), not a resolved object."""
+    if isinstance(value, (list, tuple)):
+        return all(_plain(v) for v in value)
+    if isinstance(value, dict):
+        return all(isinstance(k, str) and _plain(v) for k, v in value.items())
+    return value is None or isinstance(value, (str, int, float, bool))
+
+
+def tool_specs(runnable: Any, owner: str, modules: list[Any]) -> list[dict[str, Any]]:
+    """The tools of a ToolNode as spec tools: name, description, the function by import path."""
+    by_name = getattr(runnable, "tools_by_name", None) or {}
+    tools = []
+    for name, tool in by_name.items():
+        fn = getattr(tool, "func", None) or getattr(tool, "coroutine", None)
+        if fn is None:
+            raise SpecError(f"{owner}: tool {name!r} wraps no function (a BaseTool subclass); "
+                            "the spec holds tools as functions", element_id=owner)  # fmt: skip
+        if getattr(tool, "response_format", "content") != "content":
+            raise SpecError(f"{owner}: tool {name!r} has response_format="
+                            f"{tool.response_format!r}, which the spec cannot hold",
+                            element_id=owner)  # fmt: skip
+        entry: dict[str, Any] = {"name": name, "import_path": ref(fn, owner, modules)}
+        if tool.description and tool.description != name:
+            entry["description"] = tool.description
+        if getattr(tool, "return_direct", False):
+            entry["return_direct"] = True
+        tools.append(entry)
+    return tools
+
+
+def tools_node(name: str, runnable: Any, modules: list[Any]) -> dict[str, Any]:
+    """A ToolNode as the spec's tools node kind (its tools by import path)."""
+    handle = getattr(runnable, "_handle_tool_errors", True)
+    if handle is not True and not (callable(handle) and _default_error_handler(handle)):
+        raise SpecError(f"{name}: ToolNode(handle_tool_errors={handle!r}) is not something the "
+                        "spec holds (it runs the default handler)", element_id=name)  # fmt: skip
+    out: dict[str, Any] = {"id": name, "kind": "tools", "tools": tool_specs(runnable, name, modules)}
+    key = getattr(runnable, "_messages_key", "messages")
+    if key != "messages":
+        out["messages_key"] = key
+    return out
+
+
+def _default_error_handler(handle: Any) -> bool:
+    # langgraph >= 1 passes its own default handler function rather than True
+    return getattr(handle, "__name__", "") == "_default_handle_tool_errors"
+
+
+def is_react_agent(builder: Any) -> bool:
+    """A `create_react_agent` graph: its model node is the prebuilt's `call_model`."""
+    node = builder.nodes.get("agent")
+    runnable = getattr(node, "runnable", None)
+    fn = getattr(runnable, "func", None) or getattr(runnable, "afunc", None)
+    return getattr(fn, "__qualname__", "").startswith("create_react_agent.<locals>.")
+
+
+_REACT_KEPT = {"model", "tools", "prompt", "name", "checkpointer", "store", "version"}
+"""create_react_agent's arguments the spec holds (the model, tools and a literal prompt) or reads
+from the compiled graph (checkpointer, store, breakpoints); `version` changes only how tool calls
+are batched into tasks, which leaves the final state as it is."""
+
+
+def react_agent(graph: Any, builder: Any, node_id: str, agents: list[dict], scope: Scope) -> str:
+    """A create_react_agent graph as an agent spec, read from its module-level call."""
+    if id(graph) in scope.seen:
+        return scope.seen[id(graph)]
+    tools_runnable = getattr(builder.nodes.get("tools"), "runnable", None)
+    modules = [m for m in scope.modules if m is not None]
+    tools = tool_specs(tools_runnable, node_id, modules) if tools_runnable is not None else []
+    modules += [sys.modules.get(t["import_path"].partition(":")[0]) for t in tools]
+    made = scope.assignment(graph, modules)
+    if made is None or _called(made[1]) != "create_react_agent":
+        raise SpecError(f"{node_id}: a create_react_agent graph is read from its module-level "
+                        "`name = create_react_agent(...)` call, and none was found",
+                        element_id=node_id)  # fmt: skip
+    module, call = made
+    names = [*("model", "tools")[: len(call.args)], *(k.arg for k in call.keywords)]
+    extra = [n for n in names if n not in _REACT_KEPT]
+    if extra or len(call.args) > 2:
+        raise SpecError(f"{node_id}: create_react_agent's {', '.join(extra) or 'extra'} argument(s) "
+                        "have no place in the spec (an agent is a model, a system prompt and "
+                        "tools)", element_id=node_id)  # fmt: skip
+    args = {**dict(zip(("model", "tools"), call.args, strict=False)),
+            **{k.arg: k.value for k in call.keywords if k.arg}}  # fmt: skip
+    prompt = args.get("prompt")
+    system = _literal(prompt, node_id) if prompt is not None else ""
+    if not isinstance(system, str):
+        raise SpecError(f"{node_id}: the prompt is not a string (a SystemMessage, a function or "
+                        "a runnable has no place in the spec)", element_id=node_id)  # fmt: skip
+    model_expr = args.get("model")
+    if isinstance(model_expr, ast.Constant) and isinstance(model_expr.value, str):
+        provider, _, name = model_expr.value.partition(":")
+        model = {"provider": provider, "model": name}
+    elif isinstance(model_expr, ast.Name) and model_expr.id in vars(module):
+        obj = vars(module)[model_expr.id]
+        model = _model_settings(obj, scope.assignment(obj, [module]), node_id)
+    else:
+        raise SpecError(f"{node_id}: the model is neither a module-level variable nor a "
+                        "'provider:model' string", element_id=node_id)  # fmt: skip
+    agent = {k: v for k, v in (("model", model), ("system_prompt", system), ("tools", tools)) if v}
+    name = args.get("name")
+    agent.update(_naming(_literal(name, node_id) if name is not None else None, node_id))
+    return _register(graph, agent, node_id, agents, scope)
+
+
+def agent(graph: Any, builder: Any, node_id: str, agents: list[dict], scope: Scope) -> str:
+    """A create_agent graph as an agent spec; returns its id in `agents`."""
+    if id(graph) in scope.seen:
+        return scope.seen[id(graph)]
+    found = _agent_parts(builder)
+    if found.get("response_format") is not None or found.get("structured_output_tools"):
+        raise SpecError(f"{node_id}: the agent's response_format (structured output) has no place "
+                        "in the spec", element_id=node_id)  # fmt: skip
+    modules = [m for m in scope.modules if m is not None]
+    tools_runnable = getattr(builder.nodes.get("tools"), "runnable", None)
+    tools = tool_specs(tools_runnable, node_id, modules) if tools_runnable is not None else []
+    modules += [sys.modules.get(t["import_path"].partition(":")[0]) for t in tools]
+    made = scope.assignment(graph, modules)
+    call = made[1] if made is not None and _called(made[1]) == "create_agent" else None
+    agent_id = node_id
+    model_source = None
+    if call is not None and call.args and isinstance(call.args[0], ast.Name):
+        var = call.args[0].id
+        wanted = re.sub(r"_model_*$", "", var)
+        agent_id = wanted if wanted.isidentifier() and wanted != var else node_id
+        model_source = scope.assignment(found.get("model"), [made[0]])
+    system = found.get("system_message")
+    spec: dict[str, Any] = {
+        "model": _model_settings(found.get("model"), model_source, node_id),
+        "system_prompt": getattr(system, "content", None) or "",
+        "tools": tools,
+        "middleware": (
+            _middleware_from_source(call, made[0], node_id)
+            if call is not None
+            else _middleware_from_nodes(builder)
+        ),
+    }
+    spec = {k: v for k, v in spec.items() if v}
+    spec.update(_naming(found.get("name"), node_id))
+    return _register(graph, spec, agent_id, agents, scope)
+
+
+def _naming(name: Any, node_id: str) -> dict[str, Any]:
+    """The agent's name: none (`unnamed`), or its node's id, which the spec names it by."""
+    if name is None:
+        return {"unnamed": True}
+    if name != node_id:
+        raise SpecError(f"{node_id}: the agent is named {name!r} but runs as node {node_id!r}; the "
+                        "spec names an agent after its node (use the same name)",
+                        element_id=node_id)  # fmt: skip
+    return {}
+
+
+def _register(graph: Any, agent: dict, agent_id: str, agents: list[dict], scope: Scope) -> str:
+    # the exporter writes one create_agent per node: nodes running the same agent share it again
+    same = [a["id"] for a in agents if {k: v for k, v in a.items() if k != "id"} == agent]
+    if same and re.sub(r"_+$", "", same[0]) == agent_id:
+        agent_id = same[0]
+    else:
+        taken = {a["id"] for a in agents}
+        while agent_id in taken:
+            agent_id = f"{agent_id}_"
+        agents.append({"id": agent_id, **agent})
+    scope.seen[id(graph)] = agent_id
+    return agent_id
+
+
+__all__ = ["Scope", "agent", "is_agent", "is_react_agent", "react_agent", "tool_specs", "tools_node"]

@@ -1,0 +1,92 @@
+"""Functional-API entrypoints (`@entrypoint`, engine.func or langgraph.func) in an imported module.
+
+An entrypoint's control flow is Python (its `@task` calls, loops, `interrupt`s), which a spec
+cannot draw; what it can hold faithfully is the entrypoint itself run as one node. A compiled
+entrypoint is a graph, so `add_node("workflow", workflow)` runs it as written, its tasks
+included, in both runtimes. The spec's state is the entrypoint's input and output TypedDicts
+(input keys in, returned keys out), so the graph takes and returns what the entrypoint does.
+An entrypoint whose input or result is not a TypedDict (a string, a bare dict) has no keys to
+draw and is refused, saying so.
+"""
+
+from __future__ import annotations
+
+import inspect
+import typing
+from typing import Any
+
+from graphspec.errors import SpecError
+from graphspec.import_refs import ref
+
+NODE_NOTE = (
+    "Functional-API entrypoint, run as one node: its tasks and control flow are Python, not "
+    "drawn; edit them in the module."
+)
+"""The imported node's description: the canvas and the inspector show what it is."""
+
+
+def is_entrypoint(obj: Any) -> bool:
+    """A compiled `@entrypoint`: a Pregel with one node and the `__previous__` channel."""
+    channels = getattr(obj, "channels", None)
+    nodes = getattr(obj, "nodes", None)
+    return (
+        getattr(obj, "builder", None) is None
+        and isinstance(channels, dict)
+        and "__previous__" in channels
+        and isinstance(nodes, dict)
+        and len(nodes) == 1
+    )
+
+
+def entry_function(graph: Any) -> Any:
+    [node] = graph.nodes.values()
+    bound = getattr(node, "bound", None)
+    return getattr(bound, "func", None) or getattr(bound, "afunc", None)
+
+
+def _keys(annotation: Any) -> dict[str, Any] | None:
+    if typing.get_origin(annotation) is not None and typing.get_args(annotation):
+        # entrypoint.final[Value, Save]: the caller gets Value
+        if getattr(typing.get_origin(annotation), "__name__", "") == "final":
+            annotation = typing.get_args(annotation)[0]
+    if isinstance(annotation, type) and issubclass(annotation, dict) and annotation is not dict:
+        return typing.get_type_hints(annotation, include_extras=True)
+    return None
+
+
+def entrypoint_doc(graph: Any, modules: list[Any]) -> dict[str, Any]:
+    """The spec document of a module-level entrypoint: one node running it."""
+    fn = entry_function(graph)
+    name = getattr(fn, "__name__", "") or "entrypoint"
+    try:
+        hints = typing.get_type_hints(fn, include_extras=True)
+    except Exception:
+        hints = {}
+    params = list(inspect.signature(fn).parameters) if fn is not None else []
+    inputs = _keys(hints.get(params[0])) if params else None
+    outputs = _keys(hints.get("return"))
+    if inputs is None or outputs is None:
+        which = "input" if inputs is None else "return value"
+        raise SpecError(
+            f"{name}: a functional-API entrypoint becomes one node whose state keys are its "
+            f"input's and return value's TypedDict fields; its {which} is not annotated with a "
+            "TypedDict, so the spec cannot represent it (annotate it, or keep running the module "
+            "as code)",
+            element_id=name,
+        )
+    from graphspec.importer import state_key  # one reading of annotations; importer imports us
+
+    state = []
+    for key, annotation in {**inputs, **outputs}.items():
+        entry = state_key(key, annotation, modules)
+        if key not in inputs:
+            entry["input"] = False
+        if key not in outputs:
+            entry["output"] = False
+        state.append(entry)
+    node = {"id": name, "kind": "function", "import_path": ref(graph, name, modules),
+            "description": NODE_NOTE}  # fmt: skip
+    return {"state": state, "nodes": [node], "entry": [name], "finish": [name]}
+
+
+__all__ = ["NODE_NOTE", "entry_function", "entrypoint_doc", "is_entrypoint"]

@@ -1,0 +1,91 @@
+"""Import paths for the objects an imported graph runs: `module:name` that resolves back to them.
+
+A spec names a function by where it lives, so the path is checked by resolving it: a path that
+gives another object (a later `def` with the same name replaced the first) is never written. The
+module's globals are searched for the object itself, for a tool wrapping it (`name.func`) and for
+the instance a bound method belongs to (`name.method`), so async functions, callable objects,
+`@tool` functions and methods of module-level objects all get a path; anything else is refused
+with the element's id.
+"""
+
+from __future__ import annotations
+
+import inspect
+import sys
+from collections.abc import Iterable
+from typing import Any
+
+from graphspec.errors import SpecError
+
+
+def target_of(runnable: Any) -> Any:
+    """What a node or branch runs: a RunnableCallable's function (`afunc` for a coroutine, whose
+    `func` is None), else the object itself."""
+    if type(runnable).__name__ == "RunnableCallable":
+        return getattr(runnable, "func", None) or getattr(runnable, "afunc", None)
+    return runnable
+
+
+def _resolve(module_name: str, attr: str) -> Any:
+    value: Any = sys.modules.get(module_name)
+    for part in attr.split("."):
+        value = getattr(value, part, None)
+    return value
+
+
+def _same(a: Any, b: Any) -> bool:
+    if a is b:
+        return True
+    # bound methods are made afresh on each access: equal when function and instance are
+    return hasattr(a, "__self__") and hasattr(b, "__func__") and a == b
+
+
+def _paths_in(module: Any, obj: Any) -> Iterable[str]:
+    for name, value in list(vars(module).items()):
+        if name.startswith("__"):
+            continue
+        if _same(value, obj):
+            yield f"{module.__name__}:{name}"
+        elif type(value).__name__ in ("StructuredTool", "Tool") and obj is not None:
+            for attr in ("func", "coroutine"):
+                if getattr(value, attr, None) is obj:
+                    yield f"{module.__name__}:{name}.{attr}"
+        elif getattr(obj, "__self__", None) is value and not isinstance(value, type):
+            yield f"{module.__name__}:{name}.{obj.__name__}"
+
+
+def ref(obj: Any, element_id: str, modules: Iterable[Any] = ()) -> str:
+    """`module:attr` naming `obj`, checked by resolving it; SpecError when none does."""
+    module_name = getattr(obj, "__module__", None)
+    named = inspect.isroutine(obj) or isinstance(obj, type)  # an instance has its class's name
+    qualname = getattr(obj, "__qualname__", None) if named else None
+    if module_name and qualname and "<" not in qualname:
+        if _same(_resolve(module_name, qualname), obj):
+            return f"{module_name}:{qualname}"
+    search = [sys.modules.get(module_name or ""), *modules]
+    seen: set[int] = set()
+    for module in search:
+        if module is None or id(module) in seen:
+            continue
+        seen.add(id(module))
+        for path in _paths_in(module, obj):
+            if not path.startswith("__main__:"):
+                return path
+    label = qualname or type(obj).__name__
+    if qualname and "<" in qualname:
+        why = (
+            "is not a module-level function, so it cannot be referenced by import path; move it "
+            "to module level"
+        )
+    elif module_name and qualname and _resolve(module_name, qualname) is not None:
+        why = (
+            f"is shadowed: {module_name}:{qualname} names another object (a later definition "
+            "with the same name replaced it), so the node would run the wrong function; give "
+            "each function its own name"
+        )
+    else:
+        why = "is not reachable from a module-level name, so it cannot be referenced by import path"
+    raise SpecError(f"{element_id}: {label} {why}", element_id=element_id)
+
+
+__all__ = ["ref", "target_of"]
