@@ -1,4 +1,4 @@
-"""The work behind `superstep run | validate | export | templates | demo`, as plain functions.
+"""The work behind `superstep run | validate | export | import | templates | demo`, as plain functions.
 
 `studio.cli` parses the arguments and turns the outcome into an exit code; these load specs,
 run, validate and export them and print the results. Bad input (an unreadable spec, one that
@@ -9,7 +9,7 @@ per problem; a run that fails raises `RunFailed`.
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -162,6 +162,35 @@ def export_spec(name_or_path: str, fmt: str, output: str | None, out: TextIO) ->
         raise BadInput(f"cannot write {output}: {exc.strerror or exc}") from None
 
 
+def import_module_spec(
+    target: str, output: str | None, *, confirm: Callable[[str], bool], out: TextIO
+) -> list[str]:
+    """`superstep import MODULE.py[:ATTR]`: the module's graph as a spec, written to `output`
+    (atomically) or `out`. Importing runs the module's code, so `confirm(module)` is asked first;
+    returns the validator's findings, one line each, for the caller to show."""
+    from graphspec.importer import import_module_graph, split_target
+    from graphspec.io import dumps_spec
+    from graphspec.validator import validate
+
+    module, attr = split_target(target)
+    if not confirm(module):
+        raise BadInput(f"importing {module} runs its Python code: not imported (pass --trust to "
+                       "allow it)")  # fmt: skip
+    try:
+        spec = import_module_graph(module, attr)
+    except SpecError as exc:  # SeveralGraphs included: it names them and the :ATTR form
+        raise BadInput(exc.line()) from None
+    text = dumps_spec(spec)
+    if output is None:
+        out.write(text)
+    else:
+        try:
+            write_atomic(output, text.encode("utf-8"))
+        except OSError as exc:
+            raise BadInput(f"cannot write {output}: {exc.strerror or exc}") from None
+    return [f.labelled() for f in validate(spec, base_dir=Path(module).parent)]
+
+
 def print_templates(out: TextIO) -> None:
     templates = list_templates()
     width = max(len(t.name) for t in templates)
@@ -209,6 +238,7 @@ __all__ = [
     "compile_for_run",
     "demo",
     "export_spec",
+    "import_module_spec",
     "load",
     "open_checkpointer",
     "print_templates",

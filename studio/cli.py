@@ -4,9 +4,10 @@
                        [--continue] [--trust]
     superstep validate SPEC
     superstep export SPEC --to langgraph|langgraph-project|mermaid|json-schema [--output FILE|DIR]
+    superstep import MODULE.py[:NAME] [--output SPEC.json] [--trust]
     superstep templates
     superstep demo [--template NAME] [--json]
-    superstep studio [SPEC] [--screenshot PNG] [--quit]
+    superstep studio [SPEC | MODULE.py[:NAME]] [--screenshot PNG] [--quit]
     superstep install-desktop
     superstep --version
 
@@ -183,7 +184,8 @@ def _add_demo(sub: argparse._SubParsersAction) -> None:
 
 def _add_studio(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("studio", help="open the desktop studio (optionally on a spec)")
-    p.add_argument("spec", nargs="?", help=SPEC_HELP)
+    p.add_argument("spec", nargs="?", help=f"{SPEC_HELP}, or MODULE.py[:NAME] to import "
+                   "(it asks before running the module)")  # fmt: skip
     p.add_argument("--screenshot", metavar="PNG", help="save a picture of the window once loaded")
     p.add_argument("--quit", action="store_true", help="quit once loaded (after --screenshot)")
     p.set_defaults(func=cmd_studio)
@@ -203,6 +205,31 @@ def cmd_studio(args: argparse.Namespace) -> int:
         _say("studio", problem)
         return EXIT_FAILED
     return run(args.spec, screenshot_path=args.screenshot, quit_after=args.quit)
+
+
+def _add_import(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("import", help="turn the graph in a Python module into a spec (runs it)")
+    p.add_argument("module", help="MODULE.py or package.module; MODULE.py:NAME picks one graph")
+    p.add_argument("--output", "-o", help="write the spec to this file instead of stdout")
+    p.add_argument("--trust", action="store_true", help="run the module's code without asking")
+    p.set_defaults(func=cmd_import)
+
+
+def cmd_import(args: argparse.Namespace) -> int:
+    def confirm(module: str) -> bool:
+        """Importing runs the module: ask on a terminal (on stderr: stdout may be the spec)."""
+        if args.trust:
+            return True
+        if not sys.stdin.isatty():
+            return False
+        print(f"superstep import: importing {module} runs its Python code. Run it? [y/N] ",
+              end="", file=sys.stderr, flush=True)  # fmt: skip
+        return sys.stdin.readline().strip().lower() in ("y", "yes")
+
+    for line in commands.import_module_spec(args.module, args.output, confirm=confirm,
+                                            out=sys.stdout):  # fmt: skip
+        _say("import", line)
+    return EXIT_OK
 
 
 def _add_install_desktop(sub: argparse._SubParsersAction) -> None:
@@ -238,8 +265,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"superstep {_version()}")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    for add in (_add_run, _add_validate, _add_export, _add_templates, _add_studio, _add_demo,
-                _add_install_desktop):  # fmt: skip
+    for add in (_add_run, _add_validate, _add_export, _add_import, _add_templates, _add_studio,
+                _add_demo, _add_install_desktop):  # fmt: skip
         add(sub)
     return parser
 
