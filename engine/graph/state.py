@@ -12,24 +12,15 @@ from typing import Any
 
 from engine.channels.base import BaseChannel
 from engine.channels.ephemeral_value import EphemeralValue
-from engine.channels.last_value import LastValueAfterFinish
-from engine.channels.named_barrier_value import NamedBarrierValue, NamedBarrierValueAfterFinish
-from engine.constants import END, NS_END, NS_SEP, START, TAG_HIDDEN, TASKS
-from engine.errors import (
-    ErrorCode,
-    InvalidUpdateError,
-    ParentCommand,
-    create_error_message,
-)
-from engine.graph.branch import BranchSpec, BranchWriter, branch_channel
-from engine.graph.schema import channel_for, coercer, schema_fields, update_as_tuples
+from engine.constants import END, NS_END, NS_SEP, START
+from engine.graph.schema import channel_for, schema_fields
 from engine.managed import is_managed_value
 from engine.pregel.callable import coerce_to_bound
-from engine.pregel.main import Pregel
-from engine.pregel.read import PregelNode
-from engine.pregel.schemas import state_jsonschema
-from engine.pregel.write import ChannelWrite, ChannelWriteEntry, ChannelWriteTupleEntry
-from engine.types import Command, Send
+from engine.types import Command
+
+if typing.TYPE_CHECKING:
+    from engine.graph.branch import BranchSpec
+    from engine.graph.compiled import CompiledStateGraph
 
 logger = logging.getLogger(__name__)
 
@@ -204,6 +195,8 @@ class StateGraph:
                 "Adding an edge to a graph that has already been compiled. This will not be "
                 "reflected in the compiled graph."
             )
+        from engine.graph.branch import BranchSpec  # routers run under the tracer: load it late
+
         branch = BranchSpec.from_path(path, path_map)
         if branch.name in self.branches[source]:
             raise ValueError(
@@ -305,6 +298,8 @@ class StateGraph:
         )
         output_channels = _keys_or_root(self.schemas[self.output_schema], self.managed)
         stream_channels = _keys_or_root(self.channels, self.managed)
+        from engine.graph.compiled import CompiledStateGraph  # loads the Pregel runtime
+
         compiled = CompiledStateGraph(
             builder=self,
             schema_to_mapper={},
@@ -376,150 +371,10 @@ def _command_ends(action: Any) -> tuple[str, ...] | None:
     return None
 
 
-class CompiledStateGraph(Pregel):
-    """The Pregel a StateGraph compiles to; `builder` keeps the drawn graph for get_graph()."""
+def __getattr__(name: str) -> Any:
+    # langgraph.graph.state exposes CompiledStateGraph; it lives apart (see engine.graph.compiled)
+    if name == "CompiledStateGraph":
+        from engine.graph.compiled import CompiledStateGraph
 
-    def __init__(self, *, builder: StateGraph, schema_to_mapper: dict, **kwargs: Any) -> None:
-        super().__init__(**kwargs)
-        self.builder = builder
-        self.schema_to_mapper = schema_to_mapper
-
-    def get_input_jsonschema(self, config: dict | None = None) -> dict[str, Any]:
-        return self._schema_of(self.builder.input_schema, "Input")
-
-    def get_output_jsonschema(self, config: dict | None = None) -> dict[str, Any]:
-        return self._schema_of(self.builder.output_schema, "Output")
-
-    def _schema_of(self, typ: Any, suffix: str) -> dict[str, Any]:
-        builder = self.builder
-        return state_jsonschema(typ, list(builder.schemas[typ]), builder.channels, self.get_name(suffix))
-
-    def attach_node(self, key: str, node: StateNodeSpec | None) -> None:
-        builder = self.builder
-        if key == START:
-            output_keys = [
-                k for k, v in builder.schemas[builder.input_schema].items() if not is_managed_value(v)
-            ]
-        else:
-            output_keys = list(builder.channels) + list(builder.managed)
-        key_set = frozenset(output_keys)
-
-        def get_updates(value: Any) -> list[tuple[str, Any]] | None:
-            if value is None:
-                return None
-            if isinstance(value, dict):
-                return [(k, v) for k, v in value.items() if k in key_set]
-            if isinstance(value, Command):
-                if value.graph == Command.PARENT:
-                    return None
-                return [(k, v) for k, v in value._update_as_tuples() if k in key_set]
-            if isinstance(value, (list, tuple)) and value and any(isinstance(i, Command) for i in value):
-                updates: list[tuple[str, Any]] = []
-                for item in value:
-                    if isinstance(item, Command):
-                        if item.graph != Command.PARENT:
-                            updates.extend((k, v) for k, v in item._update_as_tuples() if k in key_set)
-                    else:
-                        updates.extend(get_updates(item) or ())
-                return updates
-            if (pairs := update_as_tuples(value)) is not None:
-                return [(k, v) for k, v in pairs if k in key_set]
-            raise InvalidUpdateError(
-                create_error_message(
-                    message=f"Expected dict, got {value}",
-                    error_code=ErrorCode.INVALID_GRAPH_NODE_RETURN_VALUE,
-                )
-            )
-
-        def get_root(value: Any) -> list[tuple[str, Any]] | None:
-            if isinstance(value, Command):
-                return [("__root__", value.update)] if value.update is not None and value.graph != Command.PARENT else None
-            return [("__root__", value)] if value is not None else None
-
-        writer = ChannelWrite(
-            [
-                ChannelWriteTupleEntry(mapper=get_root if output_keys == ["__root__"] else get_updates),
-                ChannelWriteTupleEntry(
-                    mapper=_control_branch,
-                    static=_control_static(node.ends) if node is not None and node.ends is not None else None,
-                ),
-            ]
-        )
-        if key == START:
-            self.nodes[key] = PregelNode(tags=[TAG_HIDDEN], triggers=[START], channels=START, writers=[writer])
-            return
-        input_schema = node.input_schema
-        input_channels = list(builder.schemas[input_schema])
-        single = input_channels == ["__root__"]
-        if input_schema not in self.schema_to_mapper:
-            self.schema_to_mapper[input_schema] = None if single else coercer(input_schema)
-        channel = branch_channel(key)
-        self.channels[channel] = (
-            LastValueAfterFinish(Any) if node.defer else EphemeralValue(Any, guard=False)
-        )
-        self.channels[channel].key = channel
-        self.nodes[key] = PregelNode(
-            triggers=[channel],
-            channels="__root__" if single else input_channels,
-            mapper=self.schema_to_mapper[input_schema],
-            writers=[writer],
-            metadata=node.metadata,
-            retry_policy=node.retry_policy,
-            cache_policy=node.cache_policy,
-            bound=node.runnable,
-        )
-
-    def attach_edge(self, starts: str | Sequence[str], end: str) -> None:
-        if isinstance(starts, str):
-            if end != END:
-                self.nodes[starts].writers.append(
-                    ChannelWrite([ChannelWriteEntry(branch_channel(end), None)])
-                )
-            return
-        if end == END:
-            return
-        channel = f"join:{'+'.join(starts)}:{end}"
-        deferred = self.builder.nodes[end].defer
-        self.channels[channel] = (
-            NamedBarrierValueAfterFinish(str, set(starts)) if deferred else NamedBarrierValue(str, set(starts))
-        )
-        self.channels[channel].key = channel
-        self.nodes[end].triggers.append(channel)
-        for start in starts:
-            self.nodes[start].writers.append(ChannelWrite([ChannelWriteEntry(channel, start)]))
-
-    def attach_branch(self, start: str, branch: BranchSpec) -> None:
-        builder = self.builder
-        keys = list(builder.schemas[builder.state_schema])
-        select: Any = "__root__" if keys == ["__root__"] else keys
-        mapper = None if select == "__root__" else coercer(builder.state_schema)
-        self.nodes[start].writers.append(BranchWriter(branch, select, mapper))
-
-
-def _control_static(ends: tuple[str, ...] | dict[str, str]) -> list[tuple[str, Any, str | None]]:
-    """For drawing: a node's Command destinations, (channel, None, label); END stays END."""
-    labels = ends if isinstance(ends, dict) else dict.fromkeys(ends)
-    return [(e if e == END else branch_channel(e), None, label) for e, label in labels.items()]
-
-
-def _control_branch(value: Any) -> list[tuple[str, Any]]:
-    if isinstance(value, Send):
-        return [(TASKS, value)]
-    commands: list[Command] = []
-    if isinstance(value, Command):
-        commands.append(value)
-    elif isinstance(value, (list, tuple)):
-        commands.extend(c for c in value if isinstance(c, Command))
-    writes: list[tuple[str, Any]] = []
-    for command in commands:
-        if command.graph == Command.PARENT:
-            raise ParentCommand(command)
-        gotos = [command.goto] if isinstance(command.goto, (Send, str)) else command.goto
-        for goto in gotos:
-            if isinstance(goto, Send):
-                writes.append((TASKS, goto))
-            elif isinstance(goto, str) and goto != END:
-                writes.append((branch_channel(goto), None))
-    return writes
-
-
+        return CompiledStateGraph
+    raise AttributeError(f"module 'engine.graph.state' has no attribute {name!r}")
