@@ -11,8 +11,15 @@ from typing import Any
 
 from langchain_core.runnables.config import var_child_runnable_config
 
-from engine.constants import CONF, CONFIG_KEY_CHECKPOINT_NS, CONFIG_KEY_RUNTIME, NS_SEP
+from engine.constants import (
+    CONF,
+    CONFIG_KEY_CHECKPOINT_NS,
+    CONFIG_KEY_OBSERVER,
+    CONFIG_KEY_RUNTIME,
+    NS_SEP,
+)
 from engine.errors import GraphBubbleUp, ParentCommand
+from engine.pregel import trace
 from engine.pregel.messages import CONFIG_KEY_MESSAGES
 from engine.pregel.tracing import node_run
 from engine.types import Command, RetryPolicy
@@ -161,4 +168,17 @@ def _retry_delay(task: Any, exc: Exception, attempts: int) -> float | None:
         return None
     task.writes.clear()
     _next_attempt(task, attempts)
-    return _interval(policy, attempts)
+    delay = _interval(policy, attempts)
+    _observe_retry(task, exc, attempts, delay)
+    return delay
+
+
+def _observe_retry(task: Any, exc: Exception, attempt: int, delay: float) -> None:
+    """The trace's observer (the studio's run view) sees each failed attempt, under the
+    namespace of the graph running the task."""
+    conf = task.config[CONF]
+    observer = conf.get(CONFIG_KEY_OBSERVER)
+    if observer is not None:
+        ns = tuple(conf[CONFIG_KEY_CHECKPOINT_NS].split(NS_SEP)[:-1])
+        step = task.config.get("metadata", {}).get("langgraph_step", -1)
+        observer(trace.TaskRetried(ns, step, task.id, task.name, attempt, exc, delay))

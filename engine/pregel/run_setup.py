@@ -16,6 +16,7 @@ from engine.constants import (
     CONFIG_KEY_CHECKPOINT_NS,
     CONFIG_KEY_CHECKPOINTER,
     CONFIG_KEY_DURABILITY,
+    CONFIG_KEY_OBSERVER,
     CONFIG_KEY_RUNTIME,
     CONFIG_KEY_STREAM,
     NS_SEP,
@@ -104,6 +105,11 @@ graph: Any,
     # subgraphs always stream into this queue, under their own namespace; without
     # subgraphs=True, _drain drops what is not this graph's own
     configurable[CONFIG_KEY_STREAM] = (emit, all_modes)
+    # the trace's observer follows the run into the graphs its tasks run (subgraphs, agents)
+    if observer is not None:
+        configurable[CONFIG_KEY_OBSERVER] = observer
+    else:
+        observer = configurable.get(CONFIG_KEY_OBSERVER)
     # an explicit durability also applies to subgraphs; otherwise inherit the parent's
     if durability is not None:
         configurable[CONFIG_KEY_DURABILITY] = durability

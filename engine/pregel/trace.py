@@ -1,7 +1,9 @@
 """Structured trace of supersteps, for observers (the studio's run view, the CLI's printout).
 
 Beyond LangGraph: each superstep reports its plan (which tasks, woken by which channel versions),
-each task's start and outcome, what the barrier applied, and the checkpoint saved.
+each task's start, failed attempts and outcome, what the barrier applied, and the checkpoint saved.
+The observer is passed on to graphs run inside a task (subgraphs, agents) through the config, so
+their supersteps arrive too, under their namespace (`ns`).
 """
 
 from __future__ import annotations
@@ -50,6 +52,20 @@ class TaskFinished:
 
 
 @dataclass(frozen=True)
+class TaskRetried:
+    """An attempt of a task failed and its retry policy runs it again after `delay` seconds."""
+
+    ns: tuple[str, ...]
+    step: int
+    task_id: str
+    name: str
+    attempt: int
+    """The failed attempt, 1-indexed."""
+    error: BaseException
+    delay: float
+
+
+@dataclass(frozen=True)
 class ChannelChange:
     channel: str
     old_version: Any
@@ -75,5 +91,5 @@ class CheckpointSaved:
     config: dict | None = field(default=None)
 
 
-TraceEvent = StepPlanned | TaskStarted | TaskFinished | BarrierApplied | CheckpointSaved
+TraceEvent = StepPlanned | TaskStarted | TaskRetried | TaskFinished | BarrierApplied | CheckpointSaved
 Observer = Callable[[TraceEvent], None]

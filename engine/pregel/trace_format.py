@@ -104,6 +104,9 @@ class TextPrinter:
                     self._line(2, f"{channel} = {short_value(value)}")
                 if not event.writes:
                     self._line(2, "(nothing)")
+        elif isinstance(event, trace.TaskRetried):
+            self._line(1, f"task {event.name}: attempt {event.attempt} failed with {event.error!r}, "
+                          f"retrying in {event.delay:.2f}s")
         elif isinstance(event, trace.BarrierApplied):
             self._line(1, "barrier:")
             for ch in event.changes:
