@@ -17,13 +17,7 @@ from typing import Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
-    QComboBox,
-    QLabel,
     QMainWindow,
-    QProgressBar,
-    QPushButton,
-    QStyle,
-    QToolBar,
 )
 
 from engine.types import Command
@@ -40,7 +34,7 @@ from studio.run.panels import (
     TracePanel,
 )
 from studio.run.runner import (
-    DURABILITIES,
+    ChannelRow,
     HistoryEntry,
     RunFailure,
     RunSession,
@@ -49,10 +43,13 @@ from studio.run.runner import (
     ThreadView,
     db_path_for,
 )
+from studio.run.thread_control import ThreadControl
 from studio.run.threads import ThreadBook, book_path
+from studio.run.toolbar import RunToolbar
+from studio.run.trace_model import ns_label
 
 
-class RunController:
+class RunController(RunToolbar, ThreadControl):
     """The run toolbar and docks; `state` is what the toolbar shows: idle, running, paused (a
     run between supersteps, Step/Continue carry it on), stale (paused, and the graph has been
     edited since), breakpoint, stopped, interrupted, finished or failed."""
@@ -66,6 +63,7 @@ class RunController:
         self.live: str | None = None
         """The thread whose run is paused between supersteps in the session (Step carries it on)."""
         self.view: ThreadView | None = None
+        self._last_report: StepReport | None = None
         self.last_failure: RunFailure | None = None
         self.threads: list[str] = []
         self.summaries: dict[str, Any] = {}
@@ -94,60 +92,6 @@ class RunController:
         return self.live is not None and self.live == self.thread_id
 
     # ------------------------------------------------------------------ layout
-
-    def _button(self, bar: QToolBar, name: str, text: str, tip: str, slot, icon=None) -> QPushButton:
-        button = QPushButton(text)
-        if icon is not None:
-            button.setIcon(self.window.style().standardIcon(icon))
-        button.setObjectName(name)
-        button.setToolTip(tip)
-        button.clicked.connect(lambda _=False: slot())
-        bar.addWidget(button)
-        return button
-
-    def _build_toolbar(self) -> None:
-        bar = self.window.addToolBar("Run")
-        bar.setObjectName("runToolbar")
-        self.toolbar = bar
-        sp = QStyle.StandardPixmap
-        self.run_button = self._button(bar, "runButton", "Run", "Start a run with the input and run it to the end (F5)",
-                                       self.run, sp.SP_MediaPlay)  # fmt: skip
-        self.step_button = self._button(bar, "stepButton", "Step", "Run one superstep (F10)", self.step,
-                                        sp.SP_MediaSkipForward)  # fmt: skip
-        self.continue_button = self._button(bar, "continueButton", "Continue",
-                                            "Run the paused run (or a breakpoint) to the end", self.carry_on,
-                                            sp.SP_MediaSeekForward)  # fmt: skip
-        self.stop_button = self._button(bar, "stopButton", "Stop", "Stop after the current superstep", self.stop,
-                                        sp.SP_MediaStop)  # fmt: skip
-        self.run_button.setShortcut("F5")
-        self.step_button.setShortcut("F10")
-        bar.addSeparator()
-        bar.addWidget(QLabel(" Thread "))
-        # not editable: an editable combo sends `activated` when it loses focus, which once
-        # restarted a paused run on every Step after "New thread"
-        self.thread_selector = QComboBox()
-        self.thread_selector.setObjectName("threadSelector")
-        self.thread_selector.setMinimumWidth(120)
-        self.thread_selector.setToolTip("The thread runs write checkpoints to; pick one to see its history")
-        bar.addWidget(self.thread_selector)
-        self._button(bar, "newThreadButton", "New thread", "A fresh thread with no history", self.new_thread)
-        bar.addWidget(QLabel(" Durability "))
-        self.durability = QComboBox()
-        self.durability.setObjectName("durabilityChooser")
-        self.durability.addItems(list(DURABILITIES))
-        self.durability.setToolTip("When checkpoints are saved: async (beside the next step), sync (before "
-                                   "the next step), exit (once, when the run ends)")  # fmt: skip
-        bar.addWidget(self.durability)
-        self.progress = QProgressBar()
-        self.progress.setObjectName("runProgress")
-        self.progress.setMaximumWidth(110)
-        self.progress.setMaximumHeight(14)
-        self.progress.setTextVisible(False)
-        self.status = QLabel("Ready to run")
-        self.status.setTextFormat(Qt.TextFormat.PlainText)  # node names and errors, never HTML
-        self.status.setObjectName("runStatus")
-        self.window.statusBar().addPermanentWidget(self.status)
-        self.window.statusBar().addPermanentWidget(self.progress)
 
     def _build_docks(self) -> None:
         w = self.window
@@ -195,6 +139,7 @@ class RunController:
         s.summaries_ready.connect(self._summaries_ready)
         s.channels_ready.connect(self._checkpoint_channels)
         s.diff_ready.connect(self._diff_ready)
+        s.history_page.connect(self._history_page)
         s.failed.connect(self._failed)
         s.busy_changed.connect(self._set_busy)
         s.message.connect(self._say)
@@ -204,6 +149,8 @@ class RunController:
         self.history.fork_requested.connect(self.fork)
         self.history.chosen.connect(self._checkpoint_chosen)
         self.history.compare_requested.connect(self.compare)
+        self.history.older_requested.connect(self.older_history)
+        self.trace.scope_changed.connect(self._scope_changed)
         self.interrupt_panel.answered.connect(self.answer)
         self.thread_selector.activated.connect(lambda i: self.choose_thread(self.thread_selector.itemData(i)))
         self.thread_list.chosen.connect(self.choose_thread)
@@ -279,100 +226,6 @@ class RunController:
                 "graph. Restart it with the new graph from its last checkpoint, or from the start.")
             self.restart_banner.show()
             self._say("The graph changed: restart the paused run (banner above the canvas)")
-
-    # ------------------------------------------------------------------ threads
-
-    def _threads_ready(self, threads: list[str]) -> None:
-        self.threads = threads
-        if not self._picked:  # a spec just opened: start on a thread with no history
-            self._thread = "main" if "main" not in threads else self._fresh_thread()
-        self._fill_threads()
-
-    def _summaries_ready(self, summaries: dict) -> None:
-        self.summaries = summaries
-        self._fill_threads()
-
-    def _fill_threads(self) -> None:
-        ids = sorted({*self.threads, self._thread})
-        self.thread_selector.blockSignals(True)
-        self.thread_selector.clear()
-        for thread_id in ids:
-            self.thread_selector.addItem(self.book.get(thread_id).label if thread_id in self.book.threads
-                                         else thread_id, thread_id)  # fmt: skip
-        self.thread_selector.setCurrentIndex(ids.index(self._thread))
-        self.thread_selector.blockSignals(False)
-        rows = []
-        for thread_id in ids:
-            info = self.book.threads.get(thread_id)
-            summary = self.summaries.get(thread_id)
-            step = summary.last_step if summary is not None else (info.last_step if info else None)
-            if thread_id == self.live:
-                status = "paused"
-            elif info is not None and info.status:
-                status = info.status  # what this studio saw last
-            elif summary is not None:
-                status = {"idle": "idle", "pending": "stopped"}.get(summary.status, summary.status)
-            else:
-                status = "" if thread_id in self.threads else "new"
-            created = (info.created if info else "").replace("T", " ")
-            rows.append((thread_id, info.label if info else thread_id, created,
-                         "" if step is None else str(step), status))  # fmt: skip
-        self.thread_list.show_threads(rows, self._thread)
-
-    def _fresh_thread(self) -> str:
-        n = len(self.threads) + 1
-        while f"run-{n}" in self.threads:
-            n += 1
-        return f"run-{n}"
-
-    def new_thread(self) -> None:
-        if self.session.running:
-            self._say("A run is in progress: Stop it first")
-            return
-        self._picked = True
-        self._thread = self._fresh_thread()
-        self.book.get(self._thread)  # created now
-        self.view = None
-        self.history.show_thread(ThreadView(self.thread_id, []))
-        self.interrupt_panel.show_interrupts([])
-        self._fill_threads()
-        self._set_state("idle")
-        self._say(f"New thread {self.thread_id}")
-
-    def choose_thread(self, thread_id: str | None) -> None:
-        """Show a thread's history and channels; a paused run elsewhere stays paused there."""
-        if not thread_id or thread_id == self._thread and self.view is not None:
-            return
-        self._picked = True
-        self._thread = thread_id
-        saved = self.book.threads.get(thread_id)
-        if saved is not None and isinstance(saved.input, dict):
-            self.input_panel.set_value(saved.input)  # the input last run on this thread
-        self._fill_threads()
-        self.show_thread()
-
-    def rename_thread(self, thread_id: str, name: str) -> None:
-        self.book.note(thread_id, name=name if name != thread_id else "")
-        self._fill_threads()
-        self._say(f"Thread {thread_id} is now shown as {name or thread_id}")
-
-    def delete_thread(self, thread_id: str) -> None:
-        if self.session.running:
-            self._say("A run is in progress: Stop it first")
-            return
-        if self.live == thread_id:
-            self.live = None
-        self.book.forget(thread_id)
-        self.threads = [t for t in self.threads if t != thread_id]
-        if self._thread == thread_id:
-            self._thread = self.threads[0] if self.threads else "main"
-            self.view = None
-            self.history.show_thread(ThreadView(self._thread, []))
-        self._fill_threads()
-        self.session.delete_thread(thread_id)
-        if self.threads:
-            self.show_thread()
-        self._say(f"Deleted thread {thread_id}")
 
     # ------------------------------------------------------------------ commands
 
@@ -471,8 +324,12 @@ class RunController:
             self.restart_banner.hide()
             self._set_state("idle")
             return
-        config = min(history, key=lambda e: e.checkpoint_id).config if from_start else {
-            "configurable": {"thread_id": thread}}
+        if not from_start:
+            config = {"configurable": {"thread_id": thread}}
+        elif self.view is not None and not self.view.complete:  # the first page is not read yet
+            config = {"configurable": {"thread_id": thread}, "first": True}
+        else:
+            config = min(history, key=lambda e: e.checkpoint_id).config
         self._prepare_run(clear=True)
         self.session.forget_graph()
         self.session.resume_from(self.target(), config, None, 0, self.durability.currentText())
@@ -486,6 +343,7 @@ class RunController:
             self.interrupt_panel.show()
             return
         resume = value if interrupt_id is None else {interrupt_id: value}
+        self.trace.note("Interrupt answered", f"resumed with {json.dumps(resume, default=str)[:200]}")
         self._say("Resuming…")
         self._new_run(Command(resume=resume), None, clear=False)
 
@@ -523,6 +381,30 @@ class RunController:
         elif self.window.run_blocker() is None:
             self.session.diff(self.target(), old, new)
 
+    def older_history(self, oldest: HistoryEntry) -> None:
+        if self.window.run_blocker() is None:
+            self.session.more_history(self.target(), self.thread_id, oldest)
+
+    def _history_page(self, thread_id: str, entries: list[HistoryEntry]) -> None:
+        if self.view is None or self.view.thread_id != thread_id:
+            return
+        known = {e.checkpoint_id for e in self.view.history}
+        self.view.history.extend(e for e in entries if e.checkpoint_id not in known)
+        if not entries:  # nothing older after all
+            self.view.total = len(self.view.history)
+        self.history.show_thread(self.view)
+
+    def _scope_changed(self, ns: tuple | None) -> None:
+        """Stepped into an inner graph: the Channels dock shows its channels as its last barrier
+        left them; back out, the root's as the run left them."""
+        if ns is None:
+            if self._last_report is not None:
+                self._show_report_channels(self._last_report)
+            return
+        rows = [ChannelRow(name, "", value, version, True)
+                for name, (value, version) in sorted(self.trace.model.barriers.get(ns, {}).items())]  # fmt: skip
+        self.channels.show_rows(rows, caption=f"Inside {ns_label(ns)}: its channels after its last barrier")
+
     def _diff_ready(self, diff: Any) -> None:
         self.diff.show_diff(diff)
         self.docks["diffDock"].show()
@@ -545,15 +427,21 @@ class RunController:
     def _stepped(self, report: StepReport) -> None:
         self.trace.add_events(report.events)
         self.events.add_parts(report.chunks)
-        where = f"after step {report.step}" if report.step is not None else ""
-        self.channels.show_rows(report.channels, report.changes, caption=f"Thread {report.thread_id} {where}; "
-                                "highlighted: what the last barrier changed (old → new)")  # fmt: skip
+        self._last_report = report
+        if self.trace.current_scope is None:
+            self._show_report_channels(report)
+        self.overlay.show_writes(report.events)
         self.live = None if report.done else report.thread_id
         ran = [n for n in report.running if not n.startswith("__")]
         self.overlay.set_running([] if report.done else ran)
         if report.step is not None:
             more = "" if report.done else " — Step or Continue for more"
             self._say(f"Step {report.step}: ran {', '.join(report.running) or 'nothing'}{more}")
+
+    def _show_report_channels(self, report: StepReport) -> None:
+        where = f"after step {report.step}" if report.step is not None else ""
+        self.channels.show_rows(report.channels, report.changes, caption=f"Thread {report.thread_id} {where}; "
+                                "highlighted: what the last barrier changed (old → new)")  # fmt: skip
 
     def _thread_ready(self, view: ThreadView) -> None:
         if view.thread_id != self.thread_id and self.view is not None and self.view.thread_id == self.thread_id:
@@ -580,7 +468,7 @@ class RunController:
             self._say("Stopped between steps (the last step's work is saved): Continue finishes it")
             state = "stopped"
         elif view.history:
-            self._say(f"Finished: {len(view.history)} checkpoints on thread {view.thread_id}")
+            self._say(f"Finished: {view.total} checkpoints on thread {view.thread_id}")
             state = "finished"
         else:
             state = "idle"

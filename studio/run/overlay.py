@@ -1,18 +1,30 @@
-"""Run marks drawn over the canvas: a glow around the nodes of the running superstep and a red
-frame with the exception's name on a node that raised. Separate items above the cards, so the
-validator's marks and the edits never see them."""
+"""Run marks drawn over the canvas: a glow around the nodes of the running superstep, a red
+frame with the exception's name on a node that raised, and after a step what passed: each edge
+that carried a write gets a label with the values (the whole text as its hover card) and a
+highlight, and under each node that wrote, the channels it wrote pulse. Separate items above
+the cards, so the validator's marks and the edits never see them."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QPainterPath, QPen
-from PySide6.QtWidgets import QGraphicsPathItem, QGraphicsSimpleTextItem
+from typing import Any
 
+from PySide6.QtCore import QPointF, QRectF, Qt, QVariantAnimation
+from PySide6.QtGui import QBrush, QColor, QFont, QPainterPath, QPen
+from PySide6.QtWidgets import QGraphicsPathItem, QGraphicsRectItem, QGraphicsSimpleTextItem
+
+from engine.constants import TASKS
+from engine.pregel import trace
+from engine.types import Send
+from studio.canvas.items.edge_item import curve
 from studio.canvas.scene import GraphScene
 from studio.plain import plain_tip
+from studio.run.runner import is_internal
+from studio.run.widgets import show
 
 RUNNING = QColor("#FFB300")
 ERROR = QColor("#D32F2F")
+CARRIED = QColor("#1E88E5")
+PULSE_MS = 1400
 LABEL_FONT = QFont()
 LABEL_FONT.setPointSizeF(8.0)
 LABEL_FONT.setBold(True)
@@ -24,13 +36,26 @@ class RunOverlay:
         self.running: set[str] = set()
         self.errors: dict[str, str] = {}
         """node id -> short error text (the traceback lives in the trace panel)."""
+        self.carried: dict[tuple[str, str], str] = {}
+        """(source node, target) -> what passed along that edge in the last step."""
+        self.wrote: dict[str, list[str]] = {}
+        """node -> the state channels it wrote in the last step."""
         self._items: list = []
+        self._pulse = QVariantAnimation()
+        self._pulse.setDuration(PULSE_MS)
+        self._pulse.setKeyValueAt(0.0, 0.25)
+        self._pulse.setKeyValueAt(0.3, 1.0)
+        self._pulse.setKeyValueAt(1.0, 0.55)
+        self._pulse.valueChanged.connect(self._pulsed)
+        self._pulsing: list = []
         scene.document.changed.connect(lambda _f: self.redraw())
         scene.document.reset.connect(self.clear)
 
     def set_running(self, names: list[str]) -> None:
-        self.running = {n for n in names if n in self.scene.nodes}
-        self.redraw()
+        running = {n for n in names if n in self.scene.nodes}
+        if running != self.running:  # a loop runs the same node batch after batch: no redraw
+            self.running = running
+            self.redraw()
 
     def set_error(self, node_id: str | None, text: str) -> None:
         if node_id is not None and node_id in self.scene.nodes:
@@ -40,7 +65,44 @@ class RunOverlay:
     def clear(self) -> None:
         self.running.clear()
         self.errors.clear()
+        self.carried.clear()
+        self.wrote.clear()
         self.redraw()
+
+    def show_writes(self, events: list[Any]) -> None:
+        """What the root graph's last step in `events` wrote: along which edges, and which channels."""
+        root = [e for e in events if not e.ns]
+        steps = [e.step for e in root if isinstance(e, trace.StepPlanned)]
+        if not steps:
+            return
+        carried: dict[tuple[str, str], str] = {}
+        wrote: dict[str, list[str]] = {}
+        for e in root:
+            if not isinstance(e, trace.TaskFinished) or e.step != steps[-1] or e.error or e.interrupts:
+                continue
+            state = [(ch, v) for ch, v in e.writes if not is_internal(ch)]
+            text = ", ".join(f"{ch} = {show(v, 400)}" for ch, v in state)
+            for ch, value in e.writes:
+                if ch.startswith("branch:to:"):
+                    carried[(e.name, ch[len("branch:to:"):])] = text or "(no state written)"
+                elif ch.startswith("join:"):
+                    carried[(e.name, ch.rsplit(":", 1)[-1])] = text or "(no state written)"
+                elif ch == TASKS and isinstance(value, Send):
+                    before = carried.get((e.name, value.node))
+                    packet = f"Send {show(value.arg, 400)}"
+                    carried[(e.name, value.node)] = f"{before}\n{packet}" if before else packet
+            if state:
+                wrote[e.name] = [ch for ch, _ in state]
+        self.carried, self.wrote = carried, wrote
+        self.redraw()
+        if self._pulsing:
+            self._pulse.stop()
+            self._pulse.start()
+
+    def _pulsed(self, value: Any) -> None:
+        for item in self._pulsing:
+            if item.scene() is self.scene:
+                item.setOpacity(float(value))
 
     def _frame(self, node_id: str, color: QColor, width: float, fill_alpha: int) -> None:
         item = self.scene.nodes[node_id]
@@ -79,5 +141,73 @@ class RunOverlay:
             label.setToolTip(plain_tip(text))
             self.scene.addItem(label)
             self._items.append(label)
+        self._pulsing = []
+        self._draw_carried()
+        self._draw_wrote()
         for item in self._items:
             item.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+
+    def _add(self, item: Any, z: float) -> Any:
+        item.setZValue(z)
+        self.scene.addItem(item)
+        self._items.append(item)
+        return item
+
+    def _draw_carried(self) -> None:
+        for edge in self.scene.edges.values():
+            look = edge.look
+            for source in look.sources:
+                text = self.carried.get((source, look.target))
+                start, end = self.scene.ported(source), self.scene.ported(look.target)
+                if text is None or start is None or end is None:
+                    continue
+                path = curve(start.port_pos("out"), end.port_pos("in"))
+                glow = QGraphicsPathItem(path)
+                glow.setPen(QPen(CARRIED, 5.0, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))
+                glow.setOpacity(0.45)
+                glow.setData(0, f"carried:{source}->{look.target}")
+                self._add(glow, 0.4)
+                self._label(path.pointAtPercent(0.5), text.split("\n")[0], text, f"edge:{source}->{look.target}")
+
+    def _label(self, at: QPointF, text: str, tip: str, name: str) -> None:
+        """A small label with a white card behind it, centred on `at`; the whole text on hover."""
+        short = text if len(text) <= 48 else text[:47] + "…"
+        label = QGraphicsSimpleTextItem(short)
+        label.setFont(LABEL_FONT)
+        label.setBrush(QBrush(CARRIED.darker(140)))
+        rect = label.boundingRect()
+        label.setPos(at.x() + 8, at.y() - rect.height() / 2)
+        card = QGraphicsRectItem(rect.adjusted(-4, -2, 4, 2).translated(label.pos()))
+        card.setBrush(QBrush(QColor(255, 255, 255, 235)))
+        card.setPen(QPen(CARRIED, 1.0))
+        card.setToolTip(plain_tip(tip))
+        label.setToolTip(plain_tip(tip))
+        card.setData(0, name)
+        label.setData(0, name)
+        self._add(card, 3.5)
+        self._add(label, 3.6)
+
+    def _draw_wrote(self) -> None:
+        for node_id, channels in sorted(self.wrote.items()):
+            node = self.scene.nodes.get(node_id)
+            if node is None:
+                continue
+            w, h = node.size()
+            x = node.scenePos().x()
+            for channel in channels:
+                chip = QGraphicsSimpleTextItem(f"✎ {channel}")
+                chip.setFont(LABEL_FONT)
+                chip.setBrush(QBrush(QColor("#FFFFFF")))
+                rect = chip.boundingRect()
+                back = QGraphicsRectItem(QRectF(x, node.scenePos().y() + h + 4, rect.width() + 10, rect.height() + 4))
+                back.setBrush(QBrush(CARRIED))
+                back.setPen(QPen(Qt.PenStyle.NoPen))
+                back.setData(0, f"wrote:{node_id}:{channel}")
+                back.setToolTip(plain_tip(f"{node_id} wrote {channel} in the last step"))
+                chip.setPos(x + 5, node.scenePos().y() + h + 6)
+                self._add(back, 3.2)
+                self._add(chip, 3.3)
+                self._pulsing += [back, chip]
+                x += rect.width() + 14
+                if x > node.scenePos().x() + w + 120:
+                    break

@@ -12,16 +12,19 @@ durability works.
 from __future__ import annotations
 
 import contextlib
+import gc
 import linecache
 import re
 import threading
+import time
 import traceback
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QObject, QTimer, Signal
 
 from engine.constants import MISSING
 from engine.pregel import trace
@@ -33,6 +36,15 @@ from studio.workers import DaemonExecutor
 INTERNAL_PREFIXES = ("__", "branch:to:", "join:")
 DURABILITIES = ("async", "sync", "exit")
 """langgraph's choices; "async" (the engine's default) first."""
+BATCH_SECONDS = 0.05
+"""A run of many supersteps reports to the GUI at most this often: the panels take one batch of
+events at a time instead of one signal, table refill and repaint per superstep."""
+HANDOFF_SECONDS = 0.2
+"""After sending a batch the worker waits (GIL released) until the GUI has shown it, at most
+this long: a Python worker that keeps the GIL makes every Qt call back into Python on the GUI
+thread (models, paint events, timers) wait for it, which stalled the GUI for hundreds of ms."""
+PAGE = 200
+"""Checkpoints read per page of a thread's history (the newest first; older pages on demand)."""
 
 
 @dataclass(frozen=True)
@@ -125,6 +137,12 @@ class ThreadView:
     pending: bool = False
     """The latest checkpoint has tasks to run or apply: Continue carries on. True with an empty
     `next` when a run was killed after its tasks' writes were saved, before the next checkpoint."""
+    total: int = 0
+    """Checkpoints in the thread's root namespace; `history` holds the newest of them (a page)."""
+
+    @property
+    def complete(self) -> bool:
+        return len(self.history) >= self.total
 
 
 def remember_sources(spec: GraphSpec) -> None:
@@ -163,6 +181,7 @@ class RunSession(QObject):
     threads_ready = Signal(object)  # list[str]: the thread ids in the database
     summaries_ready = Signal(object)  # {thread id: ThreadSummary} when the saver offers them
     diff_ready = Signal(object)  # CheckpointDiff
+    history_page = Signal(object, object)  # thread id, [HistoryEntry]: older checkpoints, newest first
     failed = Signal(object)  # RunFailure
     busy_changed = Signal(bool)
     """Sent whenever a job is queued or its results are delivered (read `busy`, `running`)."""
@@ -177,6 +196,8 @@ class RunSession(QObject):
         self._runs = 0
         """Jobs submitted whose end the GUI thread has not seen yet (touched on the GUI thread only)."""
         self._job_done.connect(self._finished_job)
+        self._shown = threading.Event()
+        self.stepped.connect(self._step_delivered)  # queued after the panels' slots
         # worker-thread state (touched only by jobs)
         self._stack: contextlib.ExitStack | None = None
         self._saver: Any = None
@@ -187,6 +208,8 @@ class RunSession(QObject):
         self._stepper: Any = None
         self._config: dict | None = None
         self._keep_spec: Any = None
+        self.callbacks: list[Any] = []
+        """LangChain callback handlers every run's config carries (the chat panel's tokens)."""
 
     # ------------------------------------------------------------------ GUI-thread API
 
@@ -204,6 +227,10 @@ class RunSession(QObject):
         """Run `job` on the worker; exceptions become `failed`, never reach the GUI thread."""
         self._pending += 1
         self._runs += run
+        if run and self._runs == 1:
+            # the collector's full passes walk every object the app holds, with the GIL held, which
+            # stalled the GUI up to 200 ms in a long run: while a run goes, they walk its objects only
+            gc.freeze()
         self.busy_changed.emit(True)
 
         def work() -> None:
@@ -218,9 +245,15 @@ class RunSession(QObject):
 
         self._executor.submit(work)
 
+    def _step_delivered(self, _report: Any) -> None:
+        # the panels got the batch; the repaint it asked for is queued: hand back after it
+        QTimer.singleShot(0, self._shown.set)
+
     def _finished_job(self, run: bool) -> None:
         self._pending -= 1
         self._runs -= run
+        if run and self._runs == 0:
+            gc.unfreeze()
         self.busy_changed.emit(self.busy)
 
     def stop(self) -> None:
@@ -292,6 +325,17 @@ class RunSession(QObject):
     def list_threads(self) -> None:
         self.submit(self._emit_threads)
 
+    def more_history(self, target: RunTarget, thread_id: str, before: HistoryEntry) -> None:
+        """The page of checkpoints older than `before`."""
+
+        def job() -> None:
+            graph = self._compile(target)
+            snaps = graph.get_state_history({"configurable": {"thread_id": thread_id}}, before=before.config,
+                                            limit=PAGE)  # fmt: skip
+            self.history_page.emit(thread_id, [entry_of(s) for s in snaps])
+
+        self.submit(job)
+
     def forget_graph(self) -> None:
         """The spec changed: the next run compiles again (the run in flight is dropped)."""
         self.submit(self._forget)
@@ -351,7 +395,8 @@ class RunSession(QObject):
     def _config_for(self, spec: GraphSpec, thread_id: str) -> dict:
         from graphspec.compiler import run_config
 
-        return run_config(spec, thread_id)
+        config = run_config(spec, thread_id)
+        return {**config, "callbacks": list(self.callbacks)} if self.callbacks else config
 
     def _new_stepper(self, run_input: Any, config: dict, durability: str | None) -> None:
         self._stepper = self._graph.stepper(run_input, config, stream_mode=("values", "updates", "custom"),
@@ -368,6 +413,10 @@ class RunSession(QObject):
         self._stepper = None
         graph = self._compile(target)
         thread_id = config["configurable"]["thread_id"]
+        if config.get("first"):  # the thread's first checkpoint, past the pages the view holds
+            oldest = deque(self._require_saver().list({"configurable": {"thread_id": thread_id, "checkpoint_ns": ""}}),
+                           maxlen=1)  # fmt: skip
+            config = oldest[0].config if oldest else {"configurable": {"thread_id": thread_id}}
         if updates:
             config = graph.update_state(config, updates)
             self.message.emit(f"Forked at a past checkpoint with {', '.join(updates)} edited")
@@ -393,29 +442,42 @@ class RunSession(QObject):
         self._emit_thread(self._config["configurable"]["thread_id"])
 
     def _steps(self, stepper: Any, steps: int | None) -> None:
-        count = 0
-        while not stepper.done and (steps is None or count < steps):
-            if self._stop.is_set() and count:
-                self.message.emit("Stopped after the current superstep; Continue picks it up")
-                break
-            first_event, first_chunk = len(stepper.events), len(stepper.chunks)
-            try:
+        count = unsent = 0
+        first_event, first_chunk = len(stepper.events), len(stepper.chunks)
+        sent = time.perf_counter()
+        try:
+            while not stepper.done and (steps is None or count < steps):
+                if self._stop.is_set() and count:
+                    if unsent:  # the steps first, then the message that says why it stopped
+                        self._send(stepper, first_event, first_chunk)
+                        unsent = 0
+                    self.message.emit("Stopped after the current superstep; Continue picks it up")
+                    break
+                unsent += 1  # counted before the step: a step that raised is reported too
                 with cancel_with(self._stop):  # Stop (or closing) ends an expression mid-step
                     stepper.step()
-            finally:
-                events = stepper.events[first_event:]
-                chunks = stepper.chunks[first_chunk:]
-                self.stepped.emit(self._report(stepper, events, chunks))
-            count += 1
+                count += 1
+                if (now := time.perf_counter()) - sent >= BATCH_SECONDS:
+                    self._send(stepper, first_event, first_chunk)
+                    first_event, first_chunk, sent, unsent = len(stepper.events), len(stepper.chunks), now, 0
+        finally:  # the rest of the batch (and whether the run is done)
+            if unsent:
+                self._send(stepper, first_event, first_chunk)
+
+    def _send(self, stepper: Any, first_event: int, first_chunk: int) -> None:
+        self._shown.clear()
+        self.stepped.emit(self._report(stepper, stepper.events[first_event:], stepper.chunks[first_chunk:]))
+        self._shown.wait(HANDOFF_SECONDS)
 
     def _report(self, stepper: Any, events: list[Any], chunks: list[Any]) -> StepReport:
+        """One report for a batch of supersteps: all their events, the last one's plan and barrier."""
         root = [e for e in events if not e.ns]
-        running = [t.name for e in root if isinstance(e, trace.StepPlanned) for t in e.tasks]
-        steps = [e.step for e in root if isinstance(e, trace.StepPlanned)]
+        plans = [e for e in root if isinstance(e, trace.StepPlanned)]
+        running = [t.name for t in plans[-1].tasks] if plans else []
         barriers = [e for e in root if isinstance(e, trace.BarrierApplied)]
         interrupted = any(isinstance(e, trace.TaskFinished) and e.interrupts for e in root)
         return StepReport(events, chunks, self._live_rows(stepper), running, stepper.done,
-                          self._config["configurable"]["thread_id"], steps[-1] if steps else None,
+                          self._config["configurable"]["thread_id"], plans[-1].step if plans else None,
                           list(barriers[-1].changes) if barriers else [], interrupted)  # fmt: skip
 
     def _live_rows(self, stepper: Any) -> list[ChannelRow]:
@@ -467,27 +529,37 @@ class RunSession(QObject):
         return self._saver.list_threads() if self._saver is not None else []
 
     def _emit_thread(self, thread_id: str) -> None:
+        """The thread's newest page of history, its state and the thread list: one page of
+        checkpoints decoded, whatever the thread's length (counts come from the saver's index)."""
         graph, config = self._graph, {"configurable": {"thread_id": thread_id}}
-        history = []
-        for snap in graph.get_state_history(config):
-            parent = (snap.parent_config or {}).get("configurable", {}).get("checkpoint_id")
-            history.append(HistoryEntry(
-                snap.metadata.get("step"), snap.metadata.get("source", ""), tuple(snap.next),
-                snap.config["configurable"]["checkpoint_id"], parent, snap.created_at or "",
-                dict(snap.values), snap.config))  # fmt: skip
+        history = [entry_of(snap) for snap in graph.get_state_history(config, limit=PAGE)]
         state = graph.get_state(config)
         interrupts = [(task.name, i.value, i.id) for task in state.tasks for i in task.interrupts]
         threads = self._threads()
-        self.thread_ready.emit(ThreadView(thread_id, history, interrupts, tuple(state.next),
-                                          dict(state.values), threads, bool(state.tasks)))  # fmt: skip
-        self._emit_summaries()
+        summaries = self._summaries()
+        found = summaries.get(thread_id) if summaries is not None else None
+        total = found.checkpoints if found is not None else len(history)
+        self.thread_ready.emit(ThreadView(thread_id, history, interrupts, tuple(state.next), dict(state.values),
+                                          threads, bool(state.tasks), max(total, len(history))))  # fmt: skip
+        if summaries is not None:
+            self.summaries_ready.emit(summaries)
 
     def _emit_threads(self) -> None:
         self.threads_ready.emit(self._threads())
         self._emit_summaries()
 
-    def _emit_summaries(self) -> None:
-        """Per-thread counts, last step and status, from savers that index them (else nothing)."""
+    def _summaries(self) -> dict | None:
+        """Per-thread counts, last step and status, from savers that index them (else None)."""
         summaries = getattr(self._saver, "thread_summaries", None)
-        if summaries is not None:
-            self.summaries_ready.emit({s.thread_id: s for s in summaries()})
+        return {s.thread_id: s for s in summaries()} if summaries is not None else None
+
+    def _emit_summaries(self) -> None:
+        if (summaries := self._summaries()) is not None:
+            self.summaries_ready.emit(summaries)
+
+
+def entry_of(snap: Any) -> HistoryEntry:
+    parent = (snap.parent_config or {}).get("configurable", {}).get("checkpoint_id")
+    return HistoryEntry(snap.metadata.get("step"), snap.metadata.get("source", ""), tuple(snap.next),
+                        snap.config["configurable"]["checkpoint_id"], parent, snap.created_at or "",
+                        dict(snap.values), snap.config)  # fmt: skip

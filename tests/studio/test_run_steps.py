@@ -100,7 +100,7 @@ def test_run_to_end_keeps_history_in_sqlite_beside_the_spec(qtbot, window, tmp_p
     assert db.exists()
     with sqlite3.connect(db) as conn:
         assert conn.execute("select count(*) from checkpoints").fetchone()[0] == 5
-    events = [win.runner.events.list.item(i).text() for i in range(win.runner.events.list.count())]
+    events = win.runner.events.lines()
     assert any(line.startswith("updates") and "square" in line for line in events)
 
 

@@ -1,0 +1,343 @@
+"""The Checkpoints dock: the thread's history as a fork tree, the chosen checkpoint's state, replay and fork."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from PySide6.QtCore import QAbstractItemModel, QItemSelectionModel, QModelIndex, Qt, Signal
+from PySide6.QtGui import QBrush, QColor, QFont, QPalette
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHBoxLayout,
+    QPlainTextEdit,
+    QSplitter,
+    QVBoxLayout,
+    QWidget,
+)
+
+from engine.pregel.trace_format import to_json
+from studio.plain import plain_label
+from studio.run.runner import HistoryEntry, ThreadView
+from studio.run.widgets import (
+    MONO,
+    button,
+    json_object,
+    pretty,
+    rows_view,
+    vbox,
+)
+
+
+class _Node:
+    __slots__ = ("entry", "parent", "children", "row", "branch")
+
+    def __init__(self, entry: HistoryEntry, parent: _Node | None, branch: int) -> None:
+        self.entry, self.parent, self.branch = entry, parent, branch
+        self.children: list[_Node] = []
+        self.row = 0
+
+    @property
+    def starts_branch(self) -> bool:
+        """A fork, replay or new run off an earlier checkpoint (not the first run's root)."""
+        return self.parent is not None and self.parent.entry.checkpoint_id == self.entry.parent_id
+
+
+def checkpoint_forest(entries: list[HistoryEntry]) -> tuple[list[_Node], dict[str, _Node]]:
+    """The history as a tree: each branch's checkpoints in order (oldest first) as siblings; a
+    branch that forks off checkpoint C (a fork, a replay, a second run from C) nests under C.
+    Branch 1 is the first run; later branches are numbered as they were made. Checkpoint ids
+    sort by creation time, so a parent always comes before its children."""
+    ordered = sorted(entries, key=lambda e: e.checkpoint_id)
+    nodes: dict[str, _Node] = {}
+    continued: set[str] = set()
+    """Checkpoints whose own branch already goes on (any later child starts a new branch)."""
+    top: list[_Node] = []
+    branches = 0
+    for entry in ordered:
+        parent = nodes.get(entry.parent_id or "")
+        if parent is not None and parent.entry.checkpoint_id not in continued:
+            continued.add(parent.entry.checkpoint_id)
+            node = _Node(entry, parent.parent, parent.branch)
+            siblings = parent.parent.children if parent.parent is not None else top
+        else:
+            branches += 1
+            node = _Node(entry, parent, branches)
+            siblings = parent.children if parent is not None else top
+        node.row = len(siblings)
+        siblings.append(node)
+        nodes[entry.checkpoint_id] = node
+    return top, nodes
+
+
+class CheckpointTreeModel(QAbstractItemModel):
+    """The checkpoint forest for a QTreeView: rows are built only as the view asks for them."""
+
+    COLUMNS = ["Step", "Source", "Next", "Branch", "Checkpoint"]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.top: list[_Node] = []
+        self.nodes: dict[str, _Node] = {}
+        self.tip: str | None = None
+        self._bold = QFont()
+        self._bold.setBold(True)
+
+    def set_entries(self, entries: list[HistoryEntry], tip: str | None) -> None:
+        self.beginResetModel()
+        self.top, self.nodes = checkpoint_forest(entries)
+        self.tip = tip
+        self.endResetModel()
+
+    def node(self, index: QModelIndex) -> _Node | None:
+        return index.internalPointer() if index.isValid() else None
+
+    def index_of(self, checkpoint_id: str, column: int = 0) -> QModelIndex:
+        node = self.nodes.get(checkpoint_id)
+        return self.createIndex(node.row, column, node) if node is not None else QModelIndex()
+
+    def _children(self, parent: QModelIndex) -> list[_Node]:
+        node = self.node(parent)
+        return node.children if node is not None else self.top
+
+    def index(self, row: int, column: int, parent: QModelIndex = QModelIndex()) -> QModelIndex:
+        children = self._children(parent)
+        if 0 <= row < len(children) and 0 <= column < len(self.COLUMNS):
+            return self.createIndex(row, column, children[row])
+        return QModelIndex()
+
+    def parent(self, index: QModelIndex = QModelIndex()) -> QModelIndex:  # type: ignore[override]
+        node = self.node(index)
+        if node is None or node.parent is None:
+            return QModelIndex()
+        return self.createIndex(node.parent.row, 0, node.parent)
+
+    def rowCount(self, parent: QModelIndex = QModelIndex()) -> int:
+        if parent.isValid() and parent.column() != 0:
+            return 0
+        return len(self._children(parent))
+
+    def columnCount(self, parent: QModelIndex = QModelIndex()) -> int:
+        return len(self.COLUMNS)
+
+    def headerData(self, section: int, orientation, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
+            return self.COLUMNS[section]
+        return None
+
+    def data(self, index: QModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        node = self.node(index)
+        if node is None:
+            return None
+        e, tip = node.entry, node.entry.checkpoint_id == self.tip
+        if role == Qt.ItemDataRole.DisplayRole:
+            col = index.column()
+            if col == 0:
+                return f"{'★ ' if tip else ''}{e.step}"
+            if col == 1:
+                return ("↳ " if node.starts_branch else "") + e.source
+            if col == 2:
+                return ", ".join(e.next) or "(end)"
+            if col == 3:
+                return str(node.branch)
+            return e.checkpoint_id[-12:]
+        if role == Qt.ItemDataRole.ToolTipRole:
+            where = "the current tip (what Continue and Step carry on from)\n" if tip else ""
+            return f"{where}{e.checkpoint_id}\nparent {e.parent_id or '—'}\n{e.created_at}\nbranch {node.branch}"
+        if role == Qt.ItemDataRole.FontRole and tip:
+            return self._bold
+        if role == Qt.ItemDataRole.ForegroundRole:
+            if e.source in ("fork", "update"):
+                return QBrush(QColor("#6A1B9A"))  # where a branch starts
+            if node.branch > 1:
+                return QBrush(QColor("#37474F"))
+        if role == Qt.ItemDataRole.BackgroundRole and tip:
+            return QBrush(QColor("#E3F2FD"))
+        return None
+
+    def texts(self) -> list[str]:
+        """Every row as `step source next [branch]`, indented by depth (for tests and copy)."""
+        out: list[str] = []
+        stack = [(n, 0) for n in reversed(self.top)]
+        while stack:
+            node, depth = stack.pop()
+            e = node.entry
+            tip = " tip" if e.checkpoint_id == self.tip else ""
+            out.append("  " * depth + f"{e.step} {e.source} -> {', '.join(e.next) or '(end)'} [{node.branch}]{tip}")
+            stack.extend((c, depth + 1) for c in reversed(node.children))
+        return out
+
+
+class HistoryPanel(QWidget):
+    """The thread's checkpoints as a fork tree; one chosen checkpoint's state is editable for a
+    fork; two chosen (Ctrl+click) are compared."""
+
+    replay_requested = Signal(object)  # HistoryEntry
+    fork_requested = Signal(object, dict)  # HistoryEntry, updates
+    older_requested = Signal(object)  # the oldest HistoryEntry shown: the page before it is wanted
+    chosen = Signal(object)  # HistoryEntry
+    compare_requested = Signal(object, object)  # older HistoryEntry, newer HistoryEntry
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setObjectName("historyPanel")
+        self.model = CheckpointTreeModel()
+        self.tree = rows_view("checkpointTree", self.model, QAbstractItemView.SelectionMode.ExtendedSelection,
+                               QAbstractItemView.EditTrigger.NoEditTriggers)  # fmt: skip
+        self.tree.setAlternatingRowColors(True)
+        palette = self.tree.palette()  # both chosen rows stay visible when the tree loses focus
+        for role in (QPalette.ColorRole.Highlight, QPalette.ColorRole.HighlightedText):
+            palette.setColor(QPalette.ColorGroup.Inactive, role, palette.color(QPalette.ColorGroup.Active, role))
+        self.tree.setPalette(palette)
+        self.tree.setIndentation(14)
+        self.tree.setToolTip("Click a checkpoint to see its state; Ctrl+click a second one to compare them")
+        for col, width in enumerate((62, 70, 100, 50)):
+            self.tree.setColumnWidth(col, width)
+        self.tree.selectionModel().selectionChanged.connect(lambda *_: self._selected())
+        self.caption = plain_label("Pick a checkpoint to see its state")
+        self.caption.setObjectName("historyStateCaption")
+        self.editor = QPlainTextEdit()
+        self.editor.setObjectName("historyStateEditor")
+        self.editor.setFont(MONO)
+        self.editor.setPlaceholderText("Pick a checkpoint to see its state; edit it and Fork.")
+        self.tree.setMinimumHeight(120)
+        self.editor.setMinimumHeight(60)
+        self.replay = button("replayButton", "Replay from here", self._replay)
+        self.fork = button("forkButton", "Fork with edited state", self._fork)
+        self.replay.setToolTip("Run again from the chosen checkpoint (its next tasks re-run)")
+        self.fork.setToolTip("update_state on the chosen checkpoint with the edited values, then continue")
+        self.status = plain_label()
+        self.status.setObjectName("historyStatus")
+        self.status.setWordWrap(True)
+        lower = QWidget()
+        lower_layout = QVBoxLayout(lower)
+        lower_layout.setContentsMargins(0, 0, 0, 0)
+        lower_layout.addWidget(self.caption)
+        lower_layout.addWidget(self.editor)
+        split = QSplitter(Qt.Orientation.Vertical)
+        split.addWidget(self.tree)
+        split.addWidget(lower)
+        split.setStretchFactor(0, 3)
+        split.setStretchFactor(1, 1)
+        split.setSizes([300, 110])
+        layout = vbox(self)
+        layout.addWidget(split)
+        row = QHBoxLayout()
+        row.addWidget(self.replay)
+        row.addWidget(self.fork)
+        self.older = button("olderButton", "Show older", self._older)
+        self.older.setToolTip("Read the next page of older checkpoints from the database")
+        self.older.hide()
+        row.addWidget(self.older)
+        row.addStretch()
+        layout.addLayout(row)
+        layout.addWidget(self.status)
+        self.entries: list[HistoryEntry] = []
+        self.total = 0
+        """Checkpoints in the thread; `entries` are the newest pages of them."""
+        self._shown: str | None = None
+        """The checkpoint whose state the editor holds (None: the editor is empty)."""
+        self._set_buttons()
+
+    def show_thread(self, view: ThreadView) -> None:
+        keep = [e.checkpoint_id for e in self.selected()]
+        current = self.current()
+        self.entries = view.history
+        self.total = max(view.total, len(view.history))
+        tip = view.history[0].checkpoint_id if view.history else None
+        selection = self.tree.selectionModel()
+        selection.blockSignals(True)
+        self.model.set_entries(self.entries, tip)
+        self.tree.expandAll()
+        for checkpoint_id in keep:
+            index = self.model.index_of(checkpoint_id)
+            if index.isValid():
+                selection.select(index, QItemSelectionModel.SelectionFlag.Select
+                                 | QItemSelectionModel.SelectionFlag.Rows)  # fmt: skip
+        if current is not None and (index := self.model.index_of(current.checkpoint_id)).isValid():
+            selection.setCurrentIndex(index, QItemSelectionModel.SelectionFlag.NoUpdate)
+        selection.blockSignals(False)
+        if tip is not None and not keep:
+            self.tree.scrollTo(self.model.index_of(tip))
+        forks = sum(1 for n in self.model.nodes.values() if n.starts_branch)
+        shown = f"the newest {len(self.entries)} of {self.total}" if self.total > len(self.entries) else str(self.total)
+        self.older.setVisible(self.total > len(self.entries))
+        self.status.setText(f"Thread {view.thread_id}: {shown} checkpoint(s)"
+                            + (f", {forks} fork(s)" if forks else "") + "; ★ marks the tip")  # fmt: skip
+        self._show_state()
+
+    def select(self, *checkpoint_ids: str) -> None:
+        """Choose checkpoints as a click (then Ctrl+clicks) would."""
+        selection = self.tree.selectionModel()
+        selection.clearSelection()
+        for checkpoint_id in checkpoint_ids:
+            index = self.model.index_of(checkpoint_id)
+            selection.setCurrentIndex(index, QItemSelectionModel.SelectionFlag.Select
+                                      | QItemSelectionModel.SelectionFlag.Rows)  # fmt: skip
+
+    def selected(self) -> list[HistoryEntry]:
+        """The chosen checkpoints, oldest first."""
+        found = [self.model.node(i) for i in self.tree.selectionModel().selectedRows()]
+        return sorted((n.entry for n in found if n is not None), key=lambda e: e.checkpoint_id)
+
+    def current(self) -> HistoryEntry | None:
+        """The checkpoint last clicked, if it is chosen (else the only chosen one)."""
+        chosen = self.selected()
+        node = self.model.node(self.tree.selectionModel().currentIndex())
+        if node is not None and node.entry in chosen:
+            return node.entry
+        return chosen[-1] if chosen else None
+
+    def _set_buttons(self) -> None:
+        self.older.setEnabled(True)
+        enabled = self.current() is not None
+        self.replay.setEnabled(enabled)
+        self.fork.setEnabled(enabled)
+
+    def _show_state(self) -> None:
+        """The editor holds the chosen checkpoint's state, and nothing else."""
+        entry = self.current()
+        self._set_buttons()
+        shown = entry.checkpoint_id if entry is not None else None
+        if shown == self._shown:
+            return
+        self._shown = shown
+        if entry is None:
+            self.editor.clear()
+            self.caption.setText("Pick a checkpoint to see its state")
+        else:
+            self.editor.setPlainText(pretty(entry.values))
+            self.caption.setText(f"State at step {entry.step} ({entry.checkpoint_id[-8:]}): edit, then Fork")
+
+    def _selected(self) -> None:
+        self._show_state()
+        chosen = self.selected()
+        if (entry := self.current()) is not None:
+            self.chosen.emit(entry)  # the channels follow the state editor
+        if len(chosen) >= 2:
+            self.compare_requested.emit(chosen[0], chosen[-1])
+
+    def _older(self) -> None:
+        if self.entries:
+            self.older.setEnabled(False)  # until the page arrives
+            self.older_requested.emit(min(self.entries, key=lambda e: e.checkpoint_id))
+
+    def _replay(self) -> None:
+        entry = self.current()
+        if entry is not None:
+            self.replay_requested.emit(entry)
+
+    def _fork(self) -> None:
+        entry = self.current()
+        if entry is None:
+            return
+        edited, error = json_object(self.editor.toPlainText(), "The edited state")
+        if edited is None:
+            self.status.setText(error)
+            return
+        original = json.loads(to_json(entry.values))
+        updates = {k: v for k, v in edited.items() if original.get(k, object()) != v}
+        if not updates:
+            self.status.setText("Nothing edited: change a value, then Fork")
+            return
+        self.fork_requested.emit(entry, updates)

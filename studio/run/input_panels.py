@@ -1,0 +1,176 @@
+"""The run input dock and the interrupt panel above the canvas."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import (
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPlainTextEdit,
+    QVBoxLayout,
+    QWidget,
+)
+
+from studio.plain import plain_label
+from studio.run.widgets import (
+    MONO,
+    button,
+    combo,
+    json_object,
+    pretty,
+    vbox,
+)
+
+
+class RunInputPanel(QWidget):
+    """The run's input as JSON, prefilled from the spec's saved inputs."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setObjectName("runInputPanel")
+        self.chooser = combo("runInputChooser", self._chosen)
+        self.editor = QPlainTextEdit()
+        self.editor.setObjectName("runInputEditor")
+        self.editor.setFont(MONO)
+        self.error = plain_label()
+        self.error.setObjectName("runInputError")
+        self.error.setStyleSheet("color: #C62828")
+        self.error.setWordWrap(True)
+        layout = vbox(self)
+        row = QHBoxLayout()
+        row.addWidget(QLabel("Saved input"))
+        row.addWidget(self.chooser, 1)
+        layout.addLayout(row)
+        layout.addWidget(self.editor)
+        layout.addWidget(self.error)
+        self.inputs: list[Any] = []
+
+    def set_inputs(self, inputs: list[Any]) -> None:
+        self.inputs = list(inputs)
+        self.chooser.blockSignals(True)
+        self.chooser.clear()
+        self.chooser.addItems([i.name for i in self.inputs] or ["(none)"])
+        self.chooser.blockSignals(False)
+        self._chosen(0)
+
+    def _chosen(self, index: int) -> None:
+        value = self.inputs[index].value if 0 <= index < len(self.inputs) else {}
+        self.editor.setPlainText(json.dumps(value, indent=2, ensure_ascii=False))
+
+    def set_value(self, value: Any) -> None:
+        """Show `value` as the input (a thread's last input), whatever saved input is chosen."""
+        self.editor.setPlainText(json.dumps(value, indent=2, ensure_ascii=False, default=str))
+        self.error.setText("")
+
+    def resume_hint(self) -> Any:
+        """The chosen saved input's first resume value, to prefill an interrupt answer."""
+        index = self.chooser.currentIndex()
+        resume = getattr(self.inputs[index], "resume", None) if 0 <= index < len(self.inputs) else None
+        return resume[0] if resume else None
+
+    def value(self) -> dict | None:
+        """The parsed input, or None (with the reason shown) when it is not a JSON object."""
+        value, error = json_object(self.editor.toPlainText(), "The input state")
+        self.error.setText(error)
+        return value
+
+
+class InterruptPanel(QFrame):
+    """Non-modal: the pending interrupt's payload and a JSON answer that resumes the run."""
+
+    answered = Signal(object, object)  # interrupt id (None when only one), value
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setObjectName("interruptPanel")
+        self.setStyleSheet("#interruptPanel { background: #FFF0E0; border-bottom: 1px solid #E0B080; }")
+        self.title = plain_label()
+        self.title.setObjectName("interruptTitle")
+        font = self.title.font()
+        font.setBold(True)
+        self.title.setFont(font)
+        self.chooser = combo("interruptChooser", self._chosen)
+        self.payload = QPlainTextEdit()
+        self.payload.setObjectName("interruptPayload")
+        self.payload.setReadOnly(True)
+        self.payload.setFont(MONO)
+        self.payload.setMaximumHeight(90)
+        self.answer = QLineEdit()
+        self.answer.setObjectName("interruptAnswer")
+        self.answer.setPlaceholderText('Answer as JSON: true, "text", {"approved": true}…')
+        self.answer.returnPressed.connect(self._resume)
+        self.error = plain_label()
+        self.error.setStyleSheet("color: #C62828")
+        self.resume = button("resumeButton", "Resume", self._resume)
+        self.quick = {kind: button(f"{kind}AllButton", f"{kind.title()} all", lambda _=False, k=kind: self._decide(k))
+                      for kind in ("approve", "reject")}  # fmt: skip
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(12, 6, 12, 6)
+        top = QHBoxLayout()
+        top.addWidget(self.title, 1)
+        top.addWidget(self.chooser)
+        layout.addLayout(top)
+        layout.addWidget(self.payload)
+        row = QHBoxLayout()
+        row.addWidget(QLabel("Answer"))
+        row.addWidget(self.answer, 1)
+        row.addWidget(self.resume)
+        for quick in self.quick.values():
+            quick.setToolTip("Answer every tool call of this human-in-the-loop review at once")
+            row.addWidget(quick)
+        layout.addLayout(row)
+        layout.addWidget(self.error)
+        self.pending: list[tuple[str, Any, str]] = []
+        self.hide()
+
+    def show_interrupts(self, pending: list[tuple[str, Any, str]], hint: Any = None) -> None:
+        self.pending = list(pending)
+        if not self.pending:
+            self.hide()
+            return
+        self.chooser.blockSignals(True)
+        self.chooser.clear()
+        self.chooser.addItems([f"{node} · {iid[:8]}" for node, _v, iid in self.pending])
+        self.chooser.setVisible(len(self.pending) > 1)
+        self.chooser.blockSignals(False)
+        self._chosen(0)
+        self.answer.setText("" if hint is None else json.dumps(hint))
+        self.error.setText("")
+        self.show()
+        self.answer.setFocus()
+
+    def _chosen(self, index: int) -> None:
+        if 0 <= index < len(self.pending):
+            node, value, _iid = self.pending[index]
+            many = f" ({len(self.pending)} pending)" if len(self.pending) > 1 else ""
+            self.title.setText(f"{node} is waiting for an answer{many}")
+            self.payload.setPlainText(pretty(value))
+            requests = value.get("action_requests") if isinstance(value, dict) else None
+            for quick in self.quick.values():
+                quick.setVisible(isinstance(requests, list))
+
+    def _decide(self, kind: str) -> None:
+        """Human-in-the-loop middleware: one decision per action request, then resume."""
+        node, value, _iid = self.pending[self.chooser.currentIndex()]
+        decisions = [{"type": kind} for _ in value.get("action_requests", [])]
+        self.answer.setText(json.dumps({"decisions": decisions}))
+        self._resume()
+
+    def _resume(self) -> None:
+        index = self.chooser.currentIndex()
+        if not 0 <= index < len(self.pending):
+            return
+        try:
+            value = json.loads(self.answer.text())
+        except ValueError as exc:
+            self.error.setText(f"The answer is not JSON: {exc}")
+            return
+        self.error.setText("")
+        iid = self.pending[index][2] if len(self.pending) > 1 else None
+        self.hide()
+        self.answered.emit(iid, value)

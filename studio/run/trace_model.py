@@ -1,0 +1,346 @@
+"""The superstep trace as an item model: engine trace events in, rows out, built as they arrive.
+
+Rows only, no widget per row, and lazily: a batch of events adds one top-level row per root
+superstep in one insert, and keeps the step's events; the rows under a step (plan, writes,
+barrier...) are made only when the view first asks for them (the step is expanded, or a test
+reads the texts). So a run of thousands of supersteps costs little more than its step rows.
+The inner supersteps of a subgraph or an agent (events whose `ns` is the task's namespace) nest
+under the planned task that ran them; `scopes` lists them so the view can step into one.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QModelIndex, Qt
+from PySide6.QtGui import QBrush, QColor, QFont, QStandardItem, QStandardItemModel
+
+from engine.constants import ERROR, INTERRUPT, NS_END, RETURN, TASKS
+from engine.pregel import trace
+from engine.pregel.trace_format import short_version
+from engine.types import Send
+from studio.plain import plain_tip
+from studio.run.widgets import show, shown_or_dash
+
+RED, ORANGE, PURPLE, GREY = "#C62828", "#B45F06", "#6A1B9A", "#5F6B7A"
+BRANCH = "branch:to:"
+
+
+ROW_ROLE = Qt.ItemDataRole.UserRole + 1
+
+
+class Row:
+    """One line of the trace. Its Qt items are made only when it is shown (`item`), its
+    children's only when it is expanded (`built`)."""
+
+    __slots__ = ("label", "detail", "color", "bold", "parent", "children", "tip", "pending", "item", "detail_item",
+                 "built")  # fmt: skip
+
+    def __init__(self, parent: Row | None, label: str, detail: str = "", color: str | None = None) -> None:
+        self.label, self.detail, self.color, self.bold = label, detail, color, False
+        self.parent, self.children, self.tip = parent, [], ""
+        self.pending: list | None = None
+        """Events whose rows are not made yet (a root step's, until it is expanded or read)."""
+        self.item: QStandardItem | None = None
+        self.detail_item: QStandardItem | None = None
+        self.built = False
+
+
+def ns_label(ns: tuple[str, ...]) -> str:
+    """`agent › model`: the node names of a namespace, without task ids."""
+    return " › ".join(part.split(NS_END)[0] for part in ns)
+
+
+def is_hook(name: str) -> bool:
+    """A middleware hook node inside an agent: `<Middleware>.<hook>`."""
+    return "." in name and not name.startswith("__")
+
+
+def clip(text: str, limit: int = 60) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def describe_write(channel: str, value: Any) -> tuple[str, str]:
+    """(label, detail) of one write, in the words of the API that made it."""
+    if channel.startswith(BRANCH):
+        return "goto", channel[len(BRANCH):]
+    if channel == TASKS and isinstance(value, Send):
+        return f"Send → {value.node}", show(value.arg)
+    if channel == RETURN:
+        return "return", show(value)
+    return channel, show(value)
+
+
+class TraceModel:
+    """The trace's rows (plain Python) and the QStandardItemModel `qt` that shows them. A Qt
+    model of its own (no Python overrides) because the view calls a model back for every row it
+    lays out or paints, and while the run's worker holds the GIL each call back into Python waits
+    for it: a Python model made the GUI stall for hundreds of milliseconds during a run."""
+
+    COLUMNS = ("Superstep", "Detail")
+
+    def __init__(self) -> None:
+        self.qt = QStandardItemModel(0, 2)
+        self.qt.setHorizontalHeaderLabels(list(self.COLUMNS))
+        self.top: list[Row] = []
+        self._steps: dict[tuple, Row] = {}
+        self._tasks: dict[str, Row] = {}
+        """task id -> its row in a plan: where the graph it ran nests its supersteps."""
+        self._written: dict[tuple, list[tuple[str, tuple[str, ...]]]] = {}
+        """(ns, step) -> (task, channels) of each task's writes (saved as pending writes)."""
+        self.scopes: dict[tuple[str, ...], Row] = {}
+        """Each inner graph run seen: its namespace -> the root step row it happened in."""
+        self._scope_rows: dict[tuple[str, ...], Row] = {}
+        """namespace -> the planned task row its supersteps nest under (once made)."""
+        self._owner: dict[str, Row] = {}
+        """root task id -> its root step row (where the events of the graphs it ran are kept)."""
+        self.barriers: dict[tuple[str, ...], dict[str, tuple[Any, Any]]] = {}
+        """ns -> channel -> (value, version) as that graph's barriers left them."""
+        self.last_step: Row | None = None
+        self._fresh: list[Row] = []
+        self._bold = QFont()
+        self._bold.setBold(True)
+
+    # ------------------------------------------------------------------ building
+
+    def clear(self) -> None:
+        self.qt.removeRows(0, self.qt.rowCount())
+        for table in (self.top, self._steps, self._tasks, self._written, self.scopes, self._scope_rows,
+                      self._owner, self.barriers, self._fresh):  # fmt: skip
+            table.clear()
+        self.last_step = None
+
+    def _add(self, parent: Row | None, label: str, detail: str = "", color: str | None = None) -> Row:
+        """A new row at the end of `parent` (None: top level, shown with the rest of the batch)."""
+        row = Row(parent, label, detail, color)
+        if parent is None:
+            self._fresh.append(row)
+            return row
+        parent.children.append(row)
+        if parent.built:
+            parent.item.appendRow(self._items(row))
+        elif parent.item is not None and parent.item.rowCount() == 0:
+            parent.item.appendRow(QStandardItem("…"))  # an arrow to expand; the rows come then
+        return row
+
+    def _items(self, row: Row) -> list[QStandardItem]:
+        label, detail = QStandardItem(row.label), QStandardItem(row.detail)
+        tip = plain_tip(row.tip or row.detail) if (row.tip or row.detail) else ""
+        for item in (label, detail):
+            item.setEditable(False)
+            if row.color:
+                item.setForeground(QBrush(QColor(row.color)))
+            if tip:
+                item.setToolTip(tip)
+        if row.bold:
+            label.setFont(self._bold)
+        label.setData(row, ROW_ROLE)
+        row.item, row.detail_item = label, detail
+        if row.children or row.pending is not None:
+            label.appendRow(QStandardItem("…"))
+        return [label, detail]
+
+    def build(self, row: Row | None) -> None:
+        """Make the Qt items of `row`'s children (on expand)."""
+        if row is None or row.built:
+            return
+        self.grow(row)
+        if row.item is None:
+            return
+        row.item.removeRows(0, row.item.rowCount())
+        row.built = True
+        for child in row.children:
+            row.item.appendRow(self._items(child))
+
+    def show(self, row: Row) -> QModelIndex:
+        """Build the rows down to `row` (its ancestors expanded); its index."""
+        chain = []
+        up = row.parent
+        while up is not None:
+            chain.append(up)
+            up = up.parent
+        for owner in reversed(chain):
+            self.build(owner)
+        return self.index_of(row)
+
+    def _set_detail(self, row: Row, text: str) -> None:
+        row.detail = text
+        if row.detail_item is not None:
+            row.detail_item.setText(text)
+
+    def _flush(self) -> None:
+        """Show the top-level rows made by this batch."""
+        fresh, self._fresh = self._fresh, []
+        root = self.qt.invisibleRootItem()
+        for row in fresh:
+            root.appendRow(self._items(row))
+        self.top.extend(fresh)
+
+    def note(self, label: str, detail: str, color: str | None = PURPLE) -> Row:
+        """A row of the studio's own between steps (an interrupt answered, a fork)."""
+        row = self._add(None, label, detail, color)
+        row.bold = True
+        self._flush()
+        return row
+
+    def _step(self, ns: tuple[str, ...], step: int) -> Row:
+        key = (ns, step)
+        row = self._steps.get(key)
+        if row is None:
+            parent = self._tasks.get(ns[-1].rsplit(NS_END, 1)[-1]) if ns else None
+            where = f" in {ns_label(ns)}" if ns else ""
+            row = self._add(parent, f"Step {step}{where}")
+            row.bold = True
+            self._steps[key] = row
+            if ns and parent is not None:
+                self._scope_rows.setdefault(ns, parent)
+        return row
+
+    def add_events(self, events: list[Any]) -> Row | None:
+        """Read one batch of events; returns the last root step row it touched."""
+        last = None
+        for event in events:
+            if isinstance(event, trace.TaskStarted):
+                continue  # the plan and the outcome say it all
+            if isinstance(event, trace.BarrierApplied):
+                seen = self.barriers.setdefault(event.ns, {})
+                for c in event.changes:
+                    seen[c.channel] = (c.new_value, c.new_version)
+            if event.ns:
+                root = self._owner.get(event.ns[0].rsplit(NS_END, 1)[-1])
+                if root is not None and isinstance(event, trace.StepPlanned):
+                    self.scopes.setdefault(event.ns, root)
+            else:
+                root = last = self._root_step(event)
+            if root is not None and root.pending is not None:
+                root.pending.append(event)
+            else:
+                self._read(event)
+        self._flush()
+        if last is not None:
+            self.last_step = last
+        return last
+
+    def _root_step(self, event: Any) -> Row:
+        """The root superstep's row, new rows keeping their events for later; its summary now."""
+        fresh = ((), event.step) not in self._steps
+        row = self._step((), event.step)
+        if fresh:
+            row.pending = []
+        if isinstance(event, trace.StepPlanned):
+            self._set_detail(row, f"runs {', '.join(t.name for t in event.tasks) or 'nothing'}")
+            for task in event.tasks:
+                self._owner[task.id] = row
+        elif isinstance(event, trace.CheckpointSaved) and not row.detail:
+            self._set_detail(row, f"{event.source} checkpoint")
+        return row
+
+    def grow(self, row: Row) -> None:
+        """Make the rows of the events `row` keeps."""
+        if row.pending is None:
+            return
+        events, row.pending = row.pending, None
+        for event in events:
+            self._read(event)
+
+    def scope_row(self, ns: tuple[str, ...]) -> Row | None:
+        """The planned task row an inner graph's supersteps nest under."""
+        root = self.scopes.get(ns)
+        if root is not None:
+            self.grow(root)
+        return self._scope_rows.get(ns)
+
+    def _read(self, event: Any) -> None:
+        step = self._step(event.ns, event.step)
+        if isinstance(event, trace.StepPlanned):
+            self._plan(step, event)
+        elif isinstance(event, trace.TaskRetried):
+            self._add(step, f"{event.name} attempt {event.attempt} failed",
+                      f"{type(event.error).__name__}: {event.error} — retrying in {event.delay:.2f} s",
+                      ORANGE)  # fmt: skip
+        elif isinstance(event, trace.TaskFinished):
+            self._finished(step, event)
+        elif isinstance(event, trace.BarrierApplied):
+            self._barrier(step, event)
+        elif isinstance(event, trace.CheckpointSaved):
+            self._add(step, "Checkpoint saved", f"{event.source} · {event.checkpoint_id}")
+            if not step.detail:
+                self._set_detail(step, f"{event.source} checkpoint")
+
+    def _plan(self, step: Row, event: trace.StepPlanned) -> None:
+        names = ", ".join(t.name for t in event.tasks) or "nothing"
+        self._set_detail(step, f"runs {names}")
+        plan = self._add(step, "Plan", f"{len(event.tasks)} task(s): {names}")
+        for task in event.tasks:
+            if task.trigger_versions:
+                woke = ", ".join(f"{ch} @ v{short_version(v)}" for ch, v in task.trigger_versions.items())
+                row = self._add(plan, task.name, f"woken by {woke}")
+            else:  # a PUSH task: its input is the packet's payload
+                row = self._add(plan, task.name, f"Send packet: {show(task.input, 120)}", PURPLE)
+                self._add(row, "payload", show(task.input, 400), PURPLE)
+            if is_hook(task.name):
+                row.color = PURPLE
+                self._add(row, "saw", show(task.input, 400), GREY)
+            row.tip = f"task {task.id}\ninput: {show(task.input, 400)}"
+            self._tasks[task.id] = row
+
+    def _finished(self, step: Row, event: trace.TaskFinished) -> None:
+        key = (event.ns, event.step)
+        cached = " (cached)" if event.cached else ""
+        hook = " (middleware hook)" if is_hook(event.name) else ""
+        if event.error is not None:
+            self._add(step, f"{event.name} raised", f"{type(event.error).__name__}: {event.error}", RED)
+            return
+        if event.interrupts:
+            values = "; ".join(show(getattr(i, "value", i)) for i in event.interrupts)
+            row = self._add(step, f"{event.name} interrupted", f"interrupt raised: {values}", ORANGE)
+            for i in event.interrupts:
+                self._add(row, f"interrupt {str(getattr(i, 'id', ''))[:8]}", show(getattr(i, "value", i), 400), ORANGE)
+            return
+        writes = [(ch, v) for ch, v in event.writes if ch not in (INTERRUPT, ERROR)]
+        self._written.setdefault(key, []).append((event.name, tuple(ch for ch, _ in writes)))
+        shown = [describe_write(ch, v) for ch, v in writes]
+        text = ", ".join(f"{label} {clip(detail)}" if label == "goto" or label.startswith("Send")
+                         else f"{label} = {clip(detail)}" for label, detail in shown) or "no writes"  # fmt: skip
+        row = self._add(step, f"{event.name} wrote{cached}{hook}", text, GREY if event.cached else None)
+        if event.cached:
+            row.tip = "read from the node's cache (CachePolicy): the node did not run"
+        for (label, detail), (channel, _v) in zip(shown, writes, strict=True):
+            color = PURPLE if channel == TASKS or channel.startswith(BRANCH) else None
+            self._add(row, label, detail, color)
+
+    def _barrier(self, step: Row, event: trace.BarrierApplied) -> None:
+        written = self._written.pop((event.ns, event.step), [])
+        if written:
+            saved = self._add(step, "Pending writes saved", f"{len(written)} task(s), before the checkpoint")
+            for name, channels in written:
+                self._add(saved, name, ", ".join(channels) or "no writes")
+        barrier = self._add(step, "Barrier", f"{len(event.changes)} channel(s) updated")
+        for c in event.changes:
+            old, new = shown_or_dash(c.old_value, 60), shown_or_dash(c.new_value, 60)
+            self._add(barrier, c.channel, f"{old} → {new}   "
+                      f"(v{short_version(c.old_version)} → v{short_version(c.new_version)})")  # fmt: skip
+
+    # ------------------------------------------------------------------ reading
+
+    def row_of(self, index: QModelIndex) -> Row | None:
+        if not index.isValid():
+            return None
+        item = self.qt.itemFromIndex(index.siblingAtColumn(0))
+        return item.data(ROW_ROLE) if item is not None else None
+
+    def index_of(self, row: Row | None) -> QModelIndex:
+        return row.item.index() if row is not None and row.item is not None else QModelIndex()
+
+    def texts(self, root: Row | None = None) -> list[str]:
+        """Every row under `root` (None: all) as `label: detail`, depth first."""
+        out: list[str] = []
+        if root is not None:
+            self.grow(root)
+        stack = [(r, 0) for r in reversed(root.children if root is not None else self.top)]
+        while stack:
+            row, depth = stack.pop()
+            self.grow(row)
+            out.append("  " * depth + f"{row.label}: {row.detail}")
+            stack.extend((c, depth + 1) for c in reversed(row.children))
+        return out

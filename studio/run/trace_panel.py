@@ -1,0 +1,168 @@
+"""The Superstep trace dock: the trace model in a tree view, a scope chooser to step into the
+inner graph of a subgraph or agent node, and the traceback of the last failure."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QModelIndex, Qt, QTimer, Signal
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QHBoxLayout,
+    QLabel,
+    QPlainTextEdit,
+    QSplitter,
+    QTreeView,
+    QWidget,
+)
+
+from studio.run.trace_model import Row, TraceModel, ns_label
+from studio.run.widgets import MONO, vbox
+
+ALL = "Whole run"
+FOLLOW_MS = 200
+
+
+class TracePanel(QWidget):
+    """Supersteps as a tree: plan (tasks, the channel versions that woke them, Send payloads),
+    failed attempts and their retries, task results (writes, goto, Sends, cached, errors,
+    interrupts), pending writes, barrier (channel old -> new), checkpoint saved; the inner
+    supersteps of subgraphs and agents under the task that ran them."""
+
+    scope_changed = Signal(object)  # the namespace stepped into (a tuple), or None for the whole run
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setObjectName("tracePanel")
+        self.model = TraceModel()
+        self.tree = QTreeView()
+        self.tree.setObjectName("traceTree")
+        self.tree.setModel(self.model.qt)
+        self.tree.expanded.connect(lambda index: self.model.build(self.model.row_of(index)))
+        self.tree.setUniformRowHeights(True)
+        self.tree.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.tree.setColumnWidth(0, 260)
+        self.tree.doubleClicked.connect(self._step_into_row)
+        self.scope = QComboBox()
+        self.scope.setObjectName("traceScope")
+        self.scope.setToolTip("Step into the inner graph of a subgraph or agent node (its supersteps, "
+                              "channels and checkpoints); double-click a task that ran one")  # fmt: skip
+        self.scope.addItem(ALL, None)
+        self.scope.activated.connect(lambda i: self.step_into(self.scope.itemData(i)))
+        self.error_view = QPlainTextEdit()
+        self.error_view.setObjectName("tracebackView")
+        self.error_view.setReadOnly(True)
+        self.error_view.setFont(MONO)
+        self.error_view.setStyleSheet("QPlainTextEdit { color: #B71C1C; background: #FFF5F5; }")
+        self.error_view.hide()
+        top = QHBoxLayout()
+        top.addWidget(QLabel("Show"))
+        top.addWidget(self.scope, 1)
+        split = QSplitter(Qt.Orientation.Vertical)
+        split.addWidget(self.tree)
+        split.addWidget(self.error_view)
+        layout = vbox(self)
+        layout.addLayout(top)
+        layout.addWidget(split)
+        self.current_scope: tuple[str, ...] | None = None
+        self._expanded: Row | None = None
+        self._follow: Row | None = None
+        self._cooldown = QTimer(self)
+        self._cooldown.setSingleShot(True)
+        self._cooldown.setInterval(FOLLOW_MS)
+        self._cooldown.timeout.connect(self._follow_last)
+
+    def clear(self) -> None:
+        self.model.clear()
+        self._expanded = self._follow = None
+        self.step_into(None)
+        self.scope.blockSignals(True)
+        self.scope.clear()
+        self.scope.addItem(ALL, None)
+        self.scope.blockSignals(False)
+        self.clear_error()
+
+    def clear_error(self) -> None:
+        self.error_view.clear()
+        self.error_view.hide()
+
+    def show_error(self, title: str, text: str) -> None:
+        self.error_view.setPlainText(f"{title}\n\n{text}".strip())
+        self.error_view.show()
+
+    def note(self, label: str, detail: str) -> None:
+        self.model.note(label, detail)
+
+    def add_events(self, events: list[Any]) -> None:
+        known = len(self.model.scopes)
+        last = self.model.add_events(events)
+        if len(self.model.scopes) != known:
+            self._fill_scopes()
+        if last is None or self.current_scope is not None:
+            return
+        self._follow = last
+        if not self._cooldown.isActive():  # at once, then at most every FOLLOW_MS while running
+            self._follow_last()
+            self._cooldown.start()
+
+    def _follow_last(self) -> None:
+        """Open the newest step (and close the one opened before) and scroll to it: one collapse,
+        one expand and one scroll per batch (each lays out the whole tree)."""
+        last, self._follow = self._follow, None
+        if last is None or self.current_scope is not None:
+            return
+        if self._expanded is not None and self._expanded is not last:
+            self.tree.collapse(self.model.index_of(self._expanded))
+        self._expanded = last
+        self.model.build(last)
+        index = self.model.index_of(last)
+        self.tree.expand(index)
+        for child in last.children:
+            if child.label in ("Plan", "Barrier") or " wrote" in child.label or "attempt" in child.label:
+                self.model.build(child)
+                self.tree.expand(self.model.index_of(child))
+        self.tree.scrollTo(index, QAbstractItemView.ScrollHint.PositionAtTop)
+
+    def _fill_scopes(self) -> None:
+        self.scope.blockSignals(True)
+        self.scope.clear()
+        self.scope.addItem(ALL, None)
+        for ns, root in self.model.scopes.items():
+            self.scope.addItem(f"{ns_label(ns)} (inner graph, {root.label.lower()})", ns)
+        index = self.scope.findData(self.current_scope) if self.current_scope is not None else 0
+        self.scope.setCurrentIndex(max(index, 0))
+        self.scope.blockSignals(False)
+
+    def scopes(self) -> list[tuple[str, ...]]:
+        return list(self.model.scopes)
+
+    def step_into(self, ns: tuple[str, ...] | None) -> None:
+        """Show only the supersteps of one inner graph run (None: the whole run)."""
+        row = self.model.scope_row(ns) if ns is not None else None
+        self.current_scope = ns if row is not None else None
+        index = self.model.show(row) if row is not None else self.model.index_of(None)
+        if row is not None:
+            self.model.build(row)
+            for step in row.children:  # its supersteps, each open on its plan, writes and barrier
+                self.model.build(step)
+                for part in step.children:
+                    self.model.build(part)
+        self.tree.setRootIndex(index)
+        if row is not None:
+            self.tree.expandRecursively(index, 2)
+        index = self.scope.findData(self.current_scope) if self.current_scope is not None else 0
+        self.scope.setCurrentIndex(max(index, 0))
+        self.scope_changed.emit(self.current_scope)
+
+    def _step_into_row(self, index: QModelIndex) -> None:
+        row = self.model.row_of(index)
+        for ns in self.model.scopes:
+            if self.model.scope_row(ns) is row:
+                self.step_into(ns)
+                return
+
+    def texts(self) -> list[str]:
+        """Every row as `label: detail`, depth first (for tests and copy); within the scope
+        stepped into, when there is one."""
+        return self.model.texts(self.model.scope_row(self.current_scope) if self.current_scope else None)
