@@ -12,7 +12,8 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future
-from typing import Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 from engine.channels.base import BaseChannel
 from engine.checkpoint.base import (
@@ -70,32 +71,40 @@ from engine.types import Command
 
 Emit = Callable[[tuple[str, ...], str, Any], None]
 
+if TYPE_CHECKING:
+    from engine.pregel.main import Pregel
+
 
 def increment(current: int | None, channel: Any = None) -> int:
     return 1 if current is None else current + 1
+
+
+@dataclass(frozen=True, slots=True)
+class LoopOptions:
+    """How one call runs, besides its graph, input and config (prepare_run fills it in)."""
+
+    checkpointer: BaseCheckpointSaver | None
+    emit: Emit | None
+    stream_modes: set[str]
+    interrupt_before: Any
+    interrupt_after: Any
+    runtime: Any
+    cache: Any = None
+    observer: trace.Observer | None = None
+    updates_for_interrupts_only: bool = False
+    """invoke() reads the updates stream only for interrupts: node updates are not built."""
+    durability: str | None = None
+    output_keys: Any = None
+    """The channels `values` and the output show (the graph's output channels by default)."""
 
 
 class PregelLoop(LoopOutput, LoopCheckpoints):
     """One run of a graph: input handling, task planning, the barrier, checkpoints, output."""
 
     def __init__(
-        self,
-        graph: Any,
-        input: Any,
-        config: dict,
-        *,
-        checkpointer: BaseCheckpointSaver | None,
-        emit: Emit | None,
-        stream_modes: set[str],
-        interrupt_before: Any,
-        interrupt_after: Any,
-        runtime: Any,
-        cache: Any = None,
-        observer: trace.Observer | None = None,
-        updates_for_interrupts_only: bool = False,
-        durability: str | None = None,
-        output_keys: Any = None,
+        self, graph: Pregel, input: Any, config: dict, options: LoopOptions
     ) -> None:
+        checkpointer, durability = options.checkpointer, options.durability
         self.graph = graph
         self.durability = durability or "async"
         if self.durability not in ("sync", "async", "exit"):
@@ -105,17 +114,17 @@ class PregelLoop(LoopOutput, LoopCheckpoints):
             self.durability == "async" and checkpointer is not None and checkpointer.blocks_on_io
         )
         # invoke() asks for updates only to find interrupts: skip building node updates
-        self.updates_for_interrupts_only = updates_for_interrupts_only
+        self.updates_for_interrupts_only = options.updates_for_interrupts_only
         self.input = input
         self.config = config
         self.checkpointer = checkpointer
-        self.emit_raw = emit
-        self.stream_modes = stream_modes
-        self.interrupt_before = interrupt_before
-        self.interrupt_after = interrupt_after
-        self.cache = cache
-        self.observer = observer
-        self.output_keys = output_keys if output_keys is not None else graph.output_channels
+        self.emit_raw = options.emit
+        self.stream_modes = options.stream_modes
+        self.interrupt_before = options.interrupt_before
+        self.interrupt_after = options.interrupt_after
+        self.cache = options.cache
+        self.observer = options.observer
+        self.output_keys = options.output_keys if options.output_keys is not None else graph.output_channels
         self.stream_keys = graph.stream_channels_asis
         ns_str: str = config[CONF].get(CONFIG_KEY_CHECKPOINT_NS, "")
         self.checkpoint_ns: tuple[str, ...] = tuple(ns_str.split(NS_SEP)) if ns_str else ()
@@ -141,7 +150,7 @@ class PregelLoop(LoopOutput, LoopCheckpoints):
             managed=graph.managed,
             config=self.config,
             parent_ns=ns_str,
-            runtime=runtime,
+            runtime=options.runtime,
             cache_policy=getattr(graph, "cache_policy", None),
             retry_policy=getattr(graph, "retry_policy", None) or (),
             base_metadata=_base_metadata(self.config),

@@ -22,7 +22,7 @@ from engine.constants import (
     NS_SEP,
 )
 from engine.pregel import trace
-from engine.pregel.loop import PregelLoop
+from engine.pregel.loop import LoopOptions, PregelLoop
 from engine.pregel.messages import CONFIG_KEY_MESSAGES, CONFIG_KEY_STREAM_MESSAGES_V2
 from engine.pregel.state import own_namespace
 from engine.pregel.tracing import start_graph_run
@@ -154,10 +154,7 @@ graph: Any,
 
         attach_tools_handler(config, emit, subgraphs, ns)
     run_manager = start_graph_run(graph, input, config)
-    loop = PregelLoop(
-        graph,
-        input,
-        config,
+    options = LoopOptions(
         checkpointer=saver,
         emit=emit,
         stream_modes=all_modes,
@@ -172,6 +169,7 @@ graph: Any,
         # stream shows every state key by default; invoke passes the output schema's keys
         output_keys=output_keys if output_keys is not None else graph.stream_channels_asis,
     )
+    loop = PregelLoop(graph, input, config, options)
     mappers = v2_mappers(graph) if version == "v2" else (None, None)
     return Run(loop, queue, modes, single, subgraphs, version, mappers, run_manager)
 
