@@ -6,9 +6,11 @@ import asyncio
 import os
 import sys
 import traceback
+from pathlib import Path
 
 from PySide6.QtWidgets import QApplication
 
+from graphspec.importer import split_target
 from graphspec.templates import TEMPLATES_DIR, resolve
 
 
@@ -43,7 +45,12 @@ def run(spec: str | None = None, screenshot_path: str | None = None, quit_after:
     app.setOrganizationName("Superstep")
     window = MainWindow()
     _keep_running([window])
-    if spec:
+    module, attr = split_target(spec) if spec else ("", None)
+    if module.endswith(".py"):  # MODULE.py[:NAME]: asks before running the module
+        from studio.python_open import open_python
+
+        open_python(window, Path(module), attr)
+    elif spec:
         path = resolve(spec)
         bundled = path.resolve().parent == TEMPLATES_DIR.resolve()
         window.open_path(path, bundled=bundled)

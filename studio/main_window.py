@@ -63,6 +63,7 @@ from studio.trust_gate import TrustGate
 from studio.validation import LiveValidator
 
 SPEC_FILTER = "Graph specs (*.json)"
+OPEN_FILTER = "Graph specs (*.json);;Python modules with a graph (*.py)"
 AUTOSAVE_DELAY_MS = 800
 
 
@@ -410,6 +411,10 @@ class MainWindow(QMainWindow):
     def open_path(self, path: Path, bundled: bool = False) -> bool:
         """Open a spec; on failure show why and leave the document (and the file) as they were."""
         path = Path(path)
+        if path.suffix == ".py":  # a LangGraph program: asks before running it
+            from studio.python_open import open_python
+
+            return open_python(self, path)
         try:
             data = read_spec_bytes(path)  # trust hashes these bytes, the ones parsed
             spec = load_spec(data)
@@ -468,7 +473,7 @@ class MainWindow(QMainWindow):
         return True
 
     def ask_open(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, "Open spec", "", SPEC_FILTER)
+        path, _ = QFileDialog.getOpenFileName(self, "Open spec", "", OPEN_FILTER)
         if path:
             self.open_path(Path(path))
 

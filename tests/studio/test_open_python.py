@@ -1,0 +1,70 @@
+"""The studio opens a LangGraph program (.py): it asks first, naming the file, and runs nothing
+on Cancel; after Yes the graph is on the canvas and steps like any spec."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtWidgets import QApplication, QMessageBox, QPushButton, QWidget
+
+from tests.graphspec.test_corpus import CORPUS
+
+pytestmark = pytest.mark.gui
+
+
+def answer_prompt(qtbot, button: QMessageBox.StandardButton, seen: list[str]) -> None:
+    """Click `button` on the trust prompt once it is up (it is modal: exec() waits for it)."""
+
+    def press() -> None:
+        box = QApplication.activeModalWidget()
+        if not isinstance(box, QMessageBox):
+            QTimer.singleShot(20, press)
+            return
+        seen.append(f"{box.objectName()}: {box.text()}")
+        qtbot.mouseClick(box.button(button), Qt.MouseButton.LeftButton)
+
+    QTimer.singleShot(0, press)
+
+
+def click(qtbot, win, name: str) -> None:
+    button = win.findChild(QPushButton, name)
+    assert button is not None and button.isEnabled(), name
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+
+
+def idle(qtbot, win) -> None:
+    qtbot.waitUntil(lambda: not win.runner.session.busy, timeout=10000)
+
+
+def test_cancel_on_the_prompt_runs_nothing(qtbot, window, tmp_path):
+    marker = tmp_path / "ran.txt"
+    program = tmp_path / "side_effect_gui.py"
+    program.write_text(f"open({str(marker)!r}, 'w').close()\n", encoding="utf-8")
+    seen: list[str] = []
+    answer_prompt(qtbot, QMessageBox.StandardButton.Cancel, seen)
+    assert not window.open_path(program)
+    assert seen and "side_effect_gui.py" in seen[0] and seen[0].startswith("importTrustDialog")
+    assert not marker.exists()
+
+
+def test_open_a_python_module_after_the_prompt_and_step_it(qtbot, window):
+    seen: list[str] = []
+    answer_prompt(qtbot, QMessageBox.StandardButton.Yes, seen)
+    assert window.open_path(CORPUS / "seq_steps.py")
+    assert "seq_steps.py" in seen[0]
+    spec = window.document.spec
+    assert [n.id for n in spec.nodes] == ["step_1", "step_2", "step_3"]
+    assert window.document.trusted  # the user agreed to run this code
+    runner = window.runner
+    runner.input_panel.editor.setPlainText(json.dumps({"value_1": "c"}))
+    for _ in range(4):  # the input, then step_1, step_2 and step_3 one superstep each
+        click(qtbot, window, "stepButton")
+        idle(qtbot, window)
+    trace = window.findChild(QWidget, "tracePanel")
+    text = "\n".join(trace.texts())
+    assert "Step 1: runs step_1" in text and "Step 3: runs step_3" in text
+    assert "step_3 wrote: value_2 = 10" in text
+    channels = window.findChild(QWidget, "channelsPanel")
+    assert channels.row_text("value_1")[2].endswith('"a b"')
