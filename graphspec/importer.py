@@ -35,6 +35,7 @@ from typing import Any
 
 from engine.constants import END, START
 from graphspec import import_agents, import_func
+from graphspec.engine_source import EngineLoader
 from graphspec.errors import SpecError
 from graphspec.import_refs import ref, target_of
 from graphspec.io import spec_from_dict
@@ -55,9 +56,9 @@ class SeveralGraphs(SpecError):
         self.names = names
 
 
-def import_module_graph(target: str, attr: str | None = None) -> Any:
+def import_module_graph(target: str, attr: str | None = None, *, on_engine: bool = False) -> Any:
     """Import `target` (module name or .py file) and turn its graph into a spec."""
-    module = load_module(target)
+    module = load_module(target, on_engine=on_engine)
     if attr is not None:
         if not hasattr(module, attr):
             raise SpecError(f"{target} has no attribute {attr!r}")
@@ -98,8 +99,9 @@ def graphs_in(module: Any) -> list[str]:
     return [n for n, v in found.items() if _builder_of(v) is not v or id(v) not in compiled]
 
 
-def load_module(target: str) -> Any:
-    """Import a module by name or a .py file by path (run again if already imported)."""
+def load_module(target: str, *, on_engine: bool = False) -> Any:
+    """Import a module by name or a .py file by path (run again if already imported); with
+    `on_engine`, a file's langgraph imports are pointed at the engine (`graphspec.engine_source`)."""
     path = Path(target)
     if path.suffix != ".py":
         try:
@@ -114,11 +116,17 @@ def load_module(target: str) -> Any:
     saved = list(sys.path)
     sys.path.insert(0, str(path.resolve().parent))  # for its sibling imports, while it loads
     try:
-        if name in sys.modules and getattr(sys.modules[name], "__file__", None) == str(
-            path.resolve()
-        ):
-            return importlib.reload(sys.modules[name])
-        module_spec = importlib.util.spec_from_file_location(name, path.resolve())
+        loaded = sys.modules.get(name)
+        loader = getattr(getattr(loaded, "__spec__", None), "loader", None)
+        same_runtime = isinstance(loader, EngineLoader) == on_engine
+        if same_runtime and getattr(loaded, "__file__", None) == str(path.resolve()):
+            # run again in place with its own loader (importlib.reload would look the file up
+            # on sys.path and could load it with the other runtime's imports)
+            loader.exec_module(loaded)
+            return loaded
+        engine_loader = EngineLoader(path.resolve()) if on_engine else None
+        module_spec = importlib.util.spec_from_file_location(name, path.resolve(),
+                                                             loader=engine_loader)  # fmt: skip
         module = importlib.util.module_from_spec(module_spec)
         sys.modules[name] = module
         module_spec.loader.exec_module(module)

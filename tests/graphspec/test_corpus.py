@@ -12,8 +12,6 @@ from __future__ import annotations
 
 import asyncio
 import importlib
-import re
-import sys
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -29,28 +27,9 @@ from tests.oracle import normalize
 CORPUS = Path(__file__).parent / "corpus"
 PROGRAMS = sorted(p.stem for p in CORPUS.glob("*.py") if not p.stem.startswith("_"))
 
-_ENGINE_IMPORTS = [
-    (re.compile(r"^(\s*)(from|import) langgraph\b", re.M), r"\1\2 engine"),
-    (re.compile(r"^(\s*)(from|import) langchain\.agents\b", re.M), r"\1\2 engine.agents"),
-]
-
-
 def on_engine(stem: str) -> ModuleType:
     """The program with its langgraph (and langchain.agents) imports pointed at the engine."""
-    path = CORPUS / f"{stem}.py"
-    source = path.read_text(encoding="utf-8")
-    for pattern, replacement in _ENGINE_IMPORTS:
-        source = pattern.sub(replacement, source)
-    module = ModuleType(f"engine_corpus_{stem}")
-    module.__file__ = str(path)
-    sys.modules[module.__name__] = module  # typing.get_type_hints looks the module up
-    saved = list(sys.path)
-    sys.path.insert(0, str(CORPUS))
-    try:
-        exec(compile(source, str(path), "exec"), module.__dict__)
-    finally:
-        sys.path[:] = saved
-    return module
+    return load_module(str(CORPUS / f"{stem}.py"), on_engine=True)
 
 
 def run(program: ModuleType, graph: Any, prefix: str) -> Any:
@@ -94,6 +73,20 @@ def test_runs_the_same_on_the_engine(stem):
     engine_module = on_engine(stem)
     ours = run(engine_module, getattr(engine_module, pick_graph(engine_module, stem)), "engine")
     assert ours == expected
+
+
+@pytest.mark.parametrize("stem", PROGRAMS)
+def test_the_spec_imported_on_the_engine_runs_the_same_there(stem):
+    """What the studio does with a .py: import it on the engine, compile the spec, run it."""
+    module, graph = original(stem)
+    expected = run(module, graph, "langgraph")
+    spec = import_module_graph(str(CORPUS / f"{stem}.py"), on_engine=True)
+    from engine.checkpoint.memory import InMemorySaver
+    from graphspec.compiler import compile_spec
+
+    saver = InMemorySaver() if spec.checkpointer else None
+    compiled = compile_spec(spec, trusted=True, checkpointer=saver)
+    assert run(on_engine(stem), compiled, "engine") == expected
 
 
 @pytest.mark.parametrize("stem", PROGRAMS)

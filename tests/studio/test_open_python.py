@@ -68,3 +68,27 @@ def test_open_a_python_module_after_the_prompt_and_step_it(qtbot, window):
     assert "step_3 wrote: value_2 = 10" in text
     channels = window.findChild(QWidget, "channelsPanel")
     assert channels.row_text("value_1")[2].endswith('"a b"')
+
+
+def test_the_module_reloads_when_its_file_changes_and_the_thread_stays(qtbot, window, tmp_path):
+    program = tmp_path / "counter_live.py"
+    source = (CORPUS / "seq_steps.py").read_text(encoding="utf-8")
+    program.write_text(source, encoding="utf-8")
+    seen: list[str] = []
+    answer_prompt(qtbot, QMessageBox.StandardButton.Yes, seen)
+    assert window.open_path(program)
+    window.runner.input_panel.editor.setPlainText(json.dumps({"value_1": "c"}))
+    click(qtbot, window, "runButton")
+    idle(qtbot, window)
+    channels = window.findChild(QWidget, "channelsPanel")
+    assert "10" in channels.row_text("value_2")[2]
+    thread, before = window.runner.thread_id, window.document.spec
+
+    answer_prompt(qtbot, QMessageBox.StandardButton.Yes, seen)  # the changed code asks again
+    program.write_text(source.replace('{"value_2": 10}', '{"value_2": 20}'), encoding="utf-8")
+    qtbot.waitUntil(lambda: window.document.spec is not before, timeout=10000)
+    assert "changed on disk" in seen[-1]
+    assert window.runner.thread_id == thread and window.editor.stack.canUndo()
+    click(qtbot, window, "runButton")  # the same thread, now with the new code
+    idle(qtbot, window)
+    assert "20" in channels.row_text("value_2")[2]
