@@ -58,6 +58,7 @@ from studio.panels.problems_panel import ProblemsPanel
 from studio.panels.start_page import StartPage
 from studio.panels.state_panel import StatePanel
 from studio.paths import icon, studio_home
+from studio.chat import install as install_chat
 from studio.run.controller import RunController
 from studio.trust_gate import TrustGate
 from studio.validation import LiveValidator
@@ -115,6 +116,7 @@ class MainWindow(QMainWindow):
         self._build_actions()
         self._wire()
         self.runner = RunController(self)
+        install_chat(self)  # the chat dock and Settings → Model providers (studio/chat)
         self._build_window_menus()
         self.statusBar().showMessage("Ready")
         self._editor_layout = None

@@ -1,0 +1,43 @@
+"""The chat view of a thread and the model providers' settings, wired into the main window
+through its dock API (`install`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def install(window: Any) -> None:
+    """The Chat dock (tabbed with the inspector), View → Chat view / Graph view, and
+    Edit → Model providers…"""
+    from PySide6.QtCore import Qt
+    from PySide6.QtGui import QAction, QKeySequence
+
+    from studio.chat.chat_panel import ChatPanel
+    from studio.chat.provider_dialog import ProviderSettingsDialog
+
+    panel = ChatPanel(window.runner)
+    dock = window.add_dock("chatDock", "Chat", panel, Qt.DockWidgetArea.RightDockWidgetArea, tab_with="inspectorDock")
+    window.chat_panel = panel
+
+    def chat_view() -> None:
+        dock.show()
+        dock.raise_()
+        panel.input.setFocus()
+
+    def graph_view() -> None:
+        window.view.setFocus()
+        if (inspector := window.dock("inspectorDock")) is not None:
+            inspector.raise_()
+
+    for name, text, slot, keys in (("chat_view", "&Chat view", chat_view, "Ctrl+Shift+C"),
+                                   ("graph_view", "&Graph view", graph_view, "Ctrl+Shift+G")):  # fmt: skip
+        action = QAction(text, window)
+        action.setObjectName(f"{name}Action")
+        action.setShortcut(QKeySequence(keys))
+        action.triggered.connect(slot)
+        window.menus["&View"].addAction(action)
+    settings = QAction("Model &providers…", window)
+    settings.setObjectName("providerSettingsAction")
+    settings.triggered.connect(lambda: ProviderSettingsDialog(window).exec())
+    window.menus["&Edit"].addSeparator()
+    window.menus["&Edit"].addAction(settings)
