@@ -4,10 +4,11 @@ on Cancel; after Yes the graph is on the canvas and steps like any spec."""
 from __future__ import annotations
 
 import json
+import textwrap
 
 import pytest
 from PySide6.QtCore import Qt, QTimer
-from PySide6.QtWidgets import QApplication, QMessageBox, QPushButton, QWidget
+from PySide6.QtWidgets import QApplication, QInputDialog, QMessageBox, QPushButton, QWidget
 
 from tests.graphspec.test_corpus import CORPUS
 
@@ -92,3 +93,40 @@ def test_the_module_reloads_when_its_file_changes_and_the_thread_stays(qtbot, wi
     click(qtbot, window, "runButton")  # the same thread, now with the new code
     idle(qtbot, window)
     assert "20" in channels.row_text("value_2")[2]
+
+
+def test_several_graphs_ask_which_one_to_open(qtbot, window, tmp_path):
+    program = tmp_path / "two_graphs_gui.py"
+    program.write_text(textwrap.dedent("""
+        from typing_extensions import TypedDict
+        from langgraph.graph import START, StateGraph
+        class S(TypedDict):
+            x: int
+        def one(state):
+            return {"x": 1}
+        def two(state):
+            return {"x": 2}
+        def build(fn):
+            b = StateGraph(S)
+            b.add_node(fn.__name__, fn)
+            b.add_edge(START, fn.__name__)
+            return b.compile()
+        drafts = build(one)
+        reviews = build(two)
+    """), encoding="utf-8")
+    seen: list[str] = []
+    answer_prompt(qtbot, QMessageBox.StandardButton.Yes, seen)
+
+    def pick() -> None:
+        dialog = QApplication.activeModalWidget()
+        if not isinstance(dialog, QInputDialog):
+            QTimer.singleShot(20, pick)
+            return
+        seen.append(dialog.labelText())
+        dialog.setTextValue("reviews")
+        dialog.accept()
+
+    QTimer.singleShot(0, pick)
+    assert window.open_path(program)
+    assert "two_graphs_gui.py holds several graphs" in seen[-1]
+    assert [n.id for n in window.document.spec.nodes] == ["two"]
