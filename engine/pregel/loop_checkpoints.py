@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable, Sequence
+from concurrent import futures
 from typing import Any
 
 from engine.checkpoint.base import WRITES_IDX_MAP, copy_checkpoint, create_checkpoint
@@ -66,17 +67,23 @@ class LoopCheckpoints:
             method(*args)
 
     def flush_saves(self) -> None:
-        """Wait for background saves; re-raise the first one that failed."""
+        """Wait for every background save, then re-raise the first one that failed: returning
+        while later saves still run would let the caller close the connection under them."""
         pending, self._pending_saves = self._pending_saves, deque()
+        futures.wait(pending)
         for future in pending:
             future.result()
 
     def _put_checkpoint(self, source: str, exiting: bool = False) -> None:
-        metadata = self.checkpoint_metadata if exiting else {
-            "source": source,
-            "step": self.step,
-            "parents": self.config[CONF].get(CONFIG_KEY_CHECKPOINT_MAP, {}),
-        }
+        metadata = (
+            self.checkpoint_metadata
+            if exiting
+            else {
+                "source": source,
+                "step": self.step,
+                "parents": self.config[CONF].get(CONFIG_KEY_CHECKPOINT_MAP, {}),
+            }
+        )
         saving = self.checkpointer is not None and (exiting or self.durability != "exit")
         if saving:
             self.checkpoint = create_checkpoint(
@@ -102,11 +109,17 @@ class LoopCheckpoints:
             new_versions = {k: v for k, v in versions.items() if self._saved_versions.get(k) != v}
             self._saved_versions = dict(versions)
             self.prev_checkpoint_config = (
-                self.checkpoint_config if self.checkpoint_config[CONF].get(CONFIG_KEY_CHECKPOINT_ID) else None
+                self.checkpoint_config
+                if self.checkpoint_config[CONF].get(CONFIG_KEY_CHECKPOINT_ID)
+                else None
             )
             # a background put must not see the next step's in-place version bumps
-            checkpoint = copy_checkpoint(self.checkpoint) if self._saves_in_background else self.checkpoint
-            self._save(self.checkpointer.put, self.checkpoint_config, checkpoint, metadata, new_versions)
+            checkpoint = (
+                copy_checkpoint(self.checkpoint) if self._saves_in_background else self.checkpoint
+            )
+            self._save(
+                self.checkpointer.put, self.checkpoint_config, checkpoint, metadata, new_versions
+            )
             self.checkpoint_config = {
                 **self.checkpoint_config,
                 CONF: {

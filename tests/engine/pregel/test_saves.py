@@ -73,3 +73,58 @@ def test_sqlite_history_is_complete_after_an_async_run(tmp_path):
     steps = [s.metadata["step"] for s in app.get_state_history(cfg)]
     assert steps == list(range(50, -2, -1))
     conn.close()
+
+
+def test_a_failed_save_surfaces_only_once_no_other_save_of_the_run_is_running():
+    """The run's caller may close the saver's connection as soon as invoke raises."""
+    import time
+    from typing import TypedDict
+
+    from engine.checkpoint.memory import InMemorySaver
+    from engine.graph import START, StateGraph
+
+    class State(TypedDict):
+        n: int
+
+    class FailingFirstPut(InMemorySaver):
+        blocks_on_io = True  # saves go to the background thread
+
+        def __init__(self):
+            super().__init__()
+            self.calls = 0
+            self.running = 0
+
+        def _slowly(self, method, *args):
+            self.calls += 1
+            self.running += 1
+            try:
+                if self.calls == 1:  # alone in its batch; fails once the run queued the rest
+                    time.sleep(0.15)
+                    raise OSError("the disk is full")
+                time.sleep(0.02)
+                return method(*args)
+            finally:
+                self.running -= 1
+
+        def put(self, *args):
+            return self._slowly(super().put, *args)
+
+        def put_writes(self, *args):
+            return self._slowly(super().put_writes, *args)
+
+    builder = StateGraph(State)
+
+    def inc(state: State) -> dict:
+        if state["n"] == 0:
+            time.sleep(0.05)  # the background thread takes the input checkpoint's save alone
+        return {"n": state["n"] + 1}
+
+    builder.add_node("inc", inc)
+    builder.add_conditional_edges(
+        "inc", lambda s: "inc" if s["n"] < 5 else "__end__", ["inc", "__end__"]
+    )
+    builder.add_edge(START, "inc")
+    saver = FailingFirstPut()
+    with pytest.raises(OSError, match="the disk is full"):
+        builder.compile(checkpointer=saver).invoke({"n": 0}, {"configurable": {"thread_id": "t"}})
+    assert saver.running == 0 and saver.calls > 1
