@@ -107,7 +107,9 @@ def main(argv: list[str] | None = None) -> int:
     bar = view.horizontalScrollBar()
     view.fit()  # the whole graph visible: far below the overview zoom, one cached picture a frame
     view.viewport().repaint()
-    rows.append((f"fit view zoom (overview below {OVERVIEW_ZOOM:.0%})", view.zoom() * 100, "%", None))
+    rows.append(
+        (f"fit view zoom (overview below {OVERVIEW_ZOOM:.0%})", view.zoom() * 100, "%", None)
+    )
     med, worst = frame_ms(view, lambda i: bar.setValue(bar.value() + (40 if i % 2 else -40)))
     rows.append(("pan frame, whole graph visible (median)", med, "ms", 16))
     rows.append(("pan frame, whole graph visible (worst)", worst, "ms", None))
@@ -117,7 +119,14 @@ def main(argv: list[str] | None = None) -> int:
     start = time.perf_counter()
     view.overview._settled()  # the zoom settled: the picture is rendered again at the new scale
     view.viewport().repaint()
-    rows.append(("overview re-render after a zoom settles", (time.perf_counter() - start) * 1000, "ms", None))
+    rows.append(
+        (
+            "overview re-render after a zoom settles",
+            (time.perf_counter() - start) * 1000,
+            "ms",
+            None,
+        )
+    )
     pan = lambda i: bar.setValue(bar.value() + (40 if i % 2 else -40))  # noqa: E731
     zoom = lambda i: view.zoom_by(1.05 if i % 2 else 1 / 1.05)  # noqa: E731  (stays near the zoom)
     for label, level in (("45% zoom", 0.45), ("100% zoom", 1.0)):
@@ -133,7 +142,14 @@ def main(argv: list[str] | None = None) -> int:
         rows.append((f"zoom frame at {label} (worst)", worst, "ms", None))
         start = time.perf_counter()
         settle(view)
-        rows.append((f"sharp repaint after a zoom settles at {label}", (time.perf_counter() - start) * 1000, "ms", None))
+        rows.append(
+            (
+                f"sharp repaint after a zoom settles at {label}",
+                (time.perf_counter() - start) * 1000,
+                "ms",
+                None,
+            )
+        )
     # an edit near the middle: a node dragged at 100% (its edges re-routed, the edge layer rebuilt)
     node = window.scene.nodes["n500"]
     med, worst = frame_ms(view, lambda i: node.moveBy(20 if i % 2 else -20, 0))
@@ -152,7 +168,14 @@ def main(argv: list[str] | None = None) -> int:
     start = time.perf_counter()
     window.editor.move(positions)
     window.view.viewport().repaint()
-    rows.append(("auto-layout: apply as one edit + redraw", (time.perf_counter() - start) * 1000, "ms", None))
+    rows.append(
+        (
+            "auto-layout: apply as one edit + redraw",
+            (time.perf_counter() - start) * 1000,
+            "ms",
+            None,
+        )
+    )
     rows.append(("auto-layout total", computed + rows[-1][1], "ms", 3000))
 
     start = time.perf_counter()
@@ -165,13 +188,19 @@ def main(argv: list[str] | None = None) -> int:
     while window.validator.busy:
         app.processEvents()
         time.sleep(0.005)
-    rows.append(("live validation (worker thread)", (time.perf_counter() - start) * 1000, "ms", None))
+    rows.append(
+        ("live validation (worker thread)", (time.perf_counter() - start) * 1000, "ms", None)
+    )
     rows.append(("peak memory (process RSS)", peak_rss_mb(), "MB", 500))
 
     print(f"canvas benchmark: {len(spec.nodes)} nodes, {len(spec.edges)} edges "
           f"({drawn[0]} node items, {drawn[1]} edge items), platform {app.platformName()}")  # fmt: skip
     for name, value, unit, target in rows:
-        verdict = "" if target is None else ("  ok" if value < target else f"  OVER target {target} {unit}")
+        verdict = (
+            ""
+            if target is None
+            else ("  ok" if value < target else f"  OVER target {target} {unit}")
+        )
         print(f"  {name:<48} {value:9.1f} {unit:<2}{verdict}")
     window.close()
     return 0

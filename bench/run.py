@@ -208,8 +208,10 @@ def main(argv: list[str] | None = None) -> int:
                 )
                 ratios.append((f"{name}/{saver}", ratio, target, bytes_over))
                 notes.append(
-                    "ok" if ratio <= target and not bytes_over
-                    else f"over target {target}" if ratio > target
+                    "ok"
+                    if ratio <= target and not bytes_over
+                    else f"over target {target}"
+                    if ratio > target
                     else "more bytes per checkpoint than langgraph"
                 )
             lg_ms = f"{lg.per_run_ms:,.2f}" if lg and lg.error is None else "-"
@@ -217,8 +219,7 @@ def main(argv: list[str] | None = None) -> int:
             print(
                 f"{name:<9} {saver:<7} {w.unit:<5} {w.units(w.size):>6} "
                 f"{_fmt_us(lg):>13} {_fmt_us(en):>11} {ratio_txt:>7} {lg_ms:>10} {en_ms:>10} "
-                f"{_fmt_bytes(lg):>10} {_fmt_bytes(en):>10}  "
-                + "; ".join(notes),
+                f"{_fmt_bytes(lg):>10} {_fmt_bytes(en):>10}  " + "; ".join(notes),
                 flush=True,
             )
     print()

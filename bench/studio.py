@@ -76,7 +76,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--steps", type=int, default=3000)
     parser.add_argument("--history", type=int, default=10000)
     parser.add_argument("--files", help="keep the long thread's files here and reuse them")
-    parser.add_argument("--repeat", type=int, default=3, help="loop runs of each kind; medians are compared")
+    parser.add_argument(
+        "--repeat", type=int, default=3, help="loop runs of each kind; medians are compared"
+    )
     args = parser.parse_args(argv)
 
     from studio.app import application
@@ -97,9 +99,13 @@ def main(argv: list[str] | None = None) -> int:
         took = statistics.median(t for t, _ in runs)
         stall = statistics.median(s for _, s in runs)
         ratio = took / head
-        print(f"loop of {args.steps} supersteps (SQLite, durability async), median of {args.repeat}")
-        print("  runs (headless s, studio s, stall ms): "
-              + "; ".join(f"{h:.2f}, {t:.2f}, {s:.0f}" for h, (t, s) in zip(heads, runs, strict=True)))
+        print(
+            f"loop of {args.steps} supersteps (SQLite, durability async), median of {args.repeat}"
+        )
+        print(
+            "  runs (headless s, studio s, stall ms): "
+            + "; ".join(f"{h:.2f}, {t:.2f}, {s:.0f}" for h, (t, s) in zip(heads, runs, strict=True))
+        )
         print(f"  headless superstep run   {head:8.3f} s  ({args.steps / head:6.0f} supersteps/s)")
         print(f"  studio Run               {took:8.3f} s  ({args.steps / took:6.0f} supersteps/s)")
         print(f"  studio/headless          {ratio:8.2f}    target <= {RATIO_TARGET}")

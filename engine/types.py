@@ -134,9 +134,7 @@ def interrupt_id(ns: str, answered: int = 0) -> str:
 def is_interrupt_id(value: Any) -> bool:
     """True for a string shaped like an interrupt id (32 lowercase hex characters)."""
     return (
-        isinstance(value, str)
-        and len(value) == 32
-        and all(c in "0123456789abcdef" for c in value)
+        isinstance(value, str) and len(value) == 32 and all(c in "0123456789abcdef" for c in value)
     )
 
 
@@ -229,9 +227,9 @@ class RetryPolicy(NamedTuple):
     max_interval: float = 128.0
     max_attempts: int = 3
     jitter: bool = True
-    retry_on: (
-        type[Exception] | Sequence[type[Exception]] | Callable[[Exception], bool]
-    ) = default_retry_on
+    retry_on: type[Exception] | Sequence[type[Exception]] | Callable[[Exception], bool] = (
+        default_retry_on
+    )
 
 
 def default_cache_key(*args: Any, **kwargs: Any) -> str:

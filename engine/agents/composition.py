@@ -40,7 +40,9 @@ def _split(result: Any) -> tuple[ModelResponse, list[Command]]:
     return _as_model_response(result), []
 
 
-def _nest(handlers: Sequence[Callable], layer: Callable[[Callable, Callable | None], Callable]) -> Callable | None:
+def _nest(
+    handlers: Sequence[Callable], layer: Callable[[Callable, Callable | None], Callable]
+) -> Callable | None:
     """Fold handlers into one, the first outermost: layer(h0, layer(h1, ... layer(hn, None)))."""
     composed = None
     for h in reversed(handlers):
@@ -94,7 +96,12 @@ def chain_async_model_call_handlers(handlers: Sequence[Callable]) -> Callable | 
 
 def chain_tool_call_wrappers(wrappers: Sequence[Callable]) -> Callable | None:
     """Nest tool-call wrappers, first outermost."""
-    return _nest(wrappers, lambda outer, inner: outer if inner is None else functools.partial(_call_tool_layer, outer, inner))
+    return _nest(
+        wrappers,
+        lambda outer, inner: (
+            outer if inner is None else functools.partial(_call_tool_layer, outer, inner)
+        ),
+    )
 
 
 def _call_tool_layer(outer: Callable, inner: Callable, request: Any, execute: Callable) -> Any:
@@ -102,10 +109,17 @@ def _call_tool_layer(outer: Callable, inner: Callable, request: Any, execute: Ca
 
 
 def chain_async_tool_call_wrappers(wrappers: Sequence[Callable]) -> Callable | None:
-    return _nest(wrappers, lambda outer, inner: outer if inner is None else functools.partial(_acall_tool_layer, outer, inner))
+    return _nest(
+        wrappers,
+        lambda outer, inner: (
+            outer if inner is None else functools.partial(_acall_tool_layer, outer, inner)
+        ),
+    )
 
 
-async def _acall_tool_layer(outer: Callable, inner: Callable, request: Any, execute: Callable) -> Any:
+async def _acall_tool_layer(
+    outer: Callable, inner: Callable, request: Any, execute: Callable
+) -> Any:
     async def call_inner(req: Any) -> Any:
         return await inner(req, execute)
 
@@ -134,7 +148,11 @@ def build_commands(
                 "state field with before_model/after_model hooks instead."
             )
         if cmd.resume:
-            raise NotImplementedError("Command resume is not yet supported in wrap_model_call middleware.")
+            raise NotImplementedError(
+                "Command resume is not yet supported in wrap_model_call middleware."
+            )
         if cmd.graph:
-            raise NotImplementedError("Command graph is not yet supported in wrap_model_call middleware.")
+            raise NotImplementedError(
+                "Command graph is not yet supported in wrap_model_call middleware."
+            )
     return [Command(update=state), *(middleware_commands or [])]

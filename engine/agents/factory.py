@@ -47,7 +47,9 @@ from engine.pregel.callable import EngineRunnable
 
 # --------------------------------------------------------------------------- hook introspection
 def _own(m: AgentMiddleware, name: str) -> Callable | None:
-    return getattr(m, name) if getattr(type(m), name) is not getattr(AgentMiddleware, name) else None
+    return (
+        getattr(m, name) if getattr(type(m), name) is not getattr(AgentMiddleware, name) else None
+    )
 
 
 class _Node(EngineRunnable):
@@ -95,7 +97,9 @@ def _resolve_schema(schemas: dict[type, dict[str, Any]], name: str, omit: str | 
     fields: dict[str, Any] = {}
     for hints in schemas.values():
         for key, type_ in hints.items():
-            if omit and any(isinstance(m, OmitFromSchema) and getattr(m, omit) for m in _metadata(type_)):
+            if omit and any(
+                isinstance(m, OmitFromSchema) and getattr(m, omit) for m in _metadata(type_)
+            ):
                 continue
             fields[key] = type_
     return TypedDict(name, fields)  # type: ignore[operator]
@@ -112,6 +116,8 @@ def _resolve_schemas(schemas: list[type]) -> tuple[type, type, type]:
         _resolve_schema(ordered, "InputSchema", "input"),
         _resolve_schema(ordered, "OutputSchema", "output"),
     )
+
+
 # --------------------------------------------------------------------------- create_agent
 def create_agent(
     model: Any,
@@ -155,7 +161,10 @@ def create_agent(
     awrap_tool_call = chain_async_tool_call_wrappers([m.awrap_tool_call for m in tool_wrappers])
 
     resolved_state, input_schema, output_schema = _resolve_schemas(
-        [*(m.state_schema for m in middleware), state_schema if state_schema is not None else AgentState]
+        [
+            *(m.state_schema for m in middleware),
+            state_schema if state_schema is not None else AgentState,
+        ]
     )
     middleware_tools = [t for m in middleware for t in getattr(m, "tools", [])]
     available_tools = middleware_tools + [t for t in tools if not isinstance(t, dict)]
@@ -180,7 +189,9 @@ def create_agent(
         tool_strategy=tool_strategy,
         structured_output_tools=structured_output_tools,
         wrap_model_call=chain_model_call_handlers([m.wrap_model_call for m in model_wrappers]),
-        awrap_model_call=chain_async_model_call_handlers([m.awrap_model_call for m in model_wrappers]),
+        awrap_model_call=chain_async_model_call_handlers(
+            [m.awrap_model_call for m in model_wrappers]
+        ),
         name=name,
     )
 
@@ -228,7 +239,9 @@ def create_agent(
 def _response_strategies(response_format: Any) -> tuple[Any, ToolStrategy | None]:
     """The response format as the model request starts with it, and the ToolStrategy whose output
     tools are registered up front (an AutoStrategy may still turn into a provider strategy)."""
-    if response_format is None or isinstance(response_format, (ToolStrategy, ProviderStrategy, AutoStrategy)):
+    if response_format is None or isinstance(
+        response_format, (ToolStrategy, ProviderStrategy, AutoStrategy)
+    ):
         initial = response_format
     else:
         initial = AutoStrategy(schema=response_format)

@@ -98,7 +98,9 @@ class ModelCall:
     def _bound_model(self, request: ModelRequest) -> tuple[Any, Any]:
         if not self.wraps_tool_calls:
             known = self.tool_node.tools_by_name if self.tool_node else {}
-            unknown = [t.name for t in request.tools if isinstance(t, BaseTool) and t.name not in known]
+            unknown = [
+                t.name for t in request.tools if isinstance(t, BaseTool) and t.name not in known
+            ]
             if unknown:
                 raise ValueError(
                     DYNAMIC_TOOL_ERROR_TEMPLATE.format(
@@ -118,7 +120,9 @@ class ModelCall:
         final_tools = list(request.tools)
         if isinstance(fmt, ToolStrategy):
             wanted = {spec.name for spec in fmt.schema_specs}
-            final_tools.extend(b.tool for n, b in self.structured_output_tools.items() if n in wanted)
+            final_tools.extend(
+                b.tool for n, b in self.structured_output_tools.items() if n in wanted
+            )
         if isinstance(fmt, ProviderStrategy):
             kwargs = {**fmt.to_model_kwargs(), **request.model_settings}
             return request.model.bind_tools(final_tools, **kwargs), fmt
@@ -130,10 +134,14 @@ class ModelCall:
                         "original response format when creating the agent."
                     )
             choice = "any" if self.structured_output_tools else request.tool_choice
-            return request.model.bind_tools(final_tools, tool_choice=choice, **request.model_settings), fmt
+            return request.model.bind_tools(
+                final_tools, tool_choice=choice, **request.model_settings
+            ), fmt
         if final_tools:
             return (
-                request.model.bind_tools(final_tools, tool_choice=request.tool_choice, **request.model_settings),
+                request.model.bind_tools(
+                    final_tools, tool_choice=request.tool_choice, **request.model_settings
+                ),
                 None,
             )
         return request.model.bind(**request.model_settings), None
@@ -148,7 +156,9 @@ class ModelCall:
         if self.name:
             output.name = self.name
         handled = handle_model_output(output, fmt, self.structured_output_tools)
-        return ModelResponse(result=handled["messages"], structured_response=handled.get("structured_response"))
+        return ModelResponse(
+            result=handled["messages"], structured_response=handled.get("structured_response")
+        )
 
     def execute(self, request: ModelRequest) -> ModelResponse:
         bound, fmt = self._bound_model(request)
@@ -172,7 +182,9 @@ class ModelCall:
         )
         return request, (messages if messages != state["messages"] else None)
 
-    def _commands(self, response: ModelResponse, commands: list[Command] | None, repaired: list | None) -> list[Command]:
+    def _commands(
+        self, response: ModelResponse, commands: list[Command] | None, repaired: list | None
+    ) -> list[Command]:
         return build_commands(
             response,
             commands,

@@ -28,16 +28,22 @@ def _last_ai_and_tool_messages(messages: list) -> tuple[AIMessage | None, list[T
     return None, []
 
 
-def _make_model_to_tools_edge(*, model_destination: str, structured_output_tools: dict, end_destination: str) -> Callable:
+def _make_model_to_tools_edge(
+    *, model_destination: str, structured_output_tools: dict, end_destination: str
+) -> Callable:
     def model_to_tools(state: dict[str, Any]) -> Any:
         if jump_to := state.get("jump_to"):
-            return _resolve_jump(jump_to, model_destination=model_destination, end_destination=end_destination)
+            return _resolve_jump(
+                jump_to, model_destination=model_destination, end_destination=end_destination
+            )
         ai, tool_messages = _last_ai_and_tool_messages(state["messages"])
         if ai is None or not ai.tool_calls:
             return end_destination
         answered = {m.tool_call_id for m in tool_messages}
         pending = [
-            c for c in ai.tool_calls if c["id"] not in answered and c["name"] not in structured_output_tools
+            c
+            for c in ai.tool_calls
+            if c["id"] not in answered and c["name"] not in structured_output_tools
         ]
         if pending:
             return [Send("tools", [call]) for call in pending]
@@ -51,7 +57,9 @@ def _make_model_to_tools_edge(*, model_destination: str, structured_output_tools
 def _make_model_to_model_edge(*, model_destination: str, end_destination: str) -> Callable:
     def model_to_model(state: dict[str, Any]) -> Any:
         if jump_to := state.get("jump_to"):
-            return _resolve_jump(jump_to, model_destination=model_destination, end_destination=end_destination)
+            return _resolve_jump(
+                jump_to, model_destination=model_destination, end_destination=end_destination
+            )
         if state.get("structured_response") is not None:
             return end_destination
         return model_destination
@@ -59,7 +67,13 @@ def _make_model_to_model_edge(*, model_destination: str, end_destination: str) -
     return model_to_model
 
 
-def _make_tools_to_model_edge(*, tool_node: ToolNode, model_destination: str, structured_output_tools: dict, end_destination: str) -> Callable:
+def _make_tools_to_model_edge(
+    *,
+    tool_node: ToolNode,
+    model_destination: str,
+    structured_output_tools: dict,
+    end_destination: str,
+) -> Callable:
     tools = tool_node.tools_by_name
 
     def tools_to_model(state: dict[str, Any]) -> Any:
@@ -68,7 +82,9 @@ def _make_tools_to_model_edge(*, tool_node: ToolNode, model_destination: str, st
             return model_destination
         executed_by_id = {t.tool_call_id: t.name for t in tool_messages if t.name in tools}
         executed = [
-            name for c in ai.tool_calls if (name := executed_by_id.get(c["id"] or "", c["name"])) in tools
+            name
+            for c in ai.tool_calls
+            if (name := executed_by_id.get(c["id"] or "", c["name"])) in tools
         ]
         if executed and all(tools[name].return_direct for name in executed):
             return end_destination
@@ -79,14 +95,26 @@ def _make_tools_to_model_edge(*, tool_node: ToolNode, model_destination: str, st
     return tools_to_model
 
 
-def _add_middleware_edge(graph: StateGraph, *, name: str, default_destination: str, model_destination: str, end_destination: str, can_jump_to: list[str] | None) -> None:
+def _add_middleware_edge(
+    graph: StateGraph,
+    *,
+    name: str,
+    default_destination: str,
+    model_destination: str,
+    end_destination: str,
+    can_jump_to: list[str] | None,
+) -> None:
     if not can_jump_to:
         graph.add_edge(name, default_destination)
         return
 
     def jump_edge(state: dict[str, Any]) -> str:
         return (
-            _resolve_jump(state.get("jump_to"), model_destination=model_destination, end_destination=end_destination)
+            _resolve_jump(
+                state.get("jump_to"),
+                model_destination=model_destination,
+                end_destination=end_destination,
+            )
             or default_destination
         )
 
@@ -108,7 +136,9 @@ def _untraced(router: Callable) -> RunnableCallable:
 def _can_jump_to(m: AgentMiddleware, hook: str) -> list[str]:
     for name in (hook, f"a{hook}"):
         method = getattr(type(m), name, None)
-        if method is not getattr(AgentMiddleware, name, None) and hasattr(method, "__can_jump_to__"):
+        if method is not getattr(AgentMiddleware, name, None) and hasattr(
+            method, "__can_jump_to__"
+        ):
             return list(method.__can_jump_to__)
     return []
 
@@ -138,7 +168,10 @@ def wire_agent(
     graph.add_edge(START, entry_node)
     if tool_node is not None:
         tools_to_model_destinations = [loop_entry_node]
-        if any(t.return_direct for t in tool_node.tools_by_name.values()) or structured_output_tools:
+        if (
+            any(t.return_direct for t in tool_node.tools_by_name.values())
+            or structured_output_tools
+        ):
             tools_to_model_destinations.append(exit_node)
         graph.add_conditional_edges(
             "tools",
@@ -169,7 +202,11 @@ def wire_agent(
     elif structured_output_tools:
         graph.add_conditional_edges(
             loop_exit_node,
-            _untraced(_make_model_to_model_edge(model_destination=loop_entry_node, end_destination=exit_node)),
+            _untraced(
+                _make_model_to_model_edge(
+                    model_destination=loop_entry_node, end_destination=exit_node
+                )
+            ),
             [loop_entry_node, exit_node],
         )
     elif loop_exit_node == "model":

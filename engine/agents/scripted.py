@@ -68,7 +68,9 @@ class ScriptedChatModel(BaseChatModel):
         self._index = 0
         self._calls = 0
 
-    def bind_tools(self, tools: Sequence[Any], *, tool_choice: Any = None, **kwargs: Any) -> ScriptedChatModel:
+    def bind_tools(
+        self, tools: Sequence[Any], *, tool_choice: Any = None, **kwargs: Any
+    ) -> ScriptedChatModel:
         self._bound_tools = list(tools)
         return self
 
@@ -119,10 +121,22 @@ class ScriptedChatModel(BaseChatModel):
         raise TypeError(f"Unsupported scripted reply: {reply!r}")
 
     # ------------------------------------------------------------------ BaseChatModel
-    def _generate(self, messages: list[BaseMessage], stop: list[str] | None = None, run_manager: CallbackManagerForLLMRun | None = None, **kwargs: Any) -> ChatResult:
+    def _generate(
+        self,
+        messages: list[BaseMessage],
+        stop: list[str] | None = None,
+        run_manager: CallbackManagerForLLMRun | None = None,
+        **kwargs: Any,
+    ) -> ChatResult:
         return ChatResult(generations=[ChatGeneration(message=self._reply(messages))])
 
-    def _stream(self, messages: list[BaseMessage], stop: list[str] | None = None, run_manager: CallbackManagerForLLMRun | None = None, **kwargs: Any) -> Iterator[ChatGenerationChunk]:
+    def _stream(
+        self,
+        messages: list[BaseMessage],
+        stop: list[str] | None = None,
+        run_manager: CallbackManagerForLLMRun | None = None,
+        **kwargs: Any,
+    ) -> Iterator[ChatGenerationChunk]:
         message = self._reply(messages)
         content = message.content if isinstance(message.content, str) else ""
         tokens = [t for t in _TOKEN.split(content) if t]
@@ -136,7 +150,9 @@ class ScriptedChatModel(BaseChatModel):
                 tool_call_chunk(name=c["name"], args=_json(c["args"]), id=c["id"], index=i)
                 for i, c in enumerate(message.tool_calls)
             ]
-            last = ChatGenerationChunk(message=AIMessageChunk(content="", id=message.id, tool_call_chunks=chunks))
+            last = ChatGenerationChunk(
+                message=AIMessageChunk(content="", id=message.id, tool_call_chunks=chunks)
+            )
             if run_manager:
                 run_manager.on_llm_new_token("", chunk=last)
             yield last
@@ -148,7 +164,9 @@ def _json(args: dict) -> str:
     return json.dumps(args)
 
 
-def rule(condition: str | re.Pattern | Callable[[BaseMessage | None], bool], reply: Any) -> tuple[Any, Any]:
+def rule(
+    condition: str | re.Pattern | Callable[[BaseMessage | None], bool], reply: Any
+) -> tuple[Any, Any]:
     """A (condition, reply) pair for `ScriptedChatModel(rules=[...])`."""
     return (condition, reply)
 

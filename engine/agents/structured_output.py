@@ -53,7 +53,9 @@ def _parse_with_schema(schema: Any, kind: SchemaKind, data: dict[str, Any]) -> A
     try:
         return TypeAdapter(schema).validate_python(data)
     except Exception as e:
-        raise ValueError(f"Failed to parse data to {getattr(schema, '__name__', str(schema))}: {e}") from e
+        raise ValueError(
+            f"Failed to parse data to {getattr(schema, '__name__', str(schema))}: {e}"
+        ) from e
 
 
 def _fallback_name() -> str:
@@ -69,7 +71,14 @@ class _SchemaSpec(Generic[SchemaT]):
     json_schema: dict[str, Any]
     strict: bool | None = None
 
-    def __init__(self, schema: Any, *, name: str | None = None, description: str | None = None, strict: bool | None = None) -> None:
+    def __init__(
+        self,
+        schema: Any,
+        *,
+        name: str | None = None,
+        description: str | None = None,
+        strict: bool | None = None,
+    ) -> None:
         self.schema = schema
         self.strict = strict
         if isinstance(schema, dict):
@@ -109,7 +118,9 @@ class ToolStrategy(Generic[SchemaT]):
     tool_message_content: str | None
     handle_errors: Any
 
-    def __init__(self, schema: Any, *, tool_message_content: str | None = None, handle_errors: Any = True) -> None:
+    def __init__(
+        self, schema: Any, *, tool_message_content: str | None = None, handle_errors: Any = True
+    ) -> None:
         self.schema = schema
         self.tool_message_content = tool_message_content
         self.handle_errors = handle_errors
@@ -128,7 +139,10 @@ class ProviderStrategy(Generic[SchemaT]):
         self.schema_spec = _SchemaSpec(schema, strict=strict)
 
     def to_model_kwargs(self) -> dict[str, Any]:
-        json_schema: dict[str, Any] = {"name": self.schema_spec.name, "schema": self.schema_spec.json_schema}
+        json_schema: dict[str, Any] = {
+            "name": self.schema_spec.name,
+            "schema": self.schema_spec.json_schema,
+        }
         if self.schema_spec.strict:
             json_schema["strict"] = True
         return {"response_format": {"type": "json_schema", "json_schema": json_schema}}
@@ -142,7 +156,9 @@ class OutputToolBinding(Generic[SchemaT]):
 
     @classmethod
     def from_schema_spec(cls, spec: _SchemaSpec) -> OutputToolBinding:
-        tool = StructuredTool(args_schema=spec.json_schema, name=spec.name, description=spec.description)
+        tool = StructuredTool(
+            args_schema=spec.json_schema, name=spec.name, description=spec.description
+        )
         return cls(schema=spec.schema, schema_kind=spec.schema_kind, tool=tool)
 
     def parse(self, tool_args: dict[str, Any]) -> Any:
@@ -208,13 +224,26 @@ _NATIVE_STRUCTURED_OUTPUT = [
 def supports_provider_strategy(model: Any, tools: list | None = None) -> bool:
     name: Any = model if isinstance(model, str) else None
     if not isinstance(model, str):
-        name = getattr(model, "model_name", None) or getattr(model, "model", None) or getattr(model, "model_id", "")
+        name = (
+            getattr(model, "model_name", None)
+            or getattr(model, "model", None)
+            or getattr(model, "model_id", "")
+        )
         profile = getattr(model, "profile", None)
         if profile and profile.get("structured_output"):
-            gemini_old = tools and isinstance(name, str) and "gemini" in name.lower() and "gemini-3" not in name.lower()
+            gemini_old = (
+                tools
+                and isinstance(name, str)
+                and "gemini" in name.lower()
+                and "gemini-3" not in name.lower()
+            )
             if not gemini_old:
                 return True
-    return bool(isinstance(name, str) and name and any(p.search(name.lower()) for p in _NATIVE_STRUCTURED_OUTPUT))
+    return bool(
+        isinstance(name, str)
+        and name
+        and any(p.search(name.lower()) for p in _NATIVE_STRUCTURED_OUTPUT)
+    )
 
 
 def _handle_error(exception: Exception, fmt: Any) -> tuple[bool, str]:
@@ -237,7 +266,9 @@ def _handle_error(exception: Exception, fmt: Any) -> tuple[bool, str]:
     return True, flag(exception)
 
 
-def handle_model_output(output: AIMessage, fmt: Any, output_tools: dict[str, OutputToolBinding]) -> dict[str, Any]:
+def handle_model_output(
+    output: AIMessage, fmt: Any, output_tools: dict[str, OutputToolBinding]
+) -> dict[str, Any]:
     """The model node's messages (and structured_response) for one model output."""
     if isinstance(fmt, ProviderStrategy):
         if output.tool_calls:
@@ -262,7 +293,10 @@ def handle_model_output(output: AIMessage, fmt: Any, output_tools: dict[str, Out
         return {
             "messages": [
                 output,
-                *(ToolMessage(content=message, tool_call_id=tc["id"], name=tc["name"]) for tc in calls),
+                *(
+                    ToolMessage(content=message, tool_call_id=tc["id"], name=tc["name"])
+                    for tc in calls
+                ),
             ]
         }
     call = calls[0]
@@ -273,10 +307,18 @@ def handle_model_output(output: AIMessage, fmt: Any, output_tools: dict[str, Out
         retry, message = _handle_error(error, fmt)
         if not retry:
             raise error from exc
-        return {"messages": [output, ToolMessage(content=message, tool_call_id=call["id"], name=call["name"])]}
+        return {
+            "messages": [
+                output,
+                ToolMessage(content=message, tool_call_id=call["id"], name=call["name"]),
+            ]
+        }
     content = fmt.tool_message_content or f"Returning structured response: {parsed}"
     return {
-        "messages": [output, ToolMessage(content=content, tool_call_id=call["id"], name=call["name"])],
+        "messages": [
+            output,
+            ToolMessage(content=content, tool_call_id=call["id"], name=call["name"]),
+        ],
         "structured_response": parsed,
     }
 

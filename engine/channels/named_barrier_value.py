@@ -37,9 +37,7 @@ class NamedBarrierValue(BaseChannel[Value, Value]):
         updated = False
         for value in values:
             if value not in self.names:
-                raise InvalidUpdateError(
-                    f"At key '{self.key}': Value {value} not in {self.names}"
-                )
+                raise InvalidUpdateError(f"At key '{self.key}': Value {value} not in {self.names}")
             if value not in self.seen:
                 self.seen.add(value)
                 updated = True

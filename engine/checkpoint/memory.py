@@ -139,7 +139,9 @@ class InMemorySaver(BaseCheckpointSaver):
         ]
         metadata = loads(metadata)
         parent = checkpoint_config(thread_id, ns, parent_id) if parent_id else None
-        return CheckpointTuple(checkpoint_config(thread_id, ns, checkpoint_id), checkpoint, metadata, parent, writes)
+        return CheckpointTuple(
+            checkpoint_config(thread_id, ns, checkpoint_id), checkpoint, metadata, parent, writes
+        )
 
     def get_tuple(self, config: dict) -> CheckpointTuple | None:
         conf = config["configurable"]

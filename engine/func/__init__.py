@@ -70,9 +70,7 @@ class _TaskFunction(Generic[R]):
             functools.update_wrapper(self, func)
 
     def __call__(self, *args: Any, **kwargs: Any) -> SyncAsyncFuture:
-        return call(
-            Call(self.func, self.name, args, kwargs, self.retry_policy, self.cache_policy)
-        )
+        return call(Call(self.func, self.name, args, kwargs, self.retry_policy, self.cache_policy))
 
     def clear_cache(self, cache: Any) -> None:
         """Forget this task's cached results."""

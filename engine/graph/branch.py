@@ -62,7 +62,9 @@ class BranchWriter:
         self.mapper = mapper
         self.name = branch.name
 
-    def get_writes(self, output: Any, task: Any = None, run: Any = None, step: int = 2) -> list[tuple[str, Any]]:
+    def get_writes(
+        self, output: Any, task: Any = None, run: Any = None, step: int = 2
+    ) -> list[tuple[str, Any]]:
         """`run`: the node's callback run (engine.pregel.tracing), `step` this writer's place."""
         value = self._read(task)
         run = run if getattr(self.branch.path, "trace", True) else None
@@ -70,7 +72,9 @@ class BranchWriter:
             call.output = self.branch.path.invoke(value, call.config)
         return route_writes(self.branch.ends, call.output)
 
-    async def aget_writes(self, output: Any, task: Any = None, run: Any = None, step: int = 2) -> list[tuple[str, Any]]:
+    async def aget_writes(
+        self, output: Any, task: Any = None, run: Any = None, step: int = 2
+    ) -> list[tuple[str, Any]]:
         """Under ainvoke/astream an async router is awaited (a sync one is called)."""
         value = self._read(task)
         run = run if getattr(self.branch.path, "trace", True) else None

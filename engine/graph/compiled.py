@@ -4,6 +4,7 @@ Apart from engine/graph/state.py so that building a StateGraph loads no Pregel r
 langchain_core Runnable, whose import pulls in the tracers and langsmith): `compile()` imports
 this module.
 """
+
 from __future__ import annotations
 
 import typing
@@ -49,13 +50,17 @@ class CompiledStateGraph(Pregel):
 
     def _schema_of(self, typ: Any, suffix: str) -> dict[str, Any]:
         builder = self.builder
-        return state_jsonschema(typ, list(builder.schemas[typ]), builder.channels, self.get_name(suffix))
+        return state_jsonschema(
+            typ, list(builder.schemas[typ]), builder.channels, self.get_name(suffix)
+        )
 
     def attach_node(self, key: str, node: StateNodeSpec | None) -> None:
         builder = self.builder
         if key == START:
             output_keys = [
-                k for k, v in builder.schemas[builder.input_schema].items() if not is_managed_value(v)
+                k
+                for k, v in builder.schemas[builder.input_schema].items()
+                if not is_managed_value(v)
             ]
         else:
             output_keys = list(builder.channels) + list(builder.managed)
@@ -70,12 +75,18 @@ class CompiledStateGraph(Pregel):
                 if value.graph == Command.PARENT:
                     return None
                 return [(k, v) for k, v in value._update_as_tuples() if k in key_set]
-            if isinstance(value, (list, tuple)) and value and any(isinstance(i, Command) for i in value):
+            if (
+                isinstance(value, (list, tuple))
+                and value
+                and any(isinstance(i, Command) for i in value)
+            ):
                 updates: list[tuple[str, Any]] = []
                 for item in value:
                     if isinstance(item, Command):
                         if item.graph != Command.PARENT:
-                            updates.extend((k, v) for k, v in item._update_as_tuples() if k in key_set)
+                            updates.extend(
+                                (k, v) for k, v in item._update_as_tuples() if k in key_set
+                            )
                     else:
                         updates.extend(get_updates(item) or ())
                 return updates
@@ -90,20 +101,30 @@ class CompiledStateGraph(Pregel):
 
         def get_root(value: Any) -> list[tuple[str, Any]] | None:
             if isinstance(value, Command):
-                return [("__root__", value.update)] if value.update is not None and value.graph != Command.PARENT else None
+                return (
+                    [("__root__", value.update)]
+                    if value.update is not None and value.graph != Command.PARENT
+                    else None
+                )
             return [("__root__", value)] if value is not None else None
 
         writer = ChannelWrite(
             [
-                ChannelWriteTupleEntry(mapper=get_root if output_keys == ["__root__"] else get_updates),
+                ChannelWriteTupleEntry(
+                    mapper=get_root if output_keys == ["__root__"] else get_updates
+                ),
                 ChannelWriteTupleEntry(
                     mapper=_control_branch,
-                    static=_control_static(node.ends) if node is not None and node.ends is not None else None,
+                    static=_control_static(node.ends)
+                    if node is not None and node.ends is not None
+                    else None,
                 ),
             ]
         )
         if key == START:
-            self.nodes[key] = PregelNode(tags=[TAG_HIDDEN], triggers=[START], channels=START, writers=[writer])
+            self.nodes[key] = PregelNode(
+                tags=[TAG_HIDDEN], triggers=[START], channels=START, writers=[writer]
+            )
             return
         input_schema = node.input_schema
         input_channels = list(builder.schemas[input_schema])
@@ -138,7 +159,9 @@ class CompiledStateGraph(Pregel):
         channel = f"join:{'+'.join(starts)}:{end}"
         deferred = self.builder.nodes[end].defer
         self.channels[channel] = (
-            NamedBarrierValueAfterFinish(str, set(starts)) if deferred else NamedBarrierValue(str, set(starts))
+            NamedBarrierValueAfterFinish(str, set(starts))
+            if deferred
+            else NamedBarrierValue(str, set(starts))
         )
         self.channels[channel].key = channel
         self.nodes[end].triggers.append(channel)
@@ -178,5 +201,3 @@ def _control_branch(value: Any) -> list[tuple[str, Any]]:
             elif isinstance(goto, str) and goto != END:
                 writes.append((branch_channel(goto), None))
     return writes
-
-

@@ -25,8 +25,7 @@ def _as_list(value: Any) -> list:
 
 def _normalise(messages: list) -> list[BaseMessage]:
     out = [
-        message_chunk_to_message(cast(BaseMessageChunk, m))
-        for m in convert_to_messages(messages)
+        message_chunk_to_message(cast(BaseMessageChunk, m)) for m in convert_to_messages(messages)
     ]
     for message in out:
         if message.id is None:
@@ -45,7 +44,11 @@ def add_messages(
     left = _normalise(_as_list(left))
     right = _normalise(_as_list(right))
     remove_all_at = next(
-        (i for i, m in enumerate(right) if isinstance(m, RemoveMessage) and m.id == REMOVE_ALL_MESSAGES),
+        (
+            i
+            for i, m in enumerate(right)
+            if isinstance(m, RemoveMessage) and m.id == REMOVE_ALL_MESSAGES
+        ),
         None,
     )
     if remove_all_at is not None:
@@ -63,7 +66,9 @@ def add_messages(
                 merged[existing] = message
         else:
             if isinstance(message, RemoveMessage):
-                raise ValueError(f"Attempting to delete a message with an ID that doesn't exist ('{message.id}')")
+                raise ValueError(
+                    f"Attempting to delete a message with an ID that doesn't exist ('{message.id}')"
+                )
             index[message.id] = len(merged)
             merged.append(message)
     return [m for m in merged if m.id not in removed]

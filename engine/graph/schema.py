@@ -95,7 +95,9 @@ def coercer(schema: Any) -> Any:
 def _annotated_keys(cls: type) -> list[str]:
     keys: list[str] = []
     for base in reversed(cls.__mro__):
-        for key in getattr(base, "__annotations__", {}) if "__annotations__" in base.__dict__ else {}:
+        for key in (
+            getattr(base, "__annotations__", {}) if "__annotations__" in base.__dict__ else {}
+        ):
             if key != "__slots__" and key not in keys:
                 keys.append(key)
     return keys
@@ -120,5 +122,9 @@ def update_as_tuples(value: Any) -> list[tuple[str, Any]] | None:
         (k, v)
         for k in keys
         if (v := getattr(value, k, missing)) is not missing
-        and (v is not None or defaults.get(k, missing) is not None or (keep is not None and k in keep))
+        and (
+            v is not None
+            or defaults.get(k, missing) is not None
+            or (keep is not None and k in keep)
+        )
     ]

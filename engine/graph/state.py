@@ -58,7 +58,11 @@ class StateGraph:
         output_schema: Any = None,
         **kwargs: Any,
     ) -> None:
-        for old, new in (("config_schema", "context_schema"), ("input", "input_schema"), ("output", "output_schema")):
+        for old, new in (
+            ("config_schema", "context_schema"),
+            ("input", "input_schema"),
+            ("output", "output_schema"),
+        ):
             if old in kwargs:
                 warnings.warn(
                     f"`{old}` is deprecated and will be removed. Please use `{new}` instead.",
@@ -199,9 +203,7 @@ class StateGraph:
 
         branch = BranchSpec.from_path(path, path_map)
         if branch.name in self.branches[source]:
-            raise ValueError(
-                f"Branch with name `{branch.name}` already exists for node `{source}`"
-            )
+            raise ValueError(f"Branch with name `{branch.name}` already exists for node `{source}`")
         self.branches[source][branch.name] = branch
         return self
 
@@ -349,7 +351,12 @@ def _inferred_input_schema(action: Any) -> Any:
     except Exception:
         return None
     hint = hints.get(first) if first else None
-    if hint is not None and inspect.isclass(hint) and schema_fields(hint) and "__root__" not in schema_fields(hint):
+    if (
+        hint is not None
+        and inspect.isclass(hint)
+        and schema_fields(hint)
+        and "__root__" not in schema_fields(hint)
+    ):
         return hint
     return None
 

@@ -89,7 +89,9 @@ def _as_runnable(func: Callable) -> Runnable:
 def _chat_model_in(model: Any) -> Any:
     """The first chat model or binding of a sequence, else the model itself."""
     if isinstance(model, RunnableSequence):
-        return next((s for s in model.steps if isinstance(s, (RunnableBinding, BaseChatModel))), model)
+        return next(
+            (s for s in model.steps if isinstance(s, (RunnableBinding, BaseChatModel))), model
+        )
     return model
 
 
@@ -186,15 +188,21 @@ def create_react_agent(  # noqa: C901 - one builder, in the order the graph is d
         config_schema = deprecated_kwargs.pop("config_schema")
         context_schema = context_schema if context_schema is not None else config_schema
     if deprecated_kwargs:
-        raise TypeError(f"create_react_agent() got unexpected keyword arguments: {deprecated_kwargs}")
+        raise TypeError(
+            f"create_react_agent() got unexpected keyword arguments: {deprecated_kwargs}"
+        )
     if version not in ("v1", "v2"):
         raise ValueError(f"Invalid version {version}. Supported versions are 'v1' and 'v2'.")
     if state_schema is not None:
-        required = {"messages", "remaining_steps"} | ({"structured_response"} if response_format else set())
+        required = {"messages", "remaining_steps"} | (
+            {"structured_response"} if response_format else set()
+        )
         if missing := required - set(get_type_hints(state_schema)):
             raise ValueError(f"Missing required key(s) {missing} in state_schema")
     else:
-        state_schema = AgentStateWithStructuredResponse if response_format is not None else AgentState
+        state_schema = (
+            AgentStateWithStructuredResponse if response_format is not None else AgentState
+        )
 
     if isinstance(tools, ToolNode):
         tool_node, builtin_tools = tools, []
@@ -212,7 +220,9 @@ def create_react_agent(  # noqa: C901 - one builder, in the order the graph is d
             from engine.agents.chat_models import init_chat_model
 
             model = init_chat_model(model)
-        if tool_classes + builtin_tools and _needs_tools_bound(model, tool_classes, len(builtin_tools)):
+        if tool_classes + builtin_tools and _needs_tools_bound(
+            model, tool_classes, len(builtin_tools)
+        ):
             model = model.bind_tools(tool_classes + builtin_tools)
         static_model = _prompt_runnable(prompt) | model
 
@@ -279,13 +289,17 @@ def create_react_agent(  # noqa: C901 - one builder, in the order the graph is d
         structured, messages = structured_request(state, resolve(state, runtime))
         return {"structured_response": structured.invoke(messages, config)}
 
-    async def agenerate_structured_response(state, runtime, config) -> dict:  # runtime, config: injected
+    async def agenerate_structured_response(
+        state, runtime, config
+    ) -> dict:  # runtime, config: injected
         structured, messages = structured_request(state, await aresolve(state, runtime))
         return {"structured_response": await structured.ainvoke(messages, config)}
 
     graph = StateGraph(state_schema=state_schema, context_schema=context_schema)
     graph.add_node(
-        "agent", _Both(call_model, acall_model, "agent"), input_schema=_model_input_schema(state_schema, pre_model_hook)
+        "agent",
+        _Both(call_model, acall_model, "agent"),
+        input_schema=_model_input_schema(state_schema, pre_model_hook),
     )
     first = "agent"
     if pre_model_hook is not None:
@@ -299,7 +313,11 @@ def create_react_agent(  # noqa: C901 - one builder, in the order the graph is d
     if response_format is not None:
         graph.add_node(
             "generate_structured_response",
-            _Both(generate_structured_response, agenerate_structured_response, "generate_structured_response"),
+            _Both(
+                generate_structured_response,
+                agenerate_structured_response,
+                "generate_structured_response",
+            ),
         )
     after_answer = "generate_structured_response" if response_format is not None else END
 
@@ -315,7 +333,9 @@ def create_react_agent(  # noqa: C901 - one builder, in the order the graph is d
 
     if not tool_classes:
         if response_format is not None:
-            graph.add_edge("post_model_hook" if post_model_hook is not None else "agent", after_answer)
+            graph.add_edge(
+                "post_model_hook" if post_model_hook is not None else "agent", after_answer
+            )
         return compiled()
 
     graph.add_node("tools", tool_node)
@@ -359,7 +379,9 @@ def create_react_agent(  # noqa: C901 - one builder, in the order the graph is d
                 if message.name in return_direct:
                     return END
             # parallel calls: a return_direct tool may have answered in another Send
-            if isinstance(message, AIMessage) and any(c["name"] in return_direct for c in message.tool_calls):
+            if isinstance(message, AIMessage) and any(
+                c["name"] in return_direct for c in message.tool_calls
+            ):
                 return END
             return first
 
@@ -391,7 +413,9 @@ def _model_input_schema(state_schema: Any, pre_model_hook: Any) -> Any:
         from pydantic import create_model
 
         return create_model(
-            "CallModelInputSchema", llm_input_messages=(list[AnyMessage], ...), __base__=state_schema
+            "CallModelInputSchema",
+            llm_input_messages=(list[AnyMessage], ...),
+            __base__=state_schema,
         )
 
     class CallModelInputSchema(state_schema):  # type: ignore[misc, valid-type]

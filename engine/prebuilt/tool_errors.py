@@ -40,7 +40,13 @@ TOOL_INVOCATION_ERROR_TEMPLATE = (
 class ToolInvocationError(ToolException):
     """The model called a tool with arguments that fail its schema."""
 
-    def __init__(self, tool_name: str, source: ValidationError, tool_kwargs: dict, filtered_errors: list | None = None) -> None:
+    def __init__(
+        self,
+        tool_name: str,
+        source: ValidationError,
+        tool_kwargs: dict,
+        filtered_errors: list | None = None,
+    ) -> None:
         if filtered_errors is not None:
             shown = "\n".join(
                 f"{'.'.join(str(p) for p in err.get('loc', ()))}: {err.get('msg', 'Unknown error')}"

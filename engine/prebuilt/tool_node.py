@@ -148,7 +148,9 @@ class ToolNode(EngineRunnable):
         return f"ToolNode(tools={list(self._tools_by_name)})"
 
     # -------------------------------------------------------------- entry points
-    def _runtimes(self, input: Any, config: dict) -> tuple[list[ToolCall], InputType, list[ToolRuntime]]:
+    def _runtimes(
+        self, input: Any, config: dict
+    ) -> tuple[list[ToolCall], InputType, list[ToolRuntime]]:
         calls, input_type = self._parse_input(input)
         runtime = config.get(CONF, {}).get(CONFIG_KEY_RUNTIME) or DEFAULT_RUNTIME
         state = self._extract_state(input, config)
@@ -205,7 +207,9 @@ class ToolNode(EngineRunnable):
 
     def _error_message(self, e: Exception, call: ToolCall) -> ToolMessage:
         content = _handle_tool_error(e, flag=self._handle_tool_errors)
-        return ToolMessage(content=content, name=call["name"], tool_call_id=call["id"], status="error")
+        return ToolMessage(
+            content=content, name=call["name"], tool_call_id=call["id"], status="error"
+        )
 
     def _prepare(self, request: ToolCallRequest) -> tuple[BaseTool | None, Any]:
         call = request.tool_call
@@ -244,7 +248,9 @@ class ToolNode(EngineRunnable):
         except Exception as e:
             return self._tool_failed(e, call)
 
-    def _execute_tool_sync(self, request: ToolCallRequest, input_type: InputType, config: dict) -> Any:
+    def _execute_tool_sync(
+        self, request: ToolCallRequest, input_type: InputType, config: dict
+    ) -> Any:
         tool, call_args = self._prepare(request)
         if tool is None:
             return call_args
@@ -254,7 +260,9 @@ class ToolNode(EngineRunnable):
             return self._tool_failed(e, request.tool_call)
         return self._checked(response, request.tool_call, input_type)
 
-    async def _execute_tool_async(self, request: ToolCallRequest, input_type: InputType, config: dict) -> Any:
+    async def _execute_tool_async(
+        self, request: ToolCallRequest, input_type: InputType, config: dict
+    ) -> Any:
         tool, call_args = self._prepare(request)
         if tool is None:
             return call_args
@@ -266,7 +274,10 @@ class ToolNode(EngineRunnable):
 
     def _request(self, call: ToolCall, runtime: ToolRuntime) -> ToolCallRequest:
         return ToolCallRequest(
-            tool_call=call, tool=self._tools_by_name.get(call["name"]), state=runtime.state, runtime=runtime
+            tool_call=call,
+            tool=self._tools_by_name.get(call["name"]),
+            state=runtime.state,
+            runtime=runtime,
         )
 
     def _run_one(self, call: ToolCall, input_type: InputType, runtime: ToolRuntime) -> Any:
@@ -322,7 +333,12 @@ class ToolNode(EngineRunnable):
     def _extract_state(self, input: Any, config: dict) -> Any:
         if isinstance(input, dict) and input.get("__type") == "tool_call_with_context":
             return input["state"]
-        if isinstance(input, list) and input and isinstance(input[-1], dict) and input[-1].get("type") == "tool_call":
+        if (
+            isinstance(input, list)
+            and input
+            and isinstance(input[-1], dict)
+            and input[-1].get("type") == "tool_call"
+        ):
             read = config.get(CONF, {}).get(CONFIG_KEY_READ)
             if read is None or self._state_keys is None:
                 return {}
@@ -337,7 +353,9 @@ class ToolNode(EngineRunnable):
         )
         return ToolMessage(content, name=call["name"], tool_call_id=call["id"], status="error")
 
-    def _inject_tool_args(self, call: ToolCall, runtime: ToolRuntime, tool: BaseTool | None = None) -> ToolCall:
+    def _inject_tool_args(
+        self, call: ToolCall, runtime: ToolRuntime, tool: BaseTool | None = None
+    ) -> ToolCall:
         injected = self._injected_args.get(call["name"])
         if not injected and tool is not None:
             injected = _get_all_injected_args(tool)
@@ -400,7 +418,9 @@ class ToolNode(EngineRunnable):
             )
         raise TypeError(f"Tool {call['name']} returned unexpected type: {type(response)}")
 
-    def _validate_tool_command_list(self, response: list, call: ToolCall, input_type: InputType) -> list:
+    def _validate_tool_command_list(
+        self, response: list, call: ToolCall, input_type: InputType
+    ) -> list:
         expected = call["id"]
         count = 0
         for item in response:
@@ -419,13 +439,22 @@ class ToolNode(EngineRunnable):
         out = []
         for item in response:
             if isinstance(item, Command):
-                out.append(self._validate_tool_command(item, call, input_type, require_terminator=False))
+                out.append(
+                    self._validate_tool_command(item, call, input_type, require_terminator=False)
+                )
             else:
                 item.content = msg_content_output(item.content)
                 out.append(item)
         return out
 
-    def _validate_tool_command(self, command: Command, call: ToolCall, input_type: InputType, *, require_terminator: bool = True) -> Command:
+    def _validate_tool_command(
+        self,
+        command: Command,
+        call: ToolCall,
+        input_type: InputType,
+        *,
+        require_terminator: bool = True,
+    ) -> Command:
         if isinstance(command.update, dict):
             if input_type not in ("dict", "tool_calls"):
                 raise ValueError(
@@ -490,7 +519,9 @@ class ToolNode(EngineRunnable):
                 else:
                     combined.append(output)
             else:
-                combined.append([output] if input_type == "list" else {self._messages_key: [output]})
+                combined.append(
+                    [output] if input_type == "list" else {self._messages_key: [output]}
+                )
         if parent:
             combined.append(parent)
         return combined

@@ -404,7 +404,12 @@ def _make_task(
     ctx: StepContext, site: TaskSite, proc: PregelNode, value: Any, scratchpad: Scratchpad
 ) -> PregelExecutableTask:
     name, tid, path, triggers = site.name, site.id, site.path, site.triggers
-    planner, channels, step, checkpoint_id = ctx.planner, ctx.channels, ctx.step, ctx.checkpoint["id"]
+    planner, channels, step, checkpoint_id = (
+        ctx.planner,
+        ctx.channels,
+        ctx.step,
+        ctx.checkpoint["id"],
+    )
     writes: list[tuple[str, Any]] = []
     task_ns = f"{site.checkpoint_ns}{NS_END}{tid}"
     scratchpad.ns = task_ns
@@ -509,7 +514,9 @@ def _graph_ns(planner: TaskPlanner, name: str) -> str:
     return f"{planner.parent_ns}{NS_SEP}{name}" if planner.parent_ns else name
 
 
-def _planned(ctx: StepContext, site: TaskSite, proc: PregelNode, value: Any, for_execution: bool) -> Any:
+def _planned(
+    ctx: StepContext, site: TaskSite, proc: PregelNode, value: Any, for_execution: bool
+) -> Any:
     """The task at `site`: ready to run (its scratchpad holds the answers to its interrupts), or
     only its record."""
     if not for_execution:
@@ -563,7 +570,9 @@ def call_task(
     if (policy := call.cache_policy) is not None:
         key = policy.key_func(*call.args, **call.kwargs)
         key = key.encode() if isinstance(key, str) else key
-        task.cache_key = CacheKey(call_cache_ns(call.func), hashlib.md5(key).hexdigest(), policy.ttl)
+        task.cache_key = CacheKey(
+            call_cache_ns(call.func), hashlib.md5(key).hexdigest(), policy.ttl
+        )
     return task
 
 
@@ -578,7 +587,9 @@ def is_call(task: Any) -> bool:
     return bool(task.path) and task.path[-1] is True
 
 
-def _pull_task(ctx: StepContext, name: str, proc: PregelNode, for_execution: bool, input_cache: dict) -> Any:
+def _pull_task(
+    ctx: StepContext, name: str, proc: PregelNode, for_execution: bool, input_cache: dict
+) -> Any:
     triggers = tuple(sorted(proc.triggers))
     checkpoint_ns = _graph_ns(ctx.planner, name)
     tid = task_id(ctx.checkpoint["id"], checkpoint_ns, str(ctx.step), name, PULL, *triggers)
@@ -586,7 +597,9 @@ def _pull_task(ctx: StepContext, name: str, proc: PregelNode, for_execution: boo
     if not for_execution:
         # a node reading one channel only has a task when that channel has a value
         select = proc.channels
-        if isinstance(select, str) and not (select in ctx.channels and ctx.channels[select].is_available()):
+        if isinstance(select, str) and not (
+            select in ctx.channels and ctx.channels[select].is_available()
+        ):
             return None
         return _planned(ctx, site, proc, None, for_execution=False)
     task_ns = f"{checkpoint_ns}{NS_END}{tid}"

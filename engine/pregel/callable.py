@@ -32,14 +32,23 @@ def _accepted_annotations() -> dict[str, tuple[Any, ...]]:
 
     empty = inspect.Parameter.empty
     return {
-        "config": (RunnableConfig, "RunnableConfig", Optional[RunnableConfig], "Optional[RunnableConfig]", empty),  # noqa: UP045
+        "config": (
+            RunnableConfig,
+            "RunnableConfig",
+            Optional[RunnableConfig],
+            "Optional[RunnableConfig]",
+            empty,
+        ),  # noqa: UP045
         "writer": (StreamWriter, "StreamWriter", empty),
         "store": (BaseStore, "BaseStore", Optional[BaseStore], "Optional[BaseStore]", empty),  # noqa: UP045
     }
 
 
 def _injectable(param: inspect.Parameter) -> bool:
-    if param.name not in _INJECTABLE or param.kind not in (param.KEYWORD_ONLY, param.POSITIONAL_OR_KEYWORD):
+    if param.name not in _INJECTABLE or param.kind not in (
+        param.KEYWORD_ONLY,
+        param.POSITIONAL_OR_KEYWORD,
+    ):
         return False
     accepted = _accepted_annotations().get(param.name)
     return accepted is None or param.annotation in accepted

@@ -42,7 +42,9 @@ class _DrawTask:
 
     __slots__ = ("name", "path", "triggers", "writes", "writers")
 
-    def __init__(self, name: str, path: tuple, triggers: Sequence[str], writers: Sequence[Any]) -> None:
+    def __init__(
+        self, name: str, path: tuple, triggers: Sequence[str], writers: Sequence[Any]
+    ) -> None:
         self.name = name
         self.path = path
         self.triggers = triggers
@@ -91,7 +93,9 @@ def _node_subgraph(node: Any) -> Any:
 def static_writes(writer: Any) -> list[tuple[str, Any, str | None]] | None:
     """The writes a writer declares for drawing: (channel, value, label), or None."""
     if isinstance(writer, ChannelWrite):
-        return [w for entry in writer.writes for w in (getattr(entry, "static", None) or ())] or None
+        return [
+            w for entry in writer.writes for w in (getattr(entry, "static", None) or ())
+        ] or None
     return getattr(writer, "static_writes", None)
 
 
@@ -134,7 +138,9 @@ def draw_graph(pregel: Any, subgraphs: Mapping[str, Graph], limit: int = 250) ->
                             edges.add(Edge(task.name, END, True, label))
                     declared = [t for t in declared if t[0] != END]
                     conditionals.update({(task.name, t[0], t[1] or None): t[2] for t in declared})
-                    static_declared[task.name].update(TriggerEdge(t[0], True, t[2]) for t in declared)
+                    static_declared[task.name].update(
+                        TriggerEdge(t[0], True, t[2]) for t in declared
+                    )
                     task.writes.extend(t[:2] for t in declared)
         step_sources = {}
         for task in tasks:
@@ -154,7 +160,9 @@ def draw_graph(pregel: Any, subgraphs: Mapping[str, Graph], limit: int = 250) ->
                 trigger_to_sources[trigger].add(TriggerEdge(src, cond, label))
         tasks = _next_tasks(checkpoint, nodes, channels, apply(tasks), trigger_to_nodes)
         deferred_nodes = {
-            chan.split(":", 2)[-1] for chan, ch in channels.items() if isinstance(ch, LastValueAfterFinish)
+            chan.split(":", 2)[-1]
+            for chan, ch in channels.items()
+            if isinstance(ch, LastValueAfterFinish)
         }
         for task in tasks:
             added = False
@@ -191,7 +199,9 @@ def _next_tasks(
     if packets is not None and packets.is_available():
         for idx, packet in enumerate(packets.get()):
             if isinstance(packet, Send) and packet.node in nodes:
-                tasks.append(_DrawTask(packet.node, (PUSH, idx), PUSH_TRIGGER, nodes[packet.node].writers))
+                tasks.append(
+                    _DrawTask(packet.node, (PUSH, idx), PUSH_TRIGGER, nodes[packet.node].writers)
+                )
     versions = checkpoint["channel_versions"]
     if not versions:
         return tasks
@@ -233,7 +243,9 @@ def _assemble(
             metadata["defer"] = True
         before, after = name in interrupt_before_nodes, name in interrupt_after_nodes
         if before or after:
-            metadata["__interrupt"] = ",".join(k for k, on in (("before", before), ("after", after)) if on)
+            metadata["__interrupt"] = ",".join(
+                k for k, on in (("before", before), ("after", after)) if on
+            )
         tools_by_name = getattr(node.bound, "tools_by_name", None)
         if isinstance(tools_by_name, Mapping) and tools_by_name:
             metadata["__tools"] = list(tools_by_name)
@@ -272,7 +284,9 @@ def _inline_subgraph(graph: Graph, name: str, subgraph: Graph) -> None:
         graph.edges[idx] = edge
 
 
-def _add_edge(graph: Graph, source: str, target: str, *, data: Any = None, conditional: bool = False) -> None:
+def _add_edge(
+    graph: Graph, source: str, target: str, *, data: Any = None, conditional: bool = False
+) -> None:
     if any(e.source == source and e.target == target for e in graph.edges):
         return
     if target not in graph.nodes and target == END:

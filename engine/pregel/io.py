@@ -93,4 +93,8 @@ def task_result_writes(writes: Sequence[tuple[str, Any]]) -> dict[str, Any]:
 
 
 def interrupt_dict(interrupt: Any) -> dict[str, Any]:
-    return {"value": interrupt.value, "id": interrupt.id, "response_schema": interrupt.response_schema}
+    return {
+        "value": interrupt.value,
+        "id": interrupt.id,
+        "response_schema": interrupt.response_schema,
+    }

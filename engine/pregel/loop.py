@@ -101,9 +101,7 @@ class LoopOptions:
 class PregelLoop(LoopOutput, LoopCheckpoints):
     """One run of a graph: input handling, task planning, the barrier, checkpoints, output."""
 
-    def __init__(
-        self, graph: Pregel, input: Any, config: dict, options: LoopOptions
-    ) -> None:
+    def __init__(self, graph: Pregel, input: Any, config: dict, options: LoopOptions) -> None:
         checkpointer, durability = options.checkpointer, options.durability
         self.graph = graph
         self.durability = durability or "async"
@@ -124,7 +122,9 @@ class PregelLoop(LoopOutput, LoopCheckpoints):
         self.interrupt_after = options.interrupt_after
         self.cache = options.cache
         self.observer = options.observer
-        self.output_keys = options.output_keys if options.output_keys is not None else graph.output_channels
+        self.output_keys = (
+            options.output_keys if options.output_keys is not None else graph.output_channels
+        )
         self.stream_keys = graph.stream_channels_asis
         ns_str: str = config[CONF].get(CONFIG_KEY_CHECKPOINT_NS, "")
         self.checkpoint_ns: tuple[str, ...] = tuple(ns_str.split(NS_SEP)) if ns_str else ()
@@ -175,7 +175,9 @@ class PregelLoop(LoopOutput, LoopCheckpoints):
         else:
             self.checkpoint_config = self.config
         if saved is None:
-            saved = CheckpointTuple(self.checkpoint_config, empty_checkpoint(), {"step": -2}, None, [])
+            saved = CheckpointTuple(
+                self.checkpoint_config, empty_checkpoint(), {"step": -2}, None, []
+            )
         else:
             self.checkpoint_config = {
                 **self.config,
@@ -203,8 +205,6 @@ class PregelLoop(LoopOutput, LoopCheckpoints):
 
     # ------------------------------------------------------------------ output
 
-
-
     # ------------------------------------------------------------------ input
     def first(self) -> None:
         """Apply the run's input: new input, a resume (None or Command), or a Command update."""
@@ -213,7 +213,12 @@ class PregelLoop(LoopOutput, LoopCheckpoints):
         is_resuming = bool(self.checkpoint["channel_versions"]) and bool(
             configurable.get(CONFIG_KEY_RESUMING, self.input is None or is_command)
         )
-        if is_command and self.input.resume is None and not self.input.update and not self.input.goto:
+        if (
+            is_command
+            and self.input.resume is None
+            and not self.input.update
+            and not self.input.goto
+        ):
             raise EmptyInputError("Received empty Command input")
         # time travel: a run addressed at a past checkpoint that does not answer an interrupt
         time_travel = (
@@ -238,8 +243,13 @@ class PregelLoop(LoopOutput, LoopCheckpoints):
         # subgraphs of a replay start from before this checkpoint (an update_state fork: before
         # the checkpoint it forked from)
         replay_from = self.checkpoint["id"]
-        if self.checkpoint_metadata.get("source") in ("update", "fork") and self.prev_checkpoint_config:
-            replay_from = self.prev_checkpoint_config[CONF].get(CONFIG_KEY_CHECKPOINT_ID, replay_from)
+        if (
+            self.checkpoint_metadata.get("source") in ("update", "fork")
+            and self.prev_checkpoint_config
+        ):
+            replay_from = self.prev_checkpoint_config[CONF].get(
+                CONFIG_KEY_CHECKPOINT_ID, replay_from
+            )
         if is_command:
             if self.input.resume is not None and self.checkpointer is None:
                 raise RuntimeError("Cannot use Command(resume=...) without checkpointer")
@@ -274,7 +284,9 @@ class PregelLoop(LoopOutput, LoopCheckpoints):
                 self.stop,
                 for_execution=False,
             )
-            self.updated_channels = self._apply_writes([*discarded.values(), WritesOnly(INPUT, writes)])
+            self.updated_channels = self._apply_writes(
+                [*discarded.values(), WritesOnly(INPUT, writes)]
+            )
             self.checkpoint_pending_writes = []
             self._put_checkpoint("input")
         elif not is_resuming and not is_command:
@@ -346,7 +358,12 @@ class PregelLoop(LoopOutput, LoopCheckpoints):
                 if not task.hidden:
                     self.emit(
                         "tasks",
-                        {"id": task.id, "name": task.name, "input": task.input, "triggers": task.triggers},
+                        {
+                            "id": task.id,
+                            "name": task.name,
+                            "input": task.input,
+                            "triggers": task.triggers,
+                        },
                     )
         for task in self.tasks.values():
             if task.writes:
@@ -369,7 +386,12 @@ class PregelLoop(LoopOutput, LoopCheckpoints):
         if self.observer is not None:
             self._observe(
                 trace.TaskFinished(
-                    self.checkpoint_ns, self.step, task.id, task.name, tuple(task.writes), cached=True
+                    self.checkpoint_ns,
+                    self.step,
+                    task.id,
+                    task.name,
+                    tuple(task.writes),
+                    cached=True,
                 )
             )
         return True
@@ -385,8 +407,15 @@ class PregelLoop(LoopOutput, LoopCheckpoints):
         parent = self.tasks.get(conf[CONFIG_KEY_TASK_ID]) or self.calls[conf[CONFIG_KEY_TASK_ID]]
         idx = next(conf[CONFIG_KEY_SCRATCHPAD].call_counter)
         task = call_task(
-            call, parent, idx, self.checkpoint, self.checkpoint_pending_writes, self.planner,
-            self.channels, self.step, self.stop,
+            call,
+            parent,
+            idx,
+            self.checkpoint,
+            self.checkpoint_pending_writes,
+            self.planner,
+            self.channels,
+            self.step,
+            self.stop,
         )
         self.calls[task.id] = task
         saved = [(c, v) for tid, c, v in self.checkpoint_pending_writes if tid == task.id]
@@ -407,7 +436,11 @@ class PregelLoop(LoopOutput, LoopCheckpoints):
         if writes is not task.writes:
             task.writes[:] = writes
         self._record_writes(task.id, writes)
-        if self.cache is not None and task.cache_key is not None and writes[0][0] not in (ERROR, INTERRUPT):
+        if (
+            self.cache is not None
+            and task.cache_key is not None
+            and writes[0][0] not in (ERROR, INTERRUPT)
+        ):
             key = task.cache_key
             self.cache.set({(key.ns, key.key): (list(writes), key.ttl)})
         self._output_writes(task, writes)
@@ -416,14 +449,15 @@ class PregelLoop(LoopOutput, LoopCheckpoints):
             interrupts = writes[0][1] if writes[0][0] == INTERRUPT else ()
             self._observe(
                 trace.TaskFinished(
-                    self.checkpoint_ns, self.step, task.id, task.name, tuple(writes), error, interrupts
+                    self.checkpoint_ns,
+                    self.step,
+                    task.id,
+                    task.name,
+                    tuple(writes),
+                    error,
+                    interrupts,
                 )
             )
-
-
-
-
-
 
     def after_tick(self) -> None:
         """The barrier: apply every task's writes, emit values, save the checkpoint."""
@@ -490,10 +524,7 @@ class PregelLoop(LoopOutput, LoopCheckpoints):
             trigger_to_nodes=self.graph.trigger_to_nodes,
         )
 
-
-
     # ------------------------------------------------------------------ trace
-
 
     # ------------------------------------------------------------------ exit
     def finish(self, error: BaseException | None) -> bool:
@@ -503,7 +534,6 @@ class PregelLoop(LoopOutput, LoopCheckpoints):
         finally:
             self.flush_saves()
         return self._finish(error)
-
 
     def _finish(self, error: BaseException | None) -> bool:
         if isinstance(error, GraphInterrupt) and not self.is_nested:
@@ -534,10 +564,6 @@ def call_result(writes: Sequence[tuple[str, Any]]) -> Any:
     return next((v for c, v in writes if c == RETURN), None)
 
 
-
-
-
-
 def _base_metadata(config: dict) -> dict:
     """Metadata every task inherits: the run's metadata plus plain configurable values."""
     metadata = dict(config.get("metadata") or {})
@@ -553,4 +579,3 @@ def _base_metadata(config: dict) -> dict:
 
 
 __all__ = ["PregelLoop", "EMPTY_SEQ"]
-

@@ -31,10 +31,16 @@ class LoopOutput:
         if mode in self.stream_modes:
             self.emit_raw(self.checkpoint_ns, mode, payload)
         if mode in ("checkpoints", "tasks") and "debug" in self.stream_modes:
-            kind = "checkpoint" if mode == "checkpoints" else (
-                "task_result" if "result" in payload or "error" in payload else "task"
+            kind = (
+                "checkpoint"
+                if mode == "checkpoints"
+                else ("task_result" if "result" in payload or "error" in payload else "task")
             )
-            step = self.checkpoint_metadata.get("step", self.step) if mode == "checkpoints" else self.step
+            step = (
+                self.checkpoint_metadata.get("step", self.step)
+                if mode == "checkpoints"
+                else self.step
+            )
             self.emit_raw(
                 self.checkpoint_ns,
                 "debug",
@@ -56,7 +62,9 @@ class LoopOutput:
         if self.observer is not None:
             self.observer(event)
 
-    def _output_writes(self, task: Any, writes: Sequence[tuple[str, Any]], cached: bool = False) -> None:
+    def _output_writes(
+        self, task: Any, writes: Sequence[tuple[str, Any]], cached: bool = False
+    ) -> None:
         if self.emit_raw is None:
             return
         modes = self.stream_modes
@@ -112,7 +120,12 @@ class LoopOutput:
                 task_ns = f"{task.name}{NS_END}{task.id}"
                 if parent_ns:
                     task_ns = f"{parent_ns}{NS_SEP}{task_ns}"
-                state = {CONF: {"thread_id": self.config[CONF].get("thread_id"), "checkpoint_ns": task_ns}}
+                state = {
+                    CONF: {
+                        "thread_id": self.config[CONF].get("thread_id"),
+                        "checkpoint_ns": task_ns,
+                    }
+                }
             tasks.append({"id": task.id, "name": task.name, "interrupts": (), "state": state})
         self.emit(
             "checkpoints",

@@ -40,7 +40,6 @@ from engine.types import GraphOutput, Interrupt, Send
 _beta_v3 = beta(message="The v3 streaming protocol on Pregel is experimental.")
 
 
-
 class Pregel(PregelProtocol, StateAccess):
     """A graph of PregelNodes communicating through channels, run in supersteps."""
 
@@ -88,7 +87,9 @@ class Pregel(PregelProtocol, StateAccess):
         self.checkpointer = checkpointer
         self.store = store
         self.cache = cache
-        self.retry_policy = (retry_policy,) if hasattr(retry_policy, "max_attempts") else retry_policy
+        self.retry_policy = (
+            (retry_policy,) if hasattr(retry_policy, "max_attempts") else retry_policy
+        )
         self.cache_policy = cache_policy
         self.context_schema = context_schema
         self.config = config
@@ -140,7 +141,9 @@ class Pregel(PregelProtocol, StateAccess):
     def get_output_schema(self, config: dict | None = None) -> Any:
         if isinstance(self.output_channels, str):
             return schemas.root_model(self.get_name("Output"), self.OutputType)
-        return schemas.channels_model(self.get_name("Output"), self.channels, self.output_channels, value=True)
+        return schemas.channels_model(
+            self.get_name("Output"), self.channels, self.output_channels, value=True
+        )
 
     def get_input_jsonschema(self, config: dict | None = None) -> dict[str, Any]:
         return self.get_input_schema(config).model_json_schema()
@@ -272,14 +275,29 @@ class Pregel(PregelProtocol, StateAccess):
         **kwargs: Any,
     ) -> Any:
         run = self._prepare_invoke(
-            input, config, context, stream_mode, output_keys, interrupt_before, interrupt_after,
-            version, durability,
+            input,
+            config,
+            context,
+            stream_mode,
+            output_keys,
+            interrupt_before,
+            interrupt_after,
+            version,
+            durability,
         )
         return self._collect(self._run(run), stream_mode, version)
 
     def _prepare_invoke(
-        self, input, config, context, stream_mode, output_keys, interrupt_before, interrupt_after,
-        version, durability,
+        self,
+        input,
+        config,
+        context,
+        stream_mode,
+        output_keys,
+        interrupt_before,
+        interrupt_after,
+        version,
+        durability,
     ) -> Run:
         # v1 finds interrupts in the updates stream; v2 values parts carry them
         final_values = stream_mode == "values"
@@ -321,7 +339,11 @@ class Pregel(PregelProtocol, StateAccess):
         if version == "v2":
             return GraphOutput(latest, tuple(interrupts))
         if interrupts:
-            return {**latest, INTERRUPT: interrupts} if isinstance(latest, dict) else {INTERRUPT: interrupts}
+            return (
+                {**latest, INTERRUPT: interrupts}
+                if isinstance(latest, dict)
+                else {INTERRUPT: interrupts}
+            )
         return latest
 
     # ------------------------------------------------------------------ async run
@@ -396,8 +418,15 @@ class Pregel(PregelProtocol, StateAccess):
         **kwargs: Any,
     ) -> Any:
         run = self._prepare_invoke(
-            input, config, context, stream_mode, output_keys, interrupt_before, interrupt_after,
-            version, durability,
+            input,
+            config,
+            context,
+            stream_mode,
+            output_keys,
+            interrupt_before,
+            interrupt_after,
+            version,
+            durability,
         )
         chunks = [c async for c in self._arun(run)]
         return self._collect(chunks, stream_mode, version)
@@ -475,7 +504,9 @@ class Pregel(PregelProtocol, StateAccess):
         durability: str | None = None,
     ) -> SuperstepStepper:
         """Run one superstep per `step()` call, recording the structured trace of each."""
-        return SuperstepStepper(self, input, config, context=context, stream_mode=stream_mode, durability=durability)
+        return SuperstepStepper(
+            self, input, config, context=context, stream_mode=stream_mode, durability=durability
+        )
 
     # ------------------------------------------------------------------ drawing
     def get_graph(self, config: dict | None = None, *, xray: int | bool = False) -> Any:

@@ -48,7 +48,9 @@ class StreamMessagesHandler(BaseCallbackHandler, _StreamingCallbackHandler):
     def _tracks(self, ns: tuple[str, ...]) -> bool:
         return self.subgraphs or not ns or ns == self.ns
 
-    def _emit(self, ns: tuple[str, ...], meta: dict, message: BaseMessage, dedupe: bool = False) -> None:
+    def _emit(
+        self, ns: tuple[str, ...], meta: dict, message: BaseMessage, dedupe: bool = False
+    ) -> None:
         if dedupe and message.id in self.seen:
             return
         if message.id is None:
@@ -57,7 +59,17 @@ class StreamMessagesHandler(BaseCallbackHandler, _StreamingCallbackHandler):
         self.emit(ns, "messages", (message, meta))
 
     # -- chat models (callbacks)
-    def on_chat_model_start(self, serialized, messages, *, run_id, parent_run_id=None, tags=None, metadata=None, **kwargs):
+    def on_chat_model_start(
+        self,
+        serialized,
+        messages,
+        *,
+        run_id,
+        parent_run_id=None,
+        tags=None,
+        metadata=None,
+        **kwargs,
+    ):
         if metadata and "langgraph_node" in metadata and not (tags and TAG_NOSTREAM in tags):
             # as langgraph: the user's tags, without the seq:step:N bookkeeping ones, if any,
             # set on the run's metadata itself (handlers called later see them too)
@@ -144,7 +156,9 @@ class StreamMessagesHandlerV2(StreamMessagesHandler, _V2StreamingCallbackHandler
         self._streamed_run_ids.discard(run_id)
         self.runs.pop(run_id, None)
         generations = response.generations
-        message = getattr(generations[0][0], "message", None) if generations and generations[0] else None
+        message = (
+            getattr(generations[0][0], "message", None) if generations and generations[0] else None
+        )
         if isinstance(message, BaseMessage):
             if message.id is None:
                 message.id = str(uuid4())
@@ -185,7 +199,11 @@ def _messages_in(value: Any) -> list[BaseMessage]:
 
 
 def attach_messages_handler(
-    config: dict, emit: Any, ns: tuple[str, ...], v2: bool = False, strip_v2: bool = False,
+    config: dict,
+    emit: Any,
+    ns: tuple[str, ...],
+    v2: bool = False,
+    strip_v2: bool = False,
     subgraphs: bool = True,
 ) -> StreamMessagesHandler:
     """Add this run's handler to the config's callbacks. `strip_v2`: a v1 messages stream

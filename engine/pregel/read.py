@@ -136,9 +136,7 @@ class NodeBuilder:
     def write_to(self, *channels: str | ChannelWriteEntry, **kwargs: Any) -> NodeBuilder:
         """Write the output to `channels`; `key=value` writes a constant or `value(output)`."""
         for channel in channels:
-            self._writes.append(
-                ChannelWriteEntry(channel) if isinstance(channel, str) else channel
-            )
+            self._writes.append(ChannelWriteEntry(channel) if isinstance(channel, str) else channel)
         for key, value in kwargs.items():
             self._writes.append(
                 ChannelWriteEntry(key, mapper=value)

@@ -52,7 +52,7 @@ class Run:
 
 
 def prepare_run(
-graph: Any,
+    graph: Any,
     input: Any,
     config: dict | None,
     *,
@@ -84,7 +84,9 @@ graph: Any,
     modes = [stream_mode] if single else list(dict.fromkeys(stream_mode))
     queue: deque = deque()
     # a subgraph streams into its parent's queue too, when the parent asked for subgraphs
-    parent = configurable.pop(CONFIG_KEY_STREAM, None) if CONFIG_KEY_STREAM in configurable else None
+    parent = (
+        configurable.pop(CONFIG_KEY_STREAM, None) if CONFIG_KEY_STREAM in configurable else None
+    )
     own_modes = set(modes)
     if parent is not None:
         parent_emit, parent_modes = parent
@@ -126,7 +128,9 @@ graph: Any,
     ns = tuple(ns_str.split(NS_SEP)) if ns_str else ()
     parent_runtime: Runtime = configurable.get(CONFIG_KEY_RUNTIME) or DEFAULT_RUNTIME
     writer = (
-        (lambda chunk: emit(ns, "custom", chunk)) if "custom" in all_modes else parent_runtime.stream_writer
+        (lambda chunk: emit(ns, "custom", chunk))
+        if "custom" in all_modes
+        else parent_runtime.stream_writer
     )
     if context is not None and graph.context_schema is not None and isinstance(context, dict):
         try:
@@ -158,8 +162,12 @@ graph: Any,
         checkpointer=saver,
         emit=emit,
         stream_modes=all_modes,
-        interrupt_before=interrupt_before if interrupt_before is not None else graph.interrupt_before_nodes,
-        interrupt_after=interrupt_after if interrupt_after is not None else graph.interrupt_after_nodes,
+        interrupt_before=interrupt_before
+        if interrupt_before is not None
+        else graph.interrupt_before_nodes,
+        interrupt_after=interrupt_after
+        if interrupt_after is not None
+        else graph.interrupt_after_nodes,
         runtime=runtime,
         cache=graph.cache,
         observer=observer,
@@ -188,7 +196,9 @@ def merge_configs(*configs: dict | None) -> dict:
             elif key == "callbacks" and value is not None and out.get(key) is not None:
                 from langchain_core.callbacks import BaseCallbackManager
 
-                if isinstance(value, BaseCallbackManager) or isinstance(out[key], BaseCallbackManager):
+                if isinstance(value, BaseCallbackManager) or isinstance(
+                    out[key], BaseCallbackManager
+                ):
                     out[key] = value
                 else:
                     out[key] = list({id(h): h for h in [*out[key], *value]}.values())

@@ -62,11 +62,14 @@ class TaskRunner:
                 return future
         context = contextvars.copy_context()
         if task.proc.bound.is_async:
+
             def work() -> None:
                 settle(context.run(asyncio.run, self._arun_one(task)))
         else:
+
             def work() -> None:
                 settle(context.run(self._run_one, task))
+
         threading.Thread(target=work, name=f"superstep-call-{task.name}", daemon=True).start()
         return future
 

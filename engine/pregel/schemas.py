@@ -26,7 +26,9 @@ def root_model(name: str, typ: Any) -> type[BaseModel]:
     return type(name, (RootModel[typ],), {"__module__": __name__})
 
 
-def channels_model(name: str, channels: Mapping[str, Any], keys: Sequence[str], value: bool) -> type[BaseModel]:
+def channels_model(
+    name: str, channels: Mapping[str, Any], keys: Sequence[str], value: bool
+) -> type[BaseModel]:
     """A model with an optional field per channel (its value type, or its update type)."""
     return create_model(
         name,
@@ -51,7 +53,9 @@ def context_jsonschema(context_schema: Any) -> dict[str, Any] | None:
     )
 
 
-def state_jsonschema(typ: Any, keys: Sequence[str], channels: Mapping[str, Any], name: str) -> dict[str, Any]:
+def state_jsonschema(
+    typ: Any, keys: Sequence[str], channels: Mapping[str, Any], name: str
+) -> dict[str, Any]:
     """A StateGraph's input or output schema class as JSON schema."""
     if isclass(typ) and issubclass(typ, BaseModel):
         return typ.model_json_schema()

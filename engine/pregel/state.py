@@ -67,8 +67,11 @@ class StateAccess:
         channels = self._channels_of(checkpoint)
         ns = saved.config[CONF].get(CONFIG_KEY_CHECKPOINT_NS, "")
         planner = TaskPlanner(
-            nodes=self.nodes, managed=self.managed, config={**saved.config, CONF: dict(saved.config[CONF])},
-            parent_ns=ns, runtime=DEFAULT_RUNTIME,
+            nodes=self.nodes,
+            managed=self.managed,
+            config={**saved.config, CONF: dict(saved.config[CONF])},
+            parent_ns=ns,
+            runtime=DEFAULT_RUNTIME,
         )
         step = saved.metadata.get("step", -1) + 1
         pending = list(saved.pending_writes or [])
@@ -92,14 +95,21 @@ class StateAccess:
             result = None
             if status.output:
                 if isinstance(keys, str):
-                    result = task_result_writes([w for w in status.output if w[0] == keys]).get(keys)
+                    result = task_result_writes([w for w in status.output if w[0] == keys]).get(
+                        keys
+                    )
                 else:
                     result = task_result_writes([w for w in status.output if w[0] in keys])
             state = None
             if any(sub.checkpointer is not False for sub in task.subgraphs):
                 task_ns = f"{task.name}{NS_END}{task.id}"
                 task_ns = f"{ns}{NS_SEP}{task_ns}" if ns else task_ns
-                state = {CONF: {"thread_id": saved.config[CONF].get("thread_id"), "checkpoint_ns": task_ns}}
+                state = {
+                    CONF: {
+                        "thread_id": saved.config[CONF].get("thread_id"),
+                        "checkpoint_ns": task_ns,
+                    }
+                }
             interrupts = () if live and status.output else status.interrupts
             out_tasks.append(
                 PregelTask(task.id, task.name, task.path, status.error, interrupts, state, result)
@@ -133,10 +143,18 @@ class StateAccess:
             if task.state is not None and (node := self.nodes.get(task.name)) and node.subgraphs:
                 sub = node.subgraphs[0]
                 conf = task.state[CONF]
-                ns = own_namespace(conf["checkpoint_ns"]) if sub.checkpointer is True else conf["checkpoint_ns"]
-                saved = saver.get_tuple({CONF: {"thread_id": conf["thread_id"], "checkpoint_ns": ns}})
+                ns = (
+                    own_namespace(conf["checkpoint_ns"])
+                    if sub.checkpointer is True
+                    else conf["checkpoint_ns"]
+                )
+                saved = saver.get_tuple(
+                    {CONF: {"thread_id": conf["thread_id"], "checkpoint_ns": ns}}
+                )
                 if saved is not None:
-                    task = task._replace(state=sub._with_subgraph_states(sub._snapshot(saved, live=True), saver))
+                    task = task._replace(
+                        state=sub._with_subgraph_states(sub._snapshot(saved, live=True), saver)
+                    )
             tasks.append(task)
         return snapshot._replace(tasks=tuple(tasks))
 
@@ -144,10 +162,17 @@ class StateAccess:
         return self.get_state(config, subgraphs=subgraphs)
 
     def get_state_history(
-        self, config: dict, *, filter: dict | None = None, before: dict | None = None, limit: int | None = None
+        self,
+        config: dict,
+        *,
+        filter: dict | None = None,
+        before: dict | None = None,
+        limit: int | None = None,
     ) -> Iterator[StateSnapshot]:
         saver = self._state_saver(config)
-        conf = {k: v for k, v in config.get(CONF, {}).items() if k in ("thread_id", "checkpoint_ns")}
+        conf = {
+            k: v for k, v in config.get(CONF, {}).items() if k in ("thread_id", "checkpoint_ns")
+        }
         conf.setdefault(CONFIG_KEY_CHECKPOINT_NS, "")
         for saved in saver.list({CONF: conf}, filter=filter, before=before, limit=limit):
             yield self._snapshot(saved, live=False)
@@ -156,11 +181,15 @@ class StateAccess:
         for snapshot in self.get_state_history(config, **kwargs):
             yield snapshot
 
-    def update_state(self, config: dict, values: Any, as_node: str | None = None, task_id: str | None = None) -> dict:
+    def update_state(
+        self, config: dict, values: Any, as_node: str | None = None, task_id: str | None = None
+    ) -> dict:
         """Write `values` as if node `as_node` returned them; returns the new checkpoint's config."""
         return self.bulk_update_state(config, [[StateUpdate(values, as_node, task_id)]])
 
-    async def aupdate_state(self, config: dict, values: Any, as_node: str | None = None, task_id: str | None = None) -> dict:
+    async def aupdate_state(
+        self, config: dict, values: Any, as_node: str | None = None, task_id: str | None = None
+    ) -> dict:
         return self.update_state(config, values, as_node, task_id)
 
     def bulk_update_state(self, config: dict, supersteps: Sequence[Sequence[Any]]) -> dict:
@@ -201,8 +230,12 @@ class StateAccess:
             if isinstance(values, list) and values:
                 for item in values:
                     if not isinstance(item, Sequence):
-                        raise InvalidUpdateError(f"Invalid update item: {item} when copying checkpoint")
-                return self._update_superstep(saver, forked, [StateUpdate(*item[:2]) for item in values])
+                        raise InvalidUpdateError(
+                            f"Invalid update item: {item} when copying checkpoint"
+                        )
+                return self._update_superstep(
+                    saver, forked, [StateUpdate(*item[:2]) for item in values]
+                )
             return forked
         if len(updates) == 1:
             node = as_node if as_node is not None else self._default_as_node(base.checkpoint)
@@ -253,21 +286,39 @@ class _UpdateBase:
         self.step = saved.metadata.get("step", -1) if saved else -1
         self.channels = graph._channels_of(self.checkpoint)
         self.config = (
-            {**saved.config, CONF: {**saved.config[CONF], **conf, "checkpoint_id": saved.config[CONF]["checkpoint_id"]}}
+            {
+                **saved.config,
+                CONF: {
+                    **saved.config[CONF],
+                    **conf,
+                    "checkpoint_id": saved.config[CONF]["checkpoint_id"],
+                },
+            }
             if saved
             else {CONF: conf}
         )
         self.parents = saved.metadata.get("parents", {}) if saved else {}
 
     def _apply(self, tasks: list) -> None:
-        apply_writes(self.checkpoint, self.channels, tasks, self.saver.get_next_version, self.graph.trigger_to_nodes)
+        apply_writes(
+            self.checkpoint,
+            self.channels,
+            tasks,
+            self.saver.get_next_version,
+            self.graph.trigger_to_nodes,
+        )
 
     def _put(self, source: str, step: int, checkpoint_step: int | None = None) -> dict:
-        new = create_checkpoint(self.checkpoint, self.channels, step if checkpoint_step is None else checkpoint_step)
+        new = create_checkpoint(
+            self.checkpoint, self.channels, step if checkpoint_step is None else checkpoint_step
+        )
         previous = self.saved.checkpoint["channel_versions"] if self.saved else {}
         new_versions = {k: v for k, v in new["channel_versions"].items() if previous.get(k) != v}
         saved_config = self.saver.put(
-            self.config, new, {"source": source, "step": step, "parents": self.parents}, new_versions
+            self.config,
+            new,
+            {"source": source, "step": step, "parents": self.parents},
+            new_versions,
         )
         return _public(saved_config)
 
@@ -291,12 +342,19 @@ class _UpdateBase:
         if self.saved is not None:
             pending = list(self.saved.pending_writes or [])
             planner = TaskPlanner(
-                nodes=self.graph.nodes, managed=self.graph.managed,
+                nodes=self.graph.nodes,
+                managed=self.graph.managed,
                 config={**self.saved.config, CONF: dict(self.saved.config[CONF])},
-                parent_ns=self.config[CONF][CONFIG_KEY_CHECKPOINT_NS], runtime=DEFAULT_RUNTIME,
+                parent_ns=self.config[CONF][CONFIG_KEY_CHECKPOINT_NS],
+                runtime=DEFAULT_RUNTIME,
             )
             tasks = prepare_next_tasks(
-                self.checkpoint, pending, planner, self.channels, self.step + 1, self.step + 3,
+                self.checkpoint,
+                pending,
+                planner,
+                self.channels,
+                self.step + 1,
+                self.step + 3,
                 for_execution=False,
             )
             if null_writes := [(c, v) for tid, c, v in pending if tid == NULL_TASK_ID]:
@@ -331,7 +389,9 @@ class _UpdateTask:
     """The task an update_state stands in for: routers after `as_node` read the state as that
     node would see it after returning `values` (the snapshot plus the writes so far)."""
 
-    def __init__(self, name: str, values: Any, writes: list, channels: dict, managed: Any, config: dict):
+    def __init__(
+        self, name: str, values: Any, writes: list, channels: dict, managed: Any, config: dict
+    ):
         from engine.constants import CONFIG_KEY_READ
         from engine.pregel.algo import local_read
 
@@ -370,7 +430,9 @@ def _task_statuses(pending_writes: list) -> dict[str, _TaskStatus]:
             continue
         output.setdefault(tid, [])
         if chan == INTERRUPT:
-            interrupts.setdefault(tid, []).extend(value if isinstance(value, (list, tuple)) else [value])
+            interrupts.setdefault(tid, []).extend(
+                value if isinstance(value, (list, tuple)) else [value]
+            )
         elif chan == ERROR:
             errors.setdefault(tid, value)
         elif chan not in _CONTROL_WRITES:
@@ -393,14 +455,18 @@ def _with_checkpoint_map(config: dict | None, metadata: dict | None) -> dict | N
     if config is None or not parents:
         return config
     conf = config[CONF]
-    return {CONF: {**conf, "checkpoint_map": {**parents, conf["checkpoint_ns"]: conf["checkpoint_id"]}}}
+    return {
+        CONF: {**conf, "checkpoint_map": {**parents, conf["checkpoint_ns"]: conf["checkpoint_id"]}}
+    }
 
 
 def _public(config: dict | None) -> dict | None:
     if config is None:
         return None
     conf = config.get(CONF, {})
-    return {CONF: {k: conf[k] for k in ("thread_id", "checkpoint_ns", "checkpoint_id") if k in conf}}
+    return {
+        CONF: {k: conf[k] for k in ("thread_id", "checkpoint_ns", "checkpoint_id") if k in conf}
+    }
 
 
 __all__ = ["StateAccess", "NS_END", "NS_SEP", "ERROR"]

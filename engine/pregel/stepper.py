@@ -19,7 +19,13 @@ class SuperstepStepper:
     """
 
     def __init__(
-        self, graph: Pregel, input: Any, config: dict | None, *, context: Any, stream_mode: Any,
+        self,
+        graph: Pregel,
+        input: Any,
+        config: dict | None,
+        *,
+        context: Any,
+        stream_mode: Any,
         durability: str | None = None,
     ):
         self.events: list[trace.TraceEvent] = []

@@ -21,7 +21,9 @@ from engine.pregel.callbacks import add_handler
 ToolCallWriter = Callable[[Any], None]
 """Emits `tool-output-delta` events for one running tool call."""
 
-tool_call_writer: ContextVar[ToolCallWriter | None] = ContextVar("superstep_tool_call_writer", default=None)
+tool_call_writer: ContextVar[ToolCallWriter | None] = ContextVar(
+    "superstep_tool_call_writer", default=None
+)
 
 
 def emit_output_delta(delta: Any) -> None:
@@ -45,7 +47,12 @@ class StreamToolCallHandler(BaseCallbackHandler):
 
     run_inline = True  # events in the order the tool made them
 
-    def __init__(self, emit: Callable[[tuple[str, ...], str, Any], None], subgraphs: bool, parent_ns: tuple[str, ...] = ()) -> None:
+    def __init__(
+        self,
+        emit: Callable[[tuple[str, ...], str, Any], None],
+        subgraphs: bool,
+        parent_ns: tuple[str, ...] = (),
+    ) -> None:
         self.emit = emit
         self.subgraphs = subgraphs
         self.parent_ns = parent_ns
@@ -76,7 +83,9 @@ class StreamToolCallHandler(BaseCallbackHandler):
         call_id = kwargs.get("tool_call_id") or str(run_id)
 
         def writer(delta: Any) -> None:
-            self.emit(ns, "tools", {"event": "tool-output-delta", "tool_call_id": call_id, "delta": delta})
+            self.emit(
+                ns, "tools", {"event": "tool-output-delta", "tool_call_id": call_id, "delta": delta}
+            )
 
         self._calls[run_id] = (ns, call_id, tool_call_writer.set(writer))
         payload = {
@@ -91,14 +100,18 @@ class StreamToolCallHandler(BaseCallbackHandler):
     def on_tool_end(self, output: Any, *, run_id: UUID, **kwargs: Any) -> None:
         if (call := self._finished(run_id)) is not None:
             ns, call_id = call
-            self.emit(ns, "tools", {"event": "tool-finished", "tool_call_id": call_id, "output": output})
+            self.emit(
+                ns, "tools", {"event": "tool-finished", "tool_call_id": call_id, "output": output}
+            )
 
     def on_tool_error(self, error: BaseException, *, run_id: UUID, **kwargs: Any) -> None:
         call = self._finished(run_id)
         # an interrupted tool is paused, not failed: it starts again on resume
         if call is not None and not isinstance(error, GraphBubbleUp):
             ns, call_id = call
-            self.emit(ns, "tools", {"event": "tool-error", "tool_call_id": call_id, "message": str(error)})
+            self.emit(
+                ns, "tools", {"event": "tool-error", "tool_call_id": call_id, "message": str(error)}
+            )
 
     def _finished(self, run_id: UUID) -> tuple[tuple[str, ...], str] | None:
         if (call := self._calls.pop(run_id, None)) is None:

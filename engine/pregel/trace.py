@@ -91,5 +91,7 @@ class CheckpointSaved:
     config: dict | None = field(default=None)
 
 
-TraceEvent = StepPlanned | TaskStarted | TaskRetried | TaskFinished | BarrierApplied | CheckpointSaved
+TraceEvent = (
+    StepPlanned | TaskStarted | TaskRetried | TaskFinished | BarrierApplied | CheckpointSaved
+)
 Observer = Callable[[TraceEvent], None]

@@ -1,11 +1,11 @@
 """Trace events and run values for reading: the text the CLI prints and the studio shows.
 
-    short_version(v)    a channel version as its counter: "3" (the studio's column, the CLI's v3)
-    to_jsonable(obj)    dataclasses to dicts, tuples to lists, recursively
-    to_json(value)      one line of JSON for any run value (pydantic models, interrupts, sets...)
-    event_json(event)   a trace event as one JSON object, its class name under "event"
-    TextPrinter(out)    an `Observer` printing each superstep: plan, task writes, barrier, checkpoint
-    trace_run(...)      steps a compiled graph and hands every trace event to an observer
+short_version(v)    a channel version as its counter: "3" (the studio's column, the CLI's v3)
+to_jsonable(obj)    dataclasses to dicts, tuples to lists, recursively
+to_json(value)      one line of JSON for any run value (pydantic models, interrupts, sets...)
+event_json(event)   a trace event as one JSON object, its class name under "event"
+TextPrinter(out)    an `Observer` printing each superstep: plan, task writes, barrier, checkpoint
+trace_run(...)      steps a compiled graph and hands every trace event to an observer
 """
 
 from __future__ import annotations
@@ -87,7 +87,9 @@ class TextPrinter:
             self._line(1, "plan:")
             for task in event.tasks:
                 if task.trigger_versions:
-                    woke = ", ".join(f"{ch}@{_version(v)}" for ch, v in task.trigger_versions.items())
+                    woke = ", ".join(
+                        f"{ch}@{_version(v)}" for ch, v in task.trigger_versions.items()
+                    )
                     self._line(2, f"{task.name}  woken by {woke}")
                 else:
                     self._line(2, f"{task.name}  woken by Send({short_value(task.input)})")
@@ -105,8 +107,11 @@ class TextPrinter:
                 if not event.writes:
                     self._line(2, "(nothing)")
         elif isinstance(event, trace.TaskRetried):
-            self._line(1, f"task {event.name}: attempt {event.attempt} failed with {event.error!r}, "
-                          f"retrying in {event.delay:.2f}s")
+            self._line(
+                1,
+                f"task {event.name}: attempt {event.attempt} failed with {event.error!r}, "
+                f"retrying in {event.delay:.2f}s",
+            )
         elif isinstance(event, trace.BarrierApplied):
             self._line(1, "barrier:")
             for ch in event.changes:
@@ -126,7 +131,9 @@ class TextPrinter:
         # TaskStarted adds nothing the plan and TaskFinished don't already say.
 
 
-def trace_run(graph: Any, run_input: Any, config: dict, observer: trace.Observer) -> Exception | None:
+def trace_run(
+    graph: Any, run_input: Any, config: dict, observer: trace.Observer
+) -> Exception | None:
     """Run `graph` one superstep at a time, handing each step's events to `observer`; returns
     what a node raised (after the events of the step it failed in), or None."""
     stepper = graph.stepper(run_input, config)

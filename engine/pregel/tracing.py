@@ -90,7 +90,9 @@ def node_run(task: Any) -> Iterator[NodeRun]:
 
 
 @contextmanager
-def router_run(run: NodeRun | None, step: int, name: str, input: Any, config: dict) -> Iterator[NodeRun]:
+def router_run(
+    run: NodeRun | None, step: int, name: str, input: Any, config: dict
+) -> Iterator[NodeRun]:
     """A conditional edge's router as langgraph traces it: a chain run under its node's run,
     tagged with its place in the node's sequence (the node is step 1, its writers follow)."""
     if run is None or run.manager is None:
@@ -100,7 +102,9 @@ def router_run(run: NodeRun | None, step: int, name: str, input: Any, config: di
         {**run.config, "callbacks": run.manager.get_child(f"seq:step:{step}")}
     )
     run_manager = manager.on_chain_start(None, input, name=name)
-    call = NodeRun(_child_config({**config, **_trace_keys(run.config)}, run_manager.get_child()), run_manager)
+    call = NodeRun(
+        _child_config({**config, **_trace_keys(run.config)}, run_manager.get_child()), run_manager
+    )
     with _current(call):
         yield call
 

@@ -95,7 +95,9 @@ def test_missing_context_is_none(backend):
 
 def test_runtime_stream_writer_custom_mode(backend):
     app = _ctx_app(backend)
-    assert list(app.stream({"n": 3}, context=Ctx(user="bob"), stream_mode=["custom", "updates"])) == [
+    assert list(
+        app.stream({"n": 3}, context=Ctx(user="bob"), stream_mode=["custom", "updates"])
+    ) == [
         ("custom", {"from": "a", "user": "bob"}),
         ("updates", {"a": {"n": 6, "log": ["bob", True, "Ctx"]}}),
     ]
@@ -160,7 +162,9 @@ def test_runtime_execution_info_node_attempt_counts_retries(backend):
         return {"log": ["ok"]}
 
     g = backend.graph.StateGraph(S)
-    g.add_node("f", flaky, retry_policy=backend.types.RetryPolicy(initial_interval=0.001, jitter=False))
+    g.add_node(
+        "f", flaky, retry_policy=backend.types.RetryPolicy(initial_interval=0.001, jitter=False)
+    )
     g.add_edge(backend.graph.START, "f")
     assert g.compile().invoke({"n": 0}) == {"n": 0, "log": ["ok"]}
     assert attempts == [1, 2, 3]
@@ -193,7 +197,11 @@ def test_get_config_metadata_keys(backend):
     g.add_edge("pre", "b")
     g.compile().invoke(
         {"n": 0},
-        {"metadata": {"mine": 1}, "configurable": {"thread_id": "zz", "foo": "bar"}, "tags": ["t1"]},
+        {
+            "metadata": {"mine": 1},
+            "configurable": {"thread_id": "zz", "foo": "bar"},
+            "tags": ["t1"],
+        },
     )
     meta, meta_param, ns = seen[0]
     assert meta == meta_param
@@ -222,7 +230,9 @@ def test_get_config_metadata_for_send_task(backend):
 
     g = backend.graph.StateGraph(S)
     g.add_node("w", w)
-    g.add_conditional_edges(backend.graph.START, lambda s: [Send("w", {"i": 0}), Send("w", {"i": 1})])
+    g.add_conditional_edges(
+        backend.graph.START, lambda s: [Send("w", {"i": 0}), Send("w", {"i": 1})]
+    )
     assert g.compile().invoke({"n": 0}) == {"n": 0, "log": [0, 1]}
     assert sorted(map(repr, normalize(seen))) == sorted(
         map(
@@ -246,7 +256,9 @@ def test_get_config_metadata_in_subgraph(backend):
 
     def inner(state):
         c = backend.config.get_config()
-        seen.append((_meta(c), c["metadata"].get("checkpoint_ns"), c["configurable"]["checkpoint_ns"]))
+        seen.append(
+            (_meta(c), c["metadata"].get("checkpoint_ns"), c["configurable"]["checkpoint_ns"])
+        )
         return {"log": ["inner"]}
 
     sg = backend.graph.StateGraph(S)

@@ -16,7 +16,9 @@ RetryOn = tuple[type[Exception], ...] | Callable[[Exception], bool]
 OnFailure = Literal["error", "continue"] | Callable[[Exception], str]
 
 
-def validate_retry_params(max_retries: int, initial_delay: float, max_delay: float, backoff_factor: float) -> None:
+def validate_retry_params(
+    max_retries: int, initial_delay: float, max_delay: float, backoff_factor: float
+) -> None:
     for label, value in (
         ("max_retries", max_retries),
         ("initial_delay", initial_delay),
@@ -38,7 +40,14 @@ def should_retry_exception(exc: Exception, retry_on: RetryOn) -> bool:
     return retry_on(exc) if callable(retry_on) else isinstance(exc, retry_on)
 
 
-def calculate_delay(retry_number: int, *, backoff_factor: float, initial_delay: float, max_delay: float, jitter: bool) -> float:
+def calculate_delay(
+    retry_number: int,
+    *,
+    backoff_factor: float,
+    initial_delay: float,
+    max_delay: float,
+    jitter: bool,
+) -> float:
     delay = initial_delay if backoff_factor == 0.0 else initial_delay * backoff_factor**retry_number
     delay = min(delay, max_delay)
     if jitter and delay > 0:
@@ -49,7 +58,17 @@ def calculate_delay(retry_number: int, *, backoff_factor: float, initial_delay: 
 class RetryLoop:
     """The retry settings of one middleware; `run`/`arun` call until success, give-up or a non-retryable error."""
 
-    def __init__(self, *, max_retries: int, retry_on: RetryOn, on_failure: OnFailure, backoff_factor: float, initial_delay: float, max_delay: float, jitter: bool) -> None:
+    def __init__(
+        self,
+        *,
+        max_retries: int,
+        retry_on: RetryOn,
+        on_failure: OnFailure,
+        backoff_factor: float,
+        initial_delay: float,
+        max_delay: float,
+        jitter: bool,
+    ) -> None:
         validate_retry_params(max_retries, initial_delay, max_delay, backoff_factor)
         self.max_retries = max_retries
         self.retry_on = retry_on
@@ -59,7 +78,15 @@ class RetryLoop:
         self.max_delay = max_delay
         self.jitter = jitter
 
-    SETTINGS = ("max_retries", "retry_on", "on_failure", "backoff_factor", "initial_delay", "max_delay", "jitter")
+    SETTINGS = (
+        "max_retries",
+        "retry_on",
+        "on_failure",
+        "backoff_factor",
+        "initial_delay",
+        "max_delay",
+        "jitter",
+    )
 
     def publish(self, middleware: Any) -> None:
         """Expose the settings as attributes of the middleware, as LangChain's classes do."""
@@ -98,7 +125,9 @@ class RetryLoop:
                     time.sleep(delay)
         raise RuntimeError("Unexpected: retry loop completed without returning")
 
-    async def arun(self, call: Callable[[], Awaitable[Any]], on_give_up: Callable[[Exception, int], Any]) -> Any:
+    async def arun(
+        self, call: Callable[[], Awaitable[Any]], on_give_up: Callable[[Exception, int], Any]
+    ) -> Any:
         for attempt in range(self.max_retries + 1):
             try:
                 return await call()

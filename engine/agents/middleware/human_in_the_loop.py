@@ -112,13 +112,22 @@ def _validated_as_sent(answer: object, check: Any) -> object:
 
 def _decision_schema(allowed: list[DecisionType], name: str, tool: Any = None) -> Any:
     """The pydantic type a per-call resume value must satisfy."""
-    members: dict[str, Any] = {"approve": ApproveDecision, "reject": RejectDecision, "respond": RespondDecision}
+    members: dict[str, Any] = {
+        "approve": ApproveDecision,
+        "reject": RejectDecision,
+        "respond": RespondDecision,
+    }
     if "edit" in allowed:
         schema = tool.tool_call_schema if tool else None
         if not (isinstance(schema, type) and issubclass(schema, BaseModel)):
-            schema = Annotated[dict[str, Any], WithJsonSchema(schema if isinstance(schema, dict) else {"type": "object"})]
+            schema = Annotated[
+                dict[str, Any],
+                WithJsonSchema(schema if isinstance(schema, dict) else {"type": "object"}),
+            ]
         edited = create_model("EditedAction", name=(Literal[name], ...), args=(schema, ...))
-        decision = create_model("EditDecision", type=(Literal["edit"], ...), edited_action=(edited, ...))
+        decision = create_model(
+            "EditDecision", type=(Literal["edit"], ...), edited_action=(edited, ...)
+        )
         members["edit"] = Annotated[decision, WrapValidator(_validated_as_sent)]
     chosen = tuple(members[d] for d in dict.fromkeys(allowed))
     return chosen[0] if len(chosen) == 1 else Annotated[Union[chosen], Discriminator("type")]  # noqa: UP007
@@ -141,7 +150,9 @@ def _answer_message(call: ToolCall, decision: dict) -> ToolMessage:
         tool_call_id=call["id"],
         status="success" if decision["type"] == "respond" else "error",
     )
-    return add_notification_metadata(message, source="hitl_interrupt_decision", data={"decision": decision["type"]})
+    return add_notification_metadata(
+        message, source="hitl_interrupt_decision", data={"decision": decision["type"]}
+    )
 
 
 class HumanInTheLoopMiddleware(AgentMiddleware):
@@ -168,7 +179,9 @@ class HumanInTheLoopMiddleware(AgentMiddleware):
         for name, config in interrupt_on.items():
             if isinstance(config, bool):
                 if config:
-                    self.interrupt_on[name] = InterruptOnConfig(allowed_decisions=["approve", "edit", "reject", "respond"])
+                    self.interrupt_on[name] = InterruptOnConfig(
+                        allowed_decisions=["approve", "edit", "reject", "respond"]
+                    )
             elif config.get("allowed_decisions"):
                 self.interrupt_on[name] = config
             else:
@@ -179,7 +192,9 @@ class HumanInTheLoopMiddleware(AgentMiddleware):
                 )
 
     # ------------------------------------------------------------------ requests
-    def _description(self, call: ToolCall, config: InterruptOnConfig, state: Any, runtime: Any) -> str:
+    def _description(
+        self, call: ToolCall, config: InterruptOnConfig, state: Any, runtime: Any
+    ) -> str:
         value = config.get("description")
         if callable(value):
             return value(call, state, runtime)
@@ -187,11 +202,21 @@ class HumanInTheLoopMiddleware(AgentMiddleware):
             return value
         return f"{self.description_prefix}\n\nTool: {call['name']}\nArgs: {call['args']}"
 
-    def _create_action_and_config(self, call: ToolCall, config: InterruptOnConfig, state: Any, runtime: Any) -> tuple[ActionRequest, ReviewConfig]:
-        action = ActionRequest(name=call["name"], args=call["args"], description=self._description(call, config, state, runtime))
-        return action, ReviewConfig(action_name=call["name"], allowed_decisions=config["allowed_decisions"])
+    def _create_action_and_config(
+        self, call: ToolCall, config: InterruptOnConfig, state: Any, runtime: Any
+    ) -> tuple[ActionRequest, ReviewConfig]:
+        action = ActionRequest(
+            name=call["name"],
+            args=call["args"],
+            description=self._description(call, config, state, runtime),
+        )
+        return action, ReviewConfig(
+            action_name=call["name"], allowed_decisions=config["allowed_decisions"]
+        )
 
-    def _should_interrupt(self, call: ToolCall, config: InterruptOnConfig, state: Any, runtime: Any) -> bool:
+    def _should_interrupt(
+        self, call: ToolCall, config: InterruptOnConfig, state: Any, runtime: Any
+    ) -> bool:
         when = config.get("when")
         if when is None:
             return True
@@ -212,7 +237,9 @@ class HumanInTheLoopMiddleware(AgentMiddleware):
         return when(ToolCallRequest(tool_call=call, tool=None, state=state, runtime=tool_runtime))
 
     @staticmethod
-    def _process_decision(decision: dict, call: ToolCall, config: InterruptOnConfig) -> tuple[ToolCall | None, ToolMessage | None]:
+    def _process_decision(
+        decision: dict, call: ToolCall, config: InterruptOnConfig
+    ) -> tuple[ToolCall | None, ToolMessage | None]:
         allowed = config["allowed_decisions"]
         kind = decision["type"]
         if kind in ("approve", "edit") and kind in allowed:
@@ -245,7 +272,9 @@ class HumanInTheLoopMiddleware(AgentMiddleware):
             reviewed.append(idx)
         if not requests:
             return {_EDITED_TOOL_CALLS_KEY: {}} if state.get(_EDITED_TOOL_CALLS_KEY) else None
-        decisions = interrupt(HITLRequest(action_requests=requests, review_configs=configs))["decisions"]
+        decisions = interrupt(HITLRequest(action_requests=requests, review_configs=configs))[
+            "decisions"
+        ]
         if len(decisions) != len(reviewed):
             raise ValueError(
                 f"Number of human decisions ({len(decisions)}) does not match number of hanging "
@@ -274,7 +303,9 @@ class HumanInTheLoopMiddleware(AgentMiddleware):
         return self.after_model(state, runtime)
 
     # ------------------------------------------------------------------ per-call review and edits
-    def _resolve_per_call(self, request: ToolCallRequest) -> tuple[ToolCallRequest, Action | None] | ToolMessage:
+    def _resolve_per_call(
+        self, request: ToolCallRequest
+    ) -> tuple[ToolCallRequest, Action | None] | ToolMessage:
         call = request.tool_call
         config = self.interrupt_on.get(call["name"])
         if config is None or (config.get("when") is not None and not config["when"](request)):
@@ -292,7 +323,12 @@ class HumanInTheLoopMiddleware(AgentMiddleware):
             args=call["args"],
             description=action.get("description", ""),
         )
-        decision = interrupt(value, response_schema=_decision_schema(config["allowed_decisions"], call["name"], request.tool))
+        decision = interrupt(
+            value,
+            response_schema=_decision_schema(
+                config["allowed_decisions"], call["name"], request.tool
+            ),
+        )
         if decision["type"] == "approve":
             return request, None
         if decision["type"] == "edit":
@@ -351,12 +387,16 @@ class HumanInTheLoopMiddleware(AgentMiddleware):
             return result
         call_id = request.tool_call.get("id")
         annotated = [
-            self._prepend_notice(m, executed) if isinstance(m, ToolMessage) and m.tool_call_id == call_id else m
+            self._prepend_notice(m, executed)
+            if isinstance(m, ToolMessage) and m.tool_call_id == call_id
+            else m
             for m in messages
         ]
         return replace(result, update={**result.update, "messages": annotated})
 
-    def _prepared(self, request: ToolCallRequest) -> tuple[ToolCallRequest, Action | None] | ToolMessage:
+    def _prepared(
+        self, request: ToolCallRequest
+    ) -> tuple[ToolCallRequest, Action | None] | ToolMessage:
         if self.interrupt_mode == "per_call":
             return self._resolve_per_call(request)
         executed = self._reviewer_edit(request)

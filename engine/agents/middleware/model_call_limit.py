@@ -20,7 +20,9 @@ class ModelCallLimitState(AgentState):
     run_model_call_count: NotRequired[Annotated[int, UntrackedValue, PrivateStateAttr]]
 
 
-def _limit_message(thread_count: int, run_count: int, thread_limit: int | None, run_limit: int | None) -> str:
+def _limit_message(
+    thread_count: int, run_count: int, thread_limit: int | None, run_limit: int | None
+) -> str:
     exceeded = []
     if thread_limit is not None and thread_count >= thread_limit:
         exceeded.append(f"thread limit ({thread_count}/{thread_limit})")
@@ -30,7 +32,9 @@ def _limit_message(thread_count: int, run_count: int, thread_limit: int | None, 
 
 
 class ModelCallLimitExceededError(Exception):
-    def __init__(self, thread_count: int, run_count: int, thread_limit: int | None, run_limit: int | None) -> None:
+    def __init__(
+        self, thread_count: int, run_count: int, thread_limit: int | None, run_limit: int | None
+    ) -> None:
         self.thread_count = thread_count
         self.run_count = run_count
         self.thread_limit = thread_limit
@@ -43,7 +47,13 @@ class ModelCallLimitMiddleware(AgentMiddleware):
 
     state_schema = ModelCallLimitState
 
-    def __init__(self, *, thread_limit: int | None = None, run_limit: int | None = None, exit_behavior: Literal["end", "error"] = "end") -> None:
+    def __init__(
+        self,
+        *,
+        thread_limit: int | None = None,
+        run_limit: int | None = None,
+        exit_behavior: Literal["end", "error"] = "end",
+    ) -> None:
         super().__init__()
         if thread_limit is None and run_limit is None:
             raise ValueError("At least one limit must be specified (thread_limit or run_limit)")
@@ -62,7 +72,9 @@ class ModelCallLimitMiddleware(AgentMiddleware):
         if not (over_thread or over_run):
             return None
         if self.exit_behavior == "error":
-            raise ModelCallLimitExceededError(thread_count, run_count, self.thread_limit, self.run_limit)
+            raise ModelCallLimitExceededError(
+                thread_count, run_count, self.thread_limit, self.run_limit
+            )
         message = _limit_message(thread_count, run_count, self.thread_limit, self.run_limit)
         return {"jump_to": "end", "messages": [AIMessage(content=message)]}
 

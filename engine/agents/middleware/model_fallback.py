@@ -34,7 +34,10 @@ class ModelFallbackMiddleware(AgentMiddleware):
 
     def __init__(self, first_model: Any, *additional_models: Any) -> None:
         super().__init__()
-        self.models = [init_chat_model(m) if isinstance(m, str) else m for m in (first_model, *additional_models)]
+        self.models = [
+            init_chat_model(m) if isinstance(m, str) else m
+            for m in (first_model, *additional_models)
+        ]
 
     def _requests(self, request: ModelRequest) -> list[ModelRequest]:
         return [request, *(_for_fallback(request, m) for m in self.models)]

@@ -41,7 +41,9 @@ class PIIDetectionError(Exception):
         super().__init__(f"Detected {len(matches)} instance(s) of {pii_type} in text content")
 
 
-def _found(kind: str, pattern: str, content: str, keep: Callable[[str], bool] = lambda v: True) -> list[PIIMatch]:
+def _found(
+    kind: str, pattern: str, content: str, keep: Callable[[str], bool] = lambda v: True
+) -> list[PIIMatch]:
     return [
         PIIMatch(type=kind, value=m.group(), start=m.start(), end=m.end())
         for m in re.finditer(pattern, content)
@@ -171,7 +173,12 @@ def resolve_detector(pii_type: str, detector: Any) -> Callable[[str], list[PIIMa
 
     def normalized(content: str) -> list[PIIMatch]:
         return [
-            PIIMatch(type=m.get("type", pii_type), value=m.get("value", m.get("text", "")), start=m["start"], end=m["end"])
+            PIIMatch(
+                type=m.get("type", pii_type),
+                value=m.get("value", m.get("text", "")),
+                start=m["start"],
+                end=m["end"],
+            )
             for m in detector(content)
         ]
 
@@ -201,7 +208,9 @@ def _timed_detector(pii_type: str, pattern: Any) -> Callable[[str], list[PIIMatc
 
 
 def _last_index(messages: list, kind: type) -> int | None:
-    return next((i for i in range(len(messages) - 1, -1, -1) if isinstance(messages[i], kind)), None)
+    return next(
+        (i for i in range(len(messages) - 1, -1, -1) if isinstance(messages[i], kind)), None
+    )
 
 
 class PIIMiddleware(AgentMiddleware):
@@ -232,7 +241,11 @@ class PIIMiddleware(AgentMiddleware):
     def _process_content(self, content: Any) -> tuple[Any, bool]:
         if isinstance(content, str):
             matches = self.detector(content)
-            return (apply_strategy(content, matches, self.strategy), True) if matches else (content, False)
+            return (
+                (apply_strategy(content, matches, self.strategy), True)
+                if matches
+                else (content, False)
+            )
         blocks, changed = [], False
         for block in content:
             text = block if isinstance(block, str) else block.get("text")
@@ -261,7 +274,10 @@ class PIIMiddleware(AgentMiddleware):
         modified = False
         if self.apply_to_input and (i := _last_index(messages, HumanMessage)) is not None:
             modified |= self._rewrite(messages, new, i)
-        if self.apply_to_tool_results and (ai_index := _last_index(messages, AIMessage)) is not None:
+        if (
+            self.apply_to_tool_results
+            and (ai_index := _last_index(messages, AIMessage)) is not None
+        ):
             for i in range(ai_index + 1, len(messages)):
                 if isinstance(messages[i], ToolMessage):
                     modified |= self._rewrite(messages, new, i)

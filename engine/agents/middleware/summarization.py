@@ -148,7 +148,9 @@ class SummarizationMiddleware(AgentMiddleware):
             end += 1
         for i in range(cutoff - 1, -1, -1):
             m = messages[i]
-            if isinstance(m, AIMessage) and ids & {c.get("id") for c in m.tool_calls if c.get("id")}:
+            if isinstance(m, AIMessage) and ids & {
+                c.get("id") for c in m.tool_calls if c.get("id")
+            }:
                 return i
         return end
 

@@ -60,7 +60,12 @@ _PARALLEL_ERROR = (
 
 
 def _update(todos: list[Todo], tool_call_id: str | None) -> Command:
-    return Command(update={"todos": todos, "messages": [ToolMessage(f"Updated todo list to {todos}", tool_call_id=tool_call_id)]})
+    return Command(
+        update={
+            "todos": todos,
+            "messages": [ToolMessage(f"Updated todo list to {todos}", tool_call_id=tool_call_id)],
+        }
+    )
 
 
 def _write_todos(runtime: ToolRuntime, todos: list[Todo]) -> Command:
@@ -76,7 +81,12 @@ class TodoListMiddleware(AgentMiddleware):
 
     state_schema = PlanningState
 
-    def __init__(self, *, system_prompt: str = WRITE_TODOS_SYSTEM_PROMPT, tool_description: str = WRITE_TODOS_TOOL_DESCRIPTION) -> None:
+    def __init__(
+        self,
+        *,
+        system_prompt: str = WRITE_TODOS_SYSTEM_PROMPT,
+        tool_description: str = WRITE_TODOS_TOOL_DESCRIPTION,
+    ) -> None:
         super().__init__()
         self.system_prompt = system_prompt
         self.tool_description = tool_description
@@ -93,7 +103,10 @@ class TodoListMiddleware(AgentMiddleware):
 
     def _with_prompt(self, request: ModelRequest) -> ModelRequest:
         if request.system_message is not None:
-            blocks = [*request.system_message.content_blocks, {"type": "text", "text": f"\n\n{self.system_prompt}"}]
+            blocks = [
+                *request.system_message.content_blocks,
+                {"type": "text", "text": f"\n\n{self.system_prompt}"},
+            ]
         else:
             blocks = [{"type": "text", "text": self.system_prompt}]
         return request.override(system_message=SystemMessage(content=blocks))
@@ -108,7 +121,12 @@ class TodoListMiddleware(AgentMiddleware):
         last_ai = next((m for m in reversed(state["messages"]) if isinstance(m, AIMessage)), None)
         calls = [c for c in (last_ai.tool_calls if last_ai else []) if c["name"] == "write_todos"]
         if len(calls) > 1:
-            return {"messages": [ToolMessage(content=_PARALLEL_ERROR, tool_call_id=c["id"], status="error") for c in calls]}
+            return {
+                "messages": [
+                    ToolMessage(content=_PARALLEL_ERROR, tool_call_id=c["id"], status="error")
+                    for c in calls
+                ]
+            }
         return None
 
     async def aafter_model(self, state: Any, runtime: Any) -> dict[str, Any] | None:

@@ -32,7 +32,13 @@ def _blocked_content(tool_name: str | None) -> str:
     return "Tool call limit exceeded. Do not make additional tool calls."
 
 
-def _final_content(thread_count: int, run_count: int, thread_limit: int | None, run_limit: int | None, tool_name: str | None) -> str:
+def _final_content(
+    thread_count: int,
+    run_count: int,
+    thread_limit: int | None,
+    run_limit: int | None,
+    tool_name: str | None,
+) -> str:
     exceeded = []
     if thread_limit is not None and thread_count > thread_limit:
         exceeded.append(f"thread limit exceeded ({thread_count}/{thread_limit} calls)")
@@ -43,13 +49,22 @@ def _final_content(thread_count: int, run_count: int, thread_limit: int | None, 
 
 
 class ToolCallLimitExceededError(Exception):
-    def __init__(self, thread_count: int, run_count: int, thread_limit: int | None, run_limit: int | None, tool_name: str | None = None) -> None:
+    def __init__(
+        self,
+        thread_count: int,
+        run_count: int,
+        thread_limit: int | None,
+        run_limit: int | None,
+        tool_name: str | None = None,
+    ) -> None:
         self.thread_count = thread_count
         self.run_count = run_count
         self.thread_limit = thread_limit
         self.run_limit = run_limit
         self.tool_name = tool_name
-        super().__init__(_final_content(thread_count, run_count, thread_limit, run_limit, tool_name))
+        super().__init__(
+            _final_content(thread_count, run_count, thread_limit, run_limit, tool_name)
+        )
 
 
 class ToolCallLimitMiddleware(AgentMiddleware):
@@ -57,13 +72,22 @@ class ToolCallLimitMiddleware(AgentMiddleware):
 
     state_schema = ToolCallLimitState
 
-    def __init__(self, *, tool_name: str | None = None, thread_limit: int | None = None, run_limit: int | None = None, exit_behavior: ExitBehavior = "continue") -> None:
+    def __init__(
+        self,
+        *,
+        tool_name: str | None = None,
+        thread_limit: int | None = None,
+        run_limit: int | None = None,
+        exit_behavior: ExitBehavior = "continue",
+    ) -> None:
         super().__init__()
         if thread_limit is None and run_limit is None:
             raise ValueError("At least one limit must be specified (thread_limit or run_limit)")
         behaviors = ("continue", "error", "end")
         if exit_behavior not in behaviors:
-            raise ValueError(f"Invalid exit_behavior: {exit_behavior!r}. Must be one of {behaviors}")
+            raise ValueError(
+                f"Invalid exit_behavior: {exit_behavior!r}. Must be one of {behaviors}"
+            )
         if thread_limit is not None and run_limit is not None and run_limit > thread_limit:
             raise ValueError(
                 f"run_limit ({run_limit}) cannot exceed thread_limit ({thread_limit}). The run limit "
@@ -83,7 +107,9 @@ class ToolCallLimitMiddleware(AgentMiddleware):
             self.run_limit is not None and run_count + 1 > self.run_limit
         )
 
-    def _split(self, calls: list[ToolCall], thread_count: int, run_count: int) -> tuple[list, list, int, int]:
+    def _split(
+        self, calls: list[ToolCall], thread_count: int, run_count: int
+    ) -> tuple[list, list, int, int]:
         allowed, blocked = [], []
         for call in calls:
             if self.tool_name is not None and call["name"] != self.tool_name:
@@ -98,14 +124,18 @@ class ToolCallLimitMiddleware(AgentMiddleware):
 
     @hook_config(can_jump_to=["end"])
     def after_model(self, state: Any, runtime: Any) -> dict[str, Any] | None:
-        last_ai = next((m for m in reversed(state.get("messages", [])) if isinstance(m, AIMessage)), None)
+        last_ai = next(
+            (m for m in reversed(state.get("messages", [])) if isinstance(m, AIMessage)), None
+        )
         if not last_ai or not last_ai.tool_calls:
             return None
         key = self.tool_name or "__all__"
         thread_counts = dict(state.get("thread_tool_call_count", {}))
         run_counts = dict(state.get("run_tool_call_count", {}))
         before_thread = thread_counts.get(key, 0)
-        allowed, blocked, thread_count, run_count = self._split(last_ai.tool_calls, before_thread, run_counts.get(key, 0))
+        allowed, blocked, thread_count, run_count = self._split(
+            last_ai.tool_calls, before_thread, run_counts.get(key, 0)
+        )
         thread_counts[key] = thread_count
         run_counts[key] = run_count + len(blocked)
         counts = {"thread_tool_call_count": thread_counts, "run_tool_call_count": run_counts}
@@ -113,9 +143,16 @@ class ToolCallLimitMiddleware(AgentMiddleware):
             return counts if allowed else None
         would_be = thread_count + len(blocked)
         if self.exit_behavior == "error":
-            raise ToolCallLimitExceededError(would_be, run_counts[key], self.thread_limit, self.run_limit, self.tool_name)
+            raise ToolCallLimitExceededError(
+                would_be, run_counts[key], self.thread_limit, self.run_limit, self.tool_name
+            )
         messages: list = [
-            ToolMessage(content=_blocked_content(self.tool_name), tool_call_id=c["id"], name=c.get("name"), status="error")
+            ToolMessage(
+                content=_blocked_content(self.tool_name),
+                tool_call_id=c["id"],
+                name=c.get("name"),
+                status="error",
+            )
             for c in blocked
         ]
         if self.exit_behavior == "continue":
@@ -131,7 +168,13 @@ class ToolCallLimitMiddleware(AgentMiddleware):
             for c in last_ai.tool_calls
             if c["id"] not in blocked_ids
         )
-        messages.append(AIMessage(content=_final_content(would_be, run_counts[key], self.thread_limit, self.run_limit, self.tool_name)))
+        messages.append(
+            AIMessage(
+                content=_final_content(
+                    would_be, run_counts[key], self.thread_limit, self.run_limit, self.tool_name
+                )
+            )
+        )
         thread_counts[key] = before_thread
         return {**counts, "jump_to": "end", "messages": messages}
 

@@ -22,7 +22,18 @@ from engine.prebuilt.tool_node import ToolCallRequest
 class ToolRetryMiddleware(AgentMiddleware):
     """Retries a tool up to max_retries times; then raises ("error") or answers with an error ToolMessage."""
 
-    def __init__(self, *, max_retries: int = 2, tools: list | None = None, retry_on: RetryOn = default_retry_on, on_failure: OnFailure = "continue", backoff_factor: float = 2.0, initial_delay: float = 1.0, max_delay: float = 60.0, jitter: bool = True) -> None:
+    def __init__(
+        self,
+        *,
+        max_retries: int = 2,
+        tools: list | None = None,
+        retry_on: RetryOn = default_retry_on,
+        on_failure: OnFailure = "continue",
+        backoff_factor: float = 2.0,
+        initial_delay: float = 1.0,
+        max_delay: float = 60.0,
+        jitter: bool = True,
+    ) -> None:
         super().__init__()
         renamed = {"raise": "error", "return_message": "continue"}
         if on_failure in renamed:
@@ -33,16 +44,30 @@ class ToolRetryMiddleware(AgentMiddleware):
                 stacklevel=2,
             )
             on_failure = renamed[on_failure]
-        self._loop = RetryLoop(max_retries=max_retries, retry_on=retry_on, on_failure=on_failure, backoff_factor=backoff_factor, initial_delay=initial_delay, max_delay=max_delay, jitter=jitter)
-        self._tool_filter = None if tools is None else [t if isinstance(t, str) else t.name for t in tools]
+        self._loop = RetryLoop(
+            max_retries=max_retries,
+            retry_on=retry_on,
+            on_failure=on_failure,
+            backoff_factor=backoff_factor,
+            initial_delay=initial_delay,
+            max_delay=max_delay,
+            jitter=jitter,
+        )
+        self._tool_filter = (
+            None if tools is None else [t if isinstance(t, str) else t.name for t in tools]
+        )
         self.tools = []
         self._loop.publish(self)
 
-    def _give_up(self, request: ToolCallRequest, name: str) -> Callable[[Exception, int], ToolMessage]:
+    def _give_up(
+        self, request: ToolCallRequest, name: str
+    ) -> Callable[[Exception, int], ToolMessage]:
         def give_up(exc: Exception, attempts: int) -> ToolMessage:
             default = f"Tool '{name}' failed after {attempts_phrase(attempts)} with {type(exc).__name__}: {exc}. Please try again."
             content = self._loop.failure_content(exc, default)
-            return ToolMessage(content=content, tool_call_id=request.tool_call["id"], name=name, status="error")
+            return ToolMessage(
+                content=content, tool_call_id=request.tool_call["id"], name=name, status="error"
+            )
 
         return give_up
 

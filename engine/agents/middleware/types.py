@@ -91,7 +91,9 @@ class ModelRequest(Generic[ContextT]):
                 DeprecationWarning,
                 stacklevel=2,
             )
-            object.__setattr__(self, "system_message", None if value is None else SystemMessage(content=value))
+            object.__setattr__(
+                self, "system_message", None if value is None else SystemMessage(content=value)
+            )
             return
         warnings.warn(
             f"Direct attribute assignment to ModelRequest.{name} is deprecated. Use "
@@ -214,10 +216,14 @@ class AgentMiddleware(Generic[StateT, ContextT, ResponseT]):
     async def aafter_model(self, state: Any, runtime: Runtime) -> dict[str, Any] | None:
         """Async after_model."""
 
-    def wrap_model_call(self, request: ModelRequest, handler: Callable[[ModelRequest], ModelResponse]) -> ModelCallResult:
+    def wrap_model_call(
+        self, request: ModelRequest, handler: Callable[[ModelRequest], ModelResponse]
+    ) -> ModelCallResult:
         raise NotImplementedError(_no_sync("wrap_model_call"))
 
-    async def awrap_model_call(self, request: ModelRequest, handler: Callable[[ModelRequest], Awaitable[ModelResponse]]) -> ModelCallResult:
+    async def awrap_model_call(
+        self, request: ModelRequest, handler: Callable[[ModelRequest], Awaitable[ModelResponse]]
+    ) -> ModelCallResult:
         raise NotImplementedError(_no_async("wrap_model_call"))
 
     def after_agent(self, state: Any, runtime: Runtime) -> dict[str, Any] | None:
@@ -226,18 +232,24 @@ class AgentMiddleware(Generic[StateT, ContextT, ResponseT]):
     async def aafter_agent(self, state: Any, runtime: Runtime) -> dict[str, Any] | None:
         """Async after_agent."""
 
-    def wrap_tool_call(self, request: ToolCallRequest, handler: Callable[[ToolCallRequest], ToolMessage | Command]) -> ToolMessage | Command:
+    def wrap_tool_call(
+        self, request: ToolCallRequest, handler: Callable[[ToolCallRequest], ToolMessage | Command]
+    ) -> ToolMessage | Command:
         raise NotImplementedError(_no_sync("wrap_tool_call"))
 
-    async def awrap_tool_call(self, request: ToolCallRequest, handler: Callable[[ToolCallRequest], Awaitable[ToolMessage | Command]]) -> ToolMessage | Command:
+    async def awrap_tool_call(
+        self,
+        request: ToolCallRequest,
+        handler: Callable[[ToolCallRequest], Awaitable[ToolMessage | Command]],
+    ) -> ToolMessage | Command:
         raise NotImplementedError(_no_async("wrap_tool_call"))
-
-
 
 
 def overrides(cls: type, hook: str) -> bool:
     """True when the middleware class overrides `hook` or its async twin."""
-    return any(getattr(cls, name) is not getattr(AgentMiddleware, name) for name in (hook, f"a{hook}"))
+    return any(
+        getattr(cls, name) is not getattr(AgentMiddleware, name) for name in (hook, f"a{hook}")
+    )
 
 
 def overridden_hooks(cls: type) -> tuple[str, ...]:
@@ -256,7 +268,9 @@ def hook_config(*, can_jump_to: list[JumpTo] | None = None) -> Callable[[Callabl
     return decorator
 
 
-def _middleware_class(name: str, state_schema: Any, tools: Any, methods: dict[str, Any]) -> AgentMiddleware:
+def _middleware_class(
+    name: str, state_schema: Any, tools: Any, methods: dict[str, Any]
+) -> AgentMiddleware:
     attrs = {"state_schema": state_schema or AgentState, "tools": tools or [], **methods}
     return type(name, (AgentMiddleware,), attrs)()
 
@@ -299,7 +313,9 @@ def _hook_decorator(hook: str, default_name: str, *, jumps: bool) -> Callable[..
         can_jump_to = options.get("can_jump_to")
 
         def decorator(func: Callable) -> AgentMiddleware:
-            allowed = can_jump_to if can_jump_to is not None else getattr(func, "__can_jump_to__", [])
+            allowed = (
+                can_jump_to if can_jump_to is not None else getattr(func, "__can_jump_to__", [])
+            )
             attr, method = _method(func, hook, allowed if jumps else None)
             label = name or getattr(func, "__name__", default_name)
             return _middleware_class(label, state_schema, tools, {attr: method})

@@ -329,7 +329,9 @@ class JsonPlusSerializer:
         if code == ENUM:
             return _enum_member(self._require(cls, issubclass(cls, enum.Enum), "an Enum"), rest[0])
         if code == PYDANTIC:
-            return _rebuild_pydantic(self._require(cls, _is_pydantic(cls), "a pydantic model"), *rest)
+            return _rebuild_pydantic(
+                self._require(cls, _is_pydantic(cls), "a pydantic model"), *rest
+            )
         if code == DATACLASS:
             self._require(cls, dataclasses.is_dataclass(cls), "a dataclass")
             return _set_attributes(cls.__new__(cls), rest[0])
@@ -506,7 +508,9 @@ _SIMPLE: dict[type, tuple[int, Any]] = {
     collections.deque: (DEQUE, lambda v: [list(v), v.maxlen]),
     re.Pattern: (PATTERN, lambda v: [v.pattern, v.flags]),
     zoneinfo.ZoneInfo: (ZONEINFO, _zone_key),
-    **{getattr(ipaddress, n): (IPADDRESS, lambda v: [type(v).__name__, str(v)]) for n in IP_CLASSES},
+    **{
+        getattr(ipaddress, n): (IPADDRESS, lambda v: [type(v).__name__, str(v)]) for n in IP_CLASSES
+    },
     set: (SET, list),
     frozenset: (FROZENSET, list),
     dt.datetime: (DATETIME, lambda v: [v.replace(tzinfo=None).isoformat(), _naive_tz(v), v.fold]),

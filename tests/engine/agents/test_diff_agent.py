@@ -31,24 +31,34 @@ def _messages(agent, inp=USER, **kw):
 
 def test_graph_shape_model_only(agent_backend):
     shape = same(agent_backend, lambda b: graph_shape(b.agents.create_agent(fake(ai("x")), [])))
-    assert shape == (["__end__", "__start__", "model"], [("__start__", "model", False), ("model", "__end__", False)])
+    assert shape == (
+        ["__end__", "__start__", "model"],
+        [("__start__", "model", False), ("model", "__end__", False)],
+    )
 
 
 def test_graph_shape_with_tools(agent_backend):
-    nodes, edges = same(agent_backend, lambda b: graph_shape(b.agents.create_agent(fake(ai("x")), [add])))
+    nodes, edges = same(
+        agent_backend, lambda b: graph_shape(b.agents.create_agent(fake(ai("x")), [add]))
+    )
     assert nodes == ["__end__", "__start__", "model", "tools"]
     assert ("model", "tools", True) in edges and ("tools", "model", True) in edges
 
 
 def test_graph_shape_return_direct_tool(agent_backend):
-    nodes, edges = same(agent_backend, lambda b: graph_shape(b.agents.create_agent(fake(ai("x")), [add, final_answer])))
+    nodes, edges = same(
+        agent_backend,
+        lambda b: graph_shape(b.agents.create_agent(fake(ai("x")), [add, final_answer])),
+    )
     assert ("tools", "__end__", True) in edges
 
 
 def test_channels_and_schemas(agent_backend):
     def scenario(b):
         agent = b.agents.create_agent(fake(ai("x")), [add])
-        channels = sorted(k for k in agent.channels if not k.startswith("branch:") and k != "__start__")
+        channels = sorted(
+            k for k in agent.channels if not k.startswith("branch:") and k != "__start__"
+        )
         return channels, sorted(agent.builder.nodes), agent.config.get("recursion_limit")
 
     channels, nodes, limit = same(agent_backend, scenario)
@@ -58,7 +68,9 @@ def test_channels_and_schemas(agent_backend):
 
 def test_loop_with_parallel_tool_calls(agent_backend):
     def scenario(b):
-        model = fake(ai("", ("add", {"a": 1, "b": 2}, "c1"), ("shout", {"text": "hey"}, "c2")), ai("done"))
+        model = fake(
+            ai("", ("add", {"a": 1, "b": 2}, "c1"), ("shout", {"text": "hey"}, "c2")), ai("done")
+        )
         return _messages(b.agents.create_agent(model, [add, shout], system_prompt="be brief"))
 
     msgs = same(agent_backend, scenario)
@@ -68,7 +80,9 @@ def test_loop_with_parallel_tool_calls(agent_backend):
 
 def test_updates_stream_one_send_per_tool_call(agent_backend):
     def scenario(b):
-        model = fake(ai("", ("add", {"a": 1, "b": 2}, "c1"), ("add", {"a": 5, "b": 5}, "c2")), ai("done"))
+        model = fake(
+            ai("", ("add", {"a": 1, "b": 2}, "c1"), ("add", {"a": 5, "b": 5}, "c2")), ai("done")
+        )
         agent = b.agents.create_agent(model, [add])
         chunks = list(agent.stream(USER, stream_mode="updates"))
         # the two Send tasks run in parallel: their chunks come in completion order
@@ -91,7 +105,10 @@ def test_return_direct_ends_the_loop(agent_backend):
 
 def test_return_direct_mixed_with_normal_tool_continues(agent_backend):
     def scenario(b):
-        model = fake(ai("", ("final_answer", {"answer": "42"}, "c1"), ("add", {"a": 1, "b": 1}, "c2")), ai("after"))
+        model = fake(
+            ai("", ("final_answer", {"answer": "42"}, "c1"), ("add", {"a": 1, "b": 1}, "c2")),
+            ai("after"),
+        )
         return _messages(b.agents.create_agent(model, [add, final_answer]))
 
     assert same(agent_backend, scenario)[-1][:2] == ("ai", "after")
@@ -103,7 +120,14 @@ def test_unknown_tool_name_is_model_visible_error(agent_backend):
         return _messages(b.agents.create_agent(model, [add, shout]))
 
     msgs = same(agent_backend, scenario)
-    assert msgs[2] == ("tool", "Error: nope is not a valid tool, try one of [add, shout].", [], "c1", "nope", "error")
+    assert msgs[2] == (
+        "tool",
+        "Error: nope is not a valid tool, try one of [add, shout].",
+        [],
+        "c1",
+        "nope",
+        "error",
+    )
 
 
 def test_malformed_tool_args_become_error_message(agent_backend):
@@ -120,10 +144,20 @@ def test_invalid_tool_call_json_is_answered_before_next_model_call(agent_backend
     def scenario(b):
         broken = AIMessage(
             content="",
-            invalid_tool_calls=[{"name": "add", "args": "{not json", "id": "bad1", "error": "x", "type": "invalid_tool_call"}],
+            invalid_tool_calls=[
+                {
+                    "name": "add",
+                    "args": "{not json",
+                    "id": "bad1",
+                    "error": "x",
+                    "type": "invalid_tool_call",
+                }
+            ],
         )
         model = fake(broken, ai("recovered"))
-        agent = b.agents.create_agent(model, [add], checkpointer=b.mod("checkpoint.memory").InMemorySaver())
+        agent = b.agents.create_agent(
+            model, [add], checkpointer=b.mod("checkpoint.memory").InMemorySaver()
+        )
         cfg = {"configurable": {"thread_id": "t"}}
         first = _messages(agent, USER, config=cfg)
         second = _messages(agent, {"messages": [{"role": "user", "content": "again"}]}, config=cfg)
@@ -153,7 +187,9 @@ def test_tool_exception_propagates(agent_backend):
 
 def test_tool_exception_in_parallel_calls_propagates(agent_backend):
     def scenario(b):
-        model = fake(ai("", ("explode", {"x": 2}, "c1"), ("add", {"a": 1, "b": 1}, "c2")), ai("never"))
+        model = fake(
+            ai("", ("explode", {"x": 2}, "c1"), ("add", {"a": 1, "b": 1}, "c2")), ai("never")
+        )
         return b.agents.create_agent(model, [explode, add]).invoke(USER)
 
     assert isinstance(same(agent_backend, scenario), RuntimeError)
@@ -191,7 +227,11 @@ def test_injected_state_and_store(agent_backend):
         InjectedState, InjectedStore = b.tools.InjectedState, b.tools.InjectedStore
 
         @tool
-        def count(q: str, messages: Annotated[list, InjectedState("messages")], store: Annotated[object, InjectedStore()]) -> str:
+        def count(
+            q: str,
+            messages: Annotated[list, InjectedState("messages")],
+            store: Annotated[object, InjectedStore()],
+        ) -> str:
             """Count messages."""
             return f"{q}:{len(messages)}:{type(store).__name__}"
 
@@ -216,7 +256,9 @@ def test_tool_returning_command_updates_state(agent_backend):
         @tool
         def set_city(city: str, tool_call_id: Annotated[str, InjectedToolCallId]) -> Command:
             """Remember the city."""
-            return Command(update={"city": city, "messages": [ToolMessage("saved", tool_call_id=tool_call_id)]})
+            return Command(
+                update={"city": city, "messages": [ToolMessage("saved", tool_call_id=tool_call_id)]}
+            )
 
         model = fake(ai("", ("set_city", {"city": "Oslo"}, "c1")), ai("ok"))
         out = b.agents.create_agent(model, [set_city], state_schema=State).invoke(USER)
@@ -292,7 +334,9 @@ def test_async_invoke(agent_backend):
 
 
 def _messages_stream(b, node: str | None):
-    model = ScriptedChatModel(replies=[{"tool_calls": [{"name": "add", "args": {"a": 1, "b": 2}}]}, "the sum is 3"])
+    model = ScriptedChatModel(
+        replies=[{"tool_calls": [{"name": "add", "args": {"a": 1, "b": 2}}]}, "the sum is 3"]
+    )
     agent = b.agents.create_agent(model, [add])
     out = []
     for msg, meta in agent.stream(USER, stream_mode="messages"):
@@ -322,7 +366,10 @@ def test_string_model_unknown_provider(agent_backend):
             return str(e).splitlines()[0]
 
     first_line = same(agent_backend, scenario)
-    assert first_line == "Unable to infer model provider for model='nosuchprovider-model-x'. Please specify 'model_provider' directly."
+    assert (
+        first_line
+        == "Unable to infer model provider for model='nosuchprovider-model-x'. Please specify 'model_provider' directly."
+    )
 
 
 def test_duplicate_middleware_rejected(agent_backend):

@@ -41,10 +41,18 @@ def test_node_hooks_order_and_graph_shape(agent_backend):
 
     log, (nodes, edges), _ = same(agent_backend, scenario)
     assert log == [
-        "A.before_agent", "B.before_agent",
-        "A.before_model", "B.before_model", "B.after_model", "A.after_model",
-        "A.before_model", "B.before_model", "B.after_model", "A.after_model",
-        "B.after_agent", "A.after_agent",
+        "A.before_agent",
+        "B.before_agent",
+        "A.before_model",
+        "B.before_model",
+        "B.after_model",
+        "A.after_model",
+        "A.before_model",
+        "B.before_model",
+        "B.after_model",
+        "A.after_model",
+        "B.after_agent",
+        "A.after_agent",
     ]
     assert "A.before_agent" in nodes and ("B.after_agent", "A.after_agent", False) in edges
 
@@ -175,7 +183,9 @@ def test_wrap_model_call_nesting_and_request_override(agent_backend):
             log.append("<inner")
             return AIMessage(content=r.result[0].content + "!")
 
-        agent = b.agents.create_agent(fake(ai("hey")), [], system_prompt="base", middleware=[outer, inner])
+        agent = b.agents.create_agent(
+            fake(ai("hey")), [], system_prompt="base", middleware=[outer, inner]
+        )
         return log, seen, dump(agent.invoke(USER)["messages"])
 
     log, seen, msgs = same(agent_backend, scenario)
@@ -223,11 +233,19 @@ def test_wrap_model_call_commands_compose_inner_then_outer(agent_backend):
         def make(label, n):
             def wrap(self, request, handler):
                 r = handler(request)
-                return mw.ExtendedModelResponse(model_response=r, command=Command(update={"count": n}))
+                return mw.ExtendedModelResponse(
+                    model_response=r, command=Command(update={"count": n})
+                )
 
-            return type(label, (mw.AgentMiddleware,), {"state_schema": CounterState, "wrap_model_call": wrap})()
+            return type(
+                label,
+                (mw.AgentMiddleware,),
+                {"state_schema": CounterState, "wrap_model_call": wrap},
+            )()
 
-        agent = b.agents.create_agent(fake(ai("ok")), [], middleware=[make("Outer", 10), make("Inner", 1)])
+        agent = b.agents.create_agent(
+            fake(ai("ok")), [], middleware=[make("Outer", 10), make("Inner", 1)]
+        )
         out = agent.invoke(USER)
         return out.get("count"), dump(out["messages"])
 
@@ -243,11 +261,19 @@ def test_wrap_model_call_commands_writing_same_plain_key_conflict(agent_backend)
 
         def make(label):
             def wrap(self, request, handler):
-                return mw.ExtendedModelResponse(model_response=handler(request), command=Command(update={"tag": label}))
+                return mw.ExtendedModelResponse(
+                    model_response=handler(request), command=Command(update={"tag": label})
+                )
 
-            return type(label, (mw.AgentMiddleware,), {"state_schema": CounterState, "wrap_model_call": wrap})()
+            return type(
+                label,
+                (mw.AgentMiddleware,),
+                {"state_schema": CounterState, "wrap_model_call": wrap},
+            )()
 
-        return b.agents.create_agent(fake(ai("ok")), [], middleware=[make("Outer"), make("Inner")]).invoke(USER)
+        return b.agents.create_agent(
+            fake(ai("ok")), [], middleware=[make("Outer"), make("Inner")]
+        ).invoke(USER)
 
     err = same(agent_backend, scenario)
     assert type(err).__name__ == "InvalidUpdateError"
@@ -273,9 +299,13 @@ def test_wrap_model_call_retry_drops_failed_attempt_commands(agent_backend):
             r = handler(request)
             if len(attempts) < 2:
                 raise ValueError("flaky")
-            return mw.ExtendedModelResponse(model_response=r, command=Command(update={"count": len(attempts)}))
+            return mw.ExtendedModelResponse(
+                model_response=r, command=Command(update={"count": len(attempts)})
+            )
 
-        Retry = type("Retry", (mw.AgentMiddleware,), {"state_schema": CounterState, "wrap_model_call": retry})
+        Retry = type(
+            "Retry", (mw.AgentMiddleware,), {"state_schema": CounterState, "wrap_model_call": retry}
+        )
         Flaky = type("Flaky", (mw.AgentMiddleware,), {"wrap_model_call": flaky})
         agent = b.agents.create_agent(fake(ai("a"), ai("b")), [], middleware=[Retry(), Flaky()])
         out = agent.invoke(USER)
@@ -291,7 +321,9 @@ def test_wrap_model_call_command_goto_not_supported(agent_backend):
 
         @mw.wrap_model_call
         def bad(request, handler):
-            return mw.ExtendedModelResponse(model_response=handler(request), command=b.types.Command(goto="model"))
+            return mw.ExtendedModelResponse(
+                model_response=handler(request), command=b.types.Command(goto="model")
+            )
 
         return b.agents.create_agent(fake(ai("ok")), [], middleware=[bad]).invoke(USER)
 
@@ -317,7 +349,9 @@ def test_wrap_tool_call_nesting_and_short_circuit(agent_backend):
             new_call = {**request.tool_call, "args": {"a": 100, "b": 1}}
             return handler(request.override(tool_call=new_call))
 
-        model = fake(ai("", ("add", {"a": 0, "b": 0}, "c1"), ("add", {"a": 1, "b": 1}, "c2")), ai("done"))
+        model = fake(
+            ai("", ("add", {"a": 0, "b": 0}, "c1"), ("add", {"a": 1, "b": 1}, "c2")), ai("done")
+        )
         agent = b.agents.create_agent(model, [add], middleware=[outer, inner])
         return sorted(log), dump(agent.invoke(USER)["messages"])
 
@@ -359,7 +393,11 @@ def test_middleware_state_schema_merged_and_private_keys(agent_backend):
         agent = b.agents.create_agent(fake(ai("ok")), [], middleware=[M()])
         out = agent.invoke(USER)
         builder = agent.builder
-        return sorted(out), sorted(builder.input_schema.__annotations__), sorted(builder.output_schema.__annotations__)
+        return (
+            sorted(out),
+            sorted(builder.input_schema.__annotations__),
+            sorted(builder.output_schema.__annotations__),
+        )
 
     keys, inp, outp = same(agent_backend, scenario)
     assert keys == ["messages", "visible"] and inp == ["messages", "visible"]
@@ -408,7 +446,10 @@ def test_structured_output_tool_strategy(agent_backend):
             temp: int
 
         so = b.structured_output
-        model = fake(ai("", ("Weather", {"city": "Oslo"}, "s1")), ai("", ("Weather", {"city": "Oslo", "temp": 3}, "s2")))
+        model = fake(
+            ai("", ("Weather", {"city": "Oslo"}, "s1")),
+            ai("", ("Weather", {"city": "Oslo", "temp": 3}, "s2")),
+        )
         agent = b.agents.create_agent(model, [add], response_format=so.ToolStrategy(Weather))
         out = agent.invoke(USER)
         return out["structured_response"], dump(out["messages"]), graph_shape(agent)

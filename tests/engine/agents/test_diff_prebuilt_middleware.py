@@ -21,7 +21,10 @@ def _hitl_agent(b, model, **kw):
     mw = b.middleware.HumanInTheLoopMiddleware(
         interrupt_on={
             "add": True,
-            "shout": {"allowed_decisions": ["approve", "reject"], "description": "Shouting needs approval"},
+            "shout": {
+                "allowed_decisions": ["approve", "reject"],
+                "description": "Shouting needs approval",
+            },
         },
         **kw,
     )
@@ -30,7 +33,12 @@ def _hitl_agent(b, model, **kw):
 
 def _three_calls():
     return fake(
-        ai("", ("add", {"a": 1, "b": 2}, "c1"), ("shout", {"text": "hey"}, "c2"), ("add", {"a": 5, "b": 5}, "c3")),
+        ai(
+            "",
+            ("add", {"a": 1, "b": 2}, "c1"),
+            ("shout", {"text": "hey"}, "c2"),
+            ("add", {"a": 5, "b": 5}, "c3"),
+        ),
         ai("all done"),
     )
 
@@ -45,7 +53,10 @@ def test_hitl_batched_interrupt_payload_and_graph(agent_backend):
     payloads, nxt, _ = same(agent_backend, scenario)
     (payload,) = payloads
     assert [r["name"] for r in payload["action_requests"]] == ["add", "shout", "add"]
-    assert payload["review_configs"][1] == {"action_name": "shout", "allowed_decisions": ["approve", "reject"]}
+    assert payload["review_configs"][1] == {
+        "action_name": "shout",
+        "allowed_decisions": ["approve", "reject"],
+    }
     assert payload["action_requests"][1]["description"] == "Shouting needs approval"
     assert nxt == ("HumanInTheLoopMiddleware.after_model",)
 
@@ -89,8 +100,12 @@ def test_hitl_respond_and_all_rejected_goes_back_to_model(agent_backend):
         model = fake(ai("", ("add", {"a": 1, "b": 2}, "c1")), ai("ok then"))
         agent = _hitl_agent(b, model)
         agent.invoke(USER, CFG)
-        out = agent.invoke(b.types.Command(resume={"decisions": [{"type": "respond", "message": "it is 3"}]}), CFG)
-        return dump(out["messages"]), [m.response_metadata for m in out["messages"] if isinstance(m, ToolMessage)]
+        out = agent.invoke(
+            b.types.Command(resume={"decisions": [{"type": "respond", "message": "it is 3"}]}), CFG
+        )
+        return dump(out["messages"]), [
+            m.response_metadata for m in out["messages"] if isinstance(m, ToolMessage)
+        ]
 
     msgs, meta = same(agent_backend, scenario)
     assert msgs[2][1] == "it is 3" and msgs[2][5] == "success" and msgs[-1][1] == "ok then"
@@ -116,7 +131,9 @@ def test_hitl_disallowed_decision_raises_and_sticks(agent_backend):
         return outcomes
 
     outcomes = same(agent_backend, scenario)
-    assert outcomes[0].startswith("Unexpected human decision") and outcomes[1] == ("HumanInTheLoopMiddleware.after_model",)
+    assert outcomes[0].startswith("Unexpected human decision") and outcomes[1] == (
+        "HumanInTheLoopMiddleware.after_model",
+    )
     assert outcomes[2] == outcomes[0]
 
 
@@ -133,9 +150,16 @@ def test_hitl_wrong_number_of_decisions(agent_backend):
 def test_hitl_when_predicate_and_unlisted_tools_run(agent_backend):
     def scenario(b):
         mw = b.middleware.HumanInTheLoopMiddleware(
-            interrupt_on={"add": {"allowed_decisions": ["approve"], "when": lambda req: req.tool_call["args"]["a"] > 10}}
+            interrupt_on={
+                "add": {
+                    "allowed_decisions": ["approve"],
+                    "when": lambda req: req.tool_call["args"]["a"] > 10,
+                }
+            }
         )
-        model = fake(ai("", ("add", {"a": 1, "b": 2}, "c1"), ("shout", {"text": "a"}, "c2")), ai("done"))
+        model = fake(
+            ai("", ("add", {"a": 1, "b": 2}, "c1"), ("shout", {"text": "a"}, "c2")), ai("done")
+        )
         agent = b.agents.create_agent(model, [add, shout], middleware=[mw], checkpointer=_saver(b))
         out = agent.invoke(USER, CFG)
         return "__interrupt__" in out, sorted_tools(dump(out["messages"]))
@@ -146,9 +170,16 @@ def test_hitl_when_predicate_and_unlisted_tools_run(agent_backend):
 
 def test_hitl_per_call_mode(agent_backend):
     def scenario(b):
-        agent = _hitl_agent(b, fake(ai("", ("add", {"a": 1, "b": 2}, "c1")), ai("done")), interrupt_mode="per_call")
+        agent = _hitl_agent(
+            b, fake(ai("", ("add", {"a": 1, "b": 2}, "c1")), ai("done")), interrupt_mode="per_call"
+        )
         first = agent.invoke(USER, CFG)
-        out = agent.invoke(b.types.Command(resume={"type": "edit", "edited_action": {"name": "add", "args": {"a": 2, "b": 2}}}), CFG)
+        out = agent.invoke(
+            b.types.Command(
+                resume={"type": "edit", "edited_action": {"name": "add", "args": {"a": 2, "b": 2}}}
+            ),
+            CFG,
+        )
         return [i.value for i in first["__interrupt__"]], dump(out["messages"])
 
     payloads, msgs = same(agent_backend, scenario)
@@ -156,7 +187,12 @@ def test_hitl_per_call_mode(agent_backend):
 
 
 def test_hitl_invalid_config(agent_backend):
-    err = same(agent_backend, lambda b: b.middleware.HumanInTheLoopMiddleware(interrupt_on={"add": {"allowed_decisions": []}}))
+    err = same(
+        agent_backend,
+        lambda b: b.middleware.HumanInTheLoopMiddleware(
+            interrupt_on={"add": {"allowed_decisions": []}}
+        ),
+    )
     assert isinstance(err, ValueError)
 
 
@@ -175,7 +211,9 @@ def test_model_call_limit_end(agent_backend):
 def test_model_call_limit_thread_across_turns_and_error(agent_backend):
     def scenario(b):
         mw = b.middleware.ModelCallLimitMiddleware(thread_limit=2, exit_behavior="error")
-        agent = b.agents.create_agent(fake(ai("a"), ai("b"), ai("c")), [], middleware=[mw], checkpointer=_saver(b))
+        agent = b.agents.create_agent(
+            fake(ai("a"), ai("b"), ai("c")), [], middleware=[mw], checkpointer=_saver(b)
+        )
         results = []
         for _ in range(3):
             try:
@@ -185,17 +223,27 @@ def test_model_call_limit_thread_across_turns_and_error(agent_backend):
         return results
 
     results = same(agent_backend, scenario)
-    assert results[-1] == ("ModelCallLimitExceededError", "Model call limits exceeded: thread limit (2/2)")
+    assert results[-1] == (
+        "ModelCallLimitExceededError",
+        "Model call limits exceeded: thread limit (2/2)",
+    )
 
 
 @pytest.mark.parametrize("exit_behavior", ["continue", "end", "error"])
 def test_tool_call_limit(agent_backend, exit_behavior):
     def scenario(b):
         model = fake(
-            ai("", ("add", {"a": 1, "b": 1}, "c1"), ("add", {"a": 2, "b": 2}, "c2"), ("shout", {"text": "x"}, "c3")),
+            ai(
+                "",
+                ("add", {"a": 1, "b": 1}, "c1"),
+                ("add", {"a": 2, "b": 2}, "c2"),
+                ("shout", {"text": "x"}, "c3"),
+            ),
             ai("done"),
         )
-        mw = b.middleware.ToolCallLimitMiddleware(tool_name="add", run_limit=1, exit_behavior=exit_behavior)
+        mw = b.middleware.ToolCallLimitMiddleware(
+            tool_name="add", run_limit=1, exit_behavior=exit_behavior
+        )
         agent = b.agents.create_agent(model, [add, shout], middleware=[mw])
         return sorted_tools(dump(agent.invoke(USER)["messages"])), graph_shape(agent)
 
@@ -205,11 +253,20 @@ def test_tool_call_limit(agent_backend, exit_behavior):
     else:
         msgs, (nodes, _) = result
         assert "ToolCallLimitMiddleware[add].after_model" in nodes
-        assert ("tool", "Tool call limit exceeded. Do not call 'add' again.", [], "c2", "add", "error") in msgs
+        assert (
+            "tool",
+            "Tool call limit exceeded. Do not call 'add' again.",
+            [],
+            "c2",
+            "add",
+            "error",
+        ) in msgs
 
 
 def test_tool_call_limit_invalid_params(agent_backend):
-    err = same(agent_backend, lambda b: b.middleware.ToolCallLimitMiddleware(thread_limit=1, run_limit=2))
+    err = same(
+        agent_backend, lambda b: b.middleware.ToolCallLimitMiddleware(thread_limit=1, run_limit=2)
+    )
     assert isinstance(err, ValueError)
 
 
@@ -233,7 +290,9 @@ def _flaky_model(fails: int, *replies):
 @pytest.mark.parametrize("fails,on_failure", [(1, "continue"), (5, "continue"), (5, "error")])
 def test_model_retry(agent_backend, fails, on_failure):
     def scenario(b):
-        mw = b.middleware.ModelRetryMiddleware(max_retries=2, initial_delay=0, jitter=False, on_failure=on_failure)
+        mw = b.middleware.ModelRetryMiddleware(
+            max_retries=2, initial_delay=0, jitter=False, on_failure=on_failure
+        )
         agent = b.agents.create_agent(_flaky_model(fails, ai("fine")), [], middleware=[mw])
         return dump(agent.invoke(USER)["messages"])
 
@@ -241,14 +300,18 @@ def test_model_retry(agent_backend, fails, on_failure):
     if fails == 1:
         assert result[-1][1] == "fine"
     elif on_failure == "continue":
-        assert result[-1][1] == "Model call failed after 3 attempts with ConnectionError: model down"
+        assert (
+            result[-1][1] == "Model call failed after 3 attempts with ConnectionError: model down"
+        )
     else:
         assert isinstance(result, ConnectionError)
 
 
 def test_model_retry_retry_on_filter(agent_backend):
     def scenario(b):
-        mw = b.middleware.ModelRetryMiddleware(max_retries=2, initial_delay=0, retry_on=(ValueError,))
+        mw = b.middleware.ModelRetryMiddleware(
+            max_retries=2, initial_delay=0, retry_on=(ValueError,)
+        )
         return b.agents.create_agent(_flaky_model(1, ai("fine")), [], middleware=[mw]).invoke(USER)
 
     assert isinstance(same(agent_backend, scenario), ConnectionError)
@@ -258,10 +321,15 @@ def test_tool_retry(agent_backend):
     def scenario(b):
         mw = b.middleware.ToolRetryMiddleware(max_retries=1, initial_delay=0, tools=["explode"])
         model = fake(ai("", ("explode", {"x": 7}, "c1")), ai("gave up"))
-        return dump(b.agents.create_agent(model, [explode], middleware=[mw]).invoke(USER)["messages"])
+        return dump(
+            b.agents.create_agent(model, [explode], middleware=[mw]).invoke(USER)["messages"]
+        )
 
     msgs = same(agent_backend, scenario)
-    assert msgs[2][1] == "Tool 'explode' failed after 2 attempts with RuntimeError: boom 7. Please try again."
+    assert (
+        msgs[2][1]
+        == "Tool 'explode' failed after 2 attempts with RuntimeError: boom 7. Please try again."
+    )
 
 
 def test_tool_retry_on_failure_error(agent_backend):
@@ -275,7 +343,9 @@ def test_tool_retry_on_failure_error(agent_backend):
 
 def test_model_fallback(agent_backend):
     def scenario(b):
-        mw = b.middleware.ModelFallbackMiddleware(_flaky_model(9, ai("never")), fake(ai("from fallback")))
+        mw = b.middleware.ModelFallbackMiddleware(
+            _flaky_model(9, ai("never")), fake(ai("from fallback"))
+        )
         agent = b.agents.create_agent(_flaky_model(9, ai("never")), [], middleware=[mw])
         return dump(agent.invoke(USER)["messages"])
 
@@ -296,7 +366,11 @@ def test_retry_and_limit_together_normalised_streams(agent_backend):
             b.middleware.ModelCallLimitMiddleware(run_limit=3),
             b.middleware.ModelRetryMiddleware(max_retries=1, initial_delay=0),
         ]
-        agent = b.agents.create_agent(_flaky_model(1, ai("", ("add", {"a": 1, "b": 1}, "c1")), ai("ok")), [add], middleware=mws)
+        agent = b.agents.create_agent(
+            _flaky_model(1, ai("", ("add", {"a": 1, "b": 1}, "c1")), ai("ok")),
+            [add],
+            middleware=mws,
+        )
         return [normalize(list(chunk)) for chunk in agent.stream(USER, stream_mode="updates")]
 
     assert same(agent_backend, scenario)[0] == ["ModelCallLimitMiddleware.before_model"]
@@ -328,11 +402,18 @@ def test_pii_input_strategies(agent_backend, pii_type, strategy):
 
 def test_pii_custom_regex_block_and_output(agent_backend):
     def scenario(b):
-        key = b.middleware.PIIMiddleware("api_key", detector=r"sk-[A-Za-z0-9]{16}", strategy="block")
-        return b.agents.create_agent(fake(ai("ok")), [], middleware=[key]).invoke({"messages": [{"role": "user", "content": PII_TEXT}]})
+        key = b.middleware.PIIMiddleware(
+            "api_key", detector=r"sk-[A-Za-z0-9]{16}", strategy="block"
+        )
+        return b.agents.create_agent(fake(ai("ok")), [], middleware=[key]).invoke(
+            {"messages": [{"role": "user", "content": PII_TEXT}]}
+        )
 
     err = same(agent_backend, scenario)
-    assert type(err).__name__ == "PIIDetectionError" and str(err) == "Detected 1 instance(s) of api_key in text content"
+    assert (
+        type(err).__name__ == "PIIDetectionError"
+        and str(err) == "Detected 1 instance(s) of api_key in text content"
+    )
 
 
 def test_pii_output_and_tool_results(agent_backend):
@@ -344,7 +425,13 @@ def test_pii_output_and_tool_results(agent_backend):
             """Find an email."""
             return f"{name} is bob@example.com"
 
-        mw = b.middleware.PIIMiddleware("email", strategy="mask", apply_to_input=False, apply_to_output=True, apply_to_tool_results=True)
+        mw = b.middleware.PIIMiddleware(
+            "email",
+            strategy="mask",
+            apply_to_input=False,
+            apply_to_output=True,
+            apply_to_tool_results=True,
+        )
         model = fake(ai("", ("lookup", {"name": "bob"}, "c1")), ai("write to alice@corp.org"))
         agent = b.agents.create_agent(model, [lookup], middleware=[mw])
         return dump(agent.invoke(USER)["messages"]), graph_shape(agent)
@@ -354,13 +441,18 @@ def test_pii_output_and_tool_results(agent_backend):
 
 
 def test_pii_unknown_type(agent_backend):
-    assert isinstance(same(agent_backend, lambda b: b.middleware.PIIMiddleware("passport")), ValueError)
+    assert isinstance(
+        same(agent_backend, lambda b: b.middleware.PIIMiddleware("passport")), ValueError
+    )
 
 
 # ------------------------------------------------------------------------------- to-do list
 def test_todo_list(agent_backend):
     def scenario(b):
-        todos = [{"content": "plan", "status": "in_progress"}, {"content": "do", "status": "pending"}]
+        todos = [
+            {"content": "plan", "status": "in_progress"},
+            {"content": "do", "status": "pending"},
+        ]
         model = fake(ai("", ("write_todos", {"todos": todos}, "c1")), ai("planned"))
         agent = b.agents.create_agent(model, [], middleware=[b.middleware.TodoListMiddleware()])
         out = agent.invoke(USER)
@@ -374,7 +466,10 @@ def test_todo_list(agent_backend):
 def test_todo_parallel_calls_rejected(agent_backend):
     def scenario(b):
         t = [{"content": "a", "status": "pending"}]
-        model = fake(ai("", ("write_todos", {"todos": t}, "c1"), ("write_todos", {"todos": t}, "c2")), ai("sorry"))
+        model = fake(
+            ai("", ("write_todos", {"todos": t}, "c1"), ("write_todos", {"todos": t}, "c2")),
+            ai("sorry"),
+        )
         agent = b.agents.create_agent(model, [], middleware=[b.middleware.TodoListMiddleware()])
         out = agent.invoke(USER)
         return dump(out["messages"]), out.get("todos")
@@ -387,11 +482,21 @@ def test_todo_parallel_calls_rejected(agent_backend):
 def _long_history():
     msgs = []
     for i in range(4):
-        msgs += [{"role": "user", "content": f"question {i}"}, {"role": "assistant", "content": f"answer {i}"}]
+        msgs += [
+            {"role": "user", "content": f"question {i}"},
+            {"role": "assistant", "content": f"answer {i}"},
+        ]
     return {"messages": [*msgs, {"role": "user", "content": "last question"}]}
 
 
-@pytest.mark.parametrize("trigger,keep", [(("messages", 6), ("messages", 3)), ({"messages": 5, "tokens": 10}, ("messages", 2)), (("messages", 50), ("messages", 2))])
+@pytest.mark.parametrize(
+    "trigger,keep",
+    [
+        (("messages", 6), ("messages", 3)),
+        ({"messages": 5, "tokens": 10}, ("messages", 2)),
+        (("messages", 50), ("messages", 2)),
+    ],
+)
 def test_summarization(agent_backend, trigger, keep):
     def scenario(b):
         summarizer = fake(ai("they asked four questions"))
@@ -403,22 +508,42 @@ def test_summarization(agent_backend, trigger, keep):
     if trigger == ("messages", 50):
         assert len(msgs) == 10
     else:
-        assert msgs[0][1] == "Here is a summary of the conversation to date:\n\nthey asked four questions"
+        assert (
+            msgs[0][1]
+            == "Here is a summary of the conversation to date:\n\nthey asked four questions"
+        )
         assert msgs[-1][1] == "final"
 
 
 def test_summarization_keeps_tool_results_with_their_call(agent_backend):
     def scenario(b):
         summarizer = fake(ai("summary"))
-        mw = b.middleware.SummarizationMiddleware(summarizer, trigger=("messages", 4), keep=("messages", 1))
+        mw = b.middleware.SummarizationMiddleware(
+            summarizer, trigger=("messages", 4), keep=("messages", 1)
+        )
         model = fake(ai("", ("add", {"a": 1, "b": 1}, "c1")), ai("two"))
         agent = b.agents.create_agent(model, [add], middleware=[mw])
-        return dump(agent.invoke({"messages": [{"role": "user", "content": "q"}, {"role": "assistant", "content": "a"}, {"role": "user", "content": "add"}]})["messages"])
+        return dump(
+            agent.invoke(
+                {
+                    "messages": [
+                        {"role": "user", "content": "q"},
+                        {"role": "assistant", "content": "a"},
+                        {"role": "user", "content": "add"},
+                    ]
+                }
+            )["messages"]
+        )
 
     msgs = same(agent_backend, scenario)
     assert msgs[-1][1] == "two"
 
 
 def test_summarization_invalid_keep(agent_backend):
-    err = same(agent_backend, lambda b: b.middleware.SummarizationMiddleware(fake(ai("x")), trigger=("messages", 3), keep=("pages", 2)))
+    err = same(
+        agent_backend,
+        lambda b: b.middleware.SummarizationMiddleware(
+            fake(ai("x")), trigger=("messages", 3), keep=("pages", 2)
+        ),
+    )
     assert isinstance(err, ValueError)

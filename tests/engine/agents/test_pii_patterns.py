@@ -19,7 +19,9 @@ HOSTILE_TEXT = "a" * 40 + "b"
 def test_a_backtracking_pattern_times_out_with_a_clear_error():
     detect = resolve_detector("secret", BACKTRACKS)
     start = time.monotonic()
-    with pytest.raises(PIIPatternTimeout, match=r"the secret pattern .* took more than 1 s on a text of 41"):
+    with pytest.raises(
+        PIIPatternTimeout, match=r"the secret pattern .* took more than 1 s on a text of 41"
+    ):
         detect(HOSTILE_TEXT)
     assert time.monotonic() - start < 5
 

@@ -133,7 +133,12 @@ def _wait_for(condition, proc, what: str) -> None:
 
 def _history(graph, config) -> list[tuple]:
     return [
-        (s.metadata["step"], s.metadata["source"], tuple(s.next), tuple(sorted(s.values.get("log", []))))
+        (
+            s.metadata["step"],
+            s.metadata["source"],
+            tuple(s.next),
+            tuple(sorted(s.values.get("log", []))),
+        )
         for s in graph.get_state_history(config)
     ]
 

@@ -49,7 +49,8 @@ def test_updates_in_one_superstep_share_a_checkpoint_and_each_superstep_makes_on
         )
         other = thread()
         graph.bulk_update_state(
-            other, [[Update({"foo": "1"}, "a")], [Update({"foo": "2"}, "b"), ({"log": ["3"]}, "a", None)]]
+            other,
+            [[Update({"foo": "1"}, "a")], [Update({"foo": "2"}, "b"), ({"log": ["3"]}, "a", None)]],
         )
         return (
             graph.get_state(config).values,
@@ -125,7 +126,9 @@ def test_copy_forks_a_checkpoint_and_can_update_the_fork():
         graph.invoke({"foo": "in", "log": []}, config)
         forked = graph.update_state(config, None, as_node="__copy__")
         fork_state = graph.get_state(forked)
-        updated = graph.update_state(config, [({"foo": "edited", "log": ["edit"]}, "a")], as_node="__copy__")
+        updated = graph.update_state(
+            config, [({"foo": "edited", "log": ["edit"]}, "a")], as_node="__copy__"
+        )
         return (
             fork_state.metadata["source"],
             fork_state.values,

@@ -27,9 +27,7 @@ from tests.oracle import Backend
 pytestmark = pytest.mark.differential
 
 SAVERS = ("memory", "sqlite")
-_ID = re.compile(
-    r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|\b[0-9a-f]{32}\b"
-)
+_ID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|\b[0-9a-f]{32}\b")
 _TS = re.compile(r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?([+-]\d\d:\d\d|Z)?$")
 
 
@@ -366,7 +364,9 @@ def ran_abc(run: Run):
 def note_branches(run: Run, app, calls: list) -> None:
     run.note("calls", calls)
     run.see("latest", app.get_state, cfg())
-    run.note("history", [(s.metadata, s.next, s.config, s.parent_config) for s in history(app, cfg())])
+    run.note(
+        "history", [(s.metadata, s.next, s.config, s.parent_config) for s in history(app, cfg())]
+    )
 
 
 def scenario_replay(run: Run) -> None:
@@ -481,7 +481,9 @@ def scenario_delete_thread(run: Run) -> None:
     run.see("deleted thread state", app.get_state, cfg("drop"))
     run.note("deleted thread history", history(app, cfg("drop")))
     run.see("kept thread state", app.get_state, cfg("keep"))
-    run.note("threads left", sorted({t.config["configurable"]["thread_id"] for t in saver.list(None)}))
+    run.note(
+        "threads left", sorted({t.config["configurable"]["thread_id"] for t in saver.list(None)})
+    )
     run.see("run again on the deleted thread", app.invoke, {"log": ["new"], "n": 0}, cfg("drop"))
     run.note("new history", [(s.metadata["step"], s.next) for s in history(app, cfg("drop"))])
 

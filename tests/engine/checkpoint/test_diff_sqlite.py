@@ -187,8 +187,10 @@ def test_subgraph_checkpoints_live_in_their_namespace(backend, tmp_path):
         {t.config["configurable"]["checkpoint_ns"].split(":")[0] for t in saver.list(config)}
     )
     assert namespaces == ["", "child"]
-    root = [t.metadata["step"] for t in saver.list({"configurable": {"thread_id": "1",
-                                                                      "checkpoint_ns": ""}})]
+    root = [
+        t.metadata["step"]
+        for t in saver.list({"configurable": {"thread_id": "1", "checkpoint_ns": ""}})
+    ]
     assert root == [1, 0, -1]
     conn.close()
 
@@ -242,7 +244,10 @@ async def test_async_saver_with_ainvoke(backend, tmp_path):
     config = {"configurable": {"thread_id": "1"}}
     async with AsyncSqliteSaver.from_conn_string(str(path)) as saver:
         graph = chain_graph(backend, saver)
-        assert await graph.ainvoke({"count": 1, "log": []}, config) == {"count": 20, "log": ["a", "b"]}
+        assert await graph.ainvoke({"count": 1, "log": []}, config) == {
+            "count": 20,
+            "log": ["a", "b"],
+        }
         state = await graph.aget_state(config)
         assert summary(state) == ({"count": 20, "log": ["a", "b"]}, (), "loop", 2, ())
         steps = [s.metadata["step"] async for s in graph.aget_state_history(config)]

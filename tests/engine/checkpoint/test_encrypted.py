@@ -42,7 +42,10 @@ def test_plain_blobs_still_load_and_a_wrong_key_fails_verification():
 @pytest.mark.differential
 @pytest.mark.parametrize(
     ("key", "message"),
-    [(None, "LANGGRAPH_AES_KEY environment variable is not set."), ("short", "must be 16, 24, or 32 bytes")],
+    [
+        (None, "LANGGRAPH_AES_KEY environment variable is not set."),
+        ("short", "must be 16, 24, or 32 bytes"),
+    ],
 )
 def test_key_from_the_environment_is_checked_like_langgraph(backend, monkeypatch, key, message):
     if key is None:

@@ -43,7 +43,14 @@ SAMPLES = [
     uuid.UUID(int=5),
 ]
 
-plain = st.none() | st.booleans() | st.integers(-(2**63), 2**64 - 1) | st.floats() | st.text(max_size=6) | st.binary(max_size=6)
+plain = (
+    st.none()
+    | st.booleans()
+    | st.integers(-(2**63), 2**64 - 1)
+    | st.floats()
+    | st.text(max_size=6)
+    | st.binary(max_size=6)
+)
 
 
 def _ext(args: tuple) -> ormsgpack.Ext:
@@ -52,7 +59,9 @@ def _ext(args: tuple) -> ormsgpack.Ext:
 
 
 def _trees(inner):
-    class_ref = st.tuples(st.sampled_from(MODULES), st.sampled_from(NAMES), st.lists(inner, max_size=4))
+    class_ref = st.tuples(
+        st.sampled_from(MODULES), st.sampled_from(NAMES), st.lists(inner, max_size=4)
+    )
     return (
         st.lists(inner, max_size=4)
         | st.dictionaries(st.text(max_size=4), inner, max_size=3)
@@ -131,8 +140,12 @@ COLUMNS = [
     ("checkpoints", "checkpoint"), ("checkpoints", "metadata"),
     ("checkpoints", "parent_checkpoint_id"),
 ]  # fmt: skip
-stored = blobs | st.text(max_size=20) | st.integers(-(2**63), 2**63 - 1) | st.none() | st.sampled_from(
-    ["msgpack", "delta", "bytes", "null", "pickle", "{}", '{"step": 1}', "[1]"]
+stored = (
+    blobs
+    | st.text(max_size=20)
+    | st.integers(-(2**63), 2**63 - 1)
+    | st.none()
+    | st.sampled_from(["msgpack", "delta", "bytes", "null", "pickle", "{}", '{"step": 1}', "[1]"])
 )
 
 
@@ -141,7 +154,9 @@ stored = blobs | st.text(max_size=20) | st.integers(-(2**63), 2**63 - 1) | st.no
 def test_saver_reading_a_tampered_row_gives_a_checkpoint_or_our_error(saved, column, value, row):
     table, name = column
     conn = sqlite3.connect(saved)
-    rowids = [r[0] for r in conn.execute(f"SELECT rowid FROM {table}")] if table == "blobs" else None
+    rowids = (
+        [r[0] for r in conn.execute(f"SELECT rowid FROM {table}")] if table == "blobs" else None
+    )
     key = "rowid" if rowids else "checkpoint_id"
     keys = rowids or [r[0] for r in conn.execute("SELECT checkpoint_id FROM checkpoints")]
     target = keys[row % len(keys)]

@@ -36,7 +36,9 @@ class Thread:
         self.versions.update(new)
         checkpoint["channel_versions"] = dict(self.versions)
         checkpoint["channel_values"] = values
-        self.config = self.saver.put(self.config, checkpoint, {"source": "loop", "step": self.step}, new)
+        self.config = self.saver.put(
+            self.config, checkpoint, {"source": "loop", "step": self.step}, new
+        )
         self.step += 1
         return self.config
 

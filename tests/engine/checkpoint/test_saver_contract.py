@@ -44,9 +44,7 @@ def save(saver, values, *, config=None, step=0, source="loop", versions=None, **
     parent = saver.get_tuple(config) if "checkpoint_id" not in config["configurable"] else None
     checkpoint = empty_checkpoint()
     previous = parent.checkpoint["channel_versions"] if parent else {}
-    new_versions = versions or {
-        k: saver.get_next_version(previous.get(k), None) for k in values
-    }
+    new_versions = versions or {k: saver.get_next_version(previous.get(k), None) for k in values}
     checkpoint["channel_versions"] = {**previous, **new_versions}
     checkpoint["channel_values"] = dict(values)
     if parent and "checkpoint_id" not in config["configurable"]:
@@ -206,8 +204,10 @@ def test_delete_thread(saver):
 @pytest.mark.parametrize(
     "value",
     [
-        [HumanMessage("hi", id="1"), AIMessage("yo", id="2", tool_calls=[
-            {"name": "f", "args": {"x": 1}, "id": "c"}])],
+        [
+            HumanMessage("hi", id="1"),
+            AIMessage("yo", id="2", tool_calls=[{"name": "f", "args": {"x": 1}, "id": "c"}]),
+        ],
         Profile(name="ann", joined=dt.date(2020, 1, 2)),
         {"when": dt.datetime(2024, 1, 1, tzinfo=dt.UTC), "ids": {1, 2}, "pair": (1, "a")},
         [Send("node", {"i": 1})],

@@ -56,7 +56,16 @@ def test_second_graph_instance_reopens_the_thread(tmp_path):
         # continue the same thread from the new instance: the list keeps growing
         result = graph.invoke({"items": [], "n": 5}, config)
         assert result["n"] == 8
-        assert [x.split(":")[0] for x in result["items"]] == ["0", "1", "2", "3", "4", "5", "6", "7"]
+        assert [x.split(":")[0] for x in result["items"]] == [
+            "0",
+            "1",
+            "2",
+            "3",
+            "4",
+            "5",
+            "6",
+            "7",
+        ]
 
 
 def test_wal_mode_and_schema_version(tmp_path):
@@ -137,7 +146,9 @@ def test_read_only_file_can_be_read_but_not_written(tmp_path):
     try:
         with SqliteSaver.from_conn_string(str(path)) as saver:
             with pytest.raises(CheckpointDatabaseError, match=r"ro\.sqlite.*read-only"):
-                growing_graph(saver, 3).invoke({"items": [], "n": 0}, {"configurable": {"thread_id": "u"}})
+                growing_graph(saver, 3).invoke(
+                    {"items": [], "n": 0}, {"configurable": {"thread_id": "u"}}
+                )
     finally:
         os.chmod(path, stat.S_IRUSR | stat.S_IWUSR)
 

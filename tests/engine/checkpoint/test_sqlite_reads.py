@@ -120,7 +120,9 @@ def test_sql_filters_match_python_equality(tmp_path):
                    {"big": 2**70}, {"step": 3, "source": "loop"}, {"missing": None},
                    {"missing": 1}, {"step": 2.0}]  # fmt: skip
         for f in filters:
-            expected = [t.config for t in everything if all(t.metadata.get(k) == v for k, v in f.items())]
+            expected = [
+                t.config for t in everything if all(t.metadata.get(k) == v for k, v in f.items())
+            ]
             assert [t.config for t in saver.list(cfg("m"), filter=f)] == expected, f
 
 
@@ -181,7 +183,9 @@ def test_thread_summaries_read_no_checkpoint(tmp_path):
         failing.add_node("boom", boom)
         failing.add_edge(START, "boom")
         with pytest.raises(RuntimeError):
-            failing.compile(checkpointer=saver).invoke({"notes": []}, {"configurable": {"thread_id": "failed"}})
+            failing.compile(checkpointer=saver).invoke(
+                {"notes": []}, {"configurable": {"thread_id": "failed"}}
+            )
     conn = sqlite3.connect(path)
     with conn:  # nothing stored is readable any more, but the index
         conn.execute("UPDATE checkpoints SET checkpoint = x'c1', metadata = '{'")

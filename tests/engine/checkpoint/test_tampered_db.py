@@ -159,7 +159,9 @@ def test_tampered_rows_are_one_clear_error(thread_db, capsys, sql, params, why):
         with pytest.raises(CheckpointDatabaseError, match=why) as caught:
             saver.get_tuple({"configurable": {"thread_id": THREAD}})
     assert f"thread {THREAD!r}, checkpoint " in str(caught.value)
-    code, out, err = cli(capsys, "run", str(spec), "--db", str(db), "--thread", THREAD, "--continue")
+    code, out, err = cli(
+        capsys, "run", str(spec), "--db", str(db), "--thread", THREAD, "--continue"
+    )
     assert (code, out) == (2, "")
     assert_one_clear_line(err, str(db), f"thread {THREAD!r}")
     assert digest(db) == before
@@ -290,8 +292,13 @@ def test_read_only_folder_is_named(tmp_path, capsys):
 
 def test_cli_leaves_a_good_thread_readable(thread_db, capsys):
     spec, db = thread_db
-    code, out, err = cli(capsys, "run", str(spec), "--db", str(db), "--thread", THREAD, "--continue")
-    assert (code, err) == (2, f"superstep run: thread {THREAD!r} has nothing pending to resume or continue\n")
+    code, out, err = cli(
+        capsys, "run", str(spec), "--db", str(db), "--thread", THREAD, "--continue"
+    )
+    assert (code, err) == (
+        2,
+        f"superstep run: thread {THREAD!r} has nothing pending to resume or continue\n",
+    )
     with SqliteSaver.from_conn_string(str(db)) as saver:
         saved = saver.get_tuple({"configurable": {"thread_id": THREAD}})
     assert saved.checkpoint["channel_values"]["count"] == 5

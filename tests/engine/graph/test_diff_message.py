@@ -1,5 +1,4 @@
-"""Differential tests of add_messages and MessagesState (engine.graph.message).
-"""
+"""Differential tests of add_messages and MessagesState (engine.graph.message)."""
 
 from typing import Annotated, TypedDict
 

@@ -38,7 +38,9 @@ def react(b, model, tools, **kwargs):
 
 def test_tool_calls_run_and_the_model_answers():
     def scenario(b):
-        model = fake(ai("", ("add", {"a": 1, "b": 2}, "c1"), ("shout", {"text": "x"}, "c2")), ai("3 and X"))
+        model = fake(
+            ai("", ("add", {"a": 1, "b": 2}, "c1"), ("shout", {"text": "x"}, "c2")), ai("3 and X")
+        )
         agent = react(b, model, [add, shout], prompt="Be brief.", name="helper")
         result = agent.invoke(question())
         return dump(result["messages"]), graph_shape(agent), agent.name
@@ -51,16 +53,23 @@ def test_stream_updates_per_version(version):
     def scenario(b):
         model = fake(ai("", ("add", {"a": 2, "b": 2}, "c1")), ai("four"))
         agent = react(b, model, [add], version=version)
-        return [(list(chunk), dump(next(iter(chunk.values()))["messages"])) for chunk in agent.stream(question())]
+        return [
+            (list(chunk), dump(next(iter(chunk.values()))["messages"]))
+            for chunk in agent.stream(question())
+        ]
 
     assert_same(scenario)
 
 
 def test_a_return_direct_tool_ends_the_run_and_errors_become_tool_messages():
     def scenario(b):
-        direct = react(b, fake(ai("", ("final_answer", {"answer": "42"}, "c1")), ai("unused")), [final_answer])
+        direct = react(
+            b, fake(ai("", ("final_answer", {"answer": "42"}, "c1")), ai("unused")), [final_answer]
+        )
         failing = react(b, fake(ai("", ("explode", {"x": 1}, "c1")), ai("sorry")), [explode])
-        return dump(direct.invoke(question())["messages"]), dump(failing.invoke(question())["messages"])
+        return dump(direct.invoke(question())["messages"]), dump(
+            failing.invoke(question())["messages"]
+        )
 
     assert_same(scenario)
 
@@ -118,7 +127,9 @@ def test_hooks_and_structured_response():
                 return RunnableLambda(lambda messages: schema(value=len(messages)))
 
         model = Structured(responses=[ai("", ("add", {"a": 1, "b": 1}, "c1")), ai("two")])
-        agent = react(b, model, [add], pre_model_hook=pre, post_model_hook=post, response_format=Answer)
+        agent = react(
+            b, model, [add], pre_model_hook=pre, post_model_hook=post, response_format=Answer
+        )
         result = agent.invoke(question())
         return dump(result["messages"]), result["structured_response"], calls, graph_shape(agent)
 

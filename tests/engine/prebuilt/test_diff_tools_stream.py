@@ -1,7 +1,6 @@
 """Differential tests: stream_mode="tools" reports each tool call's start, partial output
 (ToolRuntime.emit_output_delta), end and error, on langgraph and on engine."""
 
-
 import asyncio
 from typing import Annotated
 
@@ -20,7 +19,11 @@ def build(b, *tools, calls):
         messages: Annotated[list, b.graph.message.add_messages]
 
     def caller(state):
-        return {"messages": [AIMessage("", tool_calls=[{"name": n, "args": a, "id": i} for n, a, i in calls])]}
+        return {
+            "messages": [
+                AIMessage("", tool_calls=[{"name": n, "args": a, "id": i} for n, a, i in calls])
+            ]
+        }
 
     graph = b.graph.StateGraph(State)
     graph.add_node("caller", caller)
@@ -56,7 +59,12 @@ def test_a_tool_call_starts_streams_its_deltas_and_finishes():
         return tool_events(graph.stream({"messages": []}, stream_mode=["tools"], subgraphs=True))
 
     events = assert_same(scenario)
-    assert [e[1]["event"] for e in events] == ["tool-started", "tool-output-delta", "tool-output-delta", "tool-finished"]
+    assert [e[1]["event"] for e in events] == [
+        "tool-started",
+        "tool-output-delta",
+        "tool-output-delta",
+        "tool-finished",
+    ]
 
 
 def test_a_failing_tool_reports_an_error_and_deltas_without_the_mode_are_dropped():
@@ -83,7 +91,11 @@ def test_a_failing_tool_reports_an_error_and_deltas_without_the_mode_are_dropped
         except ValueError as exc:
             seen.append(("raised", str(exc)))
         result = build(b, quiet, calls=[("quiet", {}, "q1")]).invoke({"messages": []})
-        return tool_events(c for c in seen if c[0] != "raised"), seen[-1], result["messages"][-1].content
+        return (
+            tool_events(c for c in seen if c[0] != "raised"),
+            seen[-1],
+            result["messages"][-1].content,
+        )
 
     assert_same(scenario)
 
@@ -103,7 +115,12 @@ def test_async_tools_stream_too():
         graph = build(b, slow, calls=[("slow", {"n": 2}, "s1")])
 
         async def run():
-            return [c async for c in graph.astream({"messages": []}, stream_mode=["tools"], subgraphs=True)]
+            return [
+                c
+                async for c in graph.astream(
+                    {"messages": []}, stream_mode=["tools"], subgraphs=True
+                )
+            ]
 
         return tool_events(asyncio.run(run()))
 

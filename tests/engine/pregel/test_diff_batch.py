@@ -1,7 +1,4 @@
-"""Differential tests of batch and abatch, with and without return_exceptions.
-"""
-
-
+"""Differential tests of batch and abatch, with and without return_exceptions."""
 
 from tests.engine.graphs import _cond_app, route_literal
 from tests.oracle import normalize

@@ -40,13 +40,19 @@ class Recorder(BaseCallbackHandler):
             (kind, name, self._ix(run_id), parent, sorted(tags or []), dict(metadata or {}))
         )
 
-    def on_chain_start(self, serialized, inputs, *, run_id, parent_run_id=None, tags=None, metadata=None, **kw):
+    def on_chain_start(
+        self, serialized, inputs, *, run_id, parent_run_id=None, tags=None, metadata=None, **kw
+    ):
         self._start("chain", run_id, parent_run_id, tags, metadata, kw.get("name"))
 
-    def on_chat_model_start(self, serialized, messages, *, run_id, parent_run_id=None, tags=None, metadata=None, **kw):
+    def on_chat_model_start(
+        self, serialized, messages, *, run_id, parent_run_id=None, tags=None, metadata=None, **kw
+    ):
         self._start("chat_model", run_id, parent_run_id, tags, metadata, kw.get("name"))
 
-    def on_tool_start(self, serialized, input_str, *, run_id, parent_run_id=None, tags=None, metadata=None, **kw):
+    def on_tool_start(
+        self, serialized, input_str, *, run_id, parent_run_id=None, tags=None, metadata=None, **kw
+    ):
         self._start("tool", run_id, parent_run_id, tags, metadata, kw.get("name"))
 
     def on_chain_end(self, outputs, *, run_id, **kw):
@@ -238,7 +244,10 @@ def test_agent_streams_model_tokens_and_tool_messages(prefix):
         model = _ToolCallingFake(
             messages=iter(
                 [
-                    AIMessage("adding now", tool_calls=[ToolCall(name="add", args={"a": 2, "b": 3}, id="c1")]),
+                    AIMessage(
+                        "adding now",
+                        tool_calls=[ToolCall(name="add", args={"a": 2, "b": 3}, id="c1")],
+                    ),
                     AIMessage("the sum is 5"),
                 ]
             )

@@ -57,9 +57,7 @@ def test_loop_with_conditional_back_edge(backend):
         "b", lambda s: "again" if s["n"] < 3 else "stop", {"again": "a", "stop": G.END}
     )
     graph = g.compile().get_graph()
-    assert _edges(graph) == (
-        "__start__ --> a; a --> b; b -.stop.-> __end__; b -.again.-> a"
-    )
+    assert _edges(graph) == ("__start__ --> a; a --> b; b -.stop.-> __end__; b -.again.-> a")
     assert graph.draw_mermaid() == (
         HEADER + "\t__start__([<p>__start__</p>]):::first\n"
         "\ta(a)\n"
@@ -162,9 +160,7 @@ def test_send_from_node_branch(backend):
     g.add_node("z", _noop)
     g.add_conditional_edges("a", lambda s: [Send("w", s)], ["w"])
     g.add_edge("w", "z")
-    assert _edges(g.compile().get_graph()) == (
-        "__start__ --> a; a -..-> w; w --> z; z --> __end__"
-    )
+    assert _edges(g.compile().get_graph()) == ("__start__ --> a; a -..-> w; w --> z; z --> __end__")
 
 
 def _three_levels(b):
@@ -244,9 +240,7 @@ def test_xray_finds_subgraph_invoked_inside_node(backend):
     g.add_edge(G.START, "call")
     app = g.compile()
     assert list(app.get_graph().nodes) == ["__start__", "call", "__end__"]
-    assert _edges(app.get_graph(xray=True)) == (
-        "__start__ --> call:s1; call:s1 --> __end__"
-    )
+    assert _edges(app.get_graph(xray=True)) == ("__start__ --> call:s1; call:s1 --> __end__")
 
 
 def test_low_level_pregel_graph(backend):
@@ -263,9 +257,7 @@ def test_low_level_pregel_graph(backend):
     )
     graph = app.get_graph()
     assert list(graph.nodes) == ["one", "two", "__start__", "__end__"]
-    assert _edges(graph) == (
-        "__start__ --> one; one --> two; two --> __end__"
-    )
+    assert _edges(graph) == ("__start__ --> one; one --> two; two --> __end__")
 
 
 def test_aget_graph_matches_get_graph(backend):

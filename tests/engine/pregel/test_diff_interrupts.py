@@ -442,8 +442,9 @@ def test_get_state_history_order_and_metadata(backend):
     ]
     # each checkpoint's parent is the next (older) one
     for newer, older in zip(hist, hist[1:], strict=False):
-        assert newer.parent_config["configurable"]["checkpoint_id"] == (
-            older.config["configurable"]["checkpoint_id"]
+        assert (
+            newer.parent_config["configurable"]["checkpoint_id"]
+            == (older.config["configurable"]["checkpoint_id"])
         )
     assert hist[-1].parent_config is None
     assert hist[0].config == app.get_state(cfg()).config
@@ -475,8 +476,9 @@ def test_time_travel_replay_from_past_checkpoint(backend):
     assert calls == ["b", "c"]  # "a" is not re-run
     assert app.get_state(cfg()).values == {"log": ["in", "a", "b", "c"], "n": 3}
     # replaying writes a "fork" copy of the past checkpoint, then continues from it
-    assert [(h.metadata["source"], h.metadata["step"], h.next) for h in
-            app.get_state_history(cfg())] == [
+    assert [
+        (h.metadata["source"], h.metadata["step"], h.next) for h in app.get_state_history(cfg())
+    ] == [
         ("loop", 4, ()),
         ("loop", 3, ("c",)),
         ("fork", 2, ("b",)),
@@ -513,8 +515,9 @@ def test_fork_via_update_state_on_past_config(backend):
     assert st.values == {"log": ["in", "a", "forked"], "n": 1}
     assert st.next == ("b",)
     assert st.metadata == {"source": "update", "step": 2, "parents": {}}
-    assert st.parent_config["configurable"]["checkpoint_id"] == (
-        before_b.config["configurable"]["checkpoint_id"]
+    assert (
+        st.parent_config["configurable"]["checkpoint_id"]
+        == (before_b.config["configurable"]["checkpoint_id"])
     )
     assert calls == []
     assert app.invoke(None, fork_cfg) == {"log": ["in", "a", "forked", "b", "c"], "n": 3}
@@ -552,7 +555,6 @@ def test_threads_are_isolated(backend):
 
 def _typed_ask_graph(b):
     from pydantic import BaseModel
-
 
     class Decision(BaseModel):
         approve: bool

@@ -41,10 +41,16 @@ class DState:
 
 
 def schemas(graph) -> tuple:
-    return graph.get_input_jsonschema(), graph.get_output_jsonschema(), graph.get_context_jsonschema()
+    return (
+        graph.get_input_jsonschema(),
+        graph.get_output_jsonschema(),
+        graph.get_context_jsonschema(),
+    )
 
 
-@pytest.mark.parametrize("schema", [State, PState, DState], ids=["typeddict", "pydantic", "dataclass"])
+@pytest.mark.parametrize(
+    "schema", [State, PState, DState], ids=["typeddict", "pydantic", "dataclass"]
+)
 def test_state_graph_schemas(schema):
     def scenario(b):
         graph = b.graph.StateGraph(schema, context_schema=Ctx)

@@ -125,9 +125,7 @@ def test_send_fanout_tasks_stream(backend):
         ("joke", {"subject": "a"}, ("__pregel_push",)),
         ("joke", {"subject": "b"}, ("__pregel_push",)),
     ]
-    assert sorted(
-        (c["name"], c["error"], repr(c["result"]), c["interrupts"]) for c in results
-    ) == [
+    assert sorted((c["name"], c["error"], repr(c["result"]), c["interrupts"]) for c in results) == [
         ("joke", None, "{'jokes': ['joke about a']}", []),
         ("joke", None, "{'jokes': ['joke about b']}", []),
     ]
@@ -268,8 +266,11 @@ def test_send_from_node_tasks_stream_per_step(backend):
                 ("work", {"n": 1}, ("__pregel_push",)),
                 ("static", static_input, ("branch:to:static",)),
                 ("work", {"n": 2}, ("__pregel_push",)),
-                ("final", {"items": [3, 1], "out": ["plan", "static", "w3", "w1"]},
-                 ("branch:to:final",)),
+                (
+                    "final",
+                    {"items": [3, 1], "out": ["plan", "static", "w3", "w1"]},
+                    ("branch:to:final",),
+                ),
                 ("work", {"n": 1}, ("__pregel_push",)),
             ],
         )
@@ -466,9 +467,7 @@ def _parent_graph(b, *, static_after: bool):
     Command = b.types.Command
 
     def sub_a(state):
-        return Command(
-            graph=Command.PARENT, goto="other", update={"log": ["sub_a"], "flag": "set"}
-        )
+        return Command(graph=Command.PARENT, goto="other", update={"log": ["sub_a"], "flag": "set"})
 
     sg = b.graph.StateGraph(Shared)
     sg.add_node("sub_a", sub_a)

@@ -37,10 +37,7 @@ def test_multi_turn_dict_input_restarts_from_start(backend):
     assert out == {"messages": ["hi", "echo hi", "again", "echo again", "cmd"]}
     assert app.get_state(config).next == ()
 
-
     # stream_mode="debug" is covered by tests/engine/pregel/test_diff_stream_modes.py
-
-
 
 
 def _abc_graph(backend):

@@ -94,7 +94,9 @@ def test_stream_subgraphs_namespaces(backend):
 
 def test_stream_subgraphs_multiple_modes(backend):
     app = _shared_keys_app(backend)
-    chunks = list(app.stream({"log": [], "n": 1}, subgraphs=True, stream_mode=["updates", "values"]))
+    chunks = list(
+        app.stream({"log": [], "n": 1}, subgraphs=True, stream_mode=["updates", "values"])
+    )
     sub = ("sub:<uuid>",)
     assert normalize(chunks) == [
         ((), "values", {"log": [], "n": 1}),
@@ -174,9 +176,7 @@ def test_subgraph_invoked_inside_node_streams_under_node_namespace(backend):
         ((), {"call": {"n": 3, "log": ["call"]}}),
     ]
     # without subgraphs=True only the parent's chunks are visible
-    assert list(app.stream({"log": ["a b", "c"], "n": 0})) == [
-        {"call": {"n": 3, "log": ["call"]}}
-    ]
+    assert list(app.stream({"log": ["a b", "c"], "n": 0})) == [{"call": {"n": 3, "log": ["call"]}}]
 
 
 def _nested_app(b, leaf, **compile_kw):
@@ -290,9 +290,7 @@ def test_get_state_of_interrupted_subgraph(backend):
     assert st.interrupts[0].id == out["__interrupt__"][0].id
     task = st.tasks[0]
     # without subgraphs=True the task's state is just the config of the child checkpoint
-    assert task.state == {
-        "configurable": {"thread_id": "t", "checkpoint_ns": f"sub:{task.id}"}
-    }
+    assert task.state == {"configurable": {"thread_id": "t", "checkpoint_ns": f"sub:{task.id}"}}
 
     st = app.get_state(cfg(), subgraphs=True)
     child = st.tasks[0].state
@@ -303,9 +301,7 @@ def test_get_state_of_interrupted_subgraph(backend):
     assert child.metadata["source"] == "loop" and child.metadata["step"] == 1
     assert list(child.metadata["parents"]) == [""]
     assert [i.value for i in child.interrupts] == ["sub?"]
-    assert [(t.name, [i.value for i in t.interrupts]) for t in child.tasks] == [
-        ("ask", ["sub?"])
-    ]
+    assert [(t.name, [i.value for i in t.interrupts]) for t in child.tasks] == [("ask", ["sub?"])]
 
     app.invoke(backend.types.Command(resume="ok"), cfg())
     st = app.get_state(cfg(), subgraphs=True)
@@ -357,15 +353,33 @@ def test_interrupted_subgraph_tasks_stream(backend):
     intr_dict = {"value": "q", "id": intr_id, "response_schema": None}
     sub_ns = (f"sub:{ids['sub']}",)
     assert [(ns, mode, c) for ns, mode, c in chunks if mode == "tasks"] == [
-        ((), "tasks", {"id": ids["sub"], "name": "sub", "input": {"log": []},
-                       "triggers": ("branch:to:sub",)}),
-        (sub_ns, "tasks", {"id": ids["i"], "name": "i", "input": {"log": []},
-                           "triggers": ("branch:to:i",)}),
+        (
+            (),
+            "tasks",
+            {"id": ids["sub"], "name": "sub", "input": {"log": []}, "triggers": ("branch:to:sub",)},
+        ),
+        (
+            sub_ns,
+            "tasks",
+            {"id": ids["i"], "name": "i", "input": {"log": []}, "triggers": ("branch:to:i",)},
+        ),
         # an interrupted task reports an empty result and its interrupts as plain dicts
-        (sub_ns, "tasks", {"id": ids["i"], "name": "i", "error": None, "result": {},
-                           "interrupts": [intr_dict]}),
-        ((), "tasks", {"id": ids["sub"], "name": "sub", "error": None, "result": {},
-                       "interrupts": [intr_dict]}),
+        (
+            sub_ns,
+            "tasks",
+            {"id": ids["i"], "name": "i", "error": None, "result": {}, "interrupts": [intr_dict]},
+        ),
+        (
+            (),
+            "tasks",
+            {
+                "id": ids["sub"],
+                "name": "sub",
+                "error": None,
+                "result": {},
+                "interrupts": [intr_dict],
+            },
+        ),
     ]
 
 

@@ -28,7 +28,11 @@ def test_a_cached_task_finishes_as_cached_in_the_trace():
 
     def finished(run) -> list[tuple[str, bool]]:
         run.run_to_end()
-        return [(e.name, e.cached) for e in run.events if isinstance(e, trace.TaskFinished) and e.name == "slow"]
+        return [
+            (e.name, e.cached)
+            for e in run.events
+            if isinstance(e, trace.TaskFinished) and e.name == "slow"
+        ]
 
     assert finished(graph.stepper({"n": 1, "log": []})) == [("slow", False)]
     second = graph.stepper({"n": 1, "log": []})
