@@ -401,7 +401,7 @@ class RunController(RunToolbar, ThreadControl):
             if self._last_report is not None:
                 self._show_report_channels(self._last_report)
             return
-        rows = [ChannelRow(name, "", value, version, True)
+        rows = [ChannelRow(name, "inner", value, version, True)
                 for name, (value, version) in sorted(self.trace.model.barriers.get(ns, {}).items())]  # fmt: skip
         self.channels.show_rows(rows, caption=f"Inside {ns_label(ns)}: its channels after its last barrier")
 

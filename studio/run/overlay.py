@@ -167,7 +167,9 @@ class RunOverlay:
                 glow.setOpacity(0.45)
                 glow.setData(0, f"carried:{source}->{look.target}")
                 self._add(glow, 0.4)
-                self._label(path.pointAtPercent(0.5), text.split("\n")[0], text, f"edge:{source}->{look.target}")
+                # a join's sources meet above the target: their labels sit nearer each source
+                at = path.pointAtPercent(0.25 if len(look.sources) > 1 else 0.5)
+                self._label(at, text.split("\n")[0], text, f"edge:{source}->{look.target}")
 
     def _label(self, at: QPointF, text: str, tip: str, name: str) -> None:
         """A small label with a white card behind it, centred on `at`; the whole text on hover."""

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from engine.pregel import trace
 from studio.run.trace_model import Row, TraceModel, ns_label
 from studio.run.widgets import MONO, vbox
 
@@ -42,7 +43,7 @@ class TracePanel(QWidget):
         self.tree.expanded.connect(lambda index: self.model.build(self.model.row_of(index)))
         self.tree.setUniformRowHeights(True)
         self.tree.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.tree.setColumnWidth(0, 260)
+        self.tree.setColumnWidth(0, 320)  # hook names are long: `PIIMiddleware[email].before_model`
         self.tree.doubleClicked.connect(self._step_into_row)
         self.scope = QComboBox()
         self.scope.setObjectName("traceScope")
@@ -102,7 +103,8 @@ class TracePanel(QWidget):
         if last is None or self.current_scope is not None:
             return
         self._follow = last
-        if not self._cooldown.isActive():  # at once, then at most every FOLLOW_MS while running
+        one_step = sum(1 for e in events if not e.ns and isinstance(e, trace.StepPlanned)) <= 1
+        if one_step or not self._cooldown.isActive():  # a Step at once; a run at most every FOLLOW_MS
             self._follow_last()
             self._cooldown.start()
 
@@ -149,8 +151,11 @@ class TracePanel(QWidget):
                 for part in step.children:
                     self.model.build(part)
         self.tree.setRootIndex(index)
-        if row is not None:
-            self.tree.expandRecursively(index, 2)
+        if row is not None:  # its supersteps open, but the input and __start__ bookkeeping
+            for step in row.children:
+                if step.detail not in ("input checkpoint", "runs __start__"):
+                    self.tree.expand(self.model.index_of(step))
+            self.tree.scrollToTop()
         index = self.scope.findData(self.current_scope) if self.current_scope is not None else 0
         self.scope.setCurrentIndex(max(index, 0))
         self.scope_changed.emit(self.current_scope)
