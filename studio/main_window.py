@@ -1,4 +1,6 @@
 """The main window: start page, canvas, docks, menus, files, autosave and recovery, export.
+The frame and layout live in studio/window_layout.py, the editing commands in
+studio/editor_commands.py (mixins of MainWindow; every method stays on the window).
 
 objectNames: `canvas`, `palette`, `inspector`, `stateSchemaEditor`, `problemsPanel`, `startPage`
 (`templatesGallery`, `recentFiles`), `minimap`, `trustBanner`, `recoveryBanner`, docks
@@ -13,86 +15,39 @@ from __future__ import annotations
 import errno
 from pathlib import Path
 
-from PySide6.QtCore import QPointF, QSettings, Qt, QTimer
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import (
-    QApplication,
-    QDialog,
-    QDockWidget,
-    QFileDialog,
-    QFrame,
-    QHBoxLayout,
-    QLabel,
-    QMainWindow,
-    QMenu,
-    QMessageBox,
-    QPushButton,
-    QStackedWidget,
-    QToolButton,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtWidgets import QFileDialog, QMainWindow, QMenu, QMessageBox
 
 from graphspec import export as spec_export
 from graphspec.errors import Finding, SpecValidationError
-from graphspec.io import (
-    load_spec,
-    read_spec_bytes,
-    resolve_subgraph,
-    save_spec,
-)
+from graphspec.io import load_spec, read_spec_bytes, save_spec
 from graphspec.model import GraphSpec
 from graphspec.trust import Closure, closure, digest
 from studio import files
-from studio.canvas.context_menu import MenuHooks, build_menu
 from studio.canvas.layout import laid_out
 from studio.canvas.scene import GraphScene
 from studio.canvas.view import GraphView
+from studio.chat import install as install_chat
 from studio.document import GraphDocument
 from studio.drawing import export_png, export_svg
 from studio.editor import Editor
-from studio.panels.help_dialogs import about_dialog, open_dialog, shortcuts_dialog
-from studio.panels.inspector_panel import InspectorPanel
-from studio.panels.palette_panel import PalettePanel
-from studio.panels.problems_panel import ProblemsPanel
-from studio.panels.start_page import StartPage
-from studio.panels.state_panel import StatePanel
-from studio.paths import icon, studio_home
-from studio.chat import install as install_chat
+from studio.editor_commands import EditorCommands
+from studio.paths import icon
 from studio.run.controller import RunController
 from studio.trust_gate import TrustGate
 from studio.validation import LiveValidator
+from studio.window_layout import WindowLayout
 
 SPEC_FILTER = "Graph specs (*.json)"
 OPEN_FILTER = "Graph specs (*.json);;Python modules with a graph (*.py)"
 AUTOSAVE_DELAY_MS = 800
 
 
-class Banner(QFrame):
-    """A non-modal bar above the canvas: a message and a few buttons (nothing blocks)."""
+class MainWindow(WindowLayout, EditorCommands, QMainWindow):
+    """The window: the frame and its layout (studio/window_layout.py), editing commands
+    (studio/editor_commands.py), and here the actions, files, export, autosave and quit."""
 
-    def __init__(self, name: str, color: str) -> None:
-        super().__init__()
-        self.setObjectName(name)
-        self.setStyleSheet(f"#{name} {{ background: {color}; border-bottom: 1px solid #D0D4DB; }}")
-        layout = QHBoxLayout(self)
-        layout.setContentsMargins(12, 6, 12, 6)
-        self.label = QLabel()
-        self.label.setTextFormat(Qt.TextFormat.PlainText)  # spec text (names, paths), never HTML
-        self.label.setWordWrap(True)
-        layout.addWidget(self.label, 1)
-        self.buttons: dict[str, QPushButton] = {}
-        self.hide()
-
-    def add_button(self, name: str, text: str, slot) -> None:
-        button = QPushButton(text)
-        button.setObjectName(name)
-        button.clicked.connect(slot)
-        self.layout().addWidget(button)
-        self.buttons[name] = button
-
-
-class MainWindow(QMainWindow):
     def __init__(self) -> None:
         super().__init__()
         self.setObjectName("mainWindow")
@@ -124,82 +79,6 @@ class MainWindow(QMainWindow):
         self.restore_layout()
         self.show_start()
         self.offer_recovery()
-
-    def _fit_to_screen(self) -> None:
-        """1440×900 where it fits, else the screen's free area (a 1280×720 laptop included)."""
-        screen = self.screen().availableGeometry() if self.screen() else None
-        if screen is None or screen.width() < 400:
-            self.resize(1440, 900)
-            return
-        self.resize(min(1440, screen.width()), min(900, screen.height()))
-
-    # -------------------------------------------------------------- layout
-
-    def _build_central(self) -> None:
-        self.trust_banner = Banner("trustBanner", "#FFF4D6")
-        self.trust_banner.add_button("trustButton", "Trust and allow running", self.trust)
-        self.recovery_banner = Banner("recoveryBanner", "#E3F0FF")
-        self.recovery_banner.add_button("recoverButton", "Recover", lambda: self.recover(0))
-        self.recovery_banner.add_button("discardRecoveryButton", "Discard", self.discard_recovery)
-        self.start_page = StartPage()
-        self.pages = QStackedWidget()
-        self.pages.addWidget(self.start_page)
-        self.pages.addWidget(self.view)
-        central = QWidget()
-        layout = QVBoxLayout(central)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.setSpacing(0)
-        for widget in (self.recovery_banner, self.trust_banner, self.pages):
-            layout.addWidget(widget)
-        self.setCentralWidget(central)
-
-    def _dock(self, name: str, title: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
-        dock = QDockWidget(title, self)
-        dock.setObjectName(name)
-        dock.setWidget(widget)
-        self.addDockWidget(area, dock)
-        return dock
-
-    # -------------------------------------------------------------- docks and banners (used by the run side)
-
-    def add_dock(self, name: str, title: str, widget: QWidget, area: Qt.DockWidgetArea,
-                 tab_with: str | None = None) -> QDockWidget:  # fmt: skip
-        """A dock shown and hidden with the editor's; `tab_with` names a dock to share a tab with."""
-        dock = self._dock(name, title, widget, area)
-        if tab_with is not None and (other := self.dock(tab_with)) is not None:
-            self.tabifyDockWidget(other, dock)
-        self.docks.append(dock)
-        return dock
-
-    def dock(self, name: str) -> QDockWidget | None:
-        return next((d for d in self.docks if d.objectName() == name), None)
-
-    def add_banner(self, name: str, color: str) -> Banner:
-        """A non-modal bar above the canvas, under the window's own banners; hidden until shown."""
-        banner = Banner(name, color)
-        self.add_bar(banner)
-        return banner
-
-    def add_bar(self, widget: QWidget) -> None:
-        """Put a widget in the column above the canvas (interrupt answers, run warnings)."""
-        layout = self.centralWidget().layout()
-        layout.insertWidget(layout.indexOf(self.pages), widget)
-
-    def _build_docks(self) -> None:
-        self.palette = PalettePanel()
-        self.inspector = InspectorPanel(self.editor)
-        self.state_panel = StatePanel(self.editor)
-        self.problems = ProblemsPanel()
-        left, right, bottom = (Qt.DockWidgetArea.LeftDockWidgetArea, Qt.DockWidgetArea.RightDockWidgetArea,
-                               Qt.DockWidgetArea.BottomDockWidgetArea)  # fmt: skip
-        self.docks = [
-            self._dock("paletteDock", "Palette", self.palette, left),
-            self._dock("inspectorDock", "Inspector", self.inspector, right),
-            self._dock("stateDock", "State", self.state_panel, right),
-            self._dock("problemsDock", "Problems", self.problems, bottom),
-        ]
-        self.resizeDocks(self.docks[:2], [190, 360], Qt.Orientation.Horizontal)
-        self.resizeDocks([self.docks[3]], [150], Qt.Orientation.Vertical)
 
     def _action(self, name: str, text: str, slot, shortcut=None) -> QAction:
         action = QAction(text, self)
@@ -276,30 +155,6 @@ class MainWindow(QMainWindow):
         source.changed.connect(follow)
         return action
 
-    def _build_window_menus(self) -> None:
-        """View → Panels (every dock, the run side's included) and Help; built once the run
-        controller has added its docks."""
-        panels = self.menus["&View"].addMenu("&Panels")
-        panels.setObjectName("panelsMenu")
-        for dock in self.docks:
-            panels.addAction(dock.toggleViewAction())
-        self.menus["&View"].addAction(self._action("reset_layout", "&Reset panels", self.reset_layout))
-        help_menu = self.menuBar().addMenu("&Help")
-        help_menu.addAction(self._action("shortcuts", "&Keyboard shortcuts", self.show_shortcuts, "F1"))
-        help_menu.addAction(self._action("about", "&About Superstep Studio", self.show_about))
-        self.breakpoints_button = QToolButton()
-        self.breakpoints_button.setObjectName("breakpointsButton")
-        self.breakpoints_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
-        self.breakpoints_button.setMenu(QMenu(self.breakpoints_button))
-        self.runner.toolbar.addSeparator()
-        self.runner.toolbar.addWidget(self.breakpoints_button)
-        self.document.changed.connect(lambda fields: "breakpoints" in fields and self._show_breakpoints())
-        self.document.reset.connect(self._show_breakpoints)
-        self._show_breakpoints()
-        if self.width() < 1500:  # both toolbars on one row need ~1500 px: the run side goes below
-            self.insertToolBarBreak(self.runner.toolbar)
-        self._default_layout = self.saveState()
-
     def _stack_action(self, name: str, shortcut) -> QAction:
         stack = self.editor.stack
         action = stack.createUndoAction(self) if name == "undo" else stack.createRedoAction(self)
@@ -335,30 +190,6 @@ class MainWindow(QMainWindow):
         self.start_page.new_requested.connect(self.new_graph)
         self.start_page.open_requested.connect(self.ask_open)
         self.start_page.path_chosen.connect(lambda path, bundled: self.open_path(path, bundled=bundled))
-
-    # -------------------------------------------------------------- pages
-
-    def show_start(self) -> None:
-        self.start_page.set_recent(files.recent_files())
-        if self.pages.currentWidget() is self.view:
-            self._editor_layout = self.saveState()
-        self.pages.setCurrentWidget(self.start_page)
-        for dock in self.docks:
-            dock.hide()
-        self.runner.toolbar.setEnabled(False)  # nothing to run on the start page
-
-    def show_editor(self) -> None:
-        came_from_start = self.pages.currentWidget() is not self.view
-        self.pages.setCurrentWidget(self.view)
-        if came_from_start:
-            if self._editor_layout is None or not self.restoreState(self._editor_layout):
-                for dock in self.docks:
-                    dock.show()
-        self.runner.toolbar.setEnabled(True)
-        if came_from_start and self.isVisible() and not getattr(self, "_sized", False):
-            self._sized = True
-            QTimer.singleShot(0, self.size_docks)  # once the docks shown above are laid out
-        self.view.setFocus()
 
     def _selection_changed(self) -> None:
         self.inspector.show_ids(self.scene.selected_ids())
@@ -609,237 +440,8 @@ class MainWindow(QMainWindow):
             window.close()
         super().closeEvent(event)
 
-    # -------------------------------------------------------------- editing commands
-
-    def add_from_palette(self, payload: str, pos: QPointF) -> str | None:
-        if self.pages.currentWidget() is not self.view:
-            self.new_graph()
-        if payload == "note":
-            return self.editor.add_note(pos.x(), pos.y())
-        if payload.startswith("node:"):
-            return self.editor.add_node(payload[5:], round(pos.x() / 20) * 20, round(pos.y() / 20) * 20)
-        if payload.startswith("middleware:"):
-            target = self.view.ported_at(pos)
-            node_id = getattr(target, "node_id", "")
-            return node_id if self.editor.add_middleware(node_id, payload[11:]) else None
-        return None
-
-    def selected(self) -> list[str]:
-        return self.scene.selected_ids()
-
-    def delete_selection(self) -> None:
-        self.editor.delete(self.selected())
-
-    def copy(self) -> None:
-        if self.selected():
-            QApplication.clipboard().setText(self.editor.copy(self.selected()))
-
-    def cut(self) -> None:
-        self.copy()
-        self.delete_selection()
-
-    def paste(self) -> None:
-        ids = self.editor.paste(QApplication.clipboard().text())
-        if ids:
-            self.scene.select_ids(ids)
-
-    def select_all(self) -> None:
-        for item in [*self.scene.nodes.values(), *self.scene.notes.values()]:
-            item.setSelected(True)
-
-    def rename_selected(self) -> None:
-        nodes = [i for i in self.selected() if i in self.scene.nodes]
-        if len(nodes) == 1:
-            self.view.start_rename(nodes[0])
-
-    def toggle_snap(self) -> None:
-        self.scene.snap = self.actions_by_name["snap"].isChecked()
-
-    def toggle_minimap(self) -> None:
-        self.view.minimap_wanted = self.actions_by_name["minimap"].isChecked()
-        self.view.place_minimap()
-
-    # -------------------------------------------------------------- routes, breakpoints, menus
-
-    def _one_node(self) -> str | None:
-        nodes = [i for i in self.selected() if i in self.scene.nodes]
-        if len(nodes) != 1:
-            self.statusBar().showMessage("Select one node first", 4000)
-            return None
-        return nodes[0]
-
-    def add_route(self, source: str, target: str) -> None:
-        """A route drawn by a drag or picked in a menu: select its router for the inspector."""
-        edge_id = self.editor.add_route(source, target)
-        if edge_id is not None:
-            self.scene.select_ids([edge_id])
-
-    def add_conditional_edge(self) -> None:
-        node = self._one_node()
-        if node is not None:
-            self.add_route(node, None)
-
-    def convert_to_router(self) -> None:
-        chosen = self.selected()
-        source = chosen[0] if len(chosen) == 1 else None
-        edge = next((e for e in self.document.spec.edges if e.id == source), None)
-        if edge is not None and len(edge.sources) == 1:
-            source = edge.sources[0]
-        elif source is not None and source.startswith("finish:"):
-            source = source[7:]
-        elif source is not None and source.startswith("entry:"):
-            source = "__start__"  # START's fan-out
-        if source is None or (self.document.spec.node(source) is None and source != "__start__"):
-            self.statusBar().showMessage("Select a node or one of its edges first", 4000)
-            return
-        if self.editor.convert_to_router(source):
-            self.scene.select_ids([self.editor.router_of(source)])
-
-    def convert_to_edges(self) -> None:
-        chosen = [i for i in self.selected() if any(e.id == i for e in self.document.spec.conditional_edges)]
-        if len(chosen) != 1:
-            self.statusBar().showMessage("Select a conditional edge first", 4000)
-            return
-        self.editor.convert_to_edges(chosen[0])
-
-    def toggle_breakpoint(self, which: str) -> None:
-        node = self._one_node()
-        if node is not None:
-            self.editor.toggle_breakpoint(node, which)
-
-    def duplicate_selection(self) -> None:
-        ids = self.editor.duplicate(self.selected())
-        if ids:
-            self.scene.select_ids(ids)
-
-    def show_context_menu(self, kind: str, element: str, pos: QPointF, global_pos) -> QMenu:
-        hooks = MenuHooks(
-            add_node=lambda k, at: self.add_from_palette(f"node:{k}", at),
-            add_note=lambda at: self.add_from_palette("note", at),
-            connect=self.editor.connect, add_route=self.add_route, open_subgraph=self.open_subgraph,
-        )  # fmt: skip
-        menu = build_menu(self.view, kind, element, pos, self.document.spec, self.actions_by_name, hooks)
-        menu.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        menu.popup(global_pos)
-        self.context_menu = menu
-        return menu
-
-    def _show_breakpoints(self) -> None:
-        """The run toolbar's list of breakpoints; its menu clears one or all."""
-        bp = self.document.spec.breakpoints
-        found = [("before", n) for n in bp.before] + [("after", n) for n in bp.after]
-        button, menu = self.breakpoints_button, self.breakpoints_button.menu()
-        shown = ", ".join(f"{w} {n}" for w, n in found[:3]) + (f" +{len(found) - 3}" if len(found) > 3 else "")
-        button.setText(f"Breakpoints: {shown}" if found else "No breakpoints")
-        button.setToolTip("Breakpoints (F9 before, Shift+F9 after the selected node): Run and Continue pause there\n"
-                          + "\n".join(f"{w} {n}" for w, n in found))  # fmt: skip
-        menu.clear()
-        for which, node in found:
-            act = menu.addAction(f"Clear breakpoint {which} {node}")
-            act.triggered.connect(lambda _=False, w=which, n=node: self.editor.toggle_breakpoint(n, w))
-        if not found:
-            menu.addAction("Select a node and press F9 (before) or Shift+F9 (after)").setEnabled(False)
-
-    # -------------------------------------------------------------- window layout and help
-
-    def _settings(self) -> QSettings:
-        return QSettings(str(studio_home() / "studio.ini"), QSettings.Format.IniFormat)
-
-    def save_layout(self) -> None:
-        """Window size and the docks, as the editor shows them, for the next start."""
-        state = self.saveState() if self.pages.currentWidget() is self.view else self._editor_layout
-        settings = self._settings()
-        settings.setValue("window/geometry", self.saveGeometry())
-        if state is not None:
-            settings.setValue("window/state", state)
-        settings.sync()
-
-    def restore_layout(self) -> None:
-        settings = self._settings()
-        geometry, state = settings.value("window/geometry"), settings.value("window/state")
-        if geometry is not None:
-            self.restoreGeometry(geometry)
-        if state is not None:
-            self._editor_layout = state
-
-    def showEvent(self, event) -> None:
-        super().showEvent(event)
-        if not getattr(self, "_sized", False) and self.pages.currentWidget() is self.view:
-            self._sized = True
-            QTimer.singleShot(0, self.size_docks)
-
-    def size_docks(self) -> None:
-        """The inspector gets most of the right column (a router's routes, an agent's tools),
-        and a short screen (720 or 768 lines) a lower bottom row; docks are sized once they
-        are shown (Qt ignores sizes given to hidden docks), and not over a saved layout."""
-        if self._editor_layout is not None:
-            return
-        if self.height() < 780:
-            self.resizeDocks([self.dock_named("problemsDock")], [130], Qt.Orientation.Vertical)
-        column = self.dock_named("inspectorDock").height() + self.dock_named("stateDock").height()
-        self.resizeDocks([self.dock_named("inspectorDock"), self.dock_named("stateDock")],
-                         [int(column * 0.62), int(column * 0.38)], Qt.Orientation.Vertical)  # fmt: skip
-
-    def dock_named(self, name: str) -> QDockWidget:
-        return next(d for d in self.docks if d.objectName() == name)
-
-    def reset_layout(self) -> None:
-        self.restoreState(self._default_layout)
-        for dock in self.docks:
-            dock.show()
-
-    def show_shortcuts(self) -> QDialog:
-        return open_dialog(shortcuts_dialog(self, list(self.actions_by_name.values())))
-
-    def show_about(self) -> QDialog:
-        return open_dialog(about_dialog(self))
-
-    def select_element(self, element_id: str) -> None:
-        items = self.scene.select_ids([element_id])
-        if items:
-            self.view.centerOn(items[0])
-        elif self.document.spec.key(element_id) is not None:
-            self.docks[2].raise_()
-            names = [k.name for k in self.document.spec.state]
-            self.state_panel.table.selectRow(names.index(element_id))
-
     def _findings(self, findings: list) -> None:
         self.scene.set_marks(findings)
         self.problems.show_findings(findings)
         errors = sum(f.severity == "error" for f in findings)
         self.docks[3].setWindowTitle(f"Problems ({errors} errors, {len(findings) - errors} warnings)")
-
-    def _activated(self, element_id: str) -> None:
-        node = self.document.spec.node(element_id)
-        if node is not None and node.kind == "subgraph":
-            self.open_subgraph(element_id)
-        elif node is not None:
-            self.view.start_rename(element_id)
-
-    def open_subgraph(self, node_id: str) -> QMainWindow | None:
-        """Show a subgraph node's inner graph in its own window (read-only for now)."""
-        node = self.document.spec.node(node_id)
-        sub = self.document.spec.subgraph(getattr(node, "subgraph", ""))
-        if sub is None:
-            self.statusBar().showMessage(f"{node_id}: no such subgraph", 6000)
-            return None
-        try:
-            inner = resolve_subgraph(sub, self.document.base_dir)
-        except Exception as exc:
-            self.statusBar().showMessage(f"{node_id}: {exc}", 8000)
-            return None
-        window = QMainWindow(self)
-        window.setObjectName("subgraphWindow")
-        window.setWindowTitle(f"{node_id} — inner graph {sub.id} (read-only)")
-        document = GraphDocument(inner)
-        scene = GraphScene(document, read_only=True)
-        scene.setParent(window)  # the view does not own its scene
-        document.setParent(scene)
-        view = GraphView(scene)
-        view.setObjectName("subgraphCanvas")
-        window.setCentralWidget(view)
-        window.resize(800, 600)
-        window.show()
-        view.fit()
-        self.subgraph_windows.append(window)
-        return window

@@ -1,0 +1,209 @@
+"""The main window's editing commands: palette drops, clipboard, selection, routes (conditional
+edges), breakpoints, the canvas's context menus and subgraph windows; each turns what the user
+picked on the canvas into one `Editor` call (studio/editor.py makes the undoable edit).
+
+`EditorCommands` is a mixin of `studio.main_window.MainWindow`; it uses the window's `editor`,
+`document`, `scene`, `view`, `actions_by_name` and status bar.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPointF, Qt
+from PySide6.QtWidgets import QApplication, QMainWindow, QMenu, QToolButton
+
+from graphspec.io import resolve_subgraph
+from studio.canvas.context_menu import MenuHooks, build_menu
+from studio.canvas.scene import GraphScene
+from studio.canvas.view import GraphView
+from studio.document import GraphDocument
+
+
+class EditorCommands:
+    """Menu, shortcut and context-menu commands on the selection; mixed into MainWindow."""
+
+    # -------------------------------------------------------------- editing commands
+
+    def add_from_palette(self, payload: str, pos: QPointF) -> str | None:
+        if self.pages.currentWidget() is not self.view:
+            self.new_graph()
+        if payload == "note":
+            return self.editor.add_note(pos.x(), pos.y())
+        if payload.startswith("node:"):
+            return self.editor.add_node(payload[5:], round(pos.x() / 20) * 20, round(pos.y() / 20) * 20)
+        if payload.startswith("middleware:"):
+            target = self.view.ported_at(pos)
+            node_id = getattr(target, "node_id", "")
+            return node_id if self.editor.add_middleware(node_id, payload[11:]) else None
+        return None
+
+    def selected(self) -> list[str]:
+        return self.scene.selected_ids()
+
+    def delete_selection(self) -> None:
+        self.editor.delete(self.selected())
+
+    def copy(self) -> None:
+        if self.selected():
+            QApplication.clipboard().setText(self.editor.copy(self.selected()))
+
+    def cut(self) -> None:
+        self.copy()
+        self.delete_selection()
+
+    def paste(self) -> None:
+        ids = self.editor.paste(QApplication.clipboard().text())
+        if ids:
+            self.scene.select_ids(ids)
+
+    def select_all(self) -> None:
+        for item in [*self.scene.nodes.values(), *self.scene.notes.values()]:
+            item.setSelected(True)
+
+    def rename_selected(self) -> None:
+        nodes = [i for i in self.selected() if i in self.scene.nodes]
+        if len(nodes) == 1:
+            self.view.start_rename(nodes[0])
+
+    def toggle_snap(self) -> None:
+        self.scene.snap = self.actions_by_name["snap"].isChecked()
+
+    def toggle_minimap(self) -> None:
+        self.view.minimap_wanted = self.actions_by_name["minimap"].isChecked()
+        self.view.place_minimap()
+
+    # -------------------------------------------------------------- routes, breakpoints, menus
+
+    def _one_node(self) -> str | None:
+        nodes = [i for i in self.selected() if i in self.scene.nodes]
+        if len(nodes) != 1:
+            self.statusBar().showMessage("Select one node first", 4000)
+            return None
+        return nodes[0]
+
+    def add_route(self, source: str, target: str) -> None:
+        """A route drawn by a drag or picked in a menu: select its router for the inspector."""
+        edge_id = self.editor.add_route(source, target)
+        if edge_id is not None:
+            self.scene.select_ids([edge_id])
+
+    def add_conditional_edge(self) -> None:
+        node = self._one_node()
+        if node is not None:
+            self.add_route(node, None)
+
+    def convert_to_router(self) -> None:
+        chosen = self.selected()
+        source = chosen[0] if len(chosen) == 1 else None
+        edge = next((e for e in self.document.spec.edges if e.id == source), None)
+        if edge is not None and len(edge.sources) == 1:
+            source = edge.sources[0]
+        elif source is not None and source.startswith("finish:"):
+            source = source[7:]
+        elif source is not None and source.startswith("entry:"):
+            source = "__start__"  # START's fan-out
+        if source is None or (self.document.spec.node(source) is None and source != "__start__"):
+            self.statusBar().showMessage("Select a node or one of its edges first", 4000)
+            return
+        if self.editor.convert_to_router(source):
+            self.scene.select_ids([self.editor.router_of(source)])
+
+    def convert_to_edges(self) -> None:
+        chosen = [i for i in self.selected() if any(e.id == i for e in self.document.spec.conditional_edges)]
+        if len(chosen) != 1:
+            self.statusBar().showMessage("Select a conditional edge first", 4000)
+            return
+        self.editor.convert_to_edges(chosen[0])
+
+    def toggle_breakpoint(self, which: str) -> None:
+        node = self._one_node()
+        if node is not None:
+            self.editor.toggle_breakpoint(node, which)
+
+    def duplicate_selection(self) -> None:
+        ids = self.editor.duplicate(self.selected())
+        if ids:
+            self.scene.select_ids(ids)
+
+    def show_context_menu(self, kind: str, element: str, pos: QPointF, global_pos) -> QMenu:
+        hooks = MenuHooks(
+            add_node=lambda k, at: self.add_from_palette(f"node:{k}", at),
+            add_note=lambda at: self.add_from_palette("note", at),
+            connect=self.editor.connect, add_route=self.add_route, open_subgraph=self.open_subgraph,
+        )  # fmt: skip
+        menu = build_menu(self.view, kind, element, pos, self.document.spec, self.actions_by_name, hooks)
+        menu.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        menu.popup(global_pos)
+        self.context_menu = menu
+        return menu
+
+    def _show_breakpoints(self) -> None:
+        """The run toolbar's list of breakpoints; its menu clears one or all."""
+        bp = self.document.spec.breakpoints
+        found = [("before", n) for n in bp.before] + [("after", n) for n in bp.after]
+        button, menu = self.breakpoints_button, self.breakpoints_button.menu()
+        shown = ", ".join(f"{w} {n}" for w, n in found[:3]) + (f" +{len(found) - 3}" if len(found) > 3 else "")
+        button.setText(f"Breakpoints: {shown}" if found else "No breakpoints")
+        button.setToolTip("Breakpoints (F9 before, Shift+F9 after the selected node): Run and Continue pause there\n"
+                          + "\n".join(f"{w} {n}" for w, n in found))  # fmt: skip
+        menu.clear()
+        for which, node in found:
+            act = menu.addAction(f"Clear breakpoint {which} {node}")
+            act.triggered.connect(lambda _=False, w=which, n=node: self.editor.toggle_breakpoint(n, w))
+        if not found:
+            menu.addAction("Select a node and press F9 (before) or Shift+F9 (after)").setEnabled(False)
+
+    def _build_breakpoints_button(self) -> None:
+        """The run toolbar's `breakpointsButton`, kept in step with the spec's breakpoints."""
+        self.breakpoints_button = QToolButton()
+        self.breakpoints_button.setObjectName("breakpointsButton")
+        self.breakpoints_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+        self.breakpoints_button.setMenu(QMenu(self.breakpoints_button))
+        self.runner.toolbar.addSeparator()
+        self.runner.toolbar.addWidget(self.breakpoints_button)
+        self.document.changed.connect(lambda fields: "breakpoints" in fields and self._show_breakpoints())
+        self.document.reset.connect(self._show_breakpoints)
+        self._show_breakpoints()
+
+    def select_element(self, element_id: str) -> None:
+        items = self.scene.select_ids([element_id])
+        if items:
+            self.view.centerOn(items[0])
+        elif self.document.spec.key(element_id) is not None:
+            self.docks[2].raise_()
+            names = [k.name for k in self.document.spec.state]
+            self.state_panel.table.selectRow(names.index(element_id))
+
+    def _activated(self, element_id: str) -> None:
+        node = self.document.spec.node(element_id)
+        if node is not None and node.kind == "subgraph":
+            self.open_subgraph(element_id)
+        elif node is not None:
+            self.view.start_rename(element_id)
+
+    def open_subgraph(self, node_id: str) -> QMainWindow | None:
+        """Show a subgraph node's inner graph in its own window (read-only for now)."""
+        node = self.document.spec.node(node_id)
+        sub = self.document.spec.subgraph(getattr(node, "subgraph", ""))
+        if sub is None:
+            self.statusBar().showMessage(f"{node_id}: no such subgraph", 6000)
+            return None
+        try:
+            inner = resolve_subgraph(sub, self.document.base_dir)
+        except Exception as exc:
+            self.statusBar().showMessage(f"{node_id}: {exc}", 8000)
+            return None
+        window = QMainWindow(self)
+        window.setObjectName("subgraphWindow")
+        window.setWindowTitle(f"{node_id} — inner graph {sub.id} (read-only)")
+        document = GraphDocument(inner)
+        scene = GraphScene(document, read_only=True)
+        scene.setParent(window)  # the view does not own its scene
+        document.setParent(scene)
+        view = GraphView(scene)
+        view.setObjectName("subgraphCanvas")
+        window.setCentralWidget(view)
+        window.resize(800, 600)
+        window.show()
+        view.fit()
+        self.subgraph_windows.append(window)
+        return window

@@ -1,0 +1,228 @@
+"""The main window's frame: banners, the central pages, docks, View → Panels, Help, and the
+window layout saved in QSettings (studio.ini under the studio's home) for the next start.
+
+`WindowLayout` is a mixin of `studio.main_window.MainWindow`; it uses the window's `docks`,
+`pages`, `view`, `start_page`, `menus`, `runner` and `actions_by_name`.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QSettings, Qt, QTimer
+from PySide6.QtWidgets import (
+    QDialog,
+    QDockWidget,
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QStackedWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from studio import files
+from studio.panels.help_dialogs import about_dialog, open_dialog, shortcuts_dialog
+from studio.panels.inspector_panel import InspectorPanel
+from studio.panels.palette_panel import PalettePanel
+from studio.panels.problems_panel import ProblemsPanel
+from studio.panels.start_page import StartPage
+from studio.panels.state_panel import StatePanel
+from studio.paths import studio_home
+
+
+class Banner(QFrame):
+    """A non-modal bar above the canvas: a message and a few buttons (nothing blocks)."""
+
+    def __init__(self, name: str, color: str) -> None:
+        super().__init__()
+        self.setObjectName(name)
+        self.setStyleSheet(f"#{name} {{ background: {color}; border-bottom: 1px solid #D0D4DB; }}")
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(12, 6, 12, 6)
+        self.label = QLabel()
+        self.label.setTextFormat(Qt.TextFormat.PlainText)  # spec text (names, paths), never HTML
+        self.label.setWordWrap(True)
+        layout.addWidget(self.label, 1)
+        self.buttons: dict[str, QPushButton] = {}
+        self.hide()
+
+    def add_button(self, name: str, text: str, slot) -> None:
+        button = QPushButton(text)
+        button.setObjectName(name)
+        button.clicked.connect(slot)
+        self.layout().addWidget(button)
+        self.buttons[name] = button
+
+
+class WindowLayout:
+    """Builds the window's frame and keeps its layout; mixed into MainWindow."""
+
+    def _fit_to_screen(self) -> None:
+        """1440×900 where it fits, else the screen's free area (a 1280×720 laptop included)."""
+        screen = self.screen().availableGeometry() if self.screen() else None
+        if screen is None or screen.width() < 400:
+            self.resize(1440, 900)
+            return
+        self.resize(min(1440, screen.width()), min(900, screen.height()))
+
+    # -------------------------------------------------------------- layout
+
+    def _build_central(self) -> None:
+        self.trust_banner = Banner("trustBanner", "#FFF4D6")
+        self.trust_banner.add_button("trustButton", "Trust and allow running", self.trust)
+        self.recovery_banner = Banner("recoveryBanner", "#E3F0FF")
+        self.recovery_banner.add_button("recoverButton", "Recover", lambda: self.recover(0))
+        self.recovery_banner.add_button("discardRecoveryButton", "Discard", self.discard_recovery)
+        self.start_page = StartPage()
+        self.pages = QStackedWidget()
+        self.pages.addWidget(self.start_page)
+        self.pages.addWidget(self.view)
+        central = QWidget()
+        layout = QVBoxLayout(central)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(0)
+        for widget in (self.recovery_banner, self.trust_banner, self.pages):
+            layout.addWidget(widget)
+        self.setCentralWidget(central)
+
+    def _dock(self, name: str, title: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
+        dock = QDockWidget(title, self)
+        dock.setObjectName(name)
+        dock.setWidget(widget)
+        self.addDockWidget(area, dock)
+        return dock
+
+    # -------------------------------------------------------------- docks and banners (used by the run side)
+
+    def add_dock(self, name: str, title: str, widget: QWidget, area: Qt.DockWidgetArea,
+                 tab_with: str | None = None) -> QDockWidget:  # fmt: skip
+        """A dock shown and hidden with the editor's; `tab_with` names a dock to share a tab with."""
+        dock = self._dock(name, title, widget, area)
+        if tab_with is not None and (other := self.dock(tab_with)) is not None:
+            self.tabifyDockWidget(other, dock)
+        self.docks.append(dock)
+        return dock
+
+    def dock(self, name: str) -> QDockWidget | None:
+        return next((d for d in self.docks if d.objectName() == name), None)
+
+    def add_banner(self, name: str, color: str) -> Banner:
+        """A non-modal bar above the canvas, under the window's own banners; hidden until shown."""
+        banner = Banner(name, color)
+        self.add_bar(banner)
+        return banner
+
+    def add_bar(self, widget: QWidget) -> None:
+        """Put a widget in the column above the canvas (interrupt answers, run warnings)."""
+        layout = self.centralWidget().layout()
+        layout.insertWidget(layout.indexOf(self.pages), widget)
+
+    def _build_docks(self) -> None:
+        self.palette = PalettePanel()
+        self.inspector = InspectorPanel(self.editor)
+        self.state_panel = StatePanel(self.editor)
+        self.problems = ProblemsPanel()
+        left, right, bottom = (Qt.DockWidgetArea.LeftDockWidgetArea, Qt.DockWidgetArea.RightDockWidgetArea,
+                               Qt.DockWidgetArea.BottomDockWidgetArea)  # fmt: skip
+        self.docks = [
+            self._dock("paletteDock", "Palette", self.palette, left),
+            self._dock("inspectorDock", "Inspector", self.inspector, right),
+            self._dock("stateDock", "State", self.state_panel, right),
+            self._dock("problemsDock", "Problems", self.problems, bottom),
+        ]
+        self.resizeDocks(self.docks[:2], [190, 360], Qt.Orientation.Horizontal)
+        self.resizeDocks([self.docks[3]], [150], Qt.Orientation.Vertical)
+
+    def _build_window_menus(self) -> None:
+        """View → Panels (every dock, the run side's included) and Help; built once the run
+        controller has added its docks."""
+        panels = self.menus["&View"].addMenu("&Panels")
+        panels.setObjectName("panelsMenu")
+        for dock in self.docks:
+            panels.addAction(dock.toggleViewAction())
+        self.menus["&View"].addAction(self._action("reset_layout", "&Reset panels", self.reset_layout))
+        help_menu = self.menuBar().addMenu("&Help")
+        help_menu.addAction(self._action("shortcuts", "&Keyboard shortcuts", self.show_shortcuts, "F1"))
+        help_menu.addAction(self._action("about", "&About Superstep Studio", self.show_about))
+        self._build_breakpoints_button()
+        if self.width() < 1500:  # both toolbars on one row need ~1500 px: the run side goes below
+            self.insertToolBarBreak(self.runner.toolbar)
+        self._default_layout = self.saveState()
+
+    # -------------------------------------------------------------- pages
+
+    def show_start(self) -> None:
+        self.start_page.set_recent(files.recent_files())
+        if self.pages.currentWidget() is self.view:
+            self._editor_layout = self.saveState()
+        self.pages.setCurrentWidget(self.start_page)
+        for dock in self.docks:
+            dock.hide()
+        self.runner.toolbar.setEnabled(False)  # nothing to run on the start page
+
+    def show_editor(self) -> None:
+        came_from_start = self.pages.currentWidget() is not self.view
+        self.pages.setCurrentWidget(self.view)
+        if came_from_start:
+            if self._editor_layout is None or not self.restoreState(self._editor_layout):
+                for dock in self.docks:
+                    dock.show()
+        self.runner.toolbar.setEnabled(True)
+        if came_from_start and self.isVisible() and not getattr(self, "_sized", False):
+            self._sized = True
+            QTimer.singleShot(0, self.size_docks)  # once the docks shown above are laid out
+        self.view.setFocus()
+
+    # -------------------------------------------------------------- window layout and help
+
+    def _settings(self) -> QSettings:
+        return QSettings(str(studio_home() / "studio.ini"), QSettings.Format.IniFormat)
+
+    def save_layout(self) -> None:
+        """Window size and the docks, as the editor shows them, for the next start."""
+        state = self.saveState() if self.pages.currentWidget() is self.view else self._editor_layout
+        settings = self._settings()
+        settings.setValue("window/geometry", self.saveGeometry())
+        if state is not None:
+            settings.setValue("window/state", state)
+        settings.sync()
+
+    def restore_layout(self) -> None:
+        settings = self._settings()
+        geometry, state = settings.value("window/geometry"), settings.value("window/state")
+        if geometry is not None:
+            self.restoreGeometry(geometry)
+        if state is not None:
+            self._editor_layout = state
+
+    def showEvent(self, event) -> None:
+        super().showEvent(event)
+        if not getattr(self, "_sized", False) and self.pages.currentWidget() is self.view:
+            self._sized = True
+            QTimer.singleShot(0, self.size_docks)
+
+    def size_docks(self) -> None:
+        """The inspector gets most of the right column (a router's routes, an agent's tools),
+        and a short screen (720 or 768 lines) a lower bottom row; docks are sized once they
+        are shown (Qt ignores sizes given to hidden docks), and not over a saved layout."""
+        if self._editor_layout is not None:
+            return
+        if self.height() < 780:
+            self.resizeDocks([self.dock_named("problemsDock")], [130], Qt.Orientation.Vertical)
+        column = self.dock_named("inspectorDock").height() + self.dock_named("stateDock").height()
+        self.resizeDocks([self.dock_named("inspectorDock"), self.dock_named("stateDock")],
+                         [int(column * 0.62), int(column * 0.38)], Qt.Orientation.Vertical)  # fmt: skip
+
+    def dock_named(self, name: str) -> QDockWidget:
+        return next(d for d in self.docks if d.objectName() == name)
+
+    def reset_layout(self) -> None:
+        self.restoreState(self._default_layout)
+        for dock in self.docks:
+            dock.show()
+
+    def show_shortcuts(self) -> QDialog:
+        return open_dialog(shortcuts_dialog(self, list(self.actions_by_name.values())))
+
+    def show_about(self) -> QDialog:
+        return open_dialog(about_dialog(self))
