@@ -46,6 +46,7 @@ from graphspec.model import (
     SubgraphNode,
     ToolsNode,
 )
+from graphspec.node_kinds import by_kind
 from graphspec.routes import literal_results, possible_targets
 
 MAX_STATES = 2000
@@ -147,33 +148,39 @@ class _Checker:
         path = f"$.nodes[{i}]"
         for j, dest in enumerate(getattr(node, "destinations", [])):
             self.target(dest, node.id, f"{path}.destinations[{j}]")
-        if isinstance(node, SetStateNode):
-            for key, expr in node.values.items():
-                self.key(key, node.id, f"{path}.values.{key}", writing=True)
-                self.expression(expr, node.id, f"{path}.values.{key}")
-            if node.goto is not None:
-                self.expression(node.goto, node.id, f"{path}.goto")
-                if not node.destinations:
-                    self.add("warning", "goto-without-destinations", "goto without destinations:"
-                             " the drawn graph cannot show where it goes", node.id, f"{path}.goto",
-                             "list the possible targets in destinations")  # fmt: skip
-        elif isinstance(node, FunctionNode):
-            for j, key in enumerate(node.writes):
-                self.key(key, node.id, f"{path}.writes[{j}]", writing=True)
-        elif isinstance(node, InterruptNode):
-            self.key(node.resume_key, node.id, f"{path}.resume_key", writing=True)
-            if node.payload is not None:
-                self.expression(node.payload, node.id, f"{path}.payload")
-        elif isinstance(node, (ModelNode, ToolsNode, AgentNode)):
-            self.key(node.messages_key, node.id, f"{path}.messages_key", writing=True)
-            if isinstance(node, AgentNode) and self.spec.agent(node.agent) is None:
-                self.add("error", "unknown-agent", f"unknown agent {node.agent!r}", node.id,
-                         f"{path}.agent")  # fmt: skip
-            if isinstance(node, AgentNode) and node.messages_key != "messages":
-                self.add("error", "agent-messages", "an agent keeps its conversation in "
-                         "'messages'", node.id, f"{path}.messages_key")  # fmt: skip
-        elif isinstance(node, SubgraphNode):
-            self.subgraph_node(node, path)
+        _NODE_CHECKS[node.kind](self, node, path)
+
+    def set_state_node(self, node: SetStateNode, path: str) -> None:
+        for key, expr in node.values.items():
+            self.key(key, node.id, f"{path}.values.{key}", writing=True)
+            self.expression(expr, node.id, f"{path}.values.{key}")
+        if node.goto is not None:
+            self.expression(node.goto, node.id, f"{path}.goto")
+            if not node.destinations:
+                self.add("warning", "goto-without-destinations", "goto without destinations:"
+                         " the drawn graph cannot show where it goes", node.id, f"{path}.goto",
+                         "list the possible targets in destinations")  # fmt: skip
+
+    def function_node(self, node: FunctionNode, path: str) -> None:
+        for j, key in enumerate(node.writes):
+            self.key(key, node.id, f"{path}.writes[{j}]", writing=True)
+
+    def interrupt_node(self, node: InterruptNode, path: str) -> None:
+        self.key(node.resume_key, node.id, f"{path}.resume_key", writing=True)
+        if node.payload is not None:
+            self.expression(node.payload, node.id, f"{path}.payload")
+
+    def messages_node(self, node: ModelNode | ToolsNode | AgentNode, path: str) -> None:
+        self.key(node.messages_key, node.id, f"{path}.messages_key", writing=True)
+
+    def agent_node(self, node: AgentNode, path: str) -> None:
+        self.messages_node(node, path)
+        if self.spec.agent(node.agent) is None:
+            self.add("error", "unknown-agent", f"unknown agent {node.agent!r}", node.id,
+                     f"{path}.agent")  # fmt: skip
+        if node.messages_key != "messages":
+            self.add("error", "agent-messages", "an agent keeps its conversation in "
+                     "'messages'", node.id, f"{path}.messages_key")  # fmt: skip
 
     def subgraph_node(self, node: SubgraphNode, path: str) -> None:
         sub = self.spec.subgraph(node.subgraph)
@@ -321,17 +328,7 @@ class _Checker:
                      "make the writers run one after the other")  # fmt: skip
 
     def writes(self, node: Any) -> set[str]:
-        if isinstance(node, SetStateNode):
-            return set(node.values)
-        if isinstance(node, FunctionNode):
-            return set(node.writes)
-        if isinstance(node, InterruptNode):
-            return {node.resume_key}
-        if isinstance(node, (ModelNode, ToolsNode, AgentNode)):
-            return {node.messages_key}
-        if isinstance(node, SubgraphNode) and node.id in self.children:
-            return {k.name for k in self.children[node.id].state if k.output and not k.managed}
-        return set()
+        return _NODE_WRITES[node.kind](self, node)
 
     def run(self) -> list[Finding]:
         self.duplicates()
@@ -441,5 +438,36 @@ def validate(
     findings = _Checker(spec, base_dir, _depth).run()
     return sorted(findings, key=lambda f: f.severity != "error")
 
+
+
+_NODE_CHECKS = by_kind(
+    {
+        "function": _Checker.function_node,
+        "set_state": _Checker.set_state_node,
+        "model": _Checker.messages_node,
+        "tools": _Checker.messages_node,
+        "agent": _Checker.agent_node,
+        "interrupt": _Checker.interrupt_node,
+        "subgraph": _Checker.subgraph_node,
+    },
+    "the validator's node checks",
+)
+
+_NODE_WRITES = by_kind(
+    {
+        "function": lambda checker, node: set(node.writes),
+        "set_state": lambda checker, node: set(node.values),
+        "model": lambda checker, node: {node.messages_key},
+        "tools": lambda checker, node: {node.messages_key},
+        "agent": lambda checker, node: {node.messages_key},
+        "interrupt": lambda checker, node: {node.resume_key},
+        "subgraph": lambda checker, node: (
+            {k.name for k in checker.children[node.id].state if k.output and not k.managed}
+            if node.id in checker.children
+            else set()
+        ),
+    },
+    "the keys each node kind writes",
+)
 
 __all__ = ["validate"]
