@@ -9,6 +9,7 @@ per problem; a run that fails raises `RunFailed`.
 from __future__ import annotations
 
 import contextlib
+import os
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, TextIO
@@ -180,6 +181,10 @@ def import_module_spec(
         spec = import_module_graph(module, attr)
     except SpecError as exc:  # SeveralGraphs included: it names them and the :ATTR form
         raise BadInput(exc.line()) from None
+    if module.endswith(".py"):  # a run loads the file from beside the spec
+        folder = Path(output).resolve().parent if output is not None else Path.cwd()
+        spec = spec.model_copy(update={"module_file": os.path.relpath(Path(module).resolve(),
+                                                                       folder)})  # fmt: skip
     text = dumps_spec(spec)
     if output is None:
         out.write(text)

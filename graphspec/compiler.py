@@ -381,6 +381,18 @@ def _check(spec: GraphSpec, base_dir: Any) -> None:
         raise SpecCompileError(errors)
 
 
+def _load_program(module_file: str, base_dir: Any) -> None:
+    """The imported program the spec's import paths name, on the engine (its langgraph imports
+    pointed here), once per process unless it was loaded for langgraph before."""
+    from graphspec.importer import load_module
+
+    path = os.path.join(base_dir, module_file) if base_dir is not None else module_file
+    try:
+        load_module(path, on_engine=True, again=False)
+    except SpecError as exc:
+        raise SpecError(str(exc), element_id="module", path="$.module_file") from exc
+
+
 def build_graph(
     spec: GraphSpec,
     *,
@@ -391,6 +403,8 @@ def build_graph(
     """The engine StateGraph a spec describes; raises SpecError naming the element at fault."""
     _check(spec, base_dir)
     require_trust(spec, trusted)
+    if spec.module_file is not None:
+        _load_program(spec.module_file, base_dir)
     state, input_schema, output_schema = state_schemas(spec, trusted)
     builder = StateGraph(state, input_schema=input_schema, output_schema=output_schema)
     for i, node in enumerate(spec.nodes):

@@ -99,9 +99,10 @@ def graphs_in(module: Any) -> list[str]:
     return [n for n, v in found.items() if _builder_of(v) is not v or id(v) not in compiled]
 
 
-def load_module(target: str, *, on_engine: bool = False) -> Any:
-    """Import a module by name or a .py file by path (run again if already imported); with
-    `on_engine`, a file's langgraph imports are pointed at the engine (`graphspec.engine_source`)."""
+def load_module(target: str, *, on_engine: bool = False, again: bool = True) -> Any:
+    """Import a module by name or a .py file by path (run again if already imported, unless not
+    `again`); with `on_engine`, a file's langgraph imports are pointed at the engine
+    (`graphspec.engine_source`)."""
     path = Path(target)
     if path.suffix != ".py":
         try:
@@ -120,6 +121,8 @@ def load_module(target: str, *, on_engine: bool = False) -> Any:
         loader = getattr(getattr(loaded, "__spec__", None), "loader", None)
         same_runtime = isinstance(loader, EngineLoader) == on_engine
         if same_runtime and getattr(loaded, "__file__", None) == str(path.resolve()):
+            if not again:
+                return loaded
             # run again in place with its own loader (importlib.reload would look the file up
             # on sys.path and could load it with the other runtime's imports)
             loader.exec_module(loaded)

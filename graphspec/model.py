@@ -497,6 +497,9 @@ class GraphSpec(_Model):
     agents: list[AgentSpec] = []
     subgraphs: list[Subgraph] = []
     breakpoints: Breakpoints = Breakpoints()
+    module_file: Annotated[str, StringConstraints(min_length=1, max_length=1000)] | None = None
+    """The Python file the graph was imported from, relative to this spec: a run loads it on the
+    engine first, so the import paths of its functions resolve to it (`superstep import`)."""
     state_class: ImportPath | None = None
     """The state's own class by import path (a pydantic model or dataclass, kept as written so
     its defaults and validation stay); `state` lists its fields for drawing and checks."""

@@ -47,6 +47,8 @@ def _ref_kind(ref: CodeRef | FunctionNode) -> str:
 def code_sites(spec: GraphSpec, prefix: str = "$") -> list[Finding]:
     """Every element that would run Python code, with its JSON path."""
     sites: list[Finding] = []
+    if spec.module_file is not None:  # a run imports the program first
+        sites.append(_site("module", f"{prefix}.module_file", f"import file {spec.module_file}"))
     if spec.state_class is not None:  # importing the class runs its module
         sites.append(_site("state", f"{prefix}.state_class", f"import {spec.state_class}"))
     for i, key in enumerate(spec.state):
