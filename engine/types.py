@@ -6,6 +6,7 @@ These mirror `langgraph.types` name for name so user code can switch import pref
 from __future__ import annotations
 
 import hashlib
+import warnings
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import (
@@ -146,14 +147,37 @@ class Interrupt:
 
     __slots__ = ("value", "id", "response_schema")
 
-    def __init__(self, value: Any, id: str = _DEFAULT_INTERRUPT_ID, *, response_schema=None):
+    def __init__(
+        self,
+        value: Any,
+        id: str = _DEFAULT_INTERRUPT_ID,
+        *,
+        response_schema=None,
+        **deprecated: Any,
+    ):
         self.value = value
-        self.id = id
         self.response_schema = response_schema
+        # langgraph < 0.6 made interrupts with ns=, when= and resumable=: those are ignored, but
+        # an old ns still names the interrupt when no id is given (checkpoints written then)
+        ns = deprecated.get("ns")
+        if id == _DEFAULT_INTERRUPT_ID and isinstance(ns, (list, tuple)):
+            id = hashlib.blake2b(NS_SEP.join(ns).encode(), digest_size=16).hexdigest()
+        self.id = id
 
     @classmethod
     def from_ns(cls, value: Any, ns: str, *, response_schema: Any = None) -> Interrupt:
         return cls(value=value, id=interrupt_id(ns), response_schema=response_schema)
+
+    @property
+    def interrupt_id(self) -> str:
+        from engine.warnings import LangGraphDeprecatedSinceV10
+
+        warnings.warn(
+            "`interrupt_id` is deprecated. Use `id` instead.",
+            LangGraphDeprecatedSinceV10,
+            stacklevel=2,
+        )
+        return self.id
 
     def __repr__(self) -> str:
         return (
