@@ -34,6 +34,7 @@ from studio.drawing import export_png, export_svg
 from studio.editor import Editor
 from studio.editor_commands import EditorCommands
 from studio.paths import icon
+from studio.remote import install as install_remote
 from studio.run.controller import RunController
 from studio.trust_gate import TrustGate
 from studio.validation import LiveValidator
@@ -72,6 +73,7 @@ class MainWindow(WindowLayout, EditorCommands, QMainWindow):
         self._wire()
         self.runner = RunController(self)
         install_chat(self)  # the chat dock and Settings → Model providers (studio/chat)
+        install_remote(self)  # the Server dock and File → Connect to server… (studio/remote)
         self._build_window_menus()
         self.statusBar().showMessage("Ready")
         self._editor_layout = None

@@ -105,38 +105,53 @@ def _wait_ready(url: str, proc: subprocess.Popen, log: Path, timeout: float = 18
     pytest.fail(f"langgraph dev did not answer in {timeout}s:\n{log.read_text()[-3000:]}")
 
 
-@pytest.fixture(scope="module")
-def servers(tmp_path_factory):
-    """One `langgraph dev` per exported template, started together: name -> base URL."""
+def langgraph_cli_or_skip() -> str:
+    """The `langgraph` command; skips the test when langgraph-cli[inmem] is not installed."""
     pytest.importorskip("langgraph_api", reason="needs langgraph-cli[inmem]")
     pytest.importorskip("langgraph_sdk")
     cli = _langgraph_cli()
     if cli is None:
         pytest.skip("langgraph-cli is not installed")
+    return cli
+
+
+def start_server(cli: str, project: Path) -> tuple[str, subprocess.Popen, Path]:
+    """`langgraph dev` serving `project` on a free 127.0.0.1 port: its URL, process and log."""
     env = {**os.environ, "LANGGRAPH_CLI_NO_ANALYTICS": "1", "LANGSMITH_TRACING": "false",
            "PYTHONPATH": ""}  # fmt: skip  (the server imports the project, not the source tree)
+    port, log = _free_port(), project / "server.log"
+    argv = [cli, "dev", "--no-browser", "--no-reload", "--host", "127.0.0.1", "--port", str(port)]
+    with log.open("w") as sink:
+        proc = subprocess.Popen(argv, cwd=project, env=env, stdout=sink, stderr=subprocess.STDOUT,
+                                start_new_session=True)  # fmt: skip
+    return f"http://127.0.0.1:{port}", proc, log
+
+
+def stop_server(proc: subprocess.Popen) -> None:
+    if proc.poll() is None:
+        os.killpg(proc.pid, 15)  # the server and its reloader/workers
+        try:
+            proc.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, 9)
+
+
+@pytest.fixture(scope="module")
+def servers(tmp_path_factory):
+    """One `langgraph dev` per exported template, started together: name -> base URL."""
+    cli = langgraph_cli_or_skip()
     started = {}
     for name in SERVED:
         project = tmp_path_factory.mktemp(name)
         assert main(["export", name, "--to", "langgraph-project", "-o", str(project)]) == 0
-        port, log = _free_port(), project / "server.log"
-        argv = [cli, "dev", "--no-browser", "--no-reload", "--host", "127.0.0.1", "--port", str(port)]
-        with log.open("w") as sink:
-            proc = subprocess.Popen(argv, cwd=project, env=env, stdout=sink, stderr=subprocess.STDOUT,
-                                    start_new_session=True)  # fmt: skip
-        started[name] = (f"http://127.0.0.1:{port}", proc, log)
+        started[name] = start_server(cli, project)
     try:
         for url, proc, log in started.values():
             _wait_ready(url, proc, log)
         yield {name: url for name, (url, _, _) in started.items()}
     finally:
         for _, proc, _ in started.values():
-            if proc.poll() is None:
-                os.killpg(proc.pid, 15)  # the server and its reloader/workers
-                try:
-                    proc.wait(timeout=20)
-                except subprocess.TimeoutExpired:
-                    os.killpg(proc.pid, 9)
+            stop_server(proc)
 
 
 def _superstep(*argv: str, cwd: Path) -> list[str]:

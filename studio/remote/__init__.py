@@ -1,0 +1,37 @@
+"""Attach the studio to a LangGraph server (`langgraph dev`, `langgraph up`, a deployment) over
+langgraph_sdk: the Server dock, wired into the main window through its dock API (`install`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def install(window: Any) -> None:
+    """The Server dock (bottom, tabbed with Problems) and File → Connect to server…"""
+    from PySide6.QtCore import Qt
+    from PySide6.QtGui import QAction
+
+    from studio.remote.remote_dock import RemoteDock
+
+    panel = RemoteDock()
+    bottom = Qt.DockWidgetArea.BottomDockWidgetArea
+    dock = window.add_dock("remoteDock", "Server", panel, bottom, tab_with="problemsDock")
+    dock.hide()  # until asked for: most sessions never attach to a server
+    window.remote_panel = panel
+
+    def show() -> None:
+        dock.show()
+        dock.raise_()
+        window.resizeDocks(
+            [dock], [320], Qt.Orientation.Vertical
+        )  # the lists need more than Problems' height
+        panel.url_edit.setFocus()
+        panel.url_edit.selectAll()
+
+    action = QAction("Connect to &server…", window)
+    action.setObjectName("connectServerAction")
+    action.setToolTip("Attach to a LangGraph server: its assistants, threads and checkpoints")
+    action.triggered.connect(show)
+    menu = window.menus["&File"]
+    quit_action = window.actions_by_name.get("quit")
+    menu.insertAction(quit_action, action) if quit_action is not None else menu.addAction(action)
