@@ -16,7 +16,10 @@ def install(window: Any) -> None:
     panel = RemoteDock()
     bottom = Qt.DockWidgetArea.BottomDockWidgetArea
     dock = window.add_dock("remoteDock", "Server", panel, bottom, tab_with="problemsDock")
-    dock.hide()  # until asked for: most sessions never attach to a server
+    # not one of the editor's docks: opening a graph would show it, and the start page hide it,
+    # but a server is looked at with or without a graph open; File → Connect to server… shows it
+    window.docks.remove(dock)
+    dock.hide()
     window.remote_panel = panel
 
     def show() -> None:

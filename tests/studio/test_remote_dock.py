@@ -12,6 +12,7 @@ import threading
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QDockWidget
 
 from studio.cli import main
 from tests.graphspec.test_export_project import (
@@ -21,6 +22,7 @@ from tests.graphspec.test_export_project import (
     start_server,
     stop_server,
 )
+from tests.providers.conftest import memory_keyring  # noqa: F401  (fixture)
 from tests.studio.test_run_screenshot import save_grab
 
 pytestmark = pytest.mark.gui
@@ -48,7 +50,7 @@ def idle(qtbot, panel) -> None:
 
 def attach(qtbot, win, url: str):
     win.findChild(type(win.actions_by_name["quit"]), "connectServerAction").trigger()
-    dock = win.dock("remoteDock")
+    dock = win.findChild(QDockWidget, "remoteDock")
     assert dock.isVisible()
     panel = win.remote_panel
     panel.url_edit.setText(url)
@@ -152,10 +154,13 @@ def test_a_new_thread_runs_from_the_dock_and_replays_from_a_checkpoint(qtbot, wi
     assert panel.checkpoints[0].next == ("ask",) and len(panel.checkpoints) > 3
 
 
-class _Unauthorised(http.server.BaseHTTPRequestHandler):
+class _KeyedServer(http.server.BaseHTTPRequestHandler):
+    """Answers like a LangGraph server with no assistants nor threads, 401 without the right key."""
+
     def do_POST(self) -> None:  # noqa: N802
-        body = b'{"detail": "Invalid API key"}'
-        self.send_response(401)
+        ok = self.headers.get("x-api-key") == "sk-right"
+        body = b"[]" if ok else b'{"detail": "Invalid API key"}'
+        self.send_response(200 if ok else 401)
         self.send_header("Content-Type", "application/json")
         self.send_header("Content-Length", str(len(body)))
         self.end_headers()
@@ -167,7 +172,38 @@ class _Unauthorised(http.server.BaseHTTPRequestHandler):
         pass
 
 
-def test_refused_401_404_and_timeout_are_messages_in_the_dock(qtbot, window, server):
+@pytest.fixture
+def keyed_server():
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), _KeyedServer)
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{httpd.server_address[1]}"
+    httpd.shutdown()
+    httpd.server_close()
+
+
+def connect(qtbot, panel, url: str, key: str = "", remember: bool = False) -> None:
+    panel.url_edit.setText(url)
+    panel.key_edit.setText(key)
+    panel.remember.setChecked(remember)
+    qtbot.mouseClick(panel.connect_button, Qt.MouseButton.LeftButton)
+    idle(qtbot, panel)
+
+
+def test_the_key_goes_to_the_keychain_only_when_asked(qtbot, window, keyed_server, memory_keyring):  # noqa: F811
+    from studio.remote.client import stored_key
+
+    panel = attach(qtbot, window, keyed_server)
+    assert "HTTP 401" in panel.status.text()
+    connect(qtbot, panel, keyed_server, "sk-right")
+    assert "Connected" in panel.status.text() and stored_key(keyed_server) is None
+    assert "sk-right" not in repr(panel.client)
+    connect(qtbot, panel, keyed_server, "sk-right", remember=True)
+    assert stored_key(keyed_server) == "sk-right"
+    connect(qtbot, panel, keyed_server)  # a blank key: the keychain's
+    assert "Connected" in panel.status.text(), panel.status.text()
+
+
+def test_refused_401_404_and_timeout_are_messages_in_the_dock(qtbot, window, server, keyed_server):
     panel = attach(qtbot, window, f"http://127.0.0.1:{_free_port()}")  # nothing listens there
     assert "could not connect" in panel.status.text() and panel.client is None
 
@@ -176,18 +212,9 @@ def test_refused_401_404_and_timeout_are_messages_in_the_dock(qtbot, window, ser
     idle(qtbot, panel)
     assert "HTTP 404" in panel.status.text(), panel.status.text()
 
-    auth = http.server.ThreadingHTTPServer(("127.0.0.1", 0), _Unauthorised)
-    threading.Thread(target=auth.serve_forever, daemon=True).start()
-    try:
-        panel.url_edit.setText(f"http://127.0.0.1:{auth.server_address[1]}")
-        panel.key_edit.setText("sk-wrong-key")
-        qtbot.mouseClick(panel.connect_button, Qt.MouseButton.LeftButton)
-        idle(qtbot, panel)
-        assert "HTTP 401" in panel.status.text() and "API key" in panel.status.text()
-        assert "sk-wrong-key" not in panel.status.text()
-    finally:
-        auth.shutdown()
-        auth.server_close()
+    connect(qtbot, panel, keyed_server, "sk-wrong-key")
+    assert "HTTP 401" in panel.status.text() and "API key" in panel.status.text()
+    assert "sk-wrong-key" not in panel.status.text()
 
     with socket.socket() as silent:  # accepts connections (the backlog) and never answers
         silent.bind(("127.0.0.1", 0))
