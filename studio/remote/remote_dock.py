@@ -71,7 +71,8 @@ class RemoteDock(QWidget):
         self.checkpoints: list[Checkpoint] = []
         self.busy = 0
         self.timeout = 10.0
-        """Seconds a server may take to answer one call before the dock says it timed out."""
+        """Seconds a server may take to answer one call before the dock says it timed out (a long
+        run's stream stays alive: LangGraph's server sends a heartbeat every 5 s)."""
         self._generation = 0  # bumped on connect: answers from the previous server are dropped
         self._parts = _Parts()
         self._parts.part.connect(self._on_part)
