@@ -6,7 +6,7 @@ from typing import Any
 
 from langchain_core.runnables.config import var_child_runnable_config
 
-from engine.constants import CONF, CONFIG_KEY_RUNTIME
+from engine._constants import CONF, CONFIG_KEY_RUNTIME
 
 
 def get_config() -> dict[str, Any]:

@@ -72,7 +72,16 @@ class NodeInterrupt(GraphInterrupt):
     """Deprecated upstream: raise from a node to interrupt with a value."""
 
     def __init__(self, value: Any, id: str | None = None) -> None:
+        import warnings
+
         from engine.types import Interrupt
+        from engine.warnings import LangGraphDeprecatedSinceV10
+
+        warnings.warn(
+            "NodeInterrupt is deprecated. Please use `langgraph.types.interrupt` instead.",
+            LangGraphDeprecatedSinceV10,
+            stacklevel=2,
+        )
 
         if id is None:
             super().__init__([Interrupt(value=value)])

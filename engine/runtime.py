@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any, Generic, TypeVar
 
-from engine.constants import CONF, CONFIG_KEY_RUNTIME
+from engine._constants import CONF, CONFIG_KEY_RUNTIME
 
 ContextT = TypeVar("ContextT")
 

@@ -23,7 +23,8 @@ from typing import (
 
 from langchain_core.messages.tool import ToolOutputMixin
 
-from engine.constants import NS_SEP
+from engine._constants import NS_SEP
+from engine.warnings import LangGraphDeprecatedSinceV11
 
 if TYPE_CHECKING:
     from engine.checkpoint.base import BaseCheckpointSaver
@@ -376,6 +377,13 @@ class GraphOutput(Generic[OutputT]):
     interrupts: tuple[Interrupt, ...] = field(default=())
 
     def __getitem__(self, key: str) -> Any:
+        warnings.warn(
+            "Accessing GraphOutput via `result[key]` is deprecated. "
+            "Use `result.value` to access the output value directly, "
+            "or `result.interrupts` for interrupts.",
+            LangGraphDeprecatedSinceV11,
+            stacklevel=2,
+        )
         if key == "__interrupt__":
             return self.interrupts
         if isinstance(self.value, dict):
@@ -386,6 +394,13 @@ class GraphOutput(Generic[OutputT]):
             raise KeyError(key) from None
 
     def __contains__(self, key: object) -> bool:
+        warnings.warn(
+            "Accessing GraphOutput via `key in result` is deprecated. "
+            "Use `result.value` to access the output value directly, "
+            "or `result.interrupts` for interrupts.",
+            LangGraphDeprecatedSinceV11,
+            stacklevel=2,
+        )
         if key == "__interrupt__":
             return bool(self.interrupts)
         if isinstance(self.value, dict):
@@ -402,6 +417,7 @@ __all__ = [
     "GraphOutput",
     "Interrupt",
     "Overwrite",
+    "PregelExecutableTask",  # noqa: F822  (module __getattr__)
     "PregelTask",
     "RetryPolicy",
     "Send",
@@ -412,3 +428,12 @@ __all__ = [
     "StreamWriter",
     "interrupt",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    # the executable task lives with the superstep maths, which imports this module
+    if name == "PregelExecutableTask":
+        from engine.pregel.algo import PregelExecutableTask
+
+        return PregelExecutableTask
+    raise AttributeError(f"module 'engine.types' has no attribute {name!r}")

@@ -16,6 +16,7 @@ from langchain_core.messages import SystemMessage
 from langchain_core.tools import BaseTool
 from typing_extensions import TypedDict
 
+from engine._constants import CONF, CONFIG_KEY_RUNTIME
 from engine.agents.chat_models import init_chat_model
 from engine.agents.composition import (
     chain_async_model_call_handlers,
@@ -39,7 +40,6 @@ from engine.agents.structured_output import (
     ProviderStrategy,
     ToolStrategy,
 )
-from engine.constants import CONF, CONFIG_KEY_RUNTIME
 from engine.graph.state import StateGraph
 from engine.prebuilt.tool_node import ToolNode
 from engine.pregel.callable import EngineRunnable

@@ -9,8 +9,8 @@ from typing import Any
 
 from langchain_core.messages import AIMessage, ToolMessage
 
+from engine._constants import END, START
 from engine.agents.middleware.types import AgentMiddleware
-from engine.constants import END, START
 from engine.graph.state import StateGraph
 from engine.prebuilt.tool_node import ToolNode
 from engine.pregel.callable import RunnableCallable

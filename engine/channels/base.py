@@ -6,7 +6,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from typing import Any, Generic, Self, TypeVar
 
-from engine.constants import MISSING
+from engine._constants import MISSING
 from engine.errors import EmptyChannelError
 
 Value = TypeVar("Value")

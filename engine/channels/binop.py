@@ -7,8 +7,8 @@ import typing
 from collections.abc import Callable, Sequence
 from typing import Any, Self
 
+from engine._constants import MISSING
 from engine.channels.base import BaseChannel, Value
-from engine.constants import MISSING
 from engine.errors import EmptyChannelError, ErrorCode, InvalidUpdateError, create_error_message
 from engine.types import Overwrite
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Self
 
+from engine._constants import MISSING
 from engine.channels.base import BaseChannel, Value
-from engine.constants import MISSING
 from engine.errors import EmptyChannelError, ErrorCode, InvalidUpdateError, create_error_message
 
 

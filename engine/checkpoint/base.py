@@ -12,11 +12,11 @@ from contextlib import AbstractContextManager, nullcontext
 from datetime import UTC, datetime
 from typing import Any, Literal, NamedTuple, TypedDict
 
+from engine._constants import MISSING
 from engine.channels.base import BaseChannel
 from engine.checkpoint.ids import uuid6
 from engine.checkpoint.serde.base import SerializerProtocol, maybe_add_typed_methods
 from engine.checkpoint.serde.jsonplus import JsonPlusSerializer
-from engine.constants import MISSING
 
 ChannelVersions = dict[str, str | int | float]
 PendingWrite = tuple[str, str, Any]

@@ -12,13 +12,14 @@ from __future__ import annotations
 import functools
 import inspect
 import typing
+import warnings
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
+from engine._constants import END, PREVIOUS, START
 from engine.channels.ephemeral_value import EphemeralValue
 from engine.channels.last_value import LastValue
-from engine.constants import END, PREVIOUS, START
 from engine.pregel.algo import call_cache_ns
 from engine.pregel.call import Call, SyncAsyncFuture, call
 from engine.pregel.callable import RunnableCallable
@@ -26,9 +27,21 @@ from engine.pregel.main import Pregel
 from engine.pregel.read import PregelNode
 from engine.pregel.write import ChannelWrite, ChannelWriteEntry
 from engine.types import CachePolicy, RetryPolicy
+from engine.warnings import LangGraphDeprecatedSinceV05, LangGraphDeprecatedSinceV10
 
 R = TypeVar("R")
 S = TypeVar("S")
+
+
+def _deprecated_retry(retry_policy: Any, kwargs: dict[str, Any]) -> Any:
+    if kwargs.get("retry") is None:
+        return retry_policy
+    warnings.warn(
+        "`retry` is deprecated and will be removed. Please use `retry_policy` instead.",
+        category=LangGraphDeprecatedSinceV05,
+        stacklevel=3,
+    )
+    return retry_policy or kwargs["retry"]
 
 
 def _policies(retry_policy: RetryPolicy | Sequence[RetryPolicy] | None) -> tuple[RetryPolicy, ...]:
@@ -86,9 +99,10 @@ def task(
     name: str | None = None,
     retry_policy: RetryPolicy | Sequence[RetryPolicy] | None = None,
     cache_policy: CachePolicy | None = None,
-    **_: Any,
+    **kwargs: Any,
 ) -> Any:
     """Make a function a task: `@task`, `@task()` or `task(func, name=...)`."""
+    retry_policy = _deprecated_retry(retry_policy, kwargs)
 
     def decorate(func: Callable[..., Any]) -> _TaskFunction:
         return _TaskFunction(
@@ -116,8 +130,17 @@ class entrypoint(Generic[R]):
         context_schema: Any = None,
         cache_policy: CachePolicy | None = None,
         retry_policy: RetryPolicy | Sequence[RetryPolicy] | None = None,
-        **_: Any,
+        **kwargs: Any,
     ) -> None:
+        if kwargs.get("config_schema") is not None:
+            warnings.warn(
+                "`config_schema` is deprecated and will be removed. "
+                "Please use `context_schema` instead.",
+                category=LangGraphDeprecatedSinceV10,
+                stacklevel=2,
+            )
+            context_schema = context_schema or kwargs["config_schema"]
+        retry_policy = _deprecated_retry(retry_policy, kwargs)
         self.checkpointer = checkpointer
         self.store = store
         self.cache = cache

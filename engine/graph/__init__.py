@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine.constants import END, START
+from engine._constants import END, START
 from engine.graph.state import StateGraph
 
 if TYPE_CHECKING:

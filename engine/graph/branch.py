@@ -7,7 +7,7 @@ from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from engine.constants import CONF, CONFIG_KEY_READ, END, START, TASKS
+from engine._constants import CONF, CONFIG_KEY_READ, END, START, TASKS
 from engine.errors import InvalidUpdateError
 from engine.pregel.callable import coerce_to_bound
 from engine.pregel.tracing import router_run

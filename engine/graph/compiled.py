@@ -11,10 +11,10 @@ import typing
 from collections.abc import Sequence
 from typing import Any
 
+from engine._constants import END, START, TAG_HIDDEN, TASKS
 from engine.channels.ephemeral_value import EphemeralValue
 from engine.channels.last_value import LastValueAfterFinish
 from engine.channels.named_barrier_value import NamedBarrierValue, NamedBarrierValueAfterFinish
-from engine.constants import END, START, TAG_HIDDEN, TASKS
 from engine.errors import (
     ErrorCode,
     InvalidUpdateError,

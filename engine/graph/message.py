@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import uuid
+import warnings
 from typing import Annotated, Any, Literal, TypedDict, cast
 
 from langchain_core.messages import (
@@ -13,6 +14,9 @@ from langchain_core.messages import (
     convert_to_messages,
     message_chunk_to_message,
 )
+
+from engine.graph.state import StateGraph
+from engine.warnings import LangGraphDeprecatedSinceV10
 
 REMOVE_ALL_MESSAGES = "__remove_all__"
 
@@ -78,4 +82,17 @@ class MessagesState(TypedDict):
     messages: Annotated[list[AnyMessage], add_messages]
 
 
-__all__ = ["add_messages", "MessagesState", "REMOVE_ALL_MESSAGES"]
+__all__ = ["add_messages", "MessagesState", "MessageGraph", "REMOVE_ALL_MESSAGES"]
+
+
+class MessageGraph(StateGraph):
+    """Deprecated: a StateGraph whose whole state is one list of messages merged by add_messages."""
+
+    def __init__(self) -> None:
+        warnings.warn(
+            "MessageGraph is deprecated in LangGraph v1.0.0, to be removed in v2.0.0. "
+            "Please use StateGraph with a `messages` key instead.",
+            category=LangGraphDeprecatedSinceV10,
+            stacklevel=2,
+        )
+        super().__init__(Annotated[list[AnyMessage], add_messages])

@@ -10,13 +10,14 @@ from collections import defaultdict
 from collections.abc import Hashable, Sequence
 from typing import Any
 
+from engine._constants import END, NS_END, NS_SEP, START
 from engine.channels.base import BaseChannel
 from engine.channels.ephemeral_value import EphemeralValue
-from engine.constants import END, NS_END, NS_SEP, START
 from engine.graph.schema import channel_for, schema_fields
 from engine.managed import is_managed_value
 from engine.pregel.callable import coerce_to_bound
 from engine.types import Command
+from engine.warnings import LangGraphDeprecatedSinceV05, LangGraphDeprecatedSinceV10
 
 if typing.TYPE_CHECKING:
     from engine.graph.branch import BranchSpec
@@ -58,15 +59,15 @@ class StateGraph:
         output_schema: Any = None,
         **kwargs: Any,
     ) -> None:
-        for old, new in (
-            ("config_schema", "context_schema"),
-            ("input", "input_schema"),
-            ("output", "output_schema"),
+        for old, new, category in (
+            ("config_schema", "context_schema", LangGraphDeprecatedSinceV10),
+            ("input", "input_schema", LangGraphDeprecatedSinceV05),
+            ("output", "output_schema", LangGraphDeprecatedSinceV05),
         ):
-            if old in kwargs:
+            if kwargs.get(old) is not None:
                 warnings.warn(
                     f"`{old}` is deprecated and will be removed. Please use `{new}` instead.",
-                    DeprecationWarning,
+                    category=category,
                     stacklevel=2,
                 )
         context_schema = context_schema or kwargs.get("config_schema")
@@ -126,7 +127,20 @@ class StateGraph:
         destinations: dict[str, str] | tuple[str, ...] | None = None,
         **kwargs: Any,
     ) -> StateGraph:
-        input_schema = input_schema or kwargs.get("input")
+        if kwargs.get("retry") is not None:
+            warnings.warn(
+                "`retry` is deprecated and will be removed. Please use `retry_policy` instead.",
+                category=LangGraphDeprecatedSinceV05,
+                stacklevel=2,
+            )
+            retry_policy = retry_policy or kwargs["retry"]
+        if kwargs.get("input") is not None:
+            warnings.warn(
+                "`input` is deprecated and will be removed. Please use `input_schema` instead.",
+                category=LangGraphDeprecatedSinceV05,
+                stacklevel=2,
+            )
+            input_schema = input_schema or kwargs["input"]
         if not isinstance(node, str):
             action = node
             node = _node_name(action)

@@ -20,7 +20,7 @@ from langchain_core.runnables import Runnable, RunnableBinding, RunnableSequence
 from pydantic import BaseModel
 from typing_extensions import TypedDict
 
-from engine.constants import END
+from engine._constants import END
 from engine.errors import ErrorCode, create_error_message
 from engine.graph.message import add_messages
 from engine.graph.state import StateGraph

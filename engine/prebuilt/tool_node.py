@@ -36,7 +36,7 @@ from langchain_core.tools.base import (
 from pydantic import ValidationError
 from typing_extensions import TypedDict
 
-from engine.constants import CONF, CONFIG_KEY_READ, CONFIG_KEY_RUNTIME
+from engine._constants import CONF, CONFIG_KEY_READ, CONFIG_KEY_RUNTIME
 from engine.errors import GraphBubbleUp
 from engine.graph.message import REMOVE_ALL_MESSAGES
 from engine.prebuilt.tool_errors import (

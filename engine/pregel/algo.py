@@ -13,9 +13,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.channels.base import BaseChannel
-from engine.checkpoint.base import Checkpoint, PendingWrite
-from engine.constants import (
+from engine._constants import (
     CACHE_NS_WRITES,
     CONF,
     CONFIG_KEY_CALL,
@@ -44,6 +42,8 @@ from engine.constants import (
     TAG_HIDDEN,
     TASKS,
 )
+from engine.channels.base import BaseChannel
+from engine.checkpoint.base import Checkpoint, PendingWrite
 from engine.pregel.callable import CallRunnable
 from engine.pregel.read import PregelNode
 from engine.pregel.scratchpad import Scratchpad

@@ -13,7 +13,7 @@ from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engine.constants import CONF, CONFIG_KEY_CALL
+from engine._constants import CONF, CONFIG_KEY_CALL
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import functools
 import inspect
+import warnings
 from collections.abc import Callable
 from typing import Any
 
-from engine.constants import CONF, CONFIG_KEY_RUNTIME
+from engine._constants import CONF, CONFIG_KEY_RUNTIME
 
 # keyword parameter name -> how to get it from the task config
 _INJECTABLE: dict[str, Callable[[dict], Any]] = {
@@ -51,7 +52,17 @@ def _injectable(param: inspect.Parameter) -> bool:
     ):
         return False
     accepted = _accepted_annotations().get(param.name)
-    return accepted is None or param.annotation in accepted
+    if accepted is None or param.annotation in accepted:
+        return True
+    if param.name == "config":
+        # langgraph once injected a config of any annotation; it now warns and passes none
+        warnings.warn(
+            "The 'config' parameter should be typed as 'RunnableConfig' or "
+            f"'RunnableConfig | None', not '{param.annotation}'. ",
+            UserWarning,
+            stacklevel=6,
+        )
+    return False
 
 
 def _injected_params(func: Callable) -> tuple[str, ...]:

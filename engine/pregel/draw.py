@@ -16,8 +16,8 @@ from typing import Any, NamedTuple
 
 from langchain_core.runnables.graph import Graph
 
+from engine._constants import END, INPUT, MISSING, PULL, PUSH, START, TASKS
 from engine.channels.last_value import LastValueAfterFinish
-from engine.constants import END, INPUT, MISSING, PULL, PUSH, START, TASKS
 from engine.pregel.algo import PUSH_TRIGGER, apply_writes
 from engine.pregel.io import map_input
 from engine.pregel.write import ChannelWrite

@@ -6,8 +6,8 @@ from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
+from engine._constants import ERROR, INTERRUPT, NULL_TASK_ID, RESUME, RETURN, START, TASKS
 from engine.channels.base import BaseChannel
-from engine.constants import ERROR, INTERRUPT, NULL_TASK_ID, RESUME, RETURN, START, TASKS
 from engine.types import Command, Send
 
 

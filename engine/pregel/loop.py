@@ -15,14 +15,7 @@ from concurrent.futures import Future
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from engine.channels.base import BaseChannel
-from engine.checkpoint.base import (
-    BaseCheckpointSaver,
-    CheckpointTuple,
-    copy_checkpoint,
-    empty_checkpoint,
-)
-from engine.constants import (
+from engine._constants import (
     CONF,
     CONFIG_KEY_CHECKPOINT_ID,
     CONFIG_KEY_CHECKPOINT_NS,
@@ -41,6 +34,13 @@ from engine.constants import (
     PREVIOUS,
     RESUME,
     RETURN,
+)
+from engine.channels.base import BaseChannel
+from engine.checkpoint.base import (
+    BaseCheckpointSaver,
+    CheckpointTuple,
+    copy_checkpoint,
+    empty_checkpoint,
 )
 from engine.errors import (
     EmptyInputError,

@@ -8,9 +8,7 @@ from collections.abc import Callable, Sequence
 from concurrent import futures
 from typing import Any
 
-from engine.checkpoint.base import WRITES_IDX_MAP, copy_checkpoint, create_checkpoint
-from engine.checkpoint.ids import uuid6
-from engine.constants import (
+from engine._constants import (
     CONF,
     CONFIG_KEY_CHECKPOINT_ID,
     CONFIG_KEY_CHECKPOINT_MAP,
@@ -18,6 +16,8 @@ from engine.constants import (
     NS_END,
     NULL_TASK_ID,
 )
+from engine.checkpoint.base import WRITES_IDX_MAP, copy_checkpoint, create_checkpoint
+from engine.checkpoint.ids import uuid6
 from engine.pregel import trace
 from engine.pregel.loop_output import public_config
 from engine.pregel.saves import background_saves

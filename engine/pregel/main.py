@@ -3,15 +3,13 @@ edits thread state (get_state, get_state_history, update_state) and draws itself
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import AsyncIterator, Iterator, Mapping, Sequence
 from typing import Any
 
 from langchain_core._api import beta
 
-from engine.channels.base import BaseChannel
-from engine.channels.topic import Topic
-from engine.checkpoint.base import BaseCheckpointSaver
-from engine.constants import (
+from engine._constants import (
     CACHE_NS_WRITES,
     CONF,
     CONFIG_KEY_CHECKPOINTER,
@@ -19,6 +17,9 @@ from engine.constants import (
     NS_END,
     TASKS,
 )
+from engine.channels.base import BaseChannel
+from engine.channels.topic import Topic
+from engine.checkpoint.base import BaseCheckpointSaver
 from engine.managed import is_managed_value
 from engine.pregel import schemas
 from engine.pregel.protocol import PregelProtocol
@@ -36,6 +37,7 @@ from engine.pregel.stepper import SuperstepStepper
 from engine.pregel.tracing import end_graph_run
 from engine.pregel.write import ChannelWrite, ChannelWriteEntry  # noqa: F401  (langgraph.pregel.main exposes them)
 from engine.types import GraphOutput, Interrupt, Send
+from engine.warnings import LangGraphDeprecatedSinceV10
 
 _beta_v3 = beta(message="The v3 streaming protocol on Pregel is experimental.")
 
@@ -65,8 +67,16 @@ class Pregel(PregelProtocol, StateAccess):
         debug: bool = False,
         trigger_to_nodes: Mapping[str, Sequence[str]] | None = None,
         stream_transformers: Sequence[Any] | None = None,
-        **_: Any,
+        **deprecated: Any,
     ) -> None:
+        if (config_type := deprecated.get("config_type")) is not None:
+            warnings.warn(
+                "`config_type` is deprecated and will be removed. "
+                "Please use `context_schema` instead.",
+                category=LangGraphDeprecatedSinceV10,
+                stacklevel=2,
+            )
+            context_schema = context_schema or config_type
         self.nodes = {k: v.build() if isinstance(v, NodeBuilder) else v for k, v in nodes.items()}
         self.channels: dict[str, BaseChannel] = {}
         self.managed: dict[str, Any] = {}
@@ -150,6 +160,31 @@ class Pregel(PregelProtocol, StateAccess):
 
     def get_output_jsonschema(self, config: dict | None = None) -> dict[str, Any]:
         return self.get_output_schema(config).model_json_schema()
+
+    def config_schema(self, *, include: Sequence[str] | None = None) -> Any:
+        warnings.warn(
+            "`config_schema` is deprecated. "
+            "Use `get_context_jsonschema` for the relevant schema instead.",
+            category=LangGraphDeprecatedSinceV10,
+            stacklevel=2,
+        )
+        from pydantic import create_model
+
+        fields: dict[str, Any] = {}
+        if self.context_schema:
+            fields["configurable"] = (self.context_schema, None)
+        fields.update({key: (Any, None) for key in include or ()})
+        return create_model(self.get_name("Config"), **fields)
+
+    def get_config_jsonschema(self, *, include: Sequence[str] | None = None) -> dict[str, Any]:
+        warnings.warn(
+            "`get_config_jsonschema` is deprecated. Use `get_context_jsonschema` instead.",
+            category=LangGraphDeprecatedSinceV10,
+            stacklevel=2,
+        )
+        with warnings.catch_warnings():
+            warnings.filterwarnings("ignore", category=LangGraphDeprecatedSinceV10)
+            return self.config_schema(include=include).model_json_schema()
 
     def get_context_jsonschema(self) -> dict[str, Any] | None:
         return schemas.context_jsonschema(self.context_schema)
@@ -245,6 +280,7 @@ class Pregel(PregelProtocol, StateAccess):
         version: str = "v1",
         **kwargs: Any,
     ) -> Iterator[Any]:
+        durability = _checkpoint_during(durability, kwargs)
         run = self._prepare(
             input,
             config,
@@ -274,6 +310,7 @@ class Pregel(PregelProtocol, StateAccess):
         version: str = "v1",
         **kwargs: Any,
     ) -> Any:
+        durability = _checkpoint_during(durability, kwargs)
         run = self._prepare_invoke(
             input,
             config,
@@ -387,6 +424,7 @@ class Pregel(PregelProtocol, StateAccess):
         version: str = "v1",
         **kwargs: Any,
     ) -> AsyncIterator[Any]:
+        durability = _checkpoint_during(durability, kwargs)
         run = self._prepare(
             input,
             config,
@@ -417,6 +455,7 @@ class Pregel(PregelProtocol, StateAccess):
         version: str = "v1",
         **kwargs: Any,
     ) -> Any:
+        durability = _checkpoint_during(durability, kwargs)
         run = self._prepare_invoke(
             input,
             config,
@@ -531,3 +570,20 @@ def _resolve_parent_ns(graph_config: dict | None, call_config: dict | None) -> t
 
 
 __all__ = ["Pregel", "SuperstepStepper", "NS_END"]
+
+
+def _checkpoint_during(durability: Any, kwargs: dict[str, Any]) -> Any:
+    """langgraph < 1.0's `checkpoint_during=` flag as a durability."""
+    if (checkpoint_during := kwargs.get("checkpoint_during")) is None:
+        return durability
+    warnings.warn(
+        "`checkpoint_during` is deprecated and will be removed. Please use `durability` instead.",
+        category=LangGraphDeprecatedSinceV10,
+        stacklevel=3,
+    )
+    if durability is not None:
+        raise ValueError(
+            "Cannot use both `checkpoint_during` and `durability` parameters. "
+            "Please use `durability` instead."
+        )
+    return "async" if checkpoint_during else "exit"

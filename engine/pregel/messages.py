@@ -14,7 +14,7 @@ try:  # langchain-core >= 1.3: chat models stream content-block events to these 
 except ImportError:  # pragma: no cover - older langchain-core
     _V2StreamingCallbackHandler = object  # type: ignore[assignment,misc]
 
-from engine.constants import CONF, TAG_NOSTREAM
+from engine._constants import CONF, TAG_NOSTREAM
 from engine.pregel.callbacks import add_handler
 from engine.types import Command
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.constants import NS_END, NS_SEP
+from engine._constants import NS_END, NS_SEP
 
 
 class ReplayState:

@@ -11,7 +11,7 @@ from typing import Any
 
 from langchain_core.runnables.config import var_child_runnable_config
 
-from engine.constants import (
+from engine._constants import (
     CONF,
     CONFIG_KEY_CHECKPOINT_NS,
     CONFIG_KEY_OBSERVER,

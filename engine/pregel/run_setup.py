@@ -5,13 +5,14 @@ and the PregelLoop that will run it."""
 from __future__ import annotations
 
 import os
+import warnings
 from collections import deque
 from dataclasses import dataclass
 from typing import Any
 
 from langchain_core.runnables.config import var_child_runnable_config
 
-from engine.constants import (
+from engine._constants import (
     CONF,
     CONFIG_KEY_CHECKPOINT_NS,
     CONFIG_KEY_CHECKPOINTER,
@@ -115,8 +116,13 @@ def prepare_run(
     # an explicit durability also applies to subgraphs; otherwise inherit the parent's
     if durability is not None:
         configurable[CONFIG_KEY_DURABILITY] = durability
+    asked_durability = durability
     durability = configurable.get(CONFIG_KEY_DURABILITY, "async")
     saver = graph._saver(config)
+    if saver is None and asked_durability is not None:
+        warnings.warn(
+            "`durability` has no effect when no checkpointer is present.", UserWarning, stacklevel=4
+        )
     if saver is not None:
         if "thread_id" not in configurable and "checkpoint_id" not in configurable:
             raise ValueError(

@@ -12,7 +12,7 @@ import time
 from collections.abc import AsyncIterator, Callable, Iterator
 from typing import Any
 
-from engine.constants import ERROR, INTERRUPT, NO_WRITES, RESUME, RETURN
+from engine._constants import ERROR, INTERRUPT, NO_WRITES, RESUME, RETURN
 from engine.errors import GraphBubbleUp, GraphInterrupt
 from engine.pregel.call import SyncAsyncFuture
 from engine.pregel.retry import arun_with_retry, run_with_retry

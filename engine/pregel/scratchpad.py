@@ -6,7 +6,7 @@ import itertools
 from collections.abc import Callable
 from typing import Any
 
-from engine.constants import (
+from engine._constants import (
     CONF,
     CONFIG_KEY_CHECKPOINT_NS,
     CONFIG_KEY_SCRATCHPAD,

@@ -5,13 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import Any, NamedTuple
 
-from engine.checkpoint.base import (
-    CheckpointTuple,
-    copy_checkpoint,
-    create_checkpoint,
-    empty_checkpoint,
-)
-from engine.constants import (
+from engine._constants import (
     CONF,
     CONFIG_KEY_CHECKPOINT_ID,
     CONFIG_KEY_CHECKPOINT_NS,
@@ -26,6 +20,12 @@ from engine.constants import (
     NULL_TASK_ID,
     RESUME,
     START,
+)
+from engine.checkpoint.base import (
+    CheckpointTuple,
+    copy_checkpoint,
+    create_checkpoint,
+    empty_checkpoint,
 )
 from engine.errors import InvalidUpdateError
 from engine.pregel.algo import TaskPlanner, WritesOnly, apply_writes, prepare_next_tasks
@@ -392,7 +392,7 @@ class _UpdateTask:
     def __init__(
         self, name: str, values: Any, writes: list, channels: dict, managed: Any, config: dict
     ):
-        from engine.constants import CONFIG_KEY_READ
+        from engine._constants import CONFIG_KEY_READ
         from engine.pregel.algo import local_read
 
         self.name = name

@@ -14,7 +14,7 @@ from uuid import UUID
 
 from langchain_core.callbacks import BaseCallbackHandler
 
-from engine.constants import NS_SEP, PUSH, TAG_NOSTREAM
+from engine._constants import NS_SEP, PUSH, TAG_NOSTREAM
 from engine.errors import GraphBubbleUp
 from engine.pregel.callbacks import add_handler
 

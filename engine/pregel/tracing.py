@@ -18,7 +18,7 @@ from langchain_core.runnables.config import (
     var_child_runnable_config,
 )
 
-from engine.constants import CONF, START
+from engine._constants import CONF, START
 
 CONFIG_KEY_GRAPH_RUN = "__superstep_graph_run"
 """The graph's run manager, in the configurable its tasks copy."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
-from engine.constants import TASKS
+from engine._constants import TASKS
 from engine.errors import InvalidUpdateError
 from engine.types import Send
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from engine.constants import CONF, CONFIG_KEY_CHECKPOINT_NS, NS_SEP
+from engine._constants import CONF, CONFIG_KEY_CHECKPOINT_NS, NS_SEP
 from engine.stream._mux import StreamMux
 from engine.stream._types import StreamTransformer
 

@@ -23,9 +23,9 @@ from langchain_core.messages.utils import (
 )
 from typing_extensions import TypedDict
 
+from engine._constants import TAG_NOSTREAM
 from engine.agents.chat_models import init_chat_model
 from engine.agents.middleware.types import AgentMiddleware
-from engine.constants import TAG_NOSTREAM
 from engine.graph.message import REMOVE_ALL_MESSAGES
 
 ContextSize = tuple[str, float]

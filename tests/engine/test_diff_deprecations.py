@@ -1,0 +1,139 @@
+"""Differential tests: langgraph's deprecated arguments and imports still work and warn alike.
+
+Each scenario records (warning class, message) for one deprecated use plus what the use did,
+so the category (LangGraphDeprecatedSinceV05/V10/V11) and the wording both have to match.
+"""
+
+from __future__ import annotations
+
+import importlib
+import sys
+import warnings
+from typing import NotRequired
+
+import pytest
+from typing_extensions import TypedDict
+
+from tests.oracle import assert_same
+
+pytestmark = pytest.mark.differential
+
+
+class State(TypedDict):
+    x: NotRequired[int]
+
+
+def caught(action) -> tuple[list[tuple[str, str]], object]:
+    with warnings.catch_warnings(record=True) as seen:
+        warnings.simplefilter("always")
+        result = action()
+    return [(w.category.__name__, str(w.message)) for w in seen], result
+
+
+def test_builder_keywords_warn_and_still_apply():
+    def scenario(b):
+        StateGraph, RetryPolicy = b.mod("graph").StateGraph, b.types.RetryPolicy
+        out = {}
+        out["input"], g = caught(lambda: StateGraph(State, input=State, output=State))
+        out["schemas"] = (g.input_schema is State, g.output_schema is State)
+        out["config"], g = caught(lambda: StateGraph(State, config_schema=State))
+        out["context"] = g.context_schema is State
+        policy = RetryPolicy(max_attempts=2)
+        out["retry"], _ = caught(lambda: g.add_node("a", lambda s: s, retry=policy))
+        out["node_input"], _ = caught(lambda: g.add_node("b", lambda s: s, input=State))
+        out["policy"] = g.nodes["a"].retry_policy == policy
+        g.set_entry_point("a")
+        app = g.compile()
+        out["config_schema"], schema = caught(lambda: app.config_schema())
+        out["fields"] = sorted(schema.model_fields)
+        out["jsonschema"], _ = caught(lambda: app.get_config_jsonschema())
+        return out
+
+    assert_same(scenario)
+
+
+def test_functional_keywords_warn():
+    def scenario(b):
+        func, RetryPolicy = b.func, b.types.RetryPolicy
+        out = {}
+        out["task"], _ = caught(lambda: func.task(retry=RetryPolicy())(lambda x: x))
+        out["entry"], ep = caught(
+            lambda: func.entrypoint(config_schema=State, retry=RetryPolicy())(lambda x: x + 1)
+        )
+        out["context"] = ep.context_schema is State
+        out["result"] = ep.invoke(1)
+        return out
+
+    assert_same(scenario)
+
+
+def test_checkpoint_during_maps_to_durability():
+    def scenario(b):
+        StateGraph = b.mod("graph").StateGraph
+
+        def node(state: State, config) -> dict:
+            return {"x": {"async": 1, "exit": 2}[config["configurable"]["__pregel_durability"]]}
+
+        g = StateGraph(State)
+        g.add_node("node", node)
+        g.set_entry_point("node")
+        app = g.compile()
+        out = {}
+        for flag in (True, False):
+            out[f"invoke{flag}"] = caught(lambda f=flag: app.invoke({}, checkpoint_during=f))
+            out[f"stream{flag}"] = caught(lambda f=flag: list(app.stream({}, checkpoint_during=f)))
+        try:
+            app.invoke({}, checkpoint_during=True, durability="sync")
+        except ValueError as exc:
+            out["both"] = str(exc)
+        return out
+
+    assert_same(scenario)
+
+
+def test_deprecated_imports_and_classes():
+    def scenario(b):
+        out = {}
+        constants = b.mod("constants")
+        for name in ("Send", "Interrupt", "PREVIOUS", "START"):
+            out[name], value = caught(lambda n=name: getattr(constants, n))
+            out[name + "_is_str"] = isinstance(value, str)
+        try:
+            _ = constants.NOT_A_CONSTANT
+        except AttributeError as exc:
+            out["missing"] = str(exc)
+        sys.modules.pop(f"{b.prefix}.pregel.types", None)
+        out["pregel_types"], mod = caught(
+            lambda: importlib.import_module(f"{b.prefix}.pregel.types")
+        )
+        out["snapshot"] = mod.StateSnapshot is b.types.StateSnapshot
+        out["node_interrupt"], _ = caught(lambda: b.errors.NodeInterrupt("v"))
+        out["message_graph"], mg = caught(lambda: b.mod("graph.message").MessageGraph())
+        mg.add_node("say", lambda msgs: [("ai", f"{len(msgs)} heard")])
+        mg.set_entry_point("say")
+        result = mg.compile().invoke([("user", "hi")])
+        out["messages"] = [(m.type, m.content) for m in result]
+        output = b.types.GraphOutput(value={"k": 1})
+        out["getitem"] = caught(lambda: output["k"])
+        out["contains"] = caught(lambda: "k" in output)
+        return out
+
+    assert_same(scenario)
+
+
+def test_config_parameter_with_a_wrong_annotation_warns():
+    def scenario(b):
+        g = b.mod("graph").StateGraph(State)
+        out = {}
+
+        def typed_dict(state: State, config: dict) -> State:
+            return state
+
+        def untyped(state: State, config) -> State:
+            return state
+
+        out["dict"], _ = caught(lambda: g.add_node(typed_dict))
+        out["untyped"], _ = caught(lambda: g.add_node(untyped))
+        return out
+
+    assert_same(scenario)
