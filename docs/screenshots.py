@@ -1,6 +1,6 @@
-"""Regenerate the README screenshots offscreen: python docs/screenshots.py
+"""Regenerate the README screenshots offscreen: python docs/screenshots.py [start-page]
 
-    docs/start-page.png       the start page (templates gallery, recent files)
+    docs/start-page.png       the start page at 1280×720 (templates gallery with its thumbnails)
     docs/template-open.png    the fan-out/join template open and laid out, its join node selected
     docs/agent-middleware.png an agent with three middleware, selected, inspector showing them
 """
@@ -34,10 +34,16 @@ def settle(app, window, seconds: float = 0.6) -> None:
 def main() -> None:
     app = application()
     window = MainWindow()
-    window.resize(1440, 900)
+    window.resize(1280, 720)  # the smallest screen the window is made to fit
     window.show()
+    while window.start_page.thumbnails.pending:  # drawn one per event-loop turn
+        app.processEvents()
     settle(app, window)
     window.grab().save(str(ROOT / "docs" / "start-page.png"))
+    if sys.argv[1:] == ["start-page"]:
+        window.close()
+        return
+    window.resize(1440, 900)
 
     window.open_path(ROOT / "templates" / "fanout_join.json", bundled=True)
     window.editor.auto_layout()  # the template's own positions let the three searches overlap

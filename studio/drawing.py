@@ -1,4 +1,5 @@
-"""Export the drawing: PNG (raster, 2x for sharp docs) and SVG (QtSvg), without the selection."""
+"""Export the drawing: PNG (raster, 2x for sharp docs), SVG (QtSvg) and gallery thumbnails,
+without the selection."""
 
 from __future__ import annotations
 
@@ -50,3 +51,18 @@ def export_svg(scene: QGraphicsScene, path: Path, title: str = "") -> None:
     painter.end()
     if not Path(path).exists():
         raise OSError(f"cannot write {path}")
+
+
+def thumbnail_image(scene: QGraphicsScene, width: int, height: int) -> QImage:
+    """The whole drawing scaled into width × height (centred, aspect kept), on white."""
+    image = QImage(QSize(width, height), QImage.Format.Format_ARGB32)
+    image.fill(QColor("#FFFFFF"))
+    painter = QPainter(image)
+    painter.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.TextAntialiasing)
+    source = _source(scene)
+    scale = min(width / source.width(), height / source.height())
+    target = QRectF(0, 0, source.width() * scale, source.height() * scale)
+    target.moveCenter(QRectF(0, 0, width, height).center())  # render() itself aligns top-left
+    _render(scene, painter, target, source)
+    painter.end()
+    return image

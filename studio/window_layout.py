@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QPushButton,
     QStackedWidget,
+    QTabBar,
     QVBoxLayout,
     QWidget,
 )
@@ -158,6 +159,8 @@ class WindowLayout:
         self.pages.setCurrentWidget(self.start_page)
         for dock in self.docks:
             dock.hide()
+        for bar in self.findChildren(QTabBar, options=Qt.FindChildOption.FindDirectChildrenOnly):
+            bar.hide()  # a tabbed dock group's tab bar outlives its hidden docks (Qt leaves it)
         self.runner.toolbar.setEnabled(False)  # nothing to run on the start page
 
     def show_editor(self) -> None:

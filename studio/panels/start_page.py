@@ -1,24 +1,45 @@
-"""The start page (objectName `startPage`): new, open, the templates gallery and recent files."""
+"""The start page (objectName `startPage`): new, open, the templates gallery and recent files.
+
+The gallery (`templatesGallery`) lists the templates under section headers from basic to
+advanced (`GROUPS`), each with a thumbnail of its graph (studio/panels/template_thumbnails.py)
+and its description; a click on a template opens it as a new, untitled copy.
+"""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QSize, Qt, Signal
-from PySide6.QtGui import QFont
+from PySide6.QtCore import QRect, QSize, Qt, QTimer, Signal
+from PySide6.QtGui import QColor, QFont, QIcon
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QListWidget,
     QListWidgetItem,
     QPushButton,
+    QStyle,
+    QStyledItemDelegate,
     QVBoxLayout,
     QWidget,
 )
 
 from graphspec.templates import list_templates
+from studio.panels.template_thumbnails import SIZE, ThumbnailQueue, placeholder
 from studio.paths import icon
 from studio.plain import plain_tip
+
+GROUPS: list[tuple[str, tuple[str, ...]]] = [
+    ("First steps", ("hello_world", "essay_writer", "router", "counter_loop")),
+    ("Parallel work", ("fanout_join", "map_reduce")),
+    ("Pauses, people and time travel", ("approval", "time_travel")),
+    ("Control flow and reliability", ("command_handoff", "flaky_retry")),
+    ("Agents", ("react_agent", "agent_hitl", "agent_limits_pii", "agent_handoff")),
+    ("Graphs inside graphs", ("subgraph",)),
+]
+"""The gallery's sections, basic to advanced, by template file stem; a template no section
+names is listed under "More" at the end, so a new one is never hidden."""
+TEMPLATE_ROLE = Qt.ItemDataRole.UserRole + 1
+"""On template rows: the template's name (headers have none)."""
 
 
 class StartPage(QWidget):
@@ -51,16 +72,40 @@ class StartPage(QWidget):
         columns = QHBoxLayout()
         self.gallery = self._list("templatesGallery")
         self.recent = self._list("recentFiles")
-        columns.addLayout(self._column("Templates", self.gallery), 3)
-        columns.addLayout(self._column("Recent files", self.recent), 2)
+        columns.addLayout(self._column("Templates", self.gallery), 2)
+        columns.addLayout(self._column("Recent files", self.recent), 1)
         outer.addLayout(columns, 1)
-        for template in _templates():
-            item = QListWidgetItem(icon("app"), f"{template.title}\n{template.description}")
-            item.setData(Qt.ItemDataRole.UserRole, str(template.path))
-            item.setToolTip(plain_tip(template.description))
-            self.gallery.addItem(item)
+        self.gallery.setIconSize(SIZE)
+        self.gallery.setItemDelegate(GalleryDelegate(self.gallery))
+        self.gallery.setMouseTracking(True)  # hover highlight on the cards
+        self.gallery.viewport().setCursor(Qt.CursorShape.PointingHandCursor)
+        self.thumbnails = ThumbnailQueue(self)
+        for title, templates in grouped(_templates()):
+            self.gallery.addItem(_header(title))
+            for template in templates:
+                self.gallery.addItem(self._template_item(template))
+        # one click opens (a card, as on most start pages); Enter too. A click on a platform
+        # that activates on single clicks sends both signals: `_opening` keeps it to one open.
+        self._opening = False
+        self.gallery.itemClicked.connect(lambda i: self._chosen(i, True))
         self.gallery.itemActivated.connect(lambda i: self._chosen(i, True))
         self.recent.itemActivated.connect(lambda i: self._chosen(i, False))
+
+    def _template_item(self, template) -> QListWidgetItem:
+        item = QListWidgetItem(placeholder(), f"{template.title}\n{template.description}")
+        item.setData(Qt.ItemDataRole.UserRole, str(template.path))
+        item.setData(TEMPLATE_ROLE, template.name)
+        item.setToolTip(plain_tip(template.description))
+        self.thumbnails.request(template.path, item.setIcon)
+        return item
+
+    def template_items(self) -> list[QListWidgetItem]:
+        """The gallery's template rows in order (the section headers left out)."""
+        items = (self.gallery.item(i) for i in range(self.gallery.count()))
+        return [i for i in items if i.data(TEMPLATE_ROLE)]
+
+    def template_item(self, name: str) -> QListWidgetItem | None:
+        return next((i for i in self.template_items() if i.data(TEMPLATE_ROLE) == name), None)
 
     def _list(self, name: str) -> QListWidget:
         widget = QListWidget()
@@ -95,8 +140,78 @@ class StartPage(QWidget):
 
     def _chosen(self, item: QListWidgetItem, bundled: bool) -> None:
         path = item.data(Qt.ItemDataRole.UserRole)
-        if path:
+        if path and not self._opening:
+            self._opening = True
+            QTimer.singleShot(0, self._opened)  # after this click's other signal, if any
             self.path_chosen.emit(Path(path), bundled)
+
+    def _opened(self) -> None:
+        self._opening = False
+
+
+def grouped(templates: list) -> list[tuple[str, list]]:
+    """`templates` under GROUPS' headers in the table's order; the rest under "More"."""
+    by_name = {t.name: t for t in templates}
+    out = [(title, [by_name[n] for n in names if n in by_name]) for title, names in GROUPS]
+    named = {n for _, names in GROUPS for n in names}
+    out.append(("More", [t for t in templates if t.name not in named]))
+    return [(title, found) for title, found in out if found]
+
+
+def _header(title: str) -> QListWidgetItem:
+    item = QListWidgetItem(title)
+    item.setFlags(Qt.ItemFlag.NoItemFlags)  # not selectable, not clickable
+    return item
+
+
+class GalleryDelegate(QStyledItemDelegate):
+    """Template rows as cards (thumbnail, bold title, grey wrapped description); headers as
+    small grey capitals over a rule."""
+
+    PAD = 6
+
+    def sizeHint(self, option, index) -> QSize:
+        if not index.data(TEMPLATE_ROLE):
+            return QSize(option.rect.width(), 36)
+        return QSize(option.rect.width(), SIZE.height() + 2 * self.PAD)
+
+    def paint(self, painter, option, index) -> None:
+        painter.save()
+        rect, pad = option.rect, self.PAD
+        title, _, description = (index.data(Qt.ItemDataRole.DisplayRole) or "").partition("\n")
+        font = QFont(option.font)
+        if not index.data(TEMPLATE_ROLE):
+            font.setBold(True)
+            font.setCapitalization(QFont.Capitalization.AllUppercase)
+            font.setPointSizeF(font.pointSizeF() * 0.85)
+            painter.setFont(font)
+            painter.setPen(QColor("#6B7280"))
+            painter.drawText(rect.adjusted(pad, 12, -pad, -4), Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, title)
+            painter.setPen(QColor("#E2E5EA"))
+            painter.drawLine(rect.left() + pad, rect.bottom(), rect.right() - pad, rect.bottom())
+            painter.restore()
+            return
+        if option.state & QStyle.StateFlag.State_Selected:
+            painter.fillRect(rect, QColor("#E3F0FF"))
+        elif option.state & QStyle.StateFlag.State_MouseOver:
+            painter.fillRect(rect, QColor("#F3F6FA"))
+        thumb = QRect(rect.left() + pad, rect.top() + pad, SIZE.width(), SIZE.height())
+        icon = index.data(Qt.ItemDataRole.DecorationRole)
+        if isinstance(icon, QIcon):
+            icon.paint(painter, thumb)
+        painter.setPen(QColor("#D0D4DB"))
+        painter.drawRect(thumb.adjusted(0, 0, -1, -1))
+        text = QRect(thumb.right() + 14, thumb.top(), rect.right() - thumb.right() - 14 - pad, thumb.height())
+        font.setBold(True)
+        painter.setFont(font)
+        painter.setPen(QColor("#1F2933"))
+        line = painter.fontMetrics().height()
+        painter.drawText(text, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop, title)
+        font.setBold(False)
+        painter.setFont(font)
+        painter.setPen(QColor("#4B5563"))
+        painter.drawText(text.adjusted(0, line + 3, 0, 0), Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop | Qt.TextFlag.TextWordWrap, description)
+        painter.restore()
 
 
 def _templates() -> list:

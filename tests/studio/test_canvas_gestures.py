@@ -97,7 +97,7 @@ def test_build_a_graph_by_hand(window, qtbot):
 
 def test_keyboard_delete_copy_paste_and_rename(window, qtbot):
     win = window
-    assert win.open_path(win.start_page.gallery.item(0).data(Qt.ItemDataRole.UserRole), bundled=True)
+    assert win.open_path(win.start_page.template_items()[0].data(Qt.ItemDataRole.UserRole), bundled=True)
     view = win.view
     first = win.document.spec.nodes[0].id
     click(view, center(win.scene.nodes[first]))
