@@ -11,17 +11,21 @@ from pydantic import ValidationError
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoStack
 
+from engine.constants import END
 from graphspec.errors import SpecValidationError
 from graphspec.io import spec_from_dict, spec_to_dict
 from graphspec.model import (
     AgentSpec,
+    ConditionalEdge,
     CustomMiddleware,
     GraphSpec,
     Note,
     Position,
     PrebuiltMiddleware,
+    SendRouter,
     Subgraph,
 )
+from graphspec.routes import possible_targets
 from studio import edits
 from studio.canvas.items.node_item import card_size
 from studio.canvas.layout import layered_positions
@@ -179,6 +183,7 @@ class Editor(QObject):
         part = GraphSpec(
             nodes=nodes,
             edges=[e for e in spec.edges if e.target in names and set(e.sources) <= names],
+            conditional_edges=[e for e in spec.conditional_edges if _routes_within(e, names)],
             agents=[a for a in spec.agents if a.id in {getattr(n, "agent", None) for n in nodes}],
             view={"notes": [n for n in spec.view.notes if n.id in chosen]},
         )
@@ -199,7 +204,7 @@ class Editor(QObject):
         spec = self.document.spec
         taken = element_ids(spec) | {a.id for a in spec.agents} | {n.id for n in spec.view.notes}
         renames: dict[str, str] = {}
-        for element in [*part.nodes, *part.edges, *part.view.notes]:
+        for element in [*part.nodes, *part.edges, *part.conditional_edges, *part.view.notes]:
             renames[element.id] = new = unique_id(element.id, taken)
             taken.add(new)
         agent_names: dict[str, str] = {}
@@ -219,6 +224,7 @@ class Editor(QObject):
             nodes=nodes,
             edges=[e.model_copy(update={"id": renames[e.id], "sources": [renames[s] for s in e.sources],
                                         "target": renames[e.target]}) for e in part.edges],
+            conditional_edges=[_rerouted(e, renames) for e in part.conditional_edges],
             agents=[a.model_copy(update={"id": agent_names[a.id]}) for a in part.agents],
             view={"notes": [n.model_copy(update={"id": renames[n.id], "position": shifted(n.position)})
                             for n in part.view.notes]},
@@ -251,6 +257,30 @@ class Editor(QObject):
             done(work(), None)
         else:
             run_in_thread(work, done)
+
+
+def _routes_within(edge: ConditionalEdge, names: set[str]) -> bool:
+    """A router goes along with a copy when it leaves a copied node and every place it can go
+    is copied too (or END); one that may go anywhere (code without a path map) stays behind."""
+    targets = possible_targets(edge)
+    return edge.source in names and targets is not None and targets <= names | {END}
+
+
+def _rerouted(edge: ConditionalEdge, renames: dict[str, str]) -> ConditionalEdge:
+    """A pasted router pointing at the pasted nodes: a Send's target and a path map's targets
+    renamed. The router itself still returns the originals' names, so a list of targets (or an
+    expression's literal results) becomes a map from each original name to its copy."""
+    to = lambda name: renames.get(name, name)  # noqa: E731  (END is not renamed)
+    update: dict[str, Any] = {"id": renames[edge.id], "source": renames[edge.source]}
+    if isinstance(edge.router, SendRouter):
+        update["router"] = edge.router.model_copy(update={"target": to(edge.router.target)})
+    if isinstance(edge.path_map, dict):
+        update["path_map"] = {label: to(target) for label, target in edge.path_map.items()}
+    elif isinstance(edge.path_map, list):
+        update["path_map"] = {target: to(target) for target in edge.path_map}
+    elif not isinstance(edge.router, SendRouter):
+        update["path_map"] = {target: to(target) for target in sorted(possible_targets(edge) or ())}
+    return edge.model_copy(update=update)
 
 
 def _message(exc: BaseException) -> str:

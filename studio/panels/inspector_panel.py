@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 
 from graphspec.model import AgentNode, ConditionalEdge, FunctionNode, SetStateNode
 from studio import edits
+from studio.canvas.looks import END, START, shown
 from studio.editor import Editor
 from studio.edits.base import updated
 from studio.panels.code_editor import CodeEditor, CodeField, parse_assignments
@@ -267,9 +268,9 @@ class InspectorPanel(QScrollArea):
         def set_edge(**changes: Any) -> bool:
             return self.editor.push(edits.SetEdgeEdit, "edges", updated(edge, **changes), merge=True)
 
-        self._line("sources", "Sources", ", ".join(edge.sources),
-                   lambda t: set_edge(sources=[s.strip() for s in t.split(",") if s.strip()]))  # fmt: skip
-        self._line("target", "Target", edge.target, lambda t: set_edge(target=t.strip()))
+        self._line("sources", "Sources", ", ".join(map(shown, edge.sources)),
+                   lambda t: set_edge(sources=[typed(s) for s in t.split(",") if s.strip()]))  # fmt: skip
+        self._line("target", "Target", shown(edge.target), lambda t: set_edge(target=typed(t)))
         self._line("edge_label", "Label", edge.label, lambda t: set_edge(label=t))
 
     def _conditional_fields(self, edge: ConditionalEdge) -> None:
@@ -279,7 +280,7 @@ class InspectorPanel(QScrollArea):
         def set_edge(**changes: Any) -> bool:
             return self.editor.push(edits.SetEdgeEdit, "conditional_edges", updated(edge, **changes), merge=True)
 
-        self._line("source", "After", edge.source, lambda t: set_edge(source=t.strip()))
+        self._line("source", "After", shown(edge.source), lambda t: set_edge(source=typed(t)))
         self.form.addRow(RouterEditor(self.editor, edge.id, self.error))  # kind, rule and routes
         self._json(edge.model_dump(mode="json", exclude_defaults=True),
                    lambda d: set_edge(**{k: v for k, v in d.items() if k != "id"}))  # fmt: skip
@@ -318,3 +319,9 @@ class InspectorPanel(QScrollArea):
         apply.clicked.connect(applied)
         self.form.addRow("All fields", CodeField(box))
         self.form.addRow(apply)
+
+
+def typed(text: str) -> str:
+    """A node name as typed: START and END (as drawn) stand for __start__ and __end__."""
+    name = text.strip()
+    return {"START": START, "END": END}.get(name, name)
