@@ -33,6 +33,8 @@ class PregelNode:
         "metadata",
         "subgraphs",
         "input_cache_key",
+        "error_handler_node",
+        "is_error_handler",
     )
 
     def __init__(
@@ -48,8 +50,13 @@ class PregelNode:
         tags: list[str] | None = None,
         metadata: dict[str, Any] | None = None,
         subgraphs: Sequence[Any] | None = None,
+        error_handler_node: str | None = None,
+        is_error_handler: bool = False,
     ) -> None:
         self.channels = channels
+        # the node a failure of this one goes to, after retries (StateGraph error_handler)
+        self.error_handler_node = error_handler_node
+        self.is_error_handler = is_error_handler
         self.triggers = list(triggers)
         self.mapper = mapper
         self.writers = writers or []
@@ -62,9 +69,7 @@ class PregelNode:
         self.cache_policy = cache_policy
         self.tags = tags
         self.metadata = metadata
-        if subgraphs is None:
-            subgraphs = [bound] if _is_graph(bound) else []
-        self.subgraphs = list(subgraphs)
+        self.subgraphs = list(_subgraphs_of(bound) if subgraphs is None else subgraphs)
         # nodes reading the same channels with the same mapper share one input dict per step
         self.input_cache_key = (
             (mapper, tuple(channels)) if isinstance(channels, list) else (mapper, channels)
@@ -84,10 +89,28 @@ def _identity(x: Any) -> Any:
     return x
 
 
-def _is_graph(bound: Any) -> bool:
+def _subgraphs_of(bound: Any) -> list[Any]:
+    """The graph a node runs: the node itself, or (as langgraph finds it) the first checkpointed
+    graph its function refers to (a closure variable or a global it reads), so get_state shows
+    the state of a subgraph invoked inside a node function too."""
     from engine.pregel.main import Pregel
 
-    return isinstance(bound, Pregel)
+    if isinstance(bound, Pregel):
+        return [bound]
+    func = getattr(bound, "func", None) if isinstance(bound, RunnableCallable) else None
+    if func is None:
+        return []
+    from langchain_core.runnables.utils import get_function_nonlocals
+
+    try:
+        referenced = get_function_nonlocals(func)
+    except Exception:  # no source to read (a builtin, a lambda made by exec): nothing to find
+        return []
+    for value in referenced:
+        value = getattr(value, "__self__", value)  # a bound method of a graph: the graph
+        if isinstance(value, Pregel) and value.checkpointer is not False:
+            return [value]
+    return []
 
 
 class NodeBuilder:

@@ -12,7 +12,7 @@ from typing import Annotated, TypedDict
 import pytest
 
 from tests.engine.graphs import _one_node, _sg, _sub_parent
-from tests.oracle import normalize
+from tests.oracle import assert_same, normalize
 
 pytestmark = pytest.mark.differential
 
@@ -560,3 +560,39 @@ def test_get_state_subgraphs_true(backend):
         .state["configurable"]["checkpoint_ns"]
         .startswith("node_1:")
     )
+
+
+def test_a_subgraph_invoked_inside_a_node_function_shows_in_get_state():
+    """langgraph finds the graph a node function refers to, so its state is in the snapshot."""
+
+    def scenario(b):
+        from typing_extensions import TypedDict
+
+        class Sub(TypedDict):
+            bar: str
+            baz: str
+
+        class Parent(TypedDict):
+            foo: str
+
+        def ask(state: Sub) -> dict:
+            return {"baz": b.types.interrupt("Provide baz value")}
+
+        sub_builder = b.graph.StateGraph(Sub)
+        sub_builder.add_node("ask", ask)
+        sub_builder.add_edge(b.graph.START, "ask")
+        subgraph = sub_builder.compile(checkpointer=True)
+
+        def call_sub(state: Parent) -> dict:
+            return {"foo": subgraph.invoke({"bar": state["foo"]})["baz"]}
+
+        builder = b.graph.StateGraph(Parent)
+        builder.add_node("call_sub", call_sub)
+        builder.add_edge(b.graph.START, "call_sub")
+        graph = builder.compile(checkpointer=b.mod("checkpoint.memory").InMemorySaver())
+        config = {"configurable": {"thread_id": "t"}}
+        graph.invoke({"foo": "x"}, config)
+        inner = graph.get_state(config, subgraphs=True).tasks[0].state
+        return inner.values, inner.next, graph.invoke(b.types.Command(resume="y"), config)
+
+    assert_same(scenario)
