@@ -20,6 +20,8 @@ INPUT = sys.intern("__input__")
 INTERRUPT = sys.intern("__interrupt__")
 RESUME = sys.intern("__resume__")
 ERROR = sys.intern("__error__")
+ERROR_SOURCE_NODE = sys.intern("__error_source_node__")
+"""Pending write (task id, ERROR_SOURCE_NODE, node name): the failure went to an error handler."""
 NO_WRITES = sys.intern("__no_writes__")
 TASKS = sys.intern("__pregel_tasks")
 RETURN = sys.intern("__return__")
@@ -28,7 +30,9 @@ PREVIOUS = sys.intern("__previous__")
 PUSH = sys.intern("__pregel_push")
 PULL = sys.intern("__pregel_pull")
 NULL_TASK_ID = sys.intern("00000000-0000-0000-0000-000000000000")
-RESERVED = frozenset({TASKS, INTERRUPT, RESUME, ERROR, NO_WRITES, RETURN, PUSH, PULL, INPUT})
+RESERVED = frozenset(
+    {TASKS, INTERRUPT, RESUME, ERROR, ERROR_SOURCE_NODE, NO_WRITES, RETURN, PUSH, PULL, INPUT}
+)
 
 # --- namespaces: parent|child:task_id ---
 NS_SEP = sys.intern("|")
@@ -54,6 +58,7 @@ CONFIG_KEY_RESUMING = sys.intern("__pregel_resuming")
 CONFIG_KEY_RESUME_MAP = sys.intern("__pregel_resume_map")
 CONFIG_KEY_REPLAY_STATE = sys.intern("__pregel_replay_state")
 CONFIG_KEY_DURABILITY = sys.intern("__pregel_durability")
+CONFIG_KEY_NODE_ERROR = sys.intern("__pregel_node_error")
 CONFIG_KEY_OBSERVER = sys.intern("__superstep_observer")
 
 EMPTY_MAP: MappingProxyType[str, Any] = MappingProxyType({})

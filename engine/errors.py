@@ -7,6 +7,7 @@ nor shown to the user as failures; everything else is an error the studio can di
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
@@ -89,6 +90,16 @@ class NodeInterrupt(GraphInterrupt):
             super().__init__([Interrupt(value=value, id=id)])
 
 
+@dataclass(frozen=True, slots=True)
+class NodeError:
+    """What a node's error handler gets as its `error: NodeError` parameter."""
+
+    node: str
+    """The node whose task failed (after its retries)."""
+    error: BaseException
+    """What it raised."""
+
+
 class ParentCommand(GraphBubbleUp):
     """Carries a `Command(graph=Command.PARENT)` from a subgraph to the graph that owns it."""
 
@@ -120,6 +131,7 @@ __all__ = [
     "GraphBubbleUp",
     "GraphInterrupt",
     "GraphDrained",
+    "NodeError",
     "NodeInterrupt",
     "ParentCommand",
 ]

@@ -145,6 +145,8 @@ class CompiledStateGraph(Pregel):
             retry_policy=node.retry_policy,
             cache_policy=node.cache_policy,
             bound=node.runnable,
+            error_handler_node=node.error_handler_node,
+            is_error_handler=node.is_error_handler,
         )
 
     def attach_edge(self, starts: str | Sequence[str], end: str) -> None:

@@ -8,6 +8,7 @@ import typing
 import warnings
 from collections import defaultdict
 from collections.abc import Hashable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from engine._constants import END, NS_END, NS_SEP, START
@@ -34,6 +35,20 @@ class StateNodeSpec(typing.NamedTuple):
     cache_policy: Any
     ends: tuple[str, ...] | dict[str, str] | None = ()
     defer: bool = False
+    error_handler_node: str | None = None
+    is_error_handler: bool = False
+
+
+DEFAULT_ERROR_HANDLER_NODE = "__default_error_handler__"
+
+
+@dataclass(slots=True)
+class _NodeDefaults:
+    """set_node_defaults: policies for the nodes that set none, applied at compile."""
+
+    retry_policy: Any = None
+    cache_policy: Any = None
+    error_handler: Any = None
 
 
 def _node_name(action: Any) -> str:
@@ -89,6 +104,7 @@ class StateGraph:
         self.context_schema = context_schema
         self.input_schema = input_schema or state_schema
         self.output_schema = output_schema or state_schema
+        self._node_defaults = _NodeDefaults()
         self._add_schema(state_schema)
         self._add_schema(self.input_schema, allow_managed=False)
         self._add_schema(self.output_schema, allow_managed=False)
@@ -114,6 +130,25 @@ class StateGraph:
                 self.channels[name] = channel
 
     # ------------------------------------------------------------------ builder API
+    def set_node_defaults(
+        self,
+        *,
+        retry_policy: Any = None,
+        cache_policy: Any = None,
+        error_handler: Any = None,
+    ) -> StateGraph:
+        """Policies for every node that sets none of its own, applied at compile (not inherited
+        by subgraphs). Retry applies to error handlers too; cache and error_handler only to
+        regular nodes (a handler never catches itself)."""
+        defaults = self._node_defaults
+        if retry_policy is not None:
+            defaults.retry_policy = retry_policy
+        if cache_policy is not None:
+            defaults.cache_policy = cache_policy
+        if error_handler is not None:
+            defaults.error_handler = error_handler
+        return self
+
     def add_node(
         self,
         node: Any,
@@ -125,6 +160,7 @@ class StateGraph:
         retry_policy: Any = None,
         cache_policy: Any = None,
         destinations: dict[str, str] | tuple[str, ...] | None = None,
+        error_handler: Any = None,
         **kwargs: Any,
     ) -> StateGraph:
         if kwargs.get("retry") is not None:
@@ -169,6 +205,17 @@ class StateGraph:
             ends = _command_ends(action) or ()
         if input_schema is not None:
             self._add_schema(input_schema)
+        handler_name = None
+        if error_handler is not None:
+            # the handler is a node of its own, run in place of a failed task
+            handler_name = f"__error_handler__{node}"
+            if handler_name in self.nodes:
+                raise ValueError(
+                    f"Auto-generated error handler node `{handler_name}` already exists."
+                )
+            self.nodes[handler_name] = _handler_spec(
+                error_handler, handler_name, input_schema or self.state_schema
+            )
         self.nodes[node] = StateNodeSpec(
             coerce_to_bound(action, node),
             metadata,
@@ -177,6 +224,7 @@ class StateGraph:
             cache_policy,
             ends,
             defer,
+            handler_name,
         )
         return self
 
@@ -251,6 +299,33 @@ class StateGraph:
 
     def set_finish_point(self, key: str) -> StateGraph:
         return self.add_edge(key, END)
+
+    def _nodes_with_defaults(self) -> dict[str, StateNodeSpec]:
+        """The node specs with set_node_defaults filled in where a node set nothing."""
+        defaults, nodes = self._node_defaults, dict(self.nodes)
+        default_handler = None
+        if defaults.error_handler is not None:
+            if DEFAULT_ERROR_HANDLER_NODE in nodes:
+                raise ValueError(
+                    "Auto-generated default error handler node "
+                    f"`{DEFAULT_ERROR_HANDLER_NODE}` already exists."
+                )
+            default_handler = DEFAULT_ERROR_HANDLER_NODE
+            nodes[default_handler] = _handler_spec(
+                defaults.error_handler, default_handler, self.state_schema
+            )
+        for name, spec in nodes.items():
+            changes: dict[str, Any] = {}
+            if not spec.is_error_handler:
+                if default_handler is not None and spec.error_handler_node is None:
+                    changes["error_handler_node"] = default_handler
+                if defaults.cache_policy is not None and spec.cache_policy is None:
+                    changes["cache_policy"] = defaults.cache_policy
+            if defaults.retry_policy is not None and spec.retry_policy is None:
+                changes["retry_policy"] = defaults.retry_policy
+            if changes:
+                nodes[name] = spec._replace(**changes)
+        return nodes
 
     @property
     def _all_edges(self) -> set[tuple[str, str]]:
@@ -337,7 +412,7 @@ class StateGraph:
             stream_transformers=transformers,
         )
         compiled.attach_node(START, None)
-        for key, node in self.nodes.items():
+        for key, node in self._nodes_with_defaults().items():
             compiled.attach_node(key, node)
         for start, end in self.edges:
             compiled.attach_edge(start, end)
@@ -348,6 +423,12 @@ class StateGraph:
                 compiled.attach_branch(start, branch)
         compiled.trigger_to_nodes = compiled._trigger_map()
         return compiled
+
+
+def _handler_spec(handler: Any, name: str, input_schema: Any) -> StateNodeSpec:
+    return StateNodeSpec(
+        coerce_to_bound(handler, name), None, input_schema, None, None, is_error_handler=True
+    )
 
 
 def _keys_or_root(channels: dict[str, Any], managed: dict[str, Any]) -> list[str] | str:

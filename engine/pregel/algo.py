@@ -28,6 +28,7 @@ from engine._constants import (
     CONFIG_KEY_TASK_ID,
     EMPTY_SEQ,
     ERROR,
+    ERROR_SOURCE_NODE,
     INTERRUPT,
     MISSING,
     NO_WRITES,
@@ -53,7 +54,7 @@ from engine.types import CacheKey, Send, interrupt_id
 logger = logging.getLogger("engine.pregel")
 
 PUSH_TRIGGER = (PUSH,)
-_SKIPPED_WRITES = frozenset({NO_WRITES, PUSH, RESUME, INTERRUPT, RETURN, ERROR})
+_SKIPPED_WRITES = frozenset({NO_WRITES, PUSH, RESUME, INTERRUPT, RETURN, ERROR, ERROR_SOURCE_NODE})
 
 
 @dataclass(slots=True, eq=False)

@@ -8,7 +8,7 @@ import warnings
 from collections.abc import Callable
 from typing import Any
 
-from engine._constants import CONF, CONFIG_KEY_RUNTIME
+from engine._constants import CONF, CONFIG_KEY_NODE_ERROR, CONFIG_KEY_RUNTIME
 
 # keyword parameter name -> how to get it from the task config
 _INJECTABLE: dict[str, Callable[[dict], Any]] = {
@@ -17,6 +17,8 @@ _INJECTABLE: dict[str, Callable[[dict], Any]] = {
     "writer": lambda config: config[CONF][CONFIG_KEY_RUNTIME].stream_writer,
     "store": lambda config: config[CONF][CONFIG_KEY_RUNTIME].store,
     "previous": lambda config: config[CONF][CONFIG_KEY_RUNTIME].previous,
+    # an error handler's failure context; None in any other node that asks for it
+    "error": lambda config: config[CONF].get(CONFIG_KEY_NODE_ERROR),
 }
 
 
@@ -28,6 +30,7 @@ def _accepted_annotations() -> dict[str, tuple[Any, ...]]:
 
     from langchain_core.runnables import RunnableConfig
 
+    from engine.errors import NodeError
     from engine.store.base import BaseStore
     from engine.types import StreamWriter
 
@@ -42,6 +45,7 @@ def _accepted_annotations() -> dict[str, tuple[Any, ...]]:
         ),  # noqa: UP045
         "writer": (StreamWriter, "StreamWriter", empty),
         "store": (BaseStore, "BaseStore", Optional[BaseStore], "Optional[BaseStore]", empty),  # noqa: UP045
+        "error": (NodeError, "NodeError"),
     }
 
 

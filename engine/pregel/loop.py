@@ -26,6 +26,7 @@ from engine._constants import (
     CONFIG_KEY_TASK_ID,
     EMPTY_SEQ,
     ERROR,
+    ERROR_SOURCE_NODE,
     INPUT,
     INTERRUPT,
     MISSING,
@@ -59,6 +60,7 @@ from engine.pregel.algo import (
     should_interrupt,
 )
 from engine.pregel.call import Call, SyncAsyncFuture, done_future
+from engine.pregel.error_handlers import resume_handlers
 from engine.pregel.io import (
     map_command,
     map_input,
@@ -348,6 +350,8 @@ class PregelLoop(LoopOutput, LoopCheckpoints):
                     continue
                 if (task := self.tasks.get(tid)) is not None:
                     task.writes.append((chan, value))
+            if any(chan == ERROR_SOURCE_NODE for _, chan, _ in self.checkpoint_pending_writes):
+                resume_handlers(self)
         if self.interrupt_before and should_interrupt(
             self.checkpoint, self.interrupt_before, self.tasks.values()
         ):

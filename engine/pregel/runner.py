@@ -12,9 +12,10 @@ import time
 from collections.abc import AsyncIterator, Callable, Iterator
 from typing import Any
 
-from engine._constants import ERROR, INTERRUPT, NO_WRITES, RESUME, RETURN
+from engine._constants import ERROR, ERROR_SOURCE_NODE, INTERRUPT, NO_WRITES, RESUME, RETURN
 from engine.errors import GraphBubbleUp, GraphInterrupt
 from engine.pregel.call import SyncAsyncFuture
+from engine.pregel.error_handlers import handler_task, routes_to_handler
 from engine.pregel.retry import arun_with_retry, run_with_retry
 
 _CONTROL_WRITES = frozenset((ERROR, INTERRUPT, RESUME))
@@ -110,6 +111,11 @@ class TaskRunner:
             error = None
         except BaseException as exc:  # reported to the loop, raised after the step
             error = exc
+        if error is not None and routes_to_handler(task, error):
+            self.commit(task, error, routed=True)
+            if (handler := handler_task(self.loop, task, error)) is not None:
+                return self._run_one(handler)  # the step's outcome for this task
+            return error
         self.commit(task, error)
         return error
 
@@ -146,11 +152,16 @@ class TaskRunner:
             error = None
         except BaseException as exc:
             error = exc
+        if error is not None and routes_to_handler(task, error):
+            self.commit(task, error, routed=True)
+            if (handler := handler_task(self.loop, task, error)) is not None:
+                return await self._arun_one(handler)
+            return error
         self.commit(task, error)
         return error
 
     # ------------------------------------------------------------------ outcomes
-    def commit(self, task: Any, error: BaseException | None) -> None:
+    def commit(self, task: Any, error: BaseException | None, routed: bool = False) -> None:
         """Record a task's outcome as pending writes, as langgraph's runner does."""
         if error is None:
             writes = list(task.writes)
@@ -165,7 +176,8 @@ class TaskRunner:
         elif not isinstance(error, GraphBubbleUp):
             # what the task wrote before failing is kept too: a resume value it consumed
             # stays with it, so the next attempt replays the same answer
-            self.loop.put_writes(task, [(ERROR, error), *task.writes])
+            marker = [(ERROR_SOURCE_NODE, task.name)] if routed else []
+            self.loop.put_writes(task, [(ERROR, error), *marker, *task.writes])
 
     @staticmethod
     def _raise(tasks: list[Any], outcomes: dict[str, BaseException | None]) -> None:
