@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QPointF, QRectF, Qt, QVariantAnimation
+from PySide6.QtCore import QPointF, QRectF, Qt, QTimer
 from PySide6.QtGui import QBrush, QColor, QFont, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsPathItem, QGraphicsRectItem, QGraphicsSimpleTextItem
 
@@ -25,6 +25,8 @@ RUNNING = QColor("#FFB300")
 ERROR = QColor("#D32F2F")
 CARRIED = QColor("#1E88E5")
 PULSE_MS = 1400
+PULSE = (0.3, 0.65, 1.0, 1.0, 0.85, 0.7, 0.6, 0.7, 0.85, 1.0, 0.9, 0.8, 0.75, 0.75)
+"""The written channels' opacity, frame by frame: they light up, dip, light up again, settle."""
 LABEL_FONT = QFont()
 LABEL_FONT.setPointSizeF(8.0)
 LABEL_FONT.setBold(True)
@@ -41,12 +43,12 @@ class RunOverlay:
         self.wrote: dict[str, list[str]] = {}
         """node -> the state channels it wrote in the last step."""
         self._items: list = []
-        self._pulse = QVariantAnimation()
-        self._pulse.setDuration(PULSE_MS)
-        self._pulse.setKeyValueAt(0.0, 0.25)
-        self._pulse.setKeyValueAt(0.3, 1.0)
-        self._pulse.setKeyValueAt(1.0, 0.55)
-        self._pulse.valueChanged.connect(self._pulsed)
+        # ten frames a second, not an animation's sixty: each frame repaints the canvas, and
+        # during a run that repaint competes with the worker for the GIL
+        self._pulse = QTimer()
+        self._pulse.setInterval(PULSE_MS // len(PULSE))
+        self._pulse.timeout.connect(self._pulsed)
+        self._pulse_at = 0
         self._pulsing: list = []
         scene.document.changed.connect(lambda _f: self.redraw())
         scene.document.reset.connect(self.clear)
@@ -95,14 +97,18 @@ class RunOverlay:
                 wrote[e.name] = [ch for ch, _ in state]
         self.carried, self.wrote = carried, wrote
         self.redraw()
-        if self._pulsing:
-            self._pulse.stop()
+        if self._pulsing and not self._pulse.isActive():  # a run's batches do not restart it
+            self._pulse_at = 0
             self._pulse.start()
 
-    def _pulsed(self, value: Any) -> None:
+    def _pulsed(self) -> None:
+        if self._pulse_at >= len(PULSE):
+            self._pulse.stop()
+            return
         for item in self._pulsing:
             if item.scene() is self.scene:
-                item.setOpacity(float(value))
+                item.setOpacity(PULSE[self._pulse_at])
+        self._pulse_at += 1
 
     def _frame(self, node_id: str, color: QColor, width: float, fill_alpha: int) -> None:
         item = self.scene.nodes[node_id]

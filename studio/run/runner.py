@@ -40,9 +40,11 @@ BATCH_SECONDS = 0.05
 """A run of many supersteps reports to the GUI at most this often: the panels take one batch of
 events at a time instead of one signal, table refill and repaint per superstep."""
 HANDOFF_SECONDS = 0.2
-"""After sending a batch the worker waits (GIL released) until the GUI has shown it, at most
-this long: a Python worker that keeps the GIL makes every Qt call back into Python on the GUI
-thread (models, paint events, timers) wait for it, which stalled the GUI for hundreds of ms."""
+"""Before sending a batch the worker waits (GIL released) until the GUI has shown the previous
+one, at most this long: batches never pile up in the GUI's queue, and a GUI that falls behind
+gets the GIL to itself."""
+HEAD_START_SECONDS = 0.02
+"""After sending, the worker waits this long for the GUI to show the batch before it goes on."""
 PAGE = 200
 """Checkpoints read per page of a thread's history (the newest first; older pages on demand)."""
 
@@ -197,6 +199,7 @@ class RunSession(QObject):
         """Jobs submitted whose end the GUI thread has not seen yet (touched on the GUI thread only)."""
         self._job_done.connect(self._finished_job)
         self._shown = threading.Event()
+        self._shown.set()  # nothing in flight yet
         self.stepped.connect(self._step_delivered)  # queued after the panels' slots
         # worker-thread state (touched only by jobs)
         self._stack: contextlib.ExitStack | None = None
@@ -465,9 +468,11 @@ class RunSession(QObject):
                 self._send(stepper, first_event, first_chunk)
 
     def _send(self, stepper: Any, first_event: int, first_chunk: int) -> None:
+        # one batch in flight at most, and the GUI gets a head start on it with the GIL free
+        self._shown.wait(HANDOFF_SECONDS)
         self._shown.clear()
         self.stepped.emit(self._report(stepper, stepper.events[first_event:], stepper.chunks[first_chunk:]))
-        self._shown.wait(HANDOFF_SECONDS)
+        self._shown.wait(HEAD_START_SECONDS)
 
     def _report(self, stepper: Any, events: list[Any], chunks: list[Any]) -> StepReport:
         """One report for a batch of supersteps: all their events, the last one's plan and barrier."""
