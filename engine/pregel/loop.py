@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 from engine._constants import (
     CONF,
     CONFIG_KEY_CHECKPOINT_ID,
+    CONFIG_KEY_CHECKPOINT_MAP,
     CONFIG_KEY_CHECKPOINT_NS,
     CONFIG_KEY_REPLAY_STATE,
     CONFIG_KEY_RESUME_MAP,
@@ -66,6 +67,7 @@ from engine.pregel.io import (
     map_input,
     read_channels,
 )
+from engine.pregel.deltas import delta_names, restore_channels
 from engine.pregel.loop_checkpoints import LoopCheckpoints
 from engine.pregel.loop_output import LoopOutput
 from engine.pregel.replay import ReplayState
@@ -162,13 +164,20 @@ class PregelLoop(LoopOutput, LoopCheckpoints):
     # ------------------------------------------------------------------ setup
     def _load(self, ns: str) -> None:
         saved: CheckpointTuple | None = None
+        self._mapped = False
         if self.checkpointer is not None:
             self.checkpoint_config = {
                 **self.config,
                 CONF: {**self.config[CONF], CONFIG_KEY_CHECKPOINT_NS: ns},
             }
+            mapped = self.config[CONF].get(CONFIG_KEY_CHECKPOINT_MAP, {}).get(ns)
             replay = self.config[CONF].get(CONFIG_KEY_REPLAY_STATE)
-            if replay is not None and not self.config[CONF].get(CONFIG_KEY_CHECKPOINT_ID):
+            if mapped and not self.config[CONF].get(CONFIG_KEY_CHECKPOINT_ID):
+                # time travel to a checkpoint get_state(subgraphs=True) named for this graph
+                self._mapped = True
+                self.checkpoint_config[CONF][CONFIG_KEY_CHECKPOINT_ID] = mapped
+                saved = self.checkpointer.get_tuple(self.checkpoint_config)
+            elif replay is not None and not self.config[CONF].get(CONFIG_KEY_CHECKPOINT_ID):
                 saved = replay.checkpoint_for(ns, self.checkpointer, self.checkpoint_config)
                 # start from that checkpoint as a new run, not as a resume of it
                 self.config[CONF].pop(CONFIG_KEY_RESUMING, None)
@@ -191,18 +200,18 @@ class PregelLoop(LoopOutput, LoopCheckpoints):
         self._saved_versions = dict(saved.checkpoint["channel_versions"])
         self.checkpoint_metadata = saved.metadata
         self.checkpoint_pending_writes = list(saved.pending_writes or [])
-        values = self.checkpoint["channel_values"]
-        self.channels: dict[str, BaseChannel] = {
-            name: spec.from_checkpoint(values.get(name, MISSING))
-            for name, spec in self.graph.channels.items()
-        }
-        for name, channel in self.channels.items():
-            channel.key = name
+        self.channels: dict[str, BaseChannel] = restore_channels(
+            self.graph.channels, self.checkpoint, self.checkpointer, self.checkpoint_config
+        )
+        self._delta_names = delta_names(self.graph.channels)
+        # delta channels whose writes this checkpoint's child may not find: snapshot them
+        self._delta_forced: set[str] = set()
         self.step = self.checkpoint_metadata.get("step", -2) + 1
         self.stop = self.step + self.config["recursion_limit"] + 1
         self._addressed = (
             self.config[CONF].get(CONFIG_KEY_CHECKPOINT_ID) is not None
             or self.config[CONF].get(CONFIG_KEY_REPLAY_STATE) is not None
+            or self._mapped
         )
 
     # ------------------------------------------------------------------ output
@@ -223,10 +232,13 @@ class PregelLoop(LoopOutput, LoopCheckpoints):
         ):
             raise EmptyInputError("Received empty Command input")
         # time travel: a run addressed at a past checkpoint that does not answer an interrupt
-        time_travel = (
-            self._addressed
-            and not (is_command and self.input.resume is not None)
-            and not configurable.get(CONFIG_KEY_RESUMING, False)
+        time_travel = self._addressed and (
+            # a subgraph addressed through the checkpoint map replays even as its parent resumes
+            (self.is_nested and self._mapped)
+            or (
+                not (is_command and self.input.resume is not None)
+                and not configurable.get(CONFIG_KEY_RESUMING, False)
+            )
         )
         # replaying re-asks interrupts instead of reusing old answers
         if time_travel:

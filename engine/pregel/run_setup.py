@@ -14,11 +14,13 @@ from langchain_core.runnables.config import var_child_runnable_config
 
 from engine._constants import (
     CONF,
+    CONFIG_KEY_CHECKPOINT_ID,
     CONFIG_KEY_CHECKPOINT_NS,
     CONFIG_KEY_CHECKPOINTER,
     CONFIG_KEY_DURABILITY,
     CONFIG_KEY_OBSERVER,
     CONFIG_KEY_RUNTIME,
+    CONFIG_KEY_SCRATCHPAD,
     CONFIG_KEY_STREAM,
     NS_SEP,
 )
@@ -74,6 +76,11 @@ def prepare_run(
     if config["recursion_limit"] < 1:
         raise ValueError("recursion_limit must be at least 1")
     configurable = config[CONF] = dict(config.get(CONF) or {})
+    if CONFIG_KEY_SCRATCHPAD not in configurable and configurable.get(CONFIG_KEY_CHECKPOINT_NS):
+        # the root called with a subgraph's checkpoint config (from get_state(subgraphs=True)):
+        # it runs from its own checkpoint in the config's checkpoint_map, its subgraph from theirs
+        configurable[CONFIG_KEY_CHECKPOINT_NS] = ""
+        configurable.pop(CONFIG_KEY_CHECKPOINT_ID, None)
     if graph.checkpointer is True:
         if CONFIG_KEY_CHECKPOINTER not in configurable:
             raise RuntimeError("checkpointer=True cannot be used for root graphs.")

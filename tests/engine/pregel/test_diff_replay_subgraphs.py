@@ -82,3 +82,23 @@ def test_a_second_call_of_the_same_subgraph_in_a_replay_continues_its_history():
         return original, graph.invoke(None, start.config)
 
     assert_same(scenario)
+
+
+@pytest.mark.parametrize("sub_checkpointer", [True, None], ids=["own-history", "inherited"])
+def test_running_from_a_subgraph_checkpoint_config_replays_there(sub_checkpointer):
+    """get_state(subgraphs=True) gives a subgraph's checkpoint config; invoking the parent with
+    it runs the parent from its checkpoint in the map and the subgraph from its own."""
+
+    def scenario(b):
+        graph, called = build(b, sub_checkpointer)
+        config = {"configurable": {"thread_id": str(uuid.uuid4())}}
+        graph.invoke({"value": []}, config)
+        sub_config = graph.get_state(config, subgraphs=True).tasks[0].state.config
+        called.clear()
+        replayed = graph.invoke(None, sub_config)
+        ran = list(called)
+        called.clear()
+        resumed = graph.invoke(b.types.Command(resume="x"), sub_config)
+        return replayed, ran, resumed, list(called)
+
+    assert_same(scenario)
