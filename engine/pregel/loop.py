@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import Future
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
+from uuid import UUID, uuid5
 
 from engine._constants import (
     CONF,
@@ -30,7 +31,6 @@ from engine._constants import (
     ERROR_SOURCE_NODE,
     INPUT,
     INTERRUPT,
-    MISSING,
     NS_SEP,
     NULL_TASK_ID,
     PREVIOUS,
@@ -38,6 +38,7 @@ from engine._constants import (
     RETURN,
 )
 from engine.channels.base import BaseChannel
+from engine.channels.delta import DeltaChannel
 from engine.checkpoint.base import (
     BaseCheckpointSaver,
     CheckpointTuple,
@@ -61,13 +62,14 @@ from engine.pregel.algo import (
     should_interrupt,
 )
 from engine.pregel.call import Call, SyncAsyncFuture, done_future
+from engine.pregel.debug import task_payload
+from engine.pregel.deltas import delta_names, pending_delta_channels, restore_channels
 from engine.pregel.error_handlers import resume_handlers
 from engine.pregel.io import (
     map_command,
     map_input,
     read_channels,
 )
-from engine.pregel.deltas import delta_names, restore_channels
 from engine.pregel.loop_checkpoints import LoopCheckpoints
 from engine.pregel.loop_output import LoopOutput
 from engine.pregel.replay import ReplayState
@@ -242,8 +244,12 @@ class PregelLoop(LoopOutput, LoopCheckpoints):
         )
         # replaying re-asks interrupts instead of reusing old answers
         if time_travel:
+            # a replay re-runs the step: its tasks' saved results and answers are not reused
+            # (only input given at that checkpoint stays)
             self.checkpoint_pending_writes = [
-                w for w in self.checkpoint_pending_writes if w[1] != RESUME
+                w
+                for w in self.checkpoint_pending_writes
+                if w[1] != RESUME and (w[0] == NULL_TASK_ID or w[1] == INTERRUPT)
             ]
         # ...and starts a new branch from a "fork" copy of that checkpoint (unless it already is
         # one made by update_state), so its tasks re-run and the old branch stays untouched
@@ -263,6 +269,12 @@ class PregelLoop(LoopOutput, LoopCheckpoints):
         ):
             replay_from = self.prev_checkpoint_config[CONF].get(
                 CONFIG_KEY_CHECKPOINT_ID, replay_from
+            )
+        if time_travel and self._delta_names:
+            # the stored writes of this checkpoint fed another branch's child
+            self._delta_forced |= pending_delta_channels(
+                self.graph.channels,
+                [w for w in self.checkpoint_pending_writes if w[0] != NULL_TASK_ID],
             )
         if is_command:
             if self.input.resume is not None and self.checkpointer is None:
@@ -301,6 +313,8 @@ class PregelLoop(LoopOutput, LoopCheckpoints):
             self.updated_channels = self._apply_writes(
                 [*discarded.values(), WritesOnly(INPUT, writes)]
             )
+            if self._delta_names:
+                self._keep_input_deltas(writes)
             self.checkpoint_pending_writes = []
             self._put_checkpoint("input")
         elif not is_resuming and not is_command:
@@ -330,6 +344,27 @@ class PregelLoop(LoopOutput, LoopCheckpoints):
             self._record_writes(NULL_TASK_ID, writes)
         elif writes:
             self.checkpoint_pending_writes.extend((NULL_TASK_ID, c, v) for c, v in writes)
+
+    def _keep_input_deltas(self, writes: list[tuple[str, Any]]) -> None:
+        """The input's delta writes are stored on the checkpoint it extends, like a task's; when
+        that checkpoint is not saved, or holds writes the input checkpoint did not apply, the
+        input checkpoint stores those channels whole instead."""
+        specs = self.graph.channels
+        stale = pending_delta_channels(specs, self.checkpoint_pending_writes)
+        mine = [(c, v) for c, v in writes if isinstance(specs.get(c), DeltaChannel)]
+        self._delta_forced |= stale
+        parent_id = self.checkpoint_config[CONF].get(CONFIG_KEY_CHECKPOINT_ID)
+        if not mine:
+            return
+        if stale or not parent_id or self.durability == "exit":
+            self._delta_forced |= {c for c, _ in mine}
+        else:
+            self._save(
+                self.checkpointer.put_writes,
+                self.checkpoint_config,
+                mine,
+                str(uuid5(UUID(parent_id), INPUT)),
+            )
 
     def _pending_interrupt_ids(self) -> set[str]:
         answered = {w[0] for w in self.checkpoint_pending_writes if w[1] == RESUME}
@@ -372,15 +407,7 @@ class PregelLoop(LoopOutput, LoopCheckpoints):
         if self._wants("tasks"):
             for task in self.tasks.values():
                 if not task.hidden:
-                    self.emit(
-                        "tasks",
-                        {
-                            "id": task.id,
-                            "name": task.name,
-                            "input": task.input,
-                            "triggers": task.triggers,
-                        },
-                    )
+                    self.emit("tasks", task_payload(task))
         for task in self.tasks.values():
             if task.writes:
                 self._output_writes(task, task.writes, cached=True)
@@ -441,10 +468,7 @@ class PregelLoop(LoopOutput, LoopCheckpoints):
         if self._cached(task):
             return done_future(call_result(task.writes))
         if self._wants("tasks") and not task.hidden:
-            self.emit(
-                "tasks",
-                {"id": task.id, "name": task.name, "input": task.input, "triggers": task.triggers},
-            )
+            self.emit("tasks", task_payload(task))
         return self.submit_call(task, parent)
 
     def put_writes(self, task: Any, writes: Sequence[tuple[str, Any]]) -> None:

@@ -102,3 +102,35 @@ def test_running_from_a_subgraph_checkpoint_config_replays_there(sub_checkpointe
         return replayed, ran, resumed, list(called)
 
     assert_same(scenario)
+
+
+def test_replaying_a_subgraph_checkpoint_after_the_thread_moved_on_asks_again():
+    """The tasks of a replayed step run again: their saved answers and results are not reused."""
+
+    def scenario(b):
+        graph_mod, types = b.graph, b.types
+
+        def ask(n):
+            def run(state):
+                return {"value": [f"ask_{n}:{types.interrupt(f'Question {n}?')}"]}
+
+            return run
+
+        sub = graph_mod.StateGraph(State)
+        sub.add_node("ask_1", ask(1))
+        sub.add_node("ask_2", ask(2))
+        sub.add_edge(graph_mod.START, "ask_1")
+        sub.add_edge("ask_1", "ask_2")
+        parent = graph_mod.StateGraph(State)
+        parent.add_node("executor", sub.compile(checkpointer=True))
+        parent.add_edge(graph_mod.START, "executor")
+        graph = parent.compile(checkpointer=b.mod("checkpoint.memory").InMemorySaver())
+        config = {"configurable": {"thread_id": str(uuid.uuid4())}}
+        graph.invoke({"value": []}, config)
+        at_first = graph.get_state(config, subgraphs=True).tasks[0].state.config
+        graph.invoke(types.Command(resume="one"), config)
+        done = graph.invoke(types.Command(resume="two"), config)
+        replayed = graph.invoke(None, at_first)
+        return done, [i.value for i in replayed.get("__interrupt__", [])]
+
+    assert_same(scenario)
