@@ -90,6 +90,64 @@ class NodeInterrupt(GraphInterrupt):
             super().__init__([Interrupt(value=value, id=id)])
 
 
+class NodeTimeoutError(Exception):
+    """An attempt of a node ran past its TimeoutPolicy. Not a TimeoutError (an OSError), so the
+    default RetryPolicy retries it. `timeout` and `kind` say which limit fired; `run_timeout`
+    and `idle_timeout` are the policy's (None where unset)."""
+
+    def __init__(
+        self,
+        node: str,
+        elapsed: float,
+        *,
+        kind: str,
+        idle_timeout: float | None = None,
+        run_timeout: float | None = None,
+    ) -> None:
+        if kind == "idle":
+            if idle_timeout is None:
+                raise ValueError("idle_timeout is required when kind='idle'")
+            message = (
+                f"Node '{node}' exceeded its idle timeout of {idle_timeout:.3f}s without making "
+                f"progress (elapsed: {elapsed:.3f}s)."
+            )
+            self.timeout = idle_timeout
+        elif kind == "run":
+            if run_timeout is None:
+                raise ValueError("run_timeout is required when kind='run'")
+            message = (
+                f"Node '{node}' exceeded its run timeout of {run_timeout:.3f}s "
+                f"(elapsed: {elapsed:.3f}s)."
+            )
+            self.timeout = run_timeout
+        else:
+            raise ValueError("kind must be 'idle' or 'run'")
+        super().__init__(message)
+        self.node = node
+        self.elapsed = elapsed
+        self.kind = kind
+        self.idle_timeout = idle_timeout
+        self.run_timeout = run_timeout
+
+    def __reduce__(self) -> Any:
+        kwargs = {"kind": self.kind, "idle_timeout": self.idle_timeout}
+        kwargs["run_timeout"] = self.run_timeout
+        return (_node_timeout_error, (self.node, self.elapsed, kwargs))
+
+
+def _node_timeout_error(node: str, elapsed: float, kwargs: dict[str, Any]) -> NodeTimeoutError:
+    return NodeTimeoutError(node, elapsed, **kwargs)
+
+
+class NodeCancelledError(Exception):
+    """A node's own body raised asyncio.CancelledError: a failure of the node, unlike the
+    engine cancelling a task because a sibling failed (that stays a CancelledError)."""
+
+    def __init__(self, node: str, message: str | None = None) -> None:
+        super().__init__(message or f"Node {node!r} raised asyncio.CancelledError")
+        self.node = node
+
+
 @dataclass(frozen=True, slots=True)
 class NodeError:
     """What a node's error handler gets as its `error: NodeError` parameter."""
@@ -131,7 +189,9 @@ __all__ = [
     "GraphBubbleUp",
     "GraphInterrupt",
     "GraphDrained",
+    "NodeCancelledError",
     "NodeError",
     "NodeInterrupt",
+    "NodeTimeoutError",
     "ParentCommand",
 ]

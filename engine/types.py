@@ -9,6 +9,7 @@ import hashlib
 import warnings
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import asdict, dataclass, field
+from datetime import timedelta
 from typing import (
     TYPE_CHECKING,
     Any,
@@ -54,7 +55,8 @@ class Send:
     def __init__(self, /, node: str, arg: Any, *, timeout: Any = None) -> None:
         self.node = node
         self.arg = arg
-        self.timeout = timeout
+        # overrides the target node's own timeout for this task
+        self.timeout = TimeoutPolicy.coerce(timeout) if timeout is not None else None
 
     def __hash__(self) -> int:
         return hash((self.node, self.arg, self.timeout))
@@ -257,6 +259,54 @@ class RetryPolicy(NamedTuple):
     )
 
 
+def _timeout_seconds(value: float | timedelta | None, *, field: str) -> float | None:
+    if value is None:
+        return None
+    seconds = value.total_seconds() if isinstance(value, timedelta) else float(value)
+    if seconds <= 0:
+        raise ValueError(f"{field} must be greater than 0")
+    return seconds
+
+
+@dataclass(kw_only=True, slots=True, frozen=True)
+class TimeoutPolicy:
+    """Time limits of one attempt of an async node (a sync one cannot be cancelled in-process).
+
+    `run_timeout` caps the attempt's wall-clock time; `idle_timeout` caps the time without
+    progress. With `refresh_on="auto"` progress is any write, stream write, child task, callback
+    event or `runtime.heartbeat()`; with `"heartbeat"` only the heartbeat. A timed-out attempt
+    raises NodeTimeoutError, which the default RetryPolicy retries.
+    """
+
+    run_timeout: float | timedelta | None = None
+    idle_timeout: float | timedelta | None = None
+    refresh_on: Literal["auto", "heartbeat"] = "auto"
+
+    @classmethod
+    def coerce(cls, value: float | timedelta | TimeoutPolicy | None) -> TimeoutPolicy | None:
+        """A policy in positive float seconds; a bare number or timedelta is a run_timeout."""
+        if value is None:
+            return None
+        if isinstance(value, TimeoutPolicy):
+            run, idle = value.run_timeout, value.idle_timeout
+            if (
+                value.refresh_on in ("auto", "heartbeat")
+                and (run is None or (type(run) is float and run > 0))
+                and (idle is None or (type(idle) is float and idle > 0))
+                and (run is not None or idle is not None)
+            ):
+                return value  # already coerced: share it
+        else:
+            value = cls(run_timeout=value)
+        if value.refresh_on not in ("auto", "heartbeat"):
+            raise ValueError("refresh_on must be 'auto' or 'heartbeat'")
+        run = _timeout_seconds(value.run_timeout, field="run_timeout")
+        idle = _timeout_seconds(value.idle_timeout, field="idle_timeout")
+        if run is None and idle is None:
+            return None
+        return cls(run_timeout=run, idle_timeout=idle, refresh_on=value.refresh_on)
+
+
 def default_cache_key(*args: Any, **kwargs: Any) -> str:
     """Hash the pickled input; equal inputs hit the same cache entry."""
     import pickle
@@ -426,6 +476,7 @@ __all__ = [
     "StreamMode",
     "StreamPart",
     "StreamWriter",
+    "TimeoutPolicy",
     "interrupt",
 ]
 

@@ -15,6 +15,7 @@ import typing
 import warnings
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from datetime import timedelta
 from typing import Any, Generic, TypeVar
 
 from engine._constants import END, PREVIOUS, START
@@ -22,11 +23,12 @@ from engine.channels.ephemeral_value import EphemeralValue
 from engine.channels.last_value import LastValue
 from engine.pregel.algo import call_cache_ns
 from engine.pregel.call import Call, SyncAsyncFuture, call
-from engine.pregel.callable import RunnableCallable
+from engine.pregel.callable import RunnableCallable, is_async_callable
 from engine.pregel.main import Pregel
 from engine.pregel.read import PregelNode
+from engine.pregel.timeouts import sync_timeout_unsupported
 from engine.pregel.write import ChannelWrite, ChannelWriteEntry
-from engine.types import CachePolicy, RetryPolicy
+from engine.types import CachePolicy, RetryPolicy, TimeoutPolicy
 from engine.warnings import LangGraphDeprecatedSinceV05, LangGraphDeprecatedSinceV10
 
 R = TypeVar("R")
@@ -73,8 +75,12 @@ class _TaskFunction(Generic[R]):
         name: str | None,
         retry_policy: Sequence[RetryPolicy],
         cache_policy: CachePolicy | None,
+        timeout: TimeoutPolicy | None = None,
     ) -> None:
         _refuse_generators(func, "task")
+        if timeout is not None and not is_async_callable(func):
+            raise sync_timeout_unsupported(str(name or _name_of(func)), kind="Task")
+        self.timeout = timeout
         self.func = func
         self.name = name or _name_of(func)
         self.retry_policy = retry_policy
@@ -83,7 +89,17 @@ class _TaskFunction(Generic[R]):
             functools.update_wrapper(self, func)
 
     def __call__(self, *args: Any, **kwargs: Any) -> SyncAsyncFuture:
-        return call(Call(self.func, self.name, args, kwargs, self.retry_policy, self.cache_policy))
+        return call(
+            Call(
+                self.func,
+                self.name,
+                args,
+                kwargs,
+                self.retry_policy,
+                self.cache_policy,
+                self.timeout,
+            )
+        )
 
     def clear_cache(self, cache: Any) -> None:
         """Forget this task's cached results."""
@@ -99,14 +115,21 @@ def task(
     name: str | None = None,
     retry_policy: RetryPolicy | Sequence[RetryPolicy] | None = None,
     cache_policy: CachePolicy | None = None,
+    timeout: float | timedelta | TimeoutPolicy | None = None,
     **kwargs: Any,
 ) -> Any:
-    """Make a function a task: `@task`, `@task()` or `task(func, name=...)`."""
+    """Make a function a task: `@task`, `@task()` or `task(func, name=...)`; an async one may
+    have a `timeout` per attempt."""
     retry_policy = _deprecated_retry(retry_policy, kwargs)
+    timeout_policy = TimeoutPolicy.coerce(timeout)
 
     def decorate(func: Callable[..., Any]) -> _TaskFunction:
         return _TaskFunction(
-            func, name=name, retry_policy=_policies(retry_policy), cache_policy=cache_policy
+            func,
+            name=name,
+            retry_policy=_policies(retry_policy),
+            cache_policy=cache_policy,
+            timeout=timeout_policy,
         )
 
     return decorate(__func_or_none__) if __func_or_none__ is not None else decorate
@@ -130,8 +153,10 @@ class entrypoint(Generic[R]):
         context_schema: Any = None,
         cache_policy: CachePolicy | None = None,
         retry_policy: RetryPolicy | Sequence[RetryPolicy] | None = None,
+        timeout: float | timedelta | TimeoutPolicy | None = None,
         **kwargs: Any,
     ) -> None:
+        self.timeout = TimeoutPolicy.coerce(timeout)
         if kwargs.get("config_schema") is not None:
             warnings.warn(
                 "`config_schema` is deprecated and will be removed. "
@@ -152,12 +177,15 @@ class entrypoint(Generic[R]):
         _refuse_generators(func, "entrypoint")
         name = _name_of(func)
         input_type, output_type, save_type = _io_types(func)
+        if self.timeout is not None and not is_async_callable(func):
+            raise sync_timeout_unsupported(name)
         return Pregel(
             nodes={
                 name: PregelNode(
                     bound=RunnableCallable(func, name),
                     triggers=[START],
                     channels=START,
+                    timeout=self.timeout,
                     writers=[
                         ChannelWrite(
                             [

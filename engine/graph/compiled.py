@@ -147,6 +147,7 @@ class CompiledStateGraph(Pregel):
             bound=node.runnable,
             error_handler_node=node.error_handler_node,
             is_error_handler=node.is_error_handler,
+            timeout=node.timeout,
         )
 
     def attach_edge(self, starts: str | Sequence[str], end: str) -> None:

@@ -17,7 +17,7 @@ from engine.channels.ephemeral_value import EphemeralValue
 from engine.graph.schema import channel_for, schema_fields
 from engine.managed import is_managed_value
 from engine.pregel.callable import coerce_to_bound
-from engine.types import Command
+from engine.types import Command, TimeoutPolicy
 from engine.warnings import LangGraphDeprecatedSinceV05, LangGraphDeprecatedSinceV10
 
 if typing.TYPE_CHECKING:
@@ -37,6 +37,7 @@ class StateNodeSpec(typing.NamedTuple):
     defer: bool = False
     error_handler_node: str | None = None
     is_error_handler: bool = False
+    timeout: Any = None
 
 
 DEFAULT_ERROR_HANDLER_NODE = "__default_error_handler__"
@@ -49,6 +50,7 @@ class _NodeDefaults:
     retry_policy: Any = None
     cache_policy: Any = None
     error_handler: Any = None
+    timeout: Any = None
 
 
 def _node_name(action: Any) -> str:
@@ -136,10 +138,11 @@ class StateGraph:
         retry_policy: Any = None,
         cache_policy: Any = None,
         error_handler: Any = None,
+        timeout: Any = None,
     ) -> StateGraph:
         """Policies for every node that sets none of its own, applied at compile (not inherited
-        by subgraphs). Retry applies to error handlers too; cache and error_handler only to
-        regular nodes (a handler never catches itself)."""
+        by subgraphs). Retry and timeout apply to error handlers too; cache and error_handler
+        only to regular nodes (a handler never catches itself)."""
         defaults = self._node_defaults
         if retry_policy is not None:
             defaults.retry_policy = retry_policy
@@ -147,6 +150,8 @@ class StateGraph:
             defaults.cache_policy = cache_policy
         if error_handler is not None:
             defaults.error_handler = error_handler
+        if timeout is not None:
+            defaults.timeout = TimeoutPolicy.coerce(timeout)
         return self
 
     def add_node(
@@ -161,8 +166,10 @@ class StateGraph:
         cache_policy: Any = None,
         destinations: dict[str, str] | tuple[str, ...] | None = None,
         error_handler: Any = None,
+        timeout: Any = None,
         **kwargs: Any,
     ) -> StateGraph:
+        timeout = TimeoutPolicy.coerce(timeout)  # refused now, not at compile
         if kwargs.get("retry") is not None:
             warnings.warn(
                 "`retry` is deprecated and will be removed. Please use `retry_policy` instead.",
@@ -225,6 +232,7 @@ class StateGraph:
             ends,
             defer,
             handler_name,
+            timeout=timeout,
         )
         return self
 
@@ -323,6 +331,8 @@ class StateGraph:
                     changes["cache_policy"] = defaults.cache_policy
             if defaults.retry_policy is not None and spec.retry_policy is None:
                 changes["retry_policy"] = defaults.retry_policy
+            if defaults.timeout is not None and spec.timeout is None:
+                changes["timeout"] = defaults.timeout
             if changes:
                 nodes[name] = spec._replace(**changes)
         return nodes
@@ -422,6 +432,9 @@ class StateGraph:
             for branch in branches.values():
                 compiled.attach_branch(start, branch)
         compiled.trigger_to_nodes = compiled._trigger_map()
+        from engine.pregel.timeouts import validate_node_timeouts
+
+        validate_node_timeouts(compiled.nodes)
         return compiled
 
 

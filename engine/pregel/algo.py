@@ -73,6 +73,7 @@ class PregelExecutableTask:
     path: tuple
     writers: list[Any] = field(default_factory=list)
     subgraphs: Sequence[Any] = ()
+    timeout: Any = None  # a coerced TimeoutPolicy (engine.pregel.timeouts)
 
     @property
     def hidden(self) -> bool:
@@ -483,6 +484,7 @@ def _make_task(
         path=path,
         writers=proc.writers,
         subgraphs=proc.subgraphs,
+        timeout=proc.timeout,
     )
 
 
@@ -536,7 +538,10 @@ def _push_task(ctx: StepContext, idx: int, packet: Any, for_execution: bool) -> 
     checkpoint_ns = _graph_ns(ctx.planner, packet.node)
     tid = task_id(ctx.checkpoint["id"], checkpoint_ns, str(ctx.step), packet.node, PUSH, str(idx))
     site = TaskSite(packet.node, tid, (PUSH, idx, False), PUSH_TRIGGER, checkpoint_ns)
-    return _planned(ctx, site, ctx.planner.nodes[packet.node], packet.arg, for_execution)
+    task = _planned(ctx, site, ctx.planner.nodes[packet.node], packet.arg, for_execution)
+    if packet.timeout is not None and for_execution:
+        task.timeout = packet.timeout
+    return task
 
 
 def call_task(
@@ -568,6 +573,7 @@ def call_task(
     ctx = StepContext(checkpoint, pending_writes, planner, channels, step, stop)
     task = _planned(ctx, site, proc, call.input, for_execution=True)
     task.cache_key = None
+    task.timeout = call.timeout
     if (policy := call.cache_policy) is not None:
         key = policy.key_func(*call.args, **call.kwargs)
         key = key.encode() if isinstance(key, str) else key

@@ -26,6 +26,7 @@ class Call:
     kwargs: dict
     retry_policy: Sequence[Any] = ()
     cache_policy: Any = None
+    timeout: Any = None
 
     @property
     def input(self) -> tuple[tuple, dict]:

@@ -34,6 +34,7 @@ from engine.pregel.run_setup import (
 from engine.pregel.runner import TaskRunner
 from engine.pregel.state import StateAccess
 from engine.pregel.stepper import SuperstepStepper
+from engine.pregel.timeouts import validate_node_timeouts
 from engine.pregel.tracing import end_graph_run
 from engine.pregel.write import ChannelWrite, ChannelWriteEntry  # noqa: F401  (langgraph.pregel.main exposes them)
 from engine.types import GraphOutput, Interrupt, Send
@@ -78,6 +79,8 @@ class Pregel(PregelProtocol, StateAccess):
             )
             context_schema = context_schema or config_type
         self.nodes = {k: v.build() if isinstance(v, NodeBuilder) else v for k, v in nodes.items()}
+        if deprecated.get("auto_validate", True):
+            validate_node_timeouts(self.nodes)
         self.channels: dict[str, BaseChannel] = {}
         self.managed: dict[str, Any] = {}
         for key, spec in (channels or {}).items():

@@ -7,6 +7,7 @@ from typing import Any
 
 from engine.pregel.callable import EngineRunnable, RunnableCallable, coerce_to_bound
 from engine.pregel.write import ChannelWrite, ChannelWriteEntry
+from engine.types import TimeoutPolicy
 
 
 class PregelNode:
@@ -35,6 +36,7 @@ class PregelNode:
         "input_cache_key",
         "error_handler_node",
         "is_error_handler",
+        "timeout",
     )
 
     def __init__(
@@ -52,11 +54,13 @@ class PregelNode:
         subgraphs: Sequence[Any] | None = None,
         error_handler_node: str | None = None,
         is_error_handler: bool = False,
+        timeout: Any = None,
     ) -> None:
         self.channels = channels
         # the node a failure of this one goes to, after retries (StateGraph error_handler)
         self.error_handler_node = error_handler_node
         self.is_error_handler = is_error_handler
+        self.timeout = TimeoutPolicy.coerce(timeout)
         self.triggers = list(triggers)
         self.mapper = mapper
         self.writers = writers or []
@@ -125,6 +129,7 @@ class NodeBuilder:
         self._metadata: dict[str, Any] = {}
         self._retry_policy: list[Any] = []
         self._cache_policy: Any = None
+        self._timeout: Any = None
 
     def subscribe_only(self, channel: str) -> NodeBuilder:
         """Wake on `channel` and take its value (not a dict) as input."""
@@ -181,6 +186,11 @@ class NodeBuilder:
         self._cache_policy = policy
         return self
 
+    def set_timeout(self, timeout: Any) -> NodeBuilder:
+        """Time limits of each attempt: a TimeoutPolicy, or seconds / a timedelta of run time."""
+        self._timeout = TimeoutPolicy.coerce(timeout)
+        return self
+
     def build(self) -> PregelNode:
         return PregelNode(
             channels=self._channels,
@@ -191,6 +201,7 @@ class NodeBuilder:
             cache_policy=self._cache_policy,
             tags=self._tags or None,
             metadata=self._metadata or None,
+            timeout=self._timeout,
         )
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import random
 import time
 from collections.abc import Iterator, Sequence
@@ -18,9 +19,10 @@ from engine._constants import (
     CONFIG_KEY_RUNTIME,
     NS_SEP,
 )
-from engine.errors import GraphBubbleUp, ParentCommand
+from engine.errors import GraphBubbleUp, NodeCancelledError, ParentCommand
 from engine.pregel import trace
 from engine.pregel.messages import CONFIG_KEY_MESSAGES
+from engine.pregel.timeouts import run_timed, sync_timeout_unsupported
 from engine.pregel.tracing import node_run
 from engine.types import Command, RetryPolicy
 
@@ -76,6 +78,8 @@ def _retry_policy_for(policies: Sequence[RetryPolicy], exc: Exception) -> RetryP
 
 def run_with_retry(task: Any) -> None:
     """Run `task` to completion (filling task.writes), retrying per its policies."""
+    if task.timeout is not None:  # a timed node cannot run on the sync API
+        raise sync_timeout_unsupported(task.name)
     attempts = 0
     with _running(task) as messages:
         while True:
@@ -90,6 +94,8 @@ def run_with_retry(task: Any) -> None:
                 raise
             except GraphBubbleUp:
                 raise
+            except asyncio.CancelledError as exc:  # a sync node has no loop: its own raise
+                raise NodeCancelledError(task.name) from exc
             except Exception as exc:
                 attempts += 1
                 if (delay := _retry_delay(task, exc, attempts)) is None:
@@ -99,14 +105,15 @@ def run_with_retry(task: Any) -> None:
 
 async def arun_with_retry(task: Any) -> None:
     """The async twin of run_with_retry: awaits async nodes, runs sync ones inline."""
-    import asyncio
-
     attempts = 0
     with _running(task) as messages:
         while True:
             try:
                 with node_run(task) as run:
-                    run.output = await task.proc.bound.ainvoke(task.input, run.config)
+                    if task.timeout is None:
+                        run.output = await task.proc.bound.ainvoke(task.input, run.config)
+                    else:
+                        run.output = await run_timed(task, run.config)
                     await _afinish(task, run.output, messages, run)
                 return
             except ParentCommand as exc:
@@ -114,6 +121,12 @@ async def arun_with_retry(task: Any) -> None:
                     return
                 raise
             except GraphBubbleUp:
+                raise
+            except asyncio.CancelledError as exc:
+                # raised by the node's body (no cancel() pending on this task), not the engine
+                current = asyncio.current_task()
+                if current is not None and current.cancelling() == 0:
+                    raise NodeCancelledError(task.name) from exc
                 raise
             except Exception as exc:
                 attempts += 1

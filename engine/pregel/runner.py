@@ -84,7 +84,11 @@ class TaskRunner:
     async def _asettle_calls(self) -> None:
         while self._calls:
             calls, self._calls = self._calls, []
-            await asyncio.wait([asyncio.wrap_future(future) for _, future in calls])
+            waits = [asyncio.wrap_future(future) for _, future in calls]
+            await asyncio.wait(waits)
+            for wait in waits:  # their callers got the errors; these copies are read here
+                if not wait.cancelled():
+                    wait.exception()
 
     # ------------------------------------------------------------------ sync
     def tick(self, tasks: list[Any]) -> Iterator[None]:
