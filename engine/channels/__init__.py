@@ -1,6 +1,7 @@
 from engine.channels.any_value import AnyValue
 from engine.channels.base import BaseChannel
 from engine.channels.binop import BinaryOperatorAggregate
+from engine.channels.delta import DeltaChannel
 from engine.channels.ephemeral_value import EphemeralValue
 from engine.channels.last_value import LastValue, LastValueAfterFinish
 from engine.channels.named_barrier_value import NamedBarrierValue, NamedBarrierValueAfterFinish
@@ -11,6 +12,7 @@ __all__ = [
     "AnyValue",
     "BaseChannel",
     "BinaryOperatorAggregate",
+    "DeltaChannel",
     "EphemeralValue",
     "LastValue",
     "LastValueAfterFinish",

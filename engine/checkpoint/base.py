@@ -17,6 +17,7 @@ from engine.channels.base import BaseChannel
 from engine.checkpoint.ids import uuid6
 from engine.checkpoint.serde.base import SerializerProtocol, maybe_add_typed_methods
 from engine.checkpoint.serde.jsonplus import JsonPlusSerializer
+from engine.checkpoint.serde.types import _DeltaSnapshot
 
 ChannelVersions = dict[str, str | int | float]
 PendingWrite = tuple[str, str, Any]
@@ -74,6 +75,14 @@ class CheckpointMetadata(TypedDict, total=False):
     run_id: str
 
 
+class DeltaChannelHistory(TypedDict, total=False):
+    """What a DeltaChannel's value at a checkpoint is rebuilt from: the nearest stored value
+    above it (`seed`, absent: start empty) and the writes since, oldest first."""
+
+    writes: list[PendingWrite]
+    seed: Any
+
+
 class CheckpointTuple(NamedTuple):
     config: dict
     checkpoint: Checkpoint
@@ -113,6 +122,7 @@ def create_checkpoint(
     *,
     id: str | None = None,
     updated_channels: Sequence[str] | None = None,
+    channels_to_snapshot: set[str] | None = None,
 ) -> Checkpoint:
     """A new checkpoint (new id and time) holding the channels' current values.
 
@@ -129,6 +139,9 @@ def create_checkpoint(
             for name, channel in channels.items()
             if name in versions and (value := channel.checkpoint()) is not MISSING
         }
+        for name in channels_to_snapshot or ():
+            if name in versions and channels[name].is_available():
+                values[name] = _DeltaSnapshot(channels[name].get())
     return Checkpoint(
         v=LATEST_VERSION,
         id=id or uuid6(),
@@ -246,6 +259,47 @@ class BaseCheckpointSaver:
 
     def delete_thread(self, thread_id: str) -> None:
         raise NotImplementedError
+
+    def get_delta_channel_history(
+        self, *, config: dict, channels: Sequence[str]
+    ) -> Mapping[str, DeltaChannelHistory]:
+        """For each channel, walk the target's parent chain (a fork's own branch only) to the
+        nearest checkpoint that stores a value for it, collecting the writes on the way; the
+        target's own pending writes belong to the next step and are left out."""
+        if not channels:
+            return {}
+        found: dict[str, list[PendingWrite]] = {c: [] for c in channels}
+        seeds: dict[str, Any] = {}
+        remaining = set(channels)
+        target = self.get_tuple(config)
+        cursor = target.parent_config if target else None
+        while cursor is not None and remaining:
+            saved = self.get_tuple(cursor)
+            if saved is None:
+                break
+            # newest checkpoint first: collect each one's writes backwards, reverse at the end
+            for write in reversed(saved.pending_writes or ()):
+                if write[1] in remaining:
+                    found[write[1]].append(write)
+            values = saved.checkpoint["channel_values"]
+            for name in [c for c in remaining if c in values]:
+                seeds[name] = values[name]
+                remaining.discard(name)
+            cursor = saved.parent_config
+        result: dict[str, DeltaChannelHistory] = {}
+        for name in channels:
+            entry: DeltaChannelHistory = {"writes": found[name][::-1]}
+            if name in seeds:
+                entry["seed"] = seeds[name]
+            result[name] = entry
+        return result
+
+    async def aget_delta_channel_history(
+        self, *, config: dict, channels: Sequence[str]
+    ) -> Mapping[str, DeltaChannelHistory]:
+        return await asyncio.to_thread(
+            self.get_delta_channel_history, config=config, channels=channels
+        )
 
     def get_next_version(self, current: str | int | None, channel: Any = None) -> str:
         """Versions are zero-padded counters with a random suffix, so they sort as strings."""

@@ -11,6 +11,7 @@ from pydantic import BaseModel
 
 from engine.channels.base import BaseChannel
 from engine.channels.binop import BinaryOperatorAggregate
+from engine.channels.delta import DeltaChannel, _concrete
 from engine.channels.last_value import LastValue
 from engine.managed import is_managed_value
 
@@ -49,6 +50,8 @@ def channel_for(name: str, annotation: Any) -> BaseChannel | type:
     for item in metadata:
         if isinstance(item, BaseChannel):
             item.key = name
+            if isinstance(item, DeltaChannel):
+                item.typ = _concrete(base)  # the key's type, as langgraph infers it
             return item
         if isclass(item) and issubclass(item, BaseChannel):
             channel = item(base)

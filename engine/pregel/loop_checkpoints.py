@@ -19,6 +19,7 @@ from engine._constants import (
 from engine.checkpoint.base import WRITES_IDX_MAP, copy_checkpoint, create_checkpoint
 from engine.checkpoint.ids import uuid6
 from engine.pregel import trace
+from engine.pregel.deltas import set_counters, snapshot_plan
 from engine.pregel.loop_output import public_config
 from engine.pregel.saves import background_saves
 
@@ -86,12 +87,16 @@ class LoopCheckpoints:
         )
         saving = self.checkpointer is not None and (exiting or self.durability != "exit")
         if saving:
+            snapshot: set[str] = set()
+            if self._delta_names:
+                snapshot = self._delta_snapshots(source, exiting, metadata)
             self.checkpoint = create_checkpoint(
                 self.checkpoint,
                 self.channels,
                 self.step,
                 id=self.checkpoint["id"] if exiting else None,
                 updated_channels=self.updated_channels,
+                channels_to_snapshot=snapshot,
             )
         elif self.checkpointer is not None:
             # durability "exit": keep stepping; only the last checkpoint will be saved
@@ -143,6 +148,27 @@ class LoopCheckpoints:
                 )
             )
         self.step += 1
+
+    def _delta_snapshots(self, source: str, exiting: bool, metadata: dict) -> set[str]:
+        """Which delta channels this checkpoint stores whole, and the counters it carries.
+
+        A fork's parent holds another branch's writes, and durability "exit" saved none of
+        the run's writes along the way: both store every delta channel whole.
+        """
+        forced = self._delta_forced
+        if exiting or source == "fork":
+            forced = set(self._delta_names)
+        snapshot, counters = snapshot_plan(
+            self.channels,
+            self._delta_names,
+            None if exiting else self.checkpoint_metadata,
+            self.updated_channels,
+            self.checkpoint["channel_versions"],
+            forced,
+        )
+        set_counters(metadata, counters)
+        self._delta_forced = set()
+        return snapshot
 
     def _save_on_exit(self, error: BaseException | None) -> None:
         """Durability "exit": save the last checkpoint and its pending writes, once."""

@@ -33,9 +33,11 @@ def known_classes() -> dict[tuple[str, str], type]:
     from langchain_core.documents import Document
 
     from engine import types as engine_types
+    from engine.checkpoint.serde.types import _DeltaSnapshot
 
     classes: list[type] = [
         collections.deque,
+        _DeltaSnapshot,
         re.Pattern,
         *(getattr(ipaddress, n) for n in IP_CLASSES),
         *path_classes(),

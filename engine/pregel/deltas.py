@@ -1,0 +1,109 @@
+"""DeltaChannel bookkeeping: when a checkpoint stores a snapshot, and how a loaded checkpoint's
+delta channels are rebuilt from their ancestors' writes.
+
+A delta channel's writes are kept as the pending writes of the checkpoint before the step that
+applied them, so a checkpoint whose parent's writes did not make it (an update_state, a fork,
+durability "exit", an input after an unfinished step) stores a snapshot instead.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from engine._constants import MISSING
+from engine.channels.base import BaseChannel
+from engine.channels.binop import BinaryOperatorAggregate
+from engine.channels.delta import DeltaChannel
+
+DELTA_MAX_SUPERSTEPS_SINCE_SNAPSHOT = int(
+    os.getenv("LANGGRAPH_DELTA_MAX_SUPERSTEPS_SINCE_SNAPSHOT", "5000")
+)
+COUNTERS = "counters_since_delta_snapshot"
+
+
+def delta_names(specs: Mapping[str, Any]) -> list[str]:
+    return [k for k, spec in specs.items() if isinstance(spec, DeltaChannel)]
+
+
+def snapshot_plan(
+    channels: Mapping[str, BaseChannel],
+    names: Iterable[str],
+    prev_metadata: Mapping[str, Any] | None,
+    updated: Iterable[str] | None,
+    versions: Mapping[str, Any],
+    forced: Iterable[str] = (),
+) -> tuple[set[str], dict[str, tuple[int, int]]]:
+    """The delta channels this checkpoint snapshots, and the (updates, supersteps) counters it
+    stores: each step counts a superstep for every delta channel, an update for those written."""
+    prev = (prev_metadata or {}).get(COUNTERS) or {}
+    updated = set(updated or ())
+    forced = set(forced)
+    counters: dict[str, tuple[int, int]] = {}
+    snapshot: set[str] = set()
+    for name in names:
+        u, s = prev.get(name, (0, 0))
+        s += 1
+        if name in updated:
+            u += 1
+        ch = channels[name]
+        due = (
+            name in forced
+            or u >= ch.snapshot_frequency  # type: ignore[attr-defined]
+            or s >= DELTA_MAX_SUPERSTEPS_SINCE_SNAPSHOT
+        )
+        # only a channel written on this branch has a value (and a version) to store
+        if due and name in versions and ch.is_available():
+            snapshot.add(name)
+        else:
+            counters[name] = (u, s)
+    return snapshot, {k: v for k, v in counters.items() if v != (0, 0)}
+
+
+def set_counters(metadata: dict, counters: Mapping[str, tuple[int, int]]) -> None:
+    if counters:
+        # lists, as a JSON round trip gives langgraph's
+        metadata[COUNTERS] = {k: list(v) for k, v in counters.items()}
+    else:
+        metadata.pop(COUNTERS, None)
+
+
+def pending_delta_channels(specs: Mapping[str, Any], pending: Iterable[tuple]) -> set[str]:
+    return {w[1] for w in pending or () if isinstance(specs.get(w[1]), DeltaChannel)}
+
+
+def restore_channels(
+    specs: Mapping[str, BaseChannel], checkpoint: Mapping[str, Any], saver: Any, config: Any
+) -> dict[str, BaseChannel]:
+    """Each channel from its stored value; a delta channel stored without one (a versioned
+    channel, so it was written) from the nearest stored value above it plus the writes since.
+    A reducer key with no value was a DeltaChannel before its annotation changed."""
+    values = checkpoint["channel_values"]
+    versions = checkpoint["channel_versions"]
+    replay = [
+        k
+        for k, spec in specs.items()
+        if isinstance(spec, DeltaChannel | BinaryOperatorAggregate)
+        and k in versions
+        and values.get(k, MISSING) is MISSING
+    ]
+    histories: Mapping[str, Any] = {}
+    if replay and saver is not None and config is not None:
+        histories = saver.get_delta_channel_history(config=config, channels=replay)
+    channels: dict[str, BaseChannel] = {}
+    for name, spec in specs.items():
+        history = histories.get(name)
+        if history is None:
+            channel = spec.from_checkpoint(values.get(name, MISSING))
+        else:
+            channel = spec.from_checkpoint(history.get("seed", MISSING))
+            if isinstance(channel, DeltaChannel):
+                channel.replay_writes(history["writes"])
+            else:
+                # one write at a time: they span supersteps, each may hold an Overwrite
+                for write in history["writes"]:
+                    channel.update([write[2]])
+        channel.key = name
+        channels[name] = channel
+    return channels
