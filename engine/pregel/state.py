@@ -14,6 +14,7 @@ from engine._constants import (
     ERROR,
     INPUT,
     INTERRUPT,
+    MISSING,
     NS_END,
     NS_SEP,
     NULL_TASK_ID,
@@ -28,7 +29,6 @@ from engine.checkpoint.base import (
 )
 from engine.errors import InvalidUpdateError
 from engine.pregel.algo import TaskPlanner, WritesOnly, apply_writes, prepare_next_tasks
-from engine.pregel.deltas import delta_names, restore_channels
 from engine.pregel.io import map_input
 from engine.runtime import DEFAULT_RUNTIME
 from engine.types import PregelTask, StateSnapshot, StateUpdate
@@ -44,11 +44,16 @@ class StateAccess:
             raise ValueError("No checkpointer set")
         return saver
 
-    def _channels_of(self, checkpoint: dict, saver: Any = None, config: Any = None) -> dict:
-        # the saver and the checkpoint's config rebuild delta channels from their history
-        return restore_channels(self.channels, checkpoint, saver, config)
+    def _channels_of(self, checkpoint: dict) -> dict:
+        values = checkpoint["channel_values"]
+        channels = {}
+        for name, spec in self.channels.items():
+            channel = spec.from_checkpoint(values.get(name, MISSING))
+            channel.key = name
+            channels[name] = channel
+        return channels
 
-    def _snapshot(self, saved: CheckpointTuple, live: bool, saver: Any = None) -> StateSnapshot:
+    def _snapshot(self, saved: CheckpointTuple, live: bool) -> StateSnapshot:
         """A StateSnapshot of a saved checkpoint and its pending writes.
 
         Live (the thread's latest state) shows the current status: values include what finished
@@ -59,7 +64,7 @@ class StateAccess:
         from engine.pregel.io import read_channels, task_result_writes
 
         checkpoint = copy_checkpoint(saved.checkpoint)
-        channels = self._channels_of(checkpoint, saver, saved.config)
+        channels = self._channels_of(checkpoint)
         ns = saved.config[CONF].get(CONFIG_KEY_CHECKPOINT_NS, "")
         planner = TaskPlanner(
             nodes=self.nodes,
@@ -120,16 +125,55 @@ class StateAccess:
             interrupts=tuple(i for t in out_tasks for i in t.interrupts),
         )
 
+    # ------------------------------------------------------------------ subgraphs
+    def get_subgraphs(
+        self, *, namespace: str | None = None, recurse: bool = False
+    ) -> Iterator[tuple[str, Any]]:
+        """(namespace, graph) of each node's subgraph; with `namespace`, only the one there
+        (task ids left out: "outer|inner"); with `recurse`, theirs too."""
+        for name, node in self.nodes.items():
+            if (
+                namespace is not None
+                and namespace != name
+                and not namespace.startswith(name + NS_SEP)
+            ):
+                continue
+            for graph in node.subgraphs[:1]:
+                if namespace is None or namespace == name:
+                    yield name, graph
+                if recurse and namespace != name:
+                    rest = None if namespace is None else namespace[len(name) + 1 :]
+                    for ns, inner in graph.get_subgraphs(namespace=rest, recurse=True):
+                        yield f"{name}{NS_SEP}{ns}", inner
+
+    async def aget_subgraphs(self, *, namespace: str | None = None, recurse: bool = False):
+        for item in self.get_subgraphs(namespace=namespace, recurse=recurse):
+            yield item
+
+    def _subgraph_for(self, config: dict, saver: Any, *, for_update: bool = False) -> Any:
+        """The subgraph a config from get_state(subgraphs=True) addresses, with the config to
+        call it with (lending it the saver); None when the config is this graph's."""
+        ns = config.get(CONF, {}).get(CONFIG_KEY_CHECKPOINT_NS, "")
+        if not ns or CONFIG_KEY_CHECKPOINTER in config.get(CONF, {}):
+            return None
+        stable = NS_SEP.join(part.split(NS_END)[0] for part in ns.split(NS_SEP))
+        for _, graph in self.get_subgraphs(namespace=stable, recurse=True):
+            return graph, {**config, CONF: {**config[CONF], CONFIG_KEY_CHECKPOINTER: saver}}
+        if for_update:
+            raise ValueError(f"Subgraph {stable} not found")
+        return None
+
     def get_state(self, config: dict, *, subgraphs: bool = False) -> StateSnapshot:
         saver = self._state_saver(config)
+        if (found := self._subgraph_for(config, saver)) is not None:
+            graph, sub_config = found
+            return graph.get_state(sub_config, subgraphs=subgraphs)
         conf = {**config.get(CONF, {})}
         conf.setdefault(CONFIG_KEY_CHECKPOINT_NS, "")
         saved = saver.get_tuple({**config, CONF: conf})
         if saved is None:
             return StateSnapshot({}, (), config, None, None, None, ())
-        snapshot = self._snapshot(
-            saved, live=CONFIG_KEY_CHECKPOINT_ID not in config.get(CONF, {}), saver=saver
-        )
+        snapshot = self._snapshot(saved, live=CONFIG_KEY_CHECKPOINT_ID not in config.get(CONF, {}))
         if subgraphs:
             snapshot = self._with_subgraph_states(snapshot, saver)
         return snapshot
@@ -150,9 +194,7 @@ class StateAccess:
                 )
                 if saved is not None:
                     task = task._replace(
-                        state=sub._with_subgraph_states(
-                            sub._snapshot(saved, live=True, saver=saver), saver
-                        )
+                        state=sub._with_subgraph_states(sub._snapshot(saved, live=True), saver)
                     )
             tasks.append(task)
         return snapshot._replace(tasks=tuple(tasks))
@@ -169,12 +211,20 @@ class StateAccess:
         limit: int | None = None,
     ) -> Iterator[StateSnapshot]:
         saver = self._state_saver(config)
-        conf = {
-            k: v for k, v in config.get(CONF, {}).items() if k in ("thread_id", "checkpoint_ns")
+        if (found := self._subgraph_for(config, saver)) is not None:
+            graph, sub_config = found
+            yield from graph.get_state_history(
+                sub_config, filter=filter, before=before, limit=limit
+            )
+            return
+        conf = {  # a checkpoint_id lists that checkpoint alone, as langgraph's savers do
+            k: v
+            for k, v in config.get(CONF, {}).items()
+            if k in ("thread_id", "checkpoint_ns", "checkpoint_id")
         }
         conf.setdefault(CONFIG_KEY_CHECKPOINT_NS, "")
         for saved in saver.list({CONF: conf}, filter=filter, before=before, limit=limit):
-            yield self._snapshot(saved, live=False, saver=saver)
+            yield self._snapshot(saved, live=False)
 
     async def aget_state_history(self, config: dict, **kwargs: Any):
         for snapshot in self.get_state_history(config, **kwargs):
@@ -204,6 +254,9 @@ class StateAccess:
             raise ValueError("No supersteps provided")
         if any(len(updates) == 0 for updates in supersteps):
             raise ValueError("No updates provided")
+        if (found := self._subgraph_for(config, saver, for_update=True)) is not None:
+            graph, sub_config = found
+            return graph.bulk_update_state(sub_config, supersteps)
         for updates in supersteps:
             config = self._update_superstep(saver, config, [_as_update(u) for u in updates])
         return config
@@ -283,7 +336,7 @@ class _UpdateBase:
         self.graph, self.saver, self.saved = graph, saver, saved
         self.checkpoint = copy_checkpoint(saved.checkpoint) if saved else empty_checkpoint()
         self.step = saved.metadata.get("step", -1) if saved else -1
-        self.channels = graph._channels_of(self.checkpoint, saver, saved.config if saved else None)
+        self.channels = graph._channels_of(self.checkpoint)
         self.config = (
             {
                 **saved.config,
@@ -308,12 +361,8 @@ class _UpdateBase:
         )
 
     def _put(self, source: str, step: int, checkpoint_step: int | None = None) -> dict:
-        # update_state's writes are not stored: every delta channel is stored whole
         new = create_checkpoint(
-            self.checkpoint,
-            self.channels,
-            step if checkpoint_step is None else checkpoint_step,
-            channels_to_snapshot=set(delta_names(self.graph.channels)),
+            self.checkpoint, self.channels, step if checkpoint_step is None else checkpoint_step
         )
         previous = self.saved.checkpoint["channel_versions"] if self.saved else {}
         new_versions = {k: v for k, v in new["channel_versions"].items() if previous.get(k) != v}
@@ -323,7 +372,8 @@ class _UpdateBase:
             {"source": source, "step": step, "parents": self.parents},
             new_versions,
         )
-        return _public(saved_config)
+        # a subgraph's new checkpoint names its ancestors', so running from it finds them
+        return _with_checkpoint_map(_public(saved_config), {"parents": self.parents})
 
     def as_nodes(self, updates: list[StateUpdate]) -> dict:
         """Each update written as its node's output, all applied at one barrier."""
