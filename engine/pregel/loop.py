@@ -61,6 +61,7 @@ from engine.pregel.algo import (
     should_interrupt,
 )
 from engine.pregel.call import Call, SyncAsyncFuture, done_future
+from engine.pregel.debug import task_payload
 from engine.pregel.error_handlers import resume_handlers
 from engine.pregel.io import (
     map_command,
@@ -315,6 +316,8 @@ class PregelLoop(LoopOutput, LoopCheckpoints):
                 ReplayState(replay_from) if time_travel and self.checkpointer is not None else None
             )
         self.status = "pending"
+        # the first superstep streams the checkpoint it starts from, also a resumed one
+        self._checkpoint_to_emit = self._wants("checkpoints")
 
     def _resume_command(self, cmd: Command, save: bool = True) -> None:
         from engine.types import is_interrupt_id
@@ -376,15 +379,7 @@ class PregelLoop(LoopOutput, LoopCheckpoints):
         if self._wants("tasks"):
             for task in self.tasks.values():
                 if not task.hidden:
-                    self.emit(
-                        "tasks",
-                        {
-                            "id": task.id,
-                            "name": task.name,
-                            "input": task.input,
-                            "triggers": task.triggers,
-                        },
-                    )
+                    self.emit("tasks", task_payload(task))
         for task in self.tasks.values():
             if task.writes:
                 self._output_writes(task, task.writes, cached=True)
@@ -445,10 +440,7 @@ class PregelLoop(LoopOutput, LoopCheckpoints):
         if self._cached(task):
             return done_future(call_result(task.writes))
         if self._wants("tasks") and not task.hidden:
-            self.emit(
-                "tasks",
-                {"id": task.id, "name": task.name, "input": task.input, "triggers": task.triggers},
-            )
+            self.emit("tasks", task_payload(task))
         return self.submit_call(task, parent)
 
     def put_writes(self, task: Any, writes: Sequence[tuple[str, Any]]) -> None:
@@ -585,17 +577,25 @@ def call_result(writes: Sequence[tuple[str, Any]]) -> Any:
 
 
 def _base_metadata(config: dict) -> dict:
-    """Metadata every task inherits: the run's metadata plus plain configurable values."""
+    """Metadata every task inherits: the run's metadata plus the ids langgraph propagates from
+    configurable (when set); other configurable values stay out, as in langgraph 1.2."""
     metadata = dict(config.get("metadata") or {})
-    for key, value in config.get(CONF, {}).items():
-        if (
-            not key.startswith("__")
-            and key not in metadata
-            and key not in ("checkpoint_id", "checkpoint_map")
-            and isinstance(value, (str, int, float, bool))
-        ):
+    conf = config.get(CONF, {})
+    for key in _TO_METADATA:
+        if key not in metadata and (value := conf.get(key)):
             metadata[key] = value
     return metadata
+
+
+_TO_METADATA = (
+    "thread_id",
+    "checkpoint_id",
+    "checkpoint_ns",
+    "task_id",
+    "run_id",
+    "assistant_id",
+    "graph_id",
+)
 
 
 __all__ = ["PregelLoop", "EMPTY_SEQ"]

@@ -9,17 +9,15 @@ from typing import Any
 
 from engine._constants import (
     CONF,
-    CONFIG_KEY_CHECKPOINT_NS,
+    CONFIG_KEY_CHECKPOINT_ID,
     ERROR,
     INTERRUPT,
     MISSING,
-    NS_END,
-    NS_SEP,
-    RETURN,
 )
 from engine.pregel import trace
 from engine.pregel.algo import is_call
-from engine.pregel.io import interrupt_dict, map_output_updates, read_channels, task_result_writes
+from engine.pregel.debug import checkpoint_payload, task_result_payload
+from engine.pregel.io import map_output_updates, read_channels
 
 
 class LoopOutput:
@@ -88,21 +86,7 @@ class LoopOutput:
                     chunk["__metadata__"] = {"cached": True}
                 self.emit("updates", chunk)
         if not cached and self._wants("tasks") and not task.hidden:
-            keys = [self.stream_keys] if isinstance(self.stream_keys, str) else self.stream_keys
-            self.emit(
-                "tasks",
-                {
-                    "id": task.id,
-                    "name": task.name,
-                    "error": next((v for c, v in writes if c == ERROR), None),
-                    "result": task_result_writes(
-                        [(c, v) for c, v in writes if c in keys or c == RETURN]
-                    ),
-                    "interrupts": [
-                        interrupt_dict(i) for c, vs in writes if c == INTERRUPT for i in vs
-                    ],
-                },
-            )
+            self.emit("tasks", task_result_payload(task, writes, self.stream_keys))
 
     def _prepare_and_emit_checkpoint(self) -> None:
         self.tasks = self._plan()
@@ -112,31 +96,21 @@ class LoopOutput:
     def _emit_checkpoint(self) -> None:
         if self.checkpointer is None:
             return
-        parent_ns = self.config[CONF].get(CONFIG_KEY_CHECKPOINT_NS, "")
-        tasks = []
-        for task in self.tasks.values():
-            state = None
-            if task.subgraphs:
-                task_ns = f"{task.name}{NS_END}{task.id}"
-                if parent_ns:
-                    task_ns = f"{parent_ns}{NS_SEP}{task_ns}"
-                state = {
-                    CONF: {
-                        "thread_id": self.config[CONF].get("thread_id"),
-                        "checkpoint_ns": task_ns,
-                    }
-                }
-            tasks.append({"id": task.id, "name": task.name, "interrupts": (), "state": state})
+        # the checkpoint just made, saved or not (durability "exit" saves only the last one)
+        config = self.checkpoint_config
+        config = {**config, CONF: {**config[CONF], CONFIG_KEY_CHECKPOINT_ID: self.checkpoint["id"]}}
         self.emit(
             "checkpoints",
-            {
-                "config": public_config(self.checkpoint_config),
-                "parent_config": public_config(self.prev_checkpoint_config),
-                "values": read_channels(self.channels, self.stream_keys),
-                "metadata": self.checkpoint_metadata,
-                "next": [t.name for t in self.tasks.values()],
-                "tasks": tasks,
-            },
+            checkpoint_payload(
+                config,
+                self.channels,
+                self.stream_keys,
+                self.checkpoint_metadata,
+                list(self.tasks.values()),
+                self.checkpoint_pending_writes,
+                self.prev_checkpoint_config,
+                self.output_keys,
+            ),
         )
 
     def _observe_plan(self) -> None:
