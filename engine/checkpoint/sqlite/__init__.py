@@ -63,7 +63,14 @@ from engine.checkpoint.sqlite.errors import (
     explain,
     read_only_folder_note,
 )
-from engine.checkpoint.sqlite.reads import SELECT_CHECKPOINT, ThreadSummary, TupleReader, summaries
+from engine.checkpoint.sqlite.reads import (
+    SELECT_CHECKPOINT,
+    ReadScope,
+    ThreadSummary,
+    TupleReader,
+    select_one,
+    summaries,
+)
 from engine.checkpoint.sqlite.rows import PLAIN, filter_sql, json_default
 from engine.checkpoint.sqlite.schema import SCHEMA_VERSION
 from engine.checkpoint.sqlite.values import ValueCache
@@ -223,11 +230,8 @@ class SqliteSaver(BaseCheckpointSaver):
         with self.lock, self._errors(), self._transaction() as conn:
             yield conn
 
-    @contextmanager
-    def _reading(self) -> Iterator[sqlite3.Connection]:
-        self.setup()
-        with self.lock, self._errors(), self._transaction(write=False) as conn:
-            yield conn
+    def _reading(self) -> ReadScope:
+        return ReadScope(self)
 
     # ------------------------------------------------------------------ reading
     def list_threads(self) -> list[str]:
@@ -245,22 +249,20 @@ class SqliteSaver(BaseCheckpointSaver):
 
     def get_tuple(self, config: dict) -> CheckpointTuple | None:
         conf = config["configurable"]
-        thread_id, ns = str(conf["thread_id"]), conf.get("checkpoint_ns", "")
+        key: tuple = (str(conf["thread_id"]), conf.get("checkpoint_ns", ""))
+        if checkpoint_id := get_checkpoint_id(config):
+            key += (checkpoint_id,)
         reader = TupleReader(self.serde, self._values, self.path)
-        with self._reading() as conn:
-            if checkpoint_id := get_checkpoint_id(config):
-                rows = conn.execute(
-                    SELECT_CHECKPOINT
-                    + "WHERE thread_id = ? AND checkpoint_ns = ? AND checkpoint_id = ?",
-                    (thread_id, ns, checkpoint_id),
-                ).fetchall()
-            else:
-                rows = conn.execute(
-                    SELECT_CHECKPOINT + "WHERE thread_id = ? AND checkpoint_ns = ? "
-                    "ORDER BY checkpoint_id DESC LIMIT 1",
-                    (thread_id, ns),
-                ).fetchall()
-            found = reader.tuples(conn, rows)
+        scope = ReadScope(self, begin=False)
+        with scope as conn:
+            # the checkpoint and its writes come from one statement, so one snapshot; values
+            # are immutable rows, so cached ones need no transaction around them
+            rows, writes = select_one(conn, key)
+            found = reader.tuples(conn, rows, writes, fetch=False)
+            if found is None:  # values to fetch: all of it again, on one snapshot
+                scope.snapshot()
+                rows, writes = select_one(conn, key)
+                found = reader.tuples(conn, rows, writes)
         return found[0] if found else None
 
     def list(
@@ -366,6 +368,8 @@ class SqliteSaver(BaseCheckpointSaver):
                 "value, base_version, items, chain_start) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 rows,
             )
+            for row in rows:
+                self._values.stored(row[:4])
             key = (thread_id, ns, checkpoint["id"])
             added = conn.execute(
                 "INSERT OR IGNORE INTO checkpoints (thread_id, checkpoint_ns, checkpoint_id, "

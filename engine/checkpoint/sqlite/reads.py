@@ -4,18 +4,23 @@ A `TupleReader` serves one `get_tuple` or one `list` call: for each batch of che
 fetches the values they need (`ValueReader`, shared across the call's batches, so a value held
 by many checkpoints is fetched once) and their pending writes in one query. Listing k
 checkpoints therefore costs O(k) queries' worth of rows, whatever the thread's length.
+
+`get_tuple` reads one checkpoint and its writes in one statement (`select_one`), which SQLite
+runs on one snapshot of the file; when every value it needs is cached that is the whole read,
+with no explicit transaction (see `SqliteSaver.get_tuple`). `ReadScope` is the lock, the
+optional read transaction and the error translation of a read, as one plain context manager.
 """
 
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any, NamedTuple
 
 from engine.checkpoint.base import CheckpointTuple, checkpoint_config
 from engine.checkpoint.serde.base import SerializerProtocol
 from engine.checkpoint.serde.jsonplus import DeserializationError
-from engine.checkpoint.sqlite.errors import CheckpointDatabaseError
+from engine.checkpoint.sqlite.errors import CheckpointDatabaseError, explain
 from engine.checkpoint.sqlite.rows import BAD_ROW, checkpoint_of, matches, metadata_of
 from engine.checkpoint.sqlite.values import ValueCache, ValueReader
 
@@ -24,6 +29,72 @@ SELECT_CHECKPOINT = (
     "FROM checkpoints "
 )
 _IDS_PER_QUERY = 500
+_ONE = (
+    "SELECT c.thread_id, c.checkpoint_ns, c.checkpoint_id, c.parent_checkpoint_id, "
+    "c.checkpoint, c.metadata, w.checkpoint_id, w.task_id, w.channel, w.type, w.value FROM "
+    "(SELECT * FROM checkpoints WHERE thread_id = ? AND checkpoint_ns = ? {where}) AS c "
+    "LEFT JOIN writes AS w ON w.thread_id = c.thread_id AND w.checkpoint_ns = c.checkpoint_ns "
+    "AND w.checkpoint_id = c.checkpoint_id ORDER BY w.task_path, w.task_id, w.idx"
+)
+SELECT_LATEST = _ONE.format(where="ORDER BY checkpoint_id DESC LIMIT 1")
+SELECT_BY_ID = _ONE.format(where="AND checkpoint_id = ?")
+
+
+def select_one(conn: sqlite3.Connection, key: tuple) -> tuple[list, dict]:
+    """One checkpoint's row (a list of at most one) and its writes, in one statement (so one
+    snapshot): `key` is (thread, ns) for the newest, (thread, ns, checkpoint id) for that one."""
+    rows = conn.execute(SELECT_LATEST if len(key) == 2 else SELECT_BY_ID, key).fetchall()
+    if not rows:
+        return [], {}
+    first = rows[0]
+    writes = [r[6:] for r in rows if r[6] is not None]  # no write joined: NULLs
+    return [first[:6]], {first[:3]: writes}
+
+
+class ReadScope:
+    """`with ReadScope(saver, begin) as conn`: the saver's lock held, a read transaction open
+    when `begin` (every query inside sees one snapshot), SQLite errors named by file."""
+
+    __slots__ = ("saver", "begin", "own")
+
+    def __init__(self, saver: Any, begin: bool = True) -> None:
+        self.saver, self.begin, self.own = saver, begin, False
+
+    def __enter__(self) -> sqlite3.Connection:
+        saver = self.saver
+        if not saver.is_setup:
+            saver.setup()
+        saver.lock.acquire()
+        conn = saver.conn
+        try:
+            self.own = self.begin and not conn.in_transaction  # inside batch(): its snapshot
+            if self.own:
+                conn.execute("BEGIN")
+        except BaseException as exc:
+            saver.lock.release()
+            if isinstance(exc, sqlite3.Error) and not isinstance(exc, CheckpointDatabaseError):
+                raise explain(exc, saver.path, saver._timeout) from exc
+            raise
+        return conn
+
+    def snapshot(self) -> None:
+        """Open the read transaction now (inside the scope), if none is open."""
+        conn = self.saver.conn
+        if not conn.in_transaction:
+            conn.execute("BEGIN")
+            self.own = True
+
+    def __exit__(self, kind: Any, exc: BaseException | None, tb: Any) -> None:
+        saver = self.saver
+        try:
+            if self.own and saver.conn.in_transaction:
+                saver.conn.rollback()
+        except sqlite3.Error as rollback_exc:
+            exc = exc or rollback_exc
+        finally:
+            saver.lock.release()
+        if isinstance(exc, sqlite3.Error) and not isinstance(exc, CheckpointDatabaseError):
+            raise explain(exc, saver.path, saver._timeout) from exc
 
 
 class ThreadSummary(NamedTuple):
@@ -56,57 +127,60 @@ class TupleReader:
         self.serde, self.cache, self.path, self.filter = serde, cache, path, filter
         self.values: dict[tuple[str, str], ValueReader] = {}
 
-    def named(self, thread_id: Any, checkpoint_id: Any, read: Callable, *args: Any) -> Any:
-        """`read(*args)`; a stored row it cannot make sense of is an error naming where."""
-        try:
-            return read(*args)
-        except BAD_ROW as exc:  # DeserializationError included
-            raise CheckpointDatabaseError(
-                f"{self.path}: thread {thread_id!r}, checkpoint {checkpoint_id!r}: cannot read "
-                f"the stored checkpoint: {exc}"
-            ) from None
+    def error(self, row: tuple, exc: Exception) -> CheckpointDatabaseError:
+        """A stored row this reader cannot make sense of, as an error naming where."""
+        return CheckpointDatabaseError(
+            f"{self.path}: thread {row[0]!r}, checkpoint {row[2]!r}: cannot read the stored "
+            f"checkpoint: {exc}"
+        )
 
-    def tuples(self, conn: sqlite3.Connection, rows: list[tuple]) -> list[CheckpointTuple]:
-        """The tuples of `rows` (checkpoint rows of SELECT_CHECKPOINT) that match the filter."""
-        kept = []
-        for row in rows:
-            metadata = self.named(row[0], row[2], metadata_of, row[5])
-            if matches(metadata, self.filter):
-                kept.append((row, metadata, self.named(row[0], row[2], checkpoint_of, row[4])))
+    def tuples(self, conn: sqlite3.Connection, rows: list[tuple], writes: dict | None = None,
+               fetch: bool = True) -> list[CheckpointTuple] | None:  # fmt: skip
+        """The tuples of `rows` (checkpoint rows of SELECT_CHECKPOINT) that match the filter;
+        `writes`: their pending writes if already read. With `fetch` false, None instead of a
+        query for a value the cache does not hold."""
+        kept, filter = [], self.filter
         wanted: dict[tuple[str, str], set] = {}
-        for (thread_id, ns, *_), _meta, checkpoint in kept:
-            pairs = wanted.setdefault((thread_id, ns), set())
-            pairs.update((c, str(v)) for c, v in checkpoint["channel_versions"].items())
+        for row in rows:
+            try:
+                metadata = metadata_of(row[5])
+                if filter and not matches(metadata, filter):
+                    continue
+                checkpoint = checkpoint_of(row[4])
+                pairs = wanted.get(row[:2])
+                if pairs is None:
+                    pairs = wanted[row[:2]] = set()
+                pairs.update(_pairs(checkpoint["channel_versions"]))
+            except BAD_ROW as exc:  # DeserializationError included
+                raise self.error(row, exc) from None
+            kept.append((row, metadata, checkpoint))
         for key, pairs in wanted.items():
             reader = self.values.get(key)
             if reader is None:
                 reader = self.values[key] = ValueReader(self.serde, self.cache, *key)
+            if not fetch and not reader.holds(pairs):
+                return None
             reader.fetch(conn, pairs)
-        writes = _writes(conn, [row[:3] for row, _m, _c in kept])
-        return [
-            self.named(
-                row[0], row[2], self._tuple, row, metadata, checkpoint, writes.get(row[:3], ())
-            )  # fmt: skip
-            for row, metadata, checkpoint in kept
-        ]
+        if writes is None:
+            writes = _writes(conn, [row[:3] for row, _m, _c in kept])
+        out = []
+        for row, metadata, checkpoint in kept:
+            try:
+                out.append(self._tuple(row, metadata, checkpoint, writes.get(row[:3], ())))
+            except BAD_ROW as exc:
+                raise self.error(row, exc) from None
+        return out
 
     def _tuple(self, row: tuple, metadata: dict, checkpoint: dict, writes: Any) -> CheckpointTuple:
         thread_id, ns, checkpoint_id, parent_id = row[:4]
         reader = self.values[(thread_id, ns)]
-        values = {}
-        for channel, version in checkpoint["channel_versions"].items():
-            if reader.has(channel, version := str(version)):
-                values[channel] = reader.value(channel, version)
-        checkpoint["channel_values"] = values
-        pending = []
+        checkpoint["channel_values"] = reader.values_of(checkpoint["channel_versions"])
         loads = self.serde.loads_typed
-        for task_id, channel, type_, value in writes:
-            try:
-                pending.append((task_id, channel, loads((type_, value))))
-            except DeserializationError as exc:
-                raise DeserializationError(
-                    f"task {task_id!r}'s write to {channel!r}: {exc}"
-                ) from None
+        try:
+            pending = [(task_id, channel, loads((type_, value)))
+                       for _, task_id, channel, type_, value in writes]  # fmt: skip
+        except DeserializationError:
+            pending = _named_writes(loads, writes)
         return CheckpointTuple(
             checkpoint_config(thread_id, ns, checkpoint_id),
             checkpoint,
@@ -116,9 +190,25 @@ class TupleReader:
         )
 
 
+def _pairs(versions: dict) -> Iterator[tuple[str, str]]:
+    for channel, version in versions.items():
+        yield channel, version if type(version) is str else str(version)
+
+
+def _named_writes(loads: Callable, writes: Any) -> list:
+    """The writes decoded one by one, the bad one's error naming its task and channel."""
+    pending = []
+    for _, task_id, channel, type_, value in writes:
+        try:
+            pending.append((task_id, channel, loads((type_, value))))
+        except DeserializationError as exc:
+            raise DeserializationError(f"task {task_id!r}'s write to {channel!r}: {exc}") from None
+    return pending
+
+
 def _writes(conn: sqlite3.Connection, keys: list[tuple]) -> dict[tuple, list]:
-    """(thread, ns, checkpoint id) -> its pending writes (task_id, channel, type, value), in
-    task path, task id and index order."""
+    """(thread, ns, checkpoint id) -> its pending writes (checkpoint_id, task_id, channel,
+    type, value), in task path, task id and index order."""
     groups: dict[tuple[str, str], list[str]] = {}
     for thread_id, ns, checkpoint_id in keys:
         groups.setdefault((thread_id, ns), []).append(checkpoint_id)
@@ -132,8 +222,14 @@ def _writes(conn: sqlite3.Connection, keys: list[tuple]) -> dict[tuple, list]:
                 "ORDER BY checkpoint_id, task_path, task_id, idx",
                 (thread_id, ns, *chunk),
             )
-            for checkpoint_id, *write in rows:
-                out.setdefault((thread_id, ns, checkpoint_id), []).append(write)
+            by_id: dict[str, list] = {}
+            for row in rows:
+                found = by_id.get(row[0])
+                if found is None:
+                    found = by_id[row[0]] = []
+                found.append(row)
+            for checkpoint_id, found in by_id.items():
+                out[(thread_id, ns, checkpoint_id)] = found
     return out
 
 

@@ -19,6 +19,8 @@ FILTER_KEY = re.compile(r"^[A-Za-z0-9_.-]+$")
 # json's JSONDecodeError): wrong types and shapes in otherwise readable data
 BAD_ROW = (ValueError, TypeError, KeyError, IndexError, AttributeError)
 _VERSION_TYPES = (str, int, float)
+_VERSION_TYPE_SET = frozenset(_VERSION_TYPES)
+_STR = frozenset({str})
 
 
 def checkpoint_of(blob: Any) -> dict:
@@ -33,14 +35,19 @@ def checkpoint_of(blob: Any) -> dict:
                 f"the checkpoint's {key!r} is missing or not a {kind.__name__}"
             )
     versions = checkpoint["channel_versions"]
-    if not all(type(k) is str and isinstance(v, _VERSION_TYPES) for k, v in versions.items()):
+    if not (set(map(type, versions)) <= _STR and _versions(versions.values())):
         raise DeserializationError("the checkpoint's channel versions are not channel: version")
     for seen in checkpoint["versions_seen"].values():
-        if not isinstance(seen, dict) or not all(
-            isinstance(v, _VERSION_TYPES) for v in seen.values()
-        ):
+        if type(seen) is not dict or not _versions(seen.values()):
             raise DeserializationError("the checkpoint's versions_seen are not node: versions")
     return checkpoint
+
+
+def _versions(values: Any) -> bool:
+    # the types compared as a set first: a row is read per checkpoint listed
+    return set(map(type, values)) <= _VERSION_TYPE_SET or all(
+        isinstance(v, _VERSION_TYPES) for v in values
+    )
 
 
 def metadata_of(text: Any) -> dict:

@@ -25,6 +25,10 @@ from engine.checkpoint.serde.jsonplus import DeserializationError
 from engine.checkpoint.sqlite.deltas import DELTA, MAX_CHAIN, array_header, pack_array_header
 
 _ATOMS = frozenset({str, int, float, bool, bytes, type(None)})
+_NULL = type("Null", (), {"__slots__": (), "__repr__": lambda self: "<cached None>"})()
+ABSENT = type("Absent", (), {"__slots__": (), "__repr__": lambda self: "<not stored>"})()
+"""In a ValueCache: a (channel, version) a checkpoint names but no row holds (an empty
+channel), so the next read of that checkpoint needs no query to learn it again."""
 _CHUNK = 400  # (channel, version) pairs per keyed query (two parameters each)
 _COLUMNS = "b.channel, b.version, b.type, b.base_version, b.items, b.chain_start, b.value"
 _KEYED = (
@@ -63,8 +67,11 @@ class ValueReader:
         """Fetch the rows of `pairs` and the delta chains they need (rows already held are
         kept: a (thread, namespace, channel, version) row never changes)."""
         cached = self.cache.entries
-        new = self._keyed(conn, [p for p in pairs if p not in self.rows
-                                 and (*self.key, *p) not in cached])  # fmt: skip
+        wanted = [p for p in pairs if p not in self.rows and (*self.key, *p) not in cached]
+        new = self._keyed(conn, wanted)
+        if len(new) < len(wanted):
+            for pair in set(wanted).difference(new):
+                self.cache.keep((*self.key, *pair), ABSENT)
         ranges: dict[str, list[str]] = {}  # channel -> [lowest chain start, highest base]
         for channel, version in new:
             row = self.rows[(channel, version)]
@@ -103,12 +110,42 @@ class ValueReader:
     # ------------------------------------------------------------------ decoding
     def has(self, channel: str, version: str) -> bool:
         """Whether a value is stored (a channel without one is empty in that checkpoint)."""
-        return (channel, version) in self.rows or (*self.key, channel, version) in self.cache
+        if (channel, version) in self.rows:
+            return True
+        return self.cache.entries.get((*self.key, channel, version), ABSENT) is not ABSENT
+
+    def holds(self, pairs: Iterable[tuple[str, str]]) -> bool:
+        """Whether `fetch(pairs)` would need no query (every pair read or cached)."""
+        rows, cached, key = self.rows, self.cache.entries, self.key
+        return all(p in rows or (*key, *p) in cached for p in pairs)
+
+    def values_of(self, versions: dict) -> dict:
+        """channel -> value of a checkpoint's `versions` (fetched), the empty ones left out."""
+        rows, entries, (thread_id, ns) = self.rows, self.cache.entries, self.key
+        out = {}
+        for channel, version in versions.items():
+            if type(version) is not str:
+                version = str(version)
+            key = (thread_id, ns, channel, version)
+            cached = entries.get(key)
+            if cached is not None and cached is not ABSENT:
+                entries.move_to_end(key)
+                out[channel] = (
+                    None if cached is _NULL else list(cached) if type(cached) is tuple else cached
+                )
+            elif (channel, version) in rows:
+                try:
+                    out[channel] = self._value((channel, version))
+                except DeserializationError as exc:
+                    raise DeserializationError(f"the value of channel {channel!r}: {exc}") from None
+        return out
 
     def value(self, channel: str, version: str) -> Any:
         """The value stored for `channel` at `version`; DeserializationError if it is bad."""
         cached = self.cache.get((*self.key, channel, version))
         if cached is not None:
+            if cached is _NULL:
+                return None
             return list(cached) if type(cached) is tuple else cached
         try:
             return self._value((channel, version))
@@ -192,7 +229,9 @@ class ValueCache:
             if not _all_atoms(value) or len(value) > self.MAX_ITEMS // 4:
                 return False
             value, size = tuple(value), len(value)
-        elif kind in _ATOMS and value is not None:
+        elif value is None or value is ABSENT:
+            value, size = _NULL if value is None else value, 1
+        elif kind in _ATOMS:
             size = 1
         else:
             return False
@@ -203,6 +242,12 @@ class ValueCache:
             _, dropped = self.entries.popitem(last=False)
             self.items -= len(dropped) if type(dropped) is tuple else 1
         return True
+
+    def stored(self, key: tuple) -> None:
+        """A row was written for `key`: a re-put may store a value a checkpoint lacked."""
+        if self.entries.get(key) is ABSENT:
+            del self.entries[key]
+            self.items -= 1
 
     def forget(self, thread_id: str | None = None) -> None:
         if thread_id is None:
