@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import Future
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
+from uuid import UUID, uuid5
 
 from engine._constants import (
     CONF,
@@ -30,7 +31,6 @@ from engine._constants import (
     ERROR_SOURCE_NODE,
     INPUT,
     INTERRUPT,
-    MISSING,
     NS_SEP,
     NULL_TASK_ID,
     PREVIOUS,
@@ -38,6 +38,7 @@ from engine._constants import (
     RETURN,
 )
 from engine.channels.base import BaseChannel
+from engine.channels.delta import DeltaChannel
 from engine.checkpoint.base import (
     BaseCheckpointSaver,
     CheckpointTuple,
@@ -62,6 +63,7 @@ from engine.pregel.algo import (
 )
 from engine.pregel.call import Call, SyncAsyncFuture, done_future
 from engine.pregel.debug import task_payload
+from engine.pregel.deltas import delta_names, pending_delta_channels, restore_channels
 from engine.pregel.error_handlers import resume_handlers
 from engine.pregel.io import (
     map_command,
@@ -200,13 +202,12 @@ class PregelLoop(LoopOutput, LoopCheckpoints):
         self._saved_versions = dict(saved.checkpoint["channel_versions"])
         self.checkpoint_metadata = saved.metadata
         self.checkpoint_pending_writes = list(saved.pending_writes or [])
-        values = self.checkpoint["channel_values"]
-        self.channels: dict[str, BaseChannel] = {
-            name: spec.from_checkpoint(values.get(name, MISSING))
-            for name, spec in self.graph.channels.items()
-        }
-        for name, channel in self.channels.items():
-            channel.key = name
+        self.channels: dict[str, BaseChannel] = restore_channels(
+            self.graph.channels, self.checkpoint, self.checkpointer, self.checkpoint_config
+        )
+        self._delta_names = delta_names(self.graph.channels)
+        # delta channels whose writes this checkpoint's child may not find: snapshot them
+        self._delta_forced: set[str] = set()
         self.step = self.checkpoint_metadata.get("step", -2) + 1
         self.stop = self.step + self.config["recursion_limit"] + 1
         self._addressed = (
@@ -269,6 +270,12 @@ class PregelLoop(LoopOutput, LoopCheckpoints):
             replay_from = self.prev_checkpoint_config[CONF].get(
                 CONFIG_KEY_CHECKPOINT_ID, replay_from
             )
+        if time_travel and self._delta_names:
+            # the stored writes of this checkpoint fed another branch's child
+            self._delta_forced |= pending_delta_channels(
+                self.graph.channels,
+                [w for w in self.checkpoint_pending_writes if w[0] != NULL_TASK_ID],
+            )
         if is_command:
             if self.input.resume is not None and self.checkpointer is None:
                 raise RuntimeError("Cannot use Command(resume=...) without checkpointer")
@@ -306,6 +313,8 @@ class PregelLoop(LoopOutput, LoopCheckpoints):
             self.updated_channels = self._apply_writes(
                 [*discarded.values(), WritesOnly(INPUT, writes)]
             )
+            if self._delta_names:
+                self._keep_input_deltas(writes)
             self.checkpoint_pending_writes = []
             self._put_checkpoint("input")
         elif not is_resuming and not is_command:
@@ -337,6 +346,27 @@ class PregelLoop(LoopOutput, LoopCheckpoints):
             self._record_writes(NULL_TASK_ID, writes)
         elif writes:
             self.checkpoint_pending_writes.extend((NULL_TASK_ID, c, v) for c, v in writes)
+
+    def _keep_input_deltas(self, writes: list[tuple[str, Any]]) -> None:
+        """The input's delta writes are stored on the checkpoint it extends, like a task's; when
+        that checkpoint is not saved, or holds writes the input checkpoint did not apply, the
+        input checkpoint stores those channels whole instead."""
+        specs = self.graph.channels
+        stale = pending_delta_channels(specs, self.checkpoint_pending_writes)
+        mine = [(c, v) for c, v in writes if isinstance(specs.get(c), DeltaChannel)]
+        self._delta_forced |= stale
+        parent_id = self.checkpoint_config[CONF].get(CONFIG_KEY_CHECKPOINT_ID)
+        if not mine:
+            return
+        if stale or not parent_id or self.durability == "exit":
+            self._delta_forced |= {c for c, _ in mine}
+        else:
+            self._save(
+                self.checkpointer.put_writes,
+                self.checkpoint_config,
+                mine,
+                str(uuid5(UUID(parent_id), INPUT)),
+            )
 
     def _pending_interrupt_ids(self) -> set[str]:
         answered = {w[0] for w in self.checkpoint_pending_writes if w[1] == RESUME}

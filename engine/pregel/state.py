@@ -14,7 +14,6 @@ from engine._constants import (
     ERROR,
     INPUT,
     INTERRUPT,
-    MISSING,
     NS_END,
     NS_SEP,
     NULL_TASK_ID,
@@ -29,6 +28,7 @@ from engine.checkpoint.base import (
 )
 from engine.errors import InvalidUpdateError
 from engine.pregel.algo import TaskPlanner, WritesOnly, apply_writes, prepare_next_tasks
+from engine.pregel.deltas import delta_names, restore_channels
 from engine.pregel.io import map_input
 from engine.runtime import DEFAULT_RUNTIME
 from engine.types import PregelTask, StateSnapshot, StateUpdate
@@ -44,16 +44,11 @@ class StateAccess:
             raise ValueError("No checkpointer set")
         return saver
 
-    def _channels_of(self, checkpoint: dict) -> dict:
-        values = checkpoint["channel_values"]
-        channels = {}
-        for name, spec in self.channels.items():
-            channel = spec.from_checkpoint(values.get(name, MISSING))
-            channel.key = name
-            channels[name] = channel
-        return channels
+    def _channels_of(self, checkpoint: dict, saver: Any = None, config: Any = None) -> dict:
+        # the saver and the checkpoint's config rebuild delta channels from their history
+        return restore_channels(self.channels, checkpoint, saver, config)
 
-    def _snapshot(self, saved: CheckpointTuple, live: bool) -> StateSnapshot:
+    def _snapshot(self, saved: CheckpointTuple, live: bool, saver: Any = None) -> StateSnapshot:
         """A StateSnapshot of a saved checkpoint and its pending writes.
 
         Live (the thread's latest state) shows the current status: values include what finished
@@ -64,7 +59,7 @@ class StateAccess:
         from engine.pregel.io import read_channels, task_result_writes
 
         checkpoint = copy_checkpoint(saved.checkpoint)
-        channels = self._channels_of(checkpoint)
+        channels = self._channels_of(checkpoint, saver, saved.config)
         ns = saved.config[CONF].get(CONFIG_KEY_CHECKPOINT_NS, "")
         planner = TaskPlanner(
             nodes=self.nodes,
@@ -173,7 +168,9 @@ class StateAccess:
         saved = saver.get_tuple({**config, CONF: conf})
         if saved is None:
             return StateSnapshot({}, (), config, None, None, None, ())
-        snapshot = self._snapshot(saved, live=CONFIG_KEY_CHECKPOINT_ID not in config.get(CONF, {}))
+        snapshot = self._snapshot(
+            saved, live=CONFIG_KEY_CHECKPOINT_ID not in config.get(CONF, {}), saver=saver
+        )
         if subgraphs:
             snapshot = self._with_subgraph_states(snapshot, saver)
         return snapshot
@@ -194,7 +191,9 @@ class StateAccess:
                 )
                 if saved is not None:
                     task = task._replace(
-                        state=sub._with_subgraph_states(sub._snapshot(saved, live=True), saver)
+                        state=sub._with_subgraph_states(
+                            sub._snapshot(saved, live=True, saver=saver), saver
+                        )
                     )
             tasks.append(task)
         return snapshot._replace(tasks=tuple(tasks))
@@ -224,7 +223,7 @@ class StateAccess:
         }
         conf.setdefault(CONFIG_KEY_CHECKPOINT_NS, "")
         for saved in saver.list({CONF: conf}, filter=filter, before=before, limit=limit):
-            yield self._snapshot(saved, live=False)
+            yield self._snapshot(saved, live=False, saver=saver)
 
     async def aget_state_history(self, config: dict, **kwargs: Any):
         for snapshot in self.get_state_history(config, **kwargs):
@@ -336,7 +335,7 @@ class _UpdateBase:
         self.graph, self.saver, self.saved = graph, saver, saved
         self.checkpoint = copy_checkpoint(saved.checkpoint) if saved else empty_checkpoint()
         self.step = saved.metadata.get("step", -1) if saved else -1
-        self.channels = graph._channels_of(self.checkpoint)
+        self.channels = graph._channels_of(self.checkpoint, saver, saved.config if saved else None)
         self.config = (
             {
                 **saved.config,
@@ -361,8 +360,12 @@ class _UpdateBase:
         )
 
     def _put(self, source: str, step: int, checkpoint_step: int | None = None) -> dict:
+        # update_state's writes are not stored: every delta channel is stored whole
         new = create_checkpoint(
-            self.checkpoint, self.channels, step if checkpoint_step is None else checkpoint_step
+            self.checkpoint,
+            self.channels,
+            step if checkpoint_step is None else checkpoint_step,
+            channels_to_snapshot=set(delta_names(self.graph.channels)),
         )
         previous = self.saved.checkpoint["channel_versions"] if self.saved else {}
         new_versions = {k: v for k, v in new["channel_versions"].items() if previous.get(k) != v}
