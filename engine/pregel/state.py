@@ -29,7 +29,7 @@ from engine.checkpoint.base import (
 from engine.errors import InvalidUpdateError
 from engine.pregel.algo import TaskPlanner, WritesOnly, apply_writes, prepare_next_tasks
 from engine.pregel.deltas import delta_names, restore_channels
-from engine.pregel.io import map_input
+from engine.pregel.io import map_input, read_channels, task_result_writes
 from engine.runtime import DEFAULT_RUNTIME
 from engine.types import PregelTask, StateSnapshot, StateUpdate
 
@@ -56,35 +56,41 @@ class StateAccess:
         past checkpoint is a record of its step: values as the step began, every task in it,
         and all the interrupts they raised.
         """
-        from engine.pregel.io import read_channels, task_result_writes
-
-        checkpoint = copy_checkpoint(saved.checkpoint)
+        # a snapshot only reads the saved checkpoint: it is copied only to apply writes to it
+        checkpoint = saved.checkpoint
         channels = self._channels_of(checkpoint, saver, saved.config)
-        ns = saved.config[CONF].get(CONFIG_KEY_CHECKPOINT_NS, "")
+        conf = saved.config[CONF]
+        ns = conf.get(CONFIG_KEY_CHECKPOINT_NS, "")
         planner = TaskPlanner(
             nodes=self.nodes,
             managed=self.managed,
-            config={**saved.config, CONF: dict(saved.config[CONF])},
+            config=saved.config,  # task records read no config (nor change it)
             parent_ns=ns,
             runtime=DEFAULT_RUNTIME,
         )
         step = saved.metadata.get("step", -1) + 1
-        pending = list(saved.pending_writes or [])
+        pending = saved.pending_writes or ()
         tasks = prepare_next_tasks(
             checkpoint, pending, planner, channels, step, step + 2, for_execution=False
         )
-        keep_version = None if not checkpoint["channel_versions"] else (lambda cur, ch: cur)
-        if null_writes := [(c, v) for tid, c, v in pending if tid == NULL_TASK_ID]:
-            apply_writes(checkpoint, channels, [WritesOnly(INPUT, null_writes)], keep_version, {})
-        statuses = _task_statuses(pending)
+        statuses = _task_statuses(pending) if pending else {}
+        null_writes = [(c, v) for tid, c, v in pending if tid == NULL_TASK_ID]
+        finished = ()
         if live:
             for tid, status in statuses.items():
                 if tid in tasks:
                     tasks[tid].writes.extend(status.output)
-            if finished := [t for t in tasks.values() if t.writes]:
+            finished = [t for t in tasks.values() if t.writes]
+        if null_writes or finished:
+            checkpoint = copy_checkpoint(checkpoint)
+            keep_version = None if not checkpoint["channel_versions"] else (lambda cur, ch: cur)
+            if null_writes:
+                null_task = WritesOnly(INPUT, null_writes)
+                apply_writes(checkpoint, channels, [null_task], keep_version, {})
+            if finished:
                 apply_writes(checkpoint, channels, finished, keep_version, {})
         keys = self.stream_channels_asis
-        out_tasks = []
+        out_tasks, interrupts = [], []
         for task in tasks.values():
             status = statuses.get(task.id, _NOT_STARTED)
             result = None
@@ -96,28 +102,24 @@ class StateAccess:
                 else:
                     result = task_result_writes([w for w in status.output if w[0] in keys])
             state = None
-            if any(sub.checkpointer is not False for sub in task.subgraphs):
+            if task.subgraphs and any(sub.checkpointer is not False for sub in task.subgraphs):
                 task_ns = f"{task.name}{NS_END}{task.id}"
                 task_ns = f"{ns}{NS_SEP}{task_ns}" if ns else task_ns
-                state = {
-                    CONF: {
-                        "thread_id": saved.config[CONF].get("thread_id"),
-                        "checkpoint_ns": task_ns,
-                    }
-                }
-            interrupts = () if live and status.output else status.interrupts
+                state = {CONF: {"thread_id": conf.get("thread_id"), "checkpoint_ns": task_ns}}
+            raised = () if live and status.output else status.interrupts
+            interrupts += raised
             out_tasks.append(
-                PregelTask(task.id, task.name, task.path, status.error, interrupts, state, result)
+                PregelTask(task.id, task.name, task.path, status.error, raised, state, result)
             )
         return StateSnapshot(
-            values=read_channels(channels, self.stream_channels_asis),
+            values=read_channels(channels, keys),
             next=tuple(t.name for t in tasks.values() if not t.writes),
             config=_with_checkpoint_map(_public(saved.config), saved.metadata),
             metadata=saved.metadata,
             created_at=saved.checkpoint["ts"],
             parent_config=_with_checkpoint_map(_public(saved.parent_config), saved.metadata),
             tasks=tuple(out_tasks),
-            interrupts=tuple(i for t in out_tasks for i in t.interrupts),
+            interrupts=tuple(interrupts),
         )
 
     # ------------------------------------------------------------------ subgraphs
