@@ -607,25 +607,9 @@ def call_result(writes: Sequence[tuple[str, Any]]) -> Any:
 
 
 def _base_metadata(config: dict) -> dict:
-    """Metadata every task inherits: the run's metadata plus the ids langgraph propagates from
-    configurable (when set); other configurable values stay out, as in langgraph 1.2."""
-    metadata = dict(config.get("metadata") or {})
-    conf = config.get(CONF, {})
-    for key in _TO_METADATA:
-        if key not in metadata and (value := conf.get(key)):
-            metadata[key] = value
-    return metadata
-
-
-_TO_METADATA = (
-    "thread_id",
-    "checkpoint_id",
-    "checkpoint_ns",
-    "task_id",
-    "run_id",
-    "assistant_id",
-    "graph_id",
-)
+    """Metadata every task inherits: the run's (which holds the ids prepare_run copied from
+    configurable, as langgraph does; other configurable values stay out)."""
+    return dict(config.get("metadata") or {})
 
 
 __all__ = ["PregelLoop", "EMPTY_SEQ"]

@@ -72,6 +72,7 @@ def prepare_run(
 ) -> Run:
     # like langchain's ensure_config: a graph invoked inside a node runs within that task
     config = merge_configs(var_child_runnable_config.get(), graph.config, config)
+    _ids_to_metadata(config)
     config.setdefault("recursion_limit", DEFAULT_RECURSION_LIMIT)
     if config["recursion_limit"] < 1:
         raise ValueError("recursion_limit must be at least 1")
@@ -193,6 +194,24 @@ def prepare_run(
     loop = PregelLoop(graph, input, config, options)
     mappers = v2_mappers(graph) if version == "v2" else (None, None)
     return Run(loop, queue, modes, single, subgraphs, version, mappers, run_manager)
+
+
+# configurable ids that langgraph's ensure_config copies into the run's metadata, when set
+_IDS_TO_METADATA = (
+    "thread_id",
+    "checkpoint_id",
+    "checkpoint_ns",
+    "task_id",
+    "run_id",
+    "assistant_id",
+    "graph_id",
+)
+
+
+def _ids_to_metadata(config: dict) -> None:
+    conf = config.get(CONF) or {}
+    if found := {k: conf[k] for k in _IDS_TO_METADATA if conf.get(k)}:
+        config["metadata"] = {**found, **(config.get("metadata") or {})}
 
 
 def merge_configs(*configs: dict | None) -> dict:
