@@ -266,7 +266,9 @@ class TaskPlanner:
     call: Callable[[dict, Any], Any] | None = None
 
 
-@dataclass(frozen=True, slots=True)
+# StepContext and TaskSite are not frozen: a frozen init costs four times as much, and every
+# snapshot of a history plans a step (nothing assigns to them)
+@dataclass(slots=True)
 class StepContext:
     """What planning one superstep reads: the checkpoint, its pending writes, the channels."""
 
@@ -278,7 +280,7 @@ class StepContext:
     stop: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class TaskSite:
     """Where a task sits in the run: its node, id, path, triggers and its graph's namespace."""
 

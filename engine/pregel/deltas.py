@@ -84,9 +84,10 @@ def restore_channels(
     replay = [
         k
         for k, spec in specs.items()
-        if isinstance(spec, DeltaChannel | BinaryOperatorAggregate)
-        and k in versions
+        # the dict look-ups first: this runs for every snapshot of a history
+        if k in versions
         and values.get(k, MISSING) is MISSING
+        and isinstance(spec, DeltaChannel | BinaryOperatorAggregate)
     ]
     histories: Mapping[str, Any] = {}
     if replay and saver is not None and config is not None:

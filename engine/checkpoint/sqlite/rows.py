@@ -21,6 +21,7 @@ BAD_ROW = (ValueError, TypeError, KeyError, IndexError, AttributeError)
 _VERSION_TYPES = (str, int, float)
 _VERSION_TYPE_SET = frozenset(_VERSION_TYPES)
 _STR = frozenset({str})
+_SHAPE = (("v", int), ("id", str), ("ts", str), ("channel_versions", dict), ("versions_seen", dict))
 
 
 def checkpoint_of(blob: Any) -> dict:
@@ -28,12 +29,15 @@ def checkpoint_of(blob: Any) -> dict:
     checkpoint = PLAIN.loads_typed(("msgpack", blob))
     if not isinstance(checkpoint, dict):
         raise DeserializationError("the checkpoint row is not a mapping")
-    for key, kind in (("v", int), ("id", str), ("ts", str), ("channel_versions", dict),
-                      ("versions_seen", dict)):  # fmt: skip
-        if not isinstance(checkpoint.get(key), kind):
-            raise DeserializationError(
-                f"the checkpoint's {key!r} is missing or not a {kind.__name__}"
-            )
+    get = checkpoint.get
+    if not (isinstance(get("v"), int) and isinstance(get("id"), str) and isinstance(get("ts"), str)
+            and isinstance(get("channel_versions"), dict)
+            and isinstance(get("versions_seen"), dict)):  # fmt: skip
+        for key, kind in _SHAPE:  # which one, for the message
+            if not isinstance(get(key), kind):
+                raise DeserializationError(
+                    f"the checkpoint's {key!r} is missing or not a {kind.__name__}"
+                )
     versions = checkpoint["channel_versions"]
     if not (set(map(type, versions)) <= _STR and _versions(versions.values())):
         raise DeserializationError("the checkpoint's channel versions are not channel: version")
