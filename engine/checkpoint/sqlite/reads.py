@@ -14,7 +14,7 @@ optional read transaction and the error translation of a read, as one plain cont
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any, NamedTuple
 
 from engine.checkpoint.base import CheckpointTuple, checkpoint_config
@@ -29,6 +29,7 @@ SELECT_CHECKPOINT = (
     "FROM checkpoints "
 )
 _IDS_PER_QUERY = 500
+_STR = frozenset({str})
 _ONE = (
     "SELECT c.thread_id, c.checkpoint_ns, c.checkpoint_id, c.parent_checkpoint_id, "
     "c.checkpoint, c.metadata, w.checkpoint_id, w.task_id, w.channel, w.type, w.value FROM "
@@ -150,7 +151,11 @@ class TupleReader:
                 pairs = wanted.get(row[:2])
                 if pairs is None:
                     pairs = wanted[row[:2]] = set()
-                pairs.update(_pairs(checkpoint["channel_versions"]))
+                versions = checkpoint["channel_versions"]
+                if _STR.issuperset(map(type, versions.values())):
+                    pairs.update(versions.items())
+                else:
+                    pairs.update((c, str(v)) for c, v in versions.items())
             except BAD_ROW as exc:  # DeserializationError included
                 raise self.error(row, exc) from None
             kept.append((row, metadata, checkpoint))
@@ -158,9 +163,10 @@ class TupleReader:
             reader = self.values.get(key)
             if reader is None:
                 reader = self.values[key] = ValueReader(self.serde, self.cache, *key)
-            if not fetch and not reader.holds(pairs):
-                return None
-            reader.fetch(conn, pairs)
+            if not reader.holds(pairs):
+                if not fetch:
+                    return None
+                reader.fetch(conn, pairs)
         if writes is None:
             writes = _writes(conn, [row[:3] for row, _m, _c in kept])
         out = []
@@ -188,11 +194,6 @@ class TupleReader:
             checkpoint_config(thread_id, ns, parent_id) if parent_id else None,
             pending,
         )
-
-
-def _pairs(versions: dict) -> Iterator[tuple[str, str]]:
-    for channel, version in versions.items():
-        yield channel, version if type(version) is str else str(version)
 
 
 def _named_writes(loads: Callable, writes: Any) -> list:
