@@ -21,9 +21,9 @@ from typing import Any, Generic, TypeVar
 from engine._constants import END, PREVIOUS, START
 from engine.channels.ephemeral_value import EphemeralValue
 from engine.channels.last_value import LastValue
-from engine.pregel.algo import call_cache_ns
 from engine.pregel.call import Call, SyncAsyncFuture, call
 from engine.pregel.callable import RunnableCallable, is_async_callable
+from engine.pregel.calls import call_cache_ns
 from engine.pregel.main import Pregel
 from engine.pregel.read import PregelNode
 from engine.pregel.timeouts import sync_timeout_unsupported

@@ -45,7 +45,6 @@ from engine._constants import (
 )
 from engine.channels.base import BaseChannel
 from engine.checkpoint.base import Checkpoint, PendingWrite
-from engine.pregel.callable import CallRunnable
 from engine.pregel.read import PregelNode
 from engine.pregel.scratchpad import Scratchpad
 from engine.runtime import ExecutionInfo
@@ -544,56 +543,6 @@ def _push_task(ctx: StepContext, idx: int, packet: Any, for_execution: bool) -> 
     return task
 
 
-def call_task(
-    call: Any,
-    parent: PregelExecutableTask,
-    idx: int,
-    checkpoint: Checkpoint,
-    pending_writes: Sequence[PendingWrite],
-    planner: TaskPlanner,
-    channels: Mapping[str, BaseChannel],
-    step: int,
-    stop: int,
-) -> PregelExecutableTask:
-    """The task for the `idx`-th functional-API call `parent` made: a PUSH task whose id
-    depends on the parent and the call's place, so a rerun of the parent finds its writes."""
-    from engine.pregel.write import ChannelWrite, ChannelWriteEntry
-
-    proc = PregelNode(
-        channels=[],
-        triggers=PUSH_TRIGGER,
-        bound=CallRunnable(call),
-        writers=[ChannelWrite([ChannelWriteEntry(RETURN)])],
-        retry_policy=call.retry_policy or None,
-    )
-    checkpoint_ns = _graph_ns(planner, call.name)
-    tid = task_id(checkpoint["id"], checkpoint_ns, str(step), call.name, PUSH, parent.id, str(idx))
-    # the last path element True marks a call (langgraph's convention)
-    site = TaskSite(call.name, tid, (PUSH, parent.path, idx, True), PUSH_TRIGGER, checkpoint_ns)
-    ctx = StepContext(checkpoint, pending_writes, planner, channels, step, stop)
-    task = _planned(ctx, site, proc, call.input, for_execution=True)
-    task.cache_key = None
-    task.timeout = call.timeout
-    if (policy := call.cache_policy) is not None:
-        key = policy.key_func(*call.args, **call.kwargs)
-        key = key.encode() if isinstance(key, str) else key
-        task.cache_key = CacheKey(
-            call_cache_ns(call.func), hashlib.md5(key).hexdigest(), policy.ttl
-        )
-    return task
-
-
-def call_cache_ns(func: Any) -> tuple[str, str]:
-    """The cache namespace of a task function's results (what `task.clear_cache` clears)."""
-    module = getattr(func, "__module__", None)
-    qualname = getattr(func, "__qualname__", None)
-    return (CACHE_NS_WRITES, f"{module}.{qualname}" if module and qualname else "__dynamic__")
-
-
-def is_call(task: Any) -> bool:
-    return bool(task.path) and task.path[-1] is True
-
-
 def _pull_task(
     ctx: StepContext, name: str, proc: PregelNode, for_execution: bool, input_cache: dict
 ) -> Any:
@@ -627,8 +576,6 @@ __all__ = [
     "TaskPlanner",
     "TaskRecord",
     "TaskSite",
-    "call_task",
-    "is_call",
     "WritesOnly",
     "apply_writes",
     "local_read",

@@ -25,7 +25,6 @@ from engine._constants import (
     CONFIG_KEY_RESUME_MAP,
     CONFIG_KEY_RESUMING,
     CONFIG_KEY_SCRATCHPAD,
-    CONFIG_KEY_TASK_ID,
     EMPTY_SEQ,
     ERROR,
     ERROR_SOURCE_NODE,
@@ -35,7 +34,6 @@ from engine._constants import (
     NULL_TASK_ID,
     PREVIOUS,
     RESUME,
-    RETURN,
 )
 from engine.channels.base import BaseChannel
 from engine.channels.delta import DeltaChannel
@@ -57,11 +55,11 @@ from engine.pregel.algo import (
     TaskPlanner,
     WritesOnly,
     apply_writes,
-    call_task,
     prepare_next_tasks,
     should_interrupt,
 )
-from engine.pregel.call import Call, SyncAsyncFuture, done_future
+from engine.pregel.call import SyncAsyncFuture
+from engine.pregel.calls import LoopCalls
 from engine.pregel.debug import task_payload
 from engine.pregel.deltas import delta_names, pending_delta_channels, restore_channels
 from engine.pregel.error_handlers import resume_handlers
@@ -104,7 +102,7 @@ class LoopOptions:
     """The channels `values` and the output show (the graph's output channels by default)."""
 
 
-class PregelLoop(LoopOutput, LoopCheckpoints):
+class PregelLoop(LoopOutput, LoopCheckpoints, LoopCalls):
     """One run of a graph: input handling, task planning, the barrier, checkpoints, output."""
 
     def __init__(self, graph: Pregel, input: Any, config: dict, options: LoopOptions) -> None:
@@ -445,34 +443,6 @@ class PregelLoop(LoopOutput, LoopCheckpoints):
         if self.observer is not None:
             self._observe(trace.TaskStarted(self.checkpoint_ns, self.step, task.id, task.name))
 
-    def accept_call(self, config: dict, call: Call) -> SyncAsyncFuture:
-        """Plan a `@task` call made by a running task and start it; a call that finished in an
-        earlier attempt of this step (before an interrupt or a crash) returns its saved result."""
-        conf = config[CONF]
-        parent = self.tasks.get(conf[CONFIG_KEY_TASK_ID]) or self.calls[conf[CONFIG_KEY_TASK_ID]]
-        idx = next(conf[CONFIG_KEY_SCRATCHPAD].call_counter)
-        task = call_task(
-            call,
-            parent,
-            idx,
-            self.checkpoint,
-            self.checkpoint_pending_writes,
-            self.planner,
-            self.channels,
-            self.step,
-            self.stop,
-        )
-        self.calls[task.id] = task
-        saved = [(c, v) for tid, c, v in self.checkpoint_pending_writes if tid == task.id]
-        if saved and not any(c in (ERROR, INTERRUPT) for c, _ in saved):
-            task.writes.extend(saved)
-            return done_future(call_result(saved))
-        if self._cached(task):
-            return done_future(call_result(task.writes))
-        if self._wants("tasks") and not task.hidden:
-            self.emit("tasks", task_payload(task))
-        return self.submit_call(task, parent)
-
     def put_writes(self, task: Any, writes: Sequence[tuple[str, Any]]) -> None:
         """Record a finished task's writes (saved as pending writes, streamed as updates)."""
         if writes is not task.writes:
@@ -599,11 +569,6 @@ class PregelLoop(LoopOutput, LoopCheckpoints):
                 )
             self.output = read_channels(self.channels, self.output_keys)
         return False
-
-
-def call_result(writes: Sequence[tuple[str, Any]]) -> Any:
-    """What a finished call returned (None when it wrote nothing)."""
-    return next((v for c, v in writes if c == RETURN), None)
 
 
 def _base_metadata(config: dict) -> dict:

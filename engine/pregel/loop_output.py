@@ -15,7 +15,7 @@ from engine._constants import (
     MISSING,
 )
 from engine.pregel import trace
-from engine.pregel.algo import is_call
+from engine.pregel.calls import is_call
 from engine.pregel.debug import checkpoint_payload, task_result_payload
 from engine.pregel.io import map_output_updates, read_channels
 
