@@ -1,8 +1,8 @@
 """Regenerate the README screenshots offscreen: python docs/screenshots.py [start-page]
 
-    docs/start-page.png       the start page at 1280×720 (templates gallery with its thumbnails)
-    docs/template-open.png    the fan-out/join template open and laid out, its join node selected
-    docs/agent-middleware.png an agent with three middleware, selected, inspector showing them
+docs/start-page.png       the start page at 1280×720 (templates gallery with its thumbnails)
+docs/template-open.png    the fan-out/join template open and laid out, its join node selected
+docs/agent-middleware.png an agent with three middleware, selected, inspector showing them
 """
 
 from __future__ import annotations

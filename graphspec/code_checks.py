@@ -69,7 +69,9 @@ def defined_names(tree: ast.Module) -> set[str]:
             for target in targets:
                 names |= {n.id for n in ast.walk(target) if isinstance(n, ast.Name)}
         for field in ("body", "orelse", "finalbody", "handlers"):
-            stack += [s for s in getattr(stmt, field, []) if isinstance(s, (ast.stmt, ast.excepthandler))]
+            stack += [
+                s for s in getattr(stmt, field, []) if isinstance(s, (ast.stmt, ast.excepthandler))
+            ]
     return names
 
 
@@ -96,8 +98,11 @@ def check_code(spec: GraphSpec, add: Add) -> None:
         if problem is None:
             continue
         code, message = problem
-        fix = "fix the code; it is kept as typed" if code == "bad-code" else (
-            f"define {ref.function!r}, or set the function name to one the code defines")
+        fix = (
+            "fix the code; it is kept as typed"
+            if code == "bad-code"
+            else (f"define {ref.function!r}, or set the function name to one the code defines")
+        )
         add("error", code, message, element, f"{path}.code", fix)
 
 

@@ -65,7 +65,9 @@ def _reducer(key: StateKey, index: int, trusted: bool) -> Callable | None:
         ref = key.custom_reducer
         path = f"$.state[{index}].custom_reducer"
         if not trusted:
-            raise UntrustedCodeError([Finding(path, "custom reducer", key.name, code="python-code")])
+            raise UntrustedCodeError(
+                [Finding(path, "custom reducer", key.name, code="python-code")]
+            )
         if ref is None:
             raise SpecError(
                 "a custom reducer needs `custom_reducer` code", element_id=key.name, path=path
@@ -89,7 +91,9 @@ def state_schemas(spec: GraphSpec, trusted: bool) -> tuple[type, type | None, ty
             fields[key.name] = annotation
     state = TypedDict("State", fields)  # type: ignore[misc]
     if spec.state_class is not None and trusted:  # the program's own class: defaults, validation
-        state = load_callable(None, None, spec.state_class, element_id="state", path="$.state_class")
+        state = load_callable(
+            None, None, spec.state_class, element_id="state", path="$.state_class"
+        )
     plain = [k.name for k in spec.state if not k.managed]
     inputs = [k.name for k in spec.state if not k.managed and k.input]
     outputs = [k.name for k in spec.state if not k.managed and k.output]
@@ -204,7 +208,11 @@ def _tools(refs: list[Any], element_id: str, path: str) -> list[Any]:
             element_id=element_id,
             path=f"{path}.tools[{j}]",
         )
-        out.append(tool(ref.name, description=ref.description or ref.name, return_direct=ref.return_direct)(fn))
+        out.append(
+            tool(
+                ref.name, description=ref.description or ref.name, return_direct=ref.return_direct
+            )(fn)
+        )
     return out
 
 
@@ -216,6 +224,7 @@ def _tools_action(node: ToolsNode, path: str) -> Any:
 
 def _middleware(agent: AgentSpec, element_id: str, path: str) -> list[Any]:
     from engine.agents import middleware as module
+
     out = []
     for j, mw in enumerate(agent.middleware):
         where = f"{path}.middleware[{j}]"
@@ -347,8 +356,14 @@ def router_function(edge: ConditionalEdge, path: str) -> Callable:
                 Send(
                     router.target,
                     {
-                        key: _evaluate(expr, state, edge.id, f"{path}.router.input.{key}",
-                                       budget=budget, item=item)  # fmt: skip
+                        key: _evaluate(
+                            expr,
+                            state,
+                            edge.id,
+                            f"{path}.router.input.{key}",
+                            budget=budget,
+                            item=item,
+                        )  # fmt: skip
                         for key, expr in router.input.items()
                     },
                 )

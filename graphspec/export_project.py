@@ -104,7 +104,9 @@ def _copy_local(modules: Iterable[str], base_dir: Path, out: Path) -> tuple[list
     return copied, missing
 
 
-def write_project(spec: GraphSpec, code: str, out: Path, *, base_dir: Path, name: str) -> list[Path]:
+def write_project(
+    spec: GraphSpec, code: str, out: Path, *, base_dir: Path, name: str
+) -> list[Path]:
     """Write the project for `spec` (whose langgraph export is `code`) into `out`; returns the
     files written. `name` (the spec file's stem) names the graph on the server."""
     out.mkdir(parents=True, exist_ok=True)

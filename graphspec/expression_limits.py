@@ -66,7 +66,9 @@ class Budget:
             return
         self._until_check = CHECK_EVERY
         if self.steps < 0:
-            raise LimitError(f"the expression takes more than {MAX_STEPS:,} steps (limit {MAX_STEPS:,})")
+            raise LimitError(
+                f"the expression takes more than {MAX_STEPS:,} steps (limit {MAX_STEPS:,})"
+            )
         if self.cancel is not None and self.cancel.is_set():
             raise StoppedError("stopped while the expression was evaluated")
 
@@ -93,7 +95,9 @@ def string_limit(length: int) -> None:
 
 def items_limit(count: int, kind: str = "list") -> None:
     if count > MAX_ITEMS:
-        raise LimitError(f"the expression would build a {kind} of {count:,} items (limit {MAX_ITEMS:,})")
+        raise LimitError(
+            f"the expression would build a {kind} of {count:,} items (limit {MAX_ITEMS:,})"
+        )
 
 
 def value_limit(size: int) -> None:
@@ -104,7 +108,9 @@ def value_limit(size: int) -> None:
 
 def int_limit(bits: int) -> None:
     if bits > MAX_INT_BITS:
-        raise LimitError(f"the expression would build an integer of {bits:,} bits (limit {MAX_INT_BITS:,})")
+        raise LimitError(
+            f"the expression would build an integer of {bits:,} bits (limit {MAX_INT_BITS:,})"
+        )
 
 
 def _str_size(text: str) -> int:
@@ -181,4 +187,3 @@ def check_result(value: Any) -> Any:
     elif isinstance(value, int) and not isinstance(value, bool):
         int_limit(value.bit_length())
     return value
-

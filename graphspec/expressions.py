@@ -156,7 +156,9 @@ def _check(node: ast.AST, depth: int) -> None:
     ):
         raise ExpressionError("comprehension targets must be names")
     if isinstance(node, ast.comprehension):
-        hidden = [n.id for n in ast.walk(node.target) if isinstance(n, ast.Name) and n.id in FUNCTIONS]
+        hidden = [
+            n.id for n in ast.walk(node.target) if isinstance(n, ast.Name) and n.id in FUNCTIONS
+        ]
         if hidden:  # calls ignore such a variable here but not in exported Python: refuse both
             raise ExpressionError(f"comprehension variable {hidden[0]!r} would hide {hidden[0]}()")
     if isinstance(node, ast.Call):

@@ -262,7 +262,11 @@ def tools_node(name: str, runnable: Any, modules: list[Any]) -> dict[str, Any]:
     if handle is not True and not (callable(handle) and _default_error_handler(handle)):
         raise SpecError(f"{name}: ToolNode(handle_tool_errors={handle!r}) is not something the "
                         "spec holds (it runs the default handler)", element_id=name)  # fmt: skip
-    out: dict[str, Any] = {"id": name, "kind": "tools", "tools": tool_specs(runnable, name, modules)}
+    out: dict[str, Any] = {
+        "id": name,
+        "kind": "tools",
+        "tools": tool_specs(runnable, name, modules),
+    }
     key = getattr(runnable, "_messages_key", "messages")
     if key != "messages":
         out["messages_key"] = key
@@ -393,4 +397,12 @@ def _register(graph: Any, agent: dict, agent_id: str, agents: list[dict], scope:
     return agent_id
 
 
-__all__ = ["Scope", "agent", "is_agent", "is_react_agent", "react_agent", "tool_specs", "tools_node"]
+__all__ = [
+    "Scope",
+    "agent",
+    "is_agent",
+    "is_react_agent",
+    "react_agent",
+    "tool_specs",
+    "tools_node",
+]

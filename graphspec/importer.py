@@ -50,8 +50,7 @@ class SeveralGraphs(SpecError):
 
     def __init__(self, target: str, names: list[str]) -> None:
         super().__init__(
-            f"{target} holds several graphs ({', '.join(names)}): name one as "
-            f"{target}:{names[0]}"
+            f"{target} holds several graphs ({', '.join(names)}): name one as {target}:{names[0]}"
         )
         self.names = names
 

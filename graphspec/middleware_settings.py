@@ -58,7 +58,8 @@ def _args(tp: Any) -> tuple[Any, ...]:
 def _is_callable(tp: Any) -> bool:
     origin = typing.get_origin(tp) or tp
     return origin in (collections.abc.Callable, typing.Callable) or (
-        typing.get_origin(tp) is tuple and any(typing.get_origin(a) is type for a in typing.get_args(tp))
+        typing.get_origin(tp) is tuple
+        and any(typing.get_origin(a) is type for a in typing.get_args(tp))
     )
 
 
@@ -86,7 +87,9 @@ def _kind(name: str, tp: Any) -> tuple[Kind | None, tuple[str, ...], bool]:
 def _json_default(value: Any) -> Any:
     if value is None or isinstance(value, (bool, int, float, str)):
         return value
-    if isinstance(value, (list, tuple)) and all(isinstance(v, (bool, int, float, str)) for v in value):
+    if isinstance(value, (list, tuple)) and all(
+        isinstance(v, (bool, int, float, str)) for v in value
+    ):
         return list(value)
     return None
 

@@ -26,7 +26,11 @@ def describe_provider_error(exc: BaseException) -> str | None:
         return f"the provider failed ({status}): {detail}"
     if any("Timeout" in n for n in names):
         return "the model request timed out (the server did not answer in time)"
-    if any(n in ("APIConnectionError", "ConnectError", "ConnectionError") or n.endswith("ConnectionError") for n in names):
+    if any(
+        n in ("APIConnectionError", "ConnectError", "ConnectionError")
+        or n.endswith("ConnectionError")
+        for n in names
+    ):
         cause = exc.__cause__ or exc.__context__
         why = _detail(cause) if cause is not None else ""
         return f"cannot reach the model server{': ' + why if why and why != detail else ''} (is it running, is the base URL right?)"

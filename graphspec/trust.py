@@ -61,8 +61,7 @@ def code_sites(spec: GraphSpec, prefix: str = "$") -> list[Finding]:
             sites.append(_site(node.id, path, _ref_kind(node)))
         elif isinstance(node, ToolsNode):
             sites += [
-                _site(node.id, f"{path}.tools[{j}]", _ref_kind(t))
-                for j, t in enumerate(node.tools)
+                _site(node.id, f"{path}.tools[{j}]", _ref_kind(t)) for j, t in enumerate(node.tools)
             ]
     for i, edge in enumerate(spec.conditional_edges):
         if isinstance(edge.router, CodeRouter):

@@ -439,7 +439,6 @@ def validate(
     return sorted(findings, key=lambda f: f.severity != "error")
 
 
-
 _NODE_CHECKS = by_kind(
     {
         "function": _Checker.function_node,

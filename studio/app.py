@@ -20,7 +20,9 @@ def _keep_running(window_ref: list) -> None:
     def hook(kind, value, tb) -> None:
         traceback.print_exception(kind, value, tb)
         if window_ref:
-            window_ref[0].statusBar().showMessage(f"Internal error: {kind.__name__}: {value}", 10000)
+            window_ref[0].statusBar().showMessage(
+                f"Internal error: {kind.__name__}: {value}", 10000
+            )
 
     sys.excepthook = hook
 
@@ -30,7 +32,9 @@ def application():  # -> QApplication
     return QApplication.instance() or QApplication(sys.argv[:1])
 
 
-def run(spec: str | None = None, screenshot_path: str | None = None, quit_after: bool = False) -> int:
+def run(
+    spec: str | None = None, screenshot_path: str | None = None, quit_after: bool = False
+) -> int:
     import qasync
 
     from studio.main_window import MainWindow

@@ -158,7 +158,9 @@ def _add_export(sub: argparse._SubParsersAction) -> None:
         "--to", required=True, choices=("langgraph", "langgraph-project", "mermaid", "json-schema")
     )
     p.add_argument("--output", "-o", help="write to this file (a folder for langgraph-project)")
-    p.set_defaults(func=lambda args: commands.export_spec(args.spec, args.to, args.output, sys.stdout))
+    p.set_defaults(
+        func=lambda args: commands.export_spec(args.spec, args.to, args.output, sys.stdout)
+    )
 
 
 def _add_templates(sub: argparse._SubParsersAction) -> None:
@@ -179,7 +181,9 @@ def _add_demo(sub: argparse._SubParsersAction) -> None:
         "(default: essay)",
     )  # fmt: skip
     p.add_argument("--json", action="store_true", help="print one JSON object per trace event")
-    p.set_defaults(func=lambda args: commands.demo(args.template, as_json=args.json, out=sys.stdout))
+    p.set_defaults(
+        func=lambda args: commands.demo(args.template, as_json=args.json, out=sys.stdout)
+    )
 
 
 def _add_studio(sub: argparse._SubParsersAction) -> None:

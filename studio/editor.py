@@ -83,7 +83,9 @@ class Editor(QObject):
 
     def add_node(self, kind: str, x: float, y: float) -> str | None:
         spec = self.document.spec
-        node_id = unique_id(kind, element_ids(spec) | {a.id for a in spec.agents} | {s.id for s in spec.subgraphs})
+        node_id = unique_id(
+            kind, element_ids(spec) | {a.id for a in spec.agents} | {s.id for s in spec.subgraphs}
+        )
         try:
             node = NODE.validate_python(default_node(kind, node_id, x, y))
         except ValidationError as exc:
@@ -138,7 +140,9 @@ class Editor(QObject):
 
     def router_of(self, source: str) -> str | None:
         """The id of the first conditional edge leaving `source`, if any."""
-        return next((e.id for e in self.document.spec.conditional_edges if e.source == source), None)
+        return next(
+            (e.id for e in self.document.spec.conditional_edges if e.source == source), None
+        )
 
     def add_route(self, source: str, target: str | None = None) -> str | None:
         """A conditional route from `source` to `target`: a new route of its router, or a new

@@ -29,7 +29,9 @@ class EditorCommands:
         if payload == "note":
             return self.editor.add_note(pos.x(), pos.y())
         if payload.startswith("node:"):
-            return self.editor.add_node(payload[5:], round(pos.x() / 20) * 20, round(pos.y() / 20) * 20)
+            return self.editor.add_node(
+                payload[5:], round(pos.x() / 20) * 20, round(pos.y() / 20) * 20
+            )
         if payload.startswith("middleware:"):
             target = self.view.ported_at(pos)
             node_id = getattr(target, "node_id", "")
@@ -108,7 +110,11 @@ class EditorCommands:
             self.scene.select_ids([self.editor.router_of(source)])
 
     def convert_to_edges(self) -> None:
-        chosen = [i for i in self.selected() if any(e.id == i for e in self.document.spec.conditional_edges)]
+        chosen = [
+            i
+            for i in self.selected()
+            if any(e.id == i for e in self.document.spec.conditional_edges)
+        ]
         if len(chosen) != 1:
             self.statusBar().showMessage("Select a conditional edge first", 4000)
             return
@@ -130,7 +136,9 @@ class EditorCommands:
             add_note=lambda at: self.add_from_palette("note", at),
             connect=self.editor.connect, add_route=self.add_route, open_subgraph=self.open_subgraph,
         )  # fmt: skip
-        menu = build_menu(self.view, kind, element, pos, self.document.spec, self.actions_by_name, hooks)
+        menu = build_menu(
+            self.view, kind, element, pos, self.document.spec, self.actions_by_name, hooks
+        )
         menu.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         menu.popup(global_pos)
         self.context_menu = menu
@@ -141,16 +149,22 @@ class EditorCommands:
         bp = self.document.spec.breakpoints
         found = [("before", n) for n in bp.before] + [("after", n) for n in bp.after]
         button, menu = self.breakpoints_button, self.breakpoints_button.menu()
-        shown = ", ".join(f"{w} {n}" for w, n in found[:3]) + (f" +{len(found) - 3}" if len(found) > 3 else "")
+        shown = ", ".join(f"{w} {n}" for w, n in found[:3]) + (
+            f" +{len(found) - 3}" if len(found) > 3 else ""
+        )
         button.setText(f"Breakpoints: {shown}" if found else "No breakpoints")
         button.setToolTip("Breakpoints (F9 before, Shift+F9 after the selected node): Run and Continue pause there\n"
                           + "\n".join(f"{w} {n}" for w, n in found))  # fmt: skip
         menu.clear()
         for which, node in found:
             act = menu.addAction(f"Clear breakpoint {which} {node}")
-            act.triggered.connect(lambda _=False, w=which, n=node: self.editor.toggle_breakpoint(n, w))
+            act.triggered.connect(
+                lambda _=False, w=which, n=node: self.editor.toggle_breakpoint(n, w)
+            )
         if not found:
-            menu.addAction("Select a node and press F9 (before) or Shift+F9 (after)").setEnabled(False)
+            menu.addAction("Select a node and press F9 (before) or Shift+F9 (after)").setEnabled(
+                False
+            )
 
     def _build_breakpoints_button(self) -> None:
         """The run toolbar's `breakpointsButton`, kept in step with the spec's breakpoints."""
@@ -160,7 +174,9 @@ class EditorCommands:
         self.breakpoints_button.setMenu(QMenu(self.breakpoints_button))
         self.runner.toolbar.addSeparator()
         self.runner.toolbar.addWidget(self.breakpoints_button)
-        self.document.changed.connect(lambda fields: "breakpoints" in fields and self._show_breakpoints())
+        self.document.changed.connect(
+            lambda fields: "breakpoints" in fields and self._show_breakpoints()
+        )
         self.document.reset.connect(self._show_breakpoints)
         self._show_breakpoints()
 

@@ -124,7 +124,9 @@ class MainWindow(WindowLayout, EditorCommands, QMainWindow):
         for name in ("snap", "minimap"):
             self.actions_by_name[name].setCheckable(True)
             self.actions_by_name[name].setChecked(True)
-        self.actions_by_name["delete"].setShortcuts([QKeySequence(k.Delete), QKeySequence("Backspace")])
+        self.actions_by_name["delete"].setShortcuts(
+            [QKeySequence(k.Delete), QKeySequence("Backspace")]
+        )
         for name, object_name in (("add_conditional_edge", "addConditionalEdgeAction"),
                                   ("toggle_breakpoint_before", "toggleBreakpointBeforeAction"),
                                   ("toggle_breakpoint_after", "toggleBreakpointAfterAction")):  # fmt: skip
@@ -137,7 +139,9 @@ class MainWindow(WindowLayout, EditorCommands, QMainWindow):
         toolbar = self.addToolBar("Main")
         toolbar.setObjectName("mainToolbar")
         for name in ("new", "open", "save", "undo", "redo", "fit", "layout"):
-            toolbar.addAction(self.actions_by_name[name] if name not in ("undo", "redo") else self._fixed(name))
+            toolbar.addAction(
+                self.actions_by_name[name] if name not in ("undo", "redo") else self._fixed(name)
+            )
 
     def _fixed(self, name: str) -> QAction:
         """Undo/Redo for the toolbar: a fixed label (the menu's says what it undoes, and would
@@ -154,6 +158,7 @@ class MainWindow(WindowLayout, EditorCommands, QMainWindow):
                 action.setToolTip(source.text())
             except RuntimeError:  # the window is being deleted
                 pass
+
         source.changed.connect(follow)
         return action
 
@@ -178,7 +183,10 @@ class MainWindow(WindowLayout, EditorCommands, QMainWindow):
         self.view.palette_dropped.connect(self.add_from_palette)
         self.view.rename_finished.connect(self.editor.rename)
         self.palette.activated_entry.connect(
-            lambda p: self.add_from_palette(p, self.view.mapToScene(self.view.viewport().rect().center())))
+            lambda p: self.add_from_palette(
+                p, self.view.mapToScene(self.view.viewport().rect().center())
+            )
+        )
         self.inspector.open_subgraph.connect(self.open_subgraph)
         self.validator.findings_ready.connect(self._findings)
         self.problems.element_chosen.connect(self.select_element)
@@ -188,10 +196,14 @@ class MainWindow(WindowLayout, EditorCommands, QMainWindow):
         self.editor.renamed.connect(lambda _old, new: self.scene.select_ids([new]))
         self.editor.stack.cleanChanged.connect(self._update_title)
         self.editor.stack.indexChanged.connect(self._edited)
-        self._autosave_timer = QTimer(self, singleShot=True, interval=AUTOSAVE_DELAY_MS, timeout=self.write_autosave)
+        self._autosave_timer = QTimer(
+            self, singleShot=True, interval=AUTOSAVE_DELAY_MS, timeout=self.write_autosave
+        )
         self.start_page.new_requested.connect(self.new_graph)
         self.start_page.open_requested.connect(self.ask_open)
-        self.start_page.path_chosen.connect(lambda path, bundled: self.open_path(path, bundled=bundled))
+        self.start_page.path_chosen.connect(
+            lambda path, bundled: self.open_path(path, bundled=bundled)
+        )
 
     def _selection_changed(self) -> None:
         self.inspector.show_ids(self.scene.selected_ids())
@@ -200,7 +212,11 @@ class MainWindow(WindowLayout, EditorCommands, QMainWindow):
         self._autosave_timer.start()
 
     def _update_title(self, _clean: bool = False) -> None:
-        name = self.document.path.name if self.document.path else (self.document.spec.name or "untitled")
+        name = (
+            self.document.path.name
+            if self.document.path
+            else (self.document.spec.name or "untitled")
+        )
         dirty = "" if self.editor.stack.isClean() else " *"
         self.setWindowTitle(f"{name}{dirty} — Superstep Studio")
 
@@ -225,11 +241,15 @@ class MainWindow(WindowLayout, EditorCommands, QMainWindow):
         places: dict[str | None, list[str]] = {}
         for site in sites:
             places.setdefault(site.file, []).append(site.element_id)
-        parts = [f"{', '.join(dict.fromkeys(ids))} in {file or 'this spec'}" for file, ids in places.items()]
+        parts = [
+            f"{', '.join(dict.fromkeys(ids))} in {file or 'this spec'}"
+            for file, ids in places.items()
+        ]
         lead = {"changed": "A subgraph file changed since you trusted this spec. ",
                 "pasted": "Pasted elements carry Python code. "}.get(why, "")  # fmt: skip
         self.trust_banner.label.setText(
-            f"{lead}This spec carries Python code ({'; '.join(parts)}). Nothing runs until you trust it.")
+            f"{lead}This spec carries Python code ({'; '.join(parts)}). Nothing runs until you trust it."
+        )
         self.trust_banner.show()
 
     def run_blocker(self) -> str | None:
@@ -262,7 +282,9 @@ class MainWindow(WindowLayout, EditorCommands, QMainWindow):
             return False
         root = digest(data)
         trusted = bundled or files.is_trusted(found.digest(root))
-        self._start_editing(spec, None if bundled else path, trusted, found, None if bundled else root)
+        self._start_editing(
+            spec, None if bundled else path, trusted, found, None if bundled else root
+        )
         if bundled:
             self.document.path = None  # a template opens as a new, untitled copy
         else:
@@ -313,7 +335,9 @@ class MainWindow(WindowLayout, EditorCommands, QMainWindow):
             self.open_path(Path(path))
 
     def ask_save_as(self) -> bool:
-        path, _ = QFileDialog.getSaveFileName(self, "Save spec", str(self.document.path or "graph.json"), SPEC_FILTER)
+        path, _ = QFileDialog.getSaveFileName(
+            self, "Save spec", str(self.document.path or "graph.json"), SPEC_FILTER
+        )
         return self.save_as(Path(path)) if path else False
 
     def trust(self) -> None:
@@ -358,7 +382,9 @@ class MainWindow(WindowLayout, EditorCommands, QMainWindow):
         except OSError as exc:
             why = "the disk is full" if exc.errno == errno.ENOSPC else (exc.strerror or str(exc))
             kept = " (the previous autosave is kept)" if self.autosave.file.exists() else ""
-            self.statusBar().showMessage(f"Autosave failed: {why}{kept}. Save your work elsewhere.", 15000)
+            self.statusBar().showMessage(
+                f"Autosave failed: {why}{kept}. Save your work elsewhere.", 15000
+            )
 
     def offer_recovery(self) -> None:
         self.recoveries = self.autosave.leftovers()
@@ -393,7 +419,11 @@ class MainWindow(WindowLayout, EditorCommands, QMainWindow):
     def ask_to_save(self, then) -> QMessageBox:
         """Save / Don't save / Cancel for unsaved edits; `then` runs unless the user cancels (or
         a save fails). Non-blocking (`open`, not `exec`): the app keeps painting meanwhile."""
-        name = self.document.path.name if self.document.path else (self.document.spec.name or "untitled")
+        name = (
+            self.document.path.name
+            if self.document.path
+            else (self.document.spec.name or "untitled")
+        )
         box = QMessageBox(QMessageBox.Icon.Question, "Unsaved changes", f"Save the changes to {name}?",
                           QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard
                           | QMessageBox.StandardButton.Cancel, self)  # fmt: skip
@@ -404,7 +434,9 @@ class MainWindow(WindowLayout, EditorCommands, QMainWindow):
 
         def answered(button) -> None:
             choice = box.standardButton(button)
-            if choice == QMessageBox.StandardButton.Cancel or (choice == QMessageBox.StandardButton.Save and not self.save()):
+            if choice == QMessageBox.StandardButton.Cancel or (
+                choice == QMessageBox.StandardButton.Save and not self.save()
+            ):
                 return
             if choice == QMessageBox.StandardButton.Discard:
                 self.autosave.clear()
@@ -432,7 +464,9 @@ class MainWindow(WindowLayout, EditorCommands, QMainWindow):
         if dirty:
             self.write_autosave()  # kept: offered back on the next start, never lost
         self.autosave.close(keep=dirty)
-        self.runner.thread_selector.blockSignals(True)  # its focus-out "activated" would run after close
+        self.runner.thread_selector.blockSignals(
+            True
+        )  # its focus-out "activated" would run after close
         self.runner.close()
         self._autosave_timer.stop()
         self.editor.stack.cleanChanged.disconnect(self._update_title)
@@ -446,4 +480,6 @@ class MainWindow(WindowLayout, EditorCommands, QMainWindow):
         self.scene.set_marks(findings)
         self.problems.show_findings(findings)
         errors = sum(f.severity == "error" for f in findings)
-        self.docks[3].setWindowTitle(f"Problems ({errors} errors, {len(findings) - errors} warnings)")
+        self.docks[3].setWindowTitle(
+            f"Problems ({errors} errors, {len(findings) - errors} warnings)"
+        )

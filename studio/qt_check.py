@@ -36,9 +36,20 @@ DEBIAN_PACKAGES = {
     "libxcb-xkb.so.1": "libxcb-xkb1",
     "libX11-xcb.so.1": "libx11-xcb1",
     # pulled in by the packages above, named in case one is missing on its own
-    **{f"libxcb-{n}.so.{v}": f"libxcb-{n}{v}" for n, v in (
-        ("glx", 0), ("randr", 0), ("render", 0), ("shm", 0), ("sync", 1), ("util", 1),
-        ("xfixes", 0), ("xinerama", 0), ("xinput", 0))},
+    **{
+        f"libxcb-{n}.so.{v}": f"libxcb-{n}{v}"
+        for n, v in (
+            ("glx", 0),
+            ("randr", 0),
+            ("render", 0),
+            ("shm", 0),
+            ("sync", 1),
+            ("util", 1),
+            ("xfixes", 0),
+            ("xinerama", 0),
+            ("xinput", 0),
+        )
+    },
 }
 """Shared library (soname) Qt's wheel needs from the system -> the Debian package holding it."""
 
@@ -117,7 +128,11 @@ def libraries_problem(sonames: list[str], platform: str) -> str | None:
     if not sonames:
         return None
     command = install_command(sonames)
-    fix = f"install them with: {command}" if command else "install the system packages that provide them"
+    fix = (
+        f"install them with: {command}"
+        if command
+        else "install the system packages that provide them"
+    )
     return f"Qt's {platform} platform plugin cannot load: missing {', '.join(sonames)}; {fix}"
 
 

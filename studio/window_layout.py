@@ -141,9 +141,13 @@ class WindowLayout:
         panels.setObjectName("panelsMenu")
         for dock in self.docks:
             panels.addAction(dock.toggleViewAction())
-        self.menus["&View"].addAction(self._action("reset_layout", "&Reset panels", self.reset_layout))
+        self.menus["&View"].addAction(
+            self._action("reset_layout", "&Reset panels", self.reset_layout)
+        )
         help_menu = self.menuBar().addMenu("&Help")
-        help_menu.addAction(self._action("shortcuts", "&Keyboard shortcuts", self.show_shortcuts, "F1"))
+        help_menu.addAction(
+            self._action("shortcuts", "&Keyboard shortcuts", self.show_shortcuts, "F1")
+        )
         help_menu.addAction(self._action("about", "&About Superstep Studio", self.show_about))
         self._build_breakpoints_button()
         if self.width() < 1500:  # both toolbars on one row need ~1500 px: the run side goes below

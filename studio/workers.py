@@ -23,11 +23,15 @@ class _Relay(QObject):
 _relay: _Relay | None = None
 
 
-def _deliver(callback: Callable[[Any, BaseException | None], None], result: Any, error: Any) -> None:
+def _deliver(
+    callback: Callable[[Any, BaseException | None], None], result: Any, error: Any
+) -> None:
     callback(result, error)
 
 
-def run_in_thread(work: Callable[[], Any], done: Callable[[Any, BaseException | None], None]) -> Future:
+def run_in_thread(
+    work: Callable[[], Any], done: Callable[[Any, BaseException | None], None]
+) -> Future:
     """Call `work()` on a worker thread, then `done(result, error)` on the GUI thread.
 
     Must be called from the GUI thread (the first call creates the relay there).

@@ -34,5 +34,7 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         if item.nodeid in gaps:
             item.add_marker(
-                pytest.mark.xfail(reason="known divergence from langgraph (tests/engine/known_gaps.txt)")
+                pytest.mark.xfail(
+                    reason="known divergence from langgraph (tests/engine/known_gaps.txt)"
+                )
             )

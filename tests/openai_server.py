@@ -22,9 +22,21 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
 ERRORS = {
-    401: ("invalid_request_error", "invalid_api_key", "Incorrect API key provided: {key}. You can find your API key in your account settings."),
-    404: ("invalid_request_error", "model_not_found", "The model `{model}` does not exist or you do not have access to it."),
-    429: ("requests", "rate_limit_exceeded", "Rate limit reached for {model} on requests per min (RPM): Limit 3, Used 3, Requested 1. Please try again in 1s."),
+    401: (
+        "invalid_request_error",
+        "invalid_api_key",
+        "Incorrect API key provided: {key}. You can find your API key in your account settings.",
+    ),
+    404: (
+        "invalid_request_error",
+        "model_not_found",
+        "The model `{model}` does not exist or you do not have access to it.",
+    ),
+    429: (
+        "requests",
+        "rate_limit_exceeded",
+        "Rate limit reached for {model} on requests per min (RPM): Limit 3, Used 3, Requested 1. Please try again in 1s.",
+    ),
     500: ("server_error", None, "The server had an error while processing your request."),
 }
 
@@ -75,9 +87,22 @@ class OpenAIServer:
         self.stop()
 
     # -- scripting
-    def reply(self, content: str = "", *, tool_calls=(), delay: float = 0.0, token_delay: float | None = None) -> None:
+    def reply(
+        self,
+        content: str = "",
+        *,
+        tool_calls=(),
+        delay: float = 0.0,
+        token_delay: float | None = None,
+    ) -> None:
         self.replies.append(
-            Reply(content, list(tool_calls), 200, delay, self.token_delay if token_delay is None else token_delay)
+            Reply(
+                content,
+                list(tool_calls),
+                200,
+                delay,
+                self.token_delay if token_delay is None else token_delay,
+            )
         )
 
     def fail(self, status: int, *, times: int = 1) -> None:
@@ -137,7 +162,18 @@ def _handler(server: OpenAIServer) -> type[BaseHTTPRequestHandler]:
         def _error(self, status: int, **fields: str) -> None:
             kind, code, text = ERRORS[status]
             headers = {"Retry-After": "0", "x-should-retry": "false"} if status == 429 else {}
-            self._json(status, {"error": {"message": text.format_map(_Fill(fields)), "type": kind, "param": None, "code": code}}, headers)
+            self._json(
+                status,
+                {
+                    "error": {
+                        "message": text.format_map(_Fill(fields)),
+                        "type": kind,
+                        "param": None,
+                        "code": code,
+                    }
+                },
+                headers,
+            )
 
         def _authorized(self) -> bool:
             if server.api_key is None:
@@ -151,19 +187,52 @@ def _handler(server: OpenAIServer) -> type[BaseHTTPRequestHandler]:
 
         # -- routes
         def do_GET(self) -> None:
-            server.requests.append(Request(self.path, {k.lower(): v for k, v in self.headers.items()}, {}))
+            server.requests.append(
+                Request(self.path, {k.lower(): v for k, v in self.headers.items()}, {})
+            )
             if self.path.rstrip("/") != "/v1/models":
-                self._json(404, {"error": {"message": f"Unknown path {self.path}", "type": "invalid_request_error", "param": None, "code": None}})
+                self._json(
+                    404,
+                    {
+                        "error": {
+                            "message": f"Unknown path {self.path}",
+                            "type": "invalid_request_error",
+                            "param": None,
+                            "code": None,
+                        }
+                    },
+                )
                 return
             if self._authorized():
-                self._json(200, {"object": "list", "data": [{"id": m, "object": "model", "created": 0, "owned_by": "tests"} for m in server.models]})
+                self._json(
+                    200,
+                    {
+                        "object": "list",
+                        "data": [
+                            {"id": m, "object": "model", "created": 0, "owned_by": "tests"}
+                            for m in server.models
+                        ],
+                    },
+                )
 
         def do_POST(self) -> None:
             length = int(self.headers.get("Content-Length") or 0)
             body = json.loads(self.rfile.read(length) or b"{}")
-            server.requests.append(Request(self.path, {k.lower(): v for k, v in self.headers.items()}, body))
+            server.requests.append(
+                Request(self.path, {k.lower(): v for k, v in self.headers.items()}, body)
+            )
             if self.path.rstrip("/") != "/v1/chat/completions":
-                self._json(404, {"error": {"message": f"Unknown path {self.path}", "type": "invalid_request_error", "param": None, "code": None}})
+                self._json(
+                    404,
+                    {
+                        "error": {
+                            "message": f"Unknown path {self.path}",
+                            "type": "invalid_request_error",
+                            "param": None,
+                            "code": None,
+                        }
+                    },
+                )
                 return
             if not self._authorized():
                 return
@@ -178,7 +247,9 @@ def _handler(server: OpenAIServer) -> type[BaseHTTPRequestHandler]:
                 self._error(reply.status, model=model)
                 return
             if body.get("stream"):
-                self._stream(model, reply, bool((body.get("stream_options") or {}).get("include_usage")))
+                self._stream(
+                    model, reply, bool((body.get("stream_options") or {}).get("include_usage"))
+                )
             else:
                 self._json(200, _completion(model, reply))
 
@@ -210,7 +281,11 @@ def _completion(model: str, reply: Reply) -> dict:
     message: dict[str, Any] = {"role": "assistant", "content": reply.content or None}
     if reply.tool_calls:
         message["tool_calls"] = [
-            {"id": f"call_{i}", "type": "function", "function": {"name": name, "arguments": json.dumps(args)}}
+            {
+                "id": f"call_{i}",
+                "type": "function",
+                "function": {"name": name, "arguments": json.dumps(args)},
+            }
             for i, (name, args) in enumerate(reply.tool_calls)
         ]
     return {
@@ -218,7 +293,14 @@ def _completion(model: str, reply: Reply) -> dict:
         "object": "chat.completion",
         "created": int(time.time()),
         "model": model,
-        "choices": [{"index": 0, "message": message, "logprobs": None, "finish_reason": "tool_calls" if reply.tool_calls else "stop"}],
+        "choices": [
+            {
+                "index": 0,
+                "message": message,
+                "logprobs": None,
+                "finish_reason": "tool_calls" if reply.tool_calls else "stop",
+            }
+        ],
         "usage": _usage(reply),
     }
 
@@ -229,16 +311,35 @@ def _usage(reply: Reply) -> dict:
 
 
 def _chunks(model: str, reply: Reply, usage: bool):
-    base = {"id": f"chatcmpl-{next(_IDS)}", "object": "chat.completion.chunk", "created": int(time.time()), "model": model}
+    base = {
+        "id": f"chatcmpl-{next(_IDS)}",
+        "object": "chat.completion.chunk",
+        "created": int(time.time()),
+        "model": model,
+    }
 
     def chunk(delta: dict, finish: str | None = None) -> dict:
-        return {**base, "choices": [{"index": 0, "delta": delta, "logprobs": None, "finish_reason": finish}]}
+        return {
+            **base,
+            "choices": [{"index": 0, "delta": delta, "logprobs": None, "finish_reason": finish}],
+        }
 
     yield chunk({"role": "assistant", "content": ""})
     for token in _tokens(reply.content):
         yield chunk({"content": token})
     for i, (name, args) in enumerate(reply.tool_calls):
-        yield chunk({"tool_calls": [{"index": i, "id": f"call_{i}", "type": "function", "function": {"name": name, "arguments": ""}}]})
+        yield chunk(
+            {
+                "tool_calls": [
+                    {
+                        "index": i,
+                        "id": f"call_{i}",
+                        "type": "function",
+                        "function": {"name": name, "arguments": ""},
+                    }
+                ]
+            }
+        )
         text = json.dumps(args)
         for piece in (text[: len(text) // 2], text[len(text) // 2 :]):
             yield chunk({"tool_calls": [{"index": i, "function": {"arguments": piece}}]})

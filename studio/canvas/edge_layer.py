@@ -139,7 +139,14 @@ class EdgeLayer(QGraphicsItem):
         color, pen = item._pen(chosen)
         center = item.boundingRect().center()
         # the selected edges sort last: drawn on top
-        return (chosen, color.rgba(), pen.widthF(), pen.style().value, int(center.x() // TILE), int(center.y() // TILE))
+        return (
+            chosen,
+            color.rgba(),
+            pen.widthF(),
+            pen.style().value,
+            int(center.x() // TILE),
+            int(center.y() // TILE),
+        )
 
     def _batched(self) -> list[Batch]:
         if self._full:

@@ -26,7 +26,9 @@ _NOT_IN_ENGINE = {"tool_error_to_message": ("wrap_tool_call",)}
 can name it; the compiler refuses it): its hooks as langchain's class has them."""
 
 PREBUILT_HOOKS: dict[str, tuple[str, ...]] = {
-    name: overridden_hooks(getattr(middleware, cls)) if hasattr(middleware, cls) else _NOT_IN_ENGINE[name]
+    name: overridden_hooks(getattr(middleware, cls))
+    if hasattr(middleware, cls)
+    else _NOT_IN_ENGINE[name]
     for name, cls in PREBUILT_MIDDLEWARE.items()
 }
 """The hooks each prebuilt middleware implements: those its engine class overrides."""
@@ -155,7 +157,9 @@ def edge_looks(spec: GraphSpec, nodes: set[str] | None = None) -> list[EdgeLook]
         if not srcs or target not in known:
             continue
         style = "join" if len(srcs) > 1 else "plain"
-        out.append(EdgeLook(element_id, element_id, srcs, target, style, edge.label if edge else ""))
+        out.append(
+            EdgeLook(element_id, element_id, srcs, target, style, edge.label if edge else "")
+        )
     for edge in spec.conditional_edges:
         if edge.source not in known:
             continue
@@ -163,7 +167,9 @@ def edge_looks(spec: GraphSpec, nodes: set[str] | None = None) -> list[EdgeLook]
         for i, (label, target) in enumerate(routes(edge)):
             if target in known:
                 text = f"Send → {shown(target)}" if send else _clip(shown(label), 24)
-                out.append(EdgeLook(f"{edge.id}#{i}", edge.id, (edge.source,), target, "conditional", text))
+                out.append(
+                    EdgeLook(f"{edge.id}#{i}", edge.id, (edge.source,), target, "conditional", text)
+                )
     for node in spec.nodes:
         for dest in getattr(node, "destinations", ()):
             if dest in known:

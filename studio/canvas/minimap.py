@@ -53,7 +53,10 @@ class Minimap(QWidget):
         if self._source.isEmpty():
             return 1.0, QPointF()
         s = min(self.width() / self._source.width(), self.height() / self._source.height())
-        offset = QPointF((self.width() - self._source.width() * s) / 2, (self.height() - self._source.height() * s) / 2)
+        offset = QPointF(
+            (self.width() - self._source.width() * s) / 2,
+            (self.height() - self._source.height() * s) / 2,
+        )
         return s, offset
 
     def paintEvent(self, event) -> None:

@@ -69,8 +69,14 @@ def snapshot(scene) -> Snapshot:
     for item in scene.edges.values():
         if not item.isVisible():
             continue
-        color = {"error": "#D32F2F", "warning": "#EF8F00"}.get(item.mark or "", COLORS[item.look.style])
-        key = (color, 2.5 if item.mark else 1.0, DASHES.get(item.look.style, Qt.PenStyle.SolidLine).value)
+        color = {"error": "#D32F2F", "warning": "#EF8F00"}.get(
+            item.mark or "", COLORS[item.look.style]
+        )
+        key = (
+            color,
+            2.5 if item.mark else 1.0,
+            DASHES.get(item.look.style, Qt.PenStyle.SolidLine).value,
+        )
         path = snap.edges.get(key)
         if path is None:
             path = snap.edges[key] = QPainterPath()
@@ -206,7 +212,9 @@ class Overview(QObject):
             # zooming: the last picture scaled, and a sharp one once the zoom settles
             painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
             dpr = self._base.devicePixelRatio()
-            size = QSizeF(self._base.width() / dpr / self._zoom, self._base.height() / dpr / self._zoom)
+            size = QSizeF(
+                self._base.width() / dpr / self._zoom, self._base.height() / dpr / self._zoom
+            )
             target = QRectF(self._origin, size)
             painter.drawPixmap(target, self._base, QRectF(self._base.rect()))
             if not self._selection.isNull():
@@ -238,7 +246,9 @@ class Overview(QObject):
         # start on a whole device pixel, so later frames at this zoom blit without scaling
         transform = view.viewportTransform()
         device = transform.map(area.topLeft())
-        self._origin = transform.inverted()[0].map(QPointF(math.floor(device.x()), math.floor(device.y())))
+        self._origin = transform.inverted()[0].map(
+            QPointF(math.floor(device.x()), math.floor(device.y()))
+        )
         width = math.ceil((area.right() - self._origin.x()) * zoom) + 2
         height = math.ceil((area.bottom() - self._origin.y()) * zoom) + 2
         self._base = QPixmap(int(width * dpr), int(height * dpr))

@@ -109,7 +109,12 @@ class GraphScene(QGraphicsScene):
             self.update()  # items without contents send no updates of their own
 
     def projected(self) -> list[QGraphicsItem]:
-        return [*self.notes.values(), *self.edges.values(), *self.nodes.values(), *self.terminals.values()]
+        return [
+            *self.notes.values(),
+            *self.edges.values(),
+            *self.nodes.values(),
+            *self.terminals.values(),
+        ]
 
     def set_items_paint(self, on: bool) -> None:
         """Let the projected items paint (True) or not (False: a view draws the overview)."""
@@ -147,7 +152,9 @@ class GraphScene(QGraphicsScene):
             return
         self._zoom_covered = self._zoom_covered.united(area)
         zoom = self._zoom_at
-        for item in self.items(area, Qt.ItemSelectionMode.IntersectsItemBoundingRect):  # no shape() calls
+        for item in self.items(
+            area, Qt.ItemSelectionMode.IntersectsItemBoundingRect
+        ):  # no shape() calls
             if isinstance(item, NodeItem) and id(item) not in self._zoom_cached:
                 self._zoom_cached[id(item)] = item
                 w, h = item.boundingRect().size().toTuple()
@@ -189,7 +196,13 @@ class GraphScene(QGraphicsScene):
             source = (node, agent, breaks)
             item = self.nodes.get(node.id)
             old = self._sources.get(node.id)
-            if item is not None and old is not None and old[0] is node and old[1] is agent and old[2] == breaks:
+            if (
+                item is not None
+                and old is not None
+                and old[0] is node
+                and old[1] is agent
+                and old[2] == breaks
+            ):
                 continue
             if item is None:
                 item = NodeItem(node.id, node_look(spec, node))
@@ -199,7 +212,9 @@ class GraphScene(QGraphicsScene):
             else:
                 item.set_look(node_look(spec, node))
             pos = node.position
-            target = QPointF(pos.x, pos.y) if pos else QPointF(200 + (i % 6) * 240, 100 + (i // 6) * 160)
+            target = (
+                QPointF(pos.x, pos.y) if pos else QPointF(200 + (i % 6) * 240, 100 + (i // 6) * 160)
+            )
             if item.pos() != target:
                 item.setPos(target)
             self._sources[node.id] = source
@@ -234,7 +249,11 @@ class GraphScene(QGraphicsScene):
             else:
                 rects = [i.sceneBoundingRect() for i in items]
                 x = sum(r.center().x() for r in rects) / len(rects) - 45
-                y = min(r.top() for r in rects) - 90 if tid == START else max(r.bottom() for r in rects) + 60
+                y = (
+                    min(r.top() for r in rects) - 90
+                    if tid == START
+                    else max(r.bottom() for r in rects) + 60
+                )
                 pos = QPointF(round(x), round(y))
             if self.terminals[tid].pos() != pos:
                 self.terminals[tid].setPos(pos)
@@ -300,7 +319,9 @@ class GraphScene(QGraphicsScene):
         super().mousePressEvent(event)
         # where the items were when the button went down: only those a drag moved get an edit
         # (a click on a card off the grid must not snap it, dirty the file or add an undo entry)
-        self._pressed_at = {i.node_id: i.pos() for i in self.selectedItems() if isinstance(i, (NodeItem, NoteItem))}
+        self._pressed_at = {
+            i.node_id: i.pos() for i in self.selectedItems() if isinstance(i, (NodeItem, NoteItem))
+        }
 
     def mouseReleaseEvent(self, event) -> None:
         super().mouseReleaseEvent(event)
@@ -349,7 +370,11 @@ class GraphScene(QGraphicsScene):
             return [self.notes[element_id]]
         found = [e for e in self.edges.values() if e.element_id == element_id]
         if not found:  # an agent: the nodes running it
-            found = [i for n, i in self.nodes.items() if getattr(self.document.spec.node(n), "agent", None) == element_id]
+            found = [
+                i
+                for n, i in self.nodes.items()
+                if getattr(self.document.spec.node(n), "agent", None) == element_id
+            ]
         return found
 
     def select_ids(self, ids: list[str]) -> list[QGraphicsItem]:

@@ -44,7 +44,9 @@ class GraphView(QGraphicsView):
         self._pan_from: QPointF | None = None
         self._rename: QLineEdit | None = None
         self.overview = Overview(self)
-        self._zoom_settle = QTimer(self, singleShot=True, interval=SETTLE_MS, timeout=self._zoom_settled)
+        self._zoom_settle = QTimer(
+            self, singleShot=True, interval=SETTLE_MS, timeout=self._zoom_settled
+        )
         self.minimap = Minimap(self)
         self.minimap_wanted = True
         """The user's choice (View → Minimap); `place_minimap` may still hide it for a while."""
@@ -113,11 +115,15 @@ class GraphView(QGraphicsView):
         minor, major = [], []
         x = left
         while x < rect.right():
-            (major if x % (GRID * 5) == 0 else minor).append(QLineF(x, rect.top(), x, rect.bottom()))
+            (major if x % (GRID * 5) == 0 else minor).append(
+                QLineF(x, rect.top(), x, rect.bottom())
+            )
             x += GRID
         y = top
         while y < rect.bottom():
-            (major if y % (GRID * 5) == 0 else minor).append(QLineF(rect.left(), y, rect.right(), y))
+            (major if y % (GRID * 5) == 0 else minor).append(
+                QLineF(rect.left(), y, rect.right(), y)
+            )
             y += GRID
         if self.scene().zooming:  # ~4 ms a frame at 45% antialiased; sharp again once settled
             painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
@@ -160,13 +166,19 @@ class GraphView(QGraphicsView):
             return
         pos = self.mapToScene(event.position().toPoint())
         space = event.modifiers() & Qt.KeyboardModifier.AltModifier
-        if event.button() == Qt.MouseButton.MiddleButton or (event.button() == Qt.MouseButton.LeftButton and space):
+        if event.button() == Qt.MouseButton.MiddleButton or (
+            event.button() == Qt.MouseButton.LeftButton and space
+        ):
             self._pan_from = event.position()
             self.setCursor(Qt.CursorShape.ClosedHandCursor)
             return
         if event.button() == Qt.MouseButton.LeftButton and not self.scene().read_only:
             drag = self._drag_at(pos)
-            if drag is not None and drag[0] == "connect" and event.modifiers() & Qt.KeyboardModifier.ShiftModifier:
+            if (
+                drag is not None
+                and drag[0] == "connect"
+                and event.modifiers() & Qt.KeyboardModifier.ShiftModifier
+            ):
                 drag = ("route", drag[1])  # Shift-drag from the output port: a conditional route
             if drag is not None:
                 self._drag = drag
@@ -188,9 +200,17 @@ class GraphView(QGraphicsView):
         for item in items:
             if isinstance(item, PortedItem) and item.port_at(pos) in ("out", "route"):
                 return ("connect" if item.port_at(pos) == "out" else "route", item.node_id)
-            if isinstance(item, EdgeItem) and item.near_target(pos) and item.look.style in ("plain", "join"):
+            if (
+                isinstance(item, EdgeItem)
+                and item.near_target(pos)
+                and item.look.style in ("plain", "join")
+            ):
                 return ("reconnect", item.element_id)
-            if isinstance(item, EdgeItem) and item.near_target(pos) and item.look.style == "conditional":
+            if (
+                isinstance(item, EdgeItem)
+                and item.near_target(pos)
+                and item.look.style == "conditional"
+            ):
                 return ("retarget", item.look.key)
         return None
 

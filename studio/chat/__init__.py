@@ -16,7 +16,9 @@ def install(window: Any) -> None:
     from studio.chat.provider_dialog import ProviderSettingsDialog
 
     panel = ChatPanel(window.runner)
-    dock = window.add_dock("chatDock", "Chat", panel, Qt.DockWidgetArea.RightDockWidgetArea, tab_with="inspectorDock")
+    dock = window.add_dock(
+        "chatDock", "Chat", panel, Qt.DockWidgetArea.RightDockWidgetArea, tab_with="inspectorDock"
+    )
     window.chat_panel = panel
 
     def chat_view() -> None:

@@ -31,7 +31,8 @@ def text_of(content: Any) -> str:
         return content
     if isinstance(content, list):
         return "".join(
-            b if isinstance(b, str) else str(b.get("text", "")) if isinstance(b, dict) else "" for b in content
+            b if isinstance(b, str) else str(b.get("text", "")) if isinstance(b, dict) else ""
+            for b in content
         )
     return str(content)
 
@@ -43,7 +44,9 @@ class Bubble(QFrame):
         super().__init__()
         who, bg, fg = ROLE_STYLE.get(role, (role.title(), "#ffffff", "#374151"))
         self.setObjectName(f"{role}Bubble")
-        self.setStyleSheet(f"#{role}Bubble {{ background: {bg}; border: 1px solid #d1d5db; border-radius: 8px; }}")
+        self.setStyleSheet(
+            f"#{role}Bubble {{ background: {bg}; border: 1px solid #d1d5db; border-radius: 8px; }}"
+        )
         layout = QVBoxLayout(self)
         layout.setContentsMargins(10, 6, 10, 8)
         self.who, self.fg = who, fg
@@ -84,10 +87,14 @@ class ToolCallCard(QFrame):
         super().__init__()
         self.call = call
         self.setObjectName("toolCallCard")
-        self.setStyleSheet("#toolCallCard { background: #fbfaf5; border: 1px solid #d6b656; border-radius: 8px; }")
+        self.setStyleSheet(
+            "#toolCallCard { background: #fbfaf5; border: 1px solid #d6b656; border-radius: 8px; }"
+        )
         layout = QVBoxLayout(self)
         layout.setContentsMargins(10, 6, 10, 8)
-        title = QLabel(f"<span style='color:#92400e'>Tool call</span> <b>{_esc(call.get('name', '?'))}</b> <span style='color:#6b7280'>{_esc(call.get('id') or '')}</span>")
+        title = QLabel(
+            f"<span style='color:#92400e'>Tool call</span> <b>{_esc(call.get('name', '?'))}</b> <span style='color:#6b7280'>{_esc(call.get('id') or '')}</span>"
+        )
         title.setTextFormat(Qt.TextFormat.RichText)
         layout.addWidget(title)
         self.args = QLabel(_pretty(call.get("args", {})))
@@ -129,7 +136,9 @@ class ToolCallCard(QFrame):
         rows.addWidget(self.editor)
         self.reply = QLineEdit()
         self.reply.setObjectName("replyText")
-        self.reply.setPlaceholderText("A message: the reason to reject, or the answer in place of the tool")
+        self.reply.setPlaceholderText(
+            "A message: the reason to reject, or the answer in place of the tool"
+        )
         self.reply.hide()
         rows.addWidget(self.reply)
         self.error = QLabel()
@@ -137,7 +146,12 @@ class ToolCallCard(QFrame):
         self.error.hide()
         rows.addWidget(self.error)
         buttons = QHBoxLayout()
-        for kind, label in (("approve", "Approve"), ("edit", "Edit…"), ("reject", "Reject"), ("respond", "Respond…")):
+        for kind, label in (
+            ("approve", "Approve"),
+            ("edit", "Edit…"),
+            ("reject", "Reject"),
+            ("respond", "Respond…"),
+        ):
             if kind not in allowed:
                 continue
             button = QPushButton(label)

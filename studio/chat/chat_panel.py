@@ -129,7 +129,10 @@ class ChatPanel(QWidget):
         from PySide6.QtCore import QEvent
 
         if obj is self.input and event.type() == QEvent.Type.KeyPress:
-            if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and event.modifiers() & Qt.KeyboardModifier.ControlModifier:
+            if (
+                event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter)
+                and event.modifiers() & Qt.KeyboardModifier.ControlModifier
+            ):
                 self.send()
                 return True
         return super().eventFilter(obj, event)
@@ -146,7 +149,9 @@ class ChatPanel(QWidget):
         self.send_button.setEnabled(key is not None and not running)
         self.stop_button.setEnabled(running)
         where = f"thread {self.runner.thread_id}"
-        self.header.setText(f"Chat on {where}" if key else "This graph has no messages key: nothing to chat with")
+        self.header.setText(
+            f"Chat on {where}" if key else "This graph has no messages key: nothing to chat with"
+        )
 
     def send(self) -> None:
         text = self.input.toPlainText().strip()
@@ -211,7 +216,9 @@ class ChatPanel(QWidget):
     def _drop_landed(self) -> None:
         """A streamed message that is in the state now is shown from the state."""
         ids = {m.id for m in self.messages if isinstance(m, BaseMessage)}
-        for mid in [m for m in self.live if m in ids or m.removesuffix("-0") in ids or f"{m}-0" in ids]:
+        for mid in [
+            m for m in self.live if m in ids or m.removesuffix("-0") in ids or f"{m}-0" in ids
+        ]:
             self.live.pop(mid).deleteLater()
             self.live_text.pop(mid, None)
 
@@ -241,7 +248,9 @@ class ChatPanel(QWidget):
                 return
         if kind != "ai" or text:
             note = getattr(message, "name", None) or ""
-            self.rows.addWidget(Bubble(kind if kind in ("human", "ai", "tool", "system") else "ai", text, note))
+            self.rows.addWidget(
+                Bubble(kind if kind in ("human", "ai", "tool", "system") else "ai", text, note)
+            )
         for call in getattr(message, "tool_calls", None) or ():
             card = ToolCallCard(call)
             self.cards[call.get("id") or f"#{len(self.cards)}"] = card
@@ -257,32 +266,44 @@ class ChatPanel(QWidget):
     def _review(self, interrupt_id: str, value: dict) -> None:
         """HITL: one decision per action request, on the card of the call it reviews."""
         requests = value["action_requests"]
-        configs = {c.get("action_name"): c for c in value.get("review_configs", []) if isinstance(c, dict)}
+        configs = {
+            c.get("action_name"): c for c in value.get("review_configs", []) if isinstance(c, dict)
+        }
         unresolved = [c for c in self.cards.values() if c.result.isHidden()]
         for index, request in enumerate(requests):
             card = next((c for c in unresolved if c.call.get("name") == request.get("name")
                          and c.call.get("args") == request.get("args")), None)  # fmt: skip
-            if card is None:  # asked inside an agent's graph: its messages are not in this state yet
+            if (
+                card is None
+            ):  # asked inside an agent's graph: its messages are not in this state yet
                 card = ToolCallCard({"name": request.get("name"), "args": request.get("args", {})})
                 self.cards[f"review:{index}"] = card
                 self.rows.addWidget(card)
             else:
                 unresolved.remove(card)
-            allowed = configs.get(request.get("name"), {}).get("allowed_decisions", ["approve", "reject"])
+            allowed = configs.get(request.get("name"), {}).get(
+                "allowed_decisions", ["approve", "reject"]
+            )
             card.ask_review(list(allowed), request.get("description", ""))
-            card.decided.connect(lambda d, i=index, n=len(requests), iid=interrupt_id: self._decided(iid, i, n, d))
+            card.decided.connect(
+                lambda d, i=index, n=len(requests), iid=interrupt_id: self._decided(iid, i, n, d)
+            )
 
     def _decided(self, interrupt_id: str, index: int, count: int, decision: dict) -> None:
         self.decisions[index] = decision
         if len(self.decisions) == count:
-            self.runner.answer(interrupt_id, {"decisions": [self.decisions[i] for i in range(count)]})
+            self.runner.answer(
+                interrupt_id, {"decisions": [self.decisions[i] for i in range(count)]}
+            )
             self._raise_dock()
 
     def _reply_box(self, interrupt_id: str, value: Any) -> QWidget:
         box = QWidget()
         box.setObjectName("interruptReply")
         layout = QVBoxLayout(box)
-        question = QLabel(f"⏸ The graph asks: {json.dumps(value, default=str) if not isinstance(value, str) else value}")
+        question = QLabel(
+            f"⏸ The graph asks: {json.dumps(value, default=str) if not isinstance(value, str) else value}"
+        )
         question.setWordWrap(True)
         question.setTextFormat(Qt.TextFormat.PlainText)
         layout.addWidget(question)

@@ -29,7 +29,9 @@ TEST_MODELS = {"openai": "gpt-4o-mini", "anthropic": "claude-3-5-haiku-latest", 
                "google_genai": "gemini-2.0-flash"}  # fmt: skip
 
 
-def test_connection(provider: str, model: str, key: str, base_url: str, timeout: float = 15.0) -> tuple[bool, str]:
+def test_connection(
+    provider: str, model: str, key: str, base_url: str, timeout: float = 15.0
+) -> tuple[bool, str]:
     """(ok, what to tell the user): one tiny request with these settings (nothing is saved)."""
     if missing := missing_packages(provider):
         return False, install_hint(provider, missing)
@@ -49,7 +51,10 @@ def test_connection(provider: str, model: str, key: str, base_url: str, timeout:
         return False, exc.line() if hasattr(exc, "line") else str(exc)
     except Exception as exc:  # a provider error, said plainly; anything else by its kind
         said = describe_provider_error(exc)
-        return False, said or f"{type(exc).__name__}: {str(exc).splitlines()[0] if str(exc) else ''}"
+        return (
+            False,
+            said or f"{type(exc).__name__}: {str(exc).splitlines()[0] if str(exc) else ''}",
+        )
     return True, f"Connected: {model} answered in {time.perf_counter() - started:.1f}s"
 
 
@@ -101,7 +106,9 @@ class ProviderSettingsDialog(QDialog):
         self.result.setWordWrap(True)
         self.result.setTextFormat(Qt.TextFormat.PlainText)
         form.addRow("", self.result)
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Save | QDialogButtonBox.StandardButton.Close)
+        buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Save | QDialogButtonBox.StandardButton.Close
+        )
         buttons.button(QDialogButtonBox.StandardButton.Save).setObjectName("saveProviderButton")
         buttons.accepted.connect(self.save)
         buttons.rejected.connect(self.reject)
@@ -112,7 +119,11 @@ class ProviderSettingsDialog(QDialog):
 
     def _load(self, provider: str) -> None:
         missing = missing_packages(provider)
-        self.package.setText(install_hint(provider, missing) if missing else f"{PROVIDER_PACKAGES[provider]} is installed")
+        self.package.setText(
+            install_hint(provider, missing)
+            if missing
+            else f"{PROVIDER_PACKAGES[provider]} is installed"
+        )
         env = credentials.api_key_env(provider)
         self.key.setEnabled(env is not None)
         self.key.setText("")
@@ -120,13 +131,21 @@ class ProviderSettingsDialog(QDialog):
         if env is None:
             self.key_note.setText("This provider takes no API key")
         elif source == "environment":
-            self.key_note.setText(f"{env} is set in the environment: it is used, whatever is saved here")
+            self.key_note.setText(
+                f"{env} is set in the environment: it is used, whatever is saved here"
+            )
         elif source == "keychain":
-            self.key_note.setText("A key is saved in the OS keychain (type a new one to replace it, or clear to keep)")
+            self.key_note.setText(
+                "A key is saved in the OS keychain (type a new one to replace it, or clear to keep)"
+            )
         else:
-            self.key_note.setText(f"No key yet: saved in the OS keychain, never in a spec (or set {env})")
+            self.key_note.setText(
+                f"No key yet: saved in the OS keychain, never in a spec (or set {env})"
+            )
         self.base_url.setText(credentials.base_url(provider))
-        self.base_url.setPlaceholderText(credentials.DEFAULT_BASE_URLS.get(provider, "the provider's default"))
+        self.base_url.setPlaceholderText(
+            credentials.DEFAULT_BASE_URLS.get(provider, "the provider's default")
+        )
         self.model.setText(TEST_MODELS.get(provider, ""))
         self.result.setText("")
 
@@ -138,7 +157,12 @@ class ProviderSettingsDialog(QDialog):
 
     def test(self) -> None:
         provider = self.provider.currentText()
-        args = (provider, self.model.text().strip(), self._key_to_use(provider), self.base_url.text().strip())
+        args = (
+            provider,
+            self.model.text().strip(),
+            self._key_to_use(provider),
+            self.base_url.text().strip(),
+        )
         self.test_button.setEnabled(False)
         self.result.setStyleSheet("")
         self.result.setText("Testing…")

@@ -23,9 +23,11 @@ def edge_name(element_id: str) -> str:
 
 def element_ids(spec: GraphSpec) -> set[str]:
     """Ids an edge may not take: every node, edge and conditional edge id."""
-    return {n.id for n in spec.nodes} | {e.id for e in spec.edges} | {
-        e.id for e in spec.conditional_edges
-    }
+    return (
+        {n.id for n in spec.nodes}
+        | {e.id for e in spec.edges}
+        | {e.id for e in spec.conditional_edges}
+    )
 
 
 def _connect(spec: GraphSpec, fields: dict[str, Any], source: str, target: str, join: bool) -> None:
@@ -73,7 +75,9 @@ class ConnectEdit(SpecEdit):
         spec = document.spec
         fields = _working(spec)
         _connect(spec, fields, source, target, join)
-        super().__init__(document, f"Connect {shown(source)} to {shown(target)}", _changed(spec, fields))
+        super().__init__(
+            document, f"Connect {shown(source)} to {shown(target)}", _changed(spec, fields)
+        )
 
 
 class ReconnectEdit(SpecEdit):
@@ -101,7 +105,9 @@ class ReconnectEdit(SpecEdit):
             else:
                 if new_target == START:
                     raise ValueError("an edge cannot end at START")
-                fields["edges"] = replaced(spec.edges, edge.id, edge.model_copy(update={"target": new_target}))
+                fields["edges"] = replaced(
+                    spec.edges, edge.id, edge.model_copy(update={"target": new_target})
+                )
         super().__init__(document, f"Reconnect {edge_name(element_id)} to {shown(new_target)}",
                          _changed(spec, fields))  # fmt: skip
 
@@ -135,7 +141,10 @@ class AddConditionalEdgeEdit(SpecEdit):
         edge = ConditionalEdge(
             id=unique_id(f"route_{source.strip('_')}", element_ids(spec)),
             source=source,
-            router=ExpressionRouter(kind="expression", expression=expression or (_literal(targets[0]) if targets else "END")),
+            router=ExpressionRouter(
+                kind="expression",
+                expression=expression or (_literal(targets[0]) if targets else "END"),
+            ),
             path_map=list(targets) or None,
         )
         after = {"conditional_edges": [*spec.conditional_edges, edge]}
@@ -152,7 +161,9 @@ class AddRouteEdit(SpecEdit):
         if target == START:
             raise ValueError("a route cannot lead to START")
         if isinstance(edge.router, SendRouter):
-            raise ValueError(f"{edge_id} sends to {shown(edge.router.target)}: change its target instead")
+            raise ValueError(
+                f"{edge_id} sends to {shown(edge.router.target)}: change its target instead"
+            )
         pairs = routes(edge)
         if any(t == target for _r, t in pairs):
             raise ValueError(f"{edge_id} already routes to {shown(target)}")
@@ -172,7 +183,9 @@ class RetargetRouteEdit(SpecEdit):
         if new_target == START:
             raise ValueError("a route cannot lead to START")
         if isinstance(edge.router, SendRouter) and edge.path_map is None:
-            new = edge.model_copy(update={"router": edge.router.model_copy(update={"target": new_target})})
+            new = edge.model_copy(
+                update={"router": edge.router.model_copy(update={"target": new_target})}
+            )
         else:
             pairs = routes(edge)
             if not 0 <= index < len(pairs):
@@ -182,7 +195,9 @@ class RetargetRouteEdit(SpecEdit):
             pairs[index] = (pairs[index][0], new_target)
             new = edge.model_copy(update={"path_map": path_map_of(pairs)})
         after = {"conditional_edges": replaced(spec.conditional_edges, edge_id, new)}
-        super().__init__(document, f"Re-target route of {shown(edge.source)} to {shown(new_target)}", after)
+        super().__init__(
+            document, f"Re-target route of {shown(edge.source)} to {shown(new_target)}", after
+        )
 
 
 def _conditional(spec: GraphSpec, edge_id: str) -> ConditionalEdge:
@@ -199,12 +214,20 @@ class ConvertToRouterEdit(SpecEdit):
 
     def __init__(self, document: GraphDocument, source: str) -> None:
         spec = document.spec
-        targets = list(spec.entry) if source == START else [e.target for e in spec.edges if e.sources == [source]]
+        targets = (
+            list(spec.entry)
+            if source == START
+            else [e.target for e in spec.edges if e.sources == [source]]
+        )
         if source in spec.finish:
             targets.append(END)
         if not targets:
             raise ValueError(f"{shown(source)} has no plain edges of its own to turn into a router")
-        expression = "[" + ", ".join(_literal(t) for t in targets) + "]" if len(targets) > 1 else _literal(targets[0])
+        expression = (
+            "[" + ", ".join(_literal(t) for t in targets) + "]"
+            if len(targets) > 1
+            else _literal(targets[0])
+        )
         edge = ConditionalEdge(
             id=unique_id(f"route_{source.strip('_')}", element_ids(spec)), source=source,
             router=ExpressionRouter(kind="expression", expression=expression), path_map=targets,
@@ -215,7 +238,9 @@ class ConvertToRouterEdit(SpecEdit):
             "finish": [s for s in spec.finish if s != source],
             "conditional_edges": [*spec.conditional_edges, edge],
         }
-        super().__init__(document, f"Convert edges of {shown(source)} to a router", _changed(spec, after))
+        super().__init__(
+            document, f"Convert edges of {shown(source)} to a router", _changed(spec, after)
+        )
         self.edge_id = edge.id
 
 
@@ -230,12 +255,16 @@ class ConvertToEdgesEdit(SpecEdit):
             raise ValueError(f"{edge_id} lists no routes: add its targets first")
         fields = _working(spec)
         for target in targets:
-            if not any(edge.source in e.sources and e.target == target for e in fields["edges"]) and not (
-                target == END and edge.source in fields["finish"]
-            ):
+            if not any(
+                edge.source in e.sources and e.target == target for e in fields["edges"]
+            ) and not (target == END and edge.source in fields["finish"]):
                 _connect(spec, fields, edge.source, target, False)
         fields["conditional_edges"] = [e for e in spec.conditional_edges if e.id != edge_id]
-        super().__init__(document, f"Convert router of {shown(edge.source)} to plain edges", _changed(spec, fields))
+        super().__init__(
+            document,
+            f"Convert router of {shown(edge.source)} to plain edges",
+            _changed(spec, fields),
+        )
 
 
 class SetEdgeEdit(SpecEdit):

@@ -35,7 +35,9 @@ class AddElementsEdit(SpecEdit):
             if getattr(part, field):
                 after[field] = [*getattr(spec, field), *getattr(part, field)]
         if part.view.notes:
-            after["view"] = spec.view.model_copy(update={"notes": [*spec.view.notes, *part.view.notes]})
+            after["view"] = spec.view.model_copy(
+                update={"notes": [*spec.view.notes, *part.view.notes]}
+            )
         super().__init__(document, text, after)
 
 
@@ -46,7 +48,9 @@ def without_nodes(spec: GraphSpec, gone: set[str]) -> dict[str, Any]:
         sources = [s for s in edge.sources if s not in gone]
         if edge.target in gone or not sources:
             continue
-        edges.append(edge if sources == edge.sources else edge.model_copy(update={"sources": sources}))
+        edges.append(
+            edge if sources == edge.sources else edge.model_copy(update={"sources": sources})
+        )
     after: dict[str, Any] = {
         "nodes": [n for n in spec.nodes if n.id not in gone],
         "edges": edges,
@@ -98,4 +102,6 @@ class MoveElementsEdit(SpecEdit):
         if any(n is not o for n, o in zip(notes, spec.view.notes, strict=True)):
             after["view"] = spec.view.model_copy(update={"notes": notes})
         names = list(positions)
-        super().__init__(document, f"Move {names[0]}" if len(names) == 1 else f"Move {len(names)} items", after)
+        super().__init__(
+            document, f"Move {names[0]}" if len(names) == 1 else f"Move {len(names)} items", after
+        )

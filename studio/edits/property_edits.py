@@ -105,7 +105,13 @@ class SetAgentEdit(SpecEdit):
                  text: str = "") -> None:  # fmt: skip
         agent = AgentSpec.model_validate(agent.model_dump())
         after = {"agents": replaced(document.spec.agents, agent.id, agent)}
-        key = ("agent", agent.id, merge) if isinstance(merge, str) else ("agent", agent.id) if merge else None
+        key = (
+            ("agent", agent.id, merge)
+            if isinstance(merge, str)
+            else ("agent", agent.id)
+            if merge
+            else None
+        )
         super().__init__(document, text or f"Change agent {agent.id}", after, merge_key=key)
 
 
@@ -136,7 +142,9 @@ class AddMiddlewareEdit(SpecEdit):
 class SetStateKeysEdit(SpecEdit):
     """Replaces the state schema (keys, types, reducers, input/output flags) in one step."""
 
-    def __init__(self, document: GraphDocument, keys: list[StateKey], text: str = "Edit state keys"):
+    def __init__(
+        self, document: GraphDocument, keys: list[StateKey], text: str = "Edit state keys"
+    ):
         keys = [StateKey.model_validate(k.model_dump()) for k in keys]
         names = [k.name for k in keys]
         if len(set(names)) != len(names):
@@ -150,7 +158,10 @@ class SetSpecFieldEdit(SpecEdit):
     def __init__(self, document: GraphDocument, field: str, value: Any) -> None:
         new = updated(document.spec, **{field: value})
         super().__init__(
-            document, f"Change graph {field}", {field: getattr(new, field)}, merge_key=("spec", field)
+            document,
+            f"Change graph {field}",
+            {field: getattr(new, field)},
+            merge_key=("spec", field),
         )
 
 

@@ -89,7 +89,11 @@ def check(mode: str, text: str) -> tuple[int, int, str] | None:
         try:
             json.loads(text)
         except ValueError as exc:
-            return getattr(exc, "lineno", 1), max(getattr(exc, "colno", 1) - 1, 0), getattr(exc, "msg", str(exc))
+            return (
+                getattr(exc, "lineno", 1),
+                max(getattr(exc, "colno", 1) - 1, 0),
+                getattr(exc, "msg", str(exc)),
+            )
         return None
     if mode == "python":
         try:
@@ -156,7 +160,9 @@ class CodeEditor(QPlainTextEdit):
         font.setPointSize(9)
         self.setFont(font)
         self.setLineWrapMode(
-            QPlainTextEdit.LineWrapMode.WidgetWidth if mode == "text" else QPlainTextEdit.LineWrapMode.NoWrap
+            QPlainTextEdit.LineWrapMode.WidgetWidth
+            if mode == "text"
+            else QPlainTextEdit.LineWrapMode.NoWrap
         )
         # Tab indents code; elsewhere it moves on, as in any form
         self.setTabChangesFocus(mode not in ("python", "json"))
@@ -194,8 +200,12 @@ class CodeEditor(QPlainTextEdit):
             fmt.setProperty(QTextFormat.Property.FullWidthSelection, False)
             selection.format = fmt
             cursor = QTextCursor(block)
-            cursor.movePosition(QTextCursor.MoveOperation.Right, n=min(column, max(len(block.text()) - 1, 0)))
-            cursor.movePosition(QTextCursor.MoveOperation.EndOfBlock, QTextCursor.MoveMode.KeepAnchor)
+            cursor.movePosition(
+                QTextCursor.MoveOperation.Right, n=min(column, max(len(block.text()) - 1, 0))
+            )
+            cursor.movePosition(
+                QTextCursor.MoveOperation.EndOfBlock, QTextCursor.MoveMode.KeepAnchor
+            )
             selection.cursor = cursor
             marks.append(selection)
             self.setToolTip(plain_tip(f"line {line}: {message}"))
@@ -286,9 +296,15 @@ class CodeDialog(QDialog):
         status.setObjectName("popOutStatus")
         status.setStyleSheet("color: #C62828")
         self.editor.textChanged.connect(
-            lambda: status.setText(f"line {self.editor.problem[0]}: {self.editor.problem[2]}" if self.editor.problem else "")
+            lambda: status.setText(
+                f"line {self.editor.problem[0]}: {self.editor.problem[2]}"
+                if self.editor.problem
+                else ""
+            )
         )
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        )
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         box = QVBoxLayout(self)

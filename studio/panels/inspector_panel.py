@@ -87,7 +87,9 @@ class InspectorPanel(QScrollArea):
         if not force and self._element() is self._shown:
             return
         focus = QApplication.focusWidget()
-        inside = focus is not None and self.widget() is not None and self.widget().isAncestorOf(focus)
+        inside = (
+            focus is not None and self.widget() is not None and self.widget().isAncestorOf(focus)
+        )
         if inside and isinstance(focus, QPlainTextEdit) and not force:
             return
         self._build()
@@ -129,10 +131,14 @@ class InspectorPanel(QScrollArea):
             if element[1] is not None:
                 agent_form(self.host, self.form, element[1].id)
             else:
-                self.form.addRow(plain_label(f"No agent {element[0].agent!r}: fix the agent field."))
+                self.form.addRow(
+                    plain_label(f"No agent {element[0].agent!r}: fix the agent field.")
+                )
             self._node_json(element[0])
         elif isinstance(element, str):
-            self.form.addRow(plain_label(element.replace("entry:", "START → ").replace("finish:", "→ END ")))
+            self.form.addRow(
+                plain_label(element.replace("entry:", "START → ").replace("finish:", "→ END "))
+            )
         elif hasattr(element, "kind") and element.id and self.spec.node(element.id) is element:
             self._node_fields(element)
             self._node_json(element)
@@ -186,6 +192,7 @@ class InspectorPanel(QScrollArea):
                     shown["value"] = text
                 else:
                     self.error.setText(self.error.text() or f"{label}: not accepted")
+
         edit.editingFinished.connect(finished)
         self.form.addRow(label, edit)
         return edit
@@ -203,7 +210,9 @@ class InspectorPanel(QScrollArea):
     def _graph_fields(self) -> None:
         self._title("Graph")
         push = self.editor.push
-        self._line("name", "Name", self.spec.name, lambda t: push(edits.SetSpecFieldEdit, "name", t))
+        self._line(
+            "name", "Name", self.spec.name, lambda t: push(edits.SetSpecFieldEdit, "name", t)
+        )
         self._line("description", "Description", self.spec.description,
                    lambda t: push(edits.SetSpecFieldEdit, "description", t))  # fmt: skip
         limit = str(self.spec.recursion_limit or "")
@@ -216,26 +225,61 @@ class InspectorPanel(QScrollArea):
         self._title(f"{node.kind.replace('_', ' ')} node")
         self._line("id", "Id", nid, lambda t: self._rename(nid, t.strip()))
         self._line("label", "Label", node.label, lambda t: setn(nid, label=t))
-        self._line("description", "Description", node.description, lambda t: setn(nid, description=t))
+        self._line(
+            "description", "Description", node.description, lambda t: setn(nid, description=t)
+        )
         if isinstance(node, FunctionNode):
             if node.code is not None:
-                self._line("function", "Function", node.function or "", lambda t: setn(nid, function=t))
+                self._line(
+                    "function", "Function", node.function or "", lambda t: setn(nid, function=t)
+                )
                 self._code("code", "Code", "python", node.code, lambda t: setn(nid, code=t))
             else:
-                self._line("import_path", "Import", node.import_path or "", lambda t: setn(nid, import_path=t))
+                self._line(
+                    "import_path",
+                    "Import",
+                    node.import_path or "",
+                    lambda t: setn(nid, import_path=t),
+                )
         elif isinstance(node, SetStateNode):
             text = "\n".join(f"{k} = {v}" for k, v in node.values.items())
-            self._code("values", "Values", "assignments", text, lambda t: setn(nid, values=parse_assignments(t)))
-            self._code("goto", "Goto", "expression", node.goto or "", lambda t: setn(nid, goto=t.strip() or None))
+            self._code(
+                "values",
+                "Values",
+                "assignments",
+                text,
+                lambda t: setn(nid, values=parse_assignments(t)),
+            )
+            self._code(
+                "goto",
+                "Goto",
+                "expression",
+                node.goto or "",
+                lambda t: setn(nid, goto=t.strip() or None),
+            )
         elif node.kind == "model":
             current = lambda: self.spec.node(nid)  # noqa: E731  (the node as it is now)
             self.form.addRow(ModelForm(self.host, nid, lambda: current().model,
                                        lambda m, _merge: setn(nid, model=m)))  # fmt: skip
-            self._code("system_prompt", "System prompt", "text", node.system_prompt, lambda t: setn(nid, system_prompt=t))
+            self._code(
+                "system_prompt",
+                "System prompt",
+                "text",
+                node.system_prompt,
+                lambda t: setn(nid, system_prompt=t),
+            )
         elif node.kind == "interrupt":
             self._line("prompt", "Prompt", node.prompt, lambda t: setn(nid, prompt=t))
-            self._code("payload", "Payload", "expression", node.payload or "", lambda t: setn(nid, payload=t.strip() or None))
-            self._line("resume_key", "Answer key", node.resume_key, lambda t: setn(nid, resume_key=t))
+            self._code(
+                "payload",
+                "Payload",
+                "expression",
+                node.payload or "",
+                lambda t: setn(nid, payload=t.strip() or None),
+            )
+            self._line(
+                "resume_key", "Answer key", node.resume_key, lambda t: setn(nid, resume_key=t)
+            )
         elif node.kind == "subgraph":
             self._line("subgraph", "Subgraph", node.subgraph, lambda t: setn(nid, subgraph=t))
             button = QPushButton("Open inner graph")
@@ -266,7 +310,9 @@ class InspectorPanel(QScrollArea):
         self.form.addRow("Id", plain_label(edge.id))
 
         def set_edge(**changes: Any) -> bool:
-            return self.editor.push(edits.SetEdgeEdit, "edges", updated(edge, **changes), merge=True)
+            return self.editor.push(
+                edits.SetEdgeEdit, "edges", updated(edge, **changes), merge=True
+            )
 
         self._line("sources", "Sources", ", ".join(map(shown, edge.sources)),
                    lambda t: set_edge(sources=[typed(s) for s in t.split(",") if s.strip()]))  # fmt: skip
@@ -278,7 +324,9 @@ class InspectorPanel(QScrollArea):
         self.form.addRow("Id", plain_label(edge.id))
 
         def set_edge(**changes: Any) -> bool:
-            return self.editor.push(edits.SetEdgeEdit, "conditional_edges", updated(edge, **changes), merge=True)
+            return self.editor.push(
+                edits.SetEdgeEdit, "conditional_edges", updated(edge, **changes), merge=True
+            )
 
         self._line("source", "After", shown(edge.source), lambda t: set_edge(source=typed(t)))
         self.form.addRow(RouterEditor(self.editor, edge.id, self.error))  # kind, rule and routes
@@ -296,6 +344,7 @@ class InspectorPanel(QScrollArea):
             if text.toPlainText() != original:
                 self.editor.push(edits.SetNoteTextEdit, note.id, text.toPlainText())
             base(event)
+
         text.focusOutEvent = focus_out
         self.form.addRow("Text", text)
 
@@ -316,6 +365,7 @@ class InspectorPanel(QScrollArea):
                 return
             self.error.clear()
             commit(value)
+
         apply.clicked.connect(applied)
         self.form.addRow("All fields", CodeField(box))
         self.form.addRow(apply)

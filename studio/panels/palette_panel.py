@@ -39,8 +39,12 @@ class PalettePanel(QListWidget):
         self._entry("note", "note", "note", "a sticky note on the canvas")
         self._header("Middleware")
         for name, hooks in PREBUILT_HOOKS.items():
-            self._entry(f"middleware:{name}", name.replace("_", " "), "middleware",
-                        f"drop on an agent; hooks: {', '.join(hooks)}")
+            self._entry(
+                f"middleware:{name}",
+                name.replace("_", " "),
+                "middleware",
+                f"drop on an agent; hooks: {', '.join(hooks)}",
+            )
         self._entry("middleware:custom", "custom middleware", "middleware", "your own hooks")
         self.itemActivated.connect(lambda item: self._activate(item))
 
@@ -71,7 +75,9 @@ class PalettePanel(QListWidget):
 
     def mimeData(self, items: list[QListWidgetItem]) -> QMimeData:
         mime = QMimeData()
-        payloads = [i.data(Qt.ItemDataRole.UserRole) for i in items if i.data(Qt.ItemDataRole.UserRole)]
+        payloads = [
+            i.data(Qt.ItemDataRole.UserRole) for i in items if i.data(Qt.ItemDataRole.UserRole)
+        ]
         if payloads:
             mime.setData(PALETTE_MIME, payloads[0].encode("utf-8"))
         return mime

@@ -44,7 +44,9 @@ def _targets(spec, exclude: str = "") -> list[str]:
 class TargetRow(QWidget):
     """One route: the result (optional) and a combo of where it goes, with a remove button."""
 
-    def __init__(self, index: int, result: str | None, target: str, choices: list[str], owner) -> None:
+    def __init__(
+        self, index: int, result: str | None, target: str, choices: list[str], owner
+    ) -> None:
         super().__init__()
         row = QHBoxLayout(self)
         row.setContentsMargins(0, 0, 0, 0)
@@ -143,7 +145,7 @@ class _ListBase(QWidget):
     def remove_row(self, index: int) -> None:
         pairs = self.pairs()
         if 0 <= index < len(pairs):
-            self._changed(pairs[:index] + pairs[index + 1:])
+            self._changed(pairs[:index] + pairs[index + 1 :])
 
 
 class RouteList(_ListBase):
@@ -157,7 +159,9 @@ class RouteList(_ListBase):
         super().__init__(editor, "routerTargetsEditor", error)
 
     def edge(self) -> ConditionalEdge | None:
-        return next((e for e in self.editor.document.spec.conditional_edges if e.id == self.edge_id), None)
+        return next(
+            (e for e in self.editor.document.spec.conditional_edges if e.id == self.edge_id), None
+        )
 
     def source(self) -> str:
         edge = self.edge()
@@ -197,7 +201,9 @@ class TargetsEditor(_ListBase):
         return [(t, t) for t in getattr(node, "destinations", [])]
 
     def save(self, pairs: list[tuple[str, str]]) -> bool:
-        return self.editor.set_node(self.node_id, destinations=list(dict.fromkeys(t for _r, t in pairs)))
+        return self.editor.set_node(
+            self.node_id, destinations=list(dict.fromkeys(t for _r, t in pairs))
+        )
 
 
 class RouterEditor(QWidget):
@@ -216,7 +222,9 @@ class RouterEditor(QWidget):
         self.render()
 
     def edge(self) -> ConditionalEdge | None:
-        return next((e for e in self.editor.document.spec.conditional_edges if e.id == self.edge_id), None)
+        return next(
+            (e for e in self.editor.document.spec.conditional_edges if e.id == self.edge_id), None
+        )
 
     def render(self) -> None:
         """The fields below the kind; the kind combo itself stays (it keeps the keyboard focus
@@ -231,8 +239,10 @@ class RouterEditor(QWidget):
             kind.setObjectName("routerKindCombo")
             for value, text in KINDS:
                 kind.addItem(text, value)
-            kind.setToolTip("Expression: a safe rule over the state. Python function: your code "
-                            "(runs when the spec is trusted). Send fan-out: one task per item, each with its own input.")
+            kind.setToolTip(
+                "Expression: a safe rule over the state. Python function: your code "
+                "(runs when the spec is trusted). Send fan-out: one task per item, each with its own input."
+            )
             kind.currentIndexChanged.connect(lambda _i: self.set_kind(kind.currentData()))
             self.form.addRow("Router", kind)
         self.kind.blockSignals(True)
@@ -255,6 +265,7 @@ class RouterEditor(QWidget):
                 if code.toPlainText() != original:
                     self.set_router(code=code.toPlainText())
                 base(event)
+
             code.focusOutEvent = focus_out
             self.form.addRow("Code", code)
         elif isinstance(router, SendRouter):
@@ -265,7 +276,9 @@ class RouterEditor(QWidget):
             if target.findData(router.target) < 0:
                 target.addItem(router.target, router.target)
             target.setCurrentIndex(target.findData(router.target))
-            target.currentIndexChanged.connect(lambda _i: self.set_router(target=target.currentData()))
+            target.currentIndexChanged.connect(
+                lambda _i: self.set_router(target=target.currentData())
+            )
             self.form.addRow("Send to", target)
             self._line("routerSendOver", "For each item of", router.over, lambda t: self.set_router(over=t),
                        "an expression giving a list, e.g. subjects")  # fmt: skip
@@ -288,6 +301,7 @@ class RouterEditor(QWidget):
                 if self.error is not None:
                     self.error.clear()
                 commit(edit.text().strip())
+
         edit.editingFinished.connect(finished)
         self.form.addRow(label, edit)
         return edit
@@ -302,7 +316,9 @@ class RouterEditor(QWidget):
             if self.error is not None:
                 self.error.setText(f"router: {_short(exc)}")
             return False
-        return self.editor.push(edits.SetEdgeEdit, "conditional_edges", edge.model_copy(update={"router": router}))
+        return self.editor.push(
+            edits.SetEdgeEdit, "conditional_edges", edge.model_copy(update={"router": router})
+        )
 
     def _set_input(self, text: str) -> bool:
         try:
@@ -326,10 +342,13 @@ class RouterEditor(QWidget):
         elif kind == "code":
             name = f"route_{edge.source.strip('_')}"
             back = '"__end__"' if first == END else repr(pairs[0][0] if pairs else first)
-            router = CodeRouter(kind="code", function=name, code=f"def {name}(state):\n    return {back}\n")
+            router = CodeRouter(
+                kind="code", function=name, code=f"def {name}(state):\n    return {back}\n"
+            )
         else:
             target = next((t for _r, t in pairs if t != END), None) or next(
-                (n.id for n in self.editor.document.spec.nodes if n.id != edge.source), None)
+                (n.id for n in self.editor.document.spec.nodes if n.id != edge.source), None
+            )
             if target is None:
                 if self.error is not None:
                     self.error.setText("add the node to send to first")

@@ -59,7 +59,9 @@ class StartPage(QWidget):
         font.setBold(True)
         title.setFont(font)
         outer.addWidget(title)
-        outer.addWidget(QLabel("Draw, run and understand LangGraph-style agent workflows — offline."))
+        outer.addWidget(
+            QLabel("Draw, run and understand LangGraph-style agent workflows — offline.")
+        )
         buttons = QHBoxLayout()
         for name, text, signal in (("newButton", "New graph", self.new_requested),
                                    ("openButton", "Open…", self.open_requested)):  # fmt: skip
@@ -186,7 +188,11 @@ class GalleryDelegate(QStyledItemDelegate):
             font.setPointSizeF(font.pointSizeF() * 0.85)
             painter.setFont(font)
             painter.setPen(QColor("#6B7280"))
-            painter.drawText(rect.adjusted(pad, 12, -pad, -4), Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, title)
+            painter.drawText(
+                rect.adjusted(pad, 12, -pad, -4),
+                Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
+                title,
+            )
             painter.setPen(QColor("#E2E5EA"))
             painter.drawLine(rect.left() + pad, rect.bottom(), rect.right() - pad, rect.bottom())
             painter.restore()
@@ -201,7 +207,9 @@ class GalleryDelegate(QStyledItemDelegate):
             icon.paint(painter, thumb)
         painter.setPen(QColor("#D0D4DB"))
         painter.drawRect(thumb.adjusted(0, 0, -1, -1))
-        text = QRect(thumb.right() + 14, thumb.top(), rect.right() - thumb.right() - 14 - pad, thumb.height())
+        text = QRect(
+            thumb.right() + 14, thumb.top(), rect.right() - thumb.right() - 14 - pad, thumb.height()
+        )
         font.setBold(True)
         painter.setFont(font)
         painter.setPen(QColor("#1F2933"))
@@ -210,7 +218,11 @@ class GalleryDelegate(QStyledItemDelegate):
         font.setBold(False)
         painter.setFont(font)
         painter.setPen(QColor("#4B5563"))
-        painter.drawText(text.adjusted(0, line + 3, 0, 0), Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop | Qt.TextFlag.TextWordWrap, description)
+        painter.drawText(
+            text.adjusted(0, line + 3, 0, 0),
+            Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop | Qt.TextFlag.TextWordWrap,
+            description,
+        )
         painter.restore()
 
 

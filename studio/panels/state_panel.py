@@ -55,7 +55,9 @@ class StatePanel(QWidget):
             row.addWidget(button)
         row.addStretch()
         layout.addLayout(row)
-        editor.document.changed.connect(lambda f: self.refresh() if f & {"state", "inputs"} else None)
+        editor.document.changed.connect(
+            lambda f: self.refresh() if f & {"state", "inputs"} else None
+        )
         editor.document.reset.connect(self.refresh)
         self.refresh()
 
@@ -118,7 +120,13 @@ class StatePanel(QWidget):
         elif col == DESCRIPTION:
             self.set_key(row, description=item.text())
         elif col in (INPUT, OUTPUT):
-            self.set_key(row, **{"input" if col == INPUT else "output": item.checkState() == Qt.CheckState.Checked})
+            self.set_key(
+                row,
+                **{
+                    "input" if col == INPUT else "output": item.checkState()
+                    == Qt.CheckState.Checked
+                },
+            )
         elif col == DEFAULT:
             self.set_default(self.keys[row].name, item.text())
 
@@ -140,7 +148,9 @@ class StatePanel(QWidget):
 
     def add_key(self) -> bool:
         name = unique_id("key", {k.name for k in self.keys})
-        return self.editor.push(edits.SetStateKeysEdit, [*self.keys, StateKey(name=name)], f"Add state key {name}")
+        return self.editor.push(
+            edits.SetStateKeysEdit, [*self.keys, StateKey(name=name)], f"Add state key {name}"
+        )
 
     def remove_key(self) -> bool:
         row = self.table.currentRow()

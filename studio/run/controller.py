@@ -109,8 +109,12 @@ class RunController(RunToolbar, ThreadControl):
         self.docks = {
             "runInputDock": w.add_dock("runInputDock", "Run input", self.input_panel, left),
             "threadsDock": w.add_dock("threadsDock", "Threads", self.thread_list, left),
-            "channelsDock": w.add_dock("channelsDock", "Channels", self.channels, right, tab_with="inspectorDock"),
-            "historyDock": w.add_dock("historyDock", "Checkpoints", self.history, right, tab_with="stateDock"),
+            "channelsDock": w.add_dock(
+                "channelsDock", "Channels", self.channels, right, tab_with="inspectorDock"
+            ),
+            "historyDock": w.add_dock(
+                "historyDock", "Checkpoints", self.history, right, tab_with="stateDock"
+            ),
             "traceDock": w.add_dock("traceDock", "Superstep trace", self.trace, bottom),
             "diffDock": w.add_dock("diffDock", "Checkpoint diff", self.diff, bottom),
             "eventsDock": w.add_dock("eventsDock", "Events", self.events, bottom),
@@ -120,7 +124,9 @@ class RunController(RunToolbar, ThreadControl):
         w.addDockWidget(bottom, d["traceDock"])
         w.splitDockWidget(d["traceDock"], problems, Qt.Orientation.Horizontal)
         w.tabifyDockWidget(problems, d["eventsDock"])
-        w.tabifyDockWidget(d["traceDock"], d["diffDock"])  # after the split: a tabbed dock does not split
+        w.tabifyDockWidget(
+            d["traceDock"], d["diffDock"]
+        )  # after the split: a tabbed dock does not split
         w.splitDockWidget(palette, d["runInputDock"], Qt.Orientation.Vertical)
         w.tabifyDockWidget(d["runInputDock"], d["threadsDock"])
         for dock in (inspector, state, problems, d["traceDock"], d["runInputDock"]):
@@ -152,7 +158,9 @@ class RunController(RunToolbar, ThreadControl):
         self.history.older_requested.connect(self.older_history)
         self.trace.scope_changed.connect(self._scope_changed)
         self.interrupt_panel.answered.connect(self.answer)
-        self.thread_selector.activated.connect(lambda i: self.choose_thread(self.thread_selector.itemData(i)))
+        self.thread_selector.activated.connect(
+            lambda i: self.choose_thread(self.thread_selector.itemData(i))
+        )
         self.thread_list.chosen.connect(self.choose_thread)
         self.thread_list.renamed.connect(self.rename_thread)
         self.thread_list.delete_requested.connect(self.delete_thread)
@@ -180,8 +188,12 @@ class RunController(RunToolbar, ThreadControl):
         self.progress.setRange(0, 0)
         self.progress.setVisible(busy)
         state = "running" if running else self.state
-        pending = self.view is not None and self.view.pending and self.view.thread_id == self.thread_id
-        can_go_on = state in ("paused", "breakpoint", "stopped", "interrupted") or (state == "failed" and pending)
+        pending = (
+            self.view is not None and self.view.pending and self.view.thread_id == self.thread_id
+        )
+        can_go_on = state in ("paused", "breakpoint", "stopped", "interrupted") or (
+            state == "failed" and pending
+        )
         self.run_button.setEnabled(not running)
         self.step_button.setEnabled(not running and state not in ("stale", "interrupted"))
         self.continue_button.setEnabled(not running and can_go_on)
@@ -219,11 +231,16 @@ class RunController(RunToolbar, ThreadControl):
     def _spec_edited(self, fields: frozenset) -> None:
         if "inputs" in fields:
             self.input_panel.set_inputs(self.document.spec.inputs)
-        if self.live is not None and self.state == "paused" and behaviour(self.document.spec) != self._fingerprint:
+        if (
+            self.live is not None
+            and self.state == "paused"
+            and behaviour(self.document.spec) != self._fingerprint
+        ):
             self._set_state("stale")
             self.restart_banner.label.setText(
                 f"The graph changed while thread {self.live} is paused: the paused run still has the old "
-                "graph. Restart it with the new graph from its last checkpoint, or from the start.")
+                "graph. Restart it with the new graph from its last checkpoint, or from the start."
+            )
             self.restart_banner.show()
             self._say("The graph changed: restart the paused run (banner above the canvas)")
 
@@ -257,7 +274,9 @@ class RunController(RunToolbar, ThreadControl):
         self._prepare_run(clear)
         if isinstance(run_input, dict):
             self.book.note(self.thread_id, input=run_input)
-        self.session.start(self.target(), self.thread_id, run_input, steps, self.durability.currentText())
+        self.session.start(
+            self.target(), self.thread_id, run_input, steps, self.durability.currentText()
+        )
         self._set_state("running")
 
     def run(self) -> None:
@@ -293,7 +312,9 @@ class RunController(RunToolbar, ThreadControl):
             self._set_state("running")
         elif self.view is not None and self.view.interrupts:
             self.interrupt_panel.show()
-            self._say("The run waits for an interrupt answer: answer it in the panel above the canvas")
+            self._say(
+                "The run waits for an interrupt answer: answer it in the panel above the canvas"
+            )
         elif self._pending_here():
             self._new_run(None, None, clear=False)  # past a breakpoint, or a run cut short
         else:
@@ -317,7 +338,9 @@ class RunController(RunToolbar, ThreadControl):
         thread = self.live or self.thread_id
         if not self._may_run():
             return
-        history = self.view.history if self.view is not None and self.view.thread_id == thread else []
+        history = (
+            self.view.history if self.view is not None and self.view.thread_id == thread else []
+        )
         if from_start and not history:
             self._say("Nothing saved on this thread yet: Step starts it with the new graph")
             self.live = None
@@ -343,7 +366,9 @@ class RunController(RunToolbar, ThreadControl):
             self.interrupt_panel.show()
             return
         resume = value if interrupt_id is None else {interrupt_id: value}
-        self.trace.note("Interrupt answered", f"resumed with {json.dumps(resume, default=str)[:200]}")
+        self.trace.note(
+            "Interrupt answered", f"resumed with {json.dumps(resume, default=str)[:200]}"
+        )
         self._say("Resuming…")
         self._new_run(Command(resume=resume), None, clear=False)
 
@@ -360,7 +385,9 @@ class RunController(RunToolbar, ThreadControl):
         self._thread = entry.config["configurable"]["thread_id"]
         what = "Forking" if updates else "Replaying"
         self._say(f"{what} from step {entry.step} ({entry.checkpoint_id[-8:]})…")
-        self.session.resume_from(self.target(), entry.config, updates, None, self.durability.currentText())
+        self.session.resume_from(
+            self.target(), entry.config, updates, None, self.durability.currentText()
+        )
         self._set_state("running")
 
     def show_thread(self) -> None:
@@ -403,7 +430,9 @@ class RunController(RunToolbar, ThreadControl):
             return
         rows = [ChannelRow(name, "inner", value, version, True)
                 for name, (value, version) in sorted(self.trace.model.barriers.get(ns, {}).items())]  # fmt: skip
-        self.channels.show_rows(rows, caption=f"Inside {ns_label(ns)}: its channels after its last barrier")
+        self.channels.show_rows(
+            rows, caption=f"Inside {ns_label(ns)}: its channels after its last barrier"
+        )
 
     def _diff_ready(self, diff: Any) -> None:
         self.diff.show_diff(diff)
@@ -444,7 +473,11 @@ class RunController(RunToolbar, ThreadControl):
                                 "highlighted: what the last barrier changed (old → new)")  # fmt: skip
 
     def _thread_ready(self, view: ThreadView) -> None:
-        if view.thread_id != self.thread_id and self.view is not None and self.view.thread_id == self.thread_id:
+        if (
+            view.thread_id != self.thread_id
+            and self.view is not None
+            and self.view.thread_id == self.thread_id
+        ):
             return  # the user moved to another thread while this one ran
         self.view = view
         self.history.show_thread(view)

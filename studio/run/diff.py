@@ -83,8 +83,12 @@ def structural(old: Any, new: Any, path: str = "", out: list[Part] | None = None
         shared = min(len(old), len(new))
         for i in range(shared):
             if not _same(old[i], new[i]):
-                if _message_key(old[i]) is not None and _message_key(old[i]) == _message_key(new[i]):
-                    out.append(Part(f"{path}[{i}]", "changed", old[i], new[i]))  # the same message, edited
+                if _message_key(old[i]) is not None and _message_key(old[i]) == _message_key(
+                    new[i]
+                ):
+                    out.append(
+                        Part(f"{path}[{i}]", "changed", old[i], new[i])
+                    )  # the same message, edited
                 else:
                     structural(old[i], new[i], f"{path}[{i}]", out)
         out.extend(Part(f"{path}[{i}]", "added", None, new[i]) for i in range(shared, len(new)))
@@ -122,16 +126,24 @@ def _side(tup: Any) -> tuple[dict, dict, tuple]:
         return {}, {}, ()
     checkpoint = tup.checkpoint
     writes = tuple((str(t), str(c), v) for t, c, v in (tup.pending_writes or ()))
-    return dict(checkpoint.get("channel_values") or {}), dict(checkpoint.get("channel_versions") or {}), writes
+    return (
+        dict(checkpoint.get("channel_values") or {}),
+        dict(checkpoint.get("channel_versions") or {}),
+        writes,
+    )
 
 
-def diff_checkpoints(old_entry: Any, old_tuple: Any, new_entry: Any, new_tuple: Any) -> CheckpointDiff:
+def diff_checkpoints(
+    old_entry: Any, old_tuple: Any, new_entry: Any, new_tuple: Any
+) -> CheckpointDiff:
     """Diff two checkpoints (HistoryEntry and the saver's CheckpointTuple of each)."""
     old_values, old_versions, old_writes = _side(old_tuple)
     new_values, new_versions, new_writes = _side(new_tuple)
     channels = []
     unchanged = 0
-    for name in sorted(old_versions.keys() | new_versions.keys() | old_values.keys() | new_values.keys()):
+    for name in sorted(
+        old_versions.keys() | new_versions.keys() | old_values.keys() | new_values.keys()
+    ):
         old_has, new_has = name in old_values, name in new_values
         old, new = old_values.get(name), new_values.get(name)
         same_version = old_versions.get(name) == new_versions.get(name)
@@ -141,7 +153,11 @@ def diff_checkpoints(old_entry: Any, old_tuple: Any, new_entry: Any, new_tuple: 
         parts = tuple(structural(_plain(old), _plain(new))) if old_has and new_has else ()
         channels.append(ChannelDiff(name, old, new, old_versions.get(name), new_versions.get(name),
                                     old_has, new_has, parts))  # fmt: skip
-    notes = [] if old_tuple is not None and new_tuple is not None else ["a checkpoint is no longer in the database"]
+    notes = (
+        []
+        if old_tuple is not None and new_tuple is not None
+        else ["a checkpoint is no longer in the database"]
+    )
     return CheckpointDiff(old_entry.checkpoint_id, new_entry.checkpoint_id, old_entry.step, new_entry.step,
                           tuple(channels), tuple(old_entry.next), tuple(new_entry.next), old_writes, new_writes,
                           unchanged, notes)  # fmt: skip

@@ -43,7 +43,9 @@ class DiffPanel(QWidget):
         layout.addWidget(self.tree)
         self.diff: Any = None
 
-    def _row(self, parent: Any, what: str, old: str = "", new: str = "", color: str | None = None) -> QTreeWidgetItem:
+    def _row(
+        self, parent: Any, what: str, old: str = "", new: str = "", color: str | None = None
+    ) -> QTreeWidgetItem:
         item = QTreeWidgetItem(parent, [what, old, new])
         for c, text in enumerate((what, old, new)):
             item.setToolTip(c, plain_tip(text))
@@ -64,20 +66,31 @@ class DiffPanel(QWidget):
             new = shown_or_dash(c.new_value, 120) if c.new_has else "(empty)"
             color = "#2E7D32" if c.kind == "added" else "#C62828" if c.kind == "removed" else None
             versions = f"v{short_version(c.old_version)} → v{short_version(c.new_version)}"
-            row = self._row(channels, f"{c.channel}  ({versions})", old, new, color)  # one row each: diffs are read in a short dock
+            row = self._row(
+                channels, f"{c.channel}  ({versions})", old, new, color
+            )  # one row each: diffs are read in a short dock
             if is_internal(c.channel):
                 row.setForeground(0, QBrush(INTERNAL))
-            for part in c.parts[1:] if len(c.parts) == 1 and c.parts[0].path == "(value)" else c.parts:
+            for part in (
+                c.parts[1:] if len(c.parts) == 1 and c.parts[0].path == "(value)" else c.parts
+            ):
                 self._row(row, f"{part.path} {part.kind}", "" if part.kind == "added" else show(part.old, 100),
                           "" if part.kind == "removed" else show(part.new, 100))  # fmt: skip
         nxt = self._row(self.tree, "Next nodes", ", ".join(diff.old_next) or "(end)",
                         ", ".join(diff.new_next) or "(end)")  # fmt: skip
         nxt.setExpanded(True)
-        writes = self._row(self.tree, "Pending writes", str(len(diff.old_writes)), str(len(diff.new_writes)))
+        writes = self._row(
+            self.tree, "Pending writes", str(len(diff.old_writes)), str(len(diff.new_writes))
+        )
         for side, items in (("old", diff.old_writes), ("new", diff.new_writes)):
             for task_id, channel, value in items:
                 text = f"{channel} = {show(value, 100)}"
-                self._row(writes, f"task {task_id[:8]}", text if side == "old" else "", text if side == "new" else "")
+                self._row(
+                    writes,
+                    f"task {task_id[:8]}",
+                    text if side == "old" else "",
+                    text if side == "new" else "",
+                )
         self.tree.expandAll()
 
     def texts(self) -> list[str]:

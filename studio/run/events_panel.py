@@ -44,7 +44,9 @@ class EventsModel:
 
     def add(self, parts: list[Any]) -> None:
         start = len(self.parts)
-        self.parts.extend(p if isinstance(p, dict) else {"type": "?", "ns": (), "data": p} for p in parts)
+        self.parts.extend(
+            p if isinstance(p, dict) else {"type": "?", "ns": (), "data": p} for p in parts
+        )
         self._show(range(start, len(self.parts)))
 
     def _show(self, indices: range) -> None:

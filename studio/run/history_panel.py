@@ -163,7 +163,10 @@ class CheckpointTreeModel(QAbstractItemModel):
             node, depth = stack.pop()
             e = node.entry
             tip = " tip" if e.checkpoint_id == self.tip else ""
-            out.append("  " * depth + f"{e.step} {e.source} -> {', '.join(e.next) or '(end)'} [{node.branch}]{tip}")
+            out.append(
+                "  " * depth
+                + f"{e.step} {e.source} -> {', '.join(e.next) or '(end)'} [{node.branch}]{tip}"
+            )
             stack.extend((c, depth + 1) for c in reversed(node.children))
         return out
 
@@ -187,10 +190,14 @@ class HistoryPanel(QWidget):
         self.tree.setAlternatingRowColors(True)
         palette = self.tree.palette()  # both chosen rows stay visible when the tree loses focus
         for role in (QPalette.ColorRole.Highlight, QPalette.ColorRole.HighlightedText):
-            palette.setColor(QPalette.ColorGroup.Inactive, role, palette.color(QPalette.ColorGroup.Active, role))
+            palette.setColor(
+                QPalette.ColorGroup.Inactive, role, palette.color(QPalette.ColorGroup.Active, role)
+            )
         self.tree.setPalette(palette)
         self.tree.setIndentation(14)
-        self.tree.setToolTip("Click a checkpoint to see its state; Ctrl+click a second one to compare them")
+        self.tree.setToolTip(
+            "Click a checkpoint to see its state; Ctrl+click a second one to compare them"
+        )
         for col, width in enumerate((62, 70, 100, 50)):
             self.tree.setColumnWidth(col, width)
         self.tree.selectionModel().selectionChanged.connect(lambda *_: self._selected())
@@ -205,7 +212,9 @@ class HistoryPanel(QWidget):
         self.replay = button("replayButton", "Replay from here", self._replay)
         self.fork = button("forkButton", "Fork with edited state", self._fork)
         self.replay.setToolTip("Run again from the chosen checkpoint (its next tasks re-run)")
-        self.fork.setToolTip("update_state on the chosen checkpoint with the edited values, then continue")
+        self.fork.setToolTip(
+            "update_state on the chosen checkpoint with the edited values, then continue"
+        )
         self.status = plain_label()
         self.status.setObjectName("historyStatus")
         self.status.setWordWrap(True)
@@ -260,7 +269,11 @@ class HistoryPanel(QWidget):
         if tip is not None and not keep:
             self.tree.scrollTo(self.model.index_of(tip))
         forks = sum(1 for n in self.model.nodes.values() if n.starts_branch)
-        shown = f"the newest {len(self.entries)} of {self.total}" if self.total > len(self.entries) else str(self.total)
+        shown = (
+            f"the newest {len(self.entries)} of {self.total}"
+            if self.total > len(self.entries)
+            else str(self.total)
+        )
         self.older.setVisible(self.total > len(self.entries))
         self.status.setText(f"Thread {view.thread_id}: {shown} checkpoint(s)"
                             + (f", {forks} fork(s)" if forks else "") + "; ★ marks the tip")  # fmt: skip
@@ -307,7 +320,9 @@ class HistoryPanel(QWidget):
             self.caption.setText("Pick a checkpoint to see its state")
         else:
             self.editor.setPlainText(pretty(entry.values))
-            self.caption.setText(f"State at step {entry.step} ({entry.checkpoint_id[-8:]}): edit, then Fork")
+            self.caption.setText(
+                f"State at step {entry.step} ({entry.checkpoint_id[-8:]}): edit, then Fork"
+            )
 
     def _selected(self) -> None:
         self._show_state()

@@ -70,7 +70,9 @@ class RunInputPanel(QWidget):
     def resume_hint(self) -> Any:
         """The chosen saved input's first resume value, to prefill an interrupt answer."""
         index = self.chooser.currentIndex()
-        resume = getattr(self.inputs[index], "resume", None) if 0 <= index < len(self.inputs) else None
+        resume = (
+            getattr(self.inputs[index], "resume", None) if 0 <= index < len(self.inputs) else None
+        )
         return resume[0] if resume else None
 
     def value(self) -> dict | None:
@@ -88,7 +90,9 @@ class InterruptPanel(QFrame):
     def __init__(self) -> None:
         super().__init__()
         self.setObjectName("interruptPanel")
-        self.setStyleSheet("#interruptPanel { background: #FFF0E0; border-bottom: 1px solid #E0B080; }")
+        self.setStyleSheet(
+            "#interruptPanel { background: #FFF0E0; border-bottom: 1px solid #E0B080; }"
+        )
         self.title = plain_label()
         self.title.setObjectName("interruptTitle")
         font = self.title.font()

@@ -80,13 +80,18 @@ class RunOverlay:
         carried: dict[tuple[str, str], str] = {}
         wrote: dict[str, list[str]] = {}
         for e in root:
-            if not isinstance(e, trace.TaskFinished) or e.step != steps[-1] or e.error or e.interrupts:
+            if (
+                not isinstance(e, trace.TaskFinished)
+                or e.step != steps[-1]
+                or e.error
+                or e.interrupts
+            ):
                 continue
             state = [(ch, v) for ch, v in e.writes if not is_internal(ch)]
             text = ", ".join(f"{ch} = {show(v, 400)}" for ch, v in state)
             for ch, value in e.writes:
                 if ch.startswith("branch:to:"):
-                    carried[(e.name, ch[len("branch:to:"):])] = text or "(no state written)"
+                    carried[(e.name, ch[len("branch:to:") :])] = text or "(no state written)"
                 elif ch.startswith("join:"):
                     carried[(e.name, ch.rsplit(":", 1)[-1])] = text or "(no state written)"
                 elif ch == TASKS and isinstance(value, Send):
@@ -207,7 +212,9 @@ class RunOverlay:
                 chip.setFont(LABEL_FONT)
                 chip.setBrush(QBrush(QColor("#FFFFFF")))
                 rect = chip.boundingRect()
-                back = QGraphicsRectItem(QRectF(x, node.scenePos().y() + h + 4, rect.width() + 10, rect.height() + 4))
+                back = QGraphicsRectItem(
+                    QRectF(x, node.scenePos().y() + h + 4, rect.width() + 10, rect.height() + 4)
+                )
                 back.setBrush(QBrush(CARRIED))
                 back.setPen(QPen(Qt.PenStyle.NoPen))
                 back.setData(0, f"wrote:{node_id}:{channel}")

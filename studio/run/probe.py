@@ -75,7 +75,9 @@ def studio_run(app, path: Path, steps: int) -> tuple[float, float]:
         probe.start()
         start = time.perf_counter()
         QTest.mouseClick(button, Qt.MouseButton.LeftButton)
-        wait_until(app, lambda: not runner.session.busy and runner.state in ("finished", "failed"), 600)
+        wait_until(
+            app, lambda: not runner.session.busy and runner.state in ("finished", "failed"), 600
+        )
         elapsed = time.perf_counter() - start
         stall = probe.stop()
         if runner.state != "finished" or runner.view.values.get("count") != steps:
@@ -118,5 +120,3 @@ def studio_history(app, path: Path, thread: str, size: int) -> tuple[float, floa
         win.close()
         win.deleteLater()
         app.processEvents()
-
-

@@ -163,7 +163,10 @@ def failure_from(exc: BaseException, events: list[Any]) -> RunFailure:
         if isinstance(event, trace.TaskFinished) and event.error is not None:
             tb = "".join(traceback.format_exception(event.error))
             # a real provider's failure (bad key, rate limit, network...) as one clear line
-            said = describe_provider_error(event.error) or f"{type(event.error).__name__}: {event.error}"
+            said = (
+                describe_provider_error(event.error)
+                or f"{type(event.error).__name__}: {event.error}"
+            )
             return RunFailure(f"{event.name}: {said}", tb, event.name)
     findings = getattr(exc, "findings", None)
     if findings:
@@ -171,7 +174,9 @@ def failure_from(exc: BaseException, events: list[Any]) -> RunFailure:
         return RunFailure("Cannot compile: " + lines[0], "\n".join(lines), findings[0].element_id)
     element = getattr(exc, "element_id", None)
     prefix = "Cannot compile: " if element is not None else ""
-    return RunFailure(f"{prefix}{type(exc).__name__}: {exc}", "".join(traceback.format_exception(exc)), element)
+    return RunFailure(
+        f"{prefix}{type(exc).__name__}: {exc}", "".join(traceback.format_exception(exc)), element
+    )
 
 
 class RunSession(QObject):
@@ -179,11 +184,15 @@ class RunSession(QObject):
 
     stepped = Signal(object)  # StepReport
     thread_ready = Signal(object)  # ThreadView
-    channels_ready = Signal(object)  # ([ChannelRow], [ChannelChange], checkpoint id or None: the latest)
+    channels_ready = Signal(
+        object
+    )  # ([ChannelRow], [ChannelChange], checkpoint id or None: the latest)
     threads_ready = Signal(object)  # list[str]: the thread ids in the database
     summaries_ready = Signal(object)  # {thread id: ThreadSummary} when the saver offers them
     diff_ready = Signal(object)  # CheckpointDiff
-    history_page = Signal(object, object)  # thread id, [HistoryEntry]: older checkpoints, newest first
+    history_page = Signal(
+        object, object
+    )  # thread id, [HistoryEntry]: older checkpoints, newest first
     failed = Signal(object)  # RunFailure
     busy_changed = Signal(bool)
     """Sent whenever a job is queued or its results are delivered (read `busy`, `running`)."""
@@ -358,7 +367,11 @@ class RunSession(QObject):
             saver.setup()  # a foreign, corrupt or newer file is refused now, by name
         except (OSError, CheckpointDatabaseError) as exc:
             stack.close()
-            why = str(exc) if isinstance(exc, CheckpointDatabaseError) else f"cannot create {db.parent} ({exc})"
+            why = (
+                str(exc)
+                if isinstance(exc, CheckpointDatabaseError)
+                else f"cannot create {db.parent} ({exc})"
+            )
             self._open_error = f"Cannot keep checkpoints: {why}"
             raise CheckpointDatabaseError(self._open_error) from None
         self._open_error = None
@@ -424,7 +437,10 @@ class RunSession(QObject):
             config = graph.update_state(config, updates)
             self.message.emit(f"Forked at a past checkpoint with {', '.join(updates)} edited")
         self._config = self._config_for(target.spec, thread_id)
-        run_config = {**self._config, "configurable": {**self._config["configurable"], **config["configurable"]}}
+        run_config = {
+            **self._config,
+            "configurable": {**self._config["configurable"], **config["configurable"]},
+        }
         self._new_stepper(None, run_config, durability)
         self._advance(steps)
 
@@ -462,7 +478,12 @@ class RunSession(QObject):
                 count += 1
                 if (now := time.perf_counter()) - sent >= BATCH_SECONDS:
                     self._send(stepper, first_event, first_chunk)
-                    first_event, first_chunk, sent, unsent = len(stepper.events), len(stepper.chunks), now, 0
+                    first_event, first_chunk, sent, unsent = (
+                        len(stepper.events),
+                        len(stepper.chunks),
+                        now,
+                        0,
+                    )
         finally:  # the rest of the batch (and whether the run is done)
             if unsent:
                 self._send(stepper, first_event, first_chunk)
@@ -471,7 +492,9 @@ class RunSession(QObject):
         # one batch in flight at most, and the GUI gets a head start on it with the GIL free
         self._shown.wait(HANDOFF_SECONDS)
         self._shown.clear()
-        self.stepped.emit(self._report(stepper, stepper.events[first_event:], stepper.chunks[first_chunk:]))
+        self.stepped.emit(
+            self._report(stepper, stepper.events[first_event:], stepper.chunks[first_chunk:])
+        )
         self._shown.wait(HEAD_START_SECONDS)
 
     def _report(self, stepper: Any, events: list[Any], chunks: list[Any]) -> StepReport:

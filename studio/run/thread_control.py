@@ -100,4 +100,3 @@ class ThreadControl:
         if self.threads:
             self.show_thread()
         self._say(f"Deleted thread {thread_id}")
-

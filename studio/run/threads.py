@@ -77,7 +77,9 @@ class ThreadBook:
     def get(self, thread_id: str) -> ThreadInfo:
         info = self.threads.get(thread_id)
         if info is None:
-            info = self.threads[thread_id] = ThreadInfo(thread_id, created=datetime.now().isoformat(timespec="seconds"))
+            info = self.threads[thread_id] = ThreadInfo(
+                thread_id, created=datetime.now().isoformat(timespec="seconds")
+            )
         return info
 
     def note(self, thread_id: str, **fields: Any) -> None:

@@ -12,7 +12,9 @@ from studio.run.runner import DURABILITIES
 class RunToolbar:
     """Mixed into RunController: builds its toolbar (the slots are the controller's)."""
 
-    def _button(self, bar: QToolBar, name: str, text: str, tip: str, slot, icon=None) -> QPushButton:
+    def _button(
+        self, bar: QToolBar, name: str, text: str, tip: str, slot, icon=None
+    ) -> QPushButton:
         button = QPushButton(text)
         if icon is not None:
             button.setIcon(self.window.style().standardIcon(icon))
@@ -45,9 +47,13 @@ class RunToolbar:
         self.thread_selector = QComboBox()
         self.thread_selector.setObjectName("threadSelector")
         self.thread_selector.setMinimumWidth(120)
-        self.thread_selector.setToolTip("The thread runs write checkpoints to; pick one to see its history")
+        self.thread_selector.setToolTip(
+            "The thread runs write checkpoints to; pick one to see its history"
+        )
         bar.addWidget(self.thread_selector)
-        self._button(bar, "newThreadButton", "New thread", "A fresh thread with no history", self.new_thread)
+        self._button(
+            bar, "newThreadButton", "New thread", "A fresh thread with no history", self.new_thread
+        )
         bar.addWidget(QLabel(" Durability "))
         self.durability = QComboBox()
         self.durability.setObjectName("durabilityChooser")
@@ -65,4 +71,3 @@ class RunToolbar:
         self.status.setObjectName("runStatus")
         self.window.statusBar().addPermanentWidget(self.status)
         self.window.statusBar().addPermanentWidget(self.progress)
-

@@ -36,7 +36,9 @@ class Row:
     __slots__ = ("label", "detail", "color", "bold", "parent", "children", "tip", "pending", "item", "detail_item",
                  "built")  # fmt: skip
 
-    def __init__(self, parent: Row | None, label: str, detail: str = "", color: str | None = None) -> None:
+    def __init__(
+        self, parent: Row | None, label: str, detail: str = "", color: str | None = None
+    ) -> None:
         self.label, self.detail, self.color, self.bold = label, detail, color, False
         self.parent, self.children, self.tip = parent, [], ""
         self.pending: list | None = None
@@ -63,7 +65,7 @@ def clip(text: str, limit: int = 60) -> str:
 def describe_write(channel: str, value: Any) -> tuple[str, str]:
     """(label, detail) of one write, in the words of the API that made it."""
     if channel.startswith(BRANCH):
-        return "goto", channel[len(BRANCH):]
+        return "goto", channel[len(BRANCH) :]
     if channel == TASKS and isinstance(value, Send):
         return f"Send → {value.node}", show(value.arg)
     if channel == RETURN:
@@ -110,7 +112,9 @@ class TraceModel:
             table.clear()
         self.last_step = None
 
-    def _add(self, parent: Row | None, label: str, detail: str = "", color: str | None = None) -> Row:
+    def _add(
+        self, parent: Row | None, label: str, detail: str = "", color: str | None = None
+    ) -> Row:
         """A new row at the end of `parent` (None: top level, shown with the rest of the batch)."""
         row = Row(parent, label, detail, color)
         if parent is None:
@@ -273,7 +277,9 @@ class TraceModel:
         plan = self._add(step, "Plan", f"{len(event.tasks)} task(s): {names}")
         for task in event.tasks:
             if task.trigger_versions:
-                woke = ", ".join(f"{ch} @ v{short_version(v)}" for ch, v in task.trigger_versions.items())
+                woke = ", ".join(
+                    f"{ch} @ v{short_version(v)}" for ch, v in task.trigger_versions.items()
+                )
                 row = self._add(plan, task.name, f"woken by {woke}")
             else:  # a PUSH task: its input is the packet's payload
                 row = self._add(plan, task.name, f"Send packet: {show(task.input, 120)}", PURPLE)
@@ -289,20 +295,31 @@ class TraceModel:
         cached = " (cached)" if event.cached else ""
         hook = " (middleware hook)" if is_hook(event.name) else ""
         if event.error is not None:
-            self._add(step, f"{event.name} raised", f"{type(event.error).__name__}: {event.error}", RED)
+            self._add(
+                step, f"{event.name} raised", f"{type(event.error).__name__}: {event.error}", RED
+            )
             return
         if event.interrupts:
             values = "; ".join(show(getattr(i, "value", i)) for i in event.interrupts)
-            row = self._add(step, f"{event.name} interrupted", f"interrupt raised: {values}", ORANGE)
+            row = self._add(
+                step, f"{event.name} interrupted", f"interrupt raised: {values}", ORANGE
+            )
             for i in event.interrupts:
-                self._add(row, f"interrupt {str(getattr(i, 'id', ''))[:8]}", show(getattr(i, "value", i), 400), ORANGE)
+                self._add(
+                    row,
+                    f"interrupt {str(getattr(i, 'id', ''))[:8]}",
+                    show(getattr(i, "value", i), 400),
+                    ORANGE,
+                )
             return
         writes = [(ch, v) for ch, v in event.writes if ch not in (INTERRUPT, ERROR)]
         self._written.setdefault(key, []).append((event.name, tuple(ch for ch, _ in writes)))
         shown = [describe_write(ch, v) for ch, v in writes]
         text = ", ".join(f"{label} {clip(detail)}" if label == "goto" or label.startswith("Send")
                          else f"{label} = {clip(detail)}" for label, detail in shown) or "no writes"  # fmt: skip
-        row = self._add(step, f"{event.name} wrote{cached}{hook}", text, GREY if event.cached else None)
+        row = self._add(
+            step, f"{event.name} wrote{cached}{hook}", text, GREY if event.cached else None
+        )
         if event.cached:
             row.tip = "read from the node's cache (CachePolicy): the node did not run"
         for (label, detail), (channel, _v) in zip(shown, writes, strict=True):
@@ -312,7 +329,9 @@ class TraceModel:
     def _barrier(self, step: Row, event: trace.BarrierApplied) -> None:
         written = self._written.pop((event.ns, event.step), [])
         if written:
-            saved = self._add(step, "Pending writes saved", f"{len(written)} task(s), before the checkpoint")
+            saved = self._add(
+                step, "Pending writes saved", f"{len(written)} task(s), before the checkpoint"
+            )
             for name, channels in written:
                 self._add(saved, name, ", ".join(channels) or "no writes")
         barrier = self._add(step, "Barrier", f"{len(event.changes)} channel(s) updated")

@@ -31,7 +31,9 @@ class TracePanel(QWidget):
     interrupts), pending writes, barrier (channel old -> new), checkpoint saved; the inner
     supersteps of subgraphs and agents under the task that ran them."""
 
-    scope_changed = Signal(object)  # the namespace stepped into (a tuple), or None for the whole run
+    scope_changed = Signal(
+        object
+    )  # the namespace stepped into (a tuple), or None for the whole run
 
     def __init__(self) -> None:
         super().__init__()
@@ -104,7 +106,9 @@ class TracePanel(QWidget):
             return
         self._follow = last
         one_step = sum(1 for e in events if not e.ns and isinstance(e, trace.StepPlanned)) <= 1
-        if one_step or not self._cooldown.isActive():  # a Step at once; a run at most every FOLLOW_MS
+        if (
+            one_step or not self._cooldown.isActive()
+        ):  # a Step at once; a run at most every FOLLOW_MS
             self._follow_last()
             self._cooldown.start()
 
@@ -121,7 +125,11 @@ class TracePanel(QWidget):
         index = self.model.index_of(last)
         self.tree.expand(index)
         for child in last.children:
-            if child.label in ("Plan", "Barrier") or " wrote" in child.label or "attempt" in child.label:
+            if (
+                child.label in ("Plan", "Barrier")
+                or " wrote" in child.label
+                or "attempt" in child.label
+            ):
                 self.model.build(child)
                 self.tree.expand(self.model.index_of(child))
         self.tree.scrollTo(index, QAbstractItemView.ScrollHint.PositionAtTop)
@@ -170,4 +178,6 @@ class TracePanel(QWidget):
     def texts(self) -> list[str]:
         """Every row as `label: detail`, depth first (for tests and copy); within the scope
         stepped into, when there is one."""
-        return self.model.texts(self.model.scope_row(self.current_scope) if self.current_scope else None)
+        return self.model.texts(
+            self.model.scope_row(self.current_scope) if self.current_scope else None
+        )

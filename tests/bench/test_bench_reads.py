@@ -15,7 +15,9 @@ def quick(monkeypatch):
 
 
 def test_small_read_bench_reports_every_ratio(capsys, tmp_path):
-    code = reads.main(["--counter", "30", "--grow", "12", "--repeat", "1", "--files", str(tmp_path)])
+    code = reads.main(
+        ["--counter", "30", "--grow", "12", "--repeat", "1", "--files", str(tmp_path)]
+    )
     out = capsys.readouterr().out
     assert code in (0, 1)  # the verdict is for the real sizes; here the bench must just run
     for name, size in (("counter", 30), ("grow", 12)):

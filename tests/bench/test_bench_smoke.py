@@ -44,7 +44,9 @@ def test_sqlite_mode_reports_bytes_per_checkpoint_and_cleans_up(prefix: str) -> 
     w = WORKLOADS["grow"]
     graph = w.compile(prefix, 5, "sqlite")
     w.check(graph.invoke(w.make_input(5), w.config(5, "sqlite")), 5)
-    path = next(f for _, n, f in graph.checkpointer.conn.execute("PRAGMA database_list") if n == "main")
+    path = next(
+        f for _, n, f in graph.checkpointer.conn.execute("PRAGMA database_list") if n == "main"
+    )
     size, checkpoints = sqlite_stats(graph)
     assert checkpoints == 7  # the input checkpoint (step -1), then steps 0 (__start__) to 5
     assert size >= os.path.getsize(path) > 0

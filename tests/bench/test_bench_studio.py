@@ -13,7 +13,9 @@ pytestmark = pytest.mark.gui
 
 def test_small_studio_bench_prints_every_figure(capsys, tmp_path, monkeypatch):
     monkeypatch.setenv("SUPERSTEP_STUDIO_HOME", str(tmp_path / "home"))
-    code = bench.main(["--steps", "40", "--history", "60", "--repeat", "1", "--files", str(tmp_path)])
+    code = bench.main(
+        ["--steps", "40", "--history", "60", "--repeat", "1", "--files", str(tmp_path)]
+    )
     out = capsys.readouterr().out
     assert code in (0, 1)  # the verdict is for the real sizes; here the bench must run and report
     assert "loop of 40 supersteps" in out and "thread of 62 checkpoints" in out

@@ -79,7 +79,11 @@ def function_spec(code: str) -> dict:
 
 
 def hook_spec(code: str) -> dict:
-    hook = {"kind": "custom", "name": "m", "hooks": {"before_model": {"code": code, "function": "f"}}}
+    hook = {
+        "kind": "custom",
+        "name": "m",
+        "hooks": {"before_model": {"code": code, "function": "f"}},
+    }
     return {"state": MESSAGES, "agents": [{"id": "ag", "middleware": [hook]}],
             "nodes": [{"id": "ag", "kind": "agent", "agent": "ag"}], "entry": ["ag"], "finish": ["ag"]}  # fmt: skip
 
@@ -88,7 +92,11 @@ def hook_spec(code: str) -> dict:
 @pytest.mark.parametrize("shape", sorted(DEEP))
 def test_deeply_nested_code_is_one_line(tmp_path, capsys, make, shape):
     path = write(tmp_path, make(DEEP[shape]))
-    for argv in (["validate", path], ["run", path, "--trust"], ["export", path, "--to", "langgraph"]):
+    for argv in (
+        ["validate", path],
+        ["run", path, "--trust"],
+        ["export", path, "--to", "langgraph"],
+    ):
         assert "nested too deeply" in one_line(capsys, argv), argv
 
 
@@ -102,7 +110,9 @@ def test_ctrl_c_exits_130_without_a_trace(tmp_path):
     try:
         deadline = time.monotonic() + 30
         while not started.exists():
-            assert time.monotonic() < deadline and proc.poll() is None, proc.stderr.read() if proc.poll() else ""
+            assert time.monotonic() < deadline and proc.poll() is None, (
+                proc.stderr.read() if proc.poll() else ""
+            )
             time.sleep(0.05)
         proc.send_signal(signal.SIGINT)
         out, err = proc.communicate(timeout=30)

@@ -121,7 +121,9 @@ def test_call_limits_without_a_limit_are_errors():
 
 
 def test_duplicate_middleware_are_errors_named_like_langchain():
-    twice = agent_spec(prebuilt("model_call_limit", run_limit=3), prebuilt("model_call_limit", run_limit=5))
+    twice = agent_spec(
+        prebuilt("model_call_limit", run_limit=3), prebuilt("model_call_limit", run_limit=5)
+    )
     assert findings(twice) == [
         ("error", "duplicate-middleware", "assistant", "$.agents[0].middleware[1]")
     ]
@@ -151,7 +153,9 @@ def test_langchain_refuses_what_the_errors_report(tmp_path):
 
 
 def summarization(**settings):
-    return prebuilt("summarization", model="scripted:summary", **settings)  # offline: validates anywhere
+    return prebuilt(
+        "summarization", model="scripted:summary", **settings
+    )  # offline: validates anywhere
 
 
 def test_summarization_that_cannot_summarize_warns():

@@ -38,7 +38,11 @@ def test_function_nodes_inline_and_by_import_path():
         state=[{"name": "n", "type": "int"}, {"name": "topic"}, {"name": "content"}],
         nodes=[
             {"id": "bump", "kind": "function", "code": CODE, "function": "bump"},
-            {"id": "write", "kind": "function", "import_path": "tests.graphspec.example_graphs:write_essay"},
+            {
+                "id": "write",
+                "kind": "function",
+                "import_path": "tests.graphspec.example_graphs:write_essay",
+            },
         ],
         edges=[{"id": "e", "sources": ["bump"], "target": "write"}],
         entry=["bump"],

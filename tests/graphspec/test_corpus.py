@@ -27,6 +27,7 @@ from tests.oracle import normalize
 CORPUS = Path(__file__).parent / "corpus"
 PROGRAMS = sorted(p.stem for p in CORPUS.glob("*.py") if not p.stem.startswith("_"))
 
+
 def on_engine(stem: str) -> ModuleType:
     """The program with its langgraph (and langchain.agents) imports pointed at the engine."""
     return load_module(str(CORPUS / f"{stem}.py"), on_engine=True)

@@ -53,7 +53,9 @@ def test_an_agent_project_requires_langchain_and_a_provider_its_package(tmp_path
     agent = spec.agents[0].model_copy(
         update={"model": spec.agents[0].model.model_copy(update={"provider": "anthropic"})}
     )
-    reqs, unknown = requirements("import langgraph.graph\n", spec.model_copy(update={"agents": [agent]}))
+    reqs, unknown = requirements(
+        "import langgraph.graph\n", spec.model_copy(update={"agents": [agent]})
+    )
     assert reqs == ["langgraph>=1.2,<1.3", "langchain>=1.2", "langchain-anthropic"]
     assert unknown == []
 
@@ -67,7 +69,9 @@ def test_imported_modules_beside_the_spec_are_copied(tmp_path):
     out = tmp_path / "out"
     write_project(spec, code, out, base_dir=tmp_path, name="My Graph")
     assert (out / "helpers_mod.py").is_file()
-    assert json.loads((out / "langgraph.json").read_text())["graphs"] == {"my_graph": "./graph.py:graph"}
+    assert json.loads((out / "langgraph.json").read_text())["graphs"] == {
+        "my_graph": "./graph.py:graph"
+    }
     assert "missing_mod" in (out / "README.md").read_text()
     assert graph_id("2 steps") == "graph_2_steps"
 
@@ -117,8 +121,12 @@ def langgraph_cli_or_skip() -> str:
 
 def start_server(cli: str, project: Path) -> tuple[str, subprocess.Popen, Path]:
     """`langgraph dev` serving `project` on a free 127.0.0.1 port: its URL, process and log."""
-    env = {**os.environ, "LANGGRAPH_CLI_NO_ANALYTICS": "1", "LANGSMITH_TRACING": "false",
-           "PYTHONPATH": ""}  # fmt: skip  (the server imports the project, not the source tree)
+    env = {
+        **os.environ,
+        "LANGGRAPH_CLI_NO_ANALYTICS": "1",
+        "LANGSMITH_TRACING": "false",
+        "PYTHONPATH": "",
+    }  # fmt: skip  (the server imports the project, not the source tree)
     port, log = _free_port(), project / "server.log"
     argv = [cli, "dev", "--no-browser", "--no-reload", "--host", "127.0.0.1", "--port", str(port)]
     with log.open("w") as sink:

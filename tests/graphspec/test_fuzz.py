@@ -320,7 +320,13 @@ def _number_places(doc) -> list:
     places, stack = [], [doc]
     while stack:
         node = stack.pop()
-        items = node.items() if isinstance(node, dict) else enumerate(node) if isinstance(node, list) else ()
+        items = (
+            node.items()
+            if isinstance(node, dict)
+            else enumerate(node)
+            if isinstance(node, list)
+            else ()
+        )
         for key, value in items:
             if isinstance(value, (int, float)) and not isinstance(value, bool):
                 places.append((node, key))

@@ -24,13 +24,33 @@ ATOMS = [
 
 
 def _combine(inner: st.SearchStrategy[str]) -> st.SearchStrategy[str]:
-    binary = st.tuples(inner, st.sampled_from(["+", "*", "**", "-", "//", "%", "==", "<", " in "]), inner)
+    binary = st.tuples(
+        inner, st.sampled_from(["+", "*", "**", "-", "//", "%", "==", "<", " in "]), inner
+    )
     call = st.tuples(
-        st.sampled_from(["len", "str", "sum", "sorted", "list", "max", "min", "any", "all", "abs", "int", "round"]),
+        st.sampled_from(
+            [
+                "len",
+                "str",
+                "sum",
+                "sorted",
+                "list",
+                "max",
+                "min",
+                "any",
+                "all",
+                "abs",
+                "int",
+                "round",
+            ]
+        ),
         st.lists(inner, min_size=1, max_size=2),
     )
-    method = st.tuples(inner, st.sampled_from(["replace", "join", "split", "upper", "count", "get", "strip"]),
-                       st.lists(inner, max_size=2))
+    method = st.tuples(
+        inner,
+        st.sampled_from(["replace", "join", "split", "upper", "count", "get", "strip"]),
+        st.lists(inner, max_size=2),
+    )
     comp = st.tuples(inner, st.sampled_from(["v", "w", "eval"]), inner, st.one_of(st.none(), inner))
     return st.one_of(
         binary.map(lambda t: f"({t[0]}{t[1]}{t[2]})"),

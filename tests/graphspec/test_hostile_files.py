@@ -73,8 +73,12 @@ def test_models_refuse_non_finite_numbers(make):
 
 
 def test_a_saved_spec_never_holds_nan():
-    viewport = Viewport.model_construct(x=math.nan, y=0.0, zoom=1.0)  # skips validation, as a bug might
-    spec = GraphSpec.model_construct(view=View.model_construct(viewport=viewport, groups=[], notes=[]))
+    viewport = Viewport.model_construct(
+        x=math.nan, y=0.0, zoom=1.0
+    )  # skips validation, as a bug might
+    spec = GraphSpec.model_construct(
+        view=View.model_construct(viewport=viewport, groups=[], notes=[])
+    )
     with pytest.raises(ValueError):
         dumps_spec(spec)
 
@@ -86,7 +90,10 @@ def test_the_cli_names_the_file_and_path(tmp_path, capsys):
     path.write_text('{"nodes": [{"id": "a", "kind": "set_state", "position": {"x": NaN, "y": 1}}]}')
     assert main(["validate", str(path)]) == 2
     err = capsys.readouterr().err
-    assert err.strip() == f"superstep validate: {path}: $.nodes[0].position.x: is NaN: numbers must be finite"
+    assert (
+        err.strip()
+        == f"superstep validate: {path}: $.nodes[0].position.x: is NaN: numbers must be finite"
+    )
 
 
 # ------------------------------------------------------------------ what a spec file may be
@@ -141,7 +148,9 @@ def test_validate_run_and_export_refuse_a_fifo_or_device_promptly(tmp_path, kind
         assert time.monotonic() - started < 20
         said = result.stdout + result.stderr
         assert result.returncode == 2, (argv, said)
-        assert "child.json" in said and "not a regular file" in said and "Traceback" not in said, argv
+        assert "child.json" in said and "not a regular file" in said and "Traceback" not in said, (
+            argv
+        )
 
 
 def test_a_subgraph_file_path_to_dev_zero_is_refused(tmp_path):
@@ -170,7 +179,9 @@ def test_export_to_a_full_disk_keeps_the_old_file(disk, capsys):
     err = capsys.readouterr().err
     assert err.startswith(f"superstep export: cannot write {target}: No space left on device")
     assert len(err.splitlines()) == 1
-    assert target.read_text() == "old export\n" and disk.files() == ["graph.py"]  # no temporary left
+    assert target.read_text() == "old export\n" and disk.files() == [
+        "graph.py"
+    ]  # no temporary left
 
 
 def test_export_to_a_full_disk_leaves_no_file(disk, capsys):
@@ -184,5 +195,8 @@ def test_export_to_a_full_disk_leaves_no_file(disk, capsys):
 def test_export_to_a_missing_folder_is_one_line(tmp_path, capsys):
     from studio.cli import main
 
-    assert main(["export", "router", "--to", "mermaid", "-o", str(tmp_path / "nowhere" / "g.mmd")]) == 2
+    assert (
+        main(["export", "router", "--to", "mermaid", "-o", str(tmp_path / "nowhere" / "g.mmd")])
+        == 2
+    )
     assert capsys.readouterr().err.startswith("superstep export: cannot write")

@@ -46,7 +46,8 @@ def test_import_asks_first_and_runs_nothing_without_a_yes(tmp_path, monkeypatch,
 
 def test_several_graphs_are_named_and_one_is_picked_with_a_colon(tmp_path, capsys):
     path = tmp_path / "pair.py"
-    path.write_text(textwrap.dedent("""
+    path.write_text(
+        textwrap.dedent("""
         from typing_extensions import TypedDict
         from langgraph.graph import START, StateGraph
         class S(TypedDict):
@@ -60,7 +61,9 @@ def test_several_graphs_are_named_and_one_is_picked_with_a_colon(tmp_path, capsy
             return b.compile()
         drafts = build()
         reviews = build()
-    """), encoding="utf-8")
+    """),
+        encoding="utf-8",
+    )
     assert main(["import", str(path), "--trust"]) == 2
     err = capsys.readouterr().err
     assert "several graphs (drafts, reviews)" in err and f"{path}:drafts" in err
@@ -68,8 +71,9 @@ def test_several_graphs_are_named_and_one_is_picked_with_a_colon(tmp_path, capsy
     assert '"import_path": "pair:one"' in capsys.readouterr().out
 
 
-@pytest.mark.parametrize("stem", ["command_goto", "func_simple", "pydantic_state", "wf_orchestrator",
-                                  "map_reduce_send"])
+@pytest.mark.parametrize(
+    "stem", ["command_goto", "func_simple", "pydantic_state", "wf_orchestrator", "map_reduce_send"]
+)
 def test_an_imported_spec_runs_from_the_command_line_on_its_module(stem, tmp_path, capsys):
     """`superstep run` loads the program the spec came from (on the engine) before compiling."""
     from tests.graphspec.test_corpus import original, run

@@ -34,7 +34,10 @@ def module(tmp_path, name, body):
 
 
 def test_a_function_a_later_definition_replaced_is_refused_not_the_wrong_node(tmp_path):
-    path = module(tmp_path, "shadowed_fn", """
+    path = module(
+        tmp_path,
+        "shadowed_fn",
+        """
         def step(state):
             return {"x": 1}
         b = StateGraph(S)
@@ -45,14 +48,18 @@ def test_a_function_a_later_definition_replaced_is_refused_not_the_wrong_node(tm
         b.add_edge(START, "first")
         b.add_edge("first", "second")
         graph = b.compile()
-    """)
+    """,
+    )
     with pytest.raises(SpecError, match="shadowed") as info:
         import_module_graph(path)
     assert info.value.element_id == "first"
 
 
 def test_a_shadowed_function_still_held_by_another_name_is_referenced_by_that_name(tmp_path):
-    path = module(tmp_path, "aliased_fn", """
+    path = module(
+        tmp_path,
+        "aliased_fn",
+        """
         def step(state):
             return {"x": 1}
         first_step = step
@@ -64,13 +71,17 @@ def test_a_shadowed_function_still_held_by_another_name_is_referenced_by_that_na
         b.add_edge(START, "first")
         b.add_edge("first", "second")
         graph = b.compile()
-    """)
+    """,
+    )
     spec = import_module_graph(path)
     assert [n.import_path for n in spec.nodes] == ["aliased_fn:first_step", "aliased_fn:step"]
 
 
 def test_several_graphs_without_a_usual_name_ask_which(tmp_path):
-    path = module(tmp_path, "two_graphs", """
+    path = module(
+        tmp_path,
+        "two_graphs",
+        """
         def one(state):
             return {"x": 1}
         first = StateGraph(S)
@@ -81,7 +92,8 @@ def test_several_graphs_without_a_usual_name_ask_which(tmp_path):
         second.add_node("one", one)
         second.add_edge(START, "one")
         reviewer = second.compile()
-    """)
+    """,
+    )
     with pytest.raises(SeveralGraphs) as info:
         import_module_graph(path)
     assert info.value.names == ["writer", "reviewer"]  # builders of compiled graphs not repeated
@@ -92,16 +104,23 @@ def test_several_graphs_without_a_usual_name_ask_which(tmp_path):
 
 
 def test_lambdas_bool_path_maps_and_custom_retry_rules_are_refused_by_element(tmp_path):
-    lam = module(tmp_path, "lambda_node", """
+    lam = module(
+        tmp_path,
+        "lambda_node",
+        """
         b = StateGraph(S)
         b.add_node("inc", lambda s: {"x": s["x"] + 1})
         b.add_edge(START, "inc")
         graph = b.compile()
-    """)
+    """,
+    )
     with pytest.raises(SpecError, match="module-level") as info:
         import_module_graph(lam)
     assert info.value.element_id == "inc"
-    bools = module(tmp_path, "bool_map", """
+    bools = module(
+        tmp_path,
+        "bool_map",
+        """
         def a(state):
             return {}
         def big(state):
@@ -111,10 +130,14 @@ def test_lambdas_bool_path_maps_and_custom_retry_rules_are_refused_by_element(tm
         b.add_edge(START, "a")
         b.add_conditional_edges("a", big, {True: END, False: "a"})
         graph = b.compile()
-    """)
+    """,
+    )
     with pytest.raises(SpecError, match="not all strings"):
         import_module_graph(bools)
-    retry = module(tmp_path, "custom_retry", """
+    retry = module(
+        tmp_path,
+        "custom_retry",
+        """
         from langgraph.types import RetryPolicy
         class Flaky(Exception):
             pass
@@ -124,7 +147,8 @@ def test_lambdas_bool_path_maps_and_custom_retry_rules_are_refused_by_element(tm
         b.add_node("a", a, retry_policy=RetryPolicy(retry_on=Flaky))
         b.add_edge(START, "a")
         graph = b.compile()
-    """)
+    """,
+    )
     with pytest.raises(SpecError, match="builtin exception") as info:
         import_module_graph(retry)
     assert info.value.element_id == "a"
@@ -132,19 +156,25 @@ def test_lambdas_bool_path_maps_and_custom_retry_rules_are_refused_by_element(tm
 
 def test_a_non_typed_dict_entrypoint_says_the_spec_cannot_hold_it(tmp_path):
     path = tmp_path / "plain_entry.py"
-    path.write_text(textwrap.dedent("""
+    path.write_text(
+        textwrap.dedent("""
         from langgraph.func import entrypoint
         @entrypoint()
         def workflow(topic: str) -> str:
             return topic.upper()
-    """), encoding="utf-8")
+    """),
+        encoding="utf-8",
+    )
     with pytest.raises(SpecError, match="cannot represent") as info:
         import_module_graph(str(path))
     assert info.value.element_id == "workflow"
 
 
 def test_what_compile_was_given_comes_back(tmp_path):
-    path = module(tmp_path, "compiled_with", """
+    path = module(
+        tmp_path,
+        "compiled_with",
+        """
         from langgraph.checkpoint.memory import InMemorySaver
         from langgraph.store.memory import InMemoryStore
         def a(state):
@@ -154,14 +184,18 @@ def test_what_compile_was_given_comes_back(tmp_path):
         b.add_edge(START, "a")
         graph = b.compile(checkpointer=InMemorySaver(), store=InMemoryStore(),
                           interrupt_before=["a"], interrupt_after="*")
-    """)
+    """,
+    )
     spec = import_module_graph(path)
     assert (spec.checkpointer, spec.store, spec.cache) == ("memory", "memory", None)
     assert (spec.breakpoints.before, spec.breakpoints.after) == (["a"], ["a"])
 
 
 def test_tool_node_becomes_a_tools_node_with_its_tools(tmp_path):
-    path = module(tmp_path, "tools_mod", """
+    path = module(
+        tmp_path,
+        "tools_mod",
+        """
         from langchain_core.tools import tool
         from langgraph.prebuilt import ToolNode
         @tool
@@ -172,7 +206,8 @@ def test_tool_node_becomes_a_tools_node_with_its_tools(tmp_path):
         b.add_node("tools", ToolNode([add]))
         b.add_edge(START, "tools")
         graph = b.compile()
-    """)
+    """,
+    )
     [node] = import_module_graph(path).nodes
     assert node.kind == "tools"
     assert [(t.name, t.description, t.import_path) for t in node.tools] == [
@@ -181,14 +216,18 @@ def test_tool_node_becomes_a_tools_node_with_its_tools(tmp_path):
 
 
 def test_importing_leaves_sys_path_as_it_was(tmp_path):
-    path = module(tmp_path, "path_probe", """
+    path = module(
+        tmp_path,
+        "path_probe",
+        """
         def a(state):
             return {}
         b = StateGraph(S)
         b.add_node("a", a)
         b.add_edge(START, "a")
         graph = b.compile()
-    """)
+    """,
+    )
     before = list(sys.path)
     import_module_graph(path)
     assert sys.path == before

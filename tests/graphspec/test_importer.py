@@ -161,8 +161,9 @@ def test_an_engine_agent_graph_imports_without_its_source():
     spec = template("agent_limits_pii")
     # inline tool code has no import path to come back as: give the tool a module-level one
     [tool] = spec.agents[0].tools
-    module_tool = tool.model_copy(update={"code": None, "function": None,
-                                          "import_path": "tests.graphspec.example_graphs:add"})
+    module_tool = tool.model_copy(
+        update={"code": None, "function": None, "import_path": "tests.graphspec.example_graphs:add"}
+    )
     agents = [spec.agents[0].model_copy(update={"tools": [module_tool]})]
     imported = spec_from_graph(compile_spec(spec.model_copy(update={"agents": agents}),
                                             trusted=True))  # fmt: skip

@@ -55,7 +55,9 @@ def test_a_required_setting_left_out_is_an_error_naming_node_and_field(name):
     with pytest.raises(TypeError, match=field):  # what langchain does with it
         getattr(lc, PREBUILT_MIDDLEWARE[name])()
     spec = agent_spec(prebuilt(name))
-    assert errors(spec) == [("missing-setting", "assistant", f"$.agents[0].middleware[0].settings.{field}")]
+    assert errors(spec) == [
+        ("missing-setting", "assistant", f"$.agents[0].middleware[0].settings.{field}")
+    ]
     message = next(f for f in validate(spec) if f.code == "missing-setting")
     assert field in message.message and message.fix
     with pytest.raises(SpecError) as caught:
@@ -71,13 +73,16 @@ def test_a_required_setting_left_out_is_an_error_naming_node_and_field(name):
 def test_a_call_limit_needs_a_limit(name):
     with pytest.raises(ValueError):
         getattr(lc, PREBUILT_MIDDLEWARE[name])()
-    assert errors(agent_spec(prebuilt(name))) == [("no-limit", "assistant", "$.agents[0].middleware[0].settings")]
+    assert errors(agent_spec(prebuilt(name))) == [
+        ("no-limit", "assistant", "$.agents[0].middleware[0].settings")
+    ]
     assert errors(agent_spec(prebuilt(name, **VALID[name]))) == []
 
 
 def test_unknown_and_refused_settings_are_errors():
     assert errors(agent_spec(prebuilt("model_retry", max_retrys=3))) == [
-        ("unknown-setting", "assistant", "$.agents[0].middleware[0].settings.max_retrys")]
+        ("unknown-setting", "assistant", "$.agents[0].middleware[0].settings.max_retrys")
+    ]
     [(code, element, _path)] = errors(agent_spec(prebuilt("pii", pii_type="phone")))
     assert (code, element) == ("bad-setting", "assistant")
 
@@ -86,12 +91,21 @@ def test_a_middleware_the_engine_lacks_is_an_error():
     missing = [n for n in PREBUILT_MIDDLEWARE if middleware_class(n) is None]
     for name in missing:
         assert errors(agent_spec(prebuilt(name))) == [
-            ("unsupported-middleware", "assistant", "$.agents[0].middleware[0]")]
+            ("unsupported-middleware", "assistant", "$.agents[0].middleware[0]")
+        ]
 
 
 def test_settings_have_form_kinds():
     kinds = {s.name: s.kind for s in settings_for("tool_call_limit")}
-    assert kinds == {"tool_name": "str", "thread_limit": "int", "run_limit": "int", "exit_behavior": "choice"}
+    assert kinds == {
+        "tool_name": "str",
+        "thread_limit": "int",
+        "run_limit": "int",
+        "exit_behavior": "choice",
+    }
     assert {s.name: s.kind for s in settings_for("summarization")}["model"] == "model"
     hitl = {s.name: s for s in settings_for("human_in_the_loop")}
-    assert hitl["interrupt_on"].required and hitl["interrupt_mode"].choices == ("batched", "per_call")
+    assert hitl["interrupt_on"].required and hitl["interrupt_mode"].choices == (
+        "batched",
+        "per_call",
+    )

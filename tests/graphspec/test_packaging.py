@@ -24,11 +24,31 @@ def test_a_source_checkout_reads_the_templates_folder():
 def installed_wheel(tmp_path_factory) -> Path:
     """The project built as a wheel (pyproject alone) and unpacked into a folder of its own."""
     tmp = tmp_path_factory.mktemp("wheel")
-    build = [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(tmp / "dist"), str(ROOT)]
+    build = [
+        sys.executable,
+        "-m",
+        "pip",
+        "wheel",
+        "--no-deps",
+        "-q",
+        "-w",
+        str(tmp / "dist"),
+        str(ROOT),
+    ]
     subprocess.run(build, check=True, capture_output=True)
     (wheel,) = (tmp / "dist").glob("superstep_studio-*.whl")
     lib = tmp / "lib"
-    install = [sys.executable, "-m", "pip", "install", "--no-deps", "-q", "--target", str(lib), str(wheel)]
+    install = [
+        sys.executable,
+        "-m",
+        "pip",
+        "install",
+        "--no-deps",
+        "-q",
+        "--target",
+        str(lib),
+        str(wheel),
+    ]
     subprocess.run(install, check=True, capture_output=True)
     return lib
 
@@ -44,7 +64,10 @@ def test_the_wheel_carries_templates_schema_and_icons(installed_wheel):
     shipped = sorted(p.stem for p in (lib / "graphspec" / "templates_data").glob("*.json"))
     assert shipped == TEMPLATE_NAMES
     assert (lib / "graphspec" / "schema.json").is_file()
-    assert {p.name for p in (lib / "studio" / "assets" / "icons").glob("*.svg")} >= {"agent.svg", "app.svg"}
+    assert {p.name for p in (lib / "studio" / "assets" / "icons").glob("*.svg")} >= {
+        "agent.svg",
+        "app.svg",
+    }
 
 
 def test_the_installed_copy_lists_and_runs_its_own_templates(installed_wheel, tmp_path):
@@ -60,9 +83,21 @@ def test_the_installed_copy_lists_and_runs_its_own_templates(installed_wheel, tm
 def test_the_installed_studio_opens_a_template_with_its_icons(installed_wheel, tmp_path):
     lib = installed_wheel
     icons = _run(lib, "-c", "import studio.paths as p; print(p.icon_path('agent'))", cwd=tmp_path)
-    assert icons.stdout.strip() == str(lib / "studio" / "assets" / "icons" / "agent.svg"), icons.stderr
+    assert icons.stdout.strip() == str(lib / "studio" / "assets" / "icons" / "agent.svg"), (
+        icons.stderr
+    )
     shot = tmp_path / "shot.png"
-    opened = _run(lib, "-m", "studio.cli", "studio", "router", "--screenshot", str(shot), "--quit", cwd=tmp_path)
+    opened = _run(
+        lib,
+        "-m",
+        "studio.cli",
+        "studio",
+        "router",
+        "--screenshot",
+        str(shot),
+        "--quit",
+        cwd=tmp_path,
+    )
     assert opened.returncode == 0, opened.stderr
     assert shot.stat().st_size > 10_000
 
@@ -90,8 +125,14 @@ def test_the_installed_copy_writes_its_desktop_entry_and_icon(installed_wheel, t
     assert done.returncode == 0, done.stderr
     share = home / ".local" / "share"
     entry = (share / "applications" / "superstep-studio.desktop").read_text().splitlines()
-    assert entry[0] == "[Desktop Entry]" and "Type=Application" in entry and "Icon=superstep-studio" in entry
+    assert (
+        entry[0] == "[Desktop Entry]"
+        and "Type=Application" in entry
+        and "Icon=superstep-studio" in entry
+    )
     (exec_line,) = [line for line in entry if line.startswith("Exec=")]
-    assert Path(exec_line.removeprefix("Exec=").split()[0]).is_file() and exec_line.endswith(" studio %f")
+    assert Path(exec_line.removeprefix("Exec=").split()[0]).is_file() and exec_line.endswith(
+        " studio %f"
+    )
     icon = share / "icons" / "hicolor" / "scalable" / "apps" / "superstep-studio.svg"
     assert icon.read_bytes() == (lib / "studio" / "assets" / "icons" / "app.svg").read_bytes()

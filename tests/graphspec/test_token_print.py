@@ -22,7 +22,11 @@ class _Out(io.StringIO):
 
 def test_tokens_print_one_by_one_and_whole_messages_get_a_line():
     def chat(s):
-        return {"messages": [GenericFakeChatModel(messages=iter([AIMessage("one two")])).invoke(s["messages"])]}
+        return {
+            "messages": [
+                GenericFakeChatModel(messages=iter([AIMessage("one two")])).invoke(s["messages"])
+            ]
+        }
 
     def tool(s):
         return {"messages": [ToolMessage("42", tool_call_id="c1")]}
@@ -34,7 +38,9 @@ def test_tokens_print_one_by_one_and_whole_messages_get_a_line():
     g.add_edge("chat", "tool")
     out = _Out()
     printer = TokenPrinter(out)
-    for message, meta in g.compile().stream({"messages": [HumanMessage("hi")]}, stream_mode="messages"):
+    for message, meta in g.compile().stream(
+        {"messages": [HumanMessage("hi")]}, stream_mode="messages"
+    ):
         printer.part(message, meta)
     printer.close()
     assert out.getvalue() == "[chat] one two\n[tool] tool: 42\n"

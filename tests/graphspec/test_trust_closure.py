@@ -23,7 +23,9 @@ def graph(nodes: list, subgraphs: list = (), sub_nodes: list = ()) -> dict:
 def family(tmp_path, grandchild_value: int = 3):
     """parent.json -> child.json -> deeper/grand.json, code at every level."""
     (tmp_path / "deeper").mkdir(exist_ok=True)
-    (tmp_path / "deeper" / "grand.json").write_text(json.dumps(graph([code("g", grandchild_value)])))
+    (tmp_path / "deeper" / "grand.json").write_text(
+        json.dumps(graph([code("g", grandchild_value)]))
+    )
     sub = {"id": "s", "kind": "subgraph", "subgraph": "inner"}
     child = graph([code("c", 2)], [{"id": "inner", "file": "deeper/grand.json"}], [sub])
     (tmp_path / "child.json").write_text(json.dumps(child))
@@ -38,7 +40,10 @@ def test_the_closure_lists_code_in_every_file(tmp_path):
     assert not found.errors
     assert [(s.element_id, s.file) for s in found.sites] == [
         ("p", None), ("c", "child.json"), ("g", "deeper/grand.json")]  # fmt: skip
-    assert set(found.files) == {str(tmp_path / "child.json"), str(tmp_path / "deeper" / "grand.json")}
+    assert set(found.files) == {
+        str(tmp_path / "child.json"),
+        str(tmp_path / "deeper" / "grand.json"),
+    }
 
 
 def test_changing_any_file_changes_the_digest(tmp_path):
@@ -67,7 +72,9 @@ def test_the_run_uses_the_bytes_that_were_hashed(tmp_path):
 
 def test_a_file_including_itself_stops_with_an_error(tmp_path):
     sub = {"id": "s", "kind": "subgraph", "subgraph": "me"}
-    (tmp_path / "loop.json").write_text(json.dumps(graph([code("p", 1)], [{"id": "me", "file": "loop.json"}], [sub])))
+    (tmp_path / "loop.json").write_text(
+        json.dumps(graph([code("p", 1)], [{"id": "me", "file": "loop.json"}], [sub]))
+    )
     found = closure(read_spec(tmp_path / "loop.json"), tmp_path)
     assert found.errors and "loop.json" in found.errors[0]
 

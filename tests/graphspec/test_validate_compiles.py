@@ -28,7 +28,13 @@ def _places(doc):
     out, stack = [], [doc]
     while stack:
         node = stack.pop()
-        items = node.items() if isinstance(node, dict) else enumerate(node) if isinstance(node, list) else ()
+        items = (
+            node.items()
+            if isinstance(node, dict)
+            else enumerate(node)
+            if isinstance(node, list)
+            else ()
+        )
         for key, value in items:
             out.append((node, key))
             stack.append(value)
@@ -64,16 +70,24 @@ def half_edited_templates(draw):
                 else:
                     mw["settings"][key] = draw(st.sampled_from(BLANKS))
         elif action == "drop_tools":
-            holders = [a for a in agents if a.get("tools")] + [n for n in doc.get("nodes", []) if n.get("tools")]
+            holders = [a for a in agents if a.get("tools")] + [
+                n for n in doc.get("nodes", []) if n.get("tools")
+            ]
             if holders:
                 holder = draw(st.sampled_from(holders))
                 holder["tools"] = holder["tools"][: draw(st.integers(0, len(holder["tools"]) - 1))]
         elif action == "drop_model":
-            holders = [a for a in agents if "model" in a] + [n for n in doc.get("nodes", []) if "model" in n]
+            holders = [a for a in agents if "model" in a] + [
+                n for n in doc.get("nodes", []) if "model" in n
+            ]
             if holders:
                 draw(st.sampled_from(holders)).pop("model")
         elif action == "drop_responses":
-            holders = [x.get("model", {}) for x in agents + doc.get("nodes", []) if x.get("model", {}).get("responses")]
+            holders = [
+                x.get("model", {})
+                for x in agents + doc.get("nodes", [])
+                if x.get("model", {}).get("responses")
+            ]
             if holders:
                 model = draw(st.sampled_from(holders))
                 model["responses"] = model["responses"][:1] or []

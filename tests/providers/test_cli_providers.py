@@ -50,22 +50,42 @@ def test_key_from_the_keychain_and_tokens_printed(openai_server, memory_keyring,
     code, out, err = _run(capsys, "run", spec, "--trust", "--input", INPUT, "--stream", "messages")
     assert (code, err) == (0, "")
     lines = out.splitlines()
-    assert lines[:3] == ['[model] → add {"a": 2, "b": 3}', "[tools] tool: 5", "[model] The sum is 5."]
+    assert lines[:3] == [
+        '[model] → add {"a": 2, "b": 3}',
+        "[tools] tool: 5",
+        "[model] The sum is 5.",
+    ]
     assert json.loads(lines[3])["messages"][-1]["content"] == "The sum is 5."  # the final state
     assert {r.headers["authorization"] for r in openai_server.requests} == {f"Bearer {KEY}"}
     assert all(r.body["stream"] for r in openai_server.requests)  # streamed, token by token
 
 
-def test_the_environment_wins_over_the_keychain(openai_server, memory_keyring, tmp_path, capsys, monkeypatch):
+def test_the_environment_wins_over_the_keychain(
+    openai_server, memory_keyring, tmp_path, capsys, monkeypatch
+):
     openai_server.api_key = "sk-from-env-5566"
     store_key("openai", KEY)
     monkeypatch.setenv("OPENAI_API_KEY", "sk-from-env-5566")
-    code, out, _ = _run(capsys, "run", _write(tmp_path, agent_spec(openai_server.base_url)), "--trust", "--input", INPUT)
+    code, out, _ = _run(
+        capsys,
+        "run",
+        _write(tmp_path, agent_spec(openai_server.base_url)),
+        "--trust",
+        "--input",
+        INPUT,
+    )
     assert code == 0 and json.loads(out)["messages"][-1]["content"] == "echo: 2+3?"
 
 
 def test_no_key_anywhere_says_where_to_put_one(openai_server, memory_keyring, tmp_path, capsys):
-    code, _, err = _run(capsys, "run", _write(tmp_path, agent_spec(openai_server.base_url)), "--trust", "--input", INPUT)
+    code, _, err = _run(
+        capsys,
+        "run",
+        _write(tmp_path, agent_spec(openai_server.base_url)),
+        "--trust",
+        "--input",
+        INPUT,
+    )
     assert code == 2 and len(err.splitlines()) == 1
     assert "no API key for model provider 'openai': set OPENAI_API_KEY" in err
 
@@ -73,15 +93,23 @@ def test_no_key_anywhere_says_where_to_put_one(openai_server, memory_keyring, tm
 @pytest.mark.parametrize(
     ("setup", "said"),
     [
-        (lambda s: {"api_key": "sk-wrong-key-0000"}, "the provider rejected the API key (401): Incorrect API key provided"),
-        (lambda s: {"model": "gpt-missing"}, "model not found (404): The model `gpt-missing` does not exist"),
+        (
+            lambda s: {"api_key": "sk-wrong-key-0000"},
+            "the provider rejected the API key (401): Incorrect API key provided",
+        ),
+        (
+            lambda s: {"model": "gpt-missing"},
+            "model not found (404): The model `gpt-missing` does not exist",
+        ),
         (lambda s: s.fail(429) or {}, "rate limited by the provider (429)"),
         (lambda s: s.reply("late", delay=1.0) or {"timeout": 0.2}, "the model request timed out"),
         (lambda s: {"base_url": refused_url()}, "cannot reach the model server"),
     ],
     ids=["401", "404-model", "429", "timeout", "connection-refused"],
 )
-def test_provider_errors_are_one_line_naming_the_node(openai_server, memory_keyring, tmp_path, capsys, monkeypatch, setup, said):
+def test_provider_errors_are_one_line_naming_the_node(
+    openai_server, memory_keyring, tmp_path, capsys, monkeypatch, setup, said
+):
     monkeypatch.setenv("OPENAI_API_KEY", "sk-test")
     params = setup(openai_server)
     doc = agent_spec(params.pop("base_url", openai_server.base_url), **params)
@@ -90,7 +118,9 @@ def test_provider_errors_are_one_line_naming_the_node(openai_server, memory_keyr
     assert "node 'assistant': " + said in err
 
 
-def test_the_key_is_in_no_spec_export_checkpoint_output_or_log(openai_server, memory_keyring, tmp_path, capsys, caplog):
+def test_the_key_is_in_no_spec_export_checkpoint_output_or_log(
+    openai_server, memory_keyring, tmp_path, capsys, caplog
+):
     openai_server.api_key = KEY
     store_key("openai", KEY)
     caplog.set_level(logging.DEBUG)

@@ -27,7 +27,9 @@ def _model(server, **kw):
 
 
 def _agent(prefix, model, **kw):
-    agents = importlib.import_module("langchain.agents" if prefix == "langgraph" else "engine.agents")
+    agents = importlib.import_module(
+        "langchain.agents" if prefix == "langgraph" else "engine.agents"
+    )
     return agents.create_agent(model, tools=[add], **kw)
 
 
@@ -37,7 +39,10 @@ def test_tool_call_round_trip(openai_server, prefix):
     openai_server.reply("The sum is 5.")
     out = _agent(prefix, _model(openai_server)).invoke({"messages": [HumanMessage("2+3?")]})
     assert [(m.type, m.content) for m in out["messages"]] == [
-        ("human", "2+3?"), ("ai", ""), ("tool", "5"), ("ai", "The sum is 5."),
+        ("human", "2+3?"),
+        ("ai", ""),
+        ("tool", "5"),
+        ("ai", "The sum is 5."),
     ]
     # the second request carried the tool's result back, under the call's id
     second = openai_server.requests[-1].body["messages"]
@@ -51,14 +56,18 @@ def _stream_rows(prefix, server):
     agent = _agent(prefix, _model(server))
     return [
         (type(m).__name__, m.content, getattr(m, "tool_call_chunks", None), meta)
-        for m, meta in agent.stream({"messages": [HumanMessage("2+3?", id="h1")]}, stream_mode="messages")
+        for m, meta in agent.stream(
+            {"messages": [HumanMessage("2+3?", id="h1")]}, stream_mode="messages"
+        )
     ]
 
 
 def test_streamed_tokens_equal_langgraphs(openai_server):
     lg, eng = (normalize(_stream_rows(p, openai_server)) for p in PREFIXES)
     assert eng == lg
-    tokens = [c for t, c, _, meta in eng if t == "AIMessageChunk" and meta["langgraph_node"] == "model"]
+    tokens = [
+        c for t, c, _, meta in eng if t == "AIMessageChunk" and meta["langgraph_node"] == "model"
+    ]
     assert "".join(tokens) == "The sum is 5." and "sum" in tokens
     assert eng[0][3]["ls_provider"] == "openai" and eng[0][3]["ls_model_name"] == "gpt-test"
 
@@ -66,10 +75,22 @@ def test_streamed_tokens_equal_langgraphs(openai_server):
 @pytest.mark.parametrize(
     ("setup", "error", "text"),
     [
-        (lambda s: {"api_key": "sk-wrong-key-1234"}, openai.AuthenticationError, "Incorrect API key provided: sk-***1234"),
-        (lambda s: {"model": "gpt-missing"}, openai.NotFoundError, "The model `gpt-missing` does not exist"),
+        (
+            lambda s: {"api_key": "sk-wrong-key-1234"},
+            openai.AuthenticationError,
+            "Incorrect API key provided: sk-***1234",
+        ),
+        (
+            lambda s: {"model": "gpt-missing"},
+            openai.NotFoundError,
+            "The model `gpt-missing` does not exist",
+        ),
         (lambda s: s.fail(429) or {}, openai.RateLimitError, "Rate limit reached"),
-        (lambda s: s.reply("late", delay=1.0) or {"timeout": 0.2}, openai.APITimeoutError, "Request timed out."),
+        (
+            lambda s: s.reply("late", delay=1.0) or {"timeout": 0.2},
+            openai.APITimeoutError,
+            "Request timed out.",
+        ),
         (lambda s: {"base_url": refused_url()}, openai.APIConnectionError, "Connection error."),
     ],
     ids=["401", "404-model", "429", "timeout", "connection-refused"],
@@ -85,10 +106,14 @@ def test_provider_errors_reach_the_caller_as_langgraph(openai_server, prefix, se
 
 @pytest.mark.parametrize("prefix", PREFIXES)
 def test_rate_limit_retried_by_the_model_retry_middleware(openai_server, prefix):
-    mw = importlib.import_module("langchain.agents.middleware" if prefix == "langgraph" else "engine.agents.middleware")
+    mw = importlib.import_module(
+        "langchain.agents.middleware" if prefix == "langgraph" else "engine.agents.middleware"
+    )
     openai_server.fail(429, times=2)
     openai_server.reply("finally")
     retry = mw.ModelRetryMiddleware(max_retries=2, initial_delay=0.01, jitter=False)
-    out = _agent(prefix, _model(openai_server), middleware=[retry]).invoke({"messages": [HumanMessage("hi")]})
+    out = _agent(prefix, _model(openai_server), middleware=[retry]).invoke(
+        {"messages": [HumanMessage("hi")]}
+    )
     assert out["messages"][-1].content == "finally"
     assert len(openai_server.requests) == 3

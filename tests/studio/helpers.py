@@ -17,7 +17,9 @@ def _send(view, kind, scene_pos: QPointF, button, buttons, modifiers) -> None:
     QApplication.sendEvent(view.viewport(), event)
 
 
-def drag(view, start: QPointF, end: QPointF, modifiers=Qt.KeyboardModifier.NoModifier, steps: int = 4) -> None:
+def drag(
+    view, start: QPointF, end: QPointF, modifiers=Qt.KeyboardModifier.NoModifier, steps: int = 4
+) -> None:
     _send(view, QEvent.Type.MouseButtonPress, start, LEFT, LEFT, modifiers)
     for i in range(1, steps + 1):
         point = start + (end - start) * (i / steps)

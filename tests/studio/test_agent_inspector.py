@@ -98,14 +98,22 @@ def edit_cell(qtbot, win, table_name: str, row: int, column: int, text: str) -> 
 
 def select_row(qtbot, win, list_name: str, row: int) -> None:
     widget = find(qtbot, win, QListWidget, list_name)
-    qtbot.mouseClick(widget.viewport(), Qt.MouseButton.LeftButton, pos=widget.visualItemRect(widget.item(row)).center())
+    qtbot.mouseClick(
+        widget.viewport(),
+        Qt.MouseButton.LeftButton,
+        pos=widget.visualItemRect(widget.item(row)).center(),
+    )
 
 
 def add_messages_key(qtbot, win) -> None:
     panel = win.state_panel
     qtbot.mouseClick(panel.findChild(QPushButton, "addKeyButton"), Qt.MouseButton.LeftButton)
     table = panel.table
-    qtbot.mouseClick(table.viewport(), Qt.MouseButton.LeftButton, pos=table.visualItemRect(table.item(0, 0)).center())
+    qtbot.mouseClick(
+        table.viewport(),
+        Qt.MouseButton.LeftButton,
+        pos=table.visualItemRect(table.item(0, 0)).center(),
+    )
     table.editItem(table.item(0, 0))  # what a double click does
     editor = QApplication.focusWidget()
     assert isinstance(editor, QLineEdit)
@@ -161,7 +169,9 @@ def build_agent(qtbot, win) -> None:
     assert form.findChild(QWidget, "settingLabel_pii_type").text() == "pii type *"
     type_line(qtbot, win, "setting_pii_type", "email")
     pick(qtbot, win, "setting_strategy", "mask")
-    find(qtbot, win, QComboBox, "setting_strategy").activated.emit(find(qtbot, win, QComboBox, "setting_strategy").currentIndex())
+    find(qtbot, win, QComboBox, "setting_strategy").activated.emit(
+        find(qtbot, win, QComboBox, "setting_strategy").currentIndex()
+    )
     pick(qtbot, win, "middlewareAddCombo", "tool call limit")
     press(qtbot, win, "middlewareAdd")
     type_line(qtbot, win, "setting_run_limit", "5")
@@ -189,7 +199,9 @@ def test_build_run_save_reopen_undo_redo_an_agent(window, qtbot, tmp_path):
         "def count(text: str) -> int:\n    words = text.split()\n    if not words:\n        return 0\n"
         "    return len(words)"
     )
-    assert agent.tools[0].function == "shout" and agent.tools[0].description == "Upper-cases the text."
+    assert (
+        agent.tools[0].function == "shout" and agent.tools[0].description == "Upper-cases the text."
+    )
     assert [m.name for m in agent.middleware] == ["custom", "pii", "tool_call_limit"]
     assert agent.middleware[1].settings == {"pii_type": "email", "strategy": "mask"}
     assert agent.middleware[2].settings == {"run_limit": 5}
@@ -205,9 +217,13 @@ def test_build_run_save_reopen_undo_redo_an_agent(window, qtbot, tmp_path):
     editor = win.runner.input_panel.editor
     editor.setFocus()
     QTest.keyClick(editor, Qt.Key.Key_A, Qt.KeyboardModifier.ControlModifier)
-    QTest.keyClicks(editor, json.dumps({"messages": [{"role": "user", "content": "mail ada@example.com"}]}))
+    QTest.keyClicks(
+        editor, json.dumps({"messages": [{"role": "user", "content": "mail ada@example.com"}]})
+    )
     qtbot.mouseClick(win.findChild(QPushButton, "runButton"), Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(lambda: not win.runner.session.busy and win.runner.view is not None, timeout=15000)
+    qtbot.waitUntil(
+        lambda: not win.runner.session.busy and win.runner.view is not None, timeout=15000
+    )
     messages = win.runner.view.values["messages"]
     assert [m.type for m in messages] == ["human", "ai", "tool", "tool", "ai", "ai"]
     assert "ada@example.com" not in messages[0].content  # PII masked the input
@@ -258,11 +274,15 @@ def test_code_that_does_not_parse_is_kept_flagged_and_not_run(window, qtbot):
     assert win.document.spec.agents[0].tools[0].code.endswith("return (text")  # kept as typed
     settle(qtbot, win)
     errors = [f for f in win.validator.findings if f.severity == "error"]
-    assert [(f.code, f.element_id, f.path) for f in errors] == [("bad-code", "agent", "$.agents[0].tools[0].code")]
+    assert [(f.code, f.element_id, f.path) for f in errors] == [
+        ("bad-code", "agent", "$.agents[0].tools[0].code")
+    ]
     card = win.scene.nodes["agent"]
     assert card.mark == "error" and "does not parse" in card.mark_text  # flagged on the node
     qtbot.mouseClick(win.findChild(QPushButton, "runButton"), Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(lambda: not win.runner.session.busy and win.runner.last_failure is not None, timeout=15000)
+    qtbot.waitUntil(
+        lambda: not win.runner.session.busy and win.runner.last_failure is not None, timeout=15000
+    )
     failure = win.runner.last_failure  # refused: the old, parsing version is not run
     assert failure.element_id == "agent" and "does not parse" in failure.message
 
@@ -277,8 +297,10 @@ def test_agent_inspector_screenshot(window, qtbot):
     form = find(qtbot, win, QWidget, "middlewareSettingsForm")
     for dock in win.findChildren(QDockWidget):
         area = win.dockWidgetArea(dock)
-        if dock.objectName() != "inspectorDock" and area in (Qt.DockWidgetArea.RightDockWidgetArea,
-                                                                Qt.DockWidgetArea.BottomDockWidgetArea):
+        if dock.objectName() != "inspectorDock" and area in (
+            Qt.DockWidgetArea.RightDockWidgetArea,
+            Qt.DockWidgetArea.BottomDockWidgetArea,
+        ):
             dock.hide()
     inspector_dock = win.findChild(QDockWidget, "inspectorDock")
     inspector_dock.show()
@@ -288,7 +310,10 @@ def test_agent_inspector_screenshot(window, qtbot):
     QApplication.processEvents()
     win.view.centerOn(win.scene.nodes["agent"])  # the agent card beside its inspector
     win.inspector.ensureWidgetVisible(find(qtbot, win, QWidget, "toolsEditor"), 0, 0)
-    win.inspector.verticalScrollBar().setValue(find(qtbot, win, QWidget, "toolsEditor").mapTo(win.inspector.widget(), QPoint(0, 0)).y() - 30)
+    win.inspector.verticalScrollBar().setValue(
+        find(qtbot, win, QWidget, "toolsEditor").mapTo(win.inspector.widget(), QPoint(0, 0)).y()
+        - 30
+    )
     QApplication.processEvents()
     assert form.isVisible() and win.inspector.width() >= 500
     image = win.grab()

@@ -184,7 +184,9 @@ def test_the_run_glow_shows_between_the_edges_and_the_cards(graph):
     view.centerOn(node)
     overlay = RunOverlay(scene)
     overlay.set_running(["n45"])
-    left = QPointF(node.pos().x() - 4, node.sceneBoundingRect().center().y())  # inside the glow's rim
+    left = QPointF(
+        node.pos().x() - 4, node.sceneBoundingRect().center().y()
+    )  # inside the glow's rim
     colors = around(view, left, 1)
     assert any(abs(c.red() - RUNNING.red()) < 40 and abs(c.green() - RUNNING.green()) < 60
                and c.blue() < 140 for c in colors)  # fmt: skip

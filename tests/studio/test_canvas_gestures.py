@@ -25,10 +25,16 @@ def drop_from_palette(win, payload: str, scene_pos: QPointF) -> None:
     local = view.mapFromScene(scene_pos)
     actions = Qt.DropAction.CopyAction
     for cls in (QDragEnterEvent, QDragMoveEvent):
-        QApplication.sendEvent(view.viewport(), cls(local, actions, mime, Qt.MouseButton.LeftButton,
-                                                     Qt.KeyboardModifier.NoModifier))
-    QApplication.sendEvent(view.viewport(), QDropEvent(QPointF(local), actions, mime, Qt.MouseButton.LeftButton,
-                                                       Qt.KeyboardModifier.NoModifier))
+        QApplication.sendEvent(
+            view.viewport(),
+            cls(local, actions, mime, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier),
+        )
+    QApplication.sendEvent(
+        view.viewport(),
+        QDropEvent(
+            QPointF(local), actions, mime, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier
+        ),
+    )
 
 
 def port(win, node_id: str, which: str) -> QPointF:
@@ -48,11 +54,20 @@ def test_build_a_graph_by_hand(window, qtbot):
     # middleware dropped on the agent card, in order
     for name in ("pii", "model_retry", "summarization"):
         drop_from_palette(win, f"middleware:{name}", center(win.scene.nodes["agent"]))
-    assert [m.name for m in win.document.spec.agents[0].middleware] == ["pii", "model_retry", "summarization"]
+    assert [m.name for m in win.document.spec.agents[0].middleware] == [
+        "pii",
+        "model_retry",
+        "summarization",
+    ]
     # connect START -> set_state -> set_state_2 -> END by dragging from output ports
     drag(view, port(win, "__start__", "out"), center(win.scene.nodes["set_state"]))
     drag(view, port(win, "set_state", "out"), center(win.scene.nodes["set_state_2"]))
-    drag(view, port(win, "agent", "out"), center(win.scene.nodes["set_state_2"]), Qt.KeyboardModifier.ControlModifier)
+    drag(
+        view,
+        port(win, "agent", "out"),
+        center(win.scene.nodes["set_state_2"]),
+        Qt.KeyboardModifier.ControlModifier,
+    )
     drag(view, port(win, "set_state_2", "out"), center(win.scene.terminals["__end__"]))
     spec = win.document.spec
     assert spec.entry == ["set_state"] and spec.finish == ["set_state_2"]
@@ -81,8 +96,11 @@ def test_build_a_graph_by_hand(window, qtbot):
     spec = win.document.spec
     assert spec.finish == ["done"] and spec.edges[0].target == "done"
     # state keys through the state-schema editor
-    QTest.mouseClick(win.state_panel.findChild(type(win.state_panel).__mro__[0].__mro__[0], "addKeyButton") or
-                     win.state_panel.findChildren(object, "addKeyButton")[0], Qt.MouseButton.LeftButton)
+    QTest.mouseClick(
+        win.state_panel.findChild(type(win.state_panel).__mro__[0].__mro__[0], "addKeyButton")
+        or win.state_panel.findChildren(object, "addKeyButton")[0],
+        Qt.MouseButton.LeftButton,
+    )
     assert [k.name for k in win.document.spec.state] == ["key"]
     built = dumps_spec(win.document.spec)
     stack = win.editor.stack
@@ -97,7 +115,9 @@ def test_build_a_graph_by_hand(window, qtbot):
 
 def test_keyboard_delete_copy_paste_and_rename(window, qtbot):
     win = window
-    assert win.open_path(win.start_page.template_items()[0].data(Qt.ItemDataRole.UserRole), bundled=True)
+    assert win.open_path(
+        win.start_page.template_items()[0].data(Qt.ItemDataRole.UserRole), bundled=True
+    )
     view = win.view
     first = win.document.spec.nodes[0].id
     click(view, center(win.scene.nodes[first]))

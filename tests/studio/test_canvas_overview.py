@@ -54,7 +54,9 @@ def test_zoomed_out_items_do_not_paint_and_the_overview_stands_in(big):
     # zoomed back in, the items paint themselves again (the edges through the edge layer)
     view.zoom_by(1.0 / view.zoom())
     assert scene.items_paint
-    assert not any(item.flags() & NO_CONTENTS for item in scene.projected() if not isinstance(item, EdgeItem))
+    assert not any(
+        item.flags() & NO_CONTENTS for item in scene.projected() if not isinstance(item, EdgeItem)
+    )
     assert not scene.edge_layer.flags() & NO_CONTENTS
     view.fit()
     assert not scene.items_paint and scene.edge_layer.flags() & NO_CONTENTS

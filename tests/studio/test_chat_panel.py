@@ -26,7 +26,11 @@ def open_spec(qtbot, win, tmp_path, doc, trusted: bool = True):
     path.write_text(json.dumps(doc))
     assert win.open_path(path)
     idle(qtbot, win)
-    if trusted and win.findChild(QPushButton, "trustButton") is not None and win.run_blocker() is not None:
+    if (
+        trusted
+        and win.findChild(QPushButton, "trustButton") is not None
+        and win.run_blocker() is not None
+    ):
         click(qtbot, win, "trustButton")
     win.resize(1280, 720)
     chat = win.dock("chatDock")
@@ -42,7 +46,11 @@ def grab(qtbot, win, name, tmp_path):
     chat = win.dock("chatDock")
     mates = set(win.tabifiedDockWidgets(chat))
     for dock in win.docks:
-        if dock is not chat and dock not in mates and win.dockWidgetArea(dock) == Qt.DockWidgetArea.RightDockWidgetArea:
+        if (
+            dock is not chat
+            and dock not in mates
+            and win.dockWidgetArea(dock) == Qt.DockWidgetArea.RightDockWidgetArea
+        ):
             dock.hide()
     chat.raise_()
     qtbot.wait(50)
@@ -60,7 +68,11 @@ def send(qtbot, panel, text: str) -> None:
 
 
 def texts(panel, name="bubbleText") -> list[str]:
-    return [w.text() for w in panel.container.findChildren(QLabel, name) if w.isVisibleTo(panel.container)]
+    return [
+        w.text()
+        for w in panel.container.findChildren(QLabel, name)
+        if w.isVisibleTo(panel.container)
+    ]
 
 
 @pytest.fixture
@@ -71,7 +83,9 @@ def keyed(openai_server, memory_keyring):  # noqa: F811
 
 
 def test_tokens_arrive_in_the_panel_mid_run(qtbot, window, tmp_path, keyed):
-    keyed.reply("Pregel runs **supersteps**: plan, execute, update, then the next step.", token_delay=0.15)
+    keyed.reply(
+        "Pregel runs **supersteps**: plan, execute, update, then the next step.", token_delay=0.15
+    )
     panel = open_spec(qtbot, window, tmp_path, agent_spec(keyed.base_url))
     send(qtbot, panel, "How does Pregel run a graph?")
     # a streaming bubble grows while the run is still going
@@ -104,7 +118,13 @@ def test_tool_call_card_shows_arguments_and_result(qtbot, window, tmp_path, keye
 
 def test_hitl_decision_inline_on_the_card(qtbot, window, tmp_path, keyed):
     doc = agent_spec(keyed.base_url)
-    doc["agents"][0]["middleware"] = [{"kind": "prebuilt", "name": "human_in_the_loop", "settings": {"interrupt_on": {"add": True}}}]
+    doc["agents"][0]["middleware"] = [
+        {
+            "kind": "prebuilt",
+            "name": "human_in_the_loop",
+            "settings": {"interrupt_on": {"add": True}},
+        }
+    ]
     keyed.reply("I will add them.", tool_calls=[("add", {"a": 2, "b": 3})])
     keyed.reply("With your numbers: 12.")
     panel = open_spec(qtbot, window, tmp_path, doc)
@@ -112,14 +132,20 @@ def test_hitl_decision_inline_on_the_card(qtbot, window, tmp_path, keyed):
     idle(qtbot, window, timeout=20000)
     card = panel.cards.get("call_0") or panel.cards["review:0"]
     assert card.review is not None and json.loads(card.args.text()) == {"a": 2, "b": 3}
-    assert {b.objectName() for b in card.review.findChildren(QPushButton)} >= {"approveButton", "editButton", "rejectButton"}
+    assert {b.objectName() for b in card.review.findChildren(QPushButton)} >= {
+        "approveButton",
+        "editButton",
+        "rejectButton",
+    }
     qtbot.mouseClick(card.findChild(QPushButton, "editButton"), Qt.MouseButton.LeftButton)
     card.editor.setPlainText('{"a": 5, "b": 7}')
     grab(qtbot, window, "chat-hitl.png", tmp_path)
     qtbot.mouseClick(card.findChild(QPushButton, "editButton"), Qt.MouseButton.LeftButton)
     idle(qtbot, window, timeout=20000)
     assert texts(panel)[-1] == "With your numbers: 12."
-    assert "Executed instead: add" in panel.cards["call_0"].result.text() and panel.cards["call_0"].result.text().endswith("12")
+    assert "Executed instead: add" in panel.cards["call_0"].result.text() and panel.cards[
+        "call_0"
+    ].result.text().endswith("12")
 
 
 def test_stop_ends_the_run_after_the_step(qtbot, window, tmp_path, keyed):
@@ -139,5 +165,7 @@ def test_a_provider_error_shows_on_the_node_not_a_crash(qtbot, window, tmp_path,
     idle(qtbot, window, timeout=20000)
     runner = window.runner
     assert runner.last_failure is not None
-    assert runner.last_failure.message.startswith("assistant: the provider rejected the API key (401)")
+    assert runner.last_failure.message.startswith(
+        "assistant: the provider rejected the API key (401)"
+    )
     assert runner.overlay.errors["assistant"].startswith("the provider rejected the API key (401)")

@@ -39,7 +39,11 @@ def test_duplicate_carries_the_router_and_the_copy_runs_on_its_own_nodes(window,
         "entry": [new_a],
         "finish": sorted(copies - {new_a}),
     }))  # fmt: skip
-    ran = [name for part in app.stream({"total": 10, "visited": []}, stream_mode="updates") for name in part]
+    ran = [
+        name
+        for part in app.stream({"total": 10, "visited": []}, stream_mode="updates")
+        for name in part
+    ]
     assert ran == [new_a, next(n for n in copies if n.startswith("b"))]  # total 20 > 5: b's copy
     QTest.keyClick(win.view, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
     assert [e.id for e in win.document.spec.conditional_edges] == [original.id]

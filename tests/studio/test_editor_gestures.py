@@ -39,7 +39,9 @@ CTRL = Qt.KeyboardModifier.ControlModifier
 def right_click(win, scene_pos: QPointF) -> QMenu:
     """A right-click on the canvas as the window system sends it (the context menu follows)."""
     local = win.view.viewport().mapTo(win, win.view.mapFromScene(scene_pos))
-    QTest.mouseClick(win.windowHandle(), Qt.MouseButton.RightButton, Qt.KeyboardModifier.NoModifier, local)
+    QTest.mouseClick(
+        win.windowHandle(), Qt.MouseButton.RightButton, Qt.KeyboardModifier.NoModifier, local
+    )
     menu = QApplication.activePopupWidget()
     assert isinstance(menu, QMenu), "no context menu opened"
     return menu
@@ -52,7 +54,12 @@ def pick(qtbot, menu: QMenu, *names: str) -> None:
                       if a.objectName() == name or (a.menu() is not None and a.menu().objectName() == name))  # fmt: skip
         sub = action.menu()
         qtbot.waitUntil(menu.isVisible)
-        QTest.mouseClick(menu.windowHandle(), LEFT, Qt.KeyboardModifier.NoModifier, menu.actionGeometry(action).center())
+        QTest.mouseClick(
+            menu.windowHandle(),
+            LEFT,
+            Qt.KeyboardModifier.NoModifier,
+            menu.actionGeometry(action).center(),
+        )
         if sub is not None:
             menu = sub
 
@@ -63,19 +70,32 @@ def on_edge(win, item) -> QPointF:
         point = item._path.pointAtPercent(i / 100)
         local = win.view.mapFromScene(point)
         minimap = win.view.minimap
-        if win.view.viewport().rect().contains(local) and not (
-            minimap.isVisible() and minimap.geometry().adjusted(-4, -4, 4, 4).contains(win.view.viewport().mapTo(win.view, local))
-        ) and win.view.hit(point) == ("edge", item.element_id):
+        if (
+            win.view.viewport().rect().contains(local)
+            and not (
+                minimap.isVisible()
+                and minimap.geometry()
+                .adjusted(-4, -4, 4, 4)
+                .contains(win.view.viewport().mapTo(win.view, local))
+            )
+            and win.view.hit(point) == ("edge", item.element_id)
+        ):
             return point
     raise AssertionError(f"no point of {item.look.key} to click")
 
 
 def menu_texts(menu: QMenu) -> dict[str, str]:
     """objectName -> text with its shortcut, as the menu shows them."""
-    return {a.objectName(): f"{a.text()}\t{a.shortcut().toString()}" for a in menu.actions() if a.objectName()}
+    return {
+        a.objectName(): f"{a.text()}\t{a.shortcut().toString()}"
+        for a in menu.actions()
+        if a.objectName()
+    }
 
 
-def type_into(qtbot, widget, text: str, commit=Qt.Key.Key_Return, modifier=Qt.KeyboardModifier.NoModifier) -> None:
+def type_into(
+    qtbot, widget, text: str, commit=Qt.Key.Key_Return, modifier=Qt.KeyboardModifier.NoModifier
+) -> None:
     qtbot.mouseClick(widget, LEFT)
     QTest.keyClick(widget, Qt.Key.Key_A, CTRL)
     QTest.keyClicks(widget, text)
@@ -104,7 +124,9 @@ def add_key(qtbot, win, name: str, type_: str = "any", reducer: str = "none") ->
     table = panel.table
     row = table.rowCount() - 1
     rect = table.visualItemRect(table.item(row, 0))
-    QTest.mouseClick(table.viewport(), LEFT, pos=rect.center())  # a double-click edits the pressed cell
+    QTest.mouseClick(
+        table.viewport(), LEFT, pos=rect.center()
+    )  # a double-click edits the pressed cell
     QTest.mouseDClick(table.viewport(), LEFT, pos=rect.center())
     editor = QApplication.focusWidget()
     QTest.keyClick(editor, Qt.Key.Key_A, CTRL)
@@ -127,7 +149,9 @@ def run_with(qtbot, win, value: str) -> None:
 
 def idle(qtbot, win) -> None:
     qtbot.wait(50)
-    qtbot.waitUntil(lambda: not win.runner.session.busy and win.runner.view is not None, timeout=15000)
+    qtbot.waitUntil(
+        lambda: not win.runner.session.busy and win.runner.view is not None, timeout=15000
+    )
 
 
 def grab(qtbot, win, name: str, tmp_path) -> None:
@@ -192,13 +216,24 @@ def test_router_with_an_expression_and_end_built_run_saved_undone(window, qtbot,
     # the router handle beside a's output port: the first route makes the router
     drag(view, port(win, a, "route"), center(win.scene.nodes[b]))
     edge_id = win.editor.router_of(a)
-    assert edge_id is not None and win.scene.selected_ids() == [edge_id]  # its router in the inspector
+    assert edge_id is not None and win.scene.selected_ids() == [
+        edge_id
+    ]  # its router in the inspector
     drag(view, port(win, a, "route"), center(win.scene.nodes[c]))
     # Shift-drag from the plain output port is the other way to draw a route: to END
-    drag(view, port(win, a, "out"), center(win.scene.terminals["__end__"]), Qt.KeyboardModifier.ShiftModifier)
+    drag(
+        view,
+        port(win, a, "out"),
+        center(win.scene.terminals["__end__"]),
+        Qt.KeyboardModifier.ShiftModifier,
+    )
     edge = win.document.spec.conditional_edges[0]
     assert edge.path_map == [b, c, "__end__"]
-    assert {i.look.label for i in win.scene.edges.values() if i.look.style == "conditional"} == {b, c, "END"}
+    assert {i.look.label for i in win.scene.edges.values() if i.look.style == "conditional"} == {
+        b,
+        c,
+        "END",
+    }
     assert win.editor.stack.undoText() == f"Add route {a} → END"  # as the canvas names it
     drag(view, port(win, b, "out"), center(win.scene.terminals["__end__"]))
     drag(view, port(win, c, "out"), center(win.scene.terminals["__end__"]))
@@ -206,8 +241,12 @@ def test_router_with_an_expression_and_end_built_run_saved_undone(window, qtbot,
     win.scene.select_ids([edge_id])
     rule = inspector(win, QLineEdit, "routerExpressionEdit")
     type_into(qtbot, rule, f"'{b}' if total > 5 else ('{c}' if total > 0 else END)")
-    assert win.document.spec.conditional_edges[0].router.expression.startswith(f"'{b}' if total > 5")
-    targets = inspector(win, type(win.inspector.findChild(object, "routerTargetsEditor")), "routerTargetsEditor")
+    assert win.document.spec.conditional_edges[0].router.expression.startswith(
+        f"'{b}' if total > 5"
+    )
+    targets = inspector(
+        win, type(win.inspector.findChild(object, "routerTargetsEditor")), "routerTargetsEditor"
+    )
     combos = [targets.findChild(QComboBox, f"routeTarget_{i}") for i in range(3)]
     assert [cb.currentText() for cb in combos] == [b, c, "END"]
     settle(qtbot, win)
@@ -258,14 +297,18 @@ def test_send_map_reduce_built_run_saved_undone(window, qtbot, tmp_path):
     settle(qtbot, win)
     run_with(qtbot, win, '{"subjects": ["owls", "cats", "dogs"], "jokes": []}')
     values = win.runner.view.values
-    assert sorted(values["jokes"]) == ["cats joke", "dogs joke", "owls joke"], win.runner.status.text()
+    assert sorted(values["jokes"]) == ["cats joke", "dogs joke", "owls joke"], (
+        win.runner.status.text()
+    )
     assert values["best"] == "cats joke"
     win.scene.select_ids([edge_id])
     grab(qtbot, win, "built-map-reduce.png", tmp_path)
     save_reopen_undo_redo(qtbot, win, tmp_path)
 
 
-def test_breakpoints_before_and_after_by_key_and_menu_pause_run_and_continue(window, qtbot, tmp_path):
+def test_breakpoints_before_and_after_by_key_and_menu_pause_run_and_continue(
+    window, qtbot, tmp_path
+):
     win = window
     assert win.open_path("templates/router.json", bundled=True)
     view = win.view
@@ -293,7 +336,10 @@ def test_breakpoints_before_and_after_by_key_and_menu_pause_run_and_continue(win
     grab(qtbot, win, "built-breakpoints.png", tmp_path)  # paused after a
     qtbot.mouseClick(win.findChild(QPushButton, "continueButton"), LEFT)
     idle(qtbot, win)
-    assert not win.runner.view.next and win.runner.view.values == {"total": 21, "visited": ["a", "b"]}
+    assert not win.runner.view.next and win.runner.view.values == {
+        "total": 21,
+        "visited": ["a", "b"],
+    }
     # saved with the spec; undone and redone with the keyboard
     path = tmp_path / "breaks.json"
     assert win.save_as(path)
@@ -339,7 +385,9 @@ def test_context_menus_add_connect_convert_and_retarget(window, qtbot):
     route = next(i for i in win.scene.edges.values() if i.look.key == f"{edge.id}#0")
     other = next(n for n in win.scene.nodes if n not in edge.path_map and n != fan)
     route.setSelected(True)
-    drag(win.view, win.scene.ported(route.look.target).port_pos("in"), center(win.scene.nodes[other]))
+    drag(
+        win.view, win.scene.ported(route.look.target).port_pos("in"), center(win.scene.nodes[other])
+    )
     assert list(win.document.spec.conditional_edges[-1].path_map.values())[0] == other
     QTest.keyClick(win.view, Qt.Key.Key_Z, CTRL)
     # the conditional edge's menu turns it back into plain edges
@@ -371,12 +419,18 @@ def test_context_menus_add_connect_convert_and_retarget(window, qtbot):
 
 def test_start_and_end_are_drawn_in_view_on_an_empty_canvas_and_after_switching(window, qtbot):
     win = window
-    for opened in (win.new_graph, lambda: win.open_path("templates/map_reduce.json", bundled=True), win.new_graph):
+    for opened in (
+        win.new_graph,
+        lambda: win.open_path("templates/map_reduce.json", bundled=True),
+        win.new_graph,
+    ):
         opened()
         qtbot.wait(20)
         visible = win.view.mapToScene(win.view.viewport().rect()).boundingRect()
         for terminal in win.scene.terminals.values():
-            assert terminal.isVisible() and visible.contains(terminal.sceneBoundingRect()), terminal.node_id
+            assert terminal.isVisible() and visible.contains(terminal.sceneBoundingRect()), (
+                terminal.node_id
+            )
 
 
 def test_run_is_disabled_on_the_start_page_and_messages_reset_on_open(window):
@@ -419,7 +473,9 @@ def test_the_window_fits_small_screens_without_overlap(qtbot, home, size, tmp_pa
     if minimap.isVisible():
         for item in win.scene.nodes.values():
             card = win.view.mapFromScene(item.sceneBoundingRect()).boundingRect()
-            assert not card.translated(win.view.viewport().pos()).intersects(minimap.geometry()), item.node_id
+            assert not card.translated(win.view.viewport().pos()).intersects(minimap.geometry()), (
+                item.node_id
+            )
     if size == (1280, 720):
         win.scene.select_ids(["search_web"])
         grab(qtbot, win, "window-1280x720.png", tmp_path)
@@ -434,7 +490,11 @@ def test_panels_menu_reopens_docks_and_the_layout_is_restored(window, qtbot, hom
     dock.close()
     assert not dock.isVisible()
     panels = win.findChild(QMenu, "panelsMenu")
-    toggle = next(a for a in panels.actions() if a.text() == dock.windowTitle() or a is dock.toggleViewAction())
+    toggle = next(
+        a
+        for a in panels.actions()
+        if a.text() == dock.windowTitle() or a is dock.toggleViewAction()
+    )
     toggle.trigger()
     assert dock.isVisible()
     win.dock_named("stateDock").close()
@@ -444,7 +504,10 @@ def test_panels_menu_reopens_docks_and_the_layout_is_restored(window, qtbot, hom
     again.show()
     assert again.open_path("templates/router.json", bundled=True)
     qtbot.wait(50)
-    assert not again.dock_named("stateDock").isVisible() and again.dock_named("inspectorDock").isVisible()
+    assert (
+        not again.dock_named("stateDock").isVisible()
+        and again.dock_named("inspectorDock").isVisible()
+    )
     QTest.keyClick(again, Qt.Key.Key_F1)
     assert again.findChild(QWidget, "shortcutsDialog").isVisible()
 

@@ -33,7 +33,10 @@ def test_every_kind_of_edit_undoes_and_redoes(editor):
     assert editor.rename("b", "bee")
     assert editor.move({"bee": (500, 520), "a": (0, 0)})
     assert editor.set_node("a", label="Double it")
-    assert editor.push(edits.SetStateKeysEdit, [*doc.spec.state, doc.spec.state[0].model_copy(update={"name": "extra"})])
+    assert editor.push(
+        edits.SetStateKeysEdit,
+        [*doc.spec.state, doc.spec.state[0].model_copy(update={"name": "extra"})],
+    )
     assert editor.add_note(10, 10, "hello")
     assert editor.paste(editor.copy(["bee", "c"]))
     assert editor.delete(["c", "route"])

@@ -53,8 +53,11 @@ def test_a_killed_sessions_work_is_offered_back(qtbot, home):
     spec = spec.model_copy(update={"name": "unsaved router"})
     folder = home / "autosave"
     folder.mkdir(parents=True)
-    (folder / "deadbeef.json").write_text(json.dumps(
-        {"original": None, "saved_at": 1_700_000_000, "pid": 999_999, "spec": dumps_spec(spec)}))
+    (folder / "deadbeef.json").write_text(
+        json.dumps(
+            {"original": None, "saved_at": 1_700_000_000, "pid": 999_999, "spec": dumps_spec(spec)}
+        )
+    )
     win = open_window(qtbot)
     assert win.recovery_banner.isVisibleTo(win)
     assert "unsaved router" in win.recovery_banner.label.text()
@@ -76,7 +79,9 @@ def test_unsaved_work_survives_closing_and_is_offered_next_time(window, qtbot):
     assert [n.id for n in win.document.spec.nodes] == ["model"]
 
 
-@pytest.mark.parametrize("content", [b"{not json", b'{"nodes": [{"id": "x"}]}', b"[]", b"\xff\xfe", b'{"version": 99}'])
+@pytest.mark.parametrize(
+    "content", [b"{not json", b'{"nodes": [{"id": "x"}]}', b"[]", b"\xff\xfe", b'{"version": 99}']
+)
 def test_a_bad_file_shows_errors_and_changes_nothing(window, tmp_path, content):
     win = window
     win.open_path(TEMPLATES_DIR / "router.json", bundled=True)
@@ -121,7 +126,12 @@ def test_problems_mark_items_and_select_them(window, qtbot):
 def test_export_drawing_and_code(window, tmp_path):
     win = window
     win.open_path(TEMPLATES_DIR / "router.json", bundled=True)
-    for fmt, name in (("png", "g.png"), ("svg", "g.svg"), ("mermaid", "g.mmd"), ("langgraph", "g.py")):
+    for fmt, name in (
+        ("png", "g.png"),
+        ("svg", "g.svg"),
+        ("mermaid", "g.mmd"),
+        ("langgraph", "g.py"),
+    ):
         assert win.export(fmt, tmp_path / name), fmt
         assert (tmp_path / name).stat().st_size > 100
     assert (tmp_path / "g.png").read_bytes()[:4] == b"\x89PNG"
@@ -143,7 +153,13 @@ def test_superstep_studio_screenshot_and_quit(tmp_path, home):
     png = tmp_path / "shot.png"
     env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
     code = "import sys; from studio.cli import main; sys.exit(main(sys.argv[1:]))"
-    result = subprocess.run([sys.executable, "-c", code, "studio", "router", "--screenshot", str(png), "--quit"],
-                            env=env, capture_output=True, text=True, timeout=120, cwd=Path(__file__).parents[2])
+    result = subprocess.run(
+        [sys.executable, "-c", code, "studio", "router", "--screenshot", str(png), "--quit"],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=Path(__file__).parents[2],
+    )
     assert result.returncode == 0, result.stderr
     assert png.read_bytes()[:4] == b"\x89PNG"

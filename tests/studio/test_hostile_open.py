@@ -65,11 +65,17 @@ def test_the_studio_process_exits_when_given_a_fifo(tmp_path):
     assert "Traceback" not in result.stderr
 
 
-@pytest.mark.parametrize("position", ['{"x": NaN, "y": 0}', '{"x": 1e999, "y": 0}', '{"x": 0, "y": -Infinity}'])
+@pytest.mark.parametrize(
+    "position", ['{"x": NaN, "y": 0}', '{"x": 1e999, "y": 0}', '{"x": 0, "y": -Infinity}']
+)
 def test_pasting_non_finite_positions_adds_nothing(qtbot, window, position):
     window.new_graph()
-    node = '{"id": "a", "kind": "set_state", "position": ' + position + "}"  # not JSON: json.dumps refuses NaN
-    QApplication.clipboard().setText('{"kind": "' + CLIPBOARD_KIND + '", "spec": {"nodes": [' + node + "]}}")
+    node = (
+        '{"id": "a", "kind": "set_state", "position": ' + position + "}"
+    )  # not JSON: json.dumps refuses NaN
+    QApplication.clipboard().setText(
+        '{"kind": "' + CLIPBOARD_KIND + '", "spec": {"nodes": [' + node + "]}}"
+    )
     window.view.setFocus()
     qtbot.keyClick(window.view, Qt.Key.Key_V, Qt.KeyboardModifier.ControlModifier)
     assert window.document.spec.nodes == [] and window.scene.nodes == {}

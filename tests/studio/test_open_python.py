@@ -97,7 +97,8 @@ def test_the_module_reloads_when_its_file_changes_and_the_thread_stays(qtbot, wi
 
 def test_several_graphs_ask_which_one_to_open(qtbot, window, tmp_path):
     program = tmp_path / "two_graphs_gui.py"
-    program.write_text(textwrap.dedent("""
+    program.write_text(
+        textwrap.dedent("""
         from typing_extensions import TypedDict
         from langgraph.graph import START, StateGraph
         class S(TypedDict):
@@ -113,7 +114,9 @@ def test_several_graphs_ask_which_one_to_open(qtbot, window, tmp_path):
             return b.compile()
         drafts = build(one)
         reviews = build(two)
-    """), encoding="utf-8")
+    """),
+        encoding="utf-8",
+    )
     seen: list[str] = []
     answer_prompt(qtbot, QMessageBox.StandardButton.Yes, seen)
 

@@ -75,4 +75,6 @@ def test_state_schema_editor_edits_keys(window):
     assert [k.name for k in win.document.spec.state] == ["visited", "total"]  # refused
     while win.editor.stack.canUndo():
         win.editor.stack.undo()
-    assert win.document.spec.state[0].name == "total" and win.document.spec.state[0].reducer == "none"
+    assert (
+        win.document.spec.state[0].name == "total" and win.document.spec.state[0].reducer == "none"
+    )

@@ -30,7 +30,12 @@ def test_a_load_error_quoting_html_is_plain(window, tmp_path):
 
 def test_banner_status_problems_and_marks_show_text_as_written(qtbot, window, tmp_path):
     code = "def boom(state):\n    return {}\n"
-    child = {"version": 2, "nodes": [{"id": "c", "kind": "set_state"}], "entry": ["c"], "finish": ["c"]}
+    child = {
+        "version": 2,
+        "nodes": [{"id": "c", "kind": "set_state"}],
+        "entry": ["c"],
+        "finish": ["c"],
+    }
     (tmp_path / "<i>c.json").write_text(json.dumps(child))
     doc = {"version": 2, "state": [{"name": "x"}],
            "nodes": [{"id": "boom", "kind": "function", "code": code, "function": "boom", "label": HTML,

@@ -60,4 +60,6 @@ def test_the_environment_variable_is_said_to_win(qtbot, memory_keyring, monkeypa
     dialog = _dialog(qtbot)
     assert "OPENAI_API_KEY is set in the environment" in dialog.key_note.text()
     dialog.provider.setCurrentText("ollama")
-    assert not dialog.key.isEnabled() and dialog.base_url.placeholderText() == "http://localhost:11434"
+    assert (
+        not dialog.key.isEnabled() and dialog.base_url.placeholderText() == "http://localhost:11434"
+    )

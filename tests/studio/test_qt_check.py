@@ -73,7 +73,9 @@ def test_no_display_is_one_line_and_a_screenshot_goes_offscreen(monkeypatch):
     monkeypatch.delenv("QT_QPA_PLATFORM", raising=False)
     monkeypatch.setattr(qt_check.sys, "platform", "linux")
     assert "DISPLAY is not set" in qt_check.problem()
-    monkeypatch.setattr(qt_check, "missing_libraries", lambda platform: [] if platform == "offscreen" else ["x"])
+    monkeypatch.setattr(
+        qt_check, "missing_libraries", lambda platform: [] if platform == "offscreen" else ["x"]
+    )
     assert qt_check.problem(picture_only=True) is None
 
 
@@ -98,5 +100,7 @@ def test_the_readme_lists_what_the_check_can_name():
     if qt is None or qt_check.shutil.which("ldd") is None:
         pytest.skip("needs PySide6 and ldd")
     report = qt_check._ldd(qt_check.needed_files(qt, "xcb"))
-    linked = set(re.findall(r"^\s*(lib(?:xcb-|xkbcommon|EGL|GL\.|fontconfig|dbus)\S*)", report, re.M))
+    linked = set(
+        re.findall(r"^\s*(lib(?:xcb-|xkbcommon|EGL|GL\.|fontconfig|dbus)\S*)", report, re.M)
+    )
     assert linked and linked <= set(qt_check.DEBIAN_PACKAGES)

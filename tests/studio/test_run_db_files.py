@@ -66,7 +66,9 @@ def test_opening_a_spec_beside_a_crafted_db_runs_nothing(
     for part in (str(db), "thread 't'", checkpoint_id, "channel 'count'"):
         assert part in failure.message, (part, failure.message)
     assert not marker.exists() and name not in sys.modules
-    assert not runner.continue_button.isEnabled()  # nothing to continue from a thread it cannot read
+    assert (
+        not runner.continue_button.isEnabled()
+    )  # nothing to continue from a thread it cannot read
     runner.carry_on()  # F-keys and menus reach the slot too: it runs nothing
     idle(qtbot, window)
     assert not marker.exists() and name not in sys.modules

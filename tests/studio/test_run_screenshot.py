@@ -24,7 +24,10 @@ def test_grab_after_a_step(qtbot, window, tmp_path):
         click(qtbot, win, "stepButton")
         idle(qtbot, win)
     assert runner.overlay.running == {"search_web", "search_docs", "search_code"}
-    assert "→" in runner.channels.row_text("results")[2] and "web: pregel" in runner.channels.row_text("results")[2]
+    assert (
+        "→" in runner.channels.row_text("results")[2]
+        and "web: pregel" in runner.channels.row_text("results")[2]
+    )
     runner.history.select(runner.history.entries[0].checkpoint_id)
     idle(qtbot, win)
     win.view.minimap.refresh()

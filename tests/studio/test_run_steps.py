@@ -63,7 +63,7 @@ def test_step_by_step_shows_plan_writes_barrier_and_channels(qtbot, window):
     text = "\n".join(trace_panel.texts())
     assert "Step 1: runs a" in text
     assert "a: woken by branch:to:a @ v" in text
-    assert "a wrote: total = 20, visited = [\"a\"]" in text
+    assert 'a wrote: total = 20, visited = ["a"]' in text
     assert "Barrier: " in text and "total: 10 → 20" in text
     assert channels.row_text("total")[2] == "10 → 20"
     assert "→" in channels.row_text("total")[3]  # the version ticked
@@ -94,8 +94,13 @@ def test_run_to_end_keeps_history_in_sqlite_beside_the_spec(qtbot, window, tmp_p
     assert runner.view.values["value"] == 256
     history = win.findChild(HistoryPanel, "historyPanel")
     # input, __start__ step 0, three nodes: one branch, oldest first, the tip marked
-    assert history.model.texts() == ["-1 input -> __start__ [1]", "0 loop -> double [1]",
-                                     "1 loop -> add_ten [1]", "2 loop -> square [1]", "3 loop -> (end) [1] tip"]
+    assert history.model.texts() == [
+        "-1 input -> __start__ [1]",
+        "0 loop -> double [1]",
+        "1 loop -> add_ten [1]",
+        "2 loop -> square [1]",
+        "3 loop -> (end) [1] tip",
+    ]
     db = tmp_path / "travel.checkpoints.sqlite"
     assert db.exists()
     with sqlite3.connect(db) as conn:

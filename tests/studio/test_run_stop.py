@@ -45,7 +45,9 @@ def test_stop_ends_a_running_expression_and_the_error_shows_on_its_node(qtbot, w
     start = time.monotonic()
     qtbot.waitUntil(lambda: not window.runner.session.busy, timeout=5000)
     assert time.monotonic() - start < 3
-    assert window.runner.overlay.errors["spin"].startswith("StoppedError: node 'spin', field 'values.text': stopped")
+    assert window.runner.overlay.errors["spin"].startswith(
+        "StoppedError: node 'spin', field 'values.text': stopped"
+    )
 
 
 def test_a_limit_hit_shows_on_its_node(qtbot, window, tmp_path):
@@ -84,7 +86,11 @@ SCRIPT = textwrap.dedent(
 
 def test_closing_the_window_during_a_run_ends_the_process(tmp_path):
     path = _spec(tmp_path, "spin", LOOP)
-    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "SUPERSTEP_STUDIO_HOME": str(tmp_path / "home")}
+    env = {
+        **os.environ,
+        "QT_QPA_PLATFORM": "offscreen",
+        "SUPERSTEP_STUDIO_HOME": str(tmp_path / "home"),
+    }
     start = time.monotonic()
     result = subprocess.run([sys.executable, "-c", SCRIPT, str(path)], env=env, capture_output=True,
                             text=True, timeout=60, cwd=ROOT)  # fmt: skip

@@ -49,7 +49,11 @@ def assert_three_supersteps(win, db, thread_id: str, statuses: list[str]) -> Non
                         "Step 1: ran double — Step or Continue for more",
                         "Step 2: ran add_ten — Step or Continue for more"]  # fmt: skip
     trace = "\n".join(runner.trace.texts())
-    assert trace.count("runs __start__") == 1 and "Step 1: runs double" in trace and "Step 2: runs add_ten" in trace
+    assert (
+        trace.count("runs __start__") == 1
+        and "Step 1: runs double" in trace
+        and "Step 2: runs add_ten" in trace
+    )
     # one input checkpoint, then one per superstep: never a second input, never __start__ again
     assert thread_rows(db, thread_id) == [("input", -1), ("loop", 0), ("loop", 1), ("loop", 2)]
     assert runner.view.thread_id == thread_id and runner.view.values["value"] == 16
@@ -64,8 +68,13 @@ def test_three_steps_on_a_new_thread(qtbot, window, tmp_path):
     click(qtbot, win, "newThreadButton")
     assert win.runner.thread_id == "run-2" and win.runner.history.entries == []
     statuses = step_three(qtbot, win)
-    assert_three_supersteps(win, path.with_name("time_travel.checkpoints.sqlite"), "run-2", statuses)
-    assert thread_rows(path.with_name("time_travel.checkpoints.sqlite"), "main")[-1] == ("loop", 3)  # untouched
+    assert_three_supersteps(
+        win, path.with_name("time_travel.checkpoints.sqlite"), "run-2", statuses
+    )
+    assert thread_rows(path.with_name("time_travel.checkpoints.sqlite"), "main")[-1] == (
+        "loop",
+        3,
+    )  # untouched
 
 
 def test_three_steps_on_the_thread_the_studio_picks(qtbot, window, tmp_path):
@@ -77,14 +86,21 @@ def test_three_steps_on_the_thread_the_studio_picks(qtbot, window, tmp_path):
     idle(qtbot, win)
     assert win.runner.thread_id == "run-2"
     statuses = step_three(qtbot, win)
-    assert_three_supersteps(win, path.with_name("time_travel.checkpoints.sqlite"), "run-2", statuses)
+    assert_three_supersteps(
+        win, path.with_name("time_travel.checkpoints.sqlite"), "run-2", statuses
+    )
 
 
 def test_the_toolbar_says_what_the_run_is_doing(qtbot, window):
     win = window
     runner = open_template(qtbot, win, "time_travel")
     assert runner.state == "idle"
-    assert enabled(win) == {"runButton": True, "stepButton": True, "continueButton": False, "stopButton": False}
+    assert enabled(win) == {
+        "runButton": True,
+        "stepButton": True,
+        "continueButton": False,
+        "stopButton": False,
+    }
     for _ in range(4):
         click(qtbot, win, "stepButton")
         idle(qtbot, win)
@@ -93,7 +109,12 @@ def test_the_toolbar_says_what_the_run_is_doing(qtbot, window):
     idle(qtbot, win)
     assert runner.state == "finished", runner.status.text()
     assert "for more" not in runner.status.text() and runner.status.text().startswith("Finished")
-    assert enabled(win) == {"runButton": True, "stepButton": True, "continueButton": False, "stopButton": False}
+    assert enabled(win) == {
+        "runButton": True,
+        "stepButton": True,
+        "continueButton": False,
+        "stopButton": False,
+    }
     assert runner.view.values["value"] == 256 and runner.overlay.running == set()
 
 
@@ -103,7 +124,12 @@ def test_interrupted_and_failed_runs_show_on_the_toolbar(qtbot, window):
     click(qtbot, win, "runButton")
     idle(qtbot, win)
     assert runner.state == "interrupted"
-    assert enabled(win) == {"runButton": True, "stepButton": False, "continueButton": True, "stopButton": False}
+    assert enabled(win) == {
+        "runButton": True,
+        "stepButton": False,
+        "continueButton": True,
+        "stopButton": False,
+    }
     click(qtbot, win, "continueButton")  # shows the question again; runs nothing
     assert runner.interrupt_panel.isVisible() and not runner.session.running
 
@@ -117,9 +143,13 @@ def test_pause_edit_restart_from_the_last_checkpoint(qtbot, window):
     banner = win.findChild(type(runner.restart_banner), "restartBanner")
     win.editor.move({"add_ten": (260.0, 220.0)})  # layout is not a change to the run
     assert banner.isHidden() and runner.state == "paused"
-    assert win.editor.set_node("add_ten", values={"value": "value + 100", "log": "[f'add_ten -> {value + 100}']"})
+    assert win.editor.set_node(
+        "add_ten", values={"value": "value + 100", "log": "[f'add_ten -> {value + 100}']"}
+    )
     assert banner.isVisible() and runner.state == "stale"
-    assert not enabled(win)["stepButton"] and not enabled(win)["continueButton"]  # not with the old graph
+    assert (
+        not enabled(win)["stepButton"] and not enabled(win)["continueButton"]
+    )  # not with the old graph
     click(qtbot, win, "restartLastButton")
     idle(qtbot, win)
     assert banner.isHidden() and runner.state == "paused", runner.status.text()
@@ -139,7 +169,9 @@ def test_pause_edit_restart_from_the_start(qtbot, window):
     for _ in range(3):
         click(qtbot, win, "stepButton")
         idle(qtbot, win)
-    assert win.editor.set_node("double", values={"value": "value * 3", "log": "[f'double -> {value * 3}']"})
+    assert win.editor.set_node(
+        "double", values={"value": "value * 3", "log": "[f'double -> {value * 3}']"}
+    )
     click(qtbot, win, "restartStartButton")
     idle(qtbot, win)
     click(qtbot, win, "continueButton")
@@ -148,7 +180,9 @@ def test_pause_edit_restart_from_the_start(qtbot, window):
     # the first attempt stays as branch 1; the restart branches off the input checkpoint
     texts = runner.history.model.texts()
     assert texts[0] == "-1 input -> __start__ [1]"
-    assert texts[1].startswith("  0 fork -> ") or texts[1].startswith("  ") and "[2]" in texts[1], texts
+    assert texts[1].startswith("  0 fork -> ") or texts[1].startswith("  ") and "[2]" in texts[1], (
+        texts
+    )
     assert texts[-1] == "2 loop -> square [1]" and sum(t.endswith("tip") for t in texts) == 1
 
 
@@ -167,7 +201,10 @@ def test_the_thread_list_names_renames_and_deletes(qtbot, window, tmp_path):
     runner.docks["threadsDock"].raise_()  # its tab, as a click on it would
     qtbot.waitUntil(panel.list.isVisible)
     model = panel.model
-    rows = {model.item(r, 0).text(): [model.item(r, c).text() for c in range(4)] for r in range(model.rowCount())}
+    rows = {
+        model.item(r, 0).text(): [model.item(r, c).text() for c in range(4)]
+        for r in range(model.rowCount())
+    }
     assert set(rows) == {"main", "run-2"}
     assert rows["main"][2:] == ["3", "finished"] and rows["run-2"][2:] == ["0", "paused"]
     assert rows["main"][1][:4].isdigit()  # created, a date
@@ -184,7 +221,9 @@ def test_the_thread_list_names_renames_and_deletes(qtbot, window, tmp_path):
     editor.selectAll()
     qtbot.keyClicks(editor, "baseline")
     qtbot.keyClick(editor, Qt.Key.Key_Return)
-    qtbot.waitUntil(lambda: model.item(panel.ids.index("main"), 0).text() == "baseline")  # committed queued
+    qtbot.waitUntil(
+        lambda: model.item(panel.ids.index("main"), 0).text() == "baseline"
+    )  # committed queued
     assert runner.thread_selector.currentText() == "baseline" and runner.thread_id == "main"
     # delete run-2 after confirming
     qtbot.mouseClick(panel.list.viewport(), Qt.MouseButton.LeftButton,

@@ -91,8 +91,13 @@ def test_untrusted_code_is_refused_then_an_error_marks_its_node(qtbot, window, t
 
 def test_a_compile_error_names_the_element(qtbot, window, tmp_path):
     win = window
-    open_variant(qtbot, win, tmp_path, "router",
-                 lambda data: data["conditional_edges"][0].update(path_map=["b", "nowhere"]))
+    open_variant(
+        qtbot,
+        win,
+        tmp_path,
+        "router",
+        lambda data: data["conditional_edges"][0].update(path_map=["b", "nowhere"]),
+    )
     click(qtbot, win, "stepButton")
     idle(qtbot, win)
     failure = win.runner.last_failure
@@ -122,9 +127,15 @@ def test_fork_from_history_starts_a_new_branch(qtbot, window):
     assert fork_point.parent_id == entry.checkpoint_id  # branches off the chosen checkpoint
     # the first run stays the trunk; the fork nests under the checkpoint it branched off
     assert history.model.texts() == [
-        "-1 input -> __start__ [1]", "0 loop -> double [1]", "1 loop -> add_ten [1]",
-        "  2 update -> add_ten [2]", "  3 loop -> square [2]", "  4 loop -> (end) [2] tip",
-        "2 loop -> square [1]", "3 loop -> (end) [1]"]
+        "-1 input -> __start__ [1]",
+        "0 loop -> double [1]",
+        "1 loop -> add_ten [1]",
+        "  2 update -> add_ten [2]",
+        "  3 loop -> square [2]",
+        "  4 loop -> (end) [2] tip",
+        "2 loop -> square [1]",
+        "3 loop -> (end) [1]",
+    ]
 
 
 def test_replay_reruns_from_a_past_checkpoint(qtbot, window):
@@ -177,7 +188,11 @@ def test_parallel_interrupts_are_answered_by_id(qtbot, window, tmp_path):
     click(qtbot, win, "resumeButton")
     idle(qtbot, win)
     values = win.runner.view.values
-    assert values["status"] == "edited" and values["approved"] is True and not win.runner.view.interrupts
+    assert (
+        values["status"] == "edited"
+        and values["approved"] is True
+        and not win.runner.view.interrupts
+    )
 
 
 def test_stop_pauses_after_the_superstep_and_continue_finishes(qtbot, window):
@@ -204,7 +219,9 @@ def test_a_tool_call_review_is_approved_with_one_click(qtbot, window):
     runner = run_template(qtbot, win, "agent_hitl")
     panel = runner.interrupt_panel
     assert panel.isVisible() and "send_email" in panel.payload.toPlainText()
-    assert json.loads(panel.answer.text()) == {"decisions": [{"type": "approve"}]}  # the saved resume
+    assert json.loads(panel.answer.text()) == {
+        "decisions": [{"type": "approve"}]
+    }  # the saved resume
     assert panel.quick["reject"].isVisibleTo(panel)
     click(qtbot, win, "approveAllButton")
     idle(qtbot, win)

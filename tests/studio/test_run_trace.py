@@ -44,9 +44,15 @@ def screenshot(win, name: str, close: tuple[str, ...] = ()) -> None:
         win.resize(1280, 720)
         QTest.qWait(100)  # the new size laid out first: docks are resized within it
         docks = win.runner.docks
-        win.resizeDocks([docks["traceDock"], docks["eventsDock"]], [860, 420], Qt.Orientation.Horizontal)
-        win.resizeDocks([docks["channelsDock"], docks["historyDock"]], [150, 150], Qt.Orientation.Vertical)
-        win.resizeDocks([docks["traceDock"]], [380], Qt.Orientation.Vertical)  # the trace is the subject
+        win.resizeDocks(
+            [docks["traceDock"], docks["eventsDock"]], [860, 420], Qt.Orientation.Horizontal
+        )
+        win.resizeDocks(
+            [docks["channelsDock"], docks["historyDock"]], [150, 150], Qt.Orientation.Vertical
+        )
+        win.resizeDocks(
+            [docks["traceDock"]], [380], Qt.Orientation.Vertical
+        )  # the trace is the subject
         QTest.qWait(200)
         assert win.grab().save(str(Path(folder) / name))
 

@@ -17,7 +17,9 @@ pytestmark = pytest.mark.gui
 
 
 def entry_at(history, step: int, branch: int = 1):
-    return next(n.entry for n in history.model.nodes.values() if n.entry.step == step and n.branch == branch)
+    return next(
+        n.entry for n in history.model.nodes.values() if n.entry.step == step and n.branch == branch
+    )
 
 
 def click_row(qtbot, history, checkpoint_id: str, ctrl: bool = False) -> None:
@@ -45,7 +47,9 @@ def fork_twice(qtbot, win):
     runner.docks["historyDock"].raise_()
     qtbot.waitUntil(history.tree.isVisible)
     fork_at(qtbot, win, entry_at(history, 1).checkpoint_id, 100)  # before add_ten: (100+10)**2
-    fork_at(qtbot, win, entry_at(history, 2).checkpoint_id, 7)  # before square, on the first run: 49
+    fork_at(
+        qtbot, win, entry_at(history, 2).checkpoint_id, 7
+    )  # before square, on the first run: 49
     return runner
 
 
@@ -56,14 +60,19 @@ def test_two_forks_from_different_checkpoints_branch_off_each(qtbot, window):
         "-1 input -> __start__ [1]",
         "0 loop -> double [1]",
         "1 loop -> add_ten [1]",
-        "  2 update -> add_ten [2]", "  3 loop -> square [2]", "  4 loop -> (end) [2]",
+        "  2 update -> add_ten [2]",
+        "  3 loop -> square [2]",
+        "  4 loop -> (end) [2]",
         "2 loop -> square [1]",
-        "  3 update -> square [3]", "  4 loop -> (end) [3] tip",
+        "  3 update -> square [3]",
+        "  4 loop -> (end) [3] tip",
         "3 loop -> (end) [1]",
     ]
     tree = runner.history.tree
     model = runner.history.model
-    assert tree.objectName() == "checkpointTree" and model.rowCount() == 5  # the first run is the trunk
+    assert (
+        tree.objectName() == "checkpointTree" and model.rowCount() == 5
+    )  # the first run is the trunk
     fork1 = model.index(2, 0)
     assert model.rowCount(fork1) == 3 and model.index(0, 1, fork1).data() == "↳ update"
     tip = model.index_of(model.tip)
@@ -82,7 +91,10 @@ def test_pick_two_checkpoints_and_see_the_diff(qtbot, window):
     idle(qtbot, window)
     # the editor shows only the checkpoint clicked last, and says which
     assert json.loads(history.editor.toPlainText())["value"] == 49
-    assert "step 4" in history.caption.text() and second_tip.checkpoint_id[-8:] in history.caption.text()
+    assert (
+        "step 4" in history.caption.text()
+        and second_tip.checkpoint_id[-8:] in history.caption.text()
+    )
     assert runner.channels.row_text("value")[2] == "7 → 49"  # the channels follow it too
     assert second_tip.checkpoint_id[-8:] in runner.channels.caption.text()
     diff = runner.diff
@@ -94,7 +106,9 @@ def test_pick_two_checkpoints_and_see_the_diff(qtbot, window):
     assert '    [2] changed | "square -> 256" | "square -> 49"' in lines  # a structural list diff
     assert "Next nodes | (end) | (end)" in text
     assert "Pending writes | 0 | 0" in text
-    assert diff.diff.old_id == first_tip.checkpoint_id and diff.diff.new_id == second_tip.checkpoint_id
+    assert (
+        diff.diff.old_id == first_tip.checkpoint_id and diff.diff.new_id == second_tip.checkpoint_id
+    )
     # the diff of a fork point and its parent: only what the fork edited
     click_row(qtbot, history, entry_at(history, 1).checkpoint_id)
     click_row(qtbot, history, entry_at(history, 2, branch=2).checkpoint_id, ctrl=True)
@@ -113,7 +127,10 @@ def test_structural_diff_of_dicts_lists_and_messages():
     old = [HumanMessage("hi", id="1").model_dump()]
     new = [HumanMessage("hi!", id="1").model_dump(), AIMessage("hello", id="2").model_dump()]
     parts = structural(old, new)
-    assert [(p.path, p.kind) for p in parts] == [("[0]", "changed"), ("[1]", "added")]  # by message id
+    assert [(p.path, p.kind) for p in parts] == [
+        ("[0]", "changed"),
+        ("[1]", "added"),
+    ]  # by message id
     assert structural(5, 5) == [] and structural(1, "1")[0].kind == "changed"
 
 

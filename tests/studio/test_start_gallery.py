@@ -25,10 +25,19 @@ def test_the_gallery_lists_every_template_once_under_sections_basic_first(window
     names = [r.data(Qt.ItemDataRole.UserRole + 1) for r in page.template_items()]
     assert names[:3] == ["hello_world", "essay_writer", "router"]
     assert sorted(names) == sorted(t.name for t in list_templates())
-    assert names.index("fanout_join") < names.index("approval") < names.index("react_agent") < names.index("subgraph")
-    assert rows[0].flags() == Qt.ItemFlag.NoItemFlags  # a header is neither selectable nor clickable
+    assert (
+        names.index("fanout_join")
+        < names.index("approval")
+        < names.index("react_agent")
+        < names.index("subgraph")
+    )
+    assert (
+        rows[0].flags() == Qt.ItemFlag.NoItemFlags
+    )  # a header is neither selectable nor clickable
     described = {t.name: t.description for t in list_templates()}
-    assert all(described[r.data(Qt.ItemDataRole.UserRole + 1)] in r.text() for r in page.template_items())
+    assert all(
+        described[r.data(Qt.ItemDataRole.UserRole + 1)] in r.text() for r in page.template_items()
+    )
 
 
 def test_thumbnails_are_drawn_after_the_page_shows_and_cached_by_file_hash(home, qtbot):
@@ -44,7 +53,9 @@ def test_thumbnails_are_drawn_after_the_page_shows_and_cached_by_file_hash(home,
         key = hashlib.sha256(LOOK_VERSION + b"\n" + template.path.read_bytes()).hexdigest()[:32]
         assert (home / "thumbnails" / f"{key}.png").stat().st_size > 1000
     image = page.template_item("router").icon().pixmap(page.gallery.iconSize()).toImage()
-    colours = {image.pixel(x, y) for x in range(0, image.width(), 4) for y in range(0, image.height(), 4)}
+    colours = {
+        image.pixel(x, y) for x in range(0, image.width(), 4) for y in range(0, image.height(), 4)
+    }
     assert len(colours) > 3  # a drawing, not the flat placeholder
     again = StartPage()
     qtbot.addWidget(again)
@@ -57,13 +68,22 @@ def test_clicking_a_template_thumbnail_opens_it_in_the_editor(window, qtbot):
     page.gallery.scrollToItem(item)
     rect = page.gallery.visualItemRect(item)
     thumb = QPoint(rect.left() + 30, rect.center().y())  # on the thumbnail, left of the text
-    QTest.mouseClick(page.gallery.viewport(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, thumb)
+    QTest.mouseClick(
+        page.gallery.viewport(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, thumb
+    )
     assert window.pages.currentWidget() is window.view
-    assert window.document.spec.name == "Router" and window.document.path is None  # an untitled copy
+    assert (
+        window.document.spec.name == "Router" and window.document.path is None
+    )  # an untitled copy
     assert {n.id for n in window.document.spec.nodes} == {"a", "b", "c"}
     assert window.editor.stack.count() == 0 and window.editor.stack.isClean()
     assert window.windowTitle().startswith("Router —")
     window.show_start()
     header = page.gallery.visualItemRect(page.gallery.item(0))
-    QTest.mouseClick(page.gallery.viewport(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, header.center())
+    QTest.mouseClick(
+        page.gallery.viewport(),
+        Qt.MouseButton.LeftButton,
+        Qt.KeyboardModifier.NoModifier,
+        header.center(),
+    )
     assert window.pages.currentWidget() is page  # a section header opens nothing

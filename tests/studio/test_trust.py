@@ -59,7 +59,9 @@ def test_the_banner_lists_code_in_subgraph_files(qtbot, window, family, tmp_path
     win = window
     assert win.open_path(family / "parent.json")
     text = win.trust_banner.label.text()
-    assert win.trust_banner.isVisible() and "work in child.json" in text and "own in this spec" in text
+    assert (
+        win.trust_banner.isVisible() and "work in child.json" in text and "own in this spec" in text
+    )
     if folder := os.environ.get("SUPERSTEP_SCREENSHOT_DIR"):
         win.grab().save(os.path.join(folder, "trust-banner-subgraph.png"))
 

@@ -95,12 +95,20 @@ class EdgeItem(QGraphicsItem):
         """The colour and pen for a state, made once (paint runs for every edge in every frame)."""
         key = (selected, self.mark)
         if self._pens_key != key:
-            color = QColor({"error": "#D32F2F", "warning": "#EF8F00"}.get(self.mark or "", COLORS[self.look.style]))
+            color = QColor(
+                {"error": "#D32F2F", "warning": "#EF8F00"}.get(
+                    self.mark or "", COLORS[self.look.style]
+                )
+            )
             if selected:
                 color = QColor("#2D7FF9")
             # A 1-pixel cosmetic pen takes the raster engine's fast stroker: several times cheaper
             # than a wide pen on long curves, which is what a pan over a big graph repaints.
-            pen = QPen(color, 2.5 if selected or self.mark else 1.0, DASHES.get(self.look.style, Qt.PenStyle.SolidLine))
+            pen = QPen(
+                color,
+                2.5 if selected or self.mark else 1.0,
+                DASHES.get(self.look.style, Qt.PenStyle.SolidLine),
+            )
             pen.setCosmetic(True)
             self._pens_key, self._pens = key, (color, pen)
         return self._pens

@@ -105,9 +105,13 @@ class PortedItem(QGraphicsItem):
         return self.mapToScene(QPointF(w / 2, 0 if which == "in" else h))
 
     def port_at(self, scene_pos: QPointF) -> str | None:
-        """"out", "in" or "route" (the router handle: drag from it to add a conditional route)."""
+        """ "out", "in" or "route" (the router handle: drag from it to add a conditional route)."""
         near = []
-        for which, enabled in (("out", self.has_output), ("route", self.has_output), ("in", self.has_input)):
+        for which, enabled in (
+            ("out", self.has_output),
+            ("route", self.has_output),
+            ("in", self.has_input),
+        ):
             distance = (self.port_pos(which) - scene_pos).manhattanLength()
             if enabled and distance <= PORT_R * 2.6:
                 near.append((distance, which))
@@ -119,7 +123,9 @@ class PortedItem(QGraphicsItem):
         x, r = w / 2 + ROUTE_DX, PORT_R + 1
         painter.setPen(QPen(ROUTE_COLOR, 1.6))
         painter.setBrush(QColor("#FFF4E0"))
-        painter.drawPolygon(QPolygonF([QPointF(x, h - r), QPointF(x + r, h), QPointF(x, h + r), QPointF(x - r, h)]))
+        painter.drawPolygon(
+            QPolygonF([QPointF(x, h - r), QPointF(x + r, h), QPointF(x, h + r), QPointF(x - r, h)])
+        )
 
     def paint_ports(self, painter: QPainter, color: QColor, pen: QPen | None = None) -> None:
         w, h = self.size()
@@ -205,14 +211,20 @@ class NodeItem(PortedItem):
         painter.setBrush(WHITE)
         painter.drawRoundedRect(rect, 8, 8)
         painter.fillPath(self._header, paints.tint)
-        painter.drawPixmap(QRectF(8, 6, 18, 18), icon_pixmap(self.look.kind, 36), QRectF(0, 0, 36, 36))
+        painter.drawPixmap(
+            QRectF(8, 6, 18, 18), icon_pixmap(self.look.kind, 36), QRectF(0, 0, 36, 36)
+        )
         painter.setPen(TEXT)
         painter.setFont(TITLE_FONT)
         kind_w = 62.0
         if self._title is None or self._title[0] != self.look.title:
-            elided = QFontMetricsF(TITLE_FONT).elidedText(self.look.title, Qt.TextElideMode.ElideRight, w - 40 - kind_w)
+            elided = QFontMetricsF(TITLE_FONT).elidedText(
+                self.look.title, Qt.TextElideMode.ElideRight, w - 40 - kind_w
+            )
             self._title = (self.look.title, w, elided)
-        painter.drawText(QRectF(30, 0, w - 40 - kind_w, HEADER), Qt.AlignmentFlag.AlignVCenter, self._title[2])
+        painter.drawText(
+            QRectF(30, 0, w - 40 - kind_w, HEADER), Qt.AlignmentFlag.AlignVCenter, self._title[2]
+        )
         painter.setFont(SMALL_FONT)
         painter.setPen(paints.kind_text)
         painter.drawText(QRectF(w - kind_w - 8, 0, kind_w, HEADER),

@@ -37,7 +37,9 @@ class NoteItem(QGraphicsItem):
         painter.drawRect(QRectF(0, 0, 180, 90))
         painter.setFont(NOTE_FONT)
         painter.setPen(QColor("#4A4230"))
-        painter.drawText(QRectF(8, 6, 164, 78), Qt.TextFlag.TextWordWrap, self.text or "(empty note)")
+        painter.drawText(
+            QRectF(8, 6, 164, 78), Qt.TextFlag.TextWordWrap, self.text or "(empty note)"
+        )
 
     def itemChange(self, change, value):
         if change == QGraphicsItem.GraphicsItemChange.ItemPositionHasChanged and self.scene():

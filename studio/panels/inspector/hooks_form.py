@@ -43,7 +43,10 @@ class HooksForm(QWidget):
         form = QFormLayout(self)
         form.setContentsMargins(12, 0, 0, 0)
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
-        form.addRow("Name", line_edit("customName", mw.name, lambda t: put({"name": t.strip()}, False), host.say))
+        form.addRow(
+            "Name",
+            line_edit("customName", mw.name, lambda t: put({"name": t.strip()}, False), host.say),
+        )
         jumps = QWidget()
         row = QHBoxLayout(jumps)
         row.setContentsMargins(0, 0, 0, 0)
@@ -89,7 +92,11 @@ class HooksForm(QWidget):
         return dict(self.get().hooks)
 
     def _jump(self, target: str, on: bool) -> None:
-        jumps = [t for t in JUMPS if (t in self.get().can_jump_to and t != target) or (t == target and on)]
+        jumps = [
+            t
+            for t in JUMPS
+            if (t in self.get().can_jump_to and t != target) or (t == target and on)
+        ]
         self.put({"can_jump_to": jumps}, False)
 
     def _add(self, hook: str) -> None:

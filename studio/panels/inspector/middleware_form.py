@@ -43,9 +43,13 @@ class MiddlewareEditor(QWidget):
         self.list.setDefaultDropAction(Qt.DropAction.MoveAction)
         for i, mw in enumerate(middleware):
             look = middleware_look(mw)
-            item = QListWidgetItem(f"{i + 1}. {look.name}  —  {', '.join(look.hooks) or 'no hooks'}")
+            item = QListWidgetItem(
+                f"{i + 1}. {look.name}  —  {', '.join(look.hooks) or 'no hooks'}"
+            )
             item.setData(Qt.ItemDataRole.UserRole, i)
-            item.setToolTip("drag to reorder: middleware run in this order (after_* hooks in reverse)")
+            item.setToolTip(
+                "drag to reorder: middleware run in this order (after_* hooks in reverse)"
+            )
             self.list.addItem(item)
         self.list.setMaximumHeight(22 * max(len(middleware), 1) + 8)
         self.list.model().rowsMoved.connect(lambda *_: self._dragged())
@@ -84,7 +88,11 @@ class MiddlewareEditor(QWidget):
         if isinstance(mw, PrebuiltMiddleware):
             return SettingsForm(self.host, self._current(row), tools,
                                 lambda settings: self._change(row, False, settings=settings))  # fmt: skip
-        return HooksForm(self.host, self._current(row), lambda changes, merge: self._change(row, merge, **changes))
+        return HooksForm(
+            self.host,
+            self._current(row),
+            lambda changes, merge: self._change(row, merge, **changes),
+        )
 
     def _change(self, row: int, merge: str | bool, **changes: Any) -> bool:
         middleware = list(self.get())
@@ -103,7 +111,9 @@ class MiddlewareEditor(QWidget):
     def _add(self, name: str) -> None:
         middleware = list(self.get())
         if name == "custom":
-            mw: Any = CustomMiddleware(kind="custom", name=unique_id("custom", {m.name for m in middleware}))
+            mw: Any = CustomMiddleware(
+                kind="custom", name=unique_id("custom", {m.name for m in middleware})
+            )
         else:
             mw = PrebuiltMiddleware(kind="prebuilt", name=name)
         self.host.memory[self.key] = len(middleware)
@@ -120,12 +130,18 @@ class MiddlewareEditor(QWidget):
     def _reorder(self, order: list[int]) -> None:
         middleware = self.get()
         if sorted(order) == list(range(len(middleware))) and order != sorted(order):
-            row = order.index(self.host.memory.get(self.key, 0)) if self.host.memory.get(self.key, 0) in order else 0
+            row = (
+                order.index(self.host.memory.get(self.key, 0))
+                if self.host.memory.get(self.key, 0) in order
+                else 0
+            )
             self.host.memory[self.key] = row
             self.put([middleware[i] for i in order], False, "Reorder middleware")
 
     def _dragged(self) -> None:
-        self._reorder([self.list.item(r).data(Qt.ItemDataRole.UserRole) for r in range(self.list.count())])
+        self._reorder(
+            [self.list.item(r).data(Qt.ItemDataRole.UserRole) for r in range(self.list.count())]
+        )
 
     def _move(self, delta: int) -> None:
         row = self.list.currentRow()

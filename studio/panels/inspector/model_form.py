@@ -52,7 +52,9 @@ class ModelForm(QWidget):
         self.provider.setCurrentIndex(self.provider.findData(model.provider))
         self.provider.setToolTip("scripted replies offline from the responses below; the others are "
                                  "the langchain providers installed here")  # fmt: skip
-        self.provider.activated.connect(lambda _i: self._set(False, provider=self.provider.currentData()))
+        self.provider.activated.connect(
+            lambda _i: self._set(False, provider=self.provider.currentData())
+        )
         form.addRow("Provider", self.provider)
         name = line_edit("modelNameEdit", model.model, lambda t: self._set("model", model=t.strip()),
                          host.say, "e.g. gpt-4o-mini" if model.provider != "scripted" else "optional")  # fmt: skip

@@ -23,7 +23,10 @@ from studio.panels.inspector.host import Host, buttons, code_field
 def summary(i: int, message: ScriptedMessage) -> str:
     calls = ", ".join(f"{c.name}({json.dumps(c.args)})" for c in message.tool_calls)
     text = message.content.replace("\n", " ")[:40]
-    return f"{i + 1}. " + " · ".join(p for p in (text and f"“{text}”", calls and f"→ {calls}") if p) or f"{i + 1}. (empty)"
+    return (
+        f"{i + 1}. " + " · ".join(p for p in (text and f"“{text}”", calls and f"→ {calls}") if p)
+        or f"{i + 1}. (empty)"
+    )
 
 
 class ResponsesEditor(QWidget):
@@ -85,7 +88,9 @@ class ResponsesEditor(QWidget):
         if not 0 <= row < len(responses):
             return False
         try:
-            responses[row] = ScriptedMessage.model_validate({**responses[row].model_dump(), **changes})
+            responses[row] = ScriptedMessage.model_validate(
+                {**responses[row].model_dump(), **changes}
+            )
         except ValueError as exc:
             self.host.say(f"response {row + 1}: {exc}")
             return False
@@ -94,7 +99,9 @@ class ResponsesEditor(QWidget):
     def _calls_changed(self, row: int) -> None:
         calls = []
         for r in range(self.calls.rowCount()):
-            name, args, ident = (self.calls.item(r, c).text() if self.calls.item(r, c) else "" for c in range(3))
+            name, args, ident = (
+                self.calls.item(r, c).text() if self.calls.item(r, c) else "" for c in range(3)
+            )
             try:
                 parsed = json.loads(args) if args.strip() else {}
             except ValueError as exc:

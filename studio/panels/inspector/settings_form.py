@@ -40,7 +40,9 @@ class SettingsForm(QWidget):
         for setting in settings:
             label = QLabel(setting.name.replace("_", " ") + (" *" if setting.required else ""))
             label.setObjectName(f"settingLabel_{setting.name}")
-            tip = "required" if setting.required else f"default: {_shown(setting.default) or 'none'}"
+            tip = (
+                "required" if setting.required else f"default: {_shown(setting.default) or 'none'}"
+            )
             label.setToolTip(tip)
             if setting.required:
                 label.setStyleSheet(REQUIRED_STYLE)
@@ -80,9 +82,14 @@ class SettingsForm(QWidget):
             combo.setObjectName(name)
             combo.addItems(list(s.choices))
             combo.setCurrentText(str(value if value is not None else s.default))
-            combo.activated.connect(lambda _i: self._set(s.name, None if combo.currentText() == s.default else combo.currentText()))
+            combo.activated.connect(
+                lambda _i: self._set(
+                    s.name, None if combo.currentText() == s.default else combo.currentText()
+                )
+            )
             return combo
         if s.kind in ("int", "float"):
+
             def number(text: str) -> bool:
                 text = text.strip()
                 if not text:
@@ -90,21 +97,32 @@ class SettingsForm(QWidget):
                 try:
                     parsed = int(text) if s.kind == "int" else float(text)
                 except ValueError:
-                    say(f"{self.get().name} {s.name}: give a{'n integer' if s.kind == 'int' else ' number'}")
+                    say(
+                        f"{self.get().name} {s.name}: give a{'n integer' if s.kind == 'int' else ' number'}"
+                    )
                     return False
                 return self._set(s.name, parsed)
+
             return line_edit(name, _shown(value), number, say, _shown(s.default) or "none")
         if s.kind == "tools":
             return line_edit(name, ", ".join(value or []),
                              lambda t: self._set(s.name, [x.strip() for x in t.split(",") if x.strip()] or None),
                              say, "all tools; or names, comma-separated")  # fmt: skip
         if s.kind in ("str", "model"):
-            hint = '"provider:model", e.g. scripted:summary' if s.kind == "model" else _shown(s.default)[:60]
+            hint = (
+                '"provider:model", e.g. scripted:summary'
+                if s.kind == "model"
+                else _shown(s.default)[:60]
+            )
             if s.kind == "str" and isinstance(s.default, str) and "\n" in s.default:
-                return code_field(name, "text", value or "", lambda t: self._set(s.name, t or None), say)
+                return code_field(
+                    name, "text", value or "", lambda t: self._set(s.name, t or None), say
+                )
             return line_edit(name, _shown(value), lambda t: self._set(s.name, t or None), say, hint)
+
         def parsed(text: str) -> None:
             self._set(s.name, json.loads(text) if text.strip() else None)
+
         field = code_field(name, "json", _shown(value), parsed, say)
         field.editor.setMaximumHeight(56)
         field.editor.setPlaceholderText(_shown(s.default) or 'JSON, e.g. {"messages": 40}')
@@ -123,7 +141,9 @@ class SettingsForm(QWidget):
             def toggled(on: bool, tool: str = tool) -> None:
                 current = dict(self.get().settings.get(s.name) or {})
                 if on:
-                    current[tool] = current.get(tool) if current.get(tool) not in (None, False) else True
+                    current[tool] = (
+                        current.get(tool) if current.get(tool) not in (None, False) else True
+                    )
                 else:
                     current.pop(tool, None)
                 self._set(s.name, current or None)

@@ -30,7 +30,9 @@ def function_of(code: str, current: str | None) -> str | None:
         return current  # kept as typed; the validator reports the syntax error
     if current and current in defined_names(tree):
         return current
-    first = next((s.name for s in tree.body if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef))), None)
+    first = next(
+        (s.name for s in tree.body if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef))), None
+    )
     return first or current
 
 
@@ -50,7 +52,9 @@ class ToolsEditor(QWidget):
             self.list.addItem(f"{tool.name}{'  (returns directly)' if tool.return_direct else ''}")
         self.list.setMaximumHeight(22 * max(len(tools), 1) + 8)
         box.addWidget(self.list)
-        box.addWidget(buttons(("toolAdd", "Add tool", self._add), ("toolRemove", "Remove", self._remove)))
+        box.addWidget(
+            buttons(("toolAdd", "Add tool", self._add), ("toolRemove", "Remove", self._remove))
+        )
         row = min(host.memory.get(self.key, 0), len(tools) - 1)
         if row >= 0:
             self.list.setCurrentRow(row)
@@ -70,7 +74,12 @@ class ToolsEditor(QWidget):
         form.setContentsMargins(12, 0, 0, 0)
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
         say = self.host.say
-        form.addRow("Name", line_edit("toolName", tool.name, lambda t: self._change(row, False, name=t.strip()), say))
+        form.addRow(
+            "Name",
+            line_edit(
+                "toolName", tool.name, lambda t: self._change(row, False, name=t.strip()), say
+            ),
+        )
         form.addRow("Description", line_edit("toolDescription", tool.description,
                                              lambda t: self._change(row, False, description=t), say,
                                              "what the model is told the tool does"))  # fmt: skip
@@ -91,14 +100,18 @@ class ToolsEditor(QWidget):
         tools = self.get()
         if not 0 <= row < len(tools):
             return False
-        return self._change(row, f"tools[{row}].code", code=code, function=function_of(code, tools[row].function))
+        return self._change(
+            row, f"tools[{row}].code", code=code, function=function_of(code, tools[row].function)
+        )
 
     def _change(self, row: int, merge: str | bool, **changes: Any) -> bool:
         tools = list(self.get())
         if not 0 <= row < len(tools):
             return False
         try:
-            tools[row] = ToolSpec.model_validate({**tools[row].model_dump(exclude_none=True), **changes})
+            tools[row] = ToolSpec.model_validate(
+                {**tools[row].model_dump(exclude_none=True), **changes}
+            )
         except ValueError as exc:
             self.host.say(f"tool {tools[row].name}: {_first_error(exc)}")
             return False

@@ -15,8 +15,9 @@ class State(TypedDict):
     messages: Annotated[list, add_messages]
 
 
-llm = ScriptedModel(responses=[AIMessage(content="Hi Will!"),
-                               AIMessage(content="Your name is Will.")])
+llm = ScriptedModel(
+    responses=[AIMessage(content="Hi Will!"), AIMessage(content="Your name is Will.")]
+)
 
 
 def chatbot(state: State):

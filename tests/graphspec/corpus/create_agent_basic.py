@@ -15,13 +15,21 @@ def get_weather(location: str) -> str:
     return f"Weather in {location}: Sunny, 72F"
 
 
-model = ScriptedModel(responses=[
-    AIMessage(content="", tool_calls=[{"name": "search", "args": {"query": "langgraph"},
-                                       "id": "call_s"}]),
-    AIMessage(content="", tool_calls=[{"name": "get_weather", "args": {"location": "Oslo"},
-                                       "id": "call_g"}]),
-    AIMessage(content="Done."),
-])
-agent = create_agent(model, tools=[search, get_weather], system_prompt="You are a helpful assistant.")
+model = ScriptedModel(
+    responses=[
+        AIMessage(
+            content="",
+            tool_calls=[{"name": "search", "args": {"query": "langgraph"}, "id": "call_s"}],
+        ),
+        AIMessage(
+            content="",
+            tool_calls=[{"name": "get_weather", "args": {"location": "Oslo"}, "id": "call_g"}],
+        ),
+        AIMessage(content="Done."),
+    ]
+)
+agent = create_agent(
+    model, tools=[search, get_weather], system_prompt="You are a helpful assistant."
+)
 
 INPUT = {"messages": [{"role": "user", "content": "search langgraph, then the Oslo weather"}]}

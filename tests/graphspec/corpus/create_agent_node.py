@@ -12,13 +12,18 @@ def translate(text: str) -> str:
     return {"hello": "bonjour"}.get(text.lower(), text)
 
 
-translator_model = ScriptedModel(responses=[
-    AIMessage(content="", tool_calls=[{"name": "translate", "args": {"text": "hello"},
-                                       "id": "call_t"}]),
-    AIMessage(content="bonjour"),
-])
-translator = create_agent(translator_model, [translate], system_prompt="You translate.",
-                          name="translator")
+translator_model = ScriptedModel(
+    responses=[
+        AIMessage(
+            content="",
+            tool_calls=[{"name": "translate", "args": {"text": "hello"}, "id": "call_t"}],
+        ),
+        AIMessage(content="bonjour"),
+    ]
+)
+translator = create_agent(
+    translator_model, [translate], system_prompt="You translate.", name="translator"
+)
 
 
 def prepare(state: MessagesState):

@@ -18,8 +18,9 @@ def generate_llm_output(state: State):
 
 
 def human_approval(state: State) -> Command[Literal["approved_path", "rejected_path"]]:
-    decision = interrupt({"question": "Do you approve the following output?",
-                          "llm_output": state["llm_output"]})
+    decision = interrupt(
+        {"question": "Do you approve the following output?", "llm_output": state["llm_output"]}
+    )
     if decision == "approve":
         return Command(goto="approved_path", update={"decision": "approved"})
     return Command(goto="rejected_path", update={"decision": "rejected"})

@@ -12,7 +12,9 @@ def travel_advisor(state: MessagesState) -> Command[Literal["hotel_advisor", "__
     if len(state["messages"]) < 3:
         reply = AIMessage("Visit Aruba. Let me ask about hotels.", name="travel_advisor")
         return Command(goto="hotel_advisor", update={"messages": [reply]})
-    return Command(goto="__end__", update={"messages": [AIMessage("Enjoy!", name="travel_advisor")]})
+    return Command(
+        goto="__end__", update={"messages": [AIMessage("Enjoy!", name="travel_advisor")]}
+    )
 
 
 def hotel_advisor(state: MessagesState) -> Command[Literal["travel_advisor"]]:

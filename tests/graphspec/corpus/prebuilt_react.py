@@ -12,11 +12,15 @@ def get_weather(city: str) -> str:
     return f"It's always sunny in {city}!"
 
 
-model = ScriptedModel(responses=[
-    AIMessage(content="", tool_calls=[{"name": "get_weather", "args": {"city": "sf"},
-                                       "id": "call_sf"}]),
-    AIMessage(content="Sunny in sf."),
-])
+model = ScriptedModel(
+    responses=[
+        AIMessage(
+            content="",
+            tool_calls=[{"name": "get_weather", "args": {"city": "sf"}, "id": "call_sf"}],
+        ),
+        AIMessage(content="Sunny in sf."),
+    ]
+)
 
 with warnings.catch_warnings():  # create_react_agent is deprecated in favour of create_agent
     warnings.simplefilter("ignore")

@@ -23,11 +23,15 @@ def lookup_population(city: str) -> int:
     return {"paris": 2_100_000}.get(city.lower(), 0)
 
 
-model = ScriptedModel(responses=[
-    AIMessage(content="", tool_calls=[{"name": "lookup_population", "args": {"city": "Paris"},
-                                       "id": "call_p"}]),
-    AIMessage(content="Paris has about 2.1 million people."),
-])
+model = ScriptedModel(
+    responses=[
+        AIMessage(
+            content="",
+            tool_calls=[{"name": "lookup_population", "args": {"city": "Paris"}, "id": "call_p"}],
+        ),
+        AIMessage(content="Paris has about 2.1 million people."),
+    ]
+)
 
 
 def call_model(state: AgentState):

@@ -22,13 +22,15 @@ def supervisor(state: State) -> Command[Literal["researcher", "coder", "__end__"
 
 
 def researcher(state: State) -> Command[Literal["supervisor"]]:
-    return Command(update={"messages": [HumanMessage("found the paper", name="researcher")]},
-                   goto="supervisor")
+    return Command(
+        update={"messages": [HumanMessage("found the paper", name="researcher")]}, goto="supervisor"
+    )
 
 
 def coder(state: State) -> Command[Literal["supervisor"]]:
-    return Command(update={"messages": [HumanMessage("wrote the code", name="coder")]},
-                   goto="supervisor")
+    return Command(
+        update={"messages": [HumanMessage("wrote the code", name="coder")]}, goto="supervisor"
+    )
 
 
 builder = StateGraph(State)

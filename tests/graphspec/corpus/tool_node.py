@@ -23,11 +23,15 @@ def get_coolest_cities() -> str:
 
 tools = [get_weather, get_coolest_cities]
 tool_node = ToolNode(tools)
-model = ScriptedModel(responses=[
-    AIMessage(content="", tool_calls=[{"name": "get_weather", "args": {"location": "sf"},
-                                       "id": "call_w1"}]),
-    AIMessage(content="It's foggy in SF."),
-])
+model = ScriptedModel(
+    responses=[
+        AIMessage(
+            content="",
+            tool_calls=[{"name": "get_weather", "args": {"location": "sf"}, "id": "call_w1"}],
+        ),
+        AIMessage(content="It's foggy in SF."),
+    ]
+)
 model_with_tools = model.bind_tools(tools)
 
 

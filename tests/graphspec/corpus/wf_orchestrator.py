@@ -22,8 +22,13 @@ class WorkerState(TypedDict):
 
 
 def orchestrator(state: State):
-    return {"sections": [f"{state['topic']}: intro", f"{state['topic']}: body",
-                         f"{state['topic']}: outro"]}
+    return {
+        "sections": [
+            f"{state['topic']}: intro",
+            f"{state['topic']}: body",
+            f"{state['topic']}: outro",
+        ]
+    }
 
 
 def llm_call(state: WorkerState):

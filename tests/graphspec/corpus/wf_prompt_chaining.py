@@ -33,8 +33,9 @@ workflow.add_node("generate_joke", generate_joke)
 workflow.add_node("improve_joke", improve_joke)
 workflow.add_node("polish_joke", polish_joke)
 workflow.add_edge(START, "generate_joke")
-workflow.add_conditional_edges("generate_joke", check_punchline, {"Fail": "improve_joke",
-                                                                  "Pass": END})
+workflow.add_conditional_edges(
+    "generate_joke", check_punchline, {"Fail": "improve_joke", "Pass": END}
+)
 workflow.add_edge("improve_joke", "polish_joke")
 workflow.add_edge("polish_joke", END)
 chain = workflow.compile()
