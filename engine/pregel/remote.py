@@ -10,9 +10,8 @@ from __future__ import annotations
 
 import dataclasses
 import logging
-from collections.abc import AsyncIterator, Iterator, Sequence
+from collections.abc import AsyncGenerator, AsyncIterator, Generator, Iterator, Sequence
 from typing import Any
-from uuid import UUID
 
 from langchain_core.runnables.graph import Edge as DrawableEdge
 from langchain_core.runnables.graph import Graph as DrawableGraph
@@ -25,11 +24,10 @@ from engine._constants import (
     CONFIG_KEY_CHECKPOINT_NS,
     CONFIG_KEY_STREAM,
     CONFIG_KEY_TASK_ID,
-    INTERRUPT,
-    NS_SEP,
 )
-from engine.errors import GraphInterrupt, ParentCommand
+from engine.pregel._remote_run_stream import _AsyncRemoteGraphRunStream, _RemoteGraphRunStream
 from engine.pregel.protocol import PregelProtocol
+from engine.pregel.remote_stream import RemoteException, _plain_items, _StreamPlan
 from engine.pregel.run_setup import merge_configs
 from engine.types import Command, GraphOutput, Interrupt, PregelTask, StateSnapshot
 
@@ -50,38 +48,25 @@ _LOCAL_ONLY_KEYS = frozenset(
         "__pregel_strict_resume",
     )
 )
+# what a v3 remote run takes besides input and config
+_V3_SUPPORTED_KWARGS = frozenset({"metadata", "headers"})
 _CHECKPOINT_KEYS = ("thread_id", "checkpoint_ns", "checkpoint_id", "checkpoint_map")
 
 
-class RemoteException(Exception):
-    """An error the remote run reported (its `error` stream event)."""
+def _merge_tracing_headers(headers: dict | None) -> dict | None:
+    """`headers` plus the current LangSmith run's distributed-tracing headers, if any."""
+    import langsmith as ls
 
-
-def _plain(value: Any) -> Any:
-    """`value` reduced to what JSON carries; anything else becomes None and is dropped."""
-    if isinstance(value, (str, int, float, bool, UUID)):
-        return value
-    if isinstance(value, dict):
-        out = {}
-        for k, v in value.items():
-            if isinstance(k, str) and (v := _plain(v)) is not None:
-                out[k] = v
-        return out
-    if isinstance(value, (list, tuple)):
-        return [v for v in map(_plain, value) if v is not None]
-    return None
-
-
-def _plain_items(mapping: dict, skip: frozenset = frozenset()) -> dict:
-    out = {}
-    for k, v in mapping.items():
-        if isinstance(k, str) and k not in skip and (v := _plain(v)) is not None:
-            out[k] = v
-    return out
-
-
-def _interrupt(data: Any) -> Interrupt:
-    return data if isinstance(data, Interrupt) else Interrupt(**data)
+    run = ls.get_current_run_tree()
+    if run is None:
+        return headers
+    tracing = run.to_headers()
+    if not headers:
+        return tracing
+    if "baggage" in headers:
+        tracing["baggage"] = f"{headers['baggage']},{tracing['baggage']}"
+    headers.update(tracing)
+    return headers
 
 
 def _checkpoint_config(checkpoint: dict) -> dict:
@@ -93,72 +78,6 @@ def _checkpoint_config(checkpoint: dict) -> dict:
             "checkpoint_map": checkpoint.get("checkpoint_map", {}),
         }
     }
-
-
-class _StreamPlan:
-    """What one remote run asks the server for, and how its events come back to the caller."""
-
-    def __init__(self, stream_mode: Any, config: dict | None, subgraphs: bool, version: str):
-        conf = (config or {}).get(CONF, {})
-        if not stream_mode:
-            wanted = ["updates"]
-        else:
-            wanted = [stream_mode] if isinstance(stream_mode, str) else list(stream_mode)
-        self.single = isinstance(stream_mode, str) or not stream_mode
-        # a caller graph's stream (when this runs as its node): (emit, modes)
-        self.parent = conf.get(CONFIG_KEY_STREAM)
-        parent_modes = self.parent[1] if self.parent is not None else ()
-        sent = [*wanted, *parent_modes]
-        # the server says "messages-tuple" for what the local API calls "messages"
-        if "messages" in sent:
-            sent.remove("messages")
-            sent.append("messages-tuple")
-        self.requested = {"messages" if m == "messages-tuple" else m for m in wanted}
-        # interrupts arrive as updates: always ask for them
-        if "updates" not in sent:
-            sent.append("updates")
-        self.sent = [m for m in dict.fromkeys(sent) if m != "events"]
-        self.subgraphs = subgraphs
-        self.stream_subgraphs = subgraphs or self.parent is not None
-        caller_ns = conf.get(CONFIG_KEY_CHECKPOINT_NS)
-        self.caller_ns = tuple(caller_ns.split(NS_SEP)) if caller_ns else ()
-        self.version = version
-
-    def relay(self, chunk: Any) -> Iterator[Any]:
-        """The caller-side outputs of one server event (none when it wasn't asked for)."""
-        event, data = chunk.event, chunk.data
-        mode, _, rest = event.partition(NS_SEP)
-        ns = tuple(rest.split(NS_SEP)) if rest else ()
-        if mode == "command" and isinstance(data, dict) and data.get("graph") == Command.PARENT:
-            raise ParentCommand(Command(**data))
-        ns = self.caller_ns + ns
-        if self.parent is not None and mode in self.parent[1]:
-            self.parent[0](ns, mode, data)
-        if mode == "updates":
-            # as a node, a remote interrupt pauses the calling graph
-            if self.caller_ns and isinstance(data, dict) and INTERRUPT in data:
-                raise GraphInterrupt([_interrupt(i) for i in data[INTERRUPT]])
-        elif mode == "error":
-            raise RemoteException(data)
-        if mode not in self.requested:
-            return
-        # subgraph parts asked only for the caller's stream; the server dedupes messages
-        if rest and not self.subgraphs and mode != "messages":
-            return
-        if mode == "messages":
-            data = tuple(data)
-            chunk = chunk._replace(data=data)
-        if self.version == "v2":
-            found: tuple = ()
-            if mode == "values" and isinstance(data, dict):
-                found = tuple(_interrupt(i) for i in data.pop(INTERRUPT, ()))
-            yield {"type": mode, "ns": ns, "data": data, "interrupts": found}
-        elif self.subgraphs:
-            yield (ns, data) if self.single else (ns, mode, data)
-        elif self.single:
-            yield data
-        else:
-            yield chunk  # the sdk's StreamPart: (event, data)
 
 
 class RemoteGraph(PregelProtocol):
@@ -222,20 +141,7 @@ class RemoteGraph(PregelProtocol):
         return self.copy({"config": merge_configs(self.config, config, kwargs)})
 
     def _headers(self, headers: dict | None) -> dict | None:
-        if not self.distributed_tracing:
-            return headers
-        import langsmith as ls
-
-        run = ls.get_current_run_tree()
-        if run is None:
-            return headers
-        tracing = run.to_headers()
-        if not headers:
-            return tracing
-        if "baggage" in headers:
-            tracing["baggage"] = f"{headers['baggage']},{tracing['baggage']}"
-        headers.update(tracing)
-        return headers
+        return _merge_tracing_headers(headers) if self.distributed_tracing else headers
 
     def _sanitize_config(self, config: dict) -> dict:
         """What of a config the server can take: JSON values, no run-local checkpoint keys."""
@@ -483,6 +389,56 @@ class RemoteGraph(PregelProtocol):
         raise NotImplementedError
 
     # ------------------------------------------------------------------ runs
+    def _reject_v3_unsupported(
+        self, *, control, transformers, interrupt_before, interrupt_after, extra_kwargs
+    ) -> None:
+        """v3 remote runs take only metadata and headers besides input and config."""
+        given = {"control": control, "transformers": transformers}
+        given |= {"interrupt_before": interrupt_before, "interrupt_after": interrupt_after}
+        for name, value in given.items():
+            if value:
+                raise NotImplementedError(
+                    f"RemoteGraph.stream_events(version='v3') does not support `{name}=`."
+                )
+        if unknown := set(extra_kwargs) - _V3_SUPPORTED_KWARGS:
+            raise NotImplementedError(
+                "RemoteGraph.stream_events(version='v3') does not support the following "
+                f"kwargs: {sorted(unknown)!r}. Supported: ['headers', 'metadata']."
+            )
+
+    def _v3(self, client: Any, input: Any, config: Any, kwargs: dict) -> tuple:
+        named = ("control", "transformers", "interrupt_before", "interrupt_after")
+        options = {k: kwargs.pop(k, None) for k in named}
+        self._reject_v3_unsupported(**options, extra_kwargs=kwargs)
+        headers = kwargs.get("headers")
+        sent = self._sanitize_config(merge_configs(self.config, config))
+        thread = client.threads.stream(
+            thread_id=sent.get(CONF, {}).pop("thread_id", None),
+            assistant_id=self.assistant_id,
+            headers=self._headers(headers),
+        )
+        return {"sdk_thread": thread, "input": input, "config": sent}, kwargs.get("metadata")
+
+    def stream_events(
+        self, input: Any, config: dict | None = None, *, version: str = "v2", **kwargs: Any
+    ) -> Any:
+        """version="v3": a run stream shaped as a local graph's; others as any Runnable."""
+        if version != "v3":
+            return super().stream_events(input, config, version=version, **kwargs)
+        args, metadata = self._v3(self._sync(), input, config, kwargs)
+        return _RemoteGraphRunStream(sync_client=self._sync(), metadata=metadata, **args)
+
+    async def astream_events(
+        self, input: Any, config: dict | None = None, *, version: str = "v2", **kwargs: Any
+    ) -> Any:
+        if version != "v3":
+            raise NotImplementedError(
+                f"RemoteGraph.astream_events(version={version!r}) is not implemented; use "
+                "astream() for v1/v2 streaming or version='v3'."
+            )
+        args, metadata = self._v3(self._async(), input, config, kwargs)
+        return _AsyncRemoteGraphRunStream(client=self._async(), metadata=metadata, **args)
+
     def stream(
         self,
         input: Any,
@@ -503,7 +459,7 @@ class RemoteGraph(PregelProtocol):
         finally:
             # end the HTTP stream now, not when a kept traceback lets go of it: the server
             # would keep the thread's run in flight and refuse the next one (a resume)
-            if hasattr(run, "close"):
+            if isinstance(run, Generator):
                 run.close()
 
     async def astream(
@@ -523,7 +479,7 @@ class RemoteGraph(PregelProtocol):
                 for out in plan.relay(chunk):
                     yield out
         finally:
-            if hasattr(run, "aclose"):
+            if isinstance(run, AsyncGenerator):
                 await run.aclose()
 
     @staticmethod

@@ -219,7 +219,10 @@ def _wait_idle(url: str, thread_id: str) -> None:
 
     client = get_sync_client(url=url)
     deadline = time.monotonic() + 30
-    while client.threads.get(thread_id)["status"] == "busy" and time.monotonic() < deadline:
+    while time.monotonic() < deadline:
+        runs = client.runs.list(thread_id)
+        if all(r["status"] not in ("pending", "running") for r in runs):
+            return
         time.sleep(0.05)
 
 
@@ -273,6 +276,7 @@ def test_server_graph_as_a_node_relays_parts_and_interrupts(served):
         paused = app.get_state(config)
         _wait_idle(url, server_thread)
         resumed = app.invoke(b.types.Command(resume=True), config)
+        _wait_idle(url, server_thread)
         remote_state = _clean(remote.get_state({"configurable": {"thread_id": server_thread}}))
         updated = remote.update_state(
             {"configurable": {"thread_id": server_thread}}, {"status": "edited"}
@@ -297,5 +301,52 @@ def test_server_astream(served):
             return parts, final
 
         return asyncio.run(run())
+
+    assert_same(scenario)
+
+
+class _SdkThread:
+    """The sdk's v3 thread stream, scripted."""
+
+    def __init__(self, calls):
+        self.calls, self.thread_id = calls, "t"
+        self.run = self
+        self.output, self.interrupted, self.interrupts = {"x": 9}, False, ()
+        self.values, self.events = ["v"], ["e1", "e2"]
+
+    def start(self, **kwargs):
+        self.calls.append(("start", kwargs))
+        return {"run_id": "r"}
+
+    def __enter__(self):
+        self.calls.append("enter")
+
+    def __exit__(self, *exc):
+        self.calls.append("exit")
+
+    def close(self):
+        self.calls.append("close")
+
+
+def test_v3_run_stream():
+    def scenario(b):
+        calls = []
+        client = _Client()
+        client.threads.stream = lambda **kw: calls.append(("stream", kw)) or _SdkThread(calls)
+        client.runs.cancel = lambda *a, **kw: calls.append(("cancel", a, kw))
+        remote = _remote(b, client, config={"configurable": {"thread_id": "t", "k": 1}})
+        with remote.stream_events({"x": 1}, version="v3", metadata={"m": 1}) as run:
+            seen = (run.output, run.interrupted, run.interrupts, list(run.values), list(run))
+            ext = sorted(run.extensions)
+        resume = remote.stream_events(b.types.Command(resume="y"), version="v3")
+        with resume as again:
+            again.abort()
+        refused = []
+        for bad in ({"interrupt_before": ["a"]}, {"context": {}}):
+            try:
+                remote.stream_events({}, version="v3", **bad)
+            except NotImplementedError as exc:
+                refused.append(str(exc))
+        return seen, ext, calls, refused
 
     assert_same(scenario)
