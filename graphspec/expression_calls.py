@@ -113,6 +113,7 @@ def _replace(budget: Budget, text: str, old: Any, new: Any, count: Any = -1) -> 
 
 
 def _split(budget: Budget, text: str, sep: Any = None, maxsplit: Any = -1) -> list:
+    "".split(sep, maxsplit)  # the TypeError/OverflowError split() raises for a bad argument
     budget.walk(len(text))
     bounded = maxsplit if isinstance(maxsplit, int) and 0 <= maxsplit < MAX_ITEMS else MAX_ITEMS
     parts = text.split(sep, bounded)  # at most MAX_ITEMS + 1 parts, whatever the text
