@@ -25,7 +25,7 @@ class TokenPrinter:
                 self._end_line()
                 self.out.write(f"[{node}] ")
                 self.last_id = message.id
-            self.out.write(_text(message.content))
+            self.out.write(content_text(message.content))
             for call in getattr(message, "tool_call_chunks", None) or ():
                 # a tool call streams too: its name once, then its arguments as they come
                 self.out.write(f"→ {call['name']} " if call.get("name") else "")
@@ -34,7 +34,7 @@ class TokenPrinter:
         else:
             self._end_line()
             kind = type(message).__name__.removesuffix("Message").lower() or "message"
-            self.out.write(f"[{node}] {kind}: {_text(message.content)}\n")
+            self.out.write(f"[{node}] {kind}: {content_text(message.content)}\n")
             self.last_id = None
         self.out.flush()
 
@@ -48,7 +48,7 @@ class TokenPrinter:
             self.mid_line = False
 
 
-def _text(content: Any) -> str:
+def content_text(content: Any) -> str:
     """A message's content as text: a string, or the text of its content blocks."""
     if isinstance(content, str):
         return content

@@ -26,17 +26,6 @@ ROLE_STYLE = {
 }
 
 
-def text_of(content: Any) -> str:
-    if isinstance(content, str):
-        return content
-    if isinstance(content, list):
-        return "".join(
-            b if isinstance(b, str) else str(b.get("text", "")) if isinstance(b, dict) else ""
-            for b in content
-        )
-    return str(content)
-
-
 class Bubble(QFrame):
     """One message: who said it, and what (markdown; never HTML from the model)."""
 

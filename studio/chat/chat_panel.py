@@ -30,7 +30,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from studio.chat.cards import Bubble, ToolCallCard, text_of
+from graphspec.token_print import content_text
+from studio.chat.cards import Bubble, ToolCallCard
 
 
 class TokenRelay(QObject):
@@ -59,7 +60,7 @@ class TokenHandler(BaseCallbackHandler, _StreamingCallbackHandler):
     def on_llm_new_token(self, token, *, chunk=None, run_id, **kwargs):
         message = getattr(chunk, "message", None)
         mid = getattr(message, "id", None) or f"lc_run--{run_id}"
-        text = token if isinstance(token, str) else text_of(token)
+        text = token if isinstance(token, str) else content_text(token)
         if text:
             self.relay.token.emit(mid, text, self.nodes.get(run_id, ""))
 
@@ -240,7 +241,7 @@ class ChatPanel(QWidget):
 
     def _add_message(self, message: BaseMessage) -> None:
         kind = message.type
-        text = text_of(message.content)
+        text = content_text(message.content)
         if kind == "tool":
             card = self.cards.get(getattr(message, "tool_call_id", ""))
             if card is not None:
