@@ -426,17 +426,7 @@ class PregelLoop(LoopOutput, LoopCheckpoints, LoopCalls):
             return False
         task.writes.extend(found)
         self._output_writes(task, task.writes, cached=True)
-        if self.observer is not None:
-            self._observe(
-                trace.TaskFinished(
-                    self.checkpoint_ns,
-                    self.step,
-                    task.id,
-                    task.name,
-                    tuple(task.writes),
-                    cached=True,
-                )
-            )
+        self._task_finished(task, task.writes, cached=True)
         return True
 
     def task_started(self, task: Any) -> None:
@@ -456,20 +446,17 @@ class PregelLoop(LoopOutput, LoopCheckpoints, LoopCalls):
             key = task.cache_key
             self.cache.set({(key.ns, key.key): (list(writes), key.ttl)})
         self._output_writes(task, writes)
-        if self.observer is not None:
-            error = writes[0][1] if writes[0][0] == ERROR else None
-            interrupts = writes[0][1] if writes[0][0] == INTERRUPT else ()
-            self._observe(
-                trace.TaskFinished(
-                    self.checkpoint_ns,
-                    self.step,
-                    task.id,
-                    task.name,
-                    tuple(writes),
-                    error,
-                    interrupts,
-                )
-            )
+        self._task_finished(task, writes)
+
+    def _task_finished(self, task: Any, writes: Sequence[tuple[str, Any]], cached=False) -> None:
+        """The trace's TaskFinished, with the error or interrupts a first write carries."""
+        if self.observer is None:
+            return
+        first, value = writes[0] if writes else (None, None)
+        error = value if first == ERROR else None
+        interrupts = value if first == INTERRUPT else ()
+        self._observe(trace.TaskFinished(self.checkpoint_ns, self.step, task.id, task.name,
+                                         tuple(writes), error, interrupts, cached))  # fmt: skip
 
     def after_tick(self) -> None:
         """The barrier: apply every task's writes, emit values, save the checkpoint."""
