@@ -3,6 +3,7 @@ project served by a real `langgraph dev` (langgraph-cli[inmem]) giving `superste
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import shutil
@@ -144,12 +145,12 @@ def stop_server(proc: subprocess.Popen) -> None:
             os.killpg(proc.pid, 9)
 
 
-@pytest.fixture(scope="module")
-def servers(tmp_path_factory):
+@contextlib.contextmanager
+def serving(names, tmp_path_factory):
     """One `langgraph dev` per exported template, started together: name -> base URL."""
     cli = langgraph_cli_or_skip()
     started = {}
-    for name in SERVED:
+    for name in names:
         project = tmp_path_factory.mktemp(name)
         assert main(["export", name, "--to", "langgraph-project", "-o", str(project)]) == 0
         started[name] = start_server(cli, project)
@@ -160,6 +161,12 @@ def servers(tmp_path_factory):
     finally:
         for _, proc, _ in started.values():
             stop_server(proc)
+
+
+@pytest.fixture(scope="module")
+def servers(tmp_path_factory):
+    with serving(SERVED, tmp_path_factory) as urls:
+        yield urls
 
 
 def _superstep(*argv: str, cwd: Path) -> list[str]:

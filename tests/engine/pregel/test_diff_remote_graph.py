@@ -181,27 +181,10 @@ SERVED = ("approval", "router")
 
 @pytest.fixture(scope="module")
 def served(tmp_path_factory):
-    from studio.cli import main
-    from tests.graphspec.test_export_project import (
-        _wait_ready,
-        langgraph_cli_or_skip,
-        start_server,
-        stop_server,
-    )
+    from tests.graphspec.test_export_project import serving
 
-    cli = langgraph_cli_or_skip()
-    started = {}
-    for name in SERVED:
-        project = tmp_path_factory.mktemp(name)
-        assert main(["export", name, "--to", "langgraph-project", "-o", str(project)]) == 0
-        started[name] = start_server(cli, project)
-    try:
-        for url, proc, log in started.values():
-            _wait_ready(url, proc, log)
-        yield {name: url for name, (url, _, _) in started.items()}
-    finally:
-        for _, proc, _ in started.values():
-            stop_server(proc)
+    with serving(SERVED, tmp_path_factory) as urls:
+        yield urls
 
 
 def _thread(url: str) -> dict:
