@@ -382,6 +382,7 @@ class RemoteGraph(PregelProtocol):
         )
         return _checkpoint_config(response["checkpoint"])
 
+    # langgraph's RemoteGraph has no bulk update either: the server API takes one update a call
     def bulk_update_state(self, config: dict, updates: Sequence[Any]) -> dict:
         raise NotImplementedError
 
