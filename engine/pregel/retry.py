@@ -5,8 +5,7 @@ from __future__ import annotations
 import asyncio
 import random
 import time
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -135,17 +134,25 @@ async def arun_with_retry(task: Any) -> None:
                 await asyncio.sleep(delay)
 
 
-@contextmanager
-def _running(task: Any) -> Iterator[Any]:
-    """The task's config is the current config while it runs; yields its messages handler."""
-    token = var_child_runnable_config.set(task.config)
-    messages = task.config[CONF].get(CONFIG_KEY_MESSAGES)
-    if messages is not None:
-        messages.node_started(task)
-    try:
-        yield messages
-    finally:
-        var_child_runnable_config.reset(token)
+class _running:
+    """The task's config is the current config while it runs; entering gives its messages
+    handler. A class, not a generator context manager: it is entered on every step."""
+
+    __slots__ = ("task", "token")
+
+    def __init__(self, task: Any) -> None:
+        self.task = task
+
+    def __enter__(self) -> Any:
+        config = self.task.config
+        self.token = var_child_runnable_config.set(config)
+        messages = config[CONF].get(CONFIG_KEY_MESSAGES)
+        if messages is not None:
+            messages.node_started(self.task)
+        return messages
+
+    def __exit__(self, *exc_info: Any) -> None:
+        var_child_runnable_config.reset(self.token)
 
 
 def _finish(task: Any, output: Any, messages: Any, run: Any = None) -> None:

@@ -9,8 +9,6 @@ Only done when some handler would listen: with no callbacks and no tracing env, 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
 from typing import Any
 
 from langchain_core.runnables.config import (
@@ -57,26 +55,41 @@ def _child_config(config: dict, callbacks: Any) -> dict:
 
 
 class NodeRun:
-    """One attempt of a task as a chain run: `config` is what the node gets, `output` what it
-    returned (for the run's end event)."""
+    """One attempt of a task as a chain run, entered with `with`: `config` is what the node gets,
+    `output` what it returned (for the run's end event). Without a manager (no handler listens)
+    entering and leaving cost nothing, which is every step of an untraced run."""
 
-    __slots__ = ("config", "manager", "output")
+    __slots__ = ("config", "manager", "output", "_token")
 
     def __init__(self, config: dict, manager: Any) -> None:
         self.config = config
         self.manager = manager
         self.output: Any = None
 
+    def __enter__(self) -> NodeRun:
+        if self.manager is not None:  # the run's config is the current one while it runs
+            self._token = var_child_runnable_config.set(self.config)
+        return self
 
-@contextmanager
-def node_run(task: Any) -> Iterator[NodeRun]:
+    def __exit__(self, exc_type: Any, exc: BaseException | None, tb: Any) -> None:
+        if self.manager is None:
+            return
+        try:  # the end event says how it ended
+            if exc is None:
+                self.manager.on_chain_end(self.output)
+            else:
+                self.manager.on_chain_error(exc)
+        finally:
+            var_child_runnable_config.reset(self._token)
+
+
+def node_run(task: Any) -> NodeRun:
     """A task's run for one attempt; the current config is the node's while it runs."""
     config = task.config
     graph_run = config[CONF].get(CONFIG_KEY_GRAPH_RUN)
     # langgraph applies the input without running a task for it
     if graph_run is None or task.name == START:
-        yield NodeRun(config, None)
-        return
+        return NodeRun(config, None)
     # as langgraph's task config: callbacks are the graph run's child, tagged with the step
     step = config["metadata"].get("langgraph_step")
     config = {**config, "callbacks": graph_run.get_child(f"graph:step:{step}")}
@@ -84,44 +97,21 @@ def node_run(task: Any) -> Iterator[NodeRun]:
     run_manager = manager.on_chain_start(
         None, task.input, name=config.get("run_name") or task.name, run_id=config.get("run_id")
     )
-    run = NodeRun(_child_config(config, run_manager.get_child("seq:step:1")), run_manager)
-    with _current(run):
-        yield run
+    return NodeRun(_child_config(config, run_manager.get_child("seq:step:1")), run_manager)
 
 
-@contextmanager
-def router_run(
-    run: NodeRun | None, step: int, name: str, input: Any, config: dict
-) -> Iterator[NodeRun]:
+def router_run(run: NodeRun | None, step: int, name: str, input: Any, config: dict) -> NodeRun:
     """A conditional edge's router as langgraph traces it: a chain run under its node's run,
     tagged with its place in the node's sequence (the node is step 1, its writers follow)."""
     if run is None or run.manager is None:
-        yield NodeRun(config, None)
-        return
+        return NodeRun(config, None)
     manager = get_callback_manager_for_config(
         {**run.config, "callbacks": run.manager.get_child(f"seq:step:{step}")}
     )
     run_manager = manager.on_chain_start(None, input, name=name)
-    call = NodeRun(
+    return NodeRun(
         _child_config({**config, **_trace_keys(run.config)}, run_manager.get_child()), run_manager
     )
-    with _current(call):
-        yield call
-
-
-@contextmanager
-def _current(run: NodeRun) -> Iterator[None]:
-    """The run's config is the current one while it runs; its end event says how it ended."""
-    token = var_child_runnable_config.set(run.config)
-    try:
-        yield
-    except BaseException as exc:
-        run.manager.on_chain_error(exc)
-        raise
-    else:
-        run.manager.on_chain_end(run.output)
-    finally:
-        var_child_runnable_config.reset(token)
 
 
 def _trace_keys(config: dict) -> dict:
