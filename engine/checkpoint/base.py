@@ -10,6 +10,7 @@ import asyncio
 from collections.abc import AsyncIterator, Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager, nullcontext
 from datetime import UTC, datetime
+from random import random
 from typing import Any, Literal, NamedTuple, TypedDict
 
 from engine._constants import MISSING
@@ -193,11 +194,11 @@ def get_checkpoint_metadata(config: dict, metadata: CheckpointMetadata) -> Check
 
 def version_counter(version: str | int | float | None) -> int:
     """The counter part of a channel version (`<counter>.<random>` strings, or a number)."""
+    if type(version) is str:  # the common case first: one per checkpoint
+        return int(version[: version.find(".")] if "." in version else version)
     if version is None:
         return 0
-    if isinstance(version, (int, float)):
-        return int(version)
-    return int(version.split(".")[0])
+    return int(version)
 
 
 class BaseCheckpointSaver:
@@ -303,9 +304,7 @@ class BaseCheckpointSaver:
 
     def get_next_version(self, current: str | int | None, channel: Any = None) -> str:
         """Versions are zero-padded counters with a random suffix, so they sort as strings."""
-        import random
-
-        return f"{version_counter(current) + 1:032}.{random.random():016}"
+        return f"{version_counter(current) + 1:032}.{random():016}"
 
     # -- async twins, run on a worker thread
     async def aget(self, config: dict) -> Checkpoint | None:

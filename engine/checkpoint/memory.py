@@ -258,7 +258,8 @@ class InMemorySaver(BaseCheckpointSaver):
                 self._remember(live_key, live)
             # Bytes, not dicts, as langgraph keeps them: a snapshot the loop cannot change later,
             # and a long history of containers would slow every garbage-collector pass.
-            saved = {k: v for k, v in checkpoint.items() if k != "channel_values"}
+            saved = dict(checkpoint)
+            del saved["channel_values"]
             self.storage[thread_id][ns][checkpoint["id"]] = (
                 self.serde.dumps_typed(saved),
                 stored_metadata,
