@@ -33,6 +33,7 @@ from studio.document import GraphDocument
 from studio.drawing import export_png, export_svg
 from studio.editor import Editor
 from studio.editor_commands import EditorCommands
+from studio.lecture import install as install_lecture
 from studio.paths import icon
 from studio.remote import install as install_remote
 from studio.run.controller import RunController
@@ -74,6 +75,7 @@ class MainWindow(WindowLayout, EditorCommands, QMainWindow):
         self.runner = RunController(self)
         install_chat(self)  # the chat dock and Settings → Model providers (studio/chat)
         install_remote(self)  # the Server dock and File → Connect to server… (studio/remote)
+        install_lecture(self)  # the compiled runtime view and lecture mode (studio/lecture)
         self._build_window_menus()
         self.statusBar().showMessage("Ready")
         self._editor_layout = None

@@ -1,0 +1,248 @@
+"""The compiled runtime view: nodes and channel mailboxes as `compile()` builds them.
+
+Rows follow the triggers: a node sits one row below the node whose write can wake it, its
+trigger channels (`branch:to:X`, a join's barrier, `__start__`) just above it; the state keys
+stand in a column on the right, the tasks Topic on the left. Arrows run from a channel to the
+nodes it triggers and from a node to the channels it writes (dashed: only when its Command or
+router picks that one). A node's state writes are known only when it returns, so they are
+drawn as a run makes them. Items carry `data(0)` names: `compiled:node:<name>`,
+`compiled:channel:<name>`, `compiled:arrow:<kind>:<source>-><target>`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QFont, QPainterPath, QPen, QPolygonF
+from PySide6.QtWidgets import (
+    QGraphicsPathItem,
+    QGraphicsPolygonItem,
+    QGraphicsScene,
+    QGraphicsSimpleTextItem,
+)
+
+from engine.pregel.trace_format import short_version
+from studio.lecture.runtime_graph import RuntimeGraph, layers
+
+NODE_W, NODE_H = 190.0, 56.0
+BOX_W, BOX_H = 200.0, 64.0
+ROW, COLUMN = 250.0, 260.0
+ROLE_COLORS = {"state": "#0D47A1", "branch": "#6A1B9A", "join": "#00695C", "start": "#37474F",
+               "tasks": "#BF360C", "other": "#37474F"}  # fmt: skip
+"""Strong, dark colours: they stay readable on a projector (white text on them)."""
+INK = QColor("#111111")
+ARROW = {"trigger": QColor("#263238"), "write": QColor("#263238"), "declared": QColor("#6A1B9A"),
+         "wrote": QColor("#1565C0")}  # fmt: skip
+
+
+def font(size: float, bold: bool = False) -> QFont:
+    f = QFont()
+    f.setPointSizeF(size)
+    f.setBold(bold)
+    return f
+
+
+def arrow_path(start: QPointF, end: QPointF, loop: bool = False) -> tuple[QPainterPath, QPolygonF]:
+    """A gentle curve from `start` to `end` and its arrowhead at `end`; `loop` bows it out to
+    the right (a write back up to a channel above)."""
+    path = QPainterPath(start)
+    dx, dy = end.x() - start.x(), end.y() - start.y()
+    if loop:
+        path.cubicTo(QPointF(start.x() + 90, start.y()), QPointF(end.x() + 90, end.y()), end)
+    elif abs(dy) >= abs(dx):
+        path.cubicTo(
+            QPointF(start.x(), start.y() + dy / 2), QPointF(end.x(), end.y() - dy / 2), end
+        )
+    else:
+        path.cubicTo(
+            QPointF(start.x() + dx / 2, start.y()), QPointF(end.x() - dx / 2, end.y()), end
+        )
+    tip = path.pointAtPercent(1.0)
+    back = path.pointAtPercent(0.94)
+    vx, vy = tip.x() - back.x(), tip.y() - back.y()
+    length = max((vx * vx + vy * vy) ** 0.5, 1e-6)
+    ux, uy = vx / length, vy / length
+    left = QPointF(tip.x() - 12 * ux + 6 * uy, tip.y() - 12 * uy - 6 * ux)
+    right = QPointF(tip.x() - 12 * ux - 6 * uy, tip.y() - 12 * uy + 6 * ux)
+    return path, QPolygonF([tip, left, right, tip])
+
+
+class CompiledScene(QGraphicsScene):
+    """Draws one RuntimeGraph; `versions` and `wrote` follow a run."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.graph: RuntimeGraph | None = None
+        self.rects: dict[str, QRectF] = {}
+        """node or channel name -> its box (node names and channel names may be equal:
+        `__start__` is both, so channels are keyed `channel:<name>` and nodes by name)."""
+        self.versions: dict[str, Any] = {}
+        self.wrote: set[tuple[str, str]] = set()
+        self._version_items: dict[str, QGraphicsSimpleTextItem] = {}
+        self.setBackgroundBrush(QBrush(QColor("#FFFFFF")))
+
+    # ------------------------------------------------------------------ building
+
+    def show_graph(self, graph: RuntimeGraph, order: dict[str, float] | None = None) -> None:
+        """Draw `graph`; `order` puts a row's nodes in the drawn canvas's left-to-right order."""
+        self.clear()
+        self.graph, self.rects, self._version_items = graph, {}, {}
+        self.versions, self.wrote = {}, set()
+        self._place(graph, order or {})
+        for c in graph.channels:
+            if f"channel:{c.name}" in self.rects:
+                self._mailbox(c.name, c.kind, c.role)
+        for n in graph.nodes:
+            self._node(n.name, n.routes)
+        for a in graph.arrows:
+            self._arrow(a.source, a.target, a.kind, a.label)
+
+    def _place(self, graph: RuntimeGraph, order: dict[str, float]) -> None:
+        row_of = layers(graph)
+        rows: dict[int, list[str]] = {}
+        for n in graph.nodes:
+            rows.setdefault(row_of[n.name], []).append(n.name)
+        width = max((len(r) for r in rows.values()), default=1)
+        for depth, names in rows.items():
+            names.sort(key=lambda n: (order.get(n, 0.0), n))
+            left = (width - len(names)) * COLUMN / 2
+            for i, name in enumerate(names):
+                x, y = left + i * COLUMN, depth * ROW + BOX_H + 50
+                self.rects[name] = QRectF(x, y, NODE_W, NODE_H)
+        for n in graph.nodes:  # each node's trigger mailboxes just above it
+            node = self.rects[n.name]
+            mine = [t for t in n.triggers if f"channel:{t}" not in self.rects]
+            for i, t in enumerate(mine):
+                x = node.center().x() - BOX_W / 2 + (i - (len(mine) - 1) / 2) * (BOX_W + 14)
+                self.rects[f"channel:{t}"] = QRectF(x, node.top() - BOX_H - 44, BOX_W, BOX_H)
+        placed = [r for r in self.rects.values()]
+        right = max(r.right() for r in placed) + 110
+        left = min(r.left() for r in placed) - BOX_W - 110
+        top = min(r.top() for r in placed)
+        side = [c for c in graph.channels if f"channel:{c.name}" not in self.rects]
+        y = top
+        for c in side:
+            if c.role != "tasks":
+                self.rects[f"channel:{c.name}"] = QRectF(right, y, BOX_W, BOX_H)
+                y += BOX_H + 22
+            else:
+                self.rects[f"channel:{c.name}"] = QRectF(left, top + ROW, BOX_W, BOX_H)
+
+    def _mailbox(self, name: str, kind: str, role: str) -> None:
+        rect = self.rects[f"channel:{name}"]
+        color = QColor(ROLE_COLORS.get(role, "#37474F"))
+        path = QPainterPath()
+        path.addRoundedRect(rect, 8, 8)
+        box = self._add(QGraphicsPathItem(path), 1, f"compiled:channel:{name}")
+        box.setPen(QPen(color, 2.5))
+        box.setBrush(QBrush(QColor("#FFFFFF")))
+        flap = QPainterPath()  # the mailbox's envelope flap: a channel holds what was written
+        flap.moveTo(rect.left() + 6, rect.top() + 4)
+        flap.lineTo(rect.left() + 22, rect.top() + 14)
+        flap.lineTo(rect.left() + 38, rect.top() + 4)
+        self._add(QGraphicsPathItem(flap), 1.1).setPen(QPen(color, 2))
+        title = self._text(self._short(name), rect.left() + 44, rect.top() + 4, 10.5, True, color)
+        title.setToolTip(name)
+        self._text(kind, rect.left() + 10, rect.top() + 24, 10, False, INK).setData(
+            0, f"compiled:kind:{name}"
+        )
+        version = self._text("v —", rect.left() + 10, rect.top() + 43, 9.5, True, QColor("#37474F"))
+        version.setData(0, f"compiled:version:{name}")
+        self._version_items[name] = version
+
+    @staticmethod
+    def _short(name: str) -> str:
+        if name.startswith("join:"):
+            return "join → " + name.rsplit(":", 1)[-1]
+        return name if len(name) <= 24 else name[:23] + "…"
+
+    def _node(self, name: str, routes: bool) -> None:
+        rect = self.rects[name]
+        path = QPainterPath()
+        path.addRoundedRect(rect, 12, 12)
+        item = self._add(QGraphicsPathItem(path), 1, f"compiled:node:{name}")
+        item.setPen(QPen(INK, 2.5))
+        item.setBrush(QBrush(QColor("#ECEFF1") if name.startswith("__") else QColor("#FFFDE7")))
+        text = self._text(name, 0, 0, 12, True, INK)
+        r = text.boundingRect()
+        text.setPos(rect.center().x() - r.width() / 2, rect.center().y() - r.height() / 2)
+        if routes:
+            self._text("⑂ router", rect.left() + 6, rect.bottom() + 2, 9, True, QColor("#6A1B9A"))
+
+    def _arrow(self, source: str, target: str, kind: str, label: str | None) -> QGraphicsPathItem:
+        if kind == "trigger":
+            a, b = self.rects.get(f"channel:{source}"), self.rects.get(target)
+        else:
+            a, b = self.rects.get(source), self.rects.get(f"channel:{target}")
+        if a is None or b is None:
+            return None
+        start, end = _anchors(a, b)
+        loop = b.bottom() <= a.top() + 4
+        line, tip = arrow_path(start, end, loop)
+        item = self._add(QGraphicsPathItem(line), 0.5, f"compiled:arrow:{kind}:{source}->{target}")
+        pen = QPen(ARROW[kind], 2.4 if kind != "wrote" else 3.0)
+        if kind == "declared":
+            pen.setStyle(Qt.PenStyle.DashLine)
+        item.setPen(pen)
+        head = QGraphicsPolygonItem(tip, item)
+        head.setPen(QPen(ARROW[kind], 1.0))
+        head.setBrush(QBrush(ARROW[kind]))
+        if label and label != target.removeprefix("branch:to:"):
+            mid = item.path().pointAtPercent(0.5)
+            self._text(label, mid.x() + 6, mid.y() - 10, 9, False, ARROW[kind])
+        return item
+
+    def _text(self, text: str, x: float, y: float, size: float, bold: bool, color: QColor,
+              z: float = 2) -> QGraphicsSimpleTextItem:  # fmt: skip
+        item = QGraphicsSimpleTextItem(text)
+        item.setFont(font(size, bold))
+        item.setBrush(QBrush(color))
+        item.setPos(x, y)
+        return self._add(item, z)
+
+    def _add(self, item: Any, z: float, name: str | None = None) -> Any:
+        item.setZValue(z)
+        if name is not None:
+            item.setData(0, name)
+        self.addItem(item)
+        return item
+
+    # ------------------------------------------------------------------ a run
+
+    def set_versions(self, versions: dict[str, Any]) -> None:
+        """Each mailbox's channel version as the run left it."""
+        self.versions = dict(versions)
+        for name, item in self._version_items.items():
+            v = versions.get(name)
+            item.setText(f"v{short_version(v)}" if v is not None else "v —")
+
+    def mark_written(self, node: str, channel: str) -> None:
+        """A write the run made that no static writer declares (a state key, a router's pick)."""
+        if (node, channel) in self.wrote or self.graph is None:
+            return
+        if any(a.source == node and a.target == channel for a in self.graph.arrows):
+            return
+        self.wrote.add((node, channel))
+        self._arrow(node, channel, "wrote", None)
+
+    def node_rect(self, name: str) -> QRectF | None:
+        return self.rects.get(name)
+
+    def channel_rect(self, name: str) -> QRectF | None:
+        return self.rects.get(f"channel:{name}")
+
+    def named(self, name: str) -> list[Any]:
+        return [i for i in self.items() if i.data(0) == name]
+
+
+def _anchors(a: QRectF, b: QRectF) -> tuple[QPointF, QPointF]:
+    """Where an arrow from box `a` to box `b` leaves and arrives: bottom to top when `b` is
+    below, else side to side."""
+    if b.top() >= a.bottom() - 4:
+        return QPointF(a.center().x(), a.bottom()), QPointF(b.center().x(), b.top())
+    if b.bottom() <= a.top() + 4:  # back up: out of the right side, into the right side
+        return QPointF(a.right(), a.center().y()), QPointF(b.right(), b.center().y())
+    if b.left() >= a.right():
+        return QPointF(a.right(), a.center().y()), QPointF(b.left(), b.center().y())
+    return QPointF(a.left(), a.center().y()), QPointF(b.right(), b.center().y())
