@@ -11,13 +11,11 @@ from collections.abc import Callable, Hashable, Sequence
 from dataclasses import asdict, dataclass, field
 from datetime import timedelta
 from typing import (
-    TYPE_CHECKING,
     Any,
     ClassVar,
     Generic,
     Literal,
     NamedTuple,
-    TypeAlias,
     TypedDict,
     TypeVar,
 )
@@ -27,15 +25,12 @@ from langchain_core.messages.tool import ToolOutputMixin
 from engine._constants import NS_SEP
 from engine.warnings import LangGraphDeprecatedSinceV11
 
-if TYPE_CHECKING:
-    from engine.checkpoint.base import BaseCheckpointSaver
-
 StreamMode = Literal["values", "updates", "checkpoints", "tasks", "debug", "messages", "custom"]
 Durability = Literal["sync", "async", "exit"]
 All = Literal["*"]
 StreamWriter = Callable[[Any], None]
-Checkpointer: TypeAlias = "None | bool | BaseCheckpointSaver"
-"""None inherits the parent's saver, True gives a subgraph its own history, False disables."""
+# Checkpointer (None | bool | BaseCheckpointSaver) is built on first use, in __getattr__ below:
+# None inherits the parent's saver, True gives a subgraph its own history, False disables.
 
 OutputT = TypeVar("OutputT")
 N = TypeVar("N", bound=Hashable)
@@ -307,6 +302,21 @@ class TimeoutPolicy:
         return cls(run_timeout=run, idle_timeout=idle, refresh_on=value.refresh_on)
 
 
+@dataclass(kw_only=True, slots=True, frozen=True)
+class TracePolicy:
+    """What tracers record for a node's own run: each processor gets the raw input or output
+    and returns the value to record (a processor that raises records the raw value). Stream
+    handlers, the node itself and its child runs see the real values; not a redaction tool."""
+
+    process_inputs: Callable[[Any], Any] | None = None
+    process_outputs: Callable[[Any], Any] | None = None
+
+
+def omit_payload(_value: Any) -> dict[str, Any]:
+    """A TracePolicy processor recording an empty payload (the run and its timing stay)."""
+    return {}
+
+
 def default_cache_key(*args: Any, **kwargs: Any) -> str:
     """Hash the pickled input; equal inputs hit the same cache entry."""
     import pickle
@@ -461,7 +471,7 @@ class GraphOutput(Generic[OutputT]):
 __all__ = [
     "All",
     "CachePolicy",
-    "Checkpointer",
+    "Checkpointer",  # noqa: F822  (module __getattr__)
     "Command",
     "Durability",
     "GraphOutput",
@@ -477,7 +487,9 @@ __all__ = [
     "StreamPart",
     "StreamWriter",
     "TimeoutPolicy",
+    "TracePolicy",
     "interrupt",
+    "omit_payload",
 ]
 
 
@@ -487,4 +499,10 @@ def __getattr__(name: str) -> Any:
         from engine.pregel.algo import PregelExecutableTask
 
         return PregelExecutableTask
+    if name == "Checkpointer":
+        # a real union (annotations evaluate it), without loading the savers with this module
+        from engine.checkpoint.base import BaseCheckpointSaver
+
+        globals()[name] = None | bool | BaseCheckpointSaver
+        return globals()[name]
     raise AttributeError(f"module 'engine.types' has no attribute {name!r}")

@@ -206,7 +206,7 @@ class AutoStrategy(Generic[SchemaT]):
         self.schema = schema
 
 
-ResponseFormat = ToolStrategy | ProviderStrategy | AutoStrategy
+ResponseFormat = ToolStrategy[SchemaT] | ProviderStrategy[SchemaT] | AutoStrategy[SchemaT]
 
 # model names assumed to support native structured output when the model has no profile
 _NATIVE_STRUCTURED_OUTPUT = [

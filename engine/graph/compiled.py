@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import typing
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Generic
 
 from engine._constants import END, START, TAG_HIDDEN, TASKS
 from engine.channels.ephemeral_value import EphemeralValue
@@ -29,12 +29,15 @@ from engine.pregel.read import PregelNode
 from engine.pregel.schemas import state_jsonschema
 from engine.pregel.write import ChannelWrite, ChannelWriteEntry, ChannelWriteTupleEntry
 from engine.types import Command, Send
+from engine.typing import ContextT, InputT, OutputT, StateT
 
 if typing.TYPE_CHECKING:
     from engine.graph.state import StateGraph, StateNodeSpec
 
 
-class CompiledStateGraph(Pregel):
+class CompiledStateGraph(
+    Pregel[StateT, ContextT, InputT, OutputT], Generic[StateT, ContextT, InputT, OutputT]
+):
     """The Pregel a StateGraph compiles to; `builder` keeps the drawn graph for get_graph()."""
 
     def __init__(self, *, builder: StateGraph, schema_to_mapper: dict, **kwargs: Any) -> None:

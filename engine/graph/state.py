@@ -9,7 +9,7 @@ import warnings
 from collections import defaultdict
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Generic
 
 from engine._constants import END, NS_END, NS_SEP, START
 from engine.channels.base import BaseChannel
@@ -18,6 +18,7 @@ from engine.graph.schema import channel_for, schema_fields
 from engine.managed import is_managed_value
 from engine.pregel.callable import coerce_to_bound
 from engine.types import Command, TimeoutPolicy
+from engine.typing import ContextT, InputT, OutputT, StateT
 from engine.warnings import LangGraphDeprecatedSinceV05, LangGraphDeprecatedSinceV10
 
 if typing.TYPE_CHECKING:
@@ -60,7 +61,7 @@ def _node_name(action: Any) -> str:
     return name
 
 
-class StateGraph:
+class StateGraph(Generic[StateT, ContextT, InputT, OutputT]):
     """A graph whose nodes read a shared state and return partial updates to it.
 
     Each state key becomes a channel: a plain key a LastValue, an `Annotated[T, reducer]` key a

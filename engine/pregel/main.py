@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import warnings
 from collections.abc import AsyncIterator, Iterator, Mapping, Sequence
-from typing import Any
+from typing import Any, Generic
 
 from langchain_core._api import beta
 
@@ -38,12 +38,17 @@ from engine.pregel.timeouts import validate_node_timeouts
 from engine.pregel.tracing import end_graph_run
 from engine.pregel.write import ChannelWrite, ChannelWriteEntry  # noqa: F401  (langgraph.pregel.main exposes them)
 from engine.types import GraphOutput, Interrupt, Send
+from engine.typing import ContextT, InputT, OutputT, StateT
 from engine.warnings import LangGraphDeprecatedSinceV10
 
 _beta_v3 = beta(message="The v3 streaming protocol on Pregel is experimental.")
 
 
-class Pregel(PregelProtocol, StateAccess):
+class Pregel(
+    PregelProtocol[StateT, ContextT, InputT, OutputT],
+    StateAccess,
+    Generic[StateT, ContextT, InputT, OutputT],
+):
     """A graph of PregelNodes communicating through channels, run in supersteps."""
 
     def __init__(

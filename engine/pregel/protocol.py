@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from abc import abstractmethod
 from collections.abc import AsyncIterator, Iterator
-from typing import Any
+from typing import Any, Generic
 
 from langchain_core.runnables import Runnable
 
+from engine.typing import ContextT, InputT, OutputT, StateT
 
-class PregelProtocol(Runnable):
+
+class PregelProtocol(Runnable[InputT, Any], Generic[StateT, ContextT, InputT, OutputT]):
     """A runnable graph: configurable, drawable, streamable.
 
     State access (get_state, get_state_history, update_state) comes from

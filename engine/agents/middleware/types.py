@@ -12,23 +12,22 @@ import warnings
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field, replace
 from inspect import iscoroutinefunction
-from typing import Annotated, Any, Generic, Literal, NotRequired, Required, TypeVar
+from typing import Annotated, Any, Generic, Literal, NotRequired, Required
 
 from langchain_core.messages import AIMessage, AnyMessage, BaseMessage, SystemMessage, ToolMessage
-from typing_extensions import TypedDict
+from typing_extensions import TypedDict, TypeVar
 
 from engine.agents.hooks import HOOKS, NODE_HOOKS
 from engine.channels.ephemeral_value import EphemeralValue
 from engine.graph.message import add_messages
 from engine.prebuilt.tool_node import ToolCallRequest, ToolCallWrapper
 from engine.runtime import Runtime
-from engine.types import Command
+from engine.types import Command, TracePolicy, omit_payload
+from engine.typing import ContextT
 
 JumpTo = Literal["tools", "model", "end"]
-ResponseT = TypeVar("ResponseT")
-ContextT = TypeVar("ContextT")
-StateT = TypeVar("StateT")
-StateT_co = TypeVar("StateT_co", covariant=True)
+# defaults, so a subclass may name fewer parameters (`AgentMiddleware[State, Context]`)
+ResponseT = TypeVar("ResponseT", default=Any)
 CallableT = TypeVar("CallableT", bound=Callable[..., Any])
 
 
@@ -160,6 +159,11 @@ class OutputAgentState(TypedDict, Generic[ResponseT]):
     structured_response: NotRequired[Any]
 
 
+StateT = TypeVar("StateT", bound=AgentState[Any], default=AgentState[Any])
+StateT_co = TypeVar("StateT_co", bound=AgentState[Any], default=AgentState[Any], covariant=True)
+StateT_contra = TypeVar("StateT_contra", bound=AgentState[Any], contravariant=True)
+
+
 class _DefaultAgentState(AgentState):
     """AgentMiddleware default state."""
 
@@ -191,7 +195,7 @@ class AgentMiddleware(Generic[StateT, ContextT, ResponseT]):
 
     state_schema: type = _DefaultAgentState
     tools: Sequence[Any]
-    trace_policy: Any = None
+    trace_policy: TracePolicy | None = None
     transformers: Sequence[Any] = ()
 
     @property
@@ -385,12 +389,14 @@ __all__ = [
     "StateT_co",
     "ToolCallRequest",
     "ToolCallWrapper",
+    "TracePolicy",
     "after_agent",
     "after_model",
     "before_agent",
     "before_model",
     "dynamic_prompt",
     "hook_config",
+    "omit_payload",
     "overridden_hooks",
     "overrides",
     "wrap_model_call",
