@@ -55,6 +55,7 @@ from engine.prebuilt.tool_injection import (
     _InjectedArgs,
 )
 from engine.pregel.callable import EngineRunnable
+from engine.record.serving import replayed_tool
 from engine.runtime import DEFAULT_RUNTIME
 from engine.types import Command, Send
 
@@ -218,7 +219,9 @@ class ToolNode(EngineRunnable):
                 return None, invalid
             raise TypeError(f"Tool {call['name']} is not registered with ToolNode")
         injected = self._inject_tool_args(call, request.runtime, request.tool)
-        return request.tool, {**injected, "type": "tool_call"}
+        # a replay serves the recorded output through a stand-in with the tool's name and schema
+        tool = replayed_tool(request.tool, call, request.runtime.config)
+        return tool, {**injected, "type": "tool_call"}
 
     def _tool_failed(self, e: Exception, call: ToolCall) -> ToolMessage:
         """A tool raised: an error ToolMessage if handle_tool_errors covers it, else re-raise.

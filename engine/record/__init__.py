@@ -2,6 +2,22 @@
 replayed with the recorded outputs served instead of new calls."""
 
 from engine.record.recorder import Recorder, record
+from engine.record.replay import ReplayReport, copy_checkpoint, replay_from, replay_thread
+from engine.record.session import POLICIES, Decision, ReplayMismatch, ReplaySession
 from engine.record.store import RecordedCall, RecordedRun, RecordingStore
 
-__all__ = ["RecordedCall", "RecordedRun", "Recorder", "RecordingStore", "record"]
+__all__ = [
+    "POLICIES",
+    "Decision",
+    "RecordedCall",
+    "RecordedRun",
+    "Recorder",
+    "RecordingStore",
+    "ReplayMismatch",
+    "ReplayReport",
+    "ReplaySession",
+    "copy_checkpoint",
+    "record",
+    "replay_from",
+    "replay_thread",
+]
