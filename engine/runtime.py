@@ -59,6 +59,28 @@ class ExecutionInfo:
         return replace(self, **overrides)
 
 
+@dataclass(frozen=True, slots=True)
+class ServerInfo:
+    """What LangGraph's server tells a run about itself (None when not run by a server)."""
+
+    assistant_id: str
+    graph_id: str
+    user: Any = None
+    """The authenticated user (langgraph_sdk's BaseUser), if any."""
+
+    @classmethod
+    def from_configurable(cls, configurable: dict) -> ServerInfo | None:
+        """As the server passes them: `assistant_id`, `graph_id`, `langgraph_auth_user`."""
+        assistant_id = configurable.get("assistant_id")
+        graph_id = configurable.get("graph_id")
+        user = configurable.get("langgraph_auth_user")
+        if user is not None and not hasattr(user, "identity"):
+            user = None
+        if assistant_id is None and graph_id is None and user is None:
+            return None
+        return cls(str(assistant_id or ""), str(graph_id or ""), user)
+
+
 @dataclass(frozen=True)
 class Runtime(Generic[ContextT]):
     """What a node sees of its run besides state.
@@ -77,9 +99,40 @@ class Runtime(Generic[ContextT]):
     previous: Any = field(default=None)
     execution_info: Any = field(default=None)
     server_info: Any = field(default=None)
+    control: RunControl | None = field(default=None)
+    """Asks the run to drain (stop at the next superstep boundary); set during a graph run."""
+
+    def merge(self, other: Runtime[ContextT]) -> Runtime[ContextT]:
+        """`other`'s values where it has them (not falsy, not the no-op writers), else ours."""
+        return Runtime(
+            context=other.context or self.context,
+            store=other.store or self.store,
+            stream_writer=self.stream_writer
+            if other.stream_writer is _no_op_stream_writer
+            else other.stream_writer,
+            heartbeat=self.heartbeat if other.heartbeat is _no_op_heartbeat else other.heartbeat,
+            previous=self.previous if other.previous is None else other.previous,
+            execution_info=other.execution_info or self.execution_info,
+            server_info=other.server_info or self.server_info,
+            control=other.control or self.control,
+        )
 
     def override(self, **overrides: Any) -> Runtime[ContextT]:
         return replace(self, **overrides)
+
+    def patch_execution_info(self, **overrides: Any) -> Runtime[ContextT]:
+        """This runtime with some of its execution_info's fields replaced."""
+        if self.execution_info is None:
+            raise RuntimeError("Cannot patch execution_info before it has been set")
+        return replace(self, execution_info=self.execution_info.patch(**overrides))
+
+    @property
+    def drain_requested(self) -> bool:
+        return self.control is not None and self.control.drain_requested
+
+    @property
+    def drain_reason(self) -> str | None:
+        return self.control.drain_reason if self.control is not None else None
 
     def for_task(self, execution_info: ExecutionInfo) -> Runtime[ContextT]:
         """This runtime with a task's execution info (a field copy: runs once per task)."""
@@ -99,4 +152,4 @@ def get_runtime(context_schema: Any = None) -> Runtime[Any]:
     return get_config()[CONF].get(CONFIG_KEY_RUNTIME)
 
 
-__all__ = ["ExecutionInfo", "RunControl", "Runtime", "get_runtime"]
+__all__ = ["ExecutionInfo", "RunControl", "Runtime", "ServerInfo", "get_runtime"]

@@ -46,6 +46,7 @@ from engine.checkpoint.base import (
 from engine.errors import (
     EmptyInputError,
     ErrorCode,
+    GraphDrained,
     GraphInterrupt,
     GraphRecursionError,
     create_error_message,
@@ -404,6 +405,11 @@ class PregelLoop(LoopOutput, LoopCheckpoints, LoopCalls):
         ):
             self.status = "interrupt_before"
             raise GraphInterrupt()
+        # after the breakpoint check: a resume passes this step's breakpoints, so draining in
+        # front of one would skip it
+        if self.planner.runtime.drain_requested:
+            self.status = "draining"
+            return False
         if self._wants("tasks"):
             for task in self.tasks.values():
                 if not task.hidden:
@@ -545,6 +551,8 @@ class PregelLoop(LoopOutput, LoopCheckpoints, LoopCalls):
             self.output = read_channels(self.channels, self.output_keys)
             return True
         if error is None:
+            if self.status == "draining":
+                raise GraphDrained(self.planner.runtime.drain_reason or "shutdown")
             if self.status == "out_of_steps":
                 raise GraphRecursionError(
                     create_error_message(

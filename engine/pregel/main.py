@@ -37,6 +37,7 @@ from engine.pregel.stepper import SuperstepStepper
 from engine.pregel.timeouts import validate_node_timeouts
 from engine.pregel.tracing import end_graph_run
 from engine.pregel.write import ChannelWrite, ChannelWriteEntry  # noqa: F401  (langgraph.pregel.main exposes them)
+from engine.runtime import RunControl
 from engine.types import GraphOutput, Interrupt, Send
 from engine.typing import ContextT, InputT, OutputT, StateT
 from engine.warnings import LangGraphDeprecatedSinceV10
@@ -286,6 +287,7 @@ class Pregel(
         subgraphs: bool = False,
         debug: bool | None = None,
         version: str = "v1",
+        control: RunControl | None = None,
         **kwargs: Any,
     ) -> Iterator[Any]:
         durability = _checkpoint_during(durability, kwargs)
@@ -300,6 +302,7 @@ class Pregel(
             subgraphs=subgraphs,
             version=version,
             durability=durability,
+            control=control,
         )
         yield from self._run(run)
 
@@ -316,6 +319,7 @@ class Pregel(
         interrupt_after: Any = None,
         durability: Any = None,
         version: str = "v1",
+        control: RunControl | None = None,
         **kwargs: Any,
     ) -> Any:
         durability = _checkpoint_during(durability, kwargs)
@@ -329,6 +333,7 @@ class Pregel(
             interrupt_after,
             version,
             durability,
+            control,
         )
         return self._collect(self._run(run), stream_mode, version)
 
@@ -343,6 +348,7 @@ class Pregel(
         interrupt_after,
         version,
         durability,
+        control=None,
     ) -> Run:
         # v1 finds interrupts in the updates stream; v2 values parts carry them
         final_values = stream_mode == "values"
@@ -359,6 +365,7 @@ class Pregel(
             version=version,
             updates_for_interrupts_only=final_values,
             durability=durability,
+            control=control,
         )
 
     @staticmethod
@@ -430,6 +437,7 @@ class Pregel(
         subgraphs: bool = False,
         debug: bool | None = None,
         version: str = "v1",
+        control: RunControl | None = None,
         **kwargs: Any,
     ) -> AsyncIterator[Any]:
         durability = _checkpoint_during(durability, kwargs)
@@ -444,6 +452,7 @@ class Pregel(
             subgraphs=subgraphs,
             version=version,
             durability=durability,
+            control=control,
         )
         async for chunk in self._arun(run):
             yield chunk
@@ -461,6 +470,7 @@ class Pregel(
         interrupt_after: Any = None,
         durability: Any = None,
         version: str = "v1",
+        control: RunControl | None = None,
         **kwargs: Any,
     ) -> Any:
         durability = _checkpoint_during(durability, kwargs)
@@ -474,6 +484,7 @@ class Pregel(
             interrupt_after,
             version,
             durability,
+            control,
         )
         chunks = [c async for c in self._arun(run)]
         return self._collect(chunks, stream_mode, version)

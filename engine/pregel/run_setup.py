@@ -7,10 +7,11 @@ from __future__ import annotations
 import os
 import warnings
 from collections import deque
-from dataclasses import dataclass
+from dataclasses import dataclass, is_dataclass
 from typing import Any
 
 from langchain_core.runnables.config import var_child_runnable_config
+from pydantic import BaseModel
 
 from engine._constants import (
     CONF,
@@ -29,7 +30,7 @@ from engine.pregel.loop import LoopOptions, PregelLoop
 from engine.pregel.messages import CONFIG_KEY_MESSAGES, CONFIG_KEY_STREAM_MESSAGES_V2
 from engine.pregel.state import own_namespace
 from engine.pregel.tracing import start_graph_run
-from engine.runtime import DEFAULT_RUNTIME, Runtime
+from engine.runtime import DEFAULT_RUNTIME, RunControl, Runtime, ServerInfo
 
 DEFAULT_RECURSION_LIMIT = int(os.getenv("LANGGRAPH_DEFAULT_RECURSION_LIMIT", "10007"))
 """langgraph's default: effectively unbounded loops stop only at this many supersteps."""
@@ -69,6 +70,7 @@ def prepare_run(
     observer: trace.Observer | None = None,
     updates_for_interrupts_only: bool = False,
     durability: str | None = None,
+    control: RunControl | None = None,
 ) -> Run:
     # like langchain's ensure_config: a graph invoked inside a node runs within that task
     config = merge_configs(var_child_runnable_config.get(), graph.config, config)
@@ -140,22 +142,25 @@ def prepare_run(
         configurable[CONFIG_KEY_CHECKPOINTER] = saver
     ns_str = configurable.get(CONFIG_KEY_CHECKPOINT_NS, "")
     ns = tuple(ns_str.split(NS_SEP)) if ns_str else ()
-    parent_runtime: Runtime = configurable.get(CONFIG_KEY_RUNTIME) or DEFAULT_RUNTIME
+    raw_runtime = configurable.get(CONFIG_KEY_RUNTIME)
+    parent_runtime = _parent_runtime(raw_runtime)
     writer = (
         (lambda chunk: emit(ns, "custom", chunk))
         if "custom" in all_modes
         else parent_runtime.stream_writer
     )
-    if context is not None and graph.context_schema is not None and isinstance(context, dict):
-        try:
-            context = graph.context_schema(**context)
-        except TypeError:
-            pass
-    runtime = Runtime(
-        context=context if context is not None else parent_runtime.context,
-        store=graph.store if graph.store is not None else parent_runtime.store,
+    own = Runtime(
+        context=_coerce_context(graph.context_schema, context),
+        # as langgraph: within a run (a runtime in the config) the store is that run's
+        store=getattr(raw_runtime, "store", None)
+        if CONFIG_KEY_RUNTIME in configurable
+        else graph.store,
         stream_writer=writer,
+        server_info=ServerInfo.from_configurable(configurable),
+        # a subgraph drains with its parent: one control per root run
+        control=control or parent_runtime.control or RunControl(),
     )
+    runtime = parent_runtime.merge(own)
     if "messages" in all_modes:
         from engine.pregel.messages import attach_messages_handler
 
@@ -274,3 +279,22 @@ def coerce_checkpoint_values(payload: Any, mapper: Any) -> None:
         payload = payload["payload"]
     if isinstance(payload.get("values"), dict) and "__start__" not in payload.get("next", ()):
         payload["values"] = mapper(payload["values"])
+
+
+def _parent_runtime(value: Any) -> Runtime:
+    """The runtime a run inherits: its parent task's, or what a layer outside the run (a
+    server's graph factory) left in the config, of which only the context is taken."""
+    if value is None:
+        return DEFAULT_RUNTIME
+    if isinstance(value, Runtime):
+        return value
+    return Runtime(context=getattr(value, "context", None))
+
+
+def _coerce_context(schema: Any, context: Any) -> Any:
+    """A dict given as `context=` becomes the context schema's dataclass or pydantic model
+    (a TypedDict schema keeps the dict); the schema's own errors reach the caller."""
+    if isinstance(context, dict) and schema is not None and isinstance(schema, type):
+        if is_dataclass(schema) or issubclass(schema, BaseModel):
+            return schema(**context)
+    return context
