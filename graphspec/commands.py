@@ -75,15 +75,22 @@ def run_spec(
     modes: list[str],
     resuming: bool,
     out: TextIO,
+    record: bool = False,
 ) -> Any:
     """Run to the end, an interrupt or a breakpoint, printing one JSON line per stream part of
-    `modes`; returns the thread's state (a StateSnapshot) afterwards."""
+    `modes`; returns the thread's state (a StateSnapshot) afterwards. `record`: keep the run's
+    model and tool calls beside its checkpoints (`engine.record`), for replays and tests."""
     from engine.checkpoint.sqlite import CheckpointDatabaseError
     from engine.pregel.trace_format import to_json
     from graphspec.compiler import run_config
 
     graph = compile_for_run(spec, path, trusted=trusted, checkpointer=saver)
     config = run_config(spec, thread)
+    if record:
+        from engine.record import RecordingStore
+        from engine.record import record as start_recording
+
+        start_recording(config, RecordingStore.for_saver(saver), saver=saver)
     # tasks, not next: a run killed after its tasks' writes were saved has no next yet
     if resuming and not graph.get_state(config).tasks:
         raise BadInput(f"thread {thread!r} has nothing pending to resume or continue")

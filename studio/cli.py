@@ -1,7 +1,9 @@
 """The `superstep` command line: the one place that parses arguments, dispatches and exits.
 
     superstep run SPEC [--input JSON] [--thread ID] [--db FILE] [--stream MODES] [--resume JSON]
-                       [--continue] [--trust]
+                       [--continue] [--trust] [--record]
+    superstep replay SPEC --thread ID --db FILE [--as ID] [--from CHECKPOINT]
+                          [--on-change fail|live|recorded] [--serve all|models] [--trust]
     superstep validate SPEC
     superstep export SPEC --to langgraph|langgraph-project|mermaid|json-schema [--output FILE|DIR]
     superstep import MODULE.py[:NAME] [--output SPEC.json] [--trust]
@@ -70,6 +72,8 @@ def _add_run(sub: argparse._SubParsersAction) -> None:
         "--continue", dest="carry_on", action="store_true", help="continue after a breakpoint"
     )
     p.add_argument("--trust", action="store_true", help="allow the spec's Python code to run")
+    p.add_argument("--record", action="store_true",
+                   help="record the run's model and tool calls in --db, to replay or test it")  # fmt: skip
     p.set_defaults(func=cmd_run)
 
 
@@ -107,6 +111,8 @@ def _again(args: argparse.Namespace, tail: str) -> str:
     parts = ["superstep run", args.spec, f"--thread {args.thread}", f"--db {args.db or 'FILE'}"]
     if args.trust:
         parts.append("--trust")
+    if args.record:
+        parts.append("--record")
     hint = " ".join([*parts, tail])
     if not args.db:
         hint += (
@@ -125,6 +131,7 @@ def cmd_run(args: argparse.Namespace) -> int:
         state = commands.run_spec(
             spec, path, run_input, thread=args.thread, saver=saver, trusted=args.trust,
             modes=modes, resuming=args.resume is not None or args.carry_on, out=sys.stdout,
+            record=args.record,
         )  # fmt: skip
     interrupts = list(state.interrupts) or [i for t in state.tasks for i in t.interrupts]
     print(to_json(state.values))
@@ -136,6 +143,39 @@ def cmd_run(args: argparse.Namespace) -> int:
         print(f"paused before {', '.join(state.next)} (breakpoint)")
         print(f"continue with: {_again(args, '--continue')}")
     return EXIT_OK
+
+
+def _add_replay(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("replay", help="run a recorded thread again, serving its recorded calls",
+                       description="Run a thread recorded with `run --record` again on a new "
+                       "thread, with the recorded model and tool outputs instead of new calls, "
+                       "and print the run diff against the recording.")  # fmt: skip
+    p.add_argument("spec", help=SPEC_HELP)
+    p.add_argument("--thread", required=True, help="the recorded thread")
+    p.add_argument("--db", required=True, help="the SQLite file the thread was recorded in")
+    p.add_argument("--as", dest="into", help="the new thread (default: THREAD-replay-N)")
+    p.add_argument("--from", dest="checkpoint", help="replay from this checkpoint id")
+    p.add_argument("--on-change", default="fail", choices=("fail", "live", "recorded"),
+                   help="a call whose input changed: fail (default), call live, or use the "
+                   "recording anyway")  # fmt: skip
+    p.add_argument(
+        "--serve",
+        default="all",
+        choices=("all", "models"),
+        help="serve model and tool calls (all), or model calls only (tools run live)",
+    )
+    p.add_argument("--trust", action="store_true", help="allow the spec's Python code to run")
+    p.set_defaults(func=cmd_replay)
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    from studio.replay.headless import replay_spec
+
+    spec, path = commands.load(args.spec)
+    done = replay_spec(spec, path, db=args.db, thread=args.thread, into=args.into,
+                       checkpoint=args.checkpoint, on_change=args.on_change, serve=args.serve,
+                       trusted=args.trust, out=sys.stdout)  # fmt: skip
+    return EXIT_OK if done else EXIT_FAILED
 
 
 # ------------------------------------------------------------------ the other subcommands
@@ -269,7 +309,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"superstep {_version()}")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    for add in (_add_run, _add_validate, _add_export, _add_import, _add_templates, _add_studio,
+    for add in (_add_run, _add_replay, _add_validate, _add_export, _add_import, _add_templates, _add_studio,
                 _add_demo, _add_install_desktop):  # fmt: skip
         add(sub)
     return parser

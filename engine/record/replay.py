@@ -17,7 +17,7 @@ from engine._constants import CONF
 from engine.record import codec
 from engine.record.recorder import record
 from engine.record.serving import install_replay_cache
-from engine.record.session import CONFIG_KEY_REPLAY, Decision, ReplaySession
+from engine.record.session import CONFIG_KEY_REPLAY, KINDS, Decision, ReplaySession
 from engine.record.store import RecordedCall, RecordedRun, RecordingStore
 
 
@@ -47,27 +47,29 @@ class ReplayReport:
 
 
 def replay_thread(graph: Any, source_thread: str, thread_id: str, *, on_change: str = "fail",
-                  config: dict | None = None, store: RecordingStore | None = None) -> ReplayReport:  # fmt: skip
-    """Run the recorded inputs of `source_thread` again on `thread_id`, serving its calls."""
+                  serve: tuple[str, ...] = KINDS, config: dict | None = None,
+                  store: RecordingStore | None = None) -> ReplayReport:  # fmt: skip
+    """Run the recorded inputs of `source_thread` again on `thread_id`, serving its calls
+    of the kinds in `serve` (see `ReplaySession` for `on_change`)."""
     store = store or RecordingStore.for_saver(graph.checkpointer)
     runs = store.runs(source_thread)
     if not runs:
         raise ValueError(f"thread {source_thread!r} has no recording")
-    session = ReplaySession(store.calls(source_thread), on_change)
+    session = ReplaySession(store.calls(source_thread), on_change, serve=serve)
     return _run(graph, store, session, source_thread, thread_id, config,
                 [codec.loads(r.input) for r in runs])  # fmt: skip
 
 
 def replay_from(graph: Any, source_thread: str, checkpoint_id: str, thread_id: str, *,
-                on_change: str = "fail", config: dict | None = None,
-                store: RecordingStore | None = None) -> ReplayReport:  # fmt: skip
+                on_change: str = "fail", serve: tuple[str, ...] = KINDS,
+                config: dict | None = None, store: RecordingStore | None = None) -> ReplayReport:  # fmt: skip
     """Copy checkpoint `checkpoint_id` of `source_thread` to `thread_id` and run on from it,
     serving the calls recorded after it (and the later recorded inputs: resumes)."""
     store = store or RecordingStore.for_saver(graph.checkpointer)
     copy_checkpoint(graph.checkpointer, source_thread, checkpoint_id, thread_id)
     calls = [c for c in store.calls(source_thread) if (c.checkpoint_id or "") >= checkpoint_id]
     later = [r for r in store.runs(source_thread) if _started_after(r, checkpoint_id)]
-    session = ReplaySession(calls, on_change)
+    session = ReplaySession(calls, on_change, serve=serve)
     return _run(graph, store, session, source_thread, thread_id, config,
                 [None, *(codec.loads(r.input) for r in later)])  # fmt: skip
 

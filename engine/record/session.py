@@ -6,7 +6,7 @@ hashes agree; failing that, another unused recorded call of the node with the sa
 (parallel tasks may call in another order). A call whose input changed is flagged, and the
 `on_change` policy decides: `fail` raises ReplayMismatch, `live` calls the real model or tool,
 `recorded` serves the next recorded output anyway. A call with nothing recorded for its node
-goes live under `live` and fails otherwise.
+goes live under `live` and fails otherwise. Kinds not in `serve` always run live.
 """
 
 from __future__ import annotations
@@ -20,6 +20,9 @@ from engine.record import codec
 from engine.record.store import RecordedCall
 
 POLICIES = ("fail", "live", "recorded")
+KINDS = ("model", "tool")
+"""What a replay serves by default: chat-model and tool calls (`serve=("model",)` runs the
+tools' code live, so a change to a tool shows in the replay)."""
 CONFIG_KEY_REPLAY = "__superstep_replay"
 """The ReplaySession of a replaying run, in the configurable every task's config copies."""
 
@@ -62,13 +65,15 @@ class Decision:
 class ReplaySession:
     """The recorded calls of a run, served once each, thread-safely."""
 
-    def __init__(self, calls: list[RecordedCall], on_change: str = "fail") -> None:
+    def __init__(self, calls: list[RecordedCall], on_change: str = "fail", *,
+                 serve: tuple[str, ...] = KINDS) -> None:  # fmt: skip
         if on_change not in POLICIES:
             raise ValueError(f"on_change must be one of {', '.join(POLICIES)}, not {on_change!r}")
         self.on_change = on_change
+        self.serve = tuple(serve)
         self._queues: dict[tuple[str, str], list[RecordedCall]] = defaultdict(list)
         for call in calls:
-            if call.error is None and call.output is not None:
+            if call.error is None and call.output is not None and call.kind in self.serve:
                 self._queues[(call.kind, call.node)].append(call)
         self._used: set[tuple[str, int]] = set()
         self._count: dict[tuple[str, str], int] = defaultdict(int)
@@ -79,6 +84,8 @@ class ReplaySession:
     def answer(self, kind: str, node: str, essence: dict) -> tuple[Decision, Any]:
         """The decision for a call and, unless it goes live, the recorded output (decoded)."""
         digest = codec.input_hash(essence)
+        if kind not in self.serve:  # this kind runs live, unrecorded calls or not
+            return Decision(kind, node, -1, "live", codec.encode(essence)), None
         with self._lock:
             key = (kind, node)
             index = self._count[key]
