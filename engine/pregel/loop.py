@@ -251,11 +251,13 @@ class PregelLoop(LoopOutput, LoopCheckpoints, LoopCalls):
                 if w[1] != RESUME and (w[0] == NULL_TASK_ID or w[1] == INTERRUPT)
             ]
         # ...and starts a new branch from a "fork" copy of that checkpoint (unless it already is
-        # one made by update_state), so its tasks re-run and the old branch stays untouched
+        # one made by update_state), so its tasks re-run and the old branch stays untouched; a
+        # subgraph forks too when the replay addressed its own checkpoint, so that later resumes
+        # of the thread find the new branch's tip instead of the old one
         forks = (
             is_resuming
             and time_travel
-            and not self.is_nested
+            and (not self.is_nested or self._mapped)
             and self.checkpointer is not None
             and self.checkpoint_metadata.get("source") not in ("update", "fork")
         )

@@ -18,7 +18,6 @@ from engine._constants import (
     NS_SEP,
     NULL_TASK_ID,
     RESUME,
-    START,
 )
 from engine.checkpoint.base import (
     CheckpointTuple,
@@ -301,18 +300,21 @@ class StateAccess:
         return base.as_nodes(updates)
 
     def _default_as_node(self, checkpoint: dict) -> str:
+        """The node an update without `as_node` is written as: the one that updated the state
+        last (by the channel versions it saw); on a fresh thread, the input node."""
+        if len(self.nodes) == 1:
+            return next(iter(self.nodes))
         seen = checkpoint["versions_seen"]
-        candidates = [n for n in self.nodes if n != START]
-        if len(candidates) == 1:
-            return candidates[0]
-        if not any(n in seen for n in self.nodes if n != START):
-            return START
-        last = {n: max(v.values()) for n, v in seen.items() if n in self.nodes and v}
-        if last:
-            top = max(last.values())
-            names = [n for n, v in last.items() if v == top]
-            if len(names) == 1:
-                return names[0]
+        if not any(v for versions in seen.values() for v in versions.values()):
+            if isinstance(self.input_channels, str) and self.input_channels in self.nodes:
+                return self.input_channels
+            raise InvalidUpdateError("Ambiguous update, specify as_node")
+        last = sorted(
+            (v, n) for n, versions in seen.items() if n in self.nodes for v in versions.values()
+        )
+        # two nodes that updated the state in the same superstep: ambiguous
+        if len(last) == 1 or (last and last[-1][0] != last[-2][0]):
+            return last[-1][1]
         raise InvalidUpdateError("Ambiguous update, specify as_node")
 
 
@@ -385,7 +387,7 @@ class _UpdateBase:
         graph, tasks = self.graph, []
         for update in updates:
             writes: list = []
-            if update.as_node != END and update.values is not None:
+            if update.as_node != END:
                 stand_in = _UpdateTask(
                     update.as_node, update.values, writes, self.channels, graph.managed, self.config
                 )
