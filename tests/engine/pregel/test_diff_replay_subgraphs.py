@@ -134,3 +134,123 @@ def test_replaying_a_subgraph_checkpoint_after_the_thread_moved_on_asks_again():
         return done, [i.value for i in replayed.get("__interrupt__", [])]
 
     assert_same(scenario)
+
+
+def _asks_twice(b, levels=1):
+    """START -> executor: a subgraph asking two questions, nested `levels` deep (each level a
+    subgraph with its own history); returns the graph and the list of nodes called."""
+    graph_mod, types = b.graph, b.types
+    called = []
+
+    def ask(n):
+        def run(state):
+            called.append(f"ask_{n}")
+            return {"value": [f"ask_{n}:{types.interrupt(f'Question {n}?')}"]}
+
+        return run
+
+    sub = graph_mod.StateGraph(State)
+    sub.add_node("ask_1", ask(1))
+    sub.add_node("ask_2", ask(2))
+    sub.add_edge(graph_mod.START, "ask_1")
+    sub.add_edge("ask_1", "ask_2")
+    graph = sub.compile(checkpointer=True)
+    for level in range(levels):
+        outer = graph_mod.StateGraph(State)
+        outer.add_node(f"level_{level}", graph)
+        outer.add_edge(graph_mod.START, f"level_{level}")
+        last = level == levels - 1
+        saver = b.mod("checkpoint.memory").InMemorySaver() if last else True
+        graph = outer.compile(checkpointer=saver)
+    return graph, called
+
+
+def _history(graph, config):
+    return [(s.metadata["source"], s.next, s.values) for s in graph.get_state_history(config)]
+
+
+def test_resuming_after_replaying_a_subgraph_checkpoint_follows_the_new_branch():
+    """The replay forks the subgraph's checkpoint as well as the parent's: the next resumes of
+    the thread answer the replayed questions, not the old branch's finished run."""
+
+    def scenario(b):
+        graph, called = _asks_twice(b)
+        config = {"configurable": {"thread_id": str(uuid.uuid4())}}
+        graph.invoke({"value": []}, config)
+        at_first = graph.get_state(config, subgraphs=True).tasks[0].state.config
+        graph.invoke(b.types.Command(resume="one"), config)
+        graph.invoke(b.types.Command(resume="two"), config)
+        called.clear()
+        replayed = graph.invoke(None, at_first)
+        after_replay = _history(graph, config)
+        first = graph.invoke(b.types.Command(resume="new one"), config)
+        second = graph.invoke(b.types.Command(resume="new two"), config)
+        return replayed, after_replay, first, second, list(called), _history(graph, config)
+
+    assert_same(scenario)
+
+
+def test_update_state_on_a_middle_subgraph_checkpoint_reruns_the_inner_one():
+    """Three levels: an update of the middle graph's checkpoint is written as the node that
+    updated it last (its START), so running from it runs the inner subgraph again."""
+
+    def scenario(b):
+        graph, called = _asks_twice(b, levels=2)
+        config = {"configurable": {"thread_id": str(uuid.uuid4())}}
+        graph.invoke({"value": []}, config)
+        graph.invoke(b.types.Command(resume="one"), config)
+        middle = graph.get_state(config, subgraphs=True).tasks[0].state.config
+        graph.invoke(b.types.Command(resume="two"), config)
+        called.clear()
+        replayed = graph.invoke(None, middle)
+        forked = graph.update_state(middle, {"value": ["forked"]})
+        from_fork = graph.invoke(None, forked)
+        return replayed, from_fork, list(called)
+
+    assert_same(scenario)
+
+
+def test_update_state_with_none_values_runs_the_nodes_edges_again():
+    """update_state(config, None) still writes as the inferred node: its edges fire, so the
+    next node runs again and asks its question again."""
+
+    def scenario(b):
+        graph_mod, types = b.graph, b.types
+
+        def ask(state):
+            return {"value": [f"human:{types.interrupt('What?')}"]}
+
+        g = graph_mod.StateGraph(State)
+        g.add_node("a", lambda state: {"value": ["a"]})
+        g.add_node("ask", ask)
+        g.add_node("b", lambda state: {"value": ["b"]})
+        g.add_edge(graph_mod.START, "a")
+        g.add_edge("a", "ask")
+        g.add_edge("ask", "b")
+        graph = g.compile(checkpointer=b.mod("checkpoint.memory").InMemorySaver())
+        config = {"configurable": {"thread_id": str(uuid.uuid4())}}
+        graph.invoke({"value": []}, config)
+        graph.invoke(types.Command(resume="hello"), config)
+        before_ask = [s for s in graph.get_state_history(config) if s.next == ("ask",)][-1]
+        forked = graph.update_state(before_ask.config, None)
+        state = graph.get_state(forked)
+        return state.next, state.metadata, graph.invoke(None, forked)
+
+    assert_same(scenario)
+
+
+@pytest.mark.parametrize("nodes", [1, 2])
+def test_update_state_infers_as_node_on_a_fresh_thread(nodes):
+    def scenario(b):
+        graph_mod = b.graph
+        g = graph_mod.StateGraph(State)
+        for i in range(nodes):
+            g.add_node(f"n{i}", lambda state: {"value": ["ran"]})
+            g.add_edge(graph_mod.START if i == 0 else f"n{i - 1}", f"n{i}")
+        graph = g.compile(checkpointer=b.mod("checkpoint.memory").InMemorySaver())
+        config = {"configurable": {"thread_id": str(uuid.uuid4())}}
+        updated = graph.update_state(config, {"value": ["given"]})
+        state = graph.get_state(updated)
+        return state.values, state.next, state.metadata, graph.invoke(None, updated)
+
+    assert_same(scenario)
