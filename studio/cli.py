@@ -4,6 +4,8 @@
                        [--continue] [--trust] [--record]
     superstep replay SPEC --thread ID --db FILE [--as ID] [--from CHECKPOINT]
                           [--on-change fail|live|recorded] [--serve all|models] [--trust]
+    superstep save-test SPEC --thread ID --db FILE [--output DIR] [--trust]
+    superstep test [PATH ...]
     superstep validate SPEC
     superstep export SPEC --to langgraph|langgraph-project|mermaid|json-schema [--output FILE|DIR]
     superstep import MODULE.py[:NAME] [--output SPEC.json] [--trust]
@@ -178,6 +180,49 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return EXIT_OK if done else EXIT_FAILED
 
 
+def _add_save_test(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("save-test", help="save a recorded thread as a pytest file")
+    p.add_argument("spec", help=SPEC_HELP)
+    p.add_argument("--thread", required=True, help="the recorded thread")
+    p.add_argument("--db", required=True, help="the SQLite file the thread was recorded in")
+    p.add_argument("--output", "-o", default="tests", help="folder for the test (default: tests)")
+    p.add_argument("--trust", action="store_true", help="allow the spec's Python code to run")
+    p.set_defaults(func=cmd_save_test)
+
+
+def cmd_save_test(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from studio.replay.saved_tests import save_test
+
+    spec, path = commands.load(args.spec)
+    with commands.open_checkpointer(args.db) as saver:
+        graph = commands.compile_for_run(spec, path, trusted=args.trust, checkpointer=saver)
+        try:
+            test = save_test(graph, path, args.thread, Path(args.output), trusted=args.trust)
+        except ValueError as exc:
+            raise BadInput(str(exc)) from None
+    print(f"wrote {test}")
+    return EXIT_OK
+
+
+def _add_test(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("test", help="run saved tests (pytest files from save-test or the studio)")
+    p.add_argument("paths", nargs="*", default=["tests"], help="files or folders (default: tests)")
+    p.set_defaults(func=cmd_test)
+
+
+def cmd_test(args: argparse.Namespace) -> int:
+    import importlib.util
+    import subprocess
+
+    if importlib.util.find_spec("pytest") is None:
+        raise BadInput("superstep test runs pytest, which is not installed: pip install pytest")
+    done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
+                           *args.paths], check=False)  # fmt: skip
+    return EXIT_OK if done.returncode == 0 else EXIT_FAILED
+
+
 # ------------------------------------------------------------------ the other subcommands
 
 
@@ -309,7 +354,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"superstep {_version()}")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    for add in (_add_run, _add_replay, _add_validate, _add_export, _add_import, _add_templates, _add_studio,
+    for add in (_add_run, _add_replay, _add_save_test, _add_test, _add_validate, _add_export, _add_import, _add_templates, _add_studio,
                 _add_demo, _add_install_desktop):  # fmt: skip
         add(sub)
     return parser

@@ -14,7 +14,7 @@ from tests.providers.test_cli_providers import INPUT, agent_spec
 
 
 @pytest.fixture
-def recorded(tmp_path, monkeypatch, capsys):
+def recorded(tmp_path, monkeypatch, capfd):
     """A spec run once with --record; the server is stopped afterwards."""
     monkeypatch.setenv("OPENAI_API_KEY", "sk-test")
     with OpenAIServer() as server:
@@ -25,40 +25,40 @@ def recorded(tmp_path, monkeypatch, capsys):
         spec.write_text(json.dumps(doc))
         db = str(tmp_path / "threads.db")
         code = main(["run", str(spec), "--trust", "--input", INPUT, "--db", db, "--record"])
-        out, err = capsys.readouterr()
+        out, err = capfd.readouterr()
         assert (code, err) == (0, ""), err
         assert len(server.requests) == 2
     return spec, db, doc, json.loads(out.splitlines()[-1])
 
 
-def _replay(capsys, spec, db, *extra):
+def _replay(capfd, spec, db, *extra):
     code = main(["replay", str(spec), "--thread", "main", "--db", db, "--trust", *extra])
-    out, err = capsys.readouterr()
+    out, err = capfd.readouterr()
     return code, out.splitlines(), err
 
 
-def test_a_recorded_run_replays_with_the_server_stopped(recorded, capsys):
+def test_a_recorded_run_replays_with_the_server_stopped(recorded, capfd):
     spec, db, _, final = recorded
-    code, lines, err = _replay(capsys, spec, db)
+    code, lines, err = _replay(capfd, spec, db)
     assert (code, err) == (0, "")
     assert lines[0] == ("replayed 'main' as 'main-replay-1': 3 call(s) from the recording, 0 live, "
                         "0 changed, 0 recorded call(s) unused")  # fmt: skip
     assert json.loads(lines[1])["messages"][-1]["content"] == final["messages"][-1]["content"]
     assert lines[-1] == "the same: every step's tasks, writes and state"
-    code, lines, _ = _replay(capsys, spec, db)  # a second replay gets the next free name
+    code, lines, _ = _replay(capfd, spec, db)  # a second replay gets the next free name
     assert code == 0 and "as 'main-replay-2'" in lines[0]
 
 
-def test_an_edited_tool_shows_in_the_run_diff(recorded, capsys):
+def test_an_edited_tool_shows_in_the_run_diff(recorded, capfd):
     spec, db, doc, _ = recorded
     doc["agents"][0]["tools"][0]["code"] = "def add(a: int, b: int) -> int:\n    return a + b + 1\n"
     spec.write_text(json.dumps(doc))
-    code, lines, _ = _replay(capsys, spec, db, "--serve", "models")  # the tool runs live
+    code, lines, _ = _replay(capfd, spec, db, "--serve", "models")  # the tool runs live
     assert code == 1
     assert "replay: the 2nd model call of node 'assistant|model' has another input than " \
            "recorded (changed:fail):" in lines  # fmt: skip
     assert '-   "content": "5",' in lines and '+   "content": "6",' in lines
-    code, lines, _ = _replay(capsys, spec, db, "--serve", "models", "--on-change", "recorded")
+    code, lines, _ = _replay(capfd, spec, db, "--serve", "models", "--on-change", "recorded")
     assert code == 0
     assert "path old: __start__ → assistant" in lines
     diff = lines[next(i for i, line in enumerate(lines) if line.startswith("run diff:")) :]
@@ -69,8 +69,51 @@ def test_an_edited_tool_shows_in_the_run_diff(recorded, capsys):
     ]
 
 
-def test_replay_refuses_a_thread_without_a_recording(recorded, capsys):
+def test_replay_refuses_a_thread_without_a_recording(recorded, capfd):
     spec, db, _, _ = recorded
     code = main(["replay", str(spec), "--thread", "other", "--db", db, "--trust"])
     assert code == 2
-    assert "thread 'other' of " in capsys.readouterr().err
+    assert "thread 'other' of " in capfd.readouterr().err
+
+
+def test_a_saved_test_passes_then_fails_with_a_readable_diff(recorded, tmp_path, capfd):
+    spec, db, doc, _ = recorded
+    folder = tmp_path / "saved"
+    assert main(["save-test", str(spec), "--thread", "main", "--db", db, "--trust",
+                 "-o", str(folder)]) == 0  # fmt: skip
+    assert capfd.readouterr().out == f"wrote {folder / 'test_main.py'}\n"
+    data = json.loads((folder / "test_main.recording.json").read_text())
+    assert (data["spec"], data["serve"], len(data["calls"])) == ("../agent.json", ["model"], 3)
+    assert [s["tasks"] for s in data["steps"]] == [["__start__"], ["assistant"]]
+    assert "sk-test" not in (folder / "test_main.recording.json").read_text()
+
+    assert main(["test", str(folder)]) == 0  # pytest runs the saved file; the server is gone
+    assert "1 passed" in capfd.readouterr().out
+
+    doc["agents"][0]["tools"][0]["code"] = "def add(a: int, b: int) -> int:\n    return a + b + 1\n"
+    spec.write_text(json.dumps(doc))
+    assert main(["test", str(folder)]) == 1
+    out = capfd.readouterr().out
+    assert "1 failed" in out
+    assert "the 2nd model call of node 'assistant|model' has another input than recorded" in out
+    assert "run diff: recorded (old) vs now (new)" in out
+    assert "state .messages[2].content: '5' → '6'" in out
+
+
+def test_a_saved_test_reads_its_recording_as_data(recorded, tmp_path, capfd):
+    from studio.replay.saved_tests import run_saved
+
+    spec, db, _, _ = recorded
+    folder = tmp_path / "saved"
+    main(["save-test", str(spec), "--thread", "main", "--db", db, "--trust", "-o", str(folder)])
+    data_path = folder / "test_main.recording.json"
+    data = json.loads(data_path.read_text())
+    data["calls"][0]["output"] = {"lc": 1, "type": "constructor", "id": ["os", "system"],
+                                  "kwargs": {"command": "touch pwned"}}  # fmt: skip
+    data_path.write_text(json.dumps(data))
+    result = run_saved(data_path)
+    assert not result.passed and not (tmp_path / "pwned").exists()
+    data_path.write_text("{not json")
+    result = run_saved(data_path)
+    assert result.lines == [f"{data_path}: JSONDecodeError: Expecting property name enclosed in "
+                            "double quotes: line 1 column 2 (char 1)"]  # fmt: skip

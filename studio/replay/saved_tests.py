@@ -1,0 +1,165 @@
+"""Runs saved as tests: a thread's recording written as a pytest file plus its data, replayed
+offline and checked against the recorded run's steps, final state and path.
+
+`save_test` writes `test_<thread>.py` (three lines that call `check_saved_run`) and
+`test_<thread>.recording.json`: the spec's path (relative to the test), the recorded inputs and
+model calls, what a replay serves, and the recorded run's supersteps. The recording is data:
+it is read with `json` and decoded by `engine.record.codec`, which imports nothing. Tools run
+live by default (`serve: ["model"]`): they are the code under test. A model call whose input
+changed is served from the recording anyway and named in the failure, with the run diff.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from engine.checkpoint.memory import InMemorySaver
+from engine.record import (
+    RecordedCall,
+    RecordedRun,
+    RecordingStore,
+    ReplayReport,
+    codec,
+    replay_thread,
+)
+from studio.replay.run_diff import RunDiff, Step, diff_runs, run_steps
+
+FORMAT_VERSION = 1
+TEST_SOURCE = '''"""Saved by Superstep Studio: thread {thread!r} of {spec}, replayed from its recording
+({data}, beside this file); checks every superstep, the final state and the path."""
+
+from studio.replay.saved_tests import check_saved_run
+
+
+def test_{name}():
+    check_saved_run(__file__, {data!r})
+'''
+
+
+@dataclass
+class SavedResult:
+    """One saved test's outcome: `lines` say what differs (empty when it passed)."""
+
+    name: str
+    passed: bool
+    lines: list[str] = field(default_factory=list)
+    diff: RunDiff | None = None
+    report: ReplayReport | None = None
+
+
+def save_test(graph: Any, spec_path: Path, thread: str, folder: Path, *, trusted: bool,
+              serve: tuple[str, ...] = ("model",)) -> Path:  # fmt: skip
+    """Write the test of `thread` (recorded on `graph`'s checkpointer) into `folder`; returns
+    the test file."""
+    store = RecordingStore.for_saver(graph.checkpointer)
+    runs = store.runs(thread)
+    if not runs:
+        raise ValueError(f"thread {thread!r} has no recording: run it with recording on first")
+    name = re.sub(r"\W+", "_", thread).strip("_") or "thread"
+    folder.mkdir(parents=True, exist_ok=True)
+    data_name = f"test_{name}.recording.json"
+    data = {
+        "version": FORMAT_VERSION, "thread": thread, "trusted": trusted, "serve": list(serve),
+        "spec": _relative(spec_path, folder),
+        "runs": [{"input": json.loads(r.input)} for r in runs],
+        "calls": [_call_data(c) for c in store.calls(thread)],
+        "steps": [_step_data(s) for s in run_steps(graph, thread)],
+    }  # fmt: skip
+    (folder / data_name).write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n")
+    test = folder / f"test_{name}.py"
+    test.write_text(TEST_SOURCE.format(thread=thread, spec=spec_path.name, data=data_name,
+                                       name=name))  # fmt: skip
+    return test
+
+
+def run_saved(data_path: Path) -> SavedResult:
+    """Replay one saved test's recording on the spec as it is now and compare."""
+    from graphspec import commands
+
+    name = data_path.name.removesuffix(".recording.json")
+    try:
+        data = json.loads(data_path.read_text(encoding="utf-8"))
+        spec, path = commands.load(str((data_path.parent / data["spec"]).resolve()))
+        graph = commands.compile_for_run(spec, path, trusted=bool(data.get("trusted")),
+                                         checkpointer=InMemorySaver())  # fmt: skip
+        store = _store_of(data)
+        expected = [_step_of(s) for s in data["steps"]]
+    except Exception as exc:  # a bad file or a spec that no longer loads: a failure, named
+        return SavedResult(name, False, [f"{data_path}: {_line(exc)}"])
+    from graphspec.compiler import run_config
+
+    report = replay_thread(graph, data["thread"], "saved-test", on_change="recorded",
+                           serve=tuple(data.get("serve", ("model",))), store=store,
+                           config=run_config(spec))  # fmt: skip
+    diff = diff_runs(expected, [_step_of(_step_data(s)) for s in run_steps(graph, "saved-test")],
+                     "recorded", "now")  # fmt: skip
+    lines = [] if report.error is None else [f"the replay stopped: {_line(report.error)}"]
+    lines += [d.describe() for d in report.changed]
+    if not diff.same:
+        lines += diff.lines()
+    return SavedResult(name, not lines, lines, diff, report)
+
+
+def check_saved_run(test_file: str, data_name: str) -> None:
+    """The body of a saved test: replay and fail with the differences, if any."""
+    result = run_saved(Path(test_file).resolve().parent / data_name)
+    if not result.passed:
+        raise AssertionError("\n".join(result.lines))
+
+
+def find_saved(folder: Path) -> list[Path]:
+    """The saved tests' recordings below `folder`."""
+    return sorted(folder.rglob("test_*.recording.json"))
+
+
+# ------------------------------------------------------------------ the data file
+
+
+def _relative(path: Path, folder: Path) -> str:
+    import os
+
+    return os.path.relpath(path.resolve(), folder.resolve())
+
+
+def _call_data(call: RecordedCall) -> dict:
+    fields = dict(call.__dict__)
+    for key in ("input", "output"):
+        fields[key] = json.loads(fields[key]) if fields[key] is not None else None
+    return fields
+
+
+def _step_data(step: Step) -> dict:
+    return {"step": step.step, "tasks": list(step.tasks), "copied": step.copied,
+            "writes": codec.encode([list(w) for w in step.writes]),
+            "values": codec.encode(step.values)}  # fmt: skip
+
+
+def _step_of(data: dict) -> Step:
+    # through JSON both ways, so tuples and lists compare alike
+    plain = json.loads(json.dumps(data))
+    return Step(int(plain["step"]), tuple(plain["tasks"]),
+                tuple((w[0], w[1]) for w in plain["writes"]), plain["values"],
+                bool(plain.get("copied")))  # fmt: skip
+
+
+def _store_of(data: dict) -> RecordingStore:
+    store = RecordingStore()
+    thread = data["thread"]
+    for i, run in enumerate(data["runs"]):
+        store.add_run(RecordedRun(thread, f"run-{i}", i, None, json.dumps(run["input"])))
+    for call in data["calls"]:
+        fields = {**call, "thread_id": thread}
+        for key in ("input", "output"):
+            if fields[key] is not None:
+                fields[key] = json.dumps(fields[key])
+        store.add_call(RecordedCall(**fields))
+    return store
+
+
+def _line(exc: BaseException) -> str:
+    text = str(exc).splitlines()
+    return f"{type(exc).__name__}: {text[0] if text else ''}"
