@@ -2,7 +2,7 @@
 
 Rows follow the triggers: a node sits one row below the node whose write can wake it, its
 trigger channels (`branch:to:X`, a join's barrier, `__start__`) just above it; the state keys
-stand in a column on the right, the tasks Topic on the left. Arrows run from a channel to the
+stand in a column on the right, the tasks Topic under them. Arrows run from a channel to the
 nodes it triggers and from a node to the channels it writes (dashed: only when its Command or
 router picks that one). A node's state writes are known only when it returns, so they are
 drawn as a run makes them. Items carry `data(0)` names: `compiled:node:<name>`,
@@ -26,14 +26,14 @@ from engine.pregel.trace_format import short_version
 from studio.lecture.runtime_graph import RuntimeGraph, layers
 
 NODE_W, NODE_H = 190.0, 56.0
-BOX_W, BOX_H = 200.0, 64.0
+BOX_W, BOX_H = 230.0, 66.0
 ROW, COLUMN = 250.0, 260.0
 ROLE_COLORS = {"state": "#0D47A1", "branch": "#6A1B9A", "join": "#00695C", "start": "#37474F",
                "tasks": "#BF360C", "other": "#37474F"}  # fmt: skip
 """Strong, dark colours: they stay readable on a projector (white text on them)."""
 INK = QColor("#111111")
 ARROW = {"trigger": QColor("#263238"), "write": QColor("#263238"), "declared": QColor("#6A1B9A"),
-         "wrote": QColor("#1565C0")}  # fmt: skip
+         "command": QColor("#AD1457"), "wrote": QColor("#1565C0"), "pushed": QColor("#BF360C")}  # fmt: skip
 
 
 def font(size: float, bold: bool = False) -> QFont:
@@ -80,6 +80,9 @@ class CompiledScene(QGraphicsScene):
         self.versions: dict[str, Any] = {}
         self.wrote: set[tuple[str, str]] = set()
         self._version_items: dict[str, QGraphicsSimpleTextItem] = {}
+        self._kept: list[Any] = []
+        """Every item drawn: a wrapper PySide makes anew (scene.items()) for an item no Python
+        object holds deletes the item when it is dropped, so each keeps its first wrapper."""
         self.setBackgroundBrush(QBrush(QColor("#FFFFFF")))
 
     # ------------------------------------------------------------------ building
@@ -87,6 +90,7 @@ class CompiledScene(QGraphicsScene):
     def show_graph(self, graph: RuntimeGraph, order: dict[str, float] | None = None) -> None:
         """Draw `graph`; `order` puts a row's nodes in the drawn canvas's left-to-right order."""
         self.clear()
+        self._kept = []
         self.graph, self.rects, self._version_items = graph, {}, {}
         self.versions, self.wrote = {}, set()
         self._place(graph, order or {})
@@ -116,18 +120,14 @@ class CompiledScene(QGraphicsScene):
             for i, t in enumerate(mine):
                 x = node.center().x() - BOX_W / 2 + (i - (len(mine) - 1) / 2) * (BOX_W + 14)
                 self.rects[f"channel:{t}"] = QRectF(x, node.top() - BOX_H - 44, BOX_W, BOX_H)
-        placed = [r for r in self.rects.values()]
+        placed = list(self.rects.values())
         right = max(r.right() for r in placed) + 110
-        left = min(r.left() for r in placed) - BOX_W - 110
-        top = min(r.top() for r in placed)
+        y = min(r.top() for r in placed)
         side = [c for c in graph.channels if f"channel:{c.name}" not in self.rects]
-        y = top
+        side.sort(key=lambda c: c.role != "state")  # the state keys first, the tasks Topic after
         for c in side:
-            if c.role != "tasks":
-                self.rects[f"channel:{c.name}"] = QRectF(right, y, BOX_W, BOX_H)
-                y += BOX_H + 22
-            else:
-                self.rects[f"channel:{c.name}"] = QRectF(left, top + ROW, BOX_W, BOX_H)
+            self.rects[f"channel:{c.name}"] = QRectF(right, y, BOX_W, BOX_H)
+            y += BOX_H + 22
 
     def _mailbox(self, name: str, kind: str, role: str) -> None:
         rect = self.rects[f"channel:{name}"]
@@ -142,12 +142,12 @@ class CompiledScene(QGraphicsScene):
         flap.lineTo(rect.left() + 22, rect.top() + 14)
         flap.lineTo(rect.left() + 38, rect.top() + 4)
         self._add(QGraphicsPathItem(flap), 1.1).setPen(QPen(color, 2))
-        title = self._text(self._short(name), rect.left() + 44, rect.top() + 4, 10.5, True, color)
+        title = self._text(self._short(name), rect.left() + 44, rect.top() + 3, 12, True, color)
         title.setToolTip(name)
-        self._text(kind, rect.left() + 10, rect.top() + 24, 10, False, INK).setData(
+        self._text(kind, rect.left() + 10, rect.top() + 23, 11.5, False, INK).setData(
             0, f"compiled:kind:{name}"
         )
-        version = self._text("v —", rect.left() + 10, rect.top() + 43, 9.5, True, QColor("#37474F"))
+        version = self._text("v —", rect.left() + 10, rect.top() + 42, 11, True, QColor("#37474F"))
         version.setData(0, f"compiled:version:{name}")
         self._version_items[name] = version
 
@@ -164,14 +164,14 @@ class CompiledScene(QGraphicsScene):
         item = self._add(QGraphicsPathItem(path), 1, f"compiled:node:{name}")
         item.setPen(QPen(INK, 2.5))
         item.setBrush(QBrush(QColor("#ECEFF1") if name.startswith("__") else QColor("#FFFDE7")))
-        text = self._text(name, 0, 0, 12, True, INK)
+        text = self._text(name, 0, 0, 14, True, INK)
         r = text.boundingRect()
         text.setPos(rect.center().x() - r.width() / 2, rect.center().y() - r.height() / 2)
         if routes:
             self._text("⑂ router", rect.left() + 6, rect.bottom() + 2, 9, True, QColor("#6A1B9A"))
 
     def _arrow(self, source: str, target: str, kind: str, label: str | None) -> QGraphicsPathItem:
-        if kind == "trigger":
+        if kind in ("trigger", "pushed"):
             a, b = self.rects.get(f"channel:{source}"), self.rects.get(target)
         else:
             a, b = self.rects.get(source), self.rects.get(f"channel:{target}")
@@ -182,10 +182,11 @@ class CompiledScene(QGraphicsScene):
         line, tip = arrow_path(start, end, loop)
         item = self._add(QGraphicsPathItem(line), 0.5, f"compiled:arrow:{kind}:{source}->{target}")
         pen = QPen(ARROW[kind], 2.4 if kind != "wrote" else 3.0)
-        if kind == "declared":
+        if kind in ("declared", "command", "pushed"):
             pen.setStyle(Qt.PenStyle.DashLine)
         item.setPen(pen)
         head = QGraphicsPolygonItem(tip, item)
+        self._kept.append(head)
         head.setPen(QPen(ARROW[kind], 1.0))
         head.setBrush(QBrush(ARROW[kind]))
         if label and label != target.removeprefix("branch:to:"):
@@ -206,6 +207,7 @@ class CompiledScene(QGraphicsScene):
         if name is not None:
             item.setData(0, name)
         self.addItem(item)
+        self._kept.append(item)
         return item
 
     # ------------------------------------------------------------------ a run
@@ -225,6 +227,12 @@ class CompiledScene(QGraphicsScene):
             return
         self.wrote.add((node, channel))
         self._arrow(node, channel, "wrote", None)
+
+    def mark_pushed(self, node: str) -> None:
+        """A Send packet in the tasks Topic became a task of `node` (no trigger names it)."""
+        if ("__pregel_tasks", node) not in self.wrote and self.graph is not None:
+            self.wrote.add(("__pregel_tasks", node))
+            self._arrow("__pregel_tasks", node, "pushed", "Send")
 
     def node_rect(self, name: str) -> QRectF | None:
         return self.rects.get(name)

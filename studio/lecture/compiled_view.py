@@ -39,6 +39,8 @@ class CompiledView(QGraphicsView):
         self.message = ""
         """Why nothing is drawn (the spec cannot compile, or may not run yet)."""
         self._stale = True
+        self.pinned = False
+        """Lecture mode shows a phase's versions, not the run's latest: a run report leaves them."""
         self.wanted = False
         """The toggle is on (the view shows whenever the canvas page does)."""
         self.hide()
@@ -108,6 +110,7 @@ class CompiledView(QGraphicsView):
         self.compiled.graph = None
         note = QGraphicsSimpleTextItem(text)
         note.setFont(font(13, True))
+        self.compiled._kept = [note]
         note.setData(0, "compiled:message")
         self.compiled.addItem(note)
         self.fit()
@@ -118,8 +121,13 @@ class CompiledView(QGraphicsView):
             self.refresh()  # once per edit of the graph, so the view is ready when toggled
         if self.compiled.graph is None:
             return
-        self.compiled.set_versions({row.name: row.version for row in report.channels})
+        if not self.pinned:
+            self.compiled.set_versions({row.name: row.version for row in report.channels})
         for event in report.events:
+            if isinstance(event, trace.StepPlanned) and not event.ns:
+                for task in event.tasks:
+                    if not task.trigger_versions and not task.name.startswith("__"):
+                        self.compiled.mark_pushed(task.name)
             if isinstance(event, trace.TaskFinished) and not event.ns and event.error is None:
                 for channel, _value in event.writes:
                     if channel not in (INTERRUPT, ERROR):

@@ -43,8 +43,9 @@ class Arrow:
     source: str
     target: str
     kind: str
-    """trigger (channel -> node), write (node -> channel, always), declared (node -> channel,
-    when the node's Command or router picks it)."""
+    """trigger (channel -> node), write (node -> channel, always), command (node -> channel,
+    when the Command the node returns goes there), declared (node -> channel, when the
+    node's router picks it)."""
     label: str | None = None
 
 
@@ -85,7 +86,8 @@ def _writes_of(name: str, writers: list[Any]) -> tuple[list[Arrow], bool]:
                     arrows.append(Arrow(name, entry.channel, "write"))
         declared = static_writes(writer)
         if declared:
-            arrows += [Arrow(name, ch, "declared", label) for ch, _v, label in declared]
+            kind = "command" if isinstance(writer, ChannelWrite) else "declared"
+            arrows += [Arrow(name, ch, kind, label) for ch, _v, label in declared]
         elif not isinstance(writer, ChannelWrite):  # a router with no path map
             routes = True
     return arrows, routes

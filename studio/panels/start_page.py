@@ -24,12 +24,14 @@ from PySide6.QtWidgets import (
 )
 
 from graphspec.templates import list_templates
+from studio.lecture.course import COURSE
 from studio.panels.template_thumbnails import SIZE, ThumbnailQueue, placeholder
 from studio.paths import icon
 from studio.plain import plain_tip
 
 GROUPS: list[tuple[str, tuple[str, ...]]] = [
     ("First steps", ("hello_world", "essay_writer", "router", "counter_loop")),
+    ("A short course: how a superstep works", tuple(lesson.stem for lesson in COURSE)),
     ("Parallel work", ("fanout_join", "map_reduce")),
     ("Pauses, people and time travel", ("approval", "time_travel")),
     ("Control flow and reliability", ("command_handoff", "flaky_retry")),

@@ -21,8 +21,13 @@ EXPECTED = {
     "hello_world", "essay_writer", "router", "map_reduce", "fanout_join", "counter_loop",
     "approval", "subgraph", "flaky_retry", "time_travel", "command_handoff", "react_agent",
     "agent_hitl", "agent_limits_pii", "agent_handoff",
+    *(f"lesson_{n:02d}_{topic}" for n, topic in enumerate((
+        "channels", "versions", "why_fired", "branches", "barrier", "reducer", "conflict",
+        "send", "command", "interrupt", "checkpoints", "subgraph"), 1)),
 }  # fmt: skip
 AGENT_TEMPLATES = {"react_agent", "agent_hitl", "agent_limits_pii", "agent_handoff"}
+FAILING = {"lesson_07_conflict"}
+"""Lessons whose run fails on purpose (a LastValue conflict): test_the_conflict_lesson_fails_alike."""
 
 
 def needs_agents(name):
@@ -75,6 +80,8 @@ def test_template_loads_and_validates_clean(name):
 @pytest.mark.parametrize("name", TEMPLATE_NAMES)
 def test_template_runs_with_superstep_run(name, capsys, tmp_path):
     needs_agents(name)
+    if name in FAILING:
+        pytest.skip("fails on purpose: test_the_conflict_lesson_fails_alike")
     spec = template(name)
     db = str(tmp_path / "runs.db")
     for i, run_input in enumerate(spec.inputs):
@@ -92,6 +99,8 @@ def test_template_runs_with_superstep_run(name, capsys, tmp_path):
 @pytest.mark.parametrize("name", TEMPLATE_NAMES)
 def test_exported_code_matches_the_engine_on_langgraph(name, tmp_path):
     needs_agents(name)
+    if name in FAILING:
+        pytest.skip("fails on purpose: test_the_conflict_lesson_fails_alike")
     spec = template(name)
     for run_input in spec.inputs:
         module = load_exported(spec, tmp_path, name)  # fresh module state per run
@@ -99,6 +108,24 @@ def test_exported_code_matches_the_engine_on_langgraph(name, tmp_path):
         theirs = run_langgraph(module, spec, run_input)
         assert normal(ours.values) == normal(theirs.values), run_input.name
         assert ours.next == theirs.next == ()
+
+
+def test_the_conflict_lesson_fails_alike(capsys, tmp_path):
+    """Two Send tasks write a LastValue key in one step: the CLI, the engine and the exported
+    code on langgraph all stop with InvalidUpdateError at that key."""
+    from langgraph.errors import InvalidUpdateError as LgInvalidUpdateError
+
+    from engine.errors import InvalidUpdateError
+
+    spec = template("lesson_07_conflict")
+    run_input = spec.inputs[0]
+    args = ["run", "lesson_07_conflict", "--trust", "--db", str(tmp_path / "runs.db")]
+    assert main([*args, "--input", json.dumps(run_input.value)]) != 0
+    assert "At key 'winner'" in capsys.readouterr().err
+    with pytest.raises(InvalidUpdateError, match="At key 'winner'"):
+        run_engine(spec, run_input)
+    with pytest.raises(LgInvalidUpdateError, match="At key 'winner'"):
+        run_langgraph(load_exported(spec, tmp_path, "lesson_07_conflict"), spec, run_input)
 
 
 def test_expected_results():

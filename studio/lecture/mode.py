@@ -1,0 +1,164 @@
+"""Lecture mode (View → Lecture mode, F11, `lectureModeAction`): large type everywhere, the
+panels included, black on white, only the canvas (or the compiled view), the run toolbar and
+the lecture panel on screen, sized for a 1280×720 projector. Off again, the window's docks and
+style come back as they were."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QByteArray, Qt, QTimer
+from PySide6.QtWidgets import QDockWidget, QFileDialog, QToolBar, QToolButton
+
+from studio.lecture.course import lesson_for
+from studio.lecture.export import export_phases, export_step
+from studio.lecture.panel import LecturePanel
+from studio.lecture.player import Player
+
+LECTURE_QSS = """
+QWidget { font-size: 15pt; color: #000000; }
+QMainWindow, QScrollArea, QScrollArea > QWidget > QWidget, #lecturePanel { background: #FFFFFF; }
+QDockWidget::title { background: #000000; color: #FFFFFF; padding: 4px 8px; }
+QPushButton, QToolButton { font-weight: bold; border: 2px solid #000000; border-radius: 4px;
+    padding: 3px 10px; background: #FFFFFF; }
+QPushButton:disabled, QToolButton:disabled { color: #6B6B6B; border-color: #9E9E9E; }
+QToolButton:checked { background: #FFD54F; }
+QHeaderView::section { font-weight: bold; background: #E0E0E0; border: 1px solid #000000; }
+#lectureLessonTitle { font-size: 19pt; font-weight: bold; }
+#lectureLessonText { font-size: 15pt; }
+#lecturePhaseTitle { font-size: 23pt; font-weight: bold; color: #E65100; }
+#lecturePhaseText { font-size: 15pt; }
+#lecturePanel QPushButton { font-size: 14pt; }
+"""
+"""15 pt reads from the back of a room at 1280×720; titles larger; strong borders."""
+PANEL_WIDTH = 470
+
+
+class LectureMode:
+    def __init__(self, window: Any, compiled_view: Any) -> None:
+        self.window = window
+        self.compiled_view = compiled_view
+        self.panel = LecturePanel()
+        self.dock = QDockWidget("Lecture", window)
+        self.dock.setObjectName("lectureDock")
+        self.dock.setWidget(self.panel)
+        self.dock.setFeatures(QDockWidget.DockWidgetFeature.NoDockWidgetFeatures)
+        window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.dock)
+        self.dock.hide()  # not one of the editor's docks: it shows in lecture mode only
+        self.player = Player(window, compiled_view)
+        self.on = False
+        self._saved: QByteArray | None = None
+        self._size = None
+        self._minimap = True
+        self._hidden: list[Any] = []
+        """Run toolbar actions lecture mode hides (threads, durability, breakpoints)."""
+        self._wire()
+
+    def _wire(self) -> None:
+        p, player = self.panel, self.player
+        p.play_requested.connect(lambda: (player.play(), p.set_playing(player.playing)))
+        p.pause_requested.connect(lambda: (player.pause(), p.set_playing(False)))
+        p.next_requested.connect(player.next_phase)
+        p.speed_changed.connect(player.set_speed)
+        p.export_step_requested.connect(self.ask_export_step)
+        p.export_phases_requested.connect(self.ask_export_phases)
+        player.shown.connect(p.show_phase)
+        player.shown.connect(lambda _phase: p.set_playing(player.playing))
+        self.window.document.reset.connect(self._lesson)
+        # a run raises its docks: in lecture mode the canvas and the panel keep the screen
+        self.window.runner.session.busy_changed.connect(lambda _b: self.on and self._hide_docks())
+        p.set_playing(False)
+
+    def _hide_docks(self) -> None:
+        for dock in self.window.docks:
+            if dock.isVisible():
+                dock.hide()
+        # the run's docks, shown for a moment in large type, grow the window: back to the
+        # size lecture mode started at (the projector's)
+        if self._size is not None and self.window.size() != self._size:
+            QTimer.singleShot(0, lambda: self.on and self.window.resize(self._size))
+
+    def _chrome(self, shown: bool) -> None:
+        """The main toolbar, and the run toolbar's thread, durability and breakpoint widgets."""
+        self._main_toolbar().setVisible(shown)
+        runner = self.window.runner
+        if not shown:
+            keep = {runner.run_button, runner.step_button, runner.continue_button,
+                    runner.stop_button, self.window.findChild(QToolButton, "compiledViewButton")}  # fmt: skip
+            bar = runner.toolbar
+            self._hidden = [
+                a for a in bar.actions() if a.isVisible() and bar.widgetForAction(a) not in keep
+            ]
+        for action in self._hidden:
+            action.setVisible(shown)
+
+    def _lesson(self) -> None:
+        lesson = lesson_for(self.window.document.spec)
+        if lesson is not None:
+            self.panel.show_lesson(lesson.heading, lesson.text)
+        else:
+            spec = self.window.document.spec
+            self.panel.show_lesson(spec.name or "Untitled graph", spec.description)
+
+    def set_on(self, on: bool) -> None:
+        if on == self.on:
+            return
+        self.on = on
+        window = self.window
+        if on:
+            self._saved = window.saveState()
+            self._size = window.size()
+            window.setStyleSheet(LECTURE_QSS)
+            self._hide_docks()
+            self._chrome(False)
+            self._minimap = self.window.actions_by_name["minimap"].isChecked()
+            self.window.actions_by_name["minimap"].setChecked(False)
+            self.window.toggle_minimap()
+            self._lesson()
+            self.dock.show()
+            window.resizeDocks([self.dock], [PANEL_WIDTH], Qt.Orientation.Horizontal)
+            self.compiled_view.pinned = True
+            self.player.active = True
+            if self.player.phase is not None:
+                self.player.show_phase(self.player.index)
+            QTimer.singleShot(0, self._fit)
+        else:
+            self.player.pause()
+            self.player.active = False
+            self.player.canvas_stage.clear()
+            self.player.compiled_stage.clear()
+            self.compiled_view.pinned = False
+            window.setStyleSheet("")
+            self.dock.hide()
+            self._chrome(True)
+            self.window.actions_by_name["minimap"].setChecked(self._minimap)
+            self.window.toggle_minimap()
+            if self._saved is not None:
+                window.restoreState(self._saved)
+            QTimer.singleShot(0, self._fit)
+
+    def ask_export_step(self) -> None:
+        path, _ = QFileDialog.getSaveFileName(self.window, "Export this step", "step.png",
+                                              "PNG image (*.png);;SVG drawing (*.svg)")  # fmt: skip
+        if path:
+            self._say(f"Exported {export_step(self.window, Path(path))}")
+
+    def ask_export_phases(self) -> None:
+        if self.player.phase is None:
+            return self._say("No superstep shown yet: Play or Next phase first")
+        folder = QFileDialog.getExistingDirectory(self.window, "Export the step's phases to")
+        if folder:
+            written = export_phases(self.window, self.player, Path(folder))
+            self._say(f"Exported {len(written)} images to {folder}")
+
+    def _say(self, text: str) -> None:
+        self.window.statusBar().showMessage(text, 6000)
+
+    def _main_toolbar(self) -> QToolBar:
+        return self.window.findChild(QToolBar, "mainToolbar")
+
+    def _fit(self) -> None:
+        self.window.view.fit()
+        if self.compiled_view.isVisible():
+            self.compiled_view.fit()

@@ -1,0 +1,137 @@
+"""Plays a run's supersteps phase by phase (plan, execute, barrier) at a teaching pace.
+
+The run goes at its own speed and reports its trace events (the run session's step
+reports); the player keeps their phases (PhaseBook) and shows one at a time on the drawn
+canvas and on the compiled view. Next phase past the last one known steps the run one more
+superstep (when it is paused or not started), so Play walks a whole run.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QObject, Qt, QTimer, Signal
+
+from studio.lecture.phases import Phase, PhaseBook
+from studio.lecture.stage import Stage
+
+BASE_MS = 2400
+"""One phase on screen at speed 1×."""
+
+
+class Player(QObject):
+    shown = Signal(object)  # the Phase now on screen (None: cleared)
+
+    def __init__(self, window: Any, compiled_view: Any) -> None:
+        super().__init__(window)
+        self.window_ = window
+        self.runner = window.runner
+        self.compiled_view = compiled_view
+        self.book = PhaseBook()
+        self.index = -1
+        self.speed = 1.0
+        self.active = False
+        """Lecture mode is on: phases are drawn as they come."""
+        self.canvas_stage = Stage(window.scene, self._node_on_canvas)
+        compiled = compiled_view.compiled
+        self.compiled_stage = Stage(compiled, compiled.node_rect, compiled.channel_rect)
+        self.timer = QTimer(self)
+        self.timer.timeout.connect(self.next_phase)
+        self._set_interval()
+        session = window.runner.session
+        session.stepped.connect(self._stepped)
+        session.failed.connect(self._failed)
+        window.document.reset.connect(self.clear)
+
+    @property
+    def phase(self) -> Phase | None:
+        return self.book.phases[self.index] if 0 <= self.index < len(self.book.phases) else None
+
+    @property
+    def playing(self) -> bool:
+        return self.timer.isActive()
+
+    def _node_on_canvas(self, name: str) -> Any:
+        item = self.window_.scene.nodes.get(name)
+        return item.sceneBoundingRect() if item is not None else None
+
+    # ------------------------------------------------------------------ controls
+
+    def play(self) -> None:
+        self.timer.start()
+        if self.index + 1 >= len(self.book.phases) or self.index < 0:
+            self.next_phase()
+
+    def pause(self) -> None:
+        self.timer.stop()
+
+    def set_speed(self, speed: float) -> None:
+        self.speed = max(0.1, speed)
+        self._set_interval()
+
+    def _set_interval(self) -> None:
+        self.timer.setInterval(int(BASE_MS / self.speed))
+
+    def next_phase(self) -> None:
+        """The next phase known; past the last, one more superstep of the run."""
+        if self.index + 1 < len(self.book.phases):
+            self.show_phase(self.index + 1)
+        elif not self.runner.session.running and self.runner.state in ("idle", "paused"):
+            self.runner.step()  # its report shows the next phase (`_stepped`)
+        elif not self.runner.session.running:
+            self.pause()  # the run is over, or waits for an interrupt answer
+
+    def show_phase(self, index: int) -> None:
+        self.index = index
+        phase = self.book.phases[index]
+        graph = self.compiled_view.compiled.graph
+        commands = (
+            {(a.source, a.target) for a in graph.arrows if a.kind == "command"} if graph else set()
+        )
+        self.canvas_stage.commands = self.compiled_stage.commands = commands
+        self.canvas_stage.show(phase, self.book)
+        self.compiled_stage.show(phase, self.book)
+        self.compiled_view.compiled.set_versions(phase.versions)
+        if self.compiled_view.isVisible():
+            self.compiled_view.fit()
+        if self.active:  # the class sees the phase's cards too, not just the graph
+            view = self.window_.view
+            scene = self.window_.scene
+            rect = scene.itemsBoundingRect().adjusted(-20, -20, 20, 20)
+            scene.setSceneRect(scene.sceneRect().united(rect))  # the canvas sizes it to the graph
+            view.fitInView(rect, Qt.AspectRatioMode.KeepAspectRatio)
+        self.shown.emit(phase)
+
+    def phases_of_step(self) -> list[int]:
+        """The indexes of the shown phase's superstep (its plan, execute and barrier)."""
+        phase = self.phase
+        if phase is None:
+            return []
+        first = self.index
+        while first > 0 and self.book.phases[first - 1].step == phase.step and \
+                self.book.phases[first - 1].kind != "barrier":  # fmt: skip
+            first -= 1
+        out = [first]
+        while out[-1] + 1 < len(self.book.phases) and self.book.phases[out[-1]].kind != "barrier":
+            out.append(out[-1] + 1)
+        return out
+
+    def clear(self) -> None:
+        self.pause()
+        self.book.clear()
+        self.index = -1
+        self.canvas_stage.clear()
+        self.compiled_stage.clear()
+        self.shown.emit(None)
+
+    # ------------------------------------------------------------------ the run's reports
+
+    def _stepped(self, report: Any) -> None:
+        caught_up = self.index + 1 >= len(self.book.phases)
+        if self.book.add(report.events) and self.active and caught_up:
+            self.show_phase(self.index + 1)
+
+    def _failed(self, failure: Any) -> None:
+        caught_up = self.index + 1 >= len(self.book.phases)
+        if self.book.failed(failure.message) and self.active and caught_up:
+            self.show_phase(self.index + 1)

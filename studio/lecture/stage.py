@@ -1,0 +1,240 @@
+"""A superstep's phase drawn over a scene: the drawn canvas or the compiled view.
+
+The scene gives where its nodes are and, on the compiled view, where each channel's mailbox
+is; on the drawn canvas the stage draws a small mailbox column beside the graph for the
+channels a phase touches. Every item is named in `data(0)` (`lecture:<what>:<where>`), so
+tests and exports find what a class sees: plan glows and why each node fired, pending packets
+beside their channels, the barrier's merges, version ticks and conflicts, checkpoints with
+their pending writes, Send payloads, Command goto, interrupts and namespaces.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import shiboken6
+from PySide6.QtCore import QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QPainterPath, QPen
+from PySide6.QtWidgets import QGraphicsPathItem, QGraphicsScene, QGraphicsSimpleTextItem
+
+from engine.pregel.trace_format import short_version
+from studio.lecture.compiled_scene import font
+from studio.lecture.phases import Phase, PhaseBook
+from studio.run.widgets import show, shown_or_dash
+
+PLAN, RUN, PACKET = QColor("#E65100"), QColor("#2E7D32"), QColor("#1565C0")
+MERGE, CONFLICT, HALT = QColor("#00695C"), QColor("#B71C1C"), QColor("#AD1457")
+INK = QColor("#111111")
+Rect = Callable[[str], QRectF | None]
+
+
+class Stage:
+    """Draws one phase at a time on `scene`; `node_rect`/`channel_rect` place it."""
+
+    def __init__(self, scene: QGraphicsScene, node_rect: Rect, channel_rect: Rect | None = None):
+        self.scene = scene
+        self.node_rect = node_rect
+        self.channel_rect = channel_rect
+        self.items: list[Any] = []
+        self.commands: set[tuple[str, str]] = set()
+        """(node, channel) pairs the compiled graph writes through a Command's goto."""
+        self._column: dict[str, QRectF] = {}
+        self._stacks: dict[str, float] = {}
+
+    def clear(self) -> None:
+        for item in self.items:  # the compiled view's redraw may have deleted them already
+            if shiboken6.isValid(item) and item.scene() is self.scene:
+                self.scene.removeItem(item)
+        self.items.clear()
+        self._column.clear()
+        self._stacks.clear()
+
+    def named(self, prefix: str) -> list[Any]:
+        return [i for i in self.items if str(i.data(0) or "").startswith(prefix)]
+
+    # ------------------------------------------------------------------ drawing
+
+    def show(self, phase: Phase, book: PhaseBook) -> None:
+        self.clear()
+        self._graph = self._graph_rect()
+        self._caption(phase)
+        {"plan": self._plan, "execute": self._execute, "barrier": self._barrier}[phase.kind](phase)
+        self._history(phase, book)
+        for item in self.items:
+            item.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+
+    def _graph_rect(self) -> QRectF:
+        # the scene's own bounds (this stage's items are cleared): never a walk over
+        # scene.items(), whose fresh wrappers of items nobody keeps delete them when dropped
+        return self.scene.itemsBoundingRect()
+
+    def _caption(self, phase: Phase) -> None:
+        title = self._text(phase.title, self._graph.left(), self._graph.top() - 80, 26, True, INK)
+        title.setData(0, f"lecture:caption:{phase.kind}")
+
+    def _plan(self, phase: Phase) -> None:
+        for node in phase.tasks:
+            self._frame(self.node_rect(node), PLAN, f"lecture:plan:{node}")
+        for node, woke in phase.woke.items():
+            lines = [f"{ch} v{short_version(v)} > seen {'v' + short_version(s) if s is not None else '—'}"
+                     for ch, v, s in woke]  # fmt: skip
+            self._below(node, "woken: " + "; ".join(lines), PLAN, f"lecture:woke:{node}")
+            for ch, _v, _s in woke:
+                self._frame(self._channel(ch), PLAN, f"lecture:trigger:{ch}")
+        for node, payloads in phase.sends.items():
+            text = "\n".join(f"Send packet → own task, input {show(p, 50)}" for p in payloads)
+            self._below(node, text, PACKET, f"lecture:send:{node}")
+        for node in phase.resumed:
+            self._below(node, "resumed: runs again from its start", HALT, f"lecture:resumed:{node}")
+
+    def _execute(self, phase: Phase) -> None:
+        for node in phase.tasks:
+            self._frame(self.node_rect(node), RUN, f"lecture:run:{node}")
+        for packet in phase.packets:
+            kind, text = {"send": "sendpacket"}.get(packet.kind, "packet"), packet.text()
+            where = packet.channel
+            if packet.kind == "goto":
+                where = packet.channel[len("branch:to:") :]
+                command = (packet.task, packet.channel) in self.commands
+                kind = "goto" if command else "branch"
+                text = f"Command goto {where}" if command else f"write {packet.channel}"
+            self._beside(packet.channel, f"✉ {packet.task}: {text}",
+                         HALT if kind == "goto" else PACKET, f"lecture:{kind}:{packet.task}:{where}")  # fmt: skip
+        for node, values in phase.interrupts.items():
+            text = f"⚡ interrupt({show(values[0], 40)})\n↑ GraphInterrupt bubbles up: run stops"
+            self._below(node, text, HALT, f"lecture:interrupt:{node}")
+        for node, error in phase.errors.items():
+            self._below(node, f"✖ {error[:70]}", CONFLICT, f"lecture:error:{node}")
+        for node, spaces in phase.namespaces.items():
+            text = "\n".join(f"namespace {ns[:40]}" for ns in spaces)
+            self._below(
+                node, f"inner graph, own checkpoints:\n{text}", MERGE, f"lecture:namespace:{node}"
+            )
+        if phase.packets:
+            note = "pending until the barrier: sibling tasks cannot see these writes"
+            self._text(note, self._graph.left(), self._graph.top() - 36, 15, True, PACKET).setData(
+                0, "lecture:pending-note"
+            )
+
+    def _barrier(self, phase: Phase) -> None:
+        for change in phase.changes:
+            text = f"v{short_version(change.old_version)} → v{short_version(change.new_version)}"
+            if change.old_value is not None or change.new_value is not None:  # not a mailbox flag
+                text += f"  {shown_or_dash(change.old_value, 24)} → {shown_or_dash(change.new_value, 30)}"
+            self._frame(self._channel(change.channel), MERGE, f"lecture:applied:{change.channel}")
+            self._beside(change.channel, text, MERGE, f"lecture:tick:{change.channel}")
+        for channel, packets in phase.merges.items():
+            if phase.conflict is not None and phase.conflict[0] == channel:
+                continue
+            parts = " + ".join(show(p.value, 20) for p in packets)
+            self._beside(channel, f"reducer merges {len(packets)} writes: {parts}", MERGE,
+                         f"lecture:merge:{channel}")  # fmt: skip
+        if phase.conflict is not None:
+            channel, message = phase.conflict
+            self._frame(self._channel(channel), CONFLICT, f"lecture:conflict-frame:{channel}")
+            self._beside(channel, f"✖ InvalidUpdateError\n{message[:60]}", CONFLICT,
+                         f"lecture:conflict:{channel}")  # fmt: skip
+
+    def _history(self, phase: Phase, book: PhaseBook) -> None:
+        """The checkpoints saved so far, each with the tasks whose pending writes it holds;
+        the one this barrier saved drops in highlighted."""
+        y = self._graph.bottom() + 40
+        x = self._graph.left()
+        limit = phase.step if phase.kind == "barrier" else phase.step - 1
+        for step, checkpoint_id, source in [c for c in book.checkpoints if c[0] <= limit][-6:]:
+            new = phase.checkpoint is not None and phase.checkpoint[0] == checkpoint_id
+            color = MERGE if new else QColor("#455A64")
+            pending = [task for at, task in book.pending.get(checkpoint_id, [])
+                       if at < phase.step or (at == phase.step and phase.kind != "plan")]  # fmt: skip
+            lines = f"checkpoint · step {step}\n{source} · …{checkpoint_id[-6:]}"
+            if pending:
+                lines += "\npending writes: " + ", ".join(pending)[:40]
+            card = self._card(x, y, lines, color, f"lecture:checkpoint:{step}", 13)
+            x = card.right() + 14
+
+    # ------------------------------------------------------------------ shapes
+
+    def _channel(self, name: str) -> QRectF | None:
+        """The channel's mailbox: the scene's own, else one in a column beside the graph."""
+        rect = self.channel_rect(name) if self.channel_rect is not None else None
+        if rect is not None:
+            return rect
+        if name in self._column:
+            return self._column[name]
+        y = self._graph.top() + sum(r.height() + 70 for r in self._column.values())
+        rect = QRectF(self._graph.right() + 60, y, 170, 36)
+        self._column[name] = rect
+        box = self._shape(rect, QColor("#0D47A1"), QColor("#FFFFFF"), f"lecture:mailbox:{name}")
+        box.setZValue(5)
+        self._text(f"✉ {name}", rect.left() + 8, rect.top() + 8, 11, True, QColor("#0D47A1"))
+        return rect
+
+    def _beside(self, channel: str, text: str, color: QColor, name: str) -> None:
+        """A card to the right of a state key's mailbox, stacked under the earlier ones; on a
+        mailbox among the nodes (branch:to:X, a join), over its lower edge, so it stays clear
+        of the neighbouring mailboxes."""
+        rect = self._channel(channel)
+        if rect is None:
+            return
+        key = f"{rect.x()},{rect.y()}"
+        inline = channel.startswith(("branch:to:", "join:", "__")) and self.channel_rect is not None
+        x, top = (
+            (rect.left() + 8, rect.bottom() - 14) if inline else (rect.right() + 12, rect.top())
+        )
+        y = self._stacks.get(key, top)
+        card = self._card(x, y, text, color, name, 12 if inline else 14)
+        self._stacks[key] = card.bottom() + 4
+
+    def _below(self, node: str, text: str, color: QColor, name: str) -> None:
+        rect = self.node_rect(node)
+        if rect is None:
+            return
+        key = f"node:{node}"
+        y = self._stacks.get(key, rect.bottom() + 8)
+        card = self._card(rect.left(), y, text, color, name)
+        self._stacks[key] = card.bottom() + 4
+
+    def _card(self, x: float, y: float, text: str, color: QColor, name: str,
+              size: float = 14) -> QRectF:  # fmt: skip
+        label = QGraphicsSimpleTextItem(text)
+        label.setFont(font(size, True))
+        label.setBrush(QBrush(QColor("#FFFFFF")))
+        r = label.boundingRect()
+        rect = QRectF(x, y, r.width() + 16, r.height() + 10)
+        self._shape(rect, color, color, name).setZValue(6)
+        label.setPos(x + 8, y + 5)
+        label.setData(0, f"{name}:text")
+        self._add(label, 6.5)
+        return rect
+
+    def _frame(self, rect: QRectF | None, color: QColor, name: str) -> None:
+        if rect is None:
+            return
+        fill = QColor(color)
+        fill.setAlpha(45)
+        self._shape(rect.adjusted(-7, -7, 7, 7), color, fill, name, 4.5).setZValue(0.8)
+
+    def _shape(self, rect: QRectF, pen: QColor, brush: QColor, name: str,
+               width: float = 2.0) -> QGraphicsPathItem:  # fmt: skip
+        path = QPainterPath()
+        path.addRoundedRect(rect, 8, 8)
+        item = QGraphicsPathItem(path)
+        item.setPen(QPen(pen, width))
+        item.setBrush(QBrush(brush))
+        item.setData(0, name)
+        return self._add(item, 5)
+
+    def _text(self, text: str, x: float, y: float, size: float, bold: bool,
+              color: QColor) -> QGraphicsSimpleTextItem:  # fmt: skip
+        item = QGraphicsSimpleTextItem(text)
+        item.setFont(font(size, bold))
+        item.setBrush(QBrush(color))
+        item.setPos(x, y)
+        return self._add(item, 6.5)
+
+    def _add(self, item: Any, z: float) -> Any:
+        item.setZValue(z)
+        self.scene.addItem(item)
+        self.items.append(item)
+        return item
