@@ -28,6 +28,8 @@ RETURN = sys.intern("__return__")
 PREVIOUS = sys.intern("__previous__")
 """A functional-API entrypoint's saved value, handed to its next run as `previous`."""
 PUSH = sys.intern("__pregel_push")
+OVERWRITE = sys.intern("__overwrite__")
+"""The key of an Overwrite in its dict forms ({"__overwrite__": v}, Overwrite's JSON)."""
 PULL = sys.intern("__pregel_pull")
 NULL_TASK_ID = sys.intern("00000000-0000-0000-0000-000000000000")
 RESERVED = frozenset(
@@ -59,6 +61,8 @@ CONFIG_KEY_RESUME_MAP = sys.intern("__pregel_resume_map")
 CONFIG_KEY_REPLAY_STATE = sys.intern("__pregel_replay_state")
 CONFIG_KEY_DURABILITY = sys.intern("__pregel_durability")
 CONFIG_KEY_NODE_ERROR = sys.intern("__pregel_node_error")
+CONFIG_KEY_NODE_FINISHED = sys.intern("__pregel_node_finished")
+"""A callable the runner calls with a node's name when one of its tasks finishes (not hidden)."""
 CONFIG_KEY_OBSERVER = sys.intern("__superstep_observer")
 
 EMPTY_MAP: MappingProxyType[str, Any] = MappingProxyType({})

@@ -12,7 +12,16 @@ import time
 from collections.abc import AsyncIterator, Callable, Iterator
 from typing import Any
 
-from engine._constants import ERROR, ERROR_SOURCE_NODE, INTERRUPT, NO_WRITES, RESUME, RETURN
+from engine._constants import (
+    CONF,
+    CONFIG_KEY_NODE_FINISHED,
+    ERROR,
+    ERROR_SOURCE_NODE,
+    INTERRUPT,
+    NO_WRITES,
+    RESUME,
+    RETURN,
+)
 from engine.errors import GraphBubbleUp, GraphInterrupt
 from engine.pregel.call import SyncAsyncFuture
 from engine.pregel.error_handlers import handler_task, routes_to_handler
@@ -168,6 +177,9 @@ class TaskRunner:
     def commit(self, task: Any, error: BaseException | None, routed: bool = False) -> None:
         """Record a task's outcome as pending writes, as langgraph's runner does."""
         if error is None:
+            if (finished := self.loop.config[CONF].get(CONFIG_KEY_NODE_FINISHED)) is not None:
+                if not task.hidden:
+                    finished(task.name)
             writes = list(task.writes)
             if all(chan in _CONTROL_WRITES for chan, _ in writes):
                 writes.append((NO_WRITES, None))  # finished, even without output

@@ -596,3 +596,38 @@ def test_a_subgraph_invoked_inside_a_node_function_shows_in_get_state():
         return inner.values, inner.next, graph.invoke(b.types.Command(resume="y"), config)
 
     assert_same(scenario)
+
+
+def test_node_finished_callback_sees_every_level_as_it_finishes():
+    """The configurable's node-finished callable (langgraph's CONFIG_KEY_NODE_FINISHED) hears
+    each finished task, subgraphs' included, in order; not the task stopped by a breakpoint."""
+
+    def scenario(b):
+        graph_mod = b.graph
+        key = b.mod("_internal._constants").CONFIG_KEY_NODE_FINISHED
+
+        class S(TypedDict):
+            my_key: str
+
+        inner = graph_mod.StateGraph(S)
+        inner.add_node("grandchild_1", lambda s: {"my_key": s["my_key"] + " here"})
+        inner.add_node("grandchild_2", lambda s: {"my_key": s["my_key"] + " and there"})
+        inner.add_edge(graph_mod.START, "grandchild_1")
+        inner.add_edge("grandchild_1", "grandchild_2")
+        child = graph_mod.StateGraph(S)
+        child.add_node("child_1", inner.compile(interrupt_before=["grandchild_2"]))
+        child.add_edge(graph_mod.START, "child_1")
+        parent = graph_mod.StateGraph(S)
+        parent.add_node("parent_1", lambda s: {"my_key": "hi " + s["my_key"]})
+        parent.add_node("child", child.compile())
+        parent.add_edge(graph_mod.START, "parent_1")
+        parent.add_edge("parent_1", "child")
+        app = parent.compile(checkpointer=b.mod("checkpoint.memory").InMemorySaver())
+        nodes: list[str] = []
+        config = {"configurable": {"thread_id": "1", key: nodes.append}}
+        first = list(app.stream({"my_key": "v"}, config))
+        at_breakpoint = list(nodes)
+        second = list(app.stream(None, config))
+        return first, at_breakpoint, second, nodes
+
+    assert_same(scenario)
