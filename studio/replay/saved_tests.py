@@ -47,6 +47,8 @@ class SavedResult:
     name: str
     passed: bool
     lines: list[str] = field(default_factory=list)
+    problems: list[str] = field(default_factory=list)
+    """The lines that are not the run diff: the replay's error, each changed model call."""
     diff: RunDiff | None = None
     report: ReplayReport | None = None
 
@@ -89,7 +91,8 @@ def run_saved(data_path: Path) -> SavedResult:
         store = _store_of(data)
         expected = [_step_of(s) for s in data["steps"]]
     except Exception as exc:  # a bad file or a spec that no longer loads: a failure, named
-        return SavedResult(name, False, [f"{data_path}: {_line(exc)}"])
+        problem = f"{data_path}: {_line(exc)}"
+        return SavedResult(name, False, [problem], [problem])
     from graphspec.compiler import run_config
 
     report = replay_thread(graph, data["thread"], "saved-test", on_change="recorded",
@@ -97,11 +100,10 @@ def run_saved(data_path: Path) -> SavedResult:
                            config=run_config(spec))  # fmt: skip
     diff = diff_runs(expected, [_step_of(_step_data(s)) for s in run_steps(graph, "saved-test")],
                      "recorded", "now")  # fmt: skip
-    lines = [] if report.error is None else [f"the replay stopped: {_line(report.error)}"]
-    lines += [d.describe() for d in report.changed]
-    if not diff.same:
-        lines += diff.lines()
-    return SavedResult(name, not lines, lines, diff, report)
+    problems = [] if report.error is None else [f"the replay stopped: {_line(report.error)}"]
+    problems += [d.describe() for d in report.changed]
+    lines = problems + ([] if diff.same else diff.lines())
+    return SavedResult(name, not lines, lines, problems, diff, report)
 
 
 def check_saved_run(test_file: str, data_name: str) -> None:

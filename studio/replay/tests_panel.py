@@ -1,0 +1,125 @@
+"""The Tests dock: the saved tests of a folder (`test_*.recording.json` beside their pytest
+files), run on a worker thread, each marked passed or failed; picking one shows what failed
+(changed model calls, the replay's error) and its run diff. "Save as test" turns a recorded
+thread into a new one."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QBrush, QColor
+from PySide6.QtWidgets import QPlainTextEdit, QSplitter, QTreeWidget, QTreeWidgetItem, QWidget
+
+from studio.plain import plain_label
+from studio.replay.run_diff_panel import RunDiffPanel
+from studio.replay.saved_tests import SavedResult, find_saved, run_saved, save_test
+from studio.run.widgets import MONO, button, vbox
+from studio.workers import run_in_thread
+
+PASSED, FAILED = QColor("#2E7D32"), QColor("#C62828")
+
+
+class TestsPanel(QWidget):
+    """Saved tests: list, run, results and the run diff of the one selected."""
+
+    __test__ = False  # not a pytest class, whatever its name
+    finished = Signal(list)  # [SavedResult], once a run of the tests is over
+
+    def __init__(self, folder: Path | None = None) -> None:
+        super().__init__()
+        self.setObjectName("testsPanel")
+        self.folder = folder
+        self.results: dict[str, SavedResult] = {}
+        self.caption = plain_label("")
+        self.caption.setObjectName("testsCaption")
+        self.caption.setWordWrap(True)
+        self.run_button = button("runTests", "Run all", self.run_all)
+        self.list = QTreeWidget()
+        self.list.setObjectName("testsList")
+        self.list.setHeaderLabels(["Test", "Result"])
+        self.list.setColumnWidth(0, 220)
+        self.list.setRootIsDecorated(False)
+        self.list.currentItemChanged.connect(lambda item, _: self._show(item))
+        self.failure = QPlainTextEdit()
+        self.failure.setObjectName("testFailure")
+        self.failure.setReadOnly(True)
+        self.failure.setFont(MONO)
+        self.failure.setMaximumHeight(140)
+        self.diff = RunDiffPanel()
+        split = QSplitter(Qt.Orientation.Vertical)
+        split.addWidget(self.list)
+        split.addWidget(self.failure)
+        split.addWidget(self.diff)
+        split.setSizes([90, 150, 400])
+        layout = vbox(self)
+        layout.addWidget(self.caption)
+        layout.addWidget(self.run_button)
+        layout.addWidget(split)
+        self.refresh()
+
+    def set_folder(self, folder: Path | None) -> None:
+        self.folder = folder
+        self.refresh()
+
+    def tests(self) -> list[Path]:
+        return find_saved(self.folder) if self.folder and self.folder.is_dir() else []
+
+    def refresh(self) -> None:
+        """List the folder's tests with their last result."""
+        self.list.clear()
+        tests = self.tests()
+        where = str(self.folder) if self.folder else "no folder"
+        self.caption.setText(f"{len(tests)} saved test(s) in {where}" if tests else
+                             f"No saved tests in {where}: save a recorded thread as a test.")  # fmt: skip
+        for path in tests:
+            name = path.name.removesuffix(".recording.json")
+            result = self.results.get(name)
+            item = QTreeWidgetItem(self.list, [name, self._status(result)])
+            item.setData(0, Qt.ItemDataRole.UserRole, name)
+            if result is not None:
+                item.setForeground(1, QBrush(PASSED if result.passed else FAILED))
+        self.run_button.setEnabled(bool(tests))
+
+    @staticmethod
+    def _status(result: SavedResult | None) -> str:
+        return "not run" if result is None else "passed" if result.passed else "FAILED"
+
+    def run_all(self) -> None:
+        tests = self.tests()
+        self.run_button.setEnabled(False)
+        self.caption.setText(f"Running {len(tests)} test(s)…")
+        run_in_thread(lambda: [run_saved(p) for p in tests], self._done)
+
+    def _done(self, results: list[SavedResult] | None, error: BaseException | None) -> None:
+        results = results or []
+        if error is not None:  # run_saved reports failures itself; this is a bug of ours
+            line = f"{type(error).__name__}: {error}"
+            results = [SavedResult("(tests)", False, [line], [line])]
+        self.results = {r.name: r for r in results}
+        self.refresh()
+        failed = sum(not r.passed for r in results)
+        self.caption.setText(f"{len(results) - failed} passed, {failed} failed")
+        first_failed = next((i for i, r in enumerate(results) if not r.passed), 0)
+        if self.list.topLevelItemCount():
+            self.list.setCurrentItem(self.list.topLevelItem(first_failed))
+        self.finished.emit(results)
+
+    def _show(self, item: QTreeWidgetItem | None) -> None:
+        result = self.results.get(item.data(0, Qt.ItemDataRole.UserRole)) if item else None
+        if result is None:
+            self.failure.setPlainText("")
+            self.diff.clear()
+            return
+        shown = result.problems or ["the run differs from the recording (below)"]
+        self.failure.setPlainText("passed" if result.passed else "\n".join(shown))
+        if result.diff is not None:
+            self.diff.show_diff(result.diff)
+
+    def save_thread(self, graph: Any, spec_path: Path, thread: str, *, trusted: bool) -> Path:
+        """ "Save as test": the recorded `thread` of `graph` into this panel's folder."""
+        folder = self.folder or spec_path.parent / "tests"
+        test = save_test(graph, spec_path, thread, folder, trusted=trusted)
+        self.set_folder(folder)
+        return test
