@@ -24,6 +24,7 @@ from engine.agents.composition import (
     chain_model_call_handlers,
     chain_tool_call_wrappers,
 )
+from engine.agents.middleware.trace_policy import node_trace_policy
 from engine.agents.middleware.types import (
     HOOKS,
     NODE_HOOKS,
@@ -209,7 +210,12 @@ def create_agent(
             if overrides(type(m), hook):
                 node_name = f"{m.name}.{hook}"
                 node = _Node(node_name, _own(m, hook), _own(m, f"a{hook}"))
-                graph.add_node(node_name, node, input_schema=resolved_state)
+                graph.add_node(
+                    node_name,
+                    node,
+                    input_schema=resolved_state,
+                    trace_policy=node_trace_policy(m.trace_policy),
+                )
     wire_agent(
         graph,
         with_hook=with_hook,

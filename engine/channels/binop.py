@@ -7,7 +7,7 @@ import typing
 from collections.abc import Callable, Sequence
 from typing import Any, Self
 
-from engine._constants import MISSING
+from engine._constants import MISSING, OVERWRITE
 from engine.channels.base import BaseChannel, Value
 from engine.errors import EmptyChannelError, ErrorCode, InvalidUpdateError, create_error_message
 from engine.types import Overwrite
@@ -40,11 +40,17 @@ def unwrap_overwrite(value: Any) -> tuple[bool, Any]:
     if isinstance(value, Overwrite):
         return True, value.value
     if isinstance(value, dict):
-        if len(value) == 1 and "__overwrite__" in value:
-            return True, value["__overwrite__"]
-        if value.get("type") == "__overwrite__" and "value" in value:
+        if len(value) == 1 and OVERWRITE in value:
+            return True, value[OVERWRITE]
+        if value.get("type") == OVERWRITE and "value" in value:
             return True, value["value"]
     return False, value
+
+
+def _get_overwrite(value: Any) -> tuple[bool, Any]:
+    """langgraph's form of unwrap_overwrite: (False, None) for a plain value."""
+    is_overwrite, inner = unwrap_overwrite(value)
+    return (True, inner) if is_overwrite else (False, None)
 
 
 class BinaryOperatorAggregate(BaseChannel[Value, Value]):

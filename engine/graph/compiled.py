@@ -151,6 +151,7 @@ class CompiledStateGraph(
             error_handler_node=node.error_handler_node,
             is_error_handler=node.is_error_handler,
             timeout=node.timeout,
+            trace_policy=node.trace_policy,
         )
 
     def attach_edge(self, starts: str | Sequence[str], end: str) -> None:

@@ -16,9 +16,9 @@ from langchain_core.messages import (
 )
 
 from engine.graph.state import StateGraph
+from engine.pregel.delta_messages import REMOVE_ALL_MESSAGES
+from engine.pregel.delta_messages import _messages_delta_reducer as _messages_delta_reducer
 from engine.warnings import LangGraphDeprecatedSinceV10
-
-REMOVE_ALL_MESSAGES = "__remove_all__"
 
 
 def _as_list(value: Any) -> list:

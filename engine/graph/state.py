@@ -39,6 +39,7 @@ class StateNodeSpec(typing.NamedTuple):
     error_handler_node: str | None = None
     is_error_handler: bool = False
     timeout: Any = None
+    trace_policy: Any = None
 
 
 DEFAULT_ERROR_HANDLER_NODE = "__default_error_handler__"
@@ -168,6 +169,7 @@ class StateGraph(Generic[StateT, ContextT, InputT, OutputT]):
         destinations: dict[str, str] | tuple[str, ...] | None = None,
         error_handler: Any = None,
         timeout: Any = None,
+        trace_policy: Any = None,
         **kwargs: Any,
     ) -> StateGraph:
         timeout = TimeoutPolicy.coerce(timeout)  # refused now, not at compile
@@ -234,6 +236,7 @@ class StateGraph(Generic[StateT, ContextT, InputT, OutputT]):
             defer,
             handler_name,
             timeout=timeout,
+            trace_policy=trace_policy,
         )
         return self
 

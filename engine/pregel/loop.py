@@ -62,6 +62,7 @@ from engine.pregel.algo import (
 from engine.pregel.call import SyncAsyncFuture
 from engine.pregel.calls import LoopCalls
 from engine.pregel.debug import task_payload
+from engine.pregel.delta_messages import ensure_message_ids
 from engine.pregel.deltas import delta_names, pending_delta_channels, restore_channels
 from engine.pregel.error_handlers import resume_handlers
 from engine.pregel.io import (
@@ -301,6 +302,8 @@ class PregelLoop(LoopOutput, LoopCheckpoints, LoopCalls):
             writes = list(map_input(self.graph.input_channels, self.input))
             if not writes:
                 raise EmptyInputError(f"Received no input for {self.graph.input_channels}")
+            if self._delta_names:  # this run reads the ids saved with the input
+                ensure_message_ids(self.graph.channels, writes)
             # unfinished tasks of the previous run are dropped, their triggers consumed
             discarded = prepare_next_tasks(
                 self.checkpoint,
@@ -343,6 +346,8 @@ class PregelLoop(LoopOutput, LoopCheckpoints, LoopCalls):
                 "interrupts#handling-multiple-interrupts."
             )
         writes = [(c, v) for tid, c, v in map_command(cmd) if not (c == RESUME and by_id)]
+        if self._delta_names:
+            ensure_message_ids(self.graph.channels, writes)
         if writes and save:
             self._record_writes(NULL_TASK_ID, writes)
         elif writes:
@@ -443,6 +448,9 @@ class PregelLoop(LoopOutput, LoopCheckpoints, LoopCalls):
 
     def put_writes(self, task: Any, writes: Sequence[tuple[str, Any]]) -> None:
         """Record a finished task's writes (saved as pending writes, streamed as updates)."""
+        if self._delta_names:  # the saved, pending, applied and streamed writes share ids
+            writes = writes if isinstance(writes, list) else list(writes)
+            ensure_message_ids(self.graph.channels, writes)
         if writes is not task.writes:
             task.writes[:] = writes
         self._record_writes(task.id, writes)

@@ -37,6 +37,7 @@ class PregelNode:
         "error_handler_node",
         "is_error_handler",
         "timeout",
+        "trace_policy",
     )
 
     def __init__(
@@ -55,8 +56,11 @@ class PregelNode:
         error_handler_node: str | None = None,
         is_error_handler: bool = False,
         timeout: Any = None,
+        trace_policy: Any = None,
     ) -> None:
         self.channels = channels
+        # what tracers record of this node's run (engine.types.TracePolicy)
+        self.trace_policy = trace_policy
         # the node a failure of this one goes to, after retries (StateGraph error_handler)
         self.error_handler_node = error_handler_node
         self.is_error_handler = is_error_handler

@@ -27,6 +27,7 @@ from engine.checkpoint.base import (
 )
 from engine.errors import InvalidUpdateError
 from engine.pregel.algo import TaskPlanner, WritesOnly, apply_writes, prepare_next_tasks
+from engine.pregel.delta_messages import ensure_message_ids
 from engine.pregel.deltas import delta_names, restore_channels
 from engine.pregel.io import map_input, read_channels, task_result_writes
 from engine.runtime import DEFAULT_RUNTIME
@@ -393,6 +394,7 @@ class _UpdateBase:
                 )
                 for writer in graph.nodes[update.as_node].writers:
                     writes.extend(writer.get_writes(update.values, stand_in))
+                ensure_message_ids(graph.channels, writes)  # as the loop's writes
             tasks.append(WritesOnly(update.as_node, writes, triggers=(INTERRUPT,)))
         self._apply(tasks)
         return self._put("update", self.step + 1)
@@ -429,6 +431,7 @@ class _UpdateBase:
         writes = list(map_input(self.graph.input_channels, values))
         if not writes:
             raise InvalidUpdateError(f"Received no input writes for {self.graph.input_channels}")
+        ensure_message_ids(self.graph.channels, writes)
         self._apply([WritesOnly(INPUT, writes)])
         step = self.step + 1 if self.saved and self.saved.metadata.get("step") is not None else -1
         return self._put("input", step)

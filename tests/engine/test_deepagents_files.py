@@ -56,6 +56,8 @@ def test_file_tools_on_state_backend():
     assert sorted(out["files"]) == ["/notes.txt", "/src/app.py", "/src/util.py"]
     assert "there" in str(out["files"]["/notes.txt"]["content"])
     assert out["messages"][-1].content == "done"
+    # DeltaChannel's reducer gives no ids: the loop stamps them on the writes, as langgraph's
+    assert all(m.id for m in out["messages"])
 
 
 def test_files_given_on_input_and_read_back():

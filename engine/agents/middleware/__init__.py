@@ -9,6 +9,7 @@ from engine.agents.middleware.summarization import SummarizationMiddleware, Trig
 from engine.agents.middleware.todo import TodoListMiddleware
 from engine.agents.middleware.tool_call_limit import ToolCallLimitMiddleware
 from engine.agents.middleware.tool_retry import ToolRetryMiddleware
+from engine.agents.middleware.trace_policy import configure_trace_policy
 from engine.agents.middleware.types import (
     AgentMiddleware,
     AgentState,
@@ -61,6 +62,7 @@ __all__ = [
     "after_model",
     "before_agent",
     "before_model",
+    "configure_trace_policy",
     "dynamic_prompt",
     "hook_config",
     "omit_payload",
