@@ -23,13 +23,16 @@ def _graph(b, reducer=None):
     delta = b.mod("channels.delta").DeltaChannel(reducer or message._messages_delta_reducer)
 
     # the functional form: the annotations hold this call's channel
-    State = TypedDict(
+    State = TypedDict(  # noqa: UP013  (a class body could not see `delta`)
         "State", {"messages": Annotated[list, delta], "log": Annotated[list, operator.add]}
     )
 
     def reply(state: dict) -> dict:
         n = len(state["messages"])
-        return {"messages": [("ai", f"reply {n}"), {"role": "user", "content": "again"}], "log": [n]}
+        return {
+            "messages": [("ai", f"reply {n}"), {"role": "user", "content": "again"}],
+            "log": [n],
+        }
 
     def drop_first(state: dict) -> dict:
         return {"messages": [RemoveMessage(id=state["messages"][0].id)]}
