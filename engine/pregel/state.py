@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from typing import Any, NamedTuple
+from uuid import UUID, uuid5
 
 from engine._constants import (
     CONF,
@@ -17,6 +18,7 @@ from engine._constants import (
     NS_END,
     NS_SEP,
     NULL_TASK_ID,
+    PUSH,
     RESUME,
 )
 from engine.checkpoint.base import (
@@ -27,7 +29,6 @@ from engine.checkpoint.base import (
 )
 from engine.errors import InvalidUpdateError
 from engine.pregel.algo import TaskPlanner, WritesOnly, apply_writes, prepare_next_tasks
-from engine.pregel.delta_messages import ensure_message_ids
 from engine.pregel.deltas import delta_names, restore_channels
 from engine.pregel.io import map_input, read_channels, task_result_writes
 from engine.runtime import DEFAULT_RUNTIME
@@ -384,9 +385,15 @@ class _UpdateBase:
         return _with_checkpoint_map(_public(saved_config), {"parents": self.parents})
 
     def as_nodes(self, updates: list[StateUpdate]) -> dict:
-        """Each update written as its node's output, all applied at one barrier."""
-        graph, tasks = self.graph, []
-        for update in updates:
+        """Each update written as its node's output, all applied at one barrier; the writes are
+        kept on the checkpoint updated, under the task ids its next step planned, so the history
+        shows them as those tasks' results."""
+        graph, tasks, kept = self.graph, [], []
+        planned: dict[str, list[str]] = {}
+        if self.saved is not None and self.saved.pending_writes is not None:
+            for task in self._planned_tasks().values():
+                planned.setdefault(task.name, []).append(task.id)
+        for i, update in enumerate(updates):
             writes: list = []
             if update.as_node != END:
                 stand_in = _UpdateTask(
@@ -394,31 +401,61 @@ class _UpdateBase:
                 )
                 for writer in graph.nodes[update.as_node].writers:
                     writes.extend(writer.get_writes(update.values, stand_in))
-                ensure_message_ids(graph.channels, writes)  # as the loop's writes
+            ids = planned.get(update.as_node)
+            task_id = update.task_id or (ids.pop(0) if ids else self._update_task_id(i))
             tasks.append(WritesOnly(update.as_node, writes, triggers=(INTERRUPT,)))
+            kept.append((task_id, writes))
+        self._keep_writes(kept)
         self._apply(tasks)
         return self._put("update", self.step + 1)
+
+    def _update_task_id(self, i: int) -> str:
+        """The id of the i-th update of a superstep with no planned task to take it (distinct
+        ids: a saver keeps one write per task and index)."""
+        suffix = INTERRUPT if i == 0 else f"{INTERRUPT}:{i}"
+        return str(uuid5(UUID(self.checkpoint["id"]), suffix))
+
+    def _keep_writes(self, writes: list[tuple[str, list]]) -> None:
+        """Save the writes on the checkpoint updated, unless the thread moved past it (its
+        other children must not see them)."""
+        if self.saved is None or self._superseded():
+            return
+        for task_id, task_writes in writes:
+            if kept := [w for w in task_writes if w[0] != PUSH]:
+                self.saver.put_writes(self.saved.config, kept, task_id)
+
+    def _superseded(self) -> bool:
+        if not self.saved.config[CONF].get(CONFIG_KEY_CHECKPOINT_ID):
+            return False
+        latest = self.saver.get_tuple(
+            {**self.saved.config, CONF: {**self.saved.config[CONF], CONFIG_KEY_CHECKPOINT_ID: None}}
+        )
+        return latest is not None and latest.checkpoint["id"] != self.saved.checkpoint["id"]
+
+    def _planned_tasks(self) -> dict:
+        """The tasks the updated checkpoint's next step would run (records only)."""
+        planner = TaskPlanner(
+            nodes=self.graph.nodes,
+            managed=self.graph.managed,
+            config={**self.saved.config, CONF: dict(self.saved.config[CONF])},
+            parent_ns=self.config[CONF][CONFIG_KEY_CHECKPOINT_NS],
+            runtime=DEFAULT_RUNTIME,
+        )
+        return prepare_next_tasks(
+            self.checkpoint,
+            list(self.saved.pending_writes or []),
+            planner,
+            self.channels,
+            self.step + 1,
+            self.step + 3,
+            for_execution=False,
+        )
 
     def end_pending_tasks(self) -> dict:
         """What the pending tasks already wrote is applied and the rest will not run."""
         if self.saved is not None:
             pending = list(self.saved.pending_writes or [])
-            planner = TaskPlanner(
-                nodes=self.graph.nodes,
-                managed=self.graph.managed,
-                config={**self.saved.config, CONF: dict(self.saved.config[CONF])},
-                parent_ns=self.config[CONF][CONFIG_KEY_CHECKPOINT_NS],
-                runtime=DEFAULT_RUNTIME,
-            )
-            tasks = prepare_next_tasks(
-                self.checkpoint,
-                pending,
-                planner,
-                self.channels,
-                self.step + 1,
-                self.step + 3,
-                for_execution=False,
-            )
+            tasks = self._planned_tasks()
             if null_writes := [(c, v) for tid, c, v in pending if tid == NULL_TASK_ID]:
                 self._apply([WritesOnly(INPUT, null_writes)])
             for tid, status in _task_statuses(pending).items():
@@ -431,7 +468,8 @@ class _UpdateBase:
         writes = list(map_input(self.graph.input_channels, values))
         if not writes:
             raise InvalidUpdateError(f"Received no input writes for {self.graph.input_channels}")
-        ensure_message_ids(self.graph.channels, writes)
+        if self.saved is not None:
+            self._keep_writes([(str(uuid5(UUID(self.saved.checkpoint["id"]), INPUT)), writes)])
         self._apply([WritesOnly(INPUT, writes)])
         step = self.step + 1 if self.saved and self.saved.metadata.get("step") is not None else -1
         return self._put("input", step)

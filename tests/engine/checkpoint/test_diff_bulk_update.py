@@ -149,3 +149,60 @@ def test_an_update_on_a_new_thread_is_step_zero():
         return history(graph, config)
 
     assert_same(scenario)
+
+
+class Doubled(TypedDict):
+    num: int
+    text: str
+
+
+def _doubler(b):
+    graph_mod = b.graph
+    g = graph_mod.StateGraph(Doubled)
+    g.add_node("double", lambda s: {"num": s["num"] * 2, "text": s["text"] * 2})
+    g.add_edge(graph_mod.START, "double")
+    return g.compile(checkpointer=b.mod("checkpoint.memory").InMemorySaver())
+
+
+def _results(graph, config):
+    return [
+        (s.metadata["source"], s.next, [(t.name, t.result) for t in s.tasks])
+        for s in graph.get_state_history(config)
+    ]
+
+
+def test_updates_show_as_the_planned_tasks_results_in_the_history():
+    """Each update's writes are kept on the checkpoint it updated, under the id of the task
+    that checkpoint planned for the node, so the history reads like the real run's."""
+
+    def scenario(b):
+        graph, update = _doubler(b), b.types.StateUpdate
+        run = {"configurable": {"thread_id": str(uuid.uuid4())}}
+        graph.invoke({"num": 1, "text": "one"}, run)
+        bulk = {"configurable": {"thread_id": str(uuid.uuid4())}}
+        graph.bulk_update_state(
+            bulk,
+            [
+                [update(values={}, as_node="__input__")],
+                [update(values={"num": 1, "text": "one"}, as_node="__start__")],
+                [update(values={"num": 2, "text": "oneone"}, as_node="double")],
+            ],
+        )
+        return _results(graph, run), _results(graph, bulk)
+
+    assert_same(scenario)
+
+
+def test_an_update_of_a_past_checkpoint_keeps_its_writes_off_it():
+    """The thread moved past the checkpoint updated: its other child must not see the update's
+    writes, so they are not kept there (the fork holds them applied)."""
+
+    def scenario(b):
+        graph = _doubler(b)
+        config = {"configurable": {"thread_id": str(uuid.uuid4())}}
+        graph.invoke({"num": 1, "text": "one"}, config)
+        first = list(graph.get_state_history(config))[-1]
+        graph.update_state(first.config, {"num": 5, "text": "five"}, as_node="__start__")
+        return _results(graph, config), graph.invoke(None, config)
+
+    assert_same(scenario)
