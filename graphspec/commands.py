@@ -90,7 +90,7 @@ def run_spec(
         from engine.record import RecordingStore
         from engine.record import record as start_recording
 
-        start_recording(config, RecordingStore.for_saver(saver), saver=saver)
+        start_recording(config, RecordingStore.for_saver(saver))
     # tasks, not next: a run killed after its tasks' writes were saved has no next yet
     if resuming and not graph.get_state(config).tasks:
         raise BadInput(f"thread {thread!r} has nothing pending to resume or continue")

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import threading
 from collections import defaultdict
+from collections.abc import Callable
 from typing import Any
 
 from langchain_core.callbacks import BaseCallbackHandler
@@ -18,6 +19,7 @@ from langchain_core.load import dumps as lc_dumps
 from langchain_core.runnables.config import var_child_runnable_config
 
 from engine._constants import CONF, NS_END, NS_SEP
+from engine.checkpoint.ids import uuid6
 from engine.record import codec
 from engine.record.store import RecordedCall, RecordedRun, RecordingStore
 
@@ -47,6 +49,10 @@ def model_input(messages: list) -> dict:
     return codec.model_input(json.loads(lc_dumps(cleared)))
 
 
+def _thread(metadata: Any) -> str:
+    return str((metadata or {}).get("thread_id", ""))
+
+
 def _root_checkpoint() -> str | None:
     """The thread checkpoint the running superstep started from (the top graph's)."""
     config = var_child_runnable_config.get() or {}
@@ -60,52 +66,59 @@ def _root_checkpoint() -> str | None:
 
 
 class Recorder(BaseCallbackHandler):
-    """Records every chat-model and tool call of the runs it is attached to, on `thread_id`.
+    """Records every chat-model and tool call of the runs it is attached to, each on the thread
+    its metadata names.
 
-    `replay_of` marks the runs as replays of that thread; while replaying, `session` says how
-    each call was answered.
+    `store` is a RecordingStore, or a function returning the one to write to now (the studio's
+    changes with the database runs use). `replay_of` marks the runs as replays of that thread;
+    while replaying, `session` says how each call was answered.
     """
 
     run_inline = True  # in the calling thread: the current config names the superstep
-    raise_error = True
+    raise_error = True  # a recording that cannot be written fails the run rather than lie
 
-    def __init__(self, store: RecordingStore, thread_id: str, *, saver: Any = None,
+    def __init__(self, store: RecordingStore | Callable[[], RecordingStore], *,
                  replay_of: str | None = None) -> None:  # fmt: skip
-        self.store = store
-        self.saver = saver
-        self.thread_id = thread_id
+        self._store_of = store if callable(store) else lambda: store
         self.replay_of = replay_of
         self.session: Any = None  # the ReplaySession whose answers this recorder stores
+        self.listeners: list[Callable[[RecordedCall], None]] = []
+        """Told of each call once it is stored (the studio's trace shows them)."""
         self._lock = threading.Lock()
         self._open: dict[Any, dict] = {}
         self._per_task: dict[Any, int] = defaultdict(int)
-        self._run_id: str | None = None
-        self._seq = store.next_seq("record_calls", thread_id)
+        self._runs: dict[str, str] = {}  # thread -> its current run's id
+        self._seq: dict[tuple[str, str], int] = {}  # (database, thread) -> next call number
+
+    @property
+    def store(self) -> RecordingStore:
+        return self._store_of()
 
     # -- the graph's run: its input
     def on_chain_start(self, serialized: Any, inputs: Any, *, run_id: Any,
-                       parent_run_id: Any = None, **kwargs: Any) -> None:  # fmt: skip
+                       parent_run_id: Any = None, metadata: Any = None, **kwargs: Any) -> None:  # fmt: skip
         if parent_run_id is not None:
             return
-        self._run_id = str(run_id)
-        self.store.add_run(RecordedRun(
-            self.thread_id, self._run_id, self.store.next_seq("record_runs", self.thread_id),
-            self._thread_head(), codec.dumps(inputs), self.replay_of))  # fmt: skip
-
-    def _thread_head(self) -> str | None:
-        if self.saver is None:
-            return None
-        head = self.saver.get_tuple({CONF: {"thread_id": self.thread_id, "checkpoint_ns": ""}})
-        return head.checkpoint["id"] if head else None
+        thread = _thread(metadata)
+        self._runs[thread] = str(run_id)
+        store = self.store
+        store.add_run(RecordedRun(thread, str(run_id), store.next_seq("record_runs", thread),
+                                  uuid6(), codec.dumps(inputs), self.replay_of))  # fmt: skip
 
     # -- calls
     def _start(self, run_id: Any, kind: str, metadata: Any, essence: dict) -> None:
         node, task_id, step = call_site(metadata)
+        thread, store = _thread(metadata), self.store
         with self._lock:
             index = self._per_task[(task_id, node)]
             self._per_task[(task_id, node)] += 1
-            seq, self._seq = self._seq, self._seq + 1
-        self._open[run_id] = dict(seq=seq, kind=kind, node=node, task_id=task_id, step=step,
+            key = (store.path, thread)
+            seq = self._seq.get(key)
+            if seq is None:
+                seq = store.next_seq("record_calls", thread)
+            self._seq[key] = seq + 1
+        self._open[run_id] = dict(thread_id=thread, seq=seq, run_id=self._runs.get(thread, ""),
+                                  kind=kind, node=node, task_id=task_id, step=step,
                                   call_index=index, checkpoint_id=_root_checkpoint(),
                                   input_hash=codec.input_hash(essence),
                                   input=codec.dumps(essence))  # fmt: skip
@@ -114,11 +127,13 @@ class Recorder(BaseCallbackHandler):
         call = self._open.pop(run_id, None)
         if call is None:
             return
-        self.store.add_call(RecordedCall(
-            self.thread_id, call.pop("seq"), self._run_id or "", **call,
-            output=None if error is not None else codec.dumps(output),
+        recorded = RecordedCall(
+            **call, output=None if error is not None else codec.dumps(output),
             error=None if error is None else f"{type(error).__name__}: {error}",
-            served=self._served(call)))  # fmt: skip
+            served=self._served(call))  # fmt: skip
+        self.store.add_call(recorded)
+        for listener in self.listeners:
+            listener(recorded)
 
     def _served(self, call: dict) -> str:
         if self.session is None:
@@ -149,14 +164,11 @@ class Recorder(BaseCallbackHandler):
         self._end(run_id, error=error)
 
 
-def record(config: dict, store: RecordingStore, *, saver: Any = None,
-           replay_of: str | None = None) -> Recorder:  # fmt: skip
-    """Attach a Recorder for the config's thread to `config` (changed in place) and return it;
-    `saver` (the graph's checkpointer) tells it where each run starts."""
+def record(config: dict, store: RecordingStore, *, replay_of: str | None = None) -> Recorder:
+    """Attach a Recorder to `config` (changed in place) and return it."""
     from engine.pregel.callbacks import add_handler
 
-    thread_id = str(config.setdefault(CONF, {}).get("thread_id", ""))
-    recorder = Recorder(store, thread_id, saver=saver, replay_of=replay_of)
+    recorder = Recorder(store, replay_of=replay_of)
     add_handler(config, recorder)
-    config[CONF][CONFIG_KEY_RECORDER] = recorder
+    config.setdefault(CONF, {})[CONFIG_KEY_RECORDER] = recorder
     return recorder

@@ -18,7 +18,7 @@ from engine.record import codec
 from engine.record.recorder import record
 from engine.record.serving import install_replay_cache
 from engine.record.session import CONFIG_KEY_REPLAY, KINDS, Decision, ReplaySession
-from engine.record.store import RecordedCall, RecordedRun, RecordingStore
+from engine.record.store import RecordedCall, RecordingStore
 
 
 @dataclass
@@ -68,7 +68,7 @@ def replay_from(graph: Any, source_thread: str, checkpoint_id: str, thread_id: s
     store = store or RecordingStore.for_saver(graph.checkpointer)
     copy_checkpoint(graph.checkpointer, source_thread, checkpoint_id, thread_id)
     calls = [c for c in store.calls(source_thread) if (c.checkpoint_id or "") >= checkpoint_id]
-    later = [r for r in store.runs(source_thread) if _started_after(r, checkpoint_id)]
+    later = [r for r in store.runs(source_thread) if r.started > checkpoint_id]
     session = ReplaySession(calls, on_change, serve=serve)
     return _run(graph, store, session, source_thread, thread_id, config,
                 [None, *(codec.loads(r.input) for r in later)])  # fmt: skip
@@ -89,10 +89,6 @@ def copy_checkpoint(saver: Any, source_thread: str, checkpoint_id: str, thread_i
               dict(found.metadata), dict(checkpoint["channel_versions"]))  # fmt: skip
 
 
-def _started_after(run: RecordedRun, checkpoint_id: str) -> bool:
-    return run.started_after is not None and run.started_after >= checkpoint_id
-
-
 def _run(graph: Any, store: RecordingStore, session: ReplaySession, source: str, thread_id: str,
          config: dict | None, inputs: list) -> ReplayReport:  # fmt: skip
     install_replay_cache()
@@ -102,7 +98,7 @@ def _run(graph: Any, store: RecordingStore, session: ReplaySession, source: str,
             run_config = {**(config or {}), CONF: {**(config or {}).get(CONF, {}),
                                                    "thread_id": thread_id}}  # fmt: skip
             run_config[CONF][CONFIG_KEY_REPLAY] = session
-            recorder = record(run_config, store, saver=graph.checkpointer, replay_of=source)
+            recorder = record(run_config, store, replay_of=source)
             recorder.session = session
             graph.invoke(value, run_config)
     except Exception as exc:  # noqa: BLE001 - the report carries it; the caller decides

@@ -25,7 +25,7 @@ from typing import Any
 _CREATE = """
 CREATE TABLE IF NOT EXISTS record_runs (
     thread_id TEXT NOT NULL, run_id TEXT NOT NULL, seq INTEGER NOT NULL,
-    started_after TEXT, input TEXT NOT NULL, replay_of TEXT,
+    started TEXT NOT NULL, input TEXT NOT NULL, replay_of TEXT,
     PRIMARY KEY (thread_id, run_id)) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS record_calls (
     thread_id TEXT NOT NULL, seq INTEGER NOT NULL, run_id TEXT NOT NULL, kind TEXT NOT NULL,
@@ -41,8 +41,9 @@ class RecordedRun:
     thread_id: str
     run_id: str
     seq: int
-    started_after: str | None
-    """The thread's newest checkpoint when the run began (None: a new thread)."""
+    started: str
+    """A time-ordered id taken as the run began, of the kind checkpoint ids are (uuid6): it
+    sorts after the id of every checkpoint made before the run."""
     input: str
     """The graph input as codec JSON (a resume is a Command)."""
     replay_of: str | None = None
@@ -100,7 +101,7 @@ class RecordingStore:
         with self.lock, self.conn:
             self.conn.execute(
                 "INSERT OR REPLACE INTO record_runs VALUES (?, ?, ?, ?, ?, ?)",
-                (run.thread_id, run.run_id, run.seq, run.started_after, run.input, run.replay_of),
+                (run.thread_id, run.run_id, run.seq, run.started, run.input, run.replay_of),
             )
 
     def add_call(self, call: RecordedCall) -> None:

@@ -152,7 +152,7 @@ def _store_of(data: dict) -> RecordingStore:
     store = RecordingStore()
     thread = data["thread"]
     for i, run in enumerate(data["runs"]):
-        store.add_run(RecordedRun(thread, f"run-{i}", i, None, json.dumps(run["input"])))
+        store.add_run(RecordedRun(thread, f"run-{i}", i, "", json.dumps(run["input"])))
     for call in data["calls"]:
         fields = {**call, "thread_id": thread}
         for key in ("input", "output"):

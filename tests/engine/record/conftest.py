@@ -45,7 +45,7 @@ def recorded_run(server, saver, thread="t", **kwargs):
     server.reply("The sum is 5.")
     graph = agent(server, saver, **kwargs)
     config = {"configurable": {"thread_id": thread}}
-    record(config, RecordingStore.for_saver(saver), saver=saver)
+    record(config, RecordingStore.for_saver(saver))
     return graph, graph.invoke(QUESTION, config)
 
 

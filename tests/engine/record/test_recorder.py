@@ -32,7 +32,9 @@ def test_calls_are_recorded_with_node_task_step_and_index(server, saver):
     assert json.loads(calls[2].input)["messages"][-1] == {"type": "tool", "content": "5",
                                                           "tool_call_id": "call_0", "name": "add"}  # fmt: skip
     [run] = store.runs("t")
-    assert (run.seq, run.started_after, json.loads(run.input)) == (0, None, QUESTION)
+    assert (run.seq, json.loads(run.input)) == (0, QUESTION) and run.started < calls[
+        0
+    ].checkpoint_id
 
 
 def test_recordings_sit_beside_the_checkpoints_and_hold_no_key(server, saver, tmp_path):
@@ -52,7 +54,7 @@ def test_a_second_run_on_the_thread_continues_the_numbering(server, saver):
     recorded_run(server, saver)  # a second question on thread t
     store = RecordingStore.for_saver(saver)
     runs, calls = store.runs("t"), store.calls("t")
-    assert [r.seq for r in runs] == [0, 1] and runs[1].started_after is not None
+    assert [r.seq for r in runs] == [0, 1] and runs[1].started > calls[2].checkpoint_id
     assert [c.seq for c in calls] == list(range(6))
     assert {c.run_id for c in calls[3:]} == {runs[1].run_id}
 
@@ -61,7 +63,7 @@ def test_a_failing_call_is_recorded_with_its_error(server, saver):
     server.fail(500)
     graph = agent(server, saver)
     config = {"configurable": {"thread_id": "f"}}
-    record(config, RecordingStore.for_saver(saver), saver=saver)
+    record(config, RecordingStore.for_saver(saver))
     with pytest.raises(Exception, match="Error code: 500"):
         graph.invoke(QUESTION, config)
     [call] = RecordingStore.for_saver(saver).calls("f")

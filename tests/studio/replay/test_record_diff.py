@@ -47,7 +47,7 @@ def recorded(server, saver):
     server.reply("five")
     graph = build(server, saver)
     config = {"configurable": {"thread_id": "t"}}
-    record(config, RecordingStore.for_saver(saver), saver=saver)
+    record(config, RecordingStore.for_saver(saver))
     graph.invoke(QUESTION, config)
     server.stop()
     return graph
