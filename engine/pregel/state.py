@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Iterator, Sequence
+from contextvars import ContextVar
 from typing import Any, NamedTuple
 from uuid import UUID, uuid5
 
@@ -241,7 +243,7 @@ class StateAccess:
     async def aupdate_state(
         self, config: dict, values: Any, as_node: str | None = None, task_id: str | None = None
     ) -> dict:
-        return self.update_state(config, values, as_node, task_id)
+        return await self.abulk_update_state(config, [[StateUpdate(values, as_node, task_id)]])
 
     def bulk_update_state(self, config: dict, supersteps: Sequence[Sequence[Any]]) -> dict:
         """Apply each superstep's updates together, one checkpoint per superstep.
@@ -264,7 +266,13 @@ class StateAccess:
         return config
 
     async def abulk_update_state(self, config: dict, supersteps: Sequence[Sequence[Any]]) -> dict:
-        return self.bulk_update_state(config, supersteps)
+        """bulk_update_state off the event loop; the nodes' writers that have an async side (a
+        router under the async API) run it, awaited on this loop."""
+        token = _UPDATE_LOOP.set(asyncio.get_running_loop())
+        try:
+            return await asyncio.to_thread(self.bulk_update_state, config, supersteps)
+        finally:
+            _UPDATE_LOOP.reset(token)
 
     def _update_superstep(self, saver: Any, config: dict, updates: list[StateUpdate]) -> dict:
         conf = {**config.get(CONF, {})}
@@ -318,6 +326,19 @@ class StateAccess:
         if len(last) == 1 or (last and last[-1][0] != last[-2][0]):
             return last[-1][1]
         raise InvalidUpdateError("Ambiguous update, specify as_node")
+
+
+_UPDATE_LOOP: ContextVar[asyncio.AbstractEventLoop | None] = ContextVar(
+    "superstep_update_loop", default=None
+)
+"""The event loop an async update_state waits on, from the thread that applies it."""
+
+
+def _writer_writes(writer: Any, values: Any, task: Any) -> list:
+    loop = _UPDATE_LOOP.get()
+    if loop is not None and (awrites := getattr(writer, "aget_writes", None)) is not None:
+        return asyncio.run_coroutine_threadsafe(awrites(values, task), loop).result()
+    return writer.get_writes(values, task)
 
 
 COPY = "__copy__"
@@ -400,7 +421,7 @@ class _UpdateBase:
                     update.as_node, update.values, writes, self.channels, graph.managed, self.config
                 )
                 for writer in graph.nodes[update.as_node].writers:
-                    writes.extend(writer.get_writes(update.values, stand_in))
+                    writes.extend(_writer_writes(writer, update.values, stand_in))
             ids = planned.get(update.as_node)
             task_id = update.task_id or (ids.pop(0) if ids else self._update_task_id(i))
             tasks.append(WritesOnly(update.as_node, writes, triggers=(INTERRUPT,)))

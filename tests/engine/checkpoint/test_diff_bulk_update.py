@@ -206,3 +206,59 @@ def test_an_update_of_a_past_checkpoint_keeps_its_writes_off_it():
         return _results(graph, config), graph.invoke(None, config)
 
     assert_same(scenario)
+
+
+def _async_router_graph(b, saver):
+    graph_mod = b.graph
+
+    class Q(TypedDict):
+        q: str
+        docs: Annotated[list, operator.add]
+
+    async def rewrite(state):
+        return {"q": "rewritten " + state["q"]}
+
+    async def retrieve(state):
+        return {"docs": ["doc"]}
+
+    async def decide(state):  # an async router: only the async API can call it
+        return "retrieve"
+
+    g = graph_mod.StateGraph(Q)
+    g.add_node("rewrite", rewrite)
+    g.add_node("retrieve", retrieve)
+    g.add_edge(graph_mod.START, "rewrite")
+    g.add_conditional_edges("rewrite", decide, {"retrieve": "retrieve"})
+    return g.compile(checkpointer=saver, interrupt_after=["rewrite"])
+
+
+@pytest.mark.parametrize("saver", ["memory", "sqlite"])
+def test_aupdate_state_runs_an_async_router_of_the_node(saver, tmp_path):
+    """aupdate_state writes as a node whose conditional edge is async: the router is awaited
+    (update_state, sync, could not call it)."""
+    import asyncio
+
+    def scenario(b):
+        async def run():
+            if saver == "memory":
+                return await steps(b.mod("checkpoint.memory").InMemorySaver())
+            aio = b.mod("checkpoint.sqlite.aio").AsyncSqliteSaver
+            async with aio.from_conn_string(str(tmp_path / f"{b.prefix}.db")) as conn:
+                return await steps(conn)
+
+        async def steps(checkpointer):
+            graph = _async_router_graph(b, checkpointer)
+            config = {"configurable": {"thread_id": "t"}}
+            first = [c async for c in graph.astream({"q": "x", "docs": []}, config)]
+            await graph.aupdate_state(config, {"docs": ["given"]}, as_node="rewrite")
+            state = await graph.aget_state(config)
+            rest = [c async for c in graph.astream(None, config)]
+            bulk = await graph.abulk_update_state(
+                config, [[b.types.StateUpdate({"docs": ["bulk"]}, "retrieve")]]
+            )
+            after = await graph.aget_state(bulk)
+            return first, state.values, state.next, rest, after.values, after.metadata
+
+        return asyncio.run(run())
+
+    assert_same(scenario)
