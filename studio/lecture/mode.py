@@ -19,7 +19,8 @@ from studio.lecture.player import Player
 LECTURE_QSS = """
 QWidget { font-size: 15pt; color: #000000; }
 QMainWindow, QScrollArea, QScrollArea > QWidget > QWidget, #lecturePanel { background: #FFFFFF; }
-QDockWidget::title { background: #000000; color: #FFFFFF; padding: 4px 8px; }
+QDockWidget { color: #FFFFFF; font-weight: bold; }
+QDockWidget::title { background: #000000; padding: 4px 8px; }
 QPushButton, QToolButton { font-weight: bold; border: 2px solid #000000; border-radius: 4px;
     padding: 3px 10px; background: #FFFFFF; }
 QPushButton:disabled, QToolButton:disabled { color: #6B6B6B; border-color: #9E9E9E; }
@@ -120,6 +121,7 @@ class LectureMode:
             window.resizeDocks([self.dock], [PANEL_WIDTH], Qt.Orientation.Horizontal)
             self.compiled_view.pinned = True
             self.player.active = True
+            self.player.quiet_overlay()
             if self.player.phase is not None:
                 self.player.show_phase(self.player.index)
             QTimer.singleShot(0, self._fit)

@@ -29,6 +29,11 @@ BRANCH = "branch:to:"
 CONFLICT = re.compile(r"At key '([^']+)'")
 
 
+def vtext(version: Any) -> str:
+    """`v3`, or `—` for a channel never written."""
+    return f"v{short_version(version)}" if version is not None else "—"
+
+
 @dataclass(frozen=True)
 class Packet:
     """One pending write: `task` wrote `value` to `channel`."""
@@ -166,9 +171,8 @@ class PhaseBook:
                     (ch, v, seen.get(ch)) for ch, v in task.trigger_versions.items()
                 ]
                 for ch, v, was in phase.woke[task.name]:
-                    phase.lines.append(f"{task.name}: {ch} is at v{short_version(v)}, it last saw "
-                                       f"{'v' + short_version(was) if was is not None else 'nothing'}"
-                                       " → it runs")  # fmt: skip
+                    phase.lines.append(f"{task.name}: {ch} is at {vtext(v)}, it last saw "
+                                       f"{vtext(was) if was is not None else 'nothing'} → it runs")  # fmt: skip
                 seen.update(task.trigger_versions)
             else:
                 phase.sends.setdefault(task.name, []).append(task.input)
@@ -241,8 +245,8 @@ class PhaseBook:
                 phase.merges[change.channel] = mine
                 phase.lines.append(f"{change.channel}: {len(mine)} packets merged by its reducer "
                                    f"→ {shown_or_dash(change.new_value, 80)}")  # fmt: skip
-            phase.lines.append(f"{change.channel}: v{short_version(change.old_version)} → "
-                               f"v{short_version(change.new_version)}")  # fmt: skip
+            phase.lines.append(f"{change.channel}: {vtext(change.old_version)} → "
+                               f"{vtext(change.new_version)}")  # fmt: skip
         if not event.changes:
             phase.lines.append("Nothing to apply")
         self.phases.append(phase)

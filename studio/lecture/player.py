@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QObject, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
 
 from studio.lecture.phases import Phase, PhaseBook
 from studio.lecture.stage import Stage
@@ -41,6 +41,8 @@ class Player(QObject):
         session = window.runner.session
         session.stepped.connect(self._stepped)
         session.failed.connect(self._failed)
+        session.thread_ready.connect(lambda _view: self.quiet_overlay())
+        window.view.installEventFilter(self)  # an interrupt panel above the canvas: fit again
         window.document.reset.connect(self.clear)
 
     @property
@@ -94,13 +96,28 @@ class Player(QObject):
         self.compiled_view.compiled.set_versions(phase.versions)
         if self.compiled_view.isVisible():
             self.compiled_view.fit()
-        if self.active:  # the class sees the phase's cards too, not just the graph
-            view = self.window_.view
-            scene = self.window_.scene
-            rect = scene.itemsBoundingRect().adjusted(-20, -20, 20, 20)
-            scene.setSceneRect(scene.sceneRect().united(rect))  # the canvas sizes it to the graph
-            view.fitInView(rect, Qt.AspectRatioMode.KeepAspectRatio)
+        self.fit_canvas()
         self.shown.emit(phase)
+
+    def fit_canvas(self) -> None:
+        """In lecture mode the class sees the phase's cards too, not just the graph."""
+        if not self.active or self.phase is None:
+            return
+        scene = self.window_.scene
+        rect = scene.itemsBoundingRect().adjusted(-20, -20, 20, 20)
+        scene.setSceneRect(scene.sceneRect().united(rect))  # the canvas sizes it to the graph
+        self.window_.view.fitInView(rect, Qt.AspectRatioMode.KeepAspectRatio)
+
+    def eventFilter(self, watched: Any, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Resize and watched is self.window_.view:
+            QTimer.singleShot(0, self.fit_canvas)
+        return False
+
+    def quiet_overlay(self) -> None:
+        """The run view's own marks show the run's latest step; the lecture shows the phase
+        on screen, which may be behind it: in lecture mode only the phase's marks show."""
+        if self.active:
+            self.runner.overlay.clear()
 
     def phases_of_step(self) -> list[int]:
         """The indexes of the shown phase's superstep (its plan, execute and barrier)."""
@@ -130,8 +147,10 @@ class Player(QObject):
         caught_up = self.index + 1 >= len(self.book.phases)
         if self.book.add(report.events) and self.active and caught_up:
             self.show_phase(self.index + 1)
+        self.quiet_overlay()
 
     def _failed(self, failure: Any) -> None:
         caught_up = self.index + 1 >= len(self.book.phases)
         if self.book.failed(failure.message) and self.active and caught_up:
             self.show_phase(self.index + 1)
+        self.quiet_overlay()

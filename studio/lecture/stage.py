@@ -18,15 +18,19 @@ from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsPathItem, QGraphicsScene, QGraphicsSimpleTextItem
 
-from engine.pregel.trace_format import short_version
 from studio.lecture.compiled_scene import font
-from studio.lecture.phases import Phase, PhaseBook
+from studio.lecture.phases import Phase, PhaseBook, vtext
 from studio.run.widgets import show, shown_or_dash
 
 PLAN, RUN, PACKET = QColor("#E65100"), QColor("#2E7D32"), QColor("#1565C0")
 MERGE, CONFLICT, HALT = QColor("#00695C"), QColor("#B71C1C"), QColor("#AD1457")
 INK = QColor("#111111")
 Rect = Callable[[str], QRectF | None]
+
+
+def short_ns(ns: str) -> str:
+    """`shout:1f2e3d4c…`: each level's node and the start of its task id."""
+    return "|".join(part if len(part) <= 24 else part[:24] + "…" for part in ns.split("|"))
 
 
 class Stage:
@@ -77,7 +81,7 @@ class Stage:
         for node in phase.tasks:
             self._frame(self.node_rect(node), PLAN, f"lecture:plan:{node}")
         for node, woke in phase.woke.items():
-            lines = [f"{ch} v{short_version(v)} > seen {'v' + short_version(s) if s is not None else '—'}"
+            lines = [f"{ch} now {vtext(v)}, it saw {vtext(s) if s is not None else 'none'}"
                      for ch, v, s in woke]  # fmt: skip
             self._below(node, "woken: " + "; ".join(lines), PLAN, f"lecture:woke:{node}")
             for ch, _v, _s in woke:
@@ -107,7 +111,7 @@ class Stage:
         for node, error in phase.errors.items():
             self._below(node, f"✖ {error[:70]}", CONFLICT, f"lecture:error:{node}")
         for node, spaces in phase.namespaces.items():
-            text = "\n".join(f"namespace {ns[:40]}" for ns in spaces)
+            text = "\n".join(f"namespace {short_ns(ns)}" for ns in spaces)
             self._below(
                 node, f"inner graph, own checkpoints:\n{text}", MERGE, f"lecture:namespace:{node}"
             )
@@ -119,7 +123,7 @@ class Stage:
 
     def _barrier(self, phase: Phase) -> None:
         for change in phase.changes:
-            text = f"v{short_version(change.old_version)} → v{short_version(change.new_version)}"
+            text = f"{vtext(change.old_version)} → {vtext(change.new_version)}"
             if change.old_value is not None or change.new_value is not None:  # not a mailbox flag
                 text += f"  {shown_or_dash(change.old_value, 24)} → {shown_or_dash(change.new_value, 30)}"
             self._frame(self._channel(change.channel), MERGE, f"lecture:applied:{change.channel}")
@@ -139,8 +143,8 @@ class Stage:
     def _history(self, phase: Phase, book: PhaseBook) -> None:
         """The checkpoints saved so far, each with the tasks whose pending writes it holds;
         the one this barrier saved drops in highlighted."""
-        y = self._graph.bottom() + 40
-        x = self._graph.left()
+        bottom = max([self._graph.bottom(), *(i.sceneBoundingRect().bottom() for i in self.items)])
+        y, x = bottom + 30, self._graph.left()
         limit = phase.step if phase.kind == "barrier" else phase.step - 1
         for step, checkpoint_id, source in [c for c in book.checkpoints if c[0] <= limit][-6:]:
             new = phase.checkpoint is not None and phase.checkpoint[0] == checkpoint_id

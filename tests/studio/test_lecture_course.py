@@ -93,7 +93,7 @@ def check(qtbot, win, concept: str) -> None:
     elif concept == "versions-seen":
         next_phase(qtbot, win, "plan", 2)
         woke = marks(win, "lecture:woke:step")
-        assert woke and "branch:to:step v" in woke[0] and "> seen v" in woke[0], woke
+        assert woke and "branch:to:step now v" in woke[0] and ", it saw v" in woke[0], woke
         shot(win, "lecture-plan.png")
     elif concept == "branch-channels":
         next_phase(qtbot, win, "execute", 1)
