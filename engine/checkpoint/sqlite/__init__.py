@@ -65,13 +65,14 @@ from engine.checkpoint.sqlite.errors import (
 )
 from engine.checkpoint.sqlite.reads import (
     SELECT_CHECKPOINT,
+    NewestRows,
     ReadScope,
     ThreadSummary,
     TupleReader,
     select_one,
     summaries,
 )
-from engine.checkpoint.sqlite.rows import PLAIN, filter_sql, json_default
+from engine.checkpoint.sqlite.rows import PLAIN, CheckedBlobs, filter_sql, json_default
 from engine.checkpoint.sqlite.schema import SCHEMA_VERSION
 from engine.checkpoint.sqlite.values import ValueCache
 
@@ -99,6 +100,8 @@ class SqliteSaver(BaseCheckpointSaver):
         self.lock = threading.RLock()
         self._deltas = DeltaWriter(enabled=isinstance(self.serde, JsonPlusSerializer))
         self._values = ValueCache()
+        self._checked = CheckedBlobs()
+        self._newest = NewestRows()
         self._batching = False
         self._layout = schema.Layout()
         self.path = self._database_path()
@@ -252,17 +255,19 @@ class SqliteSaver(BaseCheckpointSaver):
         key: tuple = (str(conf["thread_id"]), conf.get("checkpoint_ns", ""))
         if checkpoint_id := get_checkpoint_id(config):
             key += (checkpoint_id,)
-        reader = TupleReader(self.serde, self._values, self.path)
+        reader = TupleReader(self.serde, self._values, self.path, checked=self._checked)
         scope = ReadScope(self, begin=False)
         with scope as conn:
             # the checkpoint and its writes come from one statement, so one snapshot; values
             # are immutable rows, so cached ones need no transaction around them
+            rows, writes = self._newest.select(conn, key)
+            if not rows:
+                return None
+            if (found := reader.cached(rows[0], writes[rows[0][:3]])) is not None:
+                return found
+            scope.snapshot()  # values to fetch: all of it again, on one snapshot
             rows, writes = select_one(conn, key)
-            found = reader.tuples(conn, rows, writes, fetch=False)
-            if found is None:  # values to fetch: all of it again, on one snapshot
-                scope.snapshot()
-                rows, writes = select_one(conn, key)
-                found = reader.tuples(conn, rows, writes)
+            found = reader.tuples(conn, rows, writes)
         return found[0] if found else None
 
     def list(
@@ -303,7 +308,7 @@ class SqliteSaver(BaseCheckpointSaver):
                 params += filter_params
         if limit is not None and limit <= 0:
             return
-        reader = TupleReader(self.serde, self._values, self.path, filter)
+        reader = TupleReader(self.serde, self._values, self.path, filter, self._checked)
         left, last = limit, None
         while True:
             batch = LIST_BATCH if left is None else min(left, LIST_BATCH)

@@ -21,7 +21,7 @@ from engine.checkpoint.base import CheckpointTuple, checkpoint_config
 from engine.checkpoint.serde.base import SerializerProtocol
 from engine.checkpoint.serde.jsonplus import DeserializationError
 from engine.checkpoint.sqlite.errors import CheckpointDatabaseError, explain
-from engine.checkpoint.sqlite.rows import BAD_ROW, checkpoint_of, matches, metadata_of
+from engine.checkpoint.sqlite.rows import BAD_ROW, CheckedBlobs, matches, metadata_of
 from engine.checkpoint.sqlite.values import ValueCache, ValueReader
 
 SELECT_CHECKPOINT = (
@@ -50,6 +50,32 @@ def select_one(conn: sqlite3.Connection, key: tuple) -> tuple[list, dict]:
     first = rows[0]
     writes = [r[6:] for r in rows if r[6] is not None]  # no write joined: NULLs
     return [first[:6]], {first[:3]: writes}
+
+
+class NewestRows:
+    """What `select_one` read for each thread's newest checkpoint, with the file's stamp when
+    it was read: while no connection has committed since (`PRAGMA data_version`) and this one
+    has changed no row (`total_changes`), reading the newest checkpoint again costs the stamp,
+    not the query (get_state polled on a thread, the studio after each step)."""
+
+    LIMIT = 256
+
+    def __init__(self) -> None:
+        self.kept: dict[tuple, tuple] = {}
+
+    def select(self, conn: sqlite3.Connection, key: tuple) -> tuple[list, dict]:
+        if len(key) != 2 or conn.in_transaction:  # one checkpoint by id, or inside batch()
+            return select_one(conn, key)
+        # read before the rows: a commit in between changes the stamp the next read sees
+        stamp = (conn.execute("PRAGMA data_version").fetchone()[0], conn.total_changes)
+        kept = self.kept.get(key)
+        if kept is not None and kept[0] == stamp:
+            return kept[1], kept[2]
+        rows, writes = select_one(conn, key)
+        if len(self.kept) >= self.LIMIT:
+            self.kept.clear()
+        self.kept[key] = (stamp, rows, writes)
+        return rows, writes
 
 
 class ReadScope:
@@ -124,8 +150,9 @@ def status_of(channels: set[str]) -> str:
 
 class TupleReader:
     def __init__(self, serde: SerializerProtocol, cache: ValueCache, path: str,
-                 filter: dict | None = None) -> None:  # fmt: skip
+                 filter: dict | None = None, checked: CheckedBlobs | None = None) -> None:  # fmt: skip
         self.serde, self.cache, self.path, self.filter = serde, cache, path, filter
+        self.checked = checked or CheckedBlobs()
         self.values: dict[tuple[str, str], ValueReader] = {}
 
     def error(self, row: tuple, exc: Exception) -> CheckpointDatabaseError:
@@ -147,7 +174,7 @@ class TupleReader:
                 metadata = metadata_of(row[5])
                 if filter and not matches(metadata, filter):
                     continue
-                checkpoint = checkpoint_of(row[4])
+                checkpoint = self.checked.checkpoint(row[:2], row[4])
                 pairs = wanted.get(row[:2])
                 if pairs is None:
                     pairs = wanted[row[:2]] = set()
@@ -177,10 +204,25 @@ class TupleReader:
                 raise self.error(row, exc) from None
         return out
 
-    def _tuple(self, row: tuple, metadata: dict, checkpoint: dict, writes: Any) -> CheckpointTuple:
+    def cached(self, row: tuple, writes: list) -> CheckpointTuple | None:
+        """The tuple of one checkpoint row and its writes if the cache holds every value it
+        names (get_tuple's usual case), else None."""
+        try:
+            metadata = metadata_of(row[5])
+            checkpoint = self.checked.checkpoint(row[:2], row[4])
+            values = self.cache.values(row[0], row[1], checkpoint["channel_versions"])
+            return (
+                None if values is None else self._tuple(row, metadata, checkpoint, writes, values)
+            )
+        except BAD_ROW as exc:
+            raise self.error(row, exc) from None
+
+    def _tuple(self, row: tuple, metadata: dict, checkpoint: dict, writes: Any,
+               values: dict | None = None) -> CheckpointTuple:  # fmt: skip
         thread_id, ns, checkpoint_id, parent_id = row[:4]
-        reader = self.values[(thread_id, ns)]
-        checkpoint["channel_values"] = reader.values_of(checkpoint["channel_versions"])
+        if values is None:
+            values = self.values[(thread_id, ns)].values_of(checkpoint["channel_versions"])
+        checkpoint["channel_values"] = values
         loads = self.serde.loads_typed
         try:
             pending = [(task_id, channel, loads((type_, value)))

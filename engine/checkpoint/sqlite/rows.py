@@ -47,6 +47,26 @@ def checkpoint_of(blob: Any) -> dict:
     return checkpoint
 
 
+class CheckedBlobs:
+    """The checkpoint blob last checked per (thread, namespace): the same bytes decode to the
+    same shape, so reading a checkpoint again (get_state on a thread, the studio after each
+    step) decodes it without checking it again. Bounded: cleared past `LIMIT` keys."""
+
+    LIMIT = 1024
+
+    def __init__(self) -> None:
+        self.last: dict[tuple, Any] = {}
+
+    def checkpoint(self, key: tuple, blob: Any) -> dict:
+        if self.last.get(key) == blob:
+            return PLAIN.unpack(blob)
+        checkpoint = checkpoint_of(blob)
+        if len(self.last) >= self.LIMIT:
+            self.last.clear()
+        self.last[key] = blob
+        return checkpoint
+
+
 def _versions(values: Any) -> bool:
     # the types compared as a set first: a row is read per checkpoint listed
     return set(map(type, values)) <= _VERSION_TYPE_SET or all(

@@ -130,9 +130,7 @@ class ValueReader:
             cached = entries.get(key)
             if cached is not None and cached is not ABSENT:
                 entries.move_to_end(key)
-                out[channel] = (
-                    None if cached is _NULL else list(cached) if type(cached) is tuple else cached
-                )
+                out[channel] = _handed_out(cached)
             elif (channel, version) in rows:
                 try:
                     out[channel] = self._value((channel, version))
@@ -144,9 +142,7 @@ class ValueReader:
         """The value stored for `channel` at `version`; DeserializationError if it is bad."""
         cached = self.cache.get((*self.key, channel, version))
         if cached is not None:
-            if cached is _NULL:
-                return None
-            return list(cached) if type(cached) is tuple else cached
+            return _handed_out(cached)
         try:
             return self._value((channel, version))
         except DeserializationError as exc:
@@ -222,6 +218,20 @@ class ValueCache:
     def __contains__(self, key: tuple) -> bool:
         return key in self.entries
 
+    def values(self, thread_id: str, ns: str, versions: dict) -> dict | None:
+        """channel -> value of a checkpoint's `versions` if the cache holds them all (the
+        empty ones left out), else None."""
+        entries, out = self.entries, {}
+        for channel, version in versions.items():
+            key = (thread_id, ns, channel, version if type(version) is str else str(version))
+            cached = entries.get(key)
+            if cached is None:
+                return None
+            if cached is not ABSENT:
+                entries.move_to_end(key)
+                out[channel] = _handed_out(cached)
+        return out
+
     def keep(self, key: tuple, value: Any) -> bool:
         """Remember `value` if its content is immutable; whether it was."""
         kind = type(value)
@@ -257,6 +267,11 @@ class ValueCache:
         for key in [k for k in self.entries if k[0] == thread_id]:
             dropped = self.entries.pop(key)
             self.items -= len(dropped) if type(dropped) is tuple else 1
+
+
+def _handed_out(cached: Any) -> Any:
+    """A cached value as a reader gets it: a list as a new list (kept as a tuple)."""
+    return None if cached is _NULL else list(cached) if type(cached) is tuple else cached
 
 
 def _delta_items(row: Row) -> int:

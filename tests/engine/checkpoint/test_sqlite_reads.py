@@ -11,8 +11,9 @@ from typing import Annotated, TypedDict
 
 import pytest
 
-from engine.checkpoint.sqlite import SqliteSaver, reads
+from engine.checkpoint.sqlite import SqliteSaver
 from engine.checkpoint.sqlite.deltas import CHAIN_ROWS
+from engine.checkpoint.sqlite.rows import CheckedBlobs
 from engine.graph import END, START, StateGraph
 from engine.types import Command
 from tests.engine.checkpoint.old_db_graph import build, item
@@ -86,8 +87,9 @@ def test_reading_costs_the_same_on_a_short_and_a_long_thread(tmp_path, read):
 def test_limit_before_and_filter_read_only_what_they_return(tmp_path, monkeypatch):
     path = tmp_path / "long.sqlite"
     grown(path, 200)
-    decoded, original = [], reads.checkpoint_of
-    monkeypatch.setattr(reads, "checkpoint_of", lambda blob: decoded.append(1) or original(blob))
+    decoded, original = [], CheckedBlobs.checkpoint  # every checkpoint row read is decoded here
+    monkeypatch.setattr(CheckedBlobs, "checkpoint",
+                        lambda self, key, blob: decoded.append(1) or original(self, key, blob))  # fmt: skip
     with SqliteSaver.from_conn_string(str(path)) as saver:
         every = list(saver.list(THREAD))
         decoded.clear()
@@ -215,3 +217,38 @@ def test_summaries_of_an_old_file_and_after_delete(tmp_path):
         saver.delete_thread("grow")
         assert saver.list_threads() == ["done"]
         assert [s.thread_id for s in saver.thread_summaries()] == ["done"]
+
+
+def test_reading_the_newest_again_sees_every_change(tmp_path):
+    """get_tuple of a thread's newest checkpoint reuses the rows it read last while the file is
+    unchanged; a change by this connection, another saver on it or another connection shows."""
+    from tests.engine.checkpoint.test_saver_contract import cfg, save
+
+    path = str(tmp_path / "newest.sqlite")
+    conn = sqlite3.connect(path, check_same_thread=False, factory=CountingConnection)
+    saver, other_conn = SqliteSaver(conn), sqlite3.connect(path, check_same_thread=False)
+    other, beside = SqliteSaver(other_conn), SqliteSaver(conn)
+    first = save(saver, {"v": 1})
+    assert saver.get_tuple(cfg()).checkpoint["channel_values"] == {"v": 1}
+    reset()
+    again = saver.get_tuple(cfg())
+    assert again.config == first and CountingConnection.statements == 1  # the stamp alone
+    again.checkpoint["channel_values"]["v"] = 99  # a caller's edit is its own
+    assert saver.get_tuple(cfg()).checkpoint["channel_values"] == {"v": 1}
+    second = save(other, {"v": 2})  # another connection commits
+    assert saver.get_tuple(cfg()).config == second
+    other.put_writes(second, [("v", 3)], "task-1")
+    assert saver.get_tuple(cfg()).pending_writes == [("task-1", "v", 3)]
+    third = save(beside, {"v": 4})  # another saver on the same connection
+    assert saver.get_tuple(cfg()).config == third
+    saver.put_writes(third, [("v", 6)], "task-2")
+    assert saver.get_tuple(cfg()).pending_writes == [("task-2", "v", 6)]
+    conn.execute("DELETE FROM writes")  # and this connection's own statements
+    conn.commit()
+    assert saver.get_tuple(cfg()).pending_writes == []
+    with saver.batch():  # inside a transaction: always the query
+        fourth = save(saver, {"v": 5})
+        assert saver.get_tuple(cfg()).config == fourth
+    assert saver.get_tuple(cfg()).checkpoint["channel_values"] == {"v": 5}
+    other_conn.close()
+    conn.close()
