@@ -14,13 +14,24 @@ from typing import Any
 
 from engine._constants import MISSING
 from engine.channels.base import BaseChannel
-from engine.channels.binop import BinaryOperatorAggregate
+from engine.channels.binop import BinaryOperatorAggregate, unwrap_overwrite
 from engine.channels.delta import DeltaChannel
 
 DELTA_MAX_SUPERSTEPS_SINCE_SNAPSHOT = int(
     os.getenv("LANGGRAPH_DELTA_MAX_SUPERSTEPS_SINCE_SNAPSHOT", "5000")
 )
 COUNTERS = "counters_since_delta_snapshot"
+_REPLAYED = (DeltaChannel, BinaryOperatorAggregate)
+_REPLAYED_TYPES: dict[type, bool] = {}
+
+
+def _replayed(kind: type) -> bool:
+    """Whether a channel of this type is rebuilt from its history when stored without a value
+    (by type, once: isinstance against these ABCs costs a snapshot more than its look-ups)."""
+    found = _REPLAYED_TYPES.get(kind)
+    if found is None:
+        found = _REPLAYED_TYPES[kind] = issubclass(kind, _REPLAYED)
+    return found
 
 
 def delta_names(specs: Mapping[str, Any]) -> list[str]:
@@ -69,6 +80,14 @@ def set_counters(metadata: dict, counters: Mapping[str, tuple[int, int]]) -> Non
         metadata.pop(COUNTERS, None)
 
 
+def overwritten_delta_channels(specs: Mapping[str, Any], writes: Iterable[tuple]) -> set[str]:
+    """Delta channels an Overwrite set: their next checkpoint stores them whole, else a read
+    would start from an older snapshot and replay the writes the Overwrite threw away."""
+    return {
+        c for c, v in writes if isinstance(specs.get(c), DeltaChannel) and unwrap_overwrite(v)[0]
+    }
+
+
 def pending_delta_channels(specs: Mapping[str, Any], pending: Iterable[tuple]) -> set[str]:
     return {w[1] for w in pending or () if isinstance(specs.get(w[1]), DeltaChannel)}
 
@@ -80,19 +99,19 @@ def restore_channels(
     channel, so it was written) from the nearest stored value above it plus the writes since.
     A reducer key with no value was a DeltaChannel before its annotation changed."""
     values = checkpoint["channel_values"]
-    versions = checkpoint["channel_versions"]
+    # the dict look-ups first: this runs for every snapshot of a history
     replay = [
         k
-        for k, spec in specs.items()
-        # the dict look-ups first: this runs for every snapshot of a history
-        if k in versions
-        and values.get(k, MISSING) is MISSING
-        and isinstance(spec, DeltaChannel | BinaryOperatorAggregate)
+        for k in checkpoint["channel_versions"]
+        if k not in values and k in specs and _replayed(type(specs[k]))
     ]
-    histories: Mapping[str, Any] = {}
-    if replay and saver is not None and config is not None:
-        histories = saver.get_delta_channel_history(config=config, channels=replay)
     channels: dict[str, BaseChannel] = {}
+    if not replay or saver is None or config is None:
+        for name, spec in specs.items():
+            channel = channels[name] = spec.from_checkpoint(values.get(name, MISSING))
+            channel.key = name
+        return channels
+    histories = saver.get_delta_channel_history(config=config, channels=replay)
     for name, spec in specs.items():
         history = histories.get(name)
         if history is None:
