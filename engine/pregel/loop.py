@@ -63,7 +63,12 @@ from engine.pregel.call import SyncAsyncFuture
 from engine.pregel.calls import LoopCalls
 from engine.pregel.debug import task_payload
 from engine.pregel.delta_messages import ensure_message_ids
-from engine.pregel.deltas import delta_names, pending_delta_channels, restore_channels
+from engine.pregel.deltas import (
+    delta_names,
+    overwritten_delta_channels,
+    pending_delta_channels,
+    restore_channels,
+)
 from engine.pregel.error_handlers import resume_handlers
 from engine.pregel.io import (
     map_command,
@@ -499,6 +504,9 @@ class PregelLoop(LoopOutput, LoopCheckpoints, LoopCalls):
     def _apply_writes(self, tasks: Any) -> set[str]:
         """apply_writes, remembering which channels were updated since the last step passed."""
         tasks = list(tasks)
+        if self._delta_names:
+            writes = (w for t in tasks for w in t.writes)
+            self._delta_forced |= overwritten_delta_channels(self.graph.channels, writes)
         updated = apply_writes(
             self.checkpoint,
             self.channels,

@@ -114,3 +114,26 @@ def test_another_reducer_gets_ids_on_message_objects_only():
         return kinds, [bool(getattr(m, "id", None)) for m in values["messages"]]
 
     assert_same(scenario)
+
+
+def test_an_overwrite_makes_the_next_checkpoint_store_the_channel():
+    def scenario(b):
+        overwrite = b.types.Overwrite
+        graph = _graph(b)
+        graph.invoke({"messages": [HumanMessage("one", id="1")], "log": []}, CONFIG)
+        graph.update_state(CONFIG, {"messages": overwrite([HumanMessage("reset", id="r")])})
+        graph.invoke({"messages": [HumanMessage("two", id="2")], "log": []}, CONFIG)
+        graph.invoke({"messages": overwrite([HumanMessage("three", id="3")]), "log": []}, CONFIG)
+        saver = graph.checkpointer
+        stored = [
+            (t.metadata["step"], t.metadata["source"], "messages" in t.checkpoint["channel_values"])
+            for t in saver.list(CONFIG)
+        ]
+        values = [(m.content, m.id) for m in graph.get_state(CONFIG).values["messages"]]
+        return stored, values
+
+    stored, values = assert_same(scenario)
+    assert any(row[1] == "update" and row[2] for row in stored)
+    # the input's Overwrite: the checkpoint after its step stores the channel
+    assert (9, "loop", True) in stored
+    assert ("three", "3") not in values and ("reply 1", None) not in values
