@@ -35,6 +35,14 @@ class Topic(BaseChannel[Sequence[Value], Value | list[Value]]):
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Topic) and other.accumulate == self.accumulate
 
+    @property
+    def ValueType(self) -> Any:
+        return Sequence[self.typ]  # type: ignore[name-defined]
+
+    @property
+    def UpdateType(self) -> Any:
+        return self.typ | list[self.typ]  # type: ignore[name-defined]
+
     def checkpoint(self) -> Any:
         return list(self.values) if self.values else MISSING
 

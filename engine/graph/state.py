@@ -62,6 +62,15 @@ def _node_name(action: Any) -> str:
     return name
 
 
+def _get_channel(name: str, annotation: Any, *, allow_managed: bool = True) -> Any:
+    """The channel a state key's annotation asks for (langgraph's private name for it, which
+    packages and tests call); a managed value where one is not allowed is refused."""
+    channel = channel_for(name, annotation)
+    if not allow_managed and not isinstance(channel, BaseChannel):
+        raise ValueError(f"This {annotation} not allowed in this position")
+    return channel
+
+
 class StateGraph(Generic[StateT, ContextT, InputT, OutputT]):
     """A graph whose nodes read a shared state and return partial updates to it.
 
