@@ -28,6 +28,7 @@ from engine._constants import (
 from engine.pregel import trace
 from engine.pregel.loop import LoopOptions, PregelLoop
 from engine.pregel.messages import CONFIG_KEY_MESSAGES, CONFIG_KEY_STREAM_MESSAGES_V2
+from engine.pregel.scratchpad import Scratchpad
 from engine.pregel.state import own_namespace
 from engine.pregel.tracing import start_graph_run
 from engine.runtime import DEFAULT_RUNTIME, RunControl, Runtime, ServerInfo
@@ -89,6 +90,12 @@ def prepare_run(
             raise RuntimeError("checkpointer=True cannot be used for root graphs.")
         ns = configurable.get(CONFIG_KEY_CHECKPOINT_NS, "")
         configurable[CONFIG_KEY_CHECKPOINT_NS] = own_namespace(ns)
+    # a task running several graphs: each after the first gets a namespace of its own
+    scratchpad = configurable.get(CONFIG_KEY_SCRATCHPAD)
+    if isinstance(scratchpad, Scratchpad) and (count := next(scratchpad.subgraph_counter)):
+        configurable[CONFIG_KEY_CHECKPOINT_NS] = (
+            f"{configurable[CONFIG_KEY_CHECKPOINT_NS]}{NS_SEP}{count}"
+        )
     if stream_mode is None:
         stream_mode = "debug" if graph.debug else graph.stream_mode
     single = isinstance(stream_mode, str)

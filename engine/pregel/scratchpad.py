@@ -19,7 +19,17 @@ from engine.errors import GraphInterrupt
 class Scratchpad:
     """What a running task knows about its run: step, stop, and the answers to its interrupts."""
 
-    __slots__ = ("step", "stop", "resume", "_null_resume", "_counter", "ns", "send", "call_counter")
+    __slots__ = (
+        "step",
+        "stop",
+        "resume",
+        "_null_resume",
+        "_counter",
+        "ns",
+        "send",
+        "call_counter",
+        "subgraph_counter",
+    )
 
     def __init__(
         self,
@@ -39,6 +49,8 @@ class Scratchpad:
         self.send = send
         # numbers the task's functional-API calls, so a rerun finds each call's saved result
         self.call_counter = itertools.count()
+        # numbers the graphs the task runs: the second and later get their own namespace
+        self.subgraph_counter = itertools.count()
 
     def interrupt(self, value: Any, response_schema: Any = None) -> Any:
         from engine.types import Interrupt, interrupt_id

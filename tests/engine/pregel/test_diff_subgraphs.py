@@ -631,3 +631,46 @@ def test_node_finished_callback_sees_every_level_as_it_finishes():
         return first, at_breakpoint, second, nodes
 
     assert_same(scenario)
+
+
+def test_a_task_running_two_graphs_gives_the_second_its_own_namespace():
+    """Graphs invoked inside one node: the first keeps the task's namespace (its stable name with
+    checkpointer=True), each later one gets `|N` appended, as in langgraph."""
+
+    def scenario(b):
+        graph_mod = b.graph
+
+        class A(TypedDict):
+            sub_counter: Annotated[int, operator.add]
+
+        class B(TypedDict):
+            other: Annotated[int, operator.add]
+
+        class P(TypedDict):
+            parent: int
+
+        first = graph_mod.StateGraph(A)
+        first.add_node("sub_node", lambda s: {"sub_counter": 2})
+        first.add_edge(graph_mod.START, "sub_node")
+        first = first.compile(checkpointer=True)
+        second = graph_mod.StateGraph(B)
+        second.add_node("other_node", lambda s: {"other": 3})
+        second.add_edge(graph_mod.START, "other_node")
+        second = second.compile()
+
+        def parent_node(state):
+            result = first.invoke({"sub_counter": state["parent"]})
+            return {"parent": second.invoke({"other": result["sub_counter"]})["other"]}
+
+        parent = graph_mod.StateGraph(P)
+        parent.add_node("parent_node", parent_node)
+        parent.add_edge(graph_mod.START, "parent_node")
+        app = parent.compile(checkpointer=b.mod("checkpoint.memory").InMemorySaver())
+        config = {"configurable": {"thread_id": "1"}}
+        runs = [
+            list(app.stream({"parent": 0}, config, subgraphs=True, stream_mode="updates"))
+            for _ in range(2)
+        ]
+        return runs
+
+    assert_same(scenario)
