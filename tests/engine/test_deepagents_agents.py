@@ -214,3 +214,90 @@ def test_summarization_triggers_past_the_models_context_fraction():
     assert out["messages"][-1].content == "Costs went down."
     assert event is not None and "revenue" in str(event)
     assert any(p.startswith("/conversation_history/") for p in out["files"])
+
+
+def test_async_run_with_files_subagent_and_review():
+    """ainvoke takes deepagents' async paths (awrap_model_call, async tools and backends)."""
+
+    def scenario():
+        import asyncio
+
+        from deepagents import create_deep_agent
+        from langgraph.checkpoint.memory import InMemorySaver
+        from langgraph.types import Command
+
+        helper = {
+            "name": "helper",
+            "description": "Writes drafts.",
+            "system_prompt": "You draft.",
+            "model": model(
+                ai("", ("write_file", {"file_path": "/draft.md", "content": "v1"}, "h1")),
+                ai("drafted"),
+            ),
+        }
+        main = model(
+            ai("", ("task", {"description": "draft it", "subagent_type": "helper"}, "t1")),
+            ai(
+                "",
+                (
+                    "edit_file",
+                    {"file_path": "/draft.md", "old_string": "v1", "new_string": "v2"},
+                    "e1",
+                ),
+            ),
+            ai("", ("ls", {"path": "/"}, "l1")),
+            ai("done"),
+        )
+        agent = create_deep_agent(
+            model=main,
+            subagents=[helper],
+            interrupt_on={"edit_file": True},
+            checkpointer=InMemorySaver(),
+        )
+
+        async def run():
+            first = await agent.ainvoke({"messages": [HumanMessage("go")]}, _config())
+            second = await agent.ainvoke(
+                Command(resume={"decisions": [{"type": "approve"}]}), _config()
+            )
+            return first, second
+
+        return asyncio.run(run())
+
+    first, second = assert_same_deep(scenario)
+    assert "__interrupt__" in first
+    assert second["files"]["/draft.md"]["content"] in ("v2", ["v2"])
+    assert second["messages"][-1].content == "done"
+
+
+def test_messages_stream_of_a_subagent_run():
+    def scenario():
+        from deepagents import create_deep_agent
+
+        helper = {
+            "name": "helper",
+            "description": "Answers.",
+            "system_prompt": "You answer.",
+            "model": model(ai("forty-two")),
+        }
+        main = model(
+            ai("", ("task", {"description": "answer", "subagent_type": "helper"}, "t1")),
+            ai("It is forty-two."),
+        )
+        agent = create_deep_agent(model=main, subagents=[helper])
+        return [
+            (
+                tuple(n.split(":")[0] for n in ns),
+                type(message).__name__,
+                message.content,
+                meta.get("langgraph_node"),
+                meta.get("langgraph_step"),
+                meta.get("lc_agent_name"),
+            )
+            for ns, (message, meta) in agent.stream(
+                {"messages": [HumanMessage("?")]}, stream_mode="messages", subgraphs=True
+            )
+        ]
+
+    parts = assert_same_deep(scenario)
+    assert (("tools",), "AIMessage", "forty-two", "model", 2, "helper") in parts
