@@ -36,6 +36,7 @@ from studio.editor_commands import EditorCommands
 from studio.lecture import install as install_lecture
 from studio.paths import icon
 from studio.remote import install as install_remote
+from studio.replay.dock import install as install_replay
 from studio.run.controller import RunController
 from studio.trust_gate import TrustGate
 from studio.validation import LiveValidator
@@ -76,6 +77,7 @@ class MainWindow(WindowLayout, EditorCommands, QMainWindow):
         install_chat(self)  # the chat dock and Settings → Model providers (studio/chat)
         install_remote(self)  # the Server dock and File → Connect to server… (studio/remote)
         install_lecture(self)  # the compiled runtime view and lecture mode (studio/lecture)
+        install_replay(self)  # recording, replay and the Tests dock (studio/replay)
         self._build_window_menus()
         self.statusBar().showMessage("Ready")
         self._editor_layout = None

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -78,15 +79,18 @@ def save_test(graph: Any, spec_path: Path, thread: str, folder: Path, *, trusted
     return test
 
 
-def run_saved(data_path: Path) -> SavedResult:
-    """Replay one saved test's recording on the spec as it is now and compare."""
+def run_saved(data_path: Path, *, trusted: Callable[[Path], bool] | None = None) -> SavedResult:
+    """Replay one saved test's recording on the spec as it is now and compare. `trusted`
+    decides whether the spec's code may run (given the spec's path); without it the flag the
+    test was saved with does (a pytest run is the user running their own test files)."""
     from graphspec import commands
 
     name = data_path.name.removesuffix(".recording.json")
     try:
         data = json.loads(data_path.read_text(encoding="utf-8"))
         spec, path = commands.load(str((data_path.parent / data["spec"]).resolve()))
-        graph = commands.compile_for_run(spec, path, trusted=bool(data.get("trusted")),
+        allowed = bool(data.get("trusted")) if trusted is None else trusted(path)
+        graph = commands.compile_for_run(spec, path, trusted=allowed,
                                          checkpointer=InMemorySaver())  # fmt: skip
         store = _store_of(data)
         expected = [_step_of(s) for s in data["steps"]]

@@ -5,12 +5,20 @@ thread into a new one."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QBrush, QColor
-from PySide6.QtWidgets import QPlainTextEdit, QSplitter, QTreeWidget, QTreeWidgetItem, QWidget
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QPlainTextEdit,
+    QSplitter,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QWidget,
+)
 
 from studio.plain import plain_label
 from studio.replay.run_diff_panel import RunDiffPanel
@@ -27,15 +35,22 @@ class TestsPanel(QWidget):
     __test__ = False  # not a pytest class, whatever its name
     finished = Signal(list)  # [SavedResult], once a run of the tests is over
 
-    def __init__(self, folder: Path | None = None) -> None:
+    def __init__(self, folder: Path | None = None, *,
+                 trusted: Callable[[Path], bool] | None = None) -> None:  # fmt: skip
+        """`trusted(spec_path)` says whether a test's spec may run its code (the studio asks
+        its trust records; None: the flag the test was saved with)."""
         super().__init__()
         self.setObjectName("testsPanel")
         self.folder = folder
+        self.trusted = trusted
         self.results: dict[str, SavedResult] = {}
         self.caption = plain_label("")
         self.caption.setObjectName("testsCaption")
         self.caption.setWordWrap(True)
         self.run_button = button("runTests", "Run all", self.run_all)
+        self.actions = QHBoxLayout()  # the caption, then the buttons (others add theirs)
+        self.actions.addWidget(self.caption, 1)
+        self.actions.addWidget(self.run_button)
         self.list = QTreeWidget()
         self.list.setObjectName("testsList")
         self.list.setHeaderLabels(["Test", "Result"])
@@ -53,9 +68,10 @@ class TestsPanel(QWidget):
         split.addWidget(self.failure)
         split.addWidget(self.diff)
         split.setSizes([90, 150, 400])
+        for part in (self.list, self.failure, self.diff.tree):  # a short dock still fits 720 px
+            part.setMinimumHeight(16)
         layout = vbox(self)
-        layout.addWidget(self.caption)
-        layout.addWidget(self.run_button)
+        layout.addLayout(self.actions)
         layout.addWidget(split)
         self.refresh()
 
@@ -90,7 +106,8 @@ class TestsPanel(QWidget):
         tests = self.tests()
         self.run_button.setEnabled(False)
         self.caption.setText(f"Running {len(tests)} test(s)…")
-        run_in_thread(lambda: [run_saved(p) for p in tests], self._done)
+        trusted = self.trusted
+        run_in_thread(lambda: [run_saved(p, trusted=trusted) for p in tests], self._done)
 
     def _done(self, results: list[SavedResult] | None, error: BaseException | None) -> None:
         results = results or []
@@ -114,6 +131,7 @@ class TestsPanel(QWidget):
             return
         shown = result.problems or ["the run differs from the recording (below)"]
         self.failure.setPlainText("passed" if result.passed else "\n".join(shown))
+        self.failure.verticalScrollBar().setValue(0)
         if result.diff is not None:
             self.diff.show_diff(result.diff)
 

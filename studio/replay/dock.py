@@ -1,0 +1,157 @@
+"""The Tests dock in the main window: every studio run is recorded (its calls also noted in the
+Superstep trace), the current thread can be replayed (the run diff opens) or saved as a test,
+and the spec's saved tests (`tests/` beside it) run from here.
+
+It reads the run controller's public face only: the database runs use (`db_path`), the current
+thread, the handlers every run carries (`session.callbacks`) and the trace's notes.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QObject, Qt, Signal
+
+from engine.record import RecordedCall, Recorder, RecordingStore, replay_thread
+from studio.replay.run_diff import diff_threads
+from studio.replay.tests_panel import TestsPanel
+from studio.run.widgets import button
+from studio.workers import run_in_thread
+
+
+class ReplayDock(QObject):
+    """Recording, replay and saved tests for one main window."""
+
+    call_recorded = Signal(object)  # RecordedCall, queued from the run's thread
+
+    def __init__(self, window: Any) -> None:
+        super().__init__(window)
+        self.window = window
+        self._stores: dict[Path, RecordingStore] = {}
+        self.panel = TestsPanel(trusted=self._trusted)
+        for name, text, slot in (("replayThread", "Replay thread", self.replay),
+                                 ("saveTest", "Save as test", self.save)):  # fmt: skip
+            self.panel.actions.addWidget(button(name, text, slot))
+        self.recorder = Recorder(self.store)
+        self.recorder.listeners.append(self.call_recorded.emit)
+        self.call_recorded.connect(self._note, Qt.ConnectionType.QueuedConnection)
+        window.runner.session.callbacks.append(self.recorder)
+        window.document.changed.connect(lambda fields: self._follow_spec())
+        window.document.reset.connect(self._follow_spec)
+        self._follow_spec()
+
+    # -- where things are
+    def store(self) -> RecordingStore:
+        """The store in the database runs use now (one connection per database)."""
+        db = Path(self.window.runner.db_path())
+        if db not in self._stores:
+            self._stores[db] = RecordingStore(str(db))
+        return self._stores[db]
+
+    def _follow_spec(self) -> None:
+        path = self.window.document.path
+        folder = Path(path).parent / "tests" if path else None
+        if folder != self.panel.folder:
+            self.panel.set_folder(folder)
+
+    @staticmethod
+    def _trusted(spec_path: Path) -> bool:
+        """A test's spec runs its code only if the user trusted these very bytes (and those of
+        its subgraph files), as opening it would ask."""
+        from graphspec.io import load_spec, read_spec_bytes
+        from graphspec.trust import closure, digest
+        from studio import files
+
+        try:
+            data = read_spec_bytes(spec_path)
+            found = closure(load_spec(data), spec_path.parent)
+        except Exception:  # unreadable: the test fails on loading it, saying why
+            return False
+        return files.is_trusted(found.digest(digest(data)))
+
+    def _say(self, text: str) -> None:
+        self.panel.caption.setText(text)
+        self.window.statusBar().showMessage(text, 6000)
+
+    # -- the trace
+    def _note(self, call: RecordedCall) -> None:
+        what = "failed" if call.error else "recorded" if call.served == "live" else call.served
+        self.window.runner.trace.note(f"{call.kind} call · {call.node.replace('|', ' › ')}",
+                                      f"step {call.step}, call {call.call_index + 1}: {what}")  # fmt: skip
+
+    # -- commands
+    def _target(self) -> tuple:
+        """What compiling needs, read on the GUI thread: the spec, its trust, its folder."""
+        doc = self.window.document
+        return doc.spec, doc.trusted, doc.base_dir
+
+    def replay(self) -> None:
+        """Replay the current thread on a new one, serving its recorded calls; show the diff."""
+        thread, db = self.window.runner.thread_id, Path(self.window.runner.db_path())
+        if not self.store().runs(thread):
+            self._say(f"Thread {thread} has no recording: run it first")
+            return
+        taken = set(self.store().threads())
+        into = next(f"{thread}-replay-{n}" for n in range(1, 10_000)
+                    if f"{thread}-replay-{n}" not in taken)  # fmt: skip
+
+        target = self._target()
+
+        def work() -> Any:
+            from engine.checkpoint.sqlite import SqliteSaver
+            from graphspec.compiler import run_config
+
+            with SqliteSaver.from_conn_string(str(db)) as saver:
+                graph = _compile(target, saver)
+                report = replay_thread(graph, thread, into, on_change="recorded",
+                                       config=run_config(target[0]),
+                                       store=RecordingStore.for_saver(saver))  # fmt: skip
+                return report, diff_threads(graph, thread, into)
+
+        self._say(f"Replaying thread {thread} as {into}…")
+        run_in_thread(work, self._replayed)
+
+    def _replayed(self, result: Any, error: BaseException | None) -> None:
+        if error is not None:
+            self._say(f"Replay failed: {type(error).__name__}: {error}")
+            return
+        report, diff = result
+        self.panel.diff.show_diff(diff)
+        self.panel.failure.setPlainText("\n".join([report.summary(),
+                                                   *(d.describe() for d in report.changed)]))  # fmt: skip
+        self._say(report.summary())
+        self.window.runner.session.list_threads()
+
+    def save(self) -> None:
+        """Save the current thread's recording as a test in the spec's tests folder."""
+        from engine.checkpoint.sqlite import SqliteSaver
+
+        doc, thread = self.window.document, self.window.runner.thread_id
+        if not doc.path:
+            self._say("Save the spec first: its tests go in a tests folder beside it")
+            return
+        try:
+            with SqliteSaver.from_conn_string(str(self.window.runner.db_path())) as saver:
+                graph = _compile(self._target(), saver)
+                test = self.panel.save_thread(graph, Path(doc.path), thread, trusted=doc.trusted)
+        except Exception as exc:  # no recording, an unreadable database: say so, never crash
+            self._say(f"Cannot save thread {thread} as a test: {exc}")
+            return
+        self._say(f"Saved {test.name}")
+
+
+def _compile(target: tuple, saver: Any) -> Any:
+    from graphspec.compiler import compile_spec
+
+    spec, trusted, base_dir = target
+    return compile_spec(spec, trusted=trusted, checkpointer=saver, base_dir=base_dir)
+
+
+def install(window: Any) -> ReplayDock:
+    """The Tests dock (tabbed with Problems) and recording of the window's runs."""
+    dock = ReplayDock(window)
+    window.add_dock("testsDock", "Tests", dock.panel, Qt.DockWidgetArea.BottomDockWidgetArea,
+                    tab_with="problemsDock")  # fmt: skip
+    window.replay_dock = dock
+    return dock
