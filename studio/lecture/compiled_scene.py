@@ -2,7 +2,7 @@
 
 Rows follow the triggers: a node sits one row below the node whose write can wake it, its
 trigger channels (`branch:to:X`, a join's barrier, `__start__`) just above it; the state keys
-stand in a column on the right, the tasks Topic under them. Arrows run from a channel to the
+stand in rows under the nodes, the tasks Topic after them. Arrows run from a channel to the
 nodes it triggers and from a node to the channels it writes (dashed: only when its Command or
 router picks that one). A node's state writes are known only when it returns, so they are
 drawn as a run makes them. Items carry `data(0)` names: `compiled:node:<name>`,
@@ -27,7 +27,7 @@ from studio.lecture.runtime_graph import RuntimeGraph, layers
 
 NODE_W, NODE_H = 190.0, 56.0
 BOX_W, BOX_H = 230.0, 66.0
-ROW, COLUMN = 250.0, 260.0
+ROW, COLUMN = 250.0, 250.0
 ROLE_COLORS = {"state": "#0D47A1", "branch": "#6A1B9A", "join": "#00695C", "start": "#37474F",
                "tasks": "#BF360C", "other": "#37474F"}  # fmt: skip
 """Strong, dark colours: they stay readable on a projector (white text on them)."""
@@ -121,13 +121,14 @@ class CompiledScene(QGraphicsScene):
                 x = node.center().x() - BOX_W / 2 + (i - (len(mine) - 1) / 2) * (BOX_W + 14)
                 self.rects[f"channel:{t}"] = QRectF(x, node.top() - BOX_H - 44, BOX_W, BOX_H)
         placed = list(self.rects.values())
-        right = max(r.right() for r in placed) + 110
-        y = min(r.top() for r in placed)
+        left, bottom = min(r.left() for r in placed), max(r.bottom() for r in placed) + 70
         side = [c for c in graph.channels if f"channel:{c.name}" not in self.rects]
         side.sort(key=lambda c: c.role != "state")  # the state keys first, the tasks Topic after
-        for c in side:
-            self.rects[f"channel:{c.name}"] = QRectF(right, y, BOX_W, BOX_H)
-            y += BOX_H + 22
+        per_row = max(width, 3)
+        for i, c in enumerate(side):  # rows under the nodes, room below each for its packets
+            row, col = divmod(i, per_row)
+            x, y = left + col * COLUMN, bottom + row * (BOX_H + 150)
+            self.rects[f"channel:{c.name}"] = QRectF(x, y, BOX_W, BOX_H)
 
     def _mailbox(self, name: str, kind: str, role: str) -> None:
         rect = self.rects[f"channel:{name}"]

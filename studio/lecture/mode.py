@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QByteArray, Qt, QTimer
+from PySide6.QtCore import QByteArray, QEvent, QObject, Qt, QTimer
 from PySide6.QtWidgets import QDockWidget, QFileDialog, QToolBar, QToolButton
 
 from studio.lecture.course import lesson_for
@@ -36,8 +36,9 @@ QHeaderView::section { font-weight: bold; background: #E0E0E0; border: 1px solid
 PANEL_WIDTH = 470
 
 
-class LectureMode:
+class LectureMode(QObject):
     def __init__(self, window: Any, compiled_view: Any) -> None:
+        super().__init__(window)
         self.window = window
         self.compiled_view = compiled_view
         self.panel = LecturePanel()
@@ -55,6 +56,7 @@ class LectureMode:
         self._hidden: list[Any] = []
         """Run toolbar actions lecture mode hides (threads, durability, breakpoints)."""
         self._wire()
+        window.installEventFilter(self)
 
     def _wire(self) -> None:
         p, player = self.panel, self.player
@@ -75,10 +77,16 @@ class LectureMode:
         for dock in self.window.docks:
             if dock.isVisible():
                 dock.hide()
-        # the run's docks, shown for a moment in large type, grow the window: back to the
-        # size lecture mode started at (the projector's)
-        if self._size is not None and self.window.size() != self._size:
-            QTimer.singleShot(0, lambda: self.on and self.window.resize(self._size))
+
+    def eventFilter(self, watched: Any, event: QEvent) -> bool:
+        # the run's docks, shown for a moment in large type, grow the window: back to the size
+        # the user gave it (the projector's); a resize by the user (spontaneous) is kept
+        if self.on and watched is self.window and event.type() == QEvent.Type.Resize:
+            if event.spontaneous() or self._size is None:
+                self._size = event.size()
+            elif event.size() != self._size:
+                QTimer.singleShot(0, lambda: self.on and self.window.resize(self._size))
+        return False
 
     def _chrome(self, shown: bool) -> None:
         """The main toolbar, and the run toolbar's thread, durability and breakpoint widgets."""

@@ -15,7 +15,7 @@ from typing import Any
 
 import shiboken6
 from PySide6.QtCore import QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QPainterPath, QPen
+from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsPathItem, QGraphicsScene, QGraphicsSimpleTextItem
 
 from studio.lecture.compiled_scene import font
@@ -31,6 +31,23 @@ Rect = Callable[[str], QRectF | None]
 def short_ns(ns: str) -> str:
     """`shout:1f2e3d4c…`: each level's node and the start of its task id."""
     return "|".join(part if len(part) <= 24 else part[:24] + "…" for part in ns.split("|"))
+
+
+def wrap(text: str, face: QFont, width: float) -> str:
+    """`text` with its lines broken between words to fit `width` pixels in `face`."""
+    metrics = QFontMetricsF(face)
+    out = []
+    for line in text.split("\n"):
+        current = ""
+        for word in line.split(" "):
+            joined = f"{current} {word}" if current else word
+            if current and metrics.horizontalAdvance(joined) > width:
+                out.append(current)
+                current = word
+            else:
+                current = joined
+        out.append(current)
+    return "\n".join(out)
 
 
 class Stage:
@@ -125,14 +142,14 @@ class Stage:
         for change in phase.changes:
             text = f"{vtext(change.old_version)} → {vtext(change.new_version)}"
             if change.old_value is not None or change.new_value is not None:  # not a mailbox flag
-                text += f"  {shown_or_dash(change.old_value, 24)} → {shown_or_dash(change.new_value, 30)}"
+                text += f"\n{shown_or_dash(change.old_value, 24)} → {shown_or_dash(change.new_value, 30)}"
             self._frame(self._channel(change.channel), MERGE, f"lecture:applied:{change.channel}")
             self._beside(change.channel, text, MERGE, f"lecture:tick:{change.channel}")
         for channel, packets in phase.merges.items():
             if phase.conflict is not None and phase.conflict[0] == channel:
                 continue
-            parts = " + ".join(show(p.value, 20) for p in packets)
-            self._beside(channel, f"reducer merges {len(packets)} writes: {parts}", MERGE,
+            parts = "\n+ ".join(show(p.value, 24) for p in packets)
+            self._beside(channel, f"reducer merges {len(packets)} writes:\n  {parts}", MERGE,
                          f"lecture:merge:{channel}")  # fmt: skip
         if phase.conflict is not None:
             channel, message = phase.conflict
@@ -175,19 +192,24 @@ class Stage:
         return rect
 
     def _beside(self, channel: str, text: str, color: QColor, name: str) -> None:
-        """A card to the right of a state key's mailbox, stacked under the earlier ones; on a
-        mailbox among the nodes (branch:to:X, a join), over its lower edge, so it stays clear
-        of the neighbouring mailboxes."""
+        """A card by the channel's mailbox, stacked after the earlier ones: under a state key's
+        on the compiled view (right of it in the canvas's column), over the lower edge of a
+        mailbox among the nodes (branch:to:X, a join), clear of its neighbours."""
         rect = self._channel(channel)
         if rect is None:
             return
         key = f"{rect.x()},{rect.y()}"
-        inline = channel.startswith(("branch:to:", "join:", "__")) and self.channel_rect is not None
-        x, top = (
-            (rect.left() + 8, rect.bottom() - 14) if inline else (rect.right() + 12, rect.top())
-        )
+        compiled = self.channel_rect is not None
+        inline = compiled and channel.startswith(("branch:to:", "join:", "__"))
+        if inline:
+            x, top = rect.left() + 8, rect.bottom() - 14
+        elif compiled:  # the compiled view's rows of state keys leave room under each
+            x, top = rect.left() + 8, rect.bottom() + 6
+        else:
+            x, top = rect.right() + 12, rect.top()
         y = self._stacks.get(key, top)
-        card = self._card(x, y, text, color, name, 12 if inline else 14)
+        width = rect.width() - 16 if compiled else None  # within its column
+        card = self._card(x, y, text, color, name, 12 if inline else 13 if compiled else 14, width)
         self._stacks[key] = card.bottom() + 4
 
     def _below(self, node: str, text: str, color: QColor, name: str) -> None:
@@ -200,8 +222,10 @@ class Stage:
         self._stacks[key] = card.bottom() + 4
 
     def _card(self, x: float, y: float, text: str, color: QColor, name: str,
-              size: float = 14) -> QRectF:  # fmt: skip
-        label = QGraphicsSimpleTextItem(text)
+              size: float = 14, width: float | None = None) -> QRectF:  # fmt: skip
+        """A filled card with white text, wrapped at `width` (its whole text in `data(1)`)."""
+        label = QGraphicsSimpleTextItem(wrap(text, font(size, True), width) if width else text)
+        label.setData(1, text)
         label.setFont(font(size, True))
         label.setBrush(QBrush(QColor("#FFFFFF")))
         r = label.boundingRect()

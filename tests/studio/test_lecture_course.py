@@ -55,10 +55,10 @@ def next_phase(qtbot, win, kind: str, step: int) -> None:
 
 
 def marks(win, prefix: str, compiled: bool = False) -> list[str]:
-    """The texts of the lecture cards named `prefix` on the shown view."""
+    """The texts of the lecture cards named `prefix` on the shown view (unwrapped)."""
     player = win.lecture.player
     stage = player.compiled_stage if compiled else player.canvas_stage
-    return [i.text() for i in stage.items
+    return [i.data(1) for i in stage.items
             if str(i.data(0) or "").startswith(prefix) and str(i.data(0)).endswith(":text")]  # fmt: skip
 
 
@@ -170,7 +170,7 @@ def test_each_lesson_shows_its_concept_at_its_phase_in_lecture_mode(qtbot, windo
         assert win.findChild(QLabel, "lectureLessonTitle").text() == lesson.title
         assert win.findChild(QLabel, "lecturePhaseText").font().pointSizeF() >= 15
         check(qtbot, win, lesson.concept)
-        assert (win.width(), win.height()) == (1280, 720), lesson.stem
+        qtbot.waitUntil(lambda: (win.width(), win.height()) == (1280, 720), timeout=3000)
         assert all(not d.isVisible() for d in win.docks), (
             "lecture mode shows the canvas and its panel"
         )
