@@ -51,7 +51,7 @@ from engine.errors import (
     GraphRecursionError,
     create_error_message,
 )
-from engine.pregel import trace
+from engine.pregel import lifecycle, trace
 from engine.pregel.algo import (
     TaskPlanner,
     WritesOnly,
@@ -133,6 +133,7 @@ class PregelLoop(LoopOutput, LoopCheckpoints, LoopCalls):
         self.interrupt_after = options.interrupt_after
         self.cache = options.cache
         self.observer = options.observer
+        self.lifecycle: list | None = None  # events for graph handlers (pregel.lifecycle)
         self.output_keys = (
             options.output_keys if options.output_keys is not None else graph.output_channels
         )
@@ -334,6 +335,8 @@ class PregelLoop(LoopOutput, LoopCheckpoints, LoopCalls):
                 ReplayState(replay_from) if time_travel and self.checkpointer is not None else None
             )
         self.status = "pending"
+        if is_resuming:
+            lifecycle.resumed(self)
         # the first superstep streams the checkpoint it starts from, also a resumed one
         self._checkpoint_to_emit = self._wants("checkpoints")
 
@@ -560,6 +563,7 @@ class PregelLoop(LoopOutput, LoopCheckpoints, LoopCalls):
 
     def _finish(self, error: BaseException | None) -> bool:
         if isinstance(error, GraphInterrupt) and not self.is_nested:
+            lifecycle.interrupted(self, tuple(error.args[0]) if error.args else ())
             if self.checkpoint_pending_writes and any(t.writes for t in self.tasks.values()):
                 updated = self._apply_writes(self.tasks.values())
                 if "values" in self.stream_modes and self._touches_output(updated):

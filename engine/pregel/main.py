@@ -13,7 +13,6 @@ from engine._constants import (
     CACHE_NS_WRITES,
     CONF,
     CONFIG_KEY_CHECKPOINTER,
-    INTERRUPT,
     NS_END,
     TASKS,
 )
@@ -21,13 +20,13 @@ from engine.channels.base import BaseChannel
 from engine.channels.topic import Topic
 from engine.checkpoint.base import BaseCheckpointSaver
 from engine.managed import is_managed_value
-from engine.pregel import schemas
+from engine.pregel import lifecycle, schemas
+from engine.pregel.chunks import collect, drain
 from engine.pregel.protocol import PregelProtocol
 from engine.pregel.read import NodeBuilder, PregelNode
 from engine.pregel.run_setup import (
     STEP_DONE,
     Run,
-    coerce_checkpoint_values,
     merge_configs,
     prepare_run,
 )
@@ -38,7 +37,7 @@ from engine.pregel.timeouts import validate_node_timeouts
 from engine.pregel.tracing import end_graph_run
 from engine.pregel.write import ChannelWrite, ChannelWriteEntry  # noqa: F401  (langgraph.pregel.main exposes them)
 from engine.runtime import RunControl
-from engine.types import GraphOutput, Interrupt, Send
+from engine.types import Send
 from engine.typing import ContextT, InputT, OutputT, StateT
 from engine.warnings import LangGraphDeprecatedSinceV10
 
@@ -219,39 +218,14 @@ class Pregel(
     def _prepare(self, input: Any, config: dict | None, **options: Any) -> Run:
         return prepare_run(self, input, config, **options)
 
-    # ------------------------------------------------------------------ chunk formatting
-    @staticmethod
-    def _drain(run: Run) -> Iterator[Any]:
-        queue = run.queue
-        own_ns = run.loop.checkpoint_ns
-        while queue:
-            ns, mode, payload = queue.popleft()
-            if mode not in run.modes or (ns != own_ns and not run.subgraphs):
-                continue
-            if run.version == "v2":
-                part = {"type": mode, "ns": ns, "data": payload}
-                if mode == "values":
-                    # the interrupts move out of the state into their own field
-                    part["interrupts"] = ()
-                    if isinstance(payload, dict) and INTERRUPT in payload:
-                        part["interrupts"] = payload[INTERRUPT]
-                        part["data"] = {k: v for k, v in payload.items() if k != INTERRUPT}
-                    if run.mappers[0] is not None and isinstance(part["data"], dict):
-                        part["data"] = run.mappers[0](part["data"])
-                elif run.mappers[1] is not None and mode in ("checkpoints", "debug"):
-                    coerce_checkpoint_values(payload, run.mappers[1])
-                yield part
-            elif run.single:
-                yield (ns, payload) if run.subgraphs else payload
-            else:
-                yield (ns, mode, payload) if run.subgraphs else (mode, payload)
-
     # ------------------------------------------------------------------ sync run
     def _run(self, run: Run, mark_steps: bool = False) -> Iterator[Any]:
-        loop, queue, drain = run.loop, run.queue, self._drain
+        loop, queue = run.loop, run.queue
         runner = TaskRunner(loop, loop.config.get("max_concurrency"))
+        graph_handlers = lifecycle.attach(loop, run.run_manager, asynchronous=False)
         try:
             loop.first()
+            lifecycle.dispatch(loop, graph_handlers)
             yield from drain(run)
             while loop.tick():
                 if queue:
@@ -260,6 +234,7 @@ class Pregel(
                     if queue:
                         yield from drain(run)
                 loop.after_tick()
+                lifecycle.dispatch(loop, graph_handlers)
                 if queue:
                     yield from drain(run)
                 if mark_steps:
@@ -269,6 +244,7 @@ class Pregel(
             if not loop.finish(exc):
                 end_graph_run(run.run_manager, None, exc)
                 raise
+        lifecycle.dispatch(loop, graph_handlers)
         end_graph_run(run.run_manager, loop.output, None)
         yield from drain(run)
 
@@ -335,7 +311,7 @@ class Pregel(
             durability,
             control,
         )
-        return self._collect(self._run(run), stream_mode, version)
+        return collect(self._run(run), stream_mode, version)
 
     def _prepare_invoke(
         self,
@@ -368,58 +344,32 @@ class Pregel(
             control=control,
         )
 
-    @staticmethod
-    def _collect(chunks: Any, stream_mode: Any, version: str) -> Any:
-        if stream_mode != "values":
-            return list(chunks)
-        latest: Any = None
-        interrupts: list[Interrupt] = []
-        for chunk in chunks:
-            if version == "v2":
-                latest = chunk["data"]
-                interrupts.extend(chunk["interrupts"])
-                continue
-            mode, payload = chunk
-            if mode == "values":
-                latest = payload
-            elif isinstance(payload, dict) and (found := payload.get(INTERRUPT)) is not None:
-                interrupts.extend(found)
-        return Pregel._output(latest, interrupts, version)
-
-    @staticmethod
-    def _output(latest: Any, interrupts: list, version: str) -> Any:
-        if version == "v2":
-            return GraphOutput(latest, tuple(interrupts))
-        if interrupts:
-            return (
-                {**latest, INTERRUPT: interrupts}
-                if isinstance(latest, dict)
-                else {INTERRUPT: interrupts}
-            )
-        return latest
-
     # ------------------------------------------------------------------ async run
     async def _arun(self, run: Run) -> AsyncIterator[Any]:
         loop = run.loop
         runner = TaskRunner(loop, loop.config.get("max_concurrency"))
+        graph_handlers = lifecycle.attach(loop, run.run_manager, asynchronous=True)
         try:
             loop.first()
-            for chunk in self._drain(run):
+            await lifecycle.adispatch(loop, graph_handlers)
+            for chunk in drain(run):
                 yield chunk
             while loop.tick():
                 async for _ in runner.atick(loop.runnable_tasks()):
-                    for chunk in self._drain(run):
+                    for chunk in drain(run):
                         yield chunk
                 loop.after_tick()
-                for chunk in self._drain(run):
+                await lifecycle.adispatch(loop, graph_handlers)
+                for chunk in drain(run):
                     yield chunk
             loop.finish(None)
         except BaseException as exc:
             if not loop.finish(exc):
                 end_graph_run(run.run_manager, None, exc)
                 raise
+        await lifecycle.adispatch(loop, graph_handlers)
         end_graph_run(run.run_manager, loop.output, None)
-        for chunk in self._drain(run):
+        for chunk in drain(run):
             yield chunk
 
     async def astream(
@@ -487,7 +437,7 @@ class Pregel(
             control,
         )
         chunks = [c async for c in self._arun(run)]
-        return self._collect(chunks, stream_mode, version)
+        return collect(chunks, stream_mode, version)
 
     # ------------------------------------------------------------------ v3 event streams
     def stream_events(

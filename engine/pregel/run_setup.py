@@ -123,7 +123,7 @@ def prepare_run(
 
         all_modes = own_modes
     # subgraphs always stream into this queue, under their own namespace; without
-    # subgraphs=True, _drain drops what is not this graph's own
+    # subgraphs=True, chunks.drain drops what is not this graph's own
     configurable[CONFIG_KEY_STREAM] = (emit, all_modes)
     # the trace's observer follows the run into the graphs its tasks run (subgraphs, agents)
     if observer is not None:
