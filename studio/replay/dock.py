@@ -35,8 +35,14 @@ class ReplayDock(QObject):
             self.panel.actions.addWidget(button(name, text, slot))
         self.recorder = Recorder(self.store)
         self.recorder.listeners.append(self.call_recorded.emit)
-        self.call_recorded.connect(self._note, Qt.ConnectionType.QueuedConnection)
-        window.runner.session.callbacks.append(self.recorder)
+        # a call is noted after the trace shows the steps reported with it (connected later
+        # than the run controller, so its rows come first), not above them
+        self._calls: list[RecordedCall] = []
+        self.call_recorded.connect(self._calls.append, Qt.ConnectionType.QueuedConnection)
+        session = window.runner.session
+        session.stepped.connect(lambda _report: self._note_calls())
+        session.busy_changed.connect(lambda busy: busy or self._note_calls())
+        session.callbacks.append(self.recorder)
         window.document.changed.connect(lambda fields: self._follow_spec())
         window.document.reset.connect(self._follow_spec)
         self._follow_spec()
@@ -75,10 +81,12 @@ class ReplayDock(QObject):
         self.window.statusBar().showMessage(text, 6000)
 
     # -- the trace
-    def _note(self, call: RecordedCall) -> None:
-        what = "failed" if call.error else "recorded" if call.served == "live" else call.served
-        self.window.runner.trace.note(f"{call.kind} call · {call.node.replace('|', ' › ')}",
-                                      f"step {call.step}, call {call.call_index + 1}: {what}")  # fmt: skip
+    def _note_calls(self) -> None:
+        calls, self._calls[:] = list(self._calls), []
+        for call in calls:
+            what = "failed" if call.error else "recorded" if call.served == "live" else call.served
+            self.window.runner.trace.note(f"{call.kind} call · {call.node.replace('|', ' › ')}",
+                                          f"step {call.step}, call {call.call_index + 1}: {what}")  # fmt: skip
 
     # -- commands
     def _target(self) -> tuple:

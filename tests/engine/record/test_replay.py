@@ -4,6 +4,8 @@ anyway, as the caller chooses."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from engine.record import (
@@ -12,6 +14,7 @@ from engine.record import (
     ReplayMismatch,
     ReplaySession,
     codec,
+    record,
     replay_from,
     replay_thread,
 )
@@ -138,3 +141,44 @@ def test_a_server_started_again_is_not_needed_for_a_second_replay(saver):
         graph, result = recorded_run(other, saver, thread="x")
     assert replay_thread(graph, "x", "x2").error is None
     assert contents(state(graph, "x2").values) == contents(result)
+
+
+def test_a_thread_with_an_interrupt_replays_its_resume_too(server, saver):
+    from langchain_openai import ChatOpenAI
+
+    from engine.graph import END, START, MessagesState, StateGraph
+    from engine.types import Command, interrupt
+    from tests.engine.record.conftest import KEY
+
+    model = ChatOpenAI(model="gpt-test", base_url=server.base_url, api_key=KEY, max_retries=0)
+
+    def ask(state):
+        return {"messages": [model.invoke(state["messages"])]}
+
+    def review(state):
+        verdict = interrupt({"answer": state["messages"][-1].content})
+        return {"messages": [{"role": "user", "content": f"reviewer: {verdict}"}]}
+
+    builder = StateGraph(MessagesState)
+    for name, fn in (("ask", ask), ("review", review), ("again", ask)):
+        builder.add_node(name, fn)
+    builder.add_edge(START, "ask")
+    builder.add_edge("ask", "review")
+    builder.add_edge("review", "again")
+    builder.add_edge("again", END)
+    graph = builder.compile(checkpointer=saver)
+    server.reply("five")
+    server.reply("five, approved")
+    config = {"configurable": {"thread_id": "h"}}
+    store = RecordingStore.for_saver(saver)
+    record(config, store)
+    assert "__interrupt__" in graph.invoke({"messages": [("user", "2+3?")]}, config)
+    record(config := {"configurable": {"thread_id": "h"}}, store)
+    final = graph.invoke(Command(resume="ok"), config)
+    server.stop()
+    runs = store.runs("h")
+    assert [json.loads(r.input) for r in runs][1] == {"__command__": {"resume": "ok"}}
+    report = replay_thread(graph, "h", "h2")
+    assert report.error is None and [d.status for d in report.decisions] == ["recorded"] * 2
+    assert contents(state(graph, "h2").values) == contents(final)
+    assert contents(final)[-2] == ("human", "reviewer: ok")
