@@ -76,6 +76,8 @@ def state_jsonschema(
 def _field_default(name: str, annotation: Any, schema: Any) -> Any:
     """Required keys have no default; optional ones (NotRequired, Optional, a dataclass field
     with a default) default to what langgraph shows."""
+    while typing.get_origin(annotation) is typing.Annotated:
+        annotation = typing.get_args(annotation)[0]
     origin = typing.get_origin(annotation)
     if name in getattr(schema, "__optional_keys__", ()) and origin is not Required:
         return None

@@ -126,3 +126,35 @@ def test_a_wrongly_parametrised_final_is_refused():
         return "accepted"
 
     assert_same(scenario)
+
+
+def test_annotated_optional_fields_are_not_required():
+    """`Annotated[X | None, ...]` is optional as `X | None` is, in dataclass and TypedDict
+    states alike; NotRequired inside or outside Annotated too."""
+    @dataclasses.dataclass
+    class Fields:
+        val1: str
+        val2: int | None
+        val3: Annotated[float | None, "optional annotated"]
+        val4: str | None = None
+        val7: str = dataclasses.field(default=...)
+        val8: Annotated[int, "some metadata"] = 42
+
+    class Keys(TypedDict):
+        a: Annotated[int | None, "x"]
+        b: NotRequired[Annotated[str, "y"]]
+        c: Annotated[NotRequired[str], "z"]
+
+    def scenario(b):
+        out = []
+        for schema in (Fields, Keys):
+            g = b.graph.StateGraph(schema)
+            g.add_node("n", lambda state: state)
+            g.add_edge(b.graph.START, "n")
+            app = g.compile()
+            for js in (app.get_input_jsonschema(), app.get_output_jsonschema()):
+                defaults = {k: v.get("default", "-") for k, v in js["properties"].items()}
+                out.append((sorted(js.get("required", [])), defaults))
+        return out
+
+    assert_same(scenario)
