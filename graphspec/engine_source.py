@@ -33,8 +33,12 @@ class EngineLoader(importlib.abc.Loader):
         return None  # the default module object
 
     def exec_module(self, module: Any) -> None:
+        from graphspec.engine_world import on_engine
+
         source = Path(self.path).read_text(encoding="utf-8")
-        exec(compile(engine_source(source), self.path, "exec"), module.__dict__)  # noqa: S102
+        # the packages it imports that are built on langgraph (deepagents) load on the engine too
+        with on_engine():
+            exec(compile(engine_source(source), self.path, "exec"), module.__dict__)  # noqa: S102
 
 
 __all__ = ["EngineLoader", "engine_source"]

@@ -1,88 +1,18 @@
-"""Third-party packages (deepagents, langchain) loaded as a program sees them on the engine:
-`langgraph[.X]` resolves to `engine[.X]` and `langchain.agents[.X]` to `engine.agents[.X]`.
-
-The engine's promise is that replacing the import prefix is the only change code needs; a
-package we cannot edit gets the same through a meta-path finder. Inside `on_engine()` the
-packages that import langgraph are their engine-world copies (loaded once, kept between uses);
-outside, sys.modules is as it was, so real langgraph and its users are untouched.
-"""
+"""A scenario written against langgraph, run on real langgraph and on the engine, third-party
+packages included (deepagents loads its engine-world copy: graphspec.engine_world)."""
 
 from __future__ import annotations
 
-import importlib
-import importlib.abc
-import importlib.machinery
-import sys
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from typing import Any
 
-_ALIASES = (("langgraph", "engine"), ("langchain.agents", "engine.agents"))
-# packages whose modules import langgraph or langchain.agents: each world has its own copy
-_WORLD_PACKAGES = frozenset({"langgraph", "langchain", "deepagents", "langchain_anthropic"})
+from graphspec.engine_world import on_engine
 
-
-def _target(fullname: str) -> str | None:
-    for alias, target in _ALIASES:
-        if fullname == alias or fullname.startswith(alias + "."):
-            return target + fullname[len(alias) :]
-    return None
-
-
-class _SameModule(importlib.abc.Loader):
-    """Binds the alias to the engine module object itself (no copy: one module, one state)."""
-
-    def __init__(self, module: Any) -> None:
-        self.module = module
-
-    def create_module(self, spec: Any) -> Any:
-        return self.module
-
-    def exec_module(self, module: Any) -> None:
-        pass
-
-
-class _AliasFinder(importlib.abc.MetaPathFinder):
-    def find_spec(self, fullname: str, path: Any = None, target: Any = None) -> Any:
-        name = _target(fullname)
-        if name is None:
-            return None
-        module = importlib.import_module(name)  # a missing engine module fails as it would
-        return importlib.machinery.ModuleSpec(
-            fullname, _SameModule(module), is_package=hasattr(module, "__path__")
-        )
-
-
-def _in_world(name: str) -> bool:
-    return name.partition(".")[0] in _WORLD_PACKAGES
-
-
-_engine_world: dict[str, Any] = {}
-
-
-@contextmanager
-def on_engine() -> Iterator[None]:
-    """Imports inside see langgraph as the engine; everything is put back on leaving."""
-    saved = {k: v for k, v in sys.modules.items() if _in_world(k)}
-    for name in saved:
-        del sys.modules[name]
-    sys.modules.update(_engine_world)
-    finder = _AliasFinder()
-    sys.meta_path.insert(0, finder)
-    try:
-        yield
-    finally:
-        sys.meta_path.remove(finder)
-        _engine_world.clear()
-        _engine_world.update({k: v for k, v in sys.modules.items() if _in_world(k)})
-        for name in _engine_world:
-            del sys.modules[name]
-        sys.modules.update(saved)
+__all__ = ["on_engine", "run_on_both"]
 
 
 def run_on_both(scenario: Callable[[], Any]) -> tuple[Any, Any]:
-    """(result on langgraph, result on the engine) of a scenario written against langgraph;
-    an exception is returned as the result."""
+    """(result on langgraph, result on the engine); an exception is returned as the result."""
     results = []
     for world in (None, on_engine):
         try:
