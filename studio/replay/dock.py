@@ -1,6 +1,7 @@
-"""The Tests dock in the main window: every studio run is recorded (its calls also noted in the
-Superstep trace), the current thread can be replayed (the run diff opens) or saved as a test,
-and the spec's saved tests (`tests/` beside it) run from here.
+"""The Tests dock in the main window: runs are recorded while Record runs is on (it starts on
+for a spec with model, tools or agent nodes) and their calls noted in the Superstep trace; the
+current thread can be replayed (the run diff opens) or saved as a test, and the spec's saved
+tests (`tests/` beside it) run from here.
 
 It reads the run controller's public face only: the database runs use (`db_path`), the current
 thread, the handlers every run carries (`session.callbacks`) and the trace's notes.
@@ -12,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QObject, Qt, Signal
+from PySide6.QtWidgets import QCheckBox
 
 from engine.record import RecordedCall, Recorder, RecordingStore, replay_thread
 from studio.replay.run_diff import diff_threads
@@ -30,6 +32,12 @@ class ReplayDock(QObject):
         self.window = window
         self._stores: dict[Path, RecordingStore] = {}
         self.panel = TestsPanel(trusted=self._trusted)
+        self.record_box = QCheckBox("Record runs")
+        self.record_box.setObjectName("recordRuns")
+        self.record_box.setToolTip("Keep every model and tool call of the runs beside their "
+                                   "checkpoints, to replay them or save them as tests")  # fmt: skip
+        self.record_box.toggled.connect(self._set_recording)
+        self.panel.actions.insertWidget(1, self.record_box)
         for name, text, slot in (("replayThread", "Replay thread", self.replay),
                                  ("saveTest", "Save as test", self.save)):  # fmt: skip
             self.panel.actions.addWidget(button(name, text, slot))
@@ -42,17 +50,38 @@ class ReplayDock(QObject):
         session = window.runner.session
         session.stepped.connect(lambda _report: self._note_calls())
         session.busy_changed.connect(lambda busy: busy or self._note_calls())
-        session.callbacks.append(self.recorder)
-        window.document.changed.connect(lambda fields: self._follow_spec())
-        window.document.reset.connect(self._follow_spec)
+        window.document.changed.connect(self._spec_changed)
+        window.document.reset.connect(self._spec_loaded)
+        self._spec_loaded()
+
+    # -- whether runs are recorded
+    def _set_recording(self, on: bool) -> None:
+        """A handler costs every superstep a callback run, so it is there only when asked for."""
+        callbacks = self.window.runner.session.callbacks
+        if on and self.recorder not in callbacks:
+            callbacks.append(self.recorder)
+        elif not on and self.recorder in callbacks:
+            callbacks.remove(self.recorder)
+
+    def _spec_loaded(self) -> None:
+        self.record_box.setChecked(calls_models(self.window.document.spec))
+        self._follow_spec()
+
+    def _spec_changed(self, fields: frozenset) -> None:
+        if "nodes" in fields and calls_models(self.window.document.spec):
+            self.record_box.setChecked(True)  # a model node drawn: its calls are worth keeping
         self._follow_spec()
 
     # -- where things are
     def store(self) -> RecordingStore:
-        """The store in the database runs use now (one connection per database)."""
+        """The store in the database runs use now (one connection per database). The saver
+        checks the file first: one it refuses (another program's) is never written to."""
         db = Path(self.window.runner.db_path())
         if db not in self._stores:
-            self._stores[db] = RecordingStore(str(db))
+            from engine.checkpoint.sqlite import SqliteSaver
+
+            with SqliteSaver.from_conn_string(str(db)) as saver:
+                self._stores[db] = RecordingStore.for_saver(saver)
         return self._stores[db]
 
     def _follow_spec(self) -> None:
@@ -98,7 +127,7 @@ class ReplayDock(QObject):
         """Replay the current thread on a new one, serving its recorded calls; show the diff."""
         thread, db = self.window.runner.thread_id, Path(self.window.runner.db_path())
         if not self.store().runs(thread):
-            self._say(f"Thread {thread} has no recording: run it first")
+            self._say(f"Thread {thread} has no recording: run it with Record runs on")
             return
         taken = set(self.store().threads())
         into = next(f"{thread}-replay-{n}" for n in range(1, 10_000)
@@ -147,6 +176,14 @@ class ReplayDock(QObject):
             self._say(f"Cannot save thread {thread} as a test: {exc}")
             return
         self._say(f"Saved {test.name}")
+
+
+MODEL_KINDS = ("model", "tools", "agent")
+
+
+def calls_models(spec: Any) -> bool:
+    """Whether the spec has nodes that call chat models or tools (recorded by default)."""
+    return any(node.kind in MODEL_KINDS for node in spec.nodes)
 
 
 def _compile(target: tuple, saver: Any) -> Any:

@@ -105,3 +105,22 @@ def test_an_untrusted_edit_is_not_run_by_the_tests_dock(qtbot, window, tmp_path,
         press(qtbot, window, "runTests")
     assert results(panel)[0][1] == "FAILED"
     assert "Python code" in panel.failure.toPlainText() or "trust" in panel.failure.toPlainText()
+
+
+def test_runs_of_a_spec_without_models_are_not_recorded_unless_asked(qtbot, window, tmp_path):
+    from graphspec.templates import TEMPLATES_DIR
+    from tests.studio.test_run_steps import click
+
+    spec = tmp_path / "counter_loop.json"
+    spec.write_bytes((TEMPLATES_DIR / "counter_loop.json").read_bytes())
+    assert window.open_path(spec)
+    idle(qtbot, window)
+    dock = window.replay_dock
+    box = window.findChild(type(dock.record_box), "recordRuns")
+    assert not box.isChecked() and dock.recorder not in window.runner.session.callbacks
+    box.click()
+    assert dock.recorder in window.runner.session.callbacks
+    click(qtbot, window, "runButton")
+    idle(qtbot, window, timeout=20000)
+    [run] = dock.store().runs(window.runner.thread_id)
+    assert run.replay_of is None and dock.store().calls(window.runner.thread_id) == []
