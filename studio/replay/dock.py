@@ -15,7 +15,7 @@ from typing import Any
 from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtWidgets import QCheckBox
 
-from engine.record import RecordedCall, Recorder, RecordingStore, replay_thread
+from engine.record import RecordedCall, Recorder, RecordingStore, replay_from, replay_thread
 from studio.replay.run_diff import diff_threads
 from studio.replay.tests_panel import TestsPanel
 from studio.run.widgets import button
@@ -38,9 +38,17 @@ class ReplayDock(QObject):
                                    "checkpoints, to replay them or save them as tests")  # fmt: skip
         self.record_box.toggled.connect(self._set_recording)
         self.panel.actions.insertWidget(1, self.record_box)
-        for name, text, slot in (("replayThread", "Replay thread", self.replay),
-                                 ("saveTest", "Save as test", self.save)):  # fmt: skip
-            self.panel.actions.addWidget(button(name, text, slot))
+        for name, text, slot, tip in (
+            ("replayThread", "Replay thread", self.replay, "Run the current thread again on a "
+             "new thread, its recorded model and tool calls served instead of new ones"),
+            ("replayFrom", "Replay from checkpoint", lambda: self.replay(from_picked=True),
+             "The same from the checkpoint picked in Checkpoints: only what ran after it again"),
+            ("saveTest", "Save as test", self.save, "Write the current thread as a pytest file "
+             "in tests/ beside the spec"),
+        ):  # fmt: skip
+            widget = button(name, text, slot)
+            widget.setToolTip(tip)
+            self.panel.actions.addWidget(widget)
         self.recorder = Recorder(self.store)
         self.recorder.listeners.append(self.call_recorded.emit)
         # a call is noted after the trace shows the steps reported with it (connected later
@@ -123,11 +131,16 @@ class ReplayDock(QObject):
         doc = self.window.document
         return doc.spec, doc.trusted, doc.base_dir
 
-    def replay(self) -> None:
-        """Replay the current thread on a new one, serving its recorded calls; show the diff."""
+    def replay(self, from_picked: bool = False) -> None:
+        """Replay the current thread (from the checkpoint picked in Checkpoints) on a new one,
+        serving its recorded calls; show the run diff."""
         thread, db = self.window.runner.thread_id, Path(self.window.runner.db_path())
         if not self.store().runs(thread):
             self._say(f"Thread {thread} has no recording: run it with Record runs on")
+            return
+        picked = self.window.runner.history.current() if from_picked else None
+        if from_picked and picked is None:
+            self._say("Pick a checkpoint in Checkpoints to replay from")
             return
         taken = set(self.store().threads())
         into = next(f"{thread}-replay-{n}" for n in range(1, 10_000)
@@ -141,12 +154,16 @@ class ReplayDock(QObject):
 
             with SqliteSaver.from_conn_string(str(db)) as saver:
                 graph = _compile(target, saver)
-                report = replay_thread(graph, thread, into, on_change="recorded",
-                                       config=run_config(target[0]),
-                                       store=RecordingStore.for_saver(saver))  # fmt: skip
+                options = dict(on_change="recorded", config=run_config(target[0]),
+                               store=RecordingStore.for_saver(saver))  # fmt: skip
+                if picked is None:
+                    report = replay_thread(graph, thread, into, **options)
+                else:
+                    report = replay_from(graph, thread, picked.checkpoint_id, into, **options)
                 return report, diff_threads(graph, thread, into)
 
-        self._say(f"Replaying thread {thread} as {into}…")
+        where = f" from step {picked.step}" if picked is not None else ""
+        self._say(f"Replaying thread {thread}{where} as {into}…")
         run_in_thread(work, self._replayed)
 
     def _replayed(self, result: Any, error: BaseException | None) -> None:

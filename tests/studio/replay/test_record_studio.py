@@ -66,6 +66,16 @@ def test_record_replay_and_saved_tests_in_the_window(qtbot, window, tmp_path, ke
     qtbot.waitUntil(lambda: any(f"{thread}-replay-1" in window.runner.thread_selector.itemText(i)
                                 for i in range(window.runner.thread_selector.count())))  # fmt: skip
 
+    history = window.runner.history
+    press(qtbot, window, "replayFrom")
+    assert panel.caption.text() == "Pick a checkpoint in Checkpoints to replay from"
+    step_0 = next(e for e in history.entries if e.step == 0)  # before the agent ran
+    history.select(step_0.checkpoint_id)
+    press(qtbot, window, "replayFrom")
+    qtbot.waitUntil(lambda: panel.caption.text().startswith("replayed"), timeout=20000)
+    assert f"as '{thread}-replay-2': 3 call(s) from the recording" in panel.caption.text()
+    assert panel.diff.caption.text().endswith("the same in every step")
+
     # a behaviour-changing edit, saved (the user trusted the spec, so its new bytes too)
     spec = window.document.spec
     agent = spec.agents[0]
