@@ -2,7 +2,15 @@
 replayed with the recorded outputs served instead of new calls."""
 
 from engine.record.recorder import Recorder, record
-from engine.record.replay import ReplayReport, copy_checkpoint, replay_from, replay_thread
+from engine.record.replay import (
+    ReplayPlan,
+    ReplayReport,
+    copy_checkpoint,
+    plan_from,
+    plan_thread,
+    replay_from,
+    replay_thread,
+)
 from engine.record.session import POLICIES, Decision, ReplayMismatch, ReplaySession
 from engine.record.store import RecordedCall, RecordedRun, RecordingStore
 
@@ -14,9 +22,12 @@ __all__ = [
     "Recorder",
     "RecordingStore",
     "ReplayMismatch",
+    "ReplayPlan",
     "ReplayReport",
     "ReplaySession",
     "copy_checkpoint",
+    "plan_from",
+    "plan_thread",
     "record",
     "replay_from",
     "replay_thread",

@@ -5,11 +5,13 @@ served instead of new calls (`engine.record.session`), and the replay is recorde
 two runs can be compared and a replay replayed. `replay_thread` feeds the new thread the
 recorded inputs in order (the first input, then each resume); `replay_from` copies a
 checkpoint of the source thread into the new thread and carries on from it, serving only the
-calls made after that checkpoint.
+calls made after that checkpoint. `plan_thread`/`plan_from` make the same replays for a graph
+with async nodes: `await plan.arun()`.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -46,32 +48,87 @@ class ReplayReport:
         return text if self.error is None else f"{text}; stopped: {self.error}"
 
 
-def replay_thread(graph: Any, source_thread: str, thread_id: str, *, on_change: str = "fail",
-                  serve: tuple[str, ...] = KINDS, config: dict | None = None,
-                  store: RecordingStore | None = None) -> ReplayReport:  # fmt: skip
-    """Run the recorded inputs of `source_thread` again on `thread_id`, serving its calls
-    of the kinds in `serve` (see `ReplaySession` for `on_change`)."""
+def plan_thread(graph: Any, source_thread: str, thread_id: str, *, on_change: str = "fail",
+                serve: tuple[str, ...] = KINDS, config: dict | None = None,
+                store: RecordingStore | None = None) -> ReplayPlan:  # fmt: skip
+    """The replay of `source_thread`'s recorded inputs on `thread_id`, serving its calls of the
+    kinds in `serve` (see `ReplaySession` for `on_change`); `.run()` or `await .arun()` it."""
     store = store or RecordingStore.for_saver(graph.checkpointer)
     runs = store.runs(source_thread)
     if not runs:
         raise ValueError(f"thread {source_thread!r} has no recording")
     session = ReplaySession(store.calls(source_thread), on_change, serve=serve)
-    return _run(graph, store, session, source_thread, thread_id, config,
-                [codec.loads(r.input) for r in runs])  # fmt: skip
+    return ReplayPlan(graph, store, session, source_thread, thread_id, config,
+                      [codec.loads(r.input) for r in runs])  # fmt: skip
 
 
-def replay_from(graph: Any, source_thread: str, checkpoint_id: str, thread_id: str, *,
-                on_change: str = "fail", serve: tuple[str, ...] = KINDS,
-                config: dict | None = None, store: RecordingStore | None = None) -> ReplayReport:  # fmt: skip
-    """Copy checkpoint `checkpoint_id` of `source_thread` to `thread_id` and run on from it,
-    serving the calls recorded after it (and the later recorded inputs: resumes)."""
+def plan_from(graph: Any, source_thread: str, checkpoint_id: str, thread_id: str, *,
+              on_change: str = "fail", serve: tuple[str, ...] = KINDS,
+              config: dict | None = None, store: RecordingStore | None = None) -> ReplayPlan:  # fmt: skip
+    """Copy checkpoint `checkpoint_id` of `source_thread` to `thread_id`; the replay then runs
+    on from it, serving the calls recorded after it (and the later recorded inputs: resumes)."""
     store = store or RecordingStore.for_saver(graph.checkpointer)
     copy_checkpoint(graph.checkpointer, source_thread, checkpoint_id, thread_id)
     calls = [c for c in store.calls(source_thread) if (c.checkpoint_id or "") >= checkpoint_id]
     later = [r for r in store.runs(source_thread) if r.started > checkpoint_id]
     session = ReplaySession(calls, on_change, serve=serve)
-    return _run(graph, store, session, source_thread, thread_id, config,
-                [None, *(codec.loads(r.input) for r in later)])  # fmt: skip
+    return ReplayPlan(graph, store, session, source_thread, thread_id, config,
+                      [None, *(codec.loads(r.input) for r in later)])  # fmt: skip
+
+
+def replay_thread(graph: Any, source_thread: str, thread_id: str, **options: Any) -> ReplayReport:
+    """Replay a recorded thread on a new one (`plan_thread` names the options)."""
+    return plan_thread(graph, source_thread, thread_id, **options).run()
+
+
+def replay_from(graph: Any, source_thread: str, checkpoint_id: str, thread_id: str,
+                **options: Any) -> ReplayReport:  # fmt: skip
+    """Replay a recorded thread from one of its checkpoints (`plan_from` names the options)."""
+    return plan_from(graph, source_thread, checkpoint_id, thread_id, **options).run()
+
+
+@dataclass
+class ReplayPlan:
+    """The graph runs of one replay: each input on `thread_id`, with the session serving."""
+
+    graph: Any
+    store: RecordingStore
+    session: ReplaySession
+    source_thread: str
+    thread_id: str
+    config: dict | None
+    inputs: list
+
+    def _runs(self) -> Iterator[tuple[Any, dict]]:
+        """Each input with its run config: the thread, the session, a recorder of the replay."""
+        install_replay_cache()
+        base = self.config or {}
+        for value in self.inputs:
+            run_config = {**base, CONF: {**base.get(CONF, {}), "thread_id": self.thread_id,
+                                         CONFIG_KEY_REPLAY: self.session}}  # fmt: skip
+            record(run_config, self.store, replay_of=self.source_thread).session = self.session
+            yield value, run_config
+
+    def run(self) -> ReplayReport:
+        try:
+            for value, run_config in self._runs():
+                self.graph.invoke(value, run_config)
+        except Exception as exc:  # noqa: BLE001 - the report carries it; the caller decides
+            return self._report(exc)
+        return self._report(None)
+
+    async def arun(self) -> ReplayReport:
+        """As `run`, through `ainvoke` (a graph with async nodes)."""
+        try:
+            for value, run_config in self._runs():
+                await self.graph.ainvoke(value, run_config)
+        except Exception as exc:  # noqa: BLE001 - the report carries it; the caller decides
+            return self._report(exc)
+        return self._report(None)
+
+    def _report(self, error: BaseException | None) -> ReplayReport:
+        return ReplayReport(self.source_thread, self.thread_id, list(self.session.decisions),
+                            self.session.unused(), error)  # fmt: skip
 
 
 def copy_checkpoint(saver: Any, source_thread: str, checkpoint_id: str, thread_id: str) -> None:
@@ -87,22 +144,3 @@ def copy_checkpoint(saver: Any, source_thread: str, checkpoint_id: str, thread_i
     checkpoint = found.checkpoint
     saver.put({CONF: {"thread_id": thread_id, "checkpoint_ns": ""}}, checkpoint,
               dict(found.metadata), dict(checkpoint["channel_versions"]))  # fmt: skip
-
-
-def _run(graph: Any, store: RecordingStore, session: ReplaySession, source: str, thread_id: str,
-         config: dict | None, inputs: list) -> ReplayReport:  # fmt: skip
-    install_replay_cache()
-    report = ReplayReport(source, thread_id)
-    try:
-        for value in inputs:
-            run_config = {**(config or {}), CONF: {**(config or {}).get(CONF, {}),
-                                                   "thread_id": thread_id}}  # fmt: skip
-            run_config[CONF][CONFIG_KEY_REPLAY] = session
-            recorder = record(run_config, store, replay_of=source)
-            recorder.session = session
-            graph.invoke(value, run_config)
-    except Exception as exc:  # noqa: BLE001 - the report carries it; the caller decides
-        report.error = exc
-    report.decisions = list(session.decisions)
-    report.unused = session.unused()
-    return report

@@ -182,3 +182,31 @@ def test_a_thread_with_an_interrupt_replays_its_resume_too(server, saver):
     assert report.error is None and [d.status for d in report.decisions] == ["recorded"] * 2
     assert contents(state(graph, "h2").values) == contents(final)
     assert contents(final)[-2] == ("human", "reviewer: ok")
+
+
+def test_a_graph_with_async_nodes_replays_through_ainvoke(server, saver):
+    import asyncio
+
+    from langchain_openai import ChatOpenAI
+
+    from engine.graph import START, MessagesState, StateGraph
+    from engine.record import plan_thread
+    from tests.engine.record.conftest import KEY
+
+    model = ChatOpenAI(model="gpt-test", base_url=server.base_url, api_key=KEY, max_retries=0)
+
+    async def ask(state):
+        return {"messages": [await model.ainvoke(state["messages"])]}
+
+    builder = StateGraph(MessagesState)
+    builder.add_node("ask", ask)
+    builder.add_edge(START, "ask")
+    graph = builder.compile(checkpointer=saver)
+    server.reply("hello there")
+    config = {"configurable": {"thread_id": "a"}}
+    record(config, RecordingStore.for_saver(saver))
+    result = asyncio.run(graph.ainvoke({"messages": [("user", "hi")]}, config))
+    server.stop()
+    report = asyncio.run(plan_thread(graph, "a", "a2").arun())
+    assert report.error is None and [d.status for d in report.decisions] == ["recorded"]
+    assert contents(state(graph, "a2").values) == contents(result)
