@@ -250,7 +250,7 @@ def _middleware(agent: AgentSpec, element_id: str, path: str) -> list[Any]:
     return out
 
 
-def _agent_action(spec: GraphSpec, node: AgentNode, path: str) -> Any:
+def _agent_action(spec: GraphSpec, node: AgentNode, path: str, base_dir: Any = None) -> Any:
     from engine.agents import create_agent
 
     agent = spec.agent(node.agent)
@@ -260,6 +260,18 @@ def _agent_action(spec: GraphSpec, node: AgentNode, path: str) -> Any:
     model = chat_model(agent.model)
     tools = _tools(agent.tools, node.id, agent_path)
     middleware = _middleware(agent, node.id, agent_path)
+    if agent.deep is not None:
+        from graphspec.deep_agent_build import build_deep_agent
+
+        def subagent_parts(k: int) -> tuple[Any, list[Any]]:
+            sub = agent.deep.subagents[k]
+            where = f"{agent_path}.deep.subagents[{k}]"
+            return (chat_model(sub.model) if sub.model else None), _tools(sub.tools, node.id, where)
+
+        parts = {"model": model, "tools": tools, "middleware": middleware}
+        name = None if agent.unnamed else node.id
+        return build_deep_agent(agent, name, parts, subagent_parts, element_id=node.id,
+                                path=agent_path, base_dir=base_dir)  # fmt: skip
     try:
         return create_agent(
             model, tools, system_prompt=agent.system_prompt or None, middleware=middleware,
@@ -327,7 +339,7 @@ _ACTIONS: Mapping[str, Callable[[Any, _Site], Any]] = by_kind(
         "set_state": lambda node, site: _set_state_action(node, site.path),
         "model": lambda node, site: _model_action(node),
         "tools": lambda node, site: _tools_action(node, site.path),
-        "agent": lambda node, site: _agent_action(site.spec, node, site.path),
+        "agent": lambda node, site: _agent_action(site.spec, node, site.path, site.base_dir),
         "interrupt": lambda node, site: _interrupt_action(node, site.path),
         "subgraph": _subgraph_action,
     },

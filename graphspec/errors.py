@@ -96,8 +96,12 @@ class UntrustedCodeError(SpecError):
     def __init__(self, sites: list[Finding]) -> None:
         self.sites = sites
         names = ", ".join(dict.fromkeys(s.element_id for s in sites))
+        what = "Python code" if any(s.code != "folder-access" for s in sites) else "folder access"
+        folders = [s.message for s in sites if s.code == "folder-access"]
+        also = f" and would {'; '.join(folders)}" if folders and what == "Python code" else ""
+        detail = f": it would {'; '.join(folders)}" if what == "folder access" else ""
         super().__init__(
-            f"this spec carries Python code ({names}); it runs only when trusted "
+            f"this spec carries {what} ({names}){also}{detail}; it runs only when trusted "
             "(pass --trust, or trust it in the studio)",
             element_id=sites[0].element_id,
             path=sites[0].path,

@@ -258,6 +258,8 @@ class AgentSpec(_Model):
     unnamed: bool = False
     """Built without a name, so its replies carry none (otherwise the agent is named after its
     node, and its AI messages carry that name)."""
+    deep: DeepAgent | None = None
+    """Built by deepagents' create_deep_agent (files, subagents, review) instead of create_agent."""
 
 
 # ------------------------------------------------------------------ nodes
@@ -538,6 +540,9 @@ class GraphSpec(_Model):
         return out
 
 
+from graphspec.deep_agent_spec import DeepAgent  # noqa: E402  (it builds on the models above)
+
+AgentSpec.model_rebuild()
 Subgraph.model_rebuild()
 GraphSpec.model_rebuild()
 

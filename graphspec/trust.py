@@ -81,12 +81,28 @@ def code_sites(spec: GraphSpec, prefix: str = "$") -> list[Finding]:
                     _site(element, f"{path}.middleware[{j}].hooks.{hook}", _ref_kind(ref))
                     for hook, ref in mw.hooks.items()
                 ]
+        if agent.deep is not None:
+            sites += _deep_agent_sites(agent.deep, element, f"{path}.deep")
     for i, sub in enumerate(spec.subgraphs):
         if sub.graph is not None:
             inner = code_sites(sub.graph, f"{prefix}.subgraphs[{i}].graph")
             users = [n.id for n in spec.nodes if getattr(n, "subgraph", None) == sub.id]
             element = users[0] if users else sub.id
             sites += [_site(element, s.path, s.message) for s in inner]
+    return sites
+
+
+def _deep_agent_sites(deep: Any, element: str, path: str) -> list[Finding]:
+    """A deep agent's subagents' tools run code; its folder backend reads and writes real
+    files (under its root only), which a spec from elsewhere must not do until trusted."""
+    sites = [
+        _site(element, f"{path}.subagents[{k}].tools[{j}]", _ref_kind(t))
+        for k, sub in enumerate(deep.subagents)
+        for j, t in enumerate(sub.tools)
+    ]
+    if deep.backend == "folder":
+        what = f"read and write the files in folder {deep.root}"
+        sites.append(Finding(f"{path}.root", what, element, code="folder-access"))
     return sites
 
 

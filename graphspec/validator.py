@@ -31,6 +31,7 @@ from engine.constants import END, START
 from graphspec import expressions
 from graphspec.agent_checks import check_agents, check_models
 from graphspec.code_checks import check_code
+from graphspec.deep_agent_checks import check_deep_agents
 from graphspec.errors import Finding, Severity, SpecError
 from graphspec.io import resolve_subgraph
 from graphspec.model import (
@@ -336,6 +337,7 @@ class _Checker:
         for i, node in enumerate(self.spec.nodes):
             self.node(i, node)
         check_agents(self.spec, self.add)
+        check_deep_agents(self.spec, self.add, self.base_dir)
         check_models(self.spec, self.add)
         check_code(self.spec, self.add)
         self.edges()

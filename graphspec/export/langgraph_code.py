@@ -19,6 +19,7 @@ from typing import Any
 from engine.constants import END, START
 from graphspec.errors import SpecError
 from graphspec.export.compile_args import compile_parts
+from graphspec.export.deep_agent_code import deep_agent_call
 from graphspec.export.python_module import PythonModule, used_imports
 from graphspec.export.scripted_model import scripted_model
 from graphspec.io import resolve_subgraph, subgraph_dir
@@ -241,7 +242,8 @@ class _GraphWriter:
         agent = self.spec.agent(node.agent)
         if agent is None:
             raise SpecError(f"unknown agent {node.agent!r}", element_id=node.id)
-        self.m.need("from langchain.agents import create_agent")
+        if agent.deep is None:
+            self.m.need("from langchain.agents import create_agent")
         middleware = []
         for mw in agent.middleware:
             if isinstance(mw, CustomMiddleware):
@@ -259,6 +261,12 @@ class _GraphWriter:
         name = self.m.name(f"{self.prefix}{node.id}_agent")
         model = self.model(agent.model, agent.id)
         tools = self.tools(agent.tools, agent.id)
+        if agent.deep is not None:
+            label = None if agent.unnamed else node.id
+            helpers = (self.model, self.tools)
+            call = deep_agent_call(self, agent, model, tools, middleware, label, helpers)
+            self.m.blocks.append(f"{name} = {call}\n")
+            return name
         system = f", system_prompt={agent.system_prompt!r}" if agent.system_prompt else ""
         mws = f", middleware=[{', '.join(middleware)}]" if middleware else ""
         self.m.blocks.append(

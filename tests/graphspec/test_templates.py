@@ -20,12 +20,12 @@ from tests.graphspec.helpers import TEMPLATE_NAMES, load_exported, template
 EXPECTED = {
     "hello_world", "essay_writer", "router", "map_reduce", "fanout_join", "counter_loop",
     "approval", "subgraph", "flaky_retry", "time_travel", "command_handoff", "react_agent",
-    "agent_hitl", "agent_limits_pii", "agent_handoff",
+    "agent_hitl", "agent_limits_pii", "agent_handoff", "deep_agent",
     *(f"lesson_{n:02d}_{topic}" for n, topic in enumerate((
         "channels", "versions", "why_fired", "branches", "barrier", "reducer", "conflict",
         "send", "command", "interrupt", "checkpoints", "subgraph"), 1)),
 }  # fmt: skip
-AGENT_TEMPLATES = {"react_agent", "agent_hitl", "agent_limits_pii", "agent_handoff"}
+AGENT_TEMPLATES = {"react_agent", "agent_hitl", "agent_limits_pii", "agent_handoff", "deep_agent"}
 FAILING = {"lesson_07_conflict"}
 """Lessons whose run fails on purpose (a LastValue conflict): test_the_conflict_lesson_fails_alike."""
 
