@@ -8,6 +8,9 @@ from __future__ import annotations
 
 import importlib.util
 import os
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any
 
 from graphspec.errors import SpecError
@@ -73,6 +76,22 @@ def install_hint(provider: str, missing: list[str]) -> str:
     return f"model provider {provider!r} needs {' and '.join(missing)}: {how}"
 
 
+_KEYLESS: ContextVar[bool] = ContextVar("superstep_keyless_models", default=False)
+KEYLESS_KEY = "sk-replay-without-a-key"
+"""The key a model gets when built for a replay with no key at hand: a call that does reach
+the provider (nothing recorded for it) fails there as an invalid key, saying so."""
+
+
+@contextmanager
+def keyless_models() -> Iterator[None]:
+    """Models built inside need no API key (a replay serves their calls from a recording)."""
+    token = _KEYLESS.set(True)
+    try:
+        yield
+    finally:
+        _KEYLESS.reset(token)
+
+
 def init_provider_model(provider: str, model: str, params: dict[str, Any], *,
                         element_id: str | None = None, path: str | None = None) -> Any:  # fmt: skip
     """`init_chat_model(f"{provider}:{model}", **params)`, or a SpecError in one line."""
@@ -92,6 +111,8 @@ def init_provider_model(provider: str, model: str, params: dict[str, Any], *,
 
     params = model_params(provider, params)
     env = api_key_env(provider)
+    if env and "api_key" not in params and not os.environ.get(env) and _KEYLESS.get():
+        params["api_key"] = KEYLESS_KEY
     if env and "api_key" not in params and not os.environ.get(env):
         raise fail(
             f"no API key for model provider {provider!r}: set {env}, or save one in the "

@@ -205,9 +205,11 @@ def calls_models(spec: Any) -> bool:
 
 def _compile(target: tuple, saver: Any) -> Any:
     from graphspec.compiler import compile_spec
+    from graphspec.providers import keyless_models
 
     spec, trusted, base_dir = target
-    return compile_spec(spec, trusted=trusted, checkpointer=saver, base_dir=base_dir)
+    with keyless_models():  # replays serve the model calls (on_change "recorded"): no key needed
+        return compile_spec(spec, trusted=trusted, checkpointer=saver, base_dir=base_dir)
 
 
 def install(window: Any) -> ReplayDock:

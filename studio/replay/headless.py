@@ -6,6 +6,7 @@ are served (`engine.record`), and the new thread is compared with the source ste
 
 from __future__ import annotations
 
+import contextlib
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -13,6 +14,7 @@ from engine.record import RecordingStore, replay_from, replay_thread
 from graphspec import commands
 from graphspec.errors import BadInput
 from graphspec.model import GraphSpec
+from graphspec.providers import keyless_models
 from studio.replay.run_diff import diff_threads
 
 SERVE = {"all": ("model", "tool"), "models": ("model",)}
@@ -30,7 +32,9 @@ def replay_spec(spec: GraphSpec, path: Path, *, db: str, thread: str, into: str 
         store = RecordingStore.for_saver(saver)
         if not store.runs(thread):
             raise BadInput(f"thread {thread!r} of {db} has no recording (run it with --record)")
-        graph = commands.compile_for_run(spec, path, trusted=trusted, checkpointer=saver)
+        # a replay that never goes live needs no key: the recording answers the model calls
+        with keyless_models() if on_change != "live" else contextlib.nullcontext():
+            graph = commands.compile_for_run(spec, path, trusted=trusted, checkpointer=saver)
         into = into or _free_thread(saver, f"{thread}-replay")
         base = run_config(spec)
         options = dict(on_change=on_change, serve=SERVE[serve], config=base, store=store)

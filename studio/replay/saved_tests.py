@@ -27,6 +27,7 @@ from engine.record import (
     codec,
     replay_thread,
 )
+from graphspec.providers import keyless_models
 from studio.replay.run_diff import RunDiff, Step, diff_runs, run_steps
 
 FORMAT_VERSION = 1
@@ -90,8 +91,9 @@ def run_saved(data_path: Path, *, trusted: Callable[[Path], bool] | None = None)
         data = json.loads(data_path.read_text(encoding="utf-8"))
         spec, path = commands.load(str((data_path.parent / data["spec"]).resolve()))
         allowed = bool(data.get("trusted")) if trusted is None else trusted(path)
-        graph = commands.compile_for_run(spec, path, trusted=allowed,
-                                         checkpointer=InMemorySaver())  # fmt: skip
+        with keyless_models():  # offline, no account: the recording answers the model calls
+            graph = commands.compile_for_run(spec, path, trusted=allowed,
+                                             checkpointer=InMemorySaver())  # fmt: skip
         store = _store_of(data)
         expected = [_step_of(s) for s in data["steps"]]
     except Exception as exc:  # a bad file or a spec that no longer loads: a failure, named

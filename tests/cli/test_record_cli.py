@@ -117,3 +117,18 @@ def test_a_saved_test_reads_its_recording_as_data(recorded, tmp_path, capfd):
     result = run_saved(data_path)
     assert result.lines == [f"{data_path}: JSONDecodeError: Expecting property name enclosed in "
                             "double quotes: line 1 column 2 (char 1)"]  # fmt: skip
+
+
+def test_a_replay_and_a_saved_test_need_no_key(recorded, tmp_path, capfd, monkeypatch):
+    from studio.replay.saved_tests import run_saved
+
+    spec, db, _, _ = recorded
+    folder = tmp_path / "saved"
+    main(["save-test", str(spec), "--thread", "main", "--db", db, "--trust", "-o", str(folder)])
+    monkeypatch.delenv("OPENAI_API_KEY")
+    monkeypatch.setattr("graphspec.credentials.stored_key", lambda provider: None)
+    assert run_saved(folder / "test_main.recording.json").passed
+    code, lines, _ = _replay(capfd, spec, db)
+    assert code == 0 and lines[-1] == "the same: every step's tasks, writes and state"
+    code, _, err = _replay(capfd, spec, db, "--on-change", "live")  # may call the model: a key
+    assert code == 2 and "no API key for model provider 'openai'" in err
