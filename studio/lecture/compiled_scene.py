@@ -27,7 +27,7 @@ from studio.lecture.runtime_graph import RuntimeGraph, layers
 
 NODE_W, NODE_H = 190.0, 56.0
 BOX_W, BOX_H = 230.0, 66.0
-ROW, COLUMN = 250.0, 250.0
+ROW, COLUMN = 215.0, 250.0
 ROLE_COLORS = {"state": "#0D47A1", "branch": "#6A1B9A", "join": "#00695C", "start": "#37474F",
                "tasks": "#BF360C", "other": "#37474F"}  # fmt: skip
 """Strong, dark colours: they stay readable on a projector (white text on them)."""
@@ -121,10 +121,10 @@ class CompiledScene(QGraphicsScene):
                 x = node.center().x() - BOX_W / 2 + (i - (len(mine) - 1) / 2) * (BOX_W + 14)
                 self.rects[f"channel:{t}"] = QRectF(x, node.top() - BOX_H - 44, BOX_W, BOX_H)
         placed = list(self.rects.values())
-        left, bottom = min(r.left() for r in placed), max(r.bottom() for r in placed) + 70
+        left, bottom = min(r.left() for r in placed), max(r.bottom() for r in placed) + 110
         side = [c for c in graph.channels if f"channel:{c.name}" not in self.rects]
         side.sort(key=lambda c: c.role != "state")  # the state keys first, the tasks Topic after
-        per_row = max(width, 3)
+        per_row = max(width, 4)
         for i, c in enumerate(side):  # rows under the nodes, room below each for its packets
             row, col = divmod(i, per_row)
             x, y = left + col * COLUMN, bottom + row * (BOX_H + 150)
@@ -233,7 +233,7 @@ class CompiledScene(QGraphicsScene):
         """A Send packet in the tasks Topic became a task of `node` (no trigger names it)."""
         if ("__pregel_tasks", node) not in self.wrote and self.graph is not None:
             self.wrote.add(("__pregel_tasks", node))
-            self._arrow("__pregel_tasks", node, "pushed", "Send")
+            self._arrow("__pregel_tasks", node, "pushed", None)
 
     def node_rect(self, name: str) -> QRectF | None:
         return self.rects.get(name)

@@ -33,7 +33,7 @@ QHeaderView::section { font-weight: bold; background: #E0E0E0; border: 1px solid
 #lecturePanel QPushButton { font-size: 14pt; }
 """
 """15 pt reads from the back of a room at 1280×720; titles larger; strong borders."""
-PANEL_WIDTH = 470
+PANEL_WIDTH = 430
 
 
 class LectureMode(QObject):

@@ -150,8 +150,11 @@ class PhaseBook:
         barrier = Phase("barrier", execute.step, versions=execute.versions)
         barrier.conflict = (channel, message.split(": ", 1)[-1])
         barrier.merges = {channel: [p for p in execute.packets if p.channel == channel]}
-        writers = ", ".join(p.task for p in barrier.merges[channel])
-        barrier.lines = [f"{writers} both wrote {channel}, a LastValue channel: it takes one "
+        names = [p.task for p in barrier.merges[channel]]
+        writers = (
+            f"{len(names)} tasks of {names[0]}" if len(set(names)) == 1 else " and ".join(names)
+        )
+        barrier.lines = [f"{writers} wrote {channel} in one step, a LastValue channel: it takes one "
                          "value per step, so the barrier raises InvalidUpdateError and applies "
                          "nothing.", message]  # fmt: skip
         self.phases.append(barrier)

@@ -26,11 +26,18 @@ PLAN, RUN, PACKET = QColor("#E65100"), QColor("#2E7D32"), QColor("#1565C0")
 MERGE, CONFLICT, HALT = QColor("#00695C"), QColor("#B71C1C"), QColor("#AD1457")
 INK = QColor("#111111")
 Rect = Callable[[str], QRectF | None]
+MAILBOX_W = 220.0
+"""A mailbox the stage draws beside the drawn canvas."""
 
 
 def short_ns(ns: str) -> str:
     """`shout:1f2e3d4c…`: each level's node and the start of its task id."""
-    return "|".join(part if len(part) <= 24 else part[:24] + "…" for part in ns.split("|"))
+
+    def short(part: str) -> str:
+        node, _, task = part.partition(":")
+        return f"{node}:{task[:8]}…" if len(task) > 8 else part
+
+    return "|".join(short(part) for part in ns.split("|"))
 
 
 def wrap(text: str, face: QFont, width: float) -> str:
@@ -61,6 +68,8 @@ class Stage:
         self.commands: set[tuple[str, str]] = set()
         """(node, channel) pairs the compiled graph writes through a Command's goto."""
         self._column: dict[str, QRectF] = {}
+        self._row = False
+        self._versions: dict[str, Any] = {}
         self._stacks: dict[str, float] = {}
 
     def clear(self) -> None:
@@ -79,6 +88,8 @@ class Stage:
     def show(self, phase: Phase, book: PhaseBook) -> None:
         self.clear()
         self._graph = self._graph_rect()
+        self._versions = phase.versions
+        self._row = self._graph.width() > self._graph.height() * 1.2
         self._caption(phase)
         {"plan": self._plan, "execute": self._execute, "barrier": self._barrier}[phase.kind](phase)
         self._history(phase, book)
@@ -104,7 +115,7 @@ class Stage:
             for ch, _v, _s in woke:
                 self._frame(self._channel(ch), PLAN, f"lecture:trigger:{ch}")
         for node, payloads in phase.sends.items():
-            text = "\n".join(f"Send packet → own task, input {show(p, 50)}" for p in payloads)
+            text = "Send packets, a task each:\n" + "\n".join(show(p, 40) for p in payloads)
             self._below(node, text, PACKET, f"lecture:send:{node}")
         for node in phase.resumed:
             self._below(node, "resumed: runs again from its start", HALT, f"lecture:resumed:{node}")
@@ -129,9 +140,8 @@ class Stage:
             self._below(node, f"✖ {error[:70]}", CONFLICT, f"lecture:error:{node}")
         for node, spaces in phase.namespaces.items():
             text = "\n".join(f"namespace {short_ns(ns)}" for ns in spaces)
-            self._below(
-                node, f"inner graph, own checkpoints:\n{text}", MERGE, f"lecture:namespace:{node}"
-            )
+            text = f"runs a graph of its own, its checkpoints under\n{text}"
+            self._below(node, text, MERGE, f"lecture:namespace:{node}")
         if phase.packets:
             note = "pending until the barrier: sibling tasks cannot see these writes"
             self._text(note, self._graph.left(), self._graph.top() - 36, 15, True, PACKET).setData(
@@ -154,7 +164,10 @@ class Stage:
         if phase.conflict is not None:
             channel, message = phase.conflict
             self._frame(self._channel(channel), CONFLICT, f"lecture:conflict-frame:{channel}")
-            self._beside(channel, f"✖ InvalidUpdateError\n{message[:60]}", CONFLICT,
+            first = message.split(". ")[0].split("\n")[
+                0
+            ]  # "At key 'x': Can receive only one value per step"
+            self._beside(channel, f"✖ InvalidUpdateError\n{first}", CONFLICT,
                          f"lecture:conflict:{channel}")  # fmt: skip
 
     def _history(self, phase: Phase, book: PhaseBook) -> None:
@@ -177,18 +190,24 @@ class Stage:
     # ------------------------------------------------------------------ shapes
 
     def _channel(self, name: str) -> QRectF | None:
-        """The channel's mailbox: the scene's own, else one in a column beside the graph."""
+        """The channel's mailbox: the scene's own, else one beside the graph (in a column to
+        its right, or in a row under a graph wider than tall), with its version."""
         rect = self.channel_rect(name) if self.channel_rect is not None else None
         if rect is not None:
             return rect
         if name in self._column:
             return self._column[name]
-        y = self._graph.top() + sum(r.height() + 70 for r in self._column.values())
-        rect = QRectF(self._graph.right() + 60, y, 170, 36)
+        if self._row:
+            x = self._graph.left() + len(self._column) * (MAILBOX_W + 30)
+            rect = QRectF(x, self._graph.bottom() + 40, MAILBOX_W, 36)
+        else:
+            y = self._graph.top() + sum(r.height() + 70 for r in self._column.values())
+            rect = QRectF(self._graph.right() + 290, y, MAILBOX_W, 36)  # past the node cards
         self._column[name] = rect
         box = self._shape(rect, QColor("#0D47A1"), QColor("#FFFFFF"), f"lecture:mailbox:{name}")
         box.setZValue(5)
-        self._text(f"✉ {name}", rect.left() + 8, rect.top() + 8, 11, True, QColor("#0D47A1"))
+        text = f"✉ {name}  {vtext(self._versions.get(name))}"
+        self._text(text, rect.left() + 8, rect.top() + 8, 11, True, QColor("#0D47A1"))
         return rect
 
     def _beside(self, channel: str, text: str, color: QColor, name: str) -> None:
@@ -201,15 +220,16 @@ class Stage:
         key = f"{rect.x()},{rect.y()}"
         compiled = self.channel_rect is not None
         inline = compiled and channel.startswith(("branch:to:", "join:", "__"))
+        under = compiled or self._row
         if inline:
             x, top = rect.left() + 8, rect.bottom() - 14
-        elif compiled:  # the compiled view's rows of state keys leave room under each
+        elif under:  # rows of mailboxes leave room under each
             x, top = rect.left() + 8, rect.bottom() + 6
         else:
             x, top = rect.right() + 12, rect.top()
         y = self._stacks.get(key, top)
-        width = rect.width() - 16 if compiled else None  # within its column
-        card = self._card(x, y, text, color, name, 12 if inline else 13 if compiled else 14, width)
+        width = rect.width() - 16 if under else None  # within its column
+        card = self._card(x, y, text, color, name, 12 if inline else 13 if under else 14, width)
         self._stacks[key] = card.bottom() + 4
 
     def _below(self, node: str, text: str, color: QColor, name: str) -> None:
@@ -217,8 +237,12 @@ class Stage:
         if rect is None:
             return
         key = f"node:{node}"
-        y = self._stacks.get(key, rect.bottom() + 8)
-        card = self._card(rect.left(), y, text, color, name)
+        if self.channel_rect is None and not self._row:  # a tall drawing: right of the node
+            x, top = rect.right() + 12, rect.top()
+        else:  # as wide as the node and a little more: parallel nodes' cards stay apart
+            x, top = rect.left() - 10, rect.bottom() + 8
+        y = self._stacks.get(key, top)
+        card = self._card(x, y, text, color, name, 13, max(rect.width() + 20, 220))
         self._stacks[key] = card.bottom() + 4
 
     def _card(self, x: float, y: float, text: str, color: QColor, name: str,

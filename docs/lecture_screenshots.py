@@ -1,0 +1,88 @@
+"""Regenerate the lecture mode's screenshots offscreen, at 1280×720: python docs/lecture_screenshots.py
+
+docs/lecture-compiled-view.png   the fan-out/join template's compiled runtime view after a run
+docs/lecture-plan.png            lesson 3, step 2's Plan: why step fires again (versions seen)
+docs/lecture-execute.png         lesson 5, step 1's Execute: pending writes beside their channels
+docs/lecture-barrier.png         lesson 6, step 1's Barrier: the reducer merges three writes
+docs/lecture-compiled-<phase>.png lesson 6's step 1, each phase on the compiled view
+docs/lecture-<concept>.png       a LastValue conflict, Send packets, Command goto, an interrupt,
+                                 a subgraph's namespace, each at its phase
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+os.environ.setdefault("SUPERSTEP_STUDIO_HOME", tempfile.mkdtemp(prefix="studio-shots-"))
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from studio.app import application  # noqa: E402
+from studio.main_window import MainWindow  # noqa: E402
+
+SHOTS = [  # (file, lesson template, compiled view?, phase kind, step)
+    ("lecture-plan.png", "lesson_03_why_fired", False, "plan", 2),
+    ("lecture-execute.png", "lesson_05_barrier", False, "execute", 1),
+    ("lecture-barrier.png", "lesson_06_reducer", False, "barrier", 1),
+    ("lecture-compiled-plan.png", "lesson_06_reducer", True, "plan", 1),
+    ("lecture-compiled-execute.png", "lesson_06_reducer", True, "execute", 1),
+    ("lecture-compiled-barrier.png", "lesson_06_reducer", True, "barrier", 1),
+    ("lecture-conflict.png", "lesson_07_conflict", True, "barrier", 1),
+    ("lecture-send.png", "lesson_08_send", True, "plan", 1),
+    ("lecture-command.png", "lesson_09_command", False, "execute", 1),
+    ("lecture-interrupt.png", "lesson_10_interrupt", False, "execute", 2),
+    ("lecture-namespace.png", "lesson_12_subgraph", False, "execute", 2),
+]
+
+
+def pump(app, window, seconds: float = 0.3) -> None:
+    end = time.monotonic() + seconds
+    while time.monotonic() < end or window.runner.session.busy:
+        app.processEvents()
+        time.sleep(0.02)
+
+
+def open_lesson(app, window, stem: str, compiled: bool) -> None:
+    window.open_path(ROOT / "templates" / f"{stem}.json", bundled=True)
+    window.actions_by_name["compiled_view"].setChecked(compiled)
+    window.actions_by_name["lecture_mode"].setChecked(True)
+    pump(app, window)
+
+
+def play_to(app, window, kind: str, step: int) -> None:
+    player = window.lecture.player
+    for _ in range(40):
+        phase = player.phase
+        if phase is not None and (phase.kind, phase.step) == (kind, step):
+            return pump(app, window)
+        player.next_phase()
+        pump(app, window)
+    raise RuntimeError(f"never reached step {step} {kind}")
+
+
+def main() -> None:
+    app = application()
+    window = MainWindow()
+    window.resize(1280, 720)
+    window.show()
+    pump(app, window)
+    window.open_path(ROOT / "templates" / "fanout_join.json", bundled=True)
+    window.actions_by_name["compiled_view"].setChecked(True)
+    window.runner.run()
+    pump(app, window, 0.8)
+    window.grab().save(str(ROOT / "docs" / "lecture-compiled-view.png"))
+    for name, stem, compiled, kind, step in SHOTS:
+        open_lesson(app, window, stem, compiled)
+        play_to(app, window, kind, step)
+        assert (window.width(), window.height()) == (1280, 720), name
+        window.grab().save(str(ROOT / "docs" / name))
+    window.close()
+
+
+if __name__ == "__main__":
+    main()
