@@ -25,9 +25,11 @@ class BranchSpec:
     path: Any
     ends: dict[Hashable, str] | None
     name: str
+    input_schema: Any = None
+    """What the router reads, from its first parameter's hint (None: its node's input)."""
 
     @classmethod
-    def from_path(cls, path: Any, path_map: Any) -> BranchSpec:
+    def from_path(cls, path: Any, path_map: Any, input_schema: Any = None) -> BranchSpec:
         func = getattr(path, "func", path)
         name = getattr(path, "name", None) or getattr(func, "__name__", None) or "condition"
         if name == "<lambda>":
@@ -38,7 +40,7 @@ class BranchSpec:
             ends = {p: p for p in path_map}
         else:
             ends = _ends_from_return_hint(func)
-        return cls(coerce_to_bound(path), ends, name)
+        return cls(coerce_to_bound(path), ends, name, input_schema)
 
 
 def _ends_from_return_hint(func: Any) -> dict[Hashable, str] | None:
@@ -66,7 +68,7 @@ class BranchWriter:
         self, output: Any, task: Any = None, run: Any = None, step: int = 2
     ) -> list[tuple[str, Any]]:
         """`run`: the node's callback run (engine.pregel.tracing), `step` this writer's place."""
-        value = self._read(task)
+        value = self._read(task, output)
         run = run if getattr(self.branch.path, "trace", True) else None
         with router_run(run, step, self.name, value, task.config) as call:
             call.output = self.branch.path.invoke(value, call.config)
@@ -76,15 +78,21 @@ class BranchWriter:
         self, output: Any, task: Any = None, run: Any = None, step: int = 2
     ) -> list[tuple[str, Any]]:
         """Under ainvoke/astream an async router is awaited (a sync one is called)."""
-        value = self._read(task)
+        value = self._read(task, output)
         run = run if getattr(self.branch.path, "trace", True) else None
         with router_run(run, step, self.name, value, task.config) as call:
             call.output = await self.branch.path.ainvoke(value, call.config)
         return route_writes(self.branch.ends, call.output)
 
-    def _read(self, task: Any) -> Any:
+    def _read(self, task: Any, output: Any) -> Any:
         value = task.config[CONF][CONFIG_KEY_READ](self.read_keys, True)
-        return self.mapper(value) if self.mapper is not None else value
+        value = self.mapper(value) if self.mapper is not None else value
+        # as langgraph: a router with no schema of its own also sees the keys its node returned
+        # that the node's schema does not read
+        if self.branch.input_schema is None and isinstance(value, dict):
+            if isinstance(output, dict):
+                return {**output, **value}
+        return value
 
     @property
     def static_writes(self) -> list[tuple[str, Any, str | None]] | None:

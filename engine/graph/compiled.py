@@ -177,9 +177,13 @@ class CompiledStateGraph(
 
     def attach_branch(self, start: str, branch: BranchSpec) -> None:
         builder = self.builder
-        keys = list(builder.schemas[builder.state_schema])
+        # as langgraph: the router's own schema, else what its node reads
+        schema = branch.input_schema or (
+            builder.nodes[start].input_schema if start in builder.nodes else builder.state_schema
+        )
+        keys = list(builder.schemas[schema])
         select: Any = "__root__" if keys == ["__root__"] else keys
-        mapper = None if select == "__root__" else coercer(builder.state_schema)
+        mapper = None if select == "__root__" else coercer(schema)
         self.nodes[start].writers.append(BranchWriter(branch, select, mapper))
 
 

@@ -284,10 +284,12 @@ class StateGraph(Generic[StateT, ContextT, InputT, OutputT]):
             )
         from engine.graph.branch import BranchSpec  # routers run under the tracer: load it late
 
-        branch = BranchSpec.from_path(path, path_map)
+        branch = BranchSpec.from_path(path, path_map, _inferred_input_schema(path))
         if branch.name in self.branches[source]:
             raise ValueError(f"Branch with name `{branch.name}` already exists for node `{source}`")
         self.branches[source][branch.name] = branch
+        if branch.input_schema is not None:
+            self._add_schema(branch.input_schema)
         return self
 
     def add_sequence(self, nodes: Sequence[Any]) -> StateGraph:
@@ -463,9 +465,13 @@ def _keys_or_root(channels: dict[str, Any], managed: dict[str, Any]) -> list[str
 
 
 def _inferred_input_schema(action: Any) -> Any:
-    func = action if inspect.isfunction(action) or inspect.ismethod(action) else None
-    if func is None:
-        return None
+    """The state schema a node or router reads, from its first parameter's type hint (a
+    function, a method, or an object's __call__); None without a usable one."""
+    func = getattr(action, "func", action)  # a RunnableCallable or RunnableLambda: its function
+    if not (inspect.isfunction(func) or inspect.ismethod(func)):
+        func = func.__call__ if callable(func) else None
+        if not inspect.ismethod(func):
+            return None
     try:
         hints = typing.get_type_hints(func)
         first = next(iter(inspect.signature(func).parameters), None)

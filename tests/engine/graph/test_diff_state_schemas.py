@@ -16,6 +16,7 @@ from langchain_core.messages import AIMessage, AnyMessage, HumanMessage
 from pydantic import BaseModel, Field
 
 from tests.engine.graphs import _chain, _g, _one_node, _sg
+from tests.oracle import assert_same
 
 
 class TD(TypedDict):
@@ -381,3 +382,72 @@ def test_state_multiple_schemas_private_input_output(backend):
         "graph_output",
         "user_input",
     ]
+
+
+def test_routers_read_what_their_hint_or_their_node_reads():
+    """A router hinted with a schema reads only its keys (a private schema); without a hint it
+    reads what its node reads plus the keys the node returned; a callable object's __call__
+    hint is its input schema, as a function's is."""
+
+    class Overall(TypedDict):
+        foo: Annotated[int, operator.add]
+        bar: str
+
+    class RouterIn(TypedDict):
+        baz: str
+
+    class Node2In(TypedDict):
+        foo: Annotated[int, operator.add]
+        baz: str
+
+    class Secret(TypedDict):
+        secret: str
+
+    class Both(TypedDict):
+        x: int
+        secret: str
+
+    def scenario(b):
+        graph_mod, seen = b.graph, []
+
+        def node_1(state: Overall):
+            return {"foo": 1, "baz": "meow"}
+
+        def node_2(state: Node2In):
+            return {"foo": 1, "bar": state["baz"]}
+
+        def hinted(state: RouterIn):
+            seen.append(("hinted", dict(state)))
+            return "node_2" if state["baz"] == "meow" else graph_mod.END
+
+        g = graph_mod.StateGraph(Overall)
+        g.add_node(node_1)
+        g.add_node(node_2)
+        g.add_edge(graph_mod.START, "node_1")
+        g.add_conditional_edges("node_1", hinted)
+        first = g.compile().invoke({"foo": 0})
+
+        def reads_secret(state: Secret):
+            return {"x": 2}
+
+        def plain(state):
+            seen.append(("plain", dict(state)))
+            return graph_mod.END
+
+        class Caller:
+            def __call__(self, state: Secret):
+                seen.append(("object", dict(state)))
+                return {"x": 5}
+
+        g = graph_mod.StateGraph(Both)
+        g.add_node("start", lambda state: {"x": 1, "secret": "s"})
+        g.add_node("private", reads_secret)
+        g.add_node("object", Caller())
+        g.add_edge(graph_mod.START, "start")
+        g.add_edge("start", "private")
+        g.add_conditional_edges("private", plain)
+        g.add_edge("private", "object")
+        second = g.compile().invoke({"x": 0})
+        return first, second, seen
+
+    assert_same(scenario)
