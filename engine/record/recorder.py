@@ -9,6 +9,7 @@ arguments are kept as input (see `engine.record.codec`), never the model's setti
 
 from __future__ import annotations
 
+import json
 import threading
 from collections import defaultdict
 from collections.abc import Callable
@@ -22,9 +23,6 @@ from engine._constants import CONF, NS_END, NS_SEP
 from engine.checkpoint.ids import uuid6
 from engine.record import codec
 from engine.record.store import RecordedCall, RecordedRun, RecordingStore
-
-CONFIG_KEY_RECORDER = "__superstep_recorder"
-"""The run's Recorder, in the configurable (the replay session finds what it served by it)."""
 
 
 def node_path(checkpoint_ns: str) -> str:
@@ -44,8 +42,6 @@ def call_site(metadata: dict | None) -> tuple[str, str | None, int | None]:
 def model_input(messages: list) -> dict:
     """A chat model's input as its cache sees it (ids cleared), so hashes agree with replay."""
     cleared = [m.model_copy(update={"id": None}) if getattr(m, "id", None) else m for m in messages]
-    import json
-
     return codec.model_input(json.loads(lc_dumps(cleared)))
 
 
@@ -104,6 +100,24 @@ class Recorder(BaseCallbackHandler):
         store = self.store
         store.add_run(RecordedRun(thread, str(run_id), store.next_seq("record_runs", thread),
                                   uuid6(), codec.dumps(inputs), self.replay_of))  # fmt: skip
+
+    def on_chain_end(self, outputs: Any, *, run_id: Any, parent_run_id: Any = None,
+                     **kwargs: Any) -> None:  # fmt: skip
+        if parent_run_id is None:
+            self._run_ended(str(run_id))
+
+    def on_chain_error(self, error: BaseException, *, run_id: Any, parent_run_id: Any = None,
+                       **kwargs: Any) -> None:  # fmt: skip
+        if parent_run_id is None:
+            self._run_ended(str(run_id))
+
+    def _run_ended(self, run_id: str) -> None:
+        """A long-lived recorder (the studio's) keeps no counters of finished runs."""
+        with self._lock:
+            for thread in [t for t, r in self._runs.items() if r == run_id]:
+                del self._runs[thread]
+            if not self._runs:
+                self._per_task.clear()
 
     # -- calls
     def _start(self, run_id: Any, kind: str, metadata: Any, essence: dict) -> None:
@@ -170,5 +184,4 @@ def record(config: dict, store: RecordingStore, *, replay_of: str | None = None)
 
     recorder = Recorder(store, replay_of=replay_of)
     add_handler(config, recorder)
-    config.setdefault(CONF, {})[CONFIG_KEY_RECORDER] = recorder
     return recorder
