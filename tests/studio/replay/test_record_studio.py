@@ -5,8 +5,6 @@ the tool's code is edited and the spec saved, the test fails with the diff."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QPushButton
@@ -14,10 +12,10 @@ from PySide6.QtWidgets import QPushButton
 from tests.providers.conftest import memory_keyring, openai_server  # noqa: F401  (fixtures)
 from tests.providers.test_cli_providers import agent_spec
 from tests.studio.test_chat_panel import keyed, open_spec, send  # noqa: F401  (fixture)
+from tests.studio.test_run_screenshot import save_grab
 from tests.studio.test_run_steps import idle
 
 pytestmark = pytest.mark.gui
-DOCS = Path(__file__).resolve().parents[3] / "docs"
 
 
 def press(qtbot, win, name):
@@ -101,8 +99,8 @@ def test_record_replay_and_saved_tests_in_the_window(qtbot, window, tmp_path, ke
     window.resizeDocks([tests_dock, window.dock("traceDock")], [430, 430], Qt.Orientation.Vertical)
     qtbot.wait(100)
     assert tests_dock.minimumSizeHint().height() <= 140  # short enough for a 720 px window
-    DOCS.mkdir(exist_ok=True)
-    assert window.grab().save(str(DOCS / "record_tests_dock.png"))
+    image = save_grab(window, "record_tests_dock.png", tmp_path)
+    assert (image.width(), image.height()) == (window.width(), window.height())
 
 
 def test_an_untrusted_edit_is_not_run_by_the_tests_dock(qtbot, window, tmp_path, keyed):  # noqa: F811

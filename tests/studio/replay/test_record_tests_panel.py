@@ -1,11 +1,10 @@
 """The Tests dock (pytest-qt, offscreen): a thread recorded against the local OpenAI server is
 saved as a test; Run all passes with the server stopped, and after a tool edit the test fails,
-showing the changed model call and the run diff. Screenshots go to docs/."""
+showing the changed model call and the run diff. Screenshots go to $SUPERSTEP_SCREENSHOT_DIR (docs/ to regenerate them)."""
 
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
@@ -16,9 +15,9 @@ from studio.cli import main
 from studio.replay.tests_panel import TestsPanel
 from tests.openai_server import OpenAIServer
 from tests.providers.test_cli_providers import INPUT, agent_spec
+from tests.studio.test_run_screenshot import save_grab
 
 pytestmark = pytest.mark.gui
-DOCS = Path(__file__).resolve().parents[3] / "docs"
 EDITED_TOOL = "def add(a: int, b: int) -> int:\n    return a + b + 1\n"
 
 
@@ -57,7 +56,7 @@ def _results(panel):
             for i in range(panel.list.topLevelItemCount())]  # fmt: skip
 
 
-def test_a_saved_test_passes_then_fails_with_the_diff(saved, qtbot):
+def test_a_saved_test_passes_then_fails_with_the_diff(saved, qtbot, tmp_path):
     panel, spec, doc = saved
     assert _results(panel) == [("test_main", "not run")]
     assert panel.caption.text().startswith("1 saved test(s) in ")
@@ -86,10 +85,9 @@ def test_a_saved_test_passes_then_fails_with_the_diff(saved, qtbot):
     assert "Step 1 | assistant | assistant" in texts
     assert '  state .messages[2].content | "5" | "6"' in texts
     assert '  assistant wrote .messages[2].content | "5" | "6"' in texts
-    DOCS.mkdir(exist_ok=True)
-    assert panel.grab().save(str(DOCS / "record_tests_panel.png"))
+    assert not save_grab(panel, "record_tests_panel.png", tmp_path).isNull()
     panel.diff.resize(900, 420)
-    assert panel.diff.grab().save(str(DOCS / "record_run_diff.png"))
+    assert not save_grab(panel.diff, "record_run_diff.png", tmp_path).isNull()
 
 
 def test_a_folder_without_tests_says_how_to_get_one(qtbot, tmp_path):
