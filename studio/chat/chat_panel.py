@@ -43,6 +43,7 @@ class TokenHandler(BaseCallbackHandler, _StreamingCallbackHandler):
     streaming handler makes models stream even when a node invokes them."""
 
     run_inline = True
+    models_only = True  # the studio leaves it off a graph that cannot call a model (no tokens)
 
     def __init__(self, relay: TokenRelay) -> None:
         self.relay = relay

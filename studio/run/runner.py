@@ -40,11 +40,10 @@ BATCH_SECONDS = 0.05
 """A run of many supersteps reports to the GUI at most this often: the panels take one batch of
 events at a time instead of one signal, table refill and repaint per superstep."""
 HANDOFF_SECONDS = 0.2
-"""Before sending a batch the worker waits (GIL released) until the GUI has shown the previous
-one, at most this long: batches never pile up in the GUI's queue, and a GUI that falls behind
-gets the GIL to itself."""
-HEAD_START_SECONDS = 0.02
-"""After sending, the worker waits this long for the GUI to show the batch before it goes on."""
+"""The worker waits (GIL released) at most this long for the GUI to show a batch: the GUI has
+the GIL to itself meanwhile, and batches never pile up in its queue."""
+MODEL_FREE_KINDS = frozenset({"set_state", "interrupt", "expression", "send"})
+"""Node and router kinds that cannot call a chat model (expressions, interrupts, Send lists)."""
 PAGE = 200
 """Checkpoints read per page of a thread's history (the newest first; older pages on demand)."""
 
@@ -221,7 +220,8 @@ class RunSession(QObject):
         self._config: dict | None = None
         self._keep_spec: Any = None
         self.callbacks: list[Any] = []
-        """LangChain callback handlers every run's config carries (the chat panel's tokens)."""
+        """LangChain callback handlers a run's config carries (the chat panel's tokens); one
+        with `models_only = True` only when the spec has a node or router that can call a model."""
 
     # ------------------------------------------------------------------ GUI-thread API
 
@@ -412,7 +412,13 @@ class RunSession(QObject):
         from graphspec.compiler import run_config
 
         config = run_config(spec, thread_id)
-        return {**config, "callbacks": list(self.callbacks)} if self.callbacks else config
+        # LangChain makes every task a callback run once a handler listens: half a small step's
+        # cost, so handlers only for model calls stay off a graph that cannot make any
+        models = not MODEL_FREE_KINDS.issuperset(
+            [n.kind for n in spec.nodes] + [e.router.kind for e in spec.conditional_edges]
+        )
+        handlers = [h for h in self.callbacks if models or not getattr(h, "models_only", False)]
+        return {**config, "callbacks": handlers} if handlers else config
 
     def _new_stepper(self, run_input: Any, config: dict, durability: str | None) -> None:
         self._stepper = self._graph.stepper(run_input, config, stream_mode=("values", "updates", "custom"),
@@ -463,7 +469,7 @@ class RunSession(QObject):
     def _steps(self, stepper: Any, steps: int | None) -> None:
         count = unsent = 0
         first_event, first_chunk = len(stepper.events), len(stepper.chunks)
-        sent = time.perf_counter()
+        due = time.perf_counter() + BATCH_SECONDS
         try:
             while not stepper.done and (steps is None or count < steps):
                 if self._stop.is_set() and count:
@@ -476,26 +482,25 @@ class RunSession(QObject):
                 with cancel_with(self._stop):  # Stop (or closing) ends an expression mid-step
                     stepper.step()
                 count += 1
-                if (now := time.perf_counter()) - sent >= BATCH_SECONDS:
+                if time.perf_counter() >= due:
                     self._send(stepper, first_event, first_chunk)
-                    first_event, first_chunk, sent, unsent = (
-                        len(stepper.events),
-                        len(stepper.chunks),
-                        now,
-                        0,
-                    )
+                    first_event, first_chunk, unsent = len(stepper.events), len(stepper.chunks), 0
+                    due = time.perf_counter() + BATCH_SECONDS
         finally:  # the rest of the batch (and whether the run is done)
             if unsent:
                 self._send(stepper, first_event, first_chunk)
 
     def _send(self, stepper: Any, first_event: int, first_chunk: int) -> None:
-        # one batch in flight at most, and the GUI gets a head start on it with the GIL free
-        self._shown.wait(HANDOFF_SECONDS)
+        """Send one batch and wait (GIL released) while the GUI shows it."""
+        self._shown.wait(HANDOFF_SECONDS)  # the previous one, if the last wait gave up
+        # what the run kept so far joins what submit() froze: a full collection then walks the
+        # newest batch's objects, not the whole run's (up to 100 ms with the GIL held)
+        gc.freeze()
         self._shown.clear()
         self.stepped.emit(
             self._report(stepper, stepper.events[first_event:], stepper.chunks[first_chunk:])
         )
-        self._shown.wait(HEAD_START_SECONDS)
+        self._shown.wait(HANDOFF_SECONDS)
 
     def _report(self, stepper: Any, events: list[Any], chunks: list[Any]) -> StepReport:
         """One report for a batch of supersteps: all their events, the last one's plan and barrier."""
