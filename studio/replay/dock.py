@@ -16,6 +16,7 @@ from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtWidgets import QCheckBox
 
 from engine.record import RecordedCall, Recorder, RecordingStore, replay_from, replay_thread
+from studio.replay.replay_menu import ReplayMenu
 from studio.replay.run_diff import diff_threads
 from studio.replay.tests_panel import TestsPanel
 from studio.run.widgets import button
@@ -38,17 +39,12 @@ class ReplayDock(QObject):
                                    "checkpoints, to replay them or save them as tests")  # fmt: skip
         self.record_box.toggled.connect(self._set_recording)
         self.panel.actions.insertWidget(1, self.record_box)
-        for name, text, slot, tip in (
-            ("replayThread", "Replay thread", self.replay, "Run the current thread again on a "
-             "new thread, its recorded model and tool calls served instead of new ones"),
-            ("replayFrom", "Replay from checkpoint", lambda: self.replay(from_picked=True),
-             "The same from the checkpoint picked in Checkpoints: only what ran after it again"),
-            ("saveTest", "Save as test", self.save, "Write the current thread as a pytest file "
-             "in tests/ beside the spec"),
-        ):  # fmt: skip
-            widget = button(name, text, slot)
-            widget.setToolTip(tip)
-            self.panel.actions.addWidget(widget)
+        self.replay_menu = ReplayMenu()
+        self.replay_menu.replay_requested.connect(lambda picked: self.replay(from_picked=picked))
+        self.panel.actions.addWidget(self.replay_menu)
+        save = button("saveTest", "Save as test", self.save)
+        save.setToolTip("Write the current thread as a pytest file in tests/ beside the spec")
+        self.panel.actions.addWidget(save)
         self.recorder = Recorder(self.store)
         self.recorder.listeners.append(self.call_recorded.emit)
         # a call is noted after the trace shows the steps reported with it (connected later
@@ -114,7 +110,7 @@ class ReplayDock(QObject):
         return files.is_trusted(found.digest(digest(data)))
 
     def _say(self, text: str) -> None:
-        self.panel.caption.setText(text)
+        self.panel.say(text)
         self.window.statusBar().showMessage(text, 6000)
 
     # -- the trace
@@ -147,6 +143,7 @@ class ReplayDock(QObject):
                     if f"{thread}-replay-{n}" not in taken)  # fmt: skip
 
         target = self._target()
+        policy, serve = self.replay_menu.policy, self.replay_menu.serve
 
         def work() -> Any:
             from engine.checkpoint.sqlite import SqliteSaver
@@ -154,7 +151,7 @@ class ReplayDock(QObject):
 
             with SqliteSaver.from_conn_string(str(db)) as saver:
                 graph = _compile(target, saver)
-                options = dict(on_change="recorded", config=run_config(target[0]),
+                options = dict(on_change=policy, serve=serve, config=run_config(target[0]),
                                store=RecordingStore.for_saver(saver))  # fmt: skip
                 if picked is None:
                     report = replay_thread(graph, thread, into, **options)
@@ -208,7 +205,7 @@ def _compile(target: tuple, saver: Any) -> Any:
     from graphspec.providers import keyless_models
 
     spec, trusted, base_dir = target
-    with keyless_models():  # replays serve the model calls (on_change "recorded"): no key needed
+    with keyless_models():  # a replay serves the model calls; one going live uses the real key
         return compile_spec(spec, trusted=trusted, checkpointer=saver, base_dir=base_dir)
 
 

@@ -5,7 +5,7 @@ differ are tinted and open; the same ones are listed closed."""
 from __future__ import annotations
 
 from PySide6.QtGui import QBrush
-from PySide6.QtWidgets import QTreeWidget, QTreeWidgetItem, QWidget
+from PySide6.QtWidgets import QSizePolicy, QTreeWidget, QTreeWidgetItem, QWidget
 
 from studio.plain import plain_label, plain_tip
 from studio.replay.run_diff import RunDiff, path_text, tasks_text
@@ -21,7 +21,8 @@ class RunDiffPanel(QWidget):
         self.setObjectName("runDiffPanel")
         self.caption = plain_label("Replay a thread, or run a saved test, to compare two runs.")
         self.caption.setObjectName("runDiffCaption")
-        self.caption.setWordWrap(True)
+        # one line, cut at the edge (the whole text is its tooltip): a short dock stays short
+        self.caption.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.tree = QTreeWidget()
         self.tree.setObjectName("runDiff")
         self.tree.setHeaderLabels(["Step", "Old", "New"])
@@ -45,10 +46,11 @@ class RunDiffPanel(QWidget):
         self.diff = diff
         self.tree.clear()
         changed = diff.changed_steps
-        self.caption.setText(
-            f"{diff.old_name} (old) → {diff.new_name} (new): "
-            + ("the same in every step" if diff.same else f"{len(changed)} step(s) differ")
+        text = f"{diff.old_name} (old) → {diff.new_name} (new): " + (
+            "the same in every step" if diff.same else f"{len(changed)} step(s) differ"
         )
+        self.caption.setText(text)
+        self.caption.setToolTip(plain_tip(text))
         self._row(self.tree, "Path", path_text(diff.old_path), path_text(diff.new_path),
                   diff.old_path != diff.new_path)  # fmt: skip
         for step in diff.steps:

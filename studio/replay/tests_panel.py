@@ -14,13 +14,14 @@ from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QPlainTextEdit,
+    QSizePolicy,
     QSplitter,
     QTreeWidget,
     QTreeWidgetItem,
     QWidget,
 )
 
-from studio.plain import plain_label
+from studio.plain import plain_label, plain_tip
 from studio.replay.run_diff_panel import RunDiffPanel
 from studio.replay.saved_tests import SavedResult, find_saved, run_saved, save_test
 from studio.run.widgets import MONO, button, vbox
@@ -46,7 +47,8 @@ class TestsPanel(QWidget):
         self.results: dict[str, SavedResult] = {}
         self.caption = plain_label("")
         self.caption.setObjectName("testsCaption")
-        self.caption.setWordWrap(True)
+        # one line beside the buttons, cut at the dock's edge; the whole text is its tooltip
+        self.caption.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.run_button = button("runTests", "Run all", self.run_all)
         self.actions = QHBoxLayout()  # the caption, then the buttons (others add theirs)
         self.actions.addWidget(self.caption, 1)
@@ -75,6 +77,11 @@ class TestsPanel(QWidget):
         layout.addWidget(split)
         self.refresh()
 
+    def say(self, text: str) -> None:
+        """One line in the caption (a replay's error can run to many): all of it as its tip."""
+        self.caption.setText(text.splitlines()[0] if text else "")
+        self.caption.setToolTip(plain_tip(text))
+
     def set_folder(self, folder: Path | None) -> None:
         self.folder = folder
         self.refresh()
@@ -87,8 +94,8 @@ class TestsPanel(QWidget):
         self.list.clear()
         tests = self.tests()
         where = str(self.folder) if self.folder else "no folder"
-        self.caption.setText(f"{len(tests)} saved test(s) in {where}" if tests else
-                             f"No saved tests in {where}: save a recorded thread as a test.")  # fmt: skip
+        self.say(f"{len(tests)} saved test(s) in {where}" if tests else
+                 f"No saved tests in {where}: save a recorded thread as a test.")  # fmt: skip
         for path in tests:
             name = path.name.removesuffix(".recording.json")
             result = self.results.get(name)
@@ -105,7 +112,7 @@ class TestsPanel(QWidget):
     def run_all(self) -> None:
         tests = self.tests()
         self.run_button.setEnabled(False)
-        self.caption.setText(f"Running {len(tests)} test(s)…")
+        self.say(f"Running {len(tests)} test(s)…")
         trusted = self.trusted
         run_in_thread(lambda: [run_saved(p, trusted=trusted) for p in tests], self._done)
 
@@ -117,7 +124,7 @@ class TestsPanel(QWidget):
         self.results = {r.name: r for r in results}
         self.refresh()
         failed = sum(not r.passed for r in results)
-        self.caption.setText(f"{len(results) - failed} passed, {failed} failed")
+        self.say(f"{len(results) - failed} passed, {failed} failed")
         first_failed = next((i for i, r in enumerate(results) if not r.passed), 0)
         if self.list.topLevelItemCount():
             self.list.setCurrentItem(self.list.topLevelItem(first_failed))

@@ -22,6 +22,11 @@ def press(qtbot, win, name):
     qtbot.mouseClick(win.findChild(QPushButton, name), Qt.MouseButton.LeftButton)
 
 
+def replay(win, name="replayThread"):
+    """Choose an item of the Tests dock's Replay menu."""
+    win.replay_dock.replay_menu.actions_by_name[name].trigger()
+
+
 def results(panel):
     return [(panel.list.topLevelItem(i).text(0), panel.list.topLevelItem(i).text(1))
             for i in range(panel.list.topLevelItemCount())]  # fmt: skip
@@ -58,7 +63,7 @@ def test_record_replay_and_saved_tests_in_the_window(qtbot, window, tmp_path, ke
         press(qtbot, window, "runTests")
     assert results(panel) == [(name, "passed")]
 
-    press(qtbot, window, "replayThread")
+    replay(window)
     qtbot.waitUntil(lambda: panel.caption.text().startswith("replayed"), timeout=20000)
     assert panel.caption.text() == (f"replayed {thread!r} as '{thread}-replay-1': 3 call(s) from "
                                     "the recording, 0 live, 0 changed, 0 recorded call(s) unused")  # fmt: skip
@@ -67,11 +72,11 @@ def test_record_replay_and_saved_tests_in_the_window(qtbot, window, tmp_path, ke
                                 for i in range(window.runner.thread_selector.count())))  # fmt: skip
 
     history = window.runner.history
-    press(qtbot, window, "replayFrom")
+    replay(window, "replayFrom")
     assert panel.caption.text() == "Pick a checkpoint in Checkpoints to replay from"
     step_0 = next(e for e in history.entries if e.step == 0)  # before the agent ran
     history.select(step_0.checkpoint_id)
-    press(qtbot, window, "replayFrom")
+    replay(window, "replayFrom")
     qtbot.waitUntil(lambda: panel.caption.text().startswith("replayed"), timeout=20000)
     assert f"as '{thread}-replay-2': 3 call(s) from the recording" in panel.caption.text()
     assert panel.diff.caption.text().endswith("the same in every step")
@@ -90,6 +95,12 @@ def test_record_replay_and_saved_tests_in_the_window(qtbot, window, tmp_path, ke
         "2nd model call of node 'assistant|model' has another input" in panel.failure.toPlainText()
     )
     assert '  state .messages[2].content | "5" | "6"' in panel.diff.texts()
+    replay(window, "onChange_fail")  # the replay stops at the changed call
+    replay(window, "toolsLive")  # the edited tool runs
+    replay(window)
+    qtbot.waitUntil(lambda: panel.caption.text().startswith("replayed"), timeout=20000)
+    assert "1 changed" in panel.caption.text()
+    assert "stopped: replay: the 2nd model call of node 'assistant|model'" in panel.caption.text()
     window.resize(1280, 720)
     qtbot.wait(50)
     for dock in window.docks:  # the right column's docks set the top's height: room below
