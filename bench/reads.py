@@ -5,14 +5,16 @@
 For each workload (a counter looping N supersteps; a list growing by 200 bytes a superstep) and
 backend: one untimed `invoke` writes the thread into a new SqliteSaver file, then each read is
 timed `--repeat` times (median kept), on one graph, sync and async (`AsyncSqliteSaver` on the
-same file). Printed: milliseconds per read and the ratio engine / langgraph. Target (issue 21): every
-ratio at most 0.5; exit status 1 if one is above, 0 otherwise (or when one backend ran alone).
+same file), the two backends' rounds of each read alternating. Printed: milliseconds per read and
+the ratio engine / langgraph. Target (issue 21): every ratio at most 0.5; exit status 1 if one
+is above, 0 otherwise (or when one backend ran alone).
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import gc
 import importlib
 import itertools
@@ -123,21 +125,25 @@ def _sqlite(prefix: str) -> Any:
     return importlib.import_module(prefix + ".checkpoint.sqlite")
 
 
-def _timed(fn: Callable[[], Any], repeat: int) -> float:
-    """Seconds per call: the median of `repeat` rounds, each calling `fn` as many times as fill
-    `ROUND_SECONDS` (once for a slow read), after a gc.collect() (as timeit does, a fast read
-    is timed in a loop: one call straight after a collection measures the collection's mess)."""
-    t0 = time.perf_counter()
-    fn()
-    calls = max(1, int(ROUND_SECONDS / max(time.perf_counter() - t0, 1e-7)))
-    times = []
-    for _ in range(repeat):
-        gc.collect()
+def _timed(fns: dict[str, Callable[[], Any]], repeat: int) -> dict[str, float]:
+    """Seconds per call of each function: the median of `repeat` rounds, each calling it as many
+    times as fill `ROUND_SECONDS` (once for a slow read), after a gc.collect() (as timeit does, a
+    fast read is timed in a loop: one call straight after a collection measures the collection's
+    mess). The functions' rounds alternate, so a shared machine's load weighs on each alike."""
+    calls = {}
+    for key, fn in fns.items():
         t0 = time.perf_counter()
-        for _ in range(calls):
-            fn()
-        times.append((time.perf_counter() - t0) / calls)
-    return statistics.median(times)
+        fn()
+        calls[key] = max(1, int(ROUND_SECONDS / max(time.perf_counter() - t0, 1e-7)))
+    times: dict[str, list[float]] = {key: [] for key in fns}
+    for _ in range(repeat):
+        for key, fn in fns.items():
+            gc.collect()
+            t0 = time.perf_counter()
+            for _ in range(calls[key]):
+                fn()
+            times[key].append((time.perf_counter() - t0) / calls[key])
+    return {key: statistics.median(found) for key, found in times.items()}
 
 
 def write_thread(w: ReadWorkload, prefix: str, size: int, path: str) -> None:
@@ -153,33 +159,64 @@ def write_thread(w: ReadWorkload, prefix: str, size: int, path: str) -> None:
 
 def measure(w: ReadWorkload, prefix: str, size: int, repeat: int, path: str) -> dict[str, float]:
     """Seconds per read (median of `repeat`) on the thread stored at `path`."""
-    conn = sqlite3.connect(path, check_same_thread=False)
-    try:
-        saver = _sqlite(prefix).SqliteSaver(conn)
-        graph = w.build(prefix, size, saver)
-        configs = [s.config for s in itertools.islice(graph.get_state_history(THREAD), size // 2)]
-        steps = {_history(graph), size + 2}
-        assert len(steps) == 1, f"{prefix} {w.name}: history has {steps} checkpoints"
-        out = {name: _timed(lambda r=read: r(graph, saver), repeat)
-               for name, read in _reads(configs[-1]).items()}  # fmt: skip
-    finally:
-        conn.close()
-    out.update(_measure_async(w, prefix, size, repeat, path))
+    return measure_all(w, size, repeat, {prefix: path})[prefix]
+
+
+def measure_all(w: ReadWorkload, size: int, repeat: int, paths: dict[str, str]) -> dict:
+    """{backend: {read: seconds}} on each backend's thread in `paths`, the backends' rounds of
+    each read alternating (sync on SqliteSaver, then async on AsyncSqliteSaver, same files)."""
+    out: dict[str, dict[str, float]] = {prefix: {} for prefix in paths}
+    with contextlib.ExitStack() as stack:
+        graphs, reads = {}, {}
+        for prefix, path in paths.items():
+            conn = stack.enter_context(
+                contextlib.closing(sqlite3.connect(path, check_same_thread=False))
+            )
+            saver = _sqlite(prefix).SqliteSaver(conn)
+            graph = graphs[prefix] = (w.build(prefix, size, saver), saver)
+            configs = [
+                s.config for s in itertools.islice(graph[0].get_state_history(THREAD), size // 2)
+            ]
+            steps = {_history(graph[0]), size + 2}
+            assert len(steps) == 1, f"{prefix} {w.name}: history has {steps} checkpoints"
+            reads[prefix] = _reads(configs[-1])
+        for name in reads[next(iter(paths))]:
+            timed = _timed(
+                {prefix: lambda r=reads[prefix][name], g=graphs[prefix]: r(*g) for prefix in paths},
+                repeat,
+            )
+            for prefix, seconds in timed.items():
+                out[prefix][name] = seconds
+    for prefix, found in _measure_async(w, size, repeat, paths).items():
+        out[prefix].update(found)
     return out
 
 
-def _measure_async(w: ReadWorkload, prefix: str, size: int, repeat: int, path: str) -> dict:
+def _measure_async(w: ReadWorkload, size: int, repeat: int, paths: dict[str, str]) -> dict:
     """The async reads, on `AsyncSqliteSaver`, each call run to completion on one event loop."""
-    aio = importlib.import_module(prefix + ".checkpoint.sqlite.aio")
     loop = asyncio.new_event_loop()
-    opened = aio.AsyncSqliteSaver.from_conn_string(path)
+    opened = {
+        prefix: importlib.import_module(
+            prefix + ".checkpoint.sqlite.aio"
+        ).AsyncSqliteSaver.from_conn_string(path)
+        for prefix, path in paths.items()
+    }
+    entered = []
     try:
-        graph = w.build(prefix, size, loop.run_until_complete(opened.__aenter__()))
-        run = loop.run_until_complete
-        return {name: _timed(lambda r=read: run(r(graph)), repeat)
-                for name, read in ASYNC_READS.items()}  # fmt: skip
+        graphs = {}
+        for prefix, saver in opened.items():
+            graphs[prefix] = w.build(prefix, size, loop.run_until_complete(saver.__aenter__()))
+            entered.append(saver)
+        run, out = loop.run_until_complete, {prefix: {} for prefix in paths}
+        for name, read in ASYNC_READS.items():
+            calls = {prefix: lambda g=graph, r=read: run(r(g)) for prefix, graph in graphs.items()}
+            timed = _timed(calls, repeat)
+            for prefix, seconds in timed.items():
+                out[prefix][name] = seconds
+        return out
     finally:
-        loop.run_until_complete(opened.__aexit__(None, None, None))
+        for saver in entered:
+            loop.run_until_complete(saver.__aexit__(None, None, None))
         loop.close()
 
 
@@ -187,22 +224,21 @@ def run_workload(w: ReadWorkload, backends: tuple[str, ...], size: int, repeat: 
                  files: str | None = None) -> dict:  # fmt: skip
     """{backend: {read: seconds}}, each backend on its own file: a temporary one, or one kept in
     `files` (written there if missing, so a second run skips the writing)."""
-    results = {}
-    for prefix in backends:
-        folder = files or tempfile.mkdtemp(prefix="bench-reads-")
-        try:
-            path = os.path.join(folder, f"{prefix}-{w.name}-{size}.sqlite")
+    folder = files or tempfile.mkdtemp(prefix="bench-reads-")
+    try:
+        paths = {}
+        for prefix in backends:
+            path = paths[prefix] = os.path.join(folder, f"{prefix}-{w.name}-{size}.sqlite")
             if not os.path.exists(path):
                 t0 = time.perf_counter()
                 write_thread(w, prefix, size, path + ".tmp")
                 os.replace(path + ".tmp", path)
                 print(f"  {prefix}: wrote {size} supersteps in {time.perf_counter() - t0:.1f}s",
                       flush=True)  # fmt: skip
-            results[prefix] = measure(w, prefix, size, repeat, path)
-        finally:
-            if files is None:
-                shutil.rmtree(folder, ignore_errors=True)
-    return results
+        return measure_all(w, size, repeat, paths)
+    finally:
+        if files is None:
+            shutil.rmtree(folder, ignore_errors=True)
 
 
 def report(name: str, size: int, results: dict) -> list[float]:
