@@ -76,7 +76,7 @@ from engine.pregel.io import (
     read_channels,
 )
 from engine.pregel.loop_checkpoints import LoopCheckpoints
-from engine.pregel.loop_output import LoopOutput
+from engine.pregel.loop_output import LoopOutput, observed_value
 from engine.pregel.replay import ReplayState
 from engine.types import Command
 
@@ -486,7 +486,7 @@ class PregelLoop(LoopOutput, LoopCheckpoints, LoopCalls):
         """The barrier: apply every task's writes, emit values, save the checkpoint."""
         old_versions = dict(self.checkpoint["channel_versions"]) if self.observer else None
         old_values = (
-            {k: c.checkpoint() for k, c in self.channels.items()} if self.observer else None
+            {k: observed_value(c) for k, c in self.channels.items()} if self.observer else None
         )
         self.updated_channels = self._apply_writes([*self.tasks.values(), *self.calls.values()])
         if "values" in self.stream_modes and self._touches_output(self.updated_channels):

@@ -14,6 +14,7 @@ from engine._constants import (
     INTERRUPT,
     MISSING,
 )
+from engine.channels.delta import DeltaChannel
 from engine.pregel import trace
 from engine.pregel.calls import is_call
 from engine.pregel.debug import checkpoint_payload, task_result_payload
@@ -138,7 +139,7 @@ class LoopOutput:
                 old_versions.get(name),
                 version,
                 _visible(old_values.get(name, MISSING)),
-                _visible(self.channels[name].checkpoint()),
+                _visible(observed_value(self.channels[name])),
             )
             for name, version in new_versions.items()
             if old_versions.get(name) != version
@@ -148,6 +149,14 @@ class LoopOutput:
 
 def _visible(value: Any) -> Any:
     return None if value is MISSING else value
+
+
+def observed_value(channel: Any) -> Any:
+    """What a barrier shows of a channel: its checkpoint value, but a DeltaChannel's value (its
+    checkpoint holds none: the writes are stored instead); MISSING when empty."""
+    if isinstance(channel, DeltaChannel):
+        return channel.value
+    return channel.checkpoint()
 
 
 def public_config(config: dict | None) -> dict | None:

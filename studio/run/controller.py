@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 
 from engine.types import Command
 from studio.paths import studio_home
+from studio.run.deep_agent_panel import DeepAgentPanel
 from studio.run.overlay import RunOverlay
 from studio.run.panels import (
     ChannelsPanel,
@@ -104,6 +105,7 @@ class RunController(RunToolbar, ThreadControl):
         self.events = EventsPanel()
         self.diff = DiffPanel()
         self.thread_list = ThreadsPanel()
+        self.deep_agent = DeepAgentPanel()
         inspector, state, problems, palette = (w.dock(n) for n in ("inspectorDock", "stateDock", "problemsDock",
                                                                    "paletteDock"))  # fmt: skip
         self.docks = {
@@ -118,6 +120,9 @@ class RunController(RunToolbar, ThreadControl):
             "traceDock": w.add_dock("traceDock", "Superstep trace", self.trace, bottom),
             "diffDock": w.add_dock("diffDock", "Checkpoint diff", self.diff, bottom),
             "eventsDock": w.add_dock("eventsDock", "Events", self.events, bottom),
+            "deepAgentDock": w.add_dock(
+                "deepAgentDock", "Deep agent", self.deep_agent, right, tab_with="inspectorDock"
+            ),
         }
         d = self.docks
         w.removeDockWidget(problems)  # the trace goes first: it is the widest reader
@@ -260,6 +265,7 @@ class RunController(RunToolbar, ThreadControl):
         if clear:
             self.trace.clear()
             self.events.clear()
+            self.deep_agent.clear()
         self.trace.clear_error()
         self.overlay.clear()
         self.last_failure = None
@@ -456,6 +462,11 @@ class RunController(RunToolbar, ThreadControl):
     def _stepped(self, report: StepReport) -> None:
         self.trace.add_events(report.events)
         self.events.add_parts(report.chunks)
+        if self.deep_agent.add_events(report.events) and self.deep_agent.announce():
+            dock = self.docks["deepAgentDock"]  # a deep agent's files or to-dos moved
+            dock.show()
+            dock.raise_()
+            self.window.resizeDocks([dock], [430], Qt.Orientation.Vertical)
         self._last_report = report
         if self.trace.current_scope is None:
             self._show_report_channels(report)
