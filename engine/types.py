@@ -21,6 +21,7 @@ from typing import (
 )
 
 from langchain_core.messages.tool import ToolOutputMixin
+from xxhash import xxh3_128_hexdigest
 
 from engine._constants import NS_SEP
 from engine.warnings import LangGraphDeprecatedSinceV11
@@ -127,7 +128,7 @@ class Overwrite:
 def interrupt_id(ns: str, answered: int = 0) -> str:
     """Stable id of the `answered`-th interrupt of the task at namespace `ns` (32 hex chars)."""
     key = f"{ns}{NS_SEP}{answered}" if answered else ns
-    return hashlib.blake2b(key.encode(), digest_size=16).hexdigest()
+    return xxh3_128_hexdigest(key.encode())  # langgraph's hash: the same ids on both
 
 
 def is_interrupt_id(value: Any) -> bool:
@@ -159,7 +160,7 @@ class Interrupt:
         # an old ns still names the interrupt when no id is given (checkpoints written then)
         ns = deprecated.get("ns")
         if id == _DEFAULT_INTERRUPT_ID and isinstance(ns, (list, tuple)):
-            id = hashlib.blake2b(NS_SEP.join(ns).encode(), digest_size=16).hexdigest()
+            id = xxh3_128_hexdigest(NS_SEP.join(ns).encode())
         self.id = id
 
     @classmethod

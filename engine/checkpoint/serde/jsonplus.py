@@ -36,12 +36,14 @@ import re
 import sys
 import threading
 import uuid
+import warnings
 import zoneinfo
 from collections.abc import Iterable
 from typing import Any
 
 import ormsgpack
 
+from engine.checkpoint.serde.legacy_json import loads_legacy_json
 from engine.checkpoint.serde.registry import IP_CLASSES, find_class, path_classes
 
 EMPTY = b""
@@ -136,6 +138,10 @@ class JsonPlusSerializer:
     value types, langchain-core and engine classes are always allowed.
     `allowed_objects`: extra classes (or (module, name) pairs) to store by their attributes
     even though they are not dataclasses or pydantic models.
+    `allowed_json_modules`: ids of the classes a "json" value (langgraph's format before
+    msgpack) may rebuild besides the engine's own, or True for any class already imported
+    (engine.checkpoint.serde.legacy_json). `pickle_fallback` is accepted and ignored: nothing is
+    ever pickled.
     """
 
     def __init__(
@@ -143,8 +149,23 @@ class JsonPlusSerializer:
         *,
         allowed_modules: Iterable[str] | None = None,
         allowed_objects: Iterable[type | tuple[str, str]] = (),
+        pickle_fallback: bool = False,
+        allowed_json_modules: Iterable[tuple[str, ...]] | bool | None = None,
     ) -> None:
+        if pickle_fallback:
+            # langgraph pickles what msgpack cannot hold; loading a pickle can run any code
+            warnings.warn(
+                "pickle_fallback is ignored: values are never pickled (loading a pickle can "
+                "run arbitrary code); a value that cannot be stored raises instead",
+                UserWarning,
+                stacklevel=2,
+            )
         self._allowed_modules = tuple(allowed_modules) if allowed_modules is not None else None
+        self._allowed_json = (
+            allowed_json_modules
+            if isinstance(allowed_json_modules, bool) or allowed_json_modules is None
+            else {tuple(ident) for ident in allowed_json_modules}
+        )
         self._slot_classes = set(_SAFE_SLOT_CLASSES)
         for item in allowed_objects:
             key = (item.__module__, item.__qualname__) if isinstance(item, type) else tuple(item)
@@ -178,6 +199,11 @@ class JsonPlusSerializer:
             return bytes(payload)
         if kind == "bytearray":
             return bytearray(payload)
+        if kind == "json":  # langgraph's format before msgpack (old checkpoint files)
+            try:
+                return loads_legacy_json(bytes(payload), self._allowed_json)
+            except ValueError as exc:
+                raise DeserializationError(f"stored json value is not JSON: {exc}") from None
         if kind == "pickle":
             raise DeserializationError(
                 "refusing to load a pickled value: unpickling stored bytes can run arbitrary code"
