@@ -36,10 +36,22 @@ class StepDiff:
     """Tasks whose writes differ."""
     state: tuple[Part, ...]
     """How the state after this step differs."""
+    old_done: bool = True
+    """The step reached its barrier in the old run (not stopped by an error or interrupt)."""
+    new_done: bool = True
 
     @property
     def same(self) -> bool:
-        return self.old_tasks == self.new_tasks and not self.writes and not self.state
+        return (self.old_tasks == self.new_tasks and self.old_done == self.new_done
+                and not self.writes and not self.state)  # fmt: skip
+
+    @property
+    def old_text(self) -> str:
+        return tasks_text(self.old_tasks, self.old_done)
+
+    @property
+    def new_text(self) -> str:
+        return tasks_text(self.new_tasks, self.new_done)
 
 
 @dataclass(frozen=True)
@@ -66,9 +78,7 @@ class RunDiff:
         out.append(f"path old: {path_text(self.old_path)}")
         out.append(f"path new: {path_text(self.new_path)}")
         for s in self.changed_steps:
-            out.append(
-                f"step {s.step}: tasks {tasks_text(s.old_tasks)} | {tasks_text(s.new_tasks)}"
-            )
+            out.append(f"step {s.step}: tasks {s.old_text} | {s.new_text}")
             for w in s.writes:
                 out.extend(f"  {w.name} wrote {part_text(p)}" for p in w.parts)
             out.extend(f"  state {part_text(p)}" for p in s.state)
@@ -79,8 +89,10 @@ def path_text(path: tuple[tuple[str, ...], ...]) -> str:
     return " → ".join("+".join(step) for step in path) or "(nothing ran)"
 
 
-def tasks_text(tasks: tuple[str, ...] | None) -> str:
-    return "(no such step)" if tasks is None else ", ".join(tasks) or "(none)"
+def tasks_text(tasks: tuple[str, ...] | None, done: bool = True) -> str:
+    if tasks is None:
+        return "(no such step)"
+    return (", ".join(tasks) or "(none)") + ("" if done else " (did not finish)")
 
 
 def part_text(part: Part) -> str:
@@ -162,11 +174,14 @@ def diff_runs(old: list[Step], new: list[Step], old_name: str = "old",
     steps = []
     for number in sorted(by_step_old.keys() | by_step_new.keys()):
         a, b = by_step_old.get(number), by_step_new.get(number)
-        # a step only one run has: its tasks say so, its state is not compared with nothing
-        writes = _writes_diff(a.writes, b.writes) if a and b else ()
-        state = tuple(structural(a.values, b.values)) if a and b else ()
+        # a step only one run has, or one that did not finish: its tasks say so, and its
+        # writes and state are not compared with nothing
+        done_a, done_b = a is None or a.values is not None, b is None or b.values is not None
+        both = a is not None and b is not None and done_a and done_b
+        writes = _writes_diff(a.writes, b.writes) if both else ()
+        state = tuple(structural(a.values, b.values)) if both else ()
         steps.append(StepDiff(number, a.tasks if a else None, b.tasks if b else None,
-                              writes, state))  # fmt: skip
+                              writes, state, done_a, done_b))  # fmt: skip
     return RunDiff(old_name, new_name, tuple(steps), tuple(s.tasks for s in old),
                    tuple(s.tasks for s in new))  # fmt: skip
 

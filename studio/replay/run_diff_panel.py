@@ -8,7 +8,7 @@ from PySide6.QtGui import QBrush
 from PySide6.QtWidgets import QSizePolicy, QTreeWidget, QTreeWidgetItem, QWidget
 
 from studio.plain import plain_label, plain_tip
-from studio.replay.run_diff import RunDiff, path_text, tasks_text
+from studio.replay.run_diff import RunDiff, path_text
 from studio.run.diff_panel import DiffPanel
 from studio.run.widgets import CHANGED, show, vbox
 
@@ -54,8 +54,8 @@ class RunDiffPanel(QWidget):
         self._row(self.tree, "Path", path_text(diff.old_path), path_text(diff.new_path),
                   diff.old_path != diff.new_path)  # fmt: skip
         for step in diff.steps:
-            row = self._row(self.tree, f"Step {step.step}", tasks_text(step.old_tasks),
-                            tasks_text(step.new_tasks), not step.same)  # fmt: skip
+            row = self._row(self.tree, f"Step {step.step}", step.old_text, step.new_text,
+                            not step.same)  # fmt: skip
             for writes in step.writes:
                 for part in writes.parts:
                     self._part(row, f"{writes.name} wrote {part.path}".rstrip(), part)

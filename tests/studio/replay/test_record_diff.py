@@ -19,11 +19,12 @@ class State(MessagesState):
     notes: Annotated[list, operator.add]
 
 
-def build(server, saver, *, shout=False, check=False):
+def build(server, saver, *, shout=False, check=False, prompt=None):
     model = ChatOpenAI(model="gpt-test", base_url=server.base_url, api_key=KEY, max_retries=0)
 
     def ask(state):
-        return {"messages": [model.invoke(state["messages"])]}
+        system = [("system", prompt)] if prompt else []
+        return {"messages": [model.invoke([*system, *state["messages"]])]}
 
     def format_answer(state):
         text = state["messages"][-1].content
@@ -104,3 +105,17 @@ def test_a_replay_from_a_checkpoint_is_compared_from_that_step(server, saver):
     assert [s.step for s in diff.steps] == [1, 2]
     assert diff.lines()[-2:] == ["  format wrote .answer: 'five' → 'FIVE'",
                                  "  state .answer: 'five' → 'FIVE'"]  # fmt: skip
+
+
+def test_a_replay_stopped_at_a_changed_call_shows_the_step_it_did_not_finish(server, saver):
+    graph = recorded(server, saver)
+    edited = build(server, saver, prompt="Be brief.")
+    report = replay_thread(edited, "t", "r")
+    assert type(report.error).__name__ == "ReplayMismatch"
+    lines = diff_threads(graph, "t", "r", new_graph=edited).lines()
+    assert lines[1:] == [
+        "path old: __start__ → ask → format",
+        "path new: __start__ → ask",
+        "step 1: tasks ask | ask (did not finish)",
+        "step 2: tasks format | (no such step)",
+    ]

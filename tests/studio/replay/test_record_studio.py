@@ -95,12 +95,6 @@ def test_record_replay_and_saved_tests_in_the_window(qtbot, window, tmp_path, ke
         "2nd model call of node 'assistant|model' has another input" in panel.failure.toPlainText()
     )
     assert '  state .messages[2].content | "5" | "6"' in panel.diff.texts()
-    replay(window, "onChange_fail")  # the replay stops at the changed call
-    replay(window, "toolsLive")  # the edited tool runs
-    replay(window)
-    qtbot.waitUntil(lambda: panel.caption.text().startswith("replayed"), timeout=20000)
-    assert "1 changed" in panel.caption.text()
-    assert "stopped: replay: the 2nd model call of node 'assistant|model'" in panel.caption.text()
     window.resize(1280, 720)
     qtbot.wait(50)
     for dock in window.docks:  # the right column's docks set the top's height: room below
@@ -112,6 +106,14 @@ def test_record_replay_and_saved_tests_in_the_window(qtbot, window, tmp_path, ke
     assert tests_dock.minimumSizeHint().height() <= 140  # short enough for a 720 px window
     image = save_grab(window, "record_tests_dock.png", tmp_path)
     assert (image.width(), image.height()) == (window.width(), window.height())
+
+    replay(window, "onChange_fail")  # the replay stops at the changed call
+    replay(window, "toolsLive")  # the edited tool runs
+    replay(window)
+    qtbot.waitUntil(lambda: panel.caption.text().startswith("replayed"), timeout=20000)
+    assert "1 changed" in panel.caption.text()
+    assert "stopped: replay: the 2nd model call of node 'assistant|model'" in panel.caption.text()
+    assert panel.diff.texts()[-1] == "Step 1 | assistant | assistant (did not finish)"
 
 
 def test_an_untrusted_edit_is_not_run_by_the_tests_dock(qtbot, window, tmp_path, keyed):  # noqa: F811
