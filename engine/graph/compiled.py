@@ -109,6 +109,14 @@ class CompiledStateGraph(
                     if value.update is not None and value.graph != Command.PARENT
                     else None
                 )
+            if isinstance(value, (list, tuple)) and any(isinstance(i, Command) for i in value):
+                # several updates (Commands, and values between them) in order
+                return [
+                    write
+                    for item in value
+                    if not (isinstance(item, Command) and item.graph == Command.PARENT)
+                    for write in (get_root(item) or ())
+                ]
             return [("__root__", value)] if value is not None else None
 
         writer = ChannelWrite(

@@ -14,7 +14,7 @@ from typing import Annotated, Any, Literal, TypedDict
 import pytest
 
 from tests.engine.graphs import FooPath, _sg
-from tests.oracle import normalize
+from tests.oracle import assert_same, normalize
 
 pytestmark = pytest.mark.differential
 
@@ -710,3 +710,19 @@ def test_send_fan_out_debug_task_events(backend):
     results = [e["payload"]["result"] for e in events if e["type"] == "task_result"]
     # the three tasks run in parallel: completion order is not deterministic
     assert sorted(r["out"][0] for r in results) == [10, 20, 30]
+
+
+def test_a_root_state_node_returning_several_commands_applies_each():
+    def scenario(b):
+        command = b.types.Command
+
+        def node_a(state):
+            return [command(update="a1"), command(update="a2")]
+
+        g = b.graph.StateGraph(Annotated[str, operator.add])
+        g.add_sequence([node_a, ("node_b", lambda state: "b")])
+        g.add_edge(b.graph.START, "node_a")
+        app = g.compile()
+        return app.invoke(""), list(app.stream("", stream_mode="updates"))
+
+    assert_same(scenario)
