@@ -21,6 +21,7 @@ from engine._constants import (
 from engine.errors import GraphBubbleUp, NodeCancelledError, ParentCommand
 from engine.pregel import trace
 from engine.pregel.messages import CONFIG_KEY_MESSAGES
+from engine.pregel.state import own_namespace
 from engine.pregel.timeouts import run_timed, sync_timeout_unsupported
 from engine.pregel.tracing import node_run
 from engine.types import Command, RetryPolicy
@@ -46,7 +47,8 @@ def _handle_parent_command(task: Any, exc: ParentCommand) -> bool:
     """True if the command targets this task's graph (then it is applied as the task's output)."""
     ns: str = task.config[CONF][CONFIG_KEY_CHECKPOINT_NS]
     cmd: Command = exc.args[0]
-    if cmd.graph in (ns, task.name):
+    # a checkpointer=True graph names itself without task ids
+    if cmd.graph in (ns, own_namespace(ns), task.name):
         _write_outputs(task, replace(cmd, graph=None))
         return True
     if cmd.graph == Command.PARENT:

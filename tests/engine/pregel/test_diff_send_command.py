@@ -726,3 +726,41 @@ def test_a_root_state_node_returning_several_commands_applies_each():
         return app.invoke(""), list(app.stream("", stream_mode="updates"))
 
     assert_same(scenario)
+
+
+@pytest.mark.parametrize("persist", [None, True, False])
+def test_command_parent_three_levels_deep_reaches_the_immediate_parent(persist):
+    """Command.PARENT from the deepest graph jumps to a node of the graph running it, also when
+    that graph keeps its own history (checkpointer=True names it without task ids)."""
+
+    class Dialog(TypedDict):
+        dialog_state: Annotated[list[str], operator.add]
+
+    def scenario(b):
+        graph_mod, command = b.graph, b.types.Command
+
+        def deepest(state):
+            return command(
+                graph=command.PARENT, goto="sub_child_3", update={"dialog_state": ["deep"]}
+            )
+
+        inner = graph_mod.StateGraph(Dialog)
+        inner.add_node("deepest", deepest)
+        inner.add_edge(graph_mod.START, "deepest")
+        middle = graph_mod.StateGraph(Dialog)
+        middle.add_node("sub_child_1", lambda s: {"dialog_state": ["sub_child_1"]})
+        middle.add_node(
+            "sub_child_2", inner.compile(checkpointer=persist), destinations=("sub_child_3",)
+        )
+        middle.add_node("sub_child_3", lambda s: {"dialog_state": ["sub_child_3"]})
+        middle.add_edge(graph_mod.START, "sub_child_1")
+        middle.add_edge("sub_child_1", "sub_child_2")
+        outer = graph_mod.StateGraph(Dialog)
+        outer.add_node("child_1", lambda s: {"dialog_state": ["child_1"]})
+        outer.add_node("child_2", middle.compile(checkpointer=persist))
+        outer.add_edge(graph_mod.START, "child_1")
+        outer.add_edge("child_1", "child_2")
+        app = outer.compile(checkpointer=b.mod("checkpoint.memory").InMemorySaver())
+        return app.invoke({"dialog_state": ["init"]}, {"configurable": {"thread_id": "1"}})
+
+    assert_same(scenario)
