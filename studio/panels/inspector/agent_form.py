@@ -1,4 +1,5 @@
-"""The agent part of an agent node's inspector: model, system prompt, tools, middleware.
+"""The agent part of an agent node's inspector: model, system prompt, tools, middleware, and
+the deep agent settings.
 
 Every change replaces the agent through one `SetAgentEdit`, built from the agent as it is in
 the document at that moment (never from the copy the form was drawn with, which an earlier
@@ -14,6 +15,7 @@ from graphspec.agent_checks import MIDDLEWARE_TOOLS
 from graphspec.model import PrebuiltMiddleware
 from studio import edits
 from studio.edits.base import updated
+from studio.panels.inspector.deep_form import DeepAgentForm
 from studio.panels.inspector.host import Host, code_field, section
 from studio.panels.inspector.middleware_form import MiddlewareEditor
 from studio.panels.inspector.model_form import ModelForm
@@ -57,4 +59,8 @@ def agent_form(host: Host, form: QFormLayout, agent_id: str) -> None:
     page, mw_form = section("Middleware (in order)")
     mw_form.addRow(MiddlewareEditor(host, agent_id, lambda: agent().middleware, tool_names,
                                     lambda mws, merge, text: put(merge, f"{text} ({agent_id})", middleware=mws)))  # fmt: skip
+    form.addRow(page)
+    page, deep_form = section("Deep agent")
+    deep_form.addRow(DeepAgentForm(host, agent_id, lambda: agent().deep,
+                                   lambda deep, merge, text: put(merge, text, deep=deep)))  # fmt: skip
     form.addRow(page)

@@ -73,6 +73,22 @@ def json_value(text: str) -> Any:
         return text
 
 
+def indented_form() -> tuple[QWidget, QFormLayout]:
+    """A form under its list or checkbox (the selected row's fields, say), indented."""
+    page = QWidget()
+    form = QFormLayout(page)
+    form.setContentsMargins(12, 0, 0, 0)
+    form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+    return page, form
+
+
+def select_row(host: Host, key: Any, row: int) -> None:
+    """Remember the row a list's user selected and redraw the form to show its fields."""
+    if row >= 0 and row != host.memory.get(key):
+        host.memory[key] = row
+        host.rebuild()
+
+
 def section(title: str) -> tuple[QWidget, QFormLayout]:
     page = QWidget()
     form = QFormLayout(page)

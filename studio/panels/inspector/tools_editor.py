@@ -7,12 +7,19 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtWidgets import QCheckBox, QFormLayout, QLabel, QListWidget, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QCheckBox, QLabel, QListWidget, QVBoxLayout, QWidget
 
 from graphspec.code_checks import defined_names
 from graphspec.model import ToolSpec
 from studio.edits import unique_id
-from studio.panels.inspector.host import Host, buttons, code_field, line_edit
+from studio.panels.inspector.host import (
+    Host,
+    buttons,
+    code_field,
+    indented_form,
+    line_edit,
+    select_row,
+)
 
 NEW_TOOL = '''def {name}(text: str) -> str:
     """Say what the tool does: the model reads this."""
@@ -61,18 +68,10 @@ class ToolsEditor(QWidget):
             box.addWidget(self._detail(row, tools[row]))
         else:
             box.addWidget(QLabel("No tools yet."))
-        self.list.currentRowChanged.connect(self._selected)
-
-    def _selected(self, row: int) -> None:
-        if row >= 0 and row != self.host.memory.get(self.key):
-            self.host.memory[self.key] = row
-            self.host.rebuild()
+        self.list.currentRowChanged.connect(lambda row: select_row(self.host, self.key, row))
 
     def _detail(self, row: int, tool: ToolSpec) -> QWidget:
-        page = QWidget()
-        form = QFormLayout(page)
-        form.setContentsMargins(12, 0, 0, 0)
-        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        page, form = indented_form()
         say = self.host.say
         form.addRow(
             "Name",

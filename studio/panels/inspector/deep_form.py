@@ -1,0 +1,161 @@
+"""The deep agent part of an agent's inspector (`deepAgentForm`): whether create_deep_agent
+builds the agent, where its files live (state, the graph's store, or a folder under a root),
+which tools wait for a human's review, and its subagents (add, remove, and for the selected one
+its name, description and system prompt; its tools and model are the agent's unless the file
+says otherwise)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QLabel,
+    QListWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from graphspec.deep_agent_spec import DeepAgent, SubAgentSpec
+from studio.edits import unique_id
+from studio.panels.inspector.host import (
+    Host,
+    buttons,
+    code_field,
+    indented_form,
+    line_edit,
+    select_row,
+)
+from studio.panels.inspector.tools_editor import _first_error
+
+BACKENDS = {"state": "in the graph state", "store": "in the graph's store", "folder": "in a folder"}
+
+
+class DeepAgentForm(QWidget):
+    def __init__(self, host: Host, owner: str, get: Callable[[], DeepAgent | None],
+                 put: Callable[[DeepAgent | None, str | bool, str], bool]) -> None:  # fmt: skip
+        super().__init__()
+        self.setObjectName("deepAgentForm")
+        self.host, self.get, self.put, self.owner = host, get, put, owner
+        self.key = (owner, "subagent")
+        deep = get()
+        box = QVBoxLayout(self)
+        box.setContentsMargins(0, 0, 0, 0)
+        toggle = QCheckBox("Deep agent: files, subagents (deepagents' create_deep_agent)")
+        toggle.setObjectName("deepAgentToggle")
+        toggle.setChecked(deep is not None)
+        toggle.toggled.connect(self._toggle)
+        box.addWidget(toggle)
+        if deep is not None:
+            box.addWidget(self._settings(deep))
+
+    def _toggle(self, on: bool) -> None:
+        self.put(DeepAgent() if on else None, False, f"{'Make' if on else 'Unmake'} deep agent")
+
+    def _settings(self, deep: DeepAgent) -> QWidget:
+        page, form = indented_form()
+        backend = QComboBox()
+        backend.setObjectName("deepAgentBackend")
+        for value, text in BACKENDS.items():
+            backend.addItem(text, value)
+        backend.setCurrentIndex(list(BACKENDS).index(deep.backend))
+        # arrowing through the choices is one edit, not one per choice passed
+        backend.activated.connect(lambda i: self._change("backend", backend.itemData(i),
+                                                         "Change files backend", "deep.backend"))  # fmt: skip
+        form.addRow("Files", backend)
+        root = line_edit("deepAgentRoot", deep.root or "",
+                         lambda t: self._change("root", t.strip() or None, "Change folder"),
+                         self.host.say, "the folder, relative to the graph file")  # fmt: skip
+        root.setEnabled(deep.backend == "folder")
+        form.addRow("Folder", root)
+        reviewed = ", ".join(name for name, on in deep.interrupt_on.items() if on)
+        form.addRow("Review", line_edit("deepAgentReview", reviewed, self._review, self.host.say,
+                                        "tools a human approves first, e.g. write_file"))  # fmt: skip
+        form.addRow(QLabel("Subagents (reached through the task tool)"))
+        form.addRow(self._subagents(deep))
+        return page
+
+    def _review(self, text: str) -> bool:
+        names = [n.strip() for n in text.replace(";", ",").split(",") if n.strip()]
+        return self._change("interrupt_on", dict.fromkeys(names, True), "Change reviewed tools")
+
+    def _change(self, field: str, value: Any, text: str, merge: str | bool = False) -> bool:
+        deep = self.get()
+        if deep is None:
+            return False
+        try:
+            new = DeepAgent.model_validate({**deep.model_dump(), field: value})
+        except ValueError as exc:
+            self.host.say(f"deep agent {self.owner}: {_first_error(exc)}")
+            return False
+        return self.put(new, merge, f"{text} of {self.owner}")
+
+    # ------------------------------------------------------------------ subagents
+
+    def _subagents(self, deep: DeepAgent) -> QWidget:
+        page = QWidget()
+        box = QVBoxLayout(page)
+        box.setContentsMargins(0, 0, 0, 0)
+        self.list = QListWidget()
+        self.list.setObjectName("subagentsList")
+        for sub in deep.subagents:
+            self.list.addItem(sub.name)
+        self.list.setMaximumHeight(22 * max(len(deep.subagents), 1) + 8)
+        box.addWidget(self.list)
+        box.addWidget(buttons(("subagentAdd", "Add subagent", self._add),
+                              ("subagentRemove", "Remove", self._remove)))  # fmt: skip
+        row = min(self.host.memory.get(self.key, 0), len(deep.subagents) - 1)
+        if row >= 0:
+            self.list.setCurrentRow(row)
+            box.addWidget(self._detail(row, deep.subagents[row]))
+        self.list.currentRowChanged.connect(lambda row: select_row(self.host, self.key, row))
+        return page
+
+    def _detail(self, row: int, sub: SubAgentSpec) -> QWidget:
+        page, form = indented_form()
+        say = self.host.say
+        form.addRow("Name", line_edit("subagentName", sub.name,
+                                      lambda t: self._edit(row, name=t.strip()), say))  # fmt: skip
+        form.addRow("Description", line_edit("subagentDescription", sub.description,
+                                             lambda t: self._edit(row, description=t), say,
+                                             "when to use it: the agent's model reads this"))  # fmt: skip
+        form.addRow("Prompt", code_field("subagentPrompt", "text", sub.system_prompt,
+                                         lambda t: self._edit(row, system_prompt=t), say))  # fmt: skip
+        own = [part for part, has in (("tools", sub.tools), ("model", sub.model)) if has]
+        form.addRow(QLabel(f"Its own {' and '.join(own)} (set in the file)" if own
+                           else "It uses the agent's tools and model"))  # fmt: skip
+        return page
+
+    def _edit(self, row: int, **changes: Any) -> bool:
+        deep = self.get()
+        if deep is None or not 0 <= row < len(deep.subagents):
+            return False
+        subs = list(deep.subagents)
+        try:
+            subs[row] = SubAgentSpec.model_validate({**subs[row].model_dump(), **changes})
+        except ValueError as exc:
+            self.host.say(f"subagent {subs[row].name}: {_first_error(exc)}")
+            return False
+        return self._change("subagents", subs, "Change subagent")
+
+    def _add(self) -> None:
+        deep = self.get()
+        if deep is None:
+            return
+        name = unique_id("helper", {s.name for s in deep.subagents})
+        subs = [*deep.subagents, SubAgentSpec(name=name, description="Say what it is for.")]
+        self.host.memory[self.key] = len(subs) - 1
+        self._change("subagents", subs, "Add subagent")
+
+    def _remove(self) -> None:
+        deep = self.get()
+        row = self.list.currentRow()
+        if deep is not None and 0 <= row < len(deep.subagents):
+            subs = [s for i, s in enumerate(deep.subagents) if i != row]
+            self.host.memory[self.key] = max(row - 1, 0)
+            self._change("subagents", subs, "Remove subagent")
+
+
+__all__ = ["DeepAgentForm"]
