@@ -61,10 +61,14 @@ class RunDiff:
     steps: tuple[StepDiff, ...]
     old_path: tuple[tuple[str, ...], ...]
     new_path: tuple[tuple[str, ...], ...]
+    final: tuple[Part, ...] = ()
+    """How the last state of each run differs (steps are matched by number, so when the paths
+    part the same values can sit at other steps)."""
 
     @property
     def same(self) -> bool:
-        return self.old_path == self.new_path and all(s.same for s in self.steps)
+        return (self.old_path == self.new_path and all(s.same for s in self.steps)
+                and not self.final)  # fmt: skip
 
     @property
     def changed_steps(self) -> list[StepDiff]:
@@ -82,6 +86,9 @@ class RunDiff:
             for w in s.writes:
                 out.extend(f"  {w.name} wrote {part_text(p)}" for p in w.parts)
             out.extend(f"  state {part_text(p)}" for p in s.state)
+        if self.final:
+            out.append("final state:")
+            out.extend(f"  {part_text(p)}" for p in self.final)
         return out
 
 
@@ -183,7 +190,17 @@ def diff_runs(old: list[Step], new: list[Step], old_name: str = "old",
         steps.append(StepDiff(number, a.tasks if a else None, b.tasks if b else None,
                               writes, state, done_a, done_b))  # fmt: skip
     return RunDiff(old_name, new_name, tuple(steps), tuple(s.tasks for s in old),
-                   tuple(s.tasks for s in new))  # fmt: skip
+                   tuple(s.tasks for s in new), _final_diff(old, new))  # fmt: skip
+
+
+def _final_diff(old: list[Step], new: list[Step]) -> tuple[Part, ...]:
+    """The last states compared, when the paths part (on one path the last step's state diff
+    says it already) and both runs finished their last step."""
+    if not old or not new or [s.tasks for s in old] == [s.tasks for s in new]:
+        return ()
+    if old[-1].values is None or new[-1].values is None:
+        return ()
+    return tuple(structural(old[-1].values, new[-1].values))
 
 
 def _from_step(steps: list[Step], start: int) -> list[Step]:

@@ -62,6 +62,11 @@ class RunDiffPanel(QWidget):
             for part in step.state:
                 self._part(row, f"state {part.path}", part)
             row.setExpanded(not step.same)
+        if diff.final:
+            final = self._row(self.tree, "Final state", "", "", True)
+            for part in diff.final:
+                self._part(final, part.path or "(value)", part)
+            final.setExpanded(True)
 
     def _part(self, parent, what: str, part) -> None:
         old = "" if part.kind == "added" else show(part.old, 100)

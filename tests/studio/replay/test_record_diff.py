@@ -92,6 +92,8 @@ def test_a_new_node_changes_the_path_and_the_steps_after_it(server, saver):
     assert "  format wrote - {'answer': 'five', 'notes': ['formatted']}" in lines
     assert "  check wrote + {'notes': ['checked']}" in lines
     assert "  state .notes[0]: 'formatted' → 'checked'" in lines
+    assert lines[-3:] == ["final state:", "  .notes[0]: 'formatted' → 'checked'",
+                          "  .notes[1]: + 'formatted'"]  # fmt: skip
 
 
 def test_a_replay_from_a_checkpoint_is_compared_from_that_step(server, saver):

@@ -86,8 +86,6 @@ def test_a_saved_test_passes_then_fails_with_the_diff(saved, qtbot, tmp_path):
     assert '  state .messages[2].content | "5" | "6"' in texts
     assert '  assistant wrote .messages[2].content | "5" | "6"' in texts
     assert not save_grab(panel, "record_tests_panel.png", tmp_path).isNull()
-    panel.diff.resize(900, 420)
-    assert not save_grab(panel.diff, "record_run_diff.png", tmp_path).isNull()
 
 
 def test_a_folder_without_tests_says_how_to_get_one(qtbot, tmp_path):
@@ -105,3 +103,36 @@ def test_a_broken_recording_fails_with_its_name(saved, qtbot, tmp_path):
     [result] = _run(qtbot, panel)
     assert _results(panel) == [("test_main", "FAILED")]
     assert "test_main.recording.json: TypeError" in panel.failure.toPlainText()
+
+
+def test_the_run_diff_panel_shows_a_new_path_step_by_step(server, saver, qtbot, tmp_path):
+    from engine.record import replay_thread
+    from studio.replay.run_diff import diff_threads
+    from studio.replay.run_diff_panel import RunDiffPanel
+    from tests.studio.replay.test_record_diff import build, recorded
+
+    graph = recorded(server, saver)
+    edited = build(server, saver, shout=True, check=True)  # a node added, a node's code changed
+    assert replay_thread(edited, "t", "r").error is None
+    panel = RunDiffPanel()
+    qtbot.addWidget(panel)
+    panel.resize(900, 420)
+    panel.show()
+    panel.show_diff(diff_threads(graph, "t", "r", new_graph=edited))
+    assert panel.caption.text() == "'t' (old) → 'r' (new): 2 step(s) differ"
+    assert panel.texts() == [
+        "Path | __start__ → ask → format | __start__ → ask → check → format",
+        "Step 0 | __start__ | __start__",
+        "Step 1 | ask | ask",
+        "Step 2 | format | check",
+        '  format wrote | {"answer": "five", "notes": ["formatted"]} | ',
+        '  check wrote |  | {"notes": ["checked"]}',
+        '  state .answer | "five" | ',
+        '  state .notes[0] | "formatted" | "checked"',
+        "Step 3 | (no such step) | format",
+        "Final state |  | ",
+        '  .answer | "five" | "FIVE"',
+        '  .notes[0] | "formatted" | "checked"',
+        '  .notes[1] |  | "formatted"',
+    ]
+    assert not save_grab(panel, "record_run_diff.png", tmp_path).isNull()
