@@ -10,6 +10,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDockWidget
 
 from studio.run.deep_agent_panel import DeepAgentPanel
+from studio.run.panels import TracePanel
+from studio.run.trace_model import ns_label
 from tests.studio.test_run_screenshot import save_grab
 from tests.studio.test_run_steps import click, idle, open_template
 
@@ -60,6 +62,16 @@ def test_files_and_todos_follow_the_deep_agent_step_by_step(qtbot, window, tmp_p
     notes = panel.tree.findItems("moon.md", Qt.MatchFlag.MatchRecursive)[0]
     panel.tree.setCurrentItem(notes)
     assert panel.diff.toPlainText() == "(unchanged by this step)"
+
+    # the subagent ran under its own namespace: step into it, its supersteps and channels
+    trace_panel = win.findChild(TracePanel, "tracePanel")
+    inner = [ns for ns in trace_panel.scopes() if ns_label(ns) == "writer › tools"]
+    assert inner, trace_panel.scopes()
+    trace_panel.step_into(inner[0])
+    text = "\n".join(trace_panel.texts())
+    assert "runs model" in text and "write_file" in text
+    assert '"/notes/moon.md"' in runner.channels.row_text("files")[2]  # its files, as it left them
+    trace_panel.step_into(None)
 
     click(qtbot, win, "continueButton")
     idle(qtbot, win)
