@@ -132,3 +132,12 @@ def test_a_replay_and_a_saved_test_need_no_key(recorded, tmp_path, capfd, monkey
     assert code == 0 and lines[-1] == "the same: every step's tasks, writes and state"
     code, _, err = _replay(capfd, spec, db, "--on-change", "live")  # may call the model: a key
     assert code == 2 and "no API key for model provider 'openai'" in err
+
+
+def test_replay_and_saved_tests_run_without_qt():
+    import subprocess
+    import sys
+
+    code = ("import sys, studio.replay.saved_tests, studio.replay.headless, engine.record; "
+            "sys.exit('PySide6' in sys.modules)")  # fmt: skip
+    assert subprocess.run([sys.executable, "-c", code], check=False).returncode == 0
