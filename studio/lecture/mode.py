@@ -51,10 +51,10 @@ class LectureMode(QObject):
         self.player = Player(window, compiled_view)
         self.on = False
         self._saved: QByteArray | None = None
-        self._size = None
         self._minimap = True
         self._hidden: list[Any] = []
         """Run toolbar actions lecture mode hides (threads, durability, breakpoints)."""
+        self._size = None
         self._wire()
         window.installEventFilter(self)
 
@@ -74,18 +74,18 @@ class LectureMode(QObject):
         p.set_playing(False)
 
     def _hide_docks(self) -> None:
-        for dock in self.window.docks:
-            if dock.isVisible():
-                dock.hide()
+        shown = [dock for dock in self.window.docks if dock.isVisible()]
+        for dock in shown:
+            dock.hide()
+        if shown and self._size is not None:  # back to the size before they grew it
+            QTimer.singleShot(0, lambda: self.on and self.window.resize(self._size))
 
     def eventFilter(self, watched: Any, event: QEvent) -> bool:
-        # the run's docks, shown for a moment in large type, grow the window: back to the size
-        # the user gave it (the projector's); a resize by the user (spontaneous) is kept
+        """Docks a run raises, shown for a moment in large type, grow the window; the size it
+        has while only the lecture shows (the projector's, or the user's) is the one kept."""
         if self.on and watched is self.window and event.type() == QEvent.Type.Resize:
-            if event.spontaneous() or self._size is None:
+            if not any(dock.isVisible() for dock in self.window.docks):
                 self._size = event.size()
-            elif event.size() != self._size:
-                QTimer.singleShot(0, lambda: self.on and self.window.resize(self._size))
         return False
 
     def _chrome(self, shown: bool) -> None:
@@ -117,9 +117,9 @@ class LectureMode(QObject):
         window = self.window
         if on:
             self._saved = window.saveState()
-            self._size = window.size()
             window.setStyleSheet(LECTURE_QSS)
             self._hide_docks()
+            self._size = window.size()
             self._chrome(False)
             self._minimap = self.window.actions_by_name["minimap"].isChecked()
             self.window.actions_by_name["minimap"].setChecked(False)

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QLabel, QPushButton
+from PySide6.QtWidgets import QLabel, QLineEdit, QPushButton
 
 from graphspec.templates import TEMPLATES_DIR
 from studio.lecture.course import COURSE
@@ -22,7 +22,6 @@ def lecture(qtbot, win, stem: str):
     win.show_start()
     item = win.start_page.template_item(stem)
     assert item is not None, f"{stem} is listed on the start page"
-    rect = win.start_page.gallery.visualItemRect(item)
     win.start_page.gallery.scrollToItem(item)
     rect = win.start_page.gallery.visualItemRect(item)
     qtbot.mouseClick(
@@ -32,6 +31,9 @@ def lecture(qtbot, win, stem: str):
     idle(qtbot, win)
     if not win.lecture.on:
         win.actions_by_name["lecture_mode"].trigger()
+    win.resize(1280, 720)  # the projector (the editor's docks may have grown the window)
+    minimum = win.minimumSizeHint()
+    assert minimum.width() <= 1280 and minimum.height() <= 720, "lecture mode fits 1280×720"
     return win.lecture.player
 
 
@@ -142,7 +144,10 @@ def check(qtbot, win, concept: str) -> None:
         assert bubbled and "bubbles up" in bubbled[0]
         qtbot.waitUntil(lambda: win.runner.state == "interrupted", timeout=5000)
         shot(win, "lecture-interrupt.png")
-        win.runner.answer(None, True)  # the interrupt panel's answer, resumed
+        answer = win.findChild(QLineEdit, "interruptAnswer")  # answered as a teacher does
+        answer.clear()
+        qtbot.keyClicks(answer, "true")
+        qtbot.mouseClick(win.findChild(QPushButton, "resumeButton"), Qt.MouseButton.LeftButton)
         idle(qtbot, win)
         next_phase(qtbot, win, "plan", 2)
         assert marks(win, "lecture:resumed:ask") == ["resumed: runs again from its start"]

@@ -21,13 +21,13 @@ def click(qtbot, win, name: str) -> None:
 
 def test_lecture_mode_enlarges_the_panels_and_keeps_the_projector_size(qtbot, window):
     win = window
-    win.resize(1280, 720)
     open_template(qtbot, win, "lesson_06_reducer")
     channels = win.runner.channels.table
     small = channels.font().pointSizeF()
-    win.menus["&View"].actions()  # the toggle lives in View
-    action = win.findChild(type(win.actions_by_name["lecture_mode"]), "lectureModeAction")
+    action = next(a for a in win.menus["&View"].actions() if a.objectName() == "lectureModeAction")
     action.trigger()
+    win.resize(1280, 720)  # the projector (the editor's docks may have grown the window)
+    qtbot.wait(50)
     assert win.lecture.on and win.findChild(QDockWidget, "lectureDock").isVisible()
     assert not win.findChild(QToolBar, "mainToolbar").isVisible()
     assert not win.findChild(QComboBox, "threadSelector").isVisible(), "minimal chrome"
