@@ -318,6 +318,21 @@ def omit_payload(_value: Any) -> dict[str, Any]:
     return {}
 
 
+def ensure_valid_checkpointer(checkpointer: Any) -> Any:
+    """`checkpointer` if it is a saver, True, False or None; else TypeError, as langgraph."""
+    from engine.checkpoint.base import BaseCheckpointSaver  # loads no saver before it is asked
+
+    if checkpointer not in (None, True, False) and not isinstance(
+        checkpointer, BaseCheckpointSaver
+    ):
+        raise TypeError(
+            "Invalid checkpointer provided. Expected an instance of `BaseCheckpointSaver`, "
+            f"`True`, `False`, or `None`. Received {type(checkpointer).__name__!s}. "
+            "Pass a proper saver (e.g., InMemorySaver, AsyncPostgresSaver)."
+        )
+    return checkpointer
+
+
 def default_cache_key(*args: Any, **kwargs: Any) -> str:
     """Hash the pickled input; equal inputs hit the same cache entry."""
     import pickle
@@ -489,6 +504,7 @@ __all__ = [
     "StreamWriter",
     "TimeoutPolicy",
     "TracePolicy",
+    "ensure_valid_checkpointer",
     "interrupt",
     "omit_payload",
 ]

@@ -37,7 +37,7 @@ from engine.pregel.timeouts import validate_node_timeouts
 from engine.pregel.tracing import end_graph_run
 from engine.pregel.write import ChannelWrite, ChannelWriteEntry  # noqa: F401  (langgraph.pregel.main exposes them)
 from engine.runtime import RunControl
-from engine.types import Send
+from engine.types import Send, ensure_valid_checkpointer
 from engine.typing import ContextT, InputT, OutputT, StateT
 from engine.warnings import LangGraphDeprecatedSinceV10
 
@@ -102,7 +102,7 @@ class Pregel(
         self.stream_mode = stream_mode
         self.interrupt_before_nodes = interrupt_before_nodes
         self.interrupt_after_nodes = interrupt_after_nodes
-        self.checkpointer = checkpointer
+        self.checkpointer = ensure_valid_checkpointer(checkpointer)
         self.store = store
         self.cache = cache
         self.retry_policy = (

@@ -24,6 +24,7 @@ from tests.engine.graphs import (
     b,
     route_literal,
 )
+from tests.oracle import assert_same
 
 
 @dataclass
@@ -383,3 +384,21 @@ def test_two_node_stream_updates(backend):
         {"a": {"total": 20, "visited": ["a"]}},
         {"b": {"total": 21, "visited": ["b"]}},
     ]
+
+
+def test_compile_refuses_what_is_not_a_checkpointer():
+    def scenario(b):
+        class NotACheckpointer:
+            pass
+
+        g = b.graph.StateGraph(dict)
+        g.add_node("start", lambda state: state)
+        g.add_edge(b.graph.START, "start")
+        accepted = [type(g.compile(checkpointer=c).checkpointer).__name__ for c in (None, True)]
+        try:
+            g.compile(checkpointer=NotACheckpointer())
+        except TypeError as exc:
+            return accepted, str(exc)
+        return accepted, "compiled"
+
+    assert_same(scenario)
