@@ -15,8 +15,11 @@ from typing import Any
 
 from langchain_core.messages import BaseMessage, message_to_dict, messages_from_dict
 
-SECRET_KEY = re.compile(r"(api|access|secret|private)[-_]?key|token|password|secret|authori[sz]",
-                        re.IGNORECASE)  # fmt: skip
+SECRET_KEY = re.compile(
+    r"(^|[-_])(api[-_]?key|access[-_]?key|secret([-_]?key)?|private[-_]?key|client[-_]?secret"
+    r"|password|passwd|authorization|(auth|access|bearer|refresh|session|id)[-_]?token)$",
+    re.IGNORECASE,
+)
 """Keys whose values are never recorded (provider keys, bearer tokens, headers)."""
 MESSAGE_TYPES = {"human", "ai", "system", "tool", "function", "chat", "remove",
                  "HumanMessageChunk", "AIMessageChunk", "SystemMessageChunk", "ToolMessageChunk",

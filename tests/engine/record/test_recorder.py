@@ -87,5 +87,15 @@ def test_decoding_a_recording_imports_nothing():
 
 
 def test_keys_that_name_a_secret_are_not_encoded():
-    value = {"api_key": KEY, "headers": {"Authorization": "Bearer x"}, "model": "gpt-test"}
-    assert codec.encode(value) == {"headers": {}, "model": "gpt-test"}
+    value = {"api_key": KEY, "headers": {"Authorization": "Bearer x"}, "model": "gpt-test",
+             "openai_api_key": KEY, "client_secret": "s", "password": "p", "access_token": "t",
+             "max_tokens": 5, "token_usage": {"total_tokens": 15}, "page_token": "next"}  # fmt: skip
+    assert codec.encode(value) == {"headers": {}, "model": "gpt-test", "max_tokens": 5,
+                                   "token_usage": {"total_tokens": 15}, "page_token": "next"}  # fmt: skip
+
+
+def test_a_message_comes_back_whole():
+    message = AIMessage("hi", id="m1", tool_calls=[{"name": "add", "args": {"a": 1}, "id": "c"}],
+                        usage_metadata={"input_tokens": 3, "output_tokens": 2, "total_tokens": 5},
+                        response_metadata={"token_usage": {"total_tokens": 5}})  # fmt: skip
+    assert codec.loads(codec.dumps(message)) == message
