@@ -57,6 +57,7 @@ def plan_thread(graph: Any, source_thread: str, thread_id: str, *, on_change: st
     runs = store.runs(source_thread)
     if not runs:
         raise ValueError(f"thread {source_thread!r} has no recording")
+    _require_new(graph.checkpointer, thread_id)
     session = ReplaySession(store.calls(source_thread), on_change, serve=serve)
     return ReplayPlan(graph, store, session, source_thread, thread_id, config,
                       [codec.loads(r.input) for r in runs])  # fmt: skip
@@ -139,8 +140,12 @@ def copy_checkpoint(saver: Any, source_thread: str, checkpoint_id: str, thread_i
     )
     if found is None:
         raise ValueError(f"thread {source_thread!r} has no checkpoint {checkpoint_id!r}")
-    if saver.get_tuple({CONF: {"thread_id": thread_id, "checkpoint_ns": ""}}) is not None:
-        raise ValueError(f"thread {thread_id!r} exists already: replay into a new thread")
+    _require_new(saver, thread_id)
     checkpoint = found.checkpoint
     saver.put({CONF: {"thread_id": thread_id, "checkpoint_ns": ""}}, checkpoint,
               dict(found.metadata), dict(checkpoint["channel_versions"]))  # fmt: skip
+
+
+def _require_new(saver: Any, thread_id: str) -> None:
+    if saver.get_tuple({CONF: {"thread_id": thread_id, "checkpoint_ns": ""}}) is not None:
+        raise ValueError(f"thread {thread_id!r} exists already: replay into a new thread")

@@ -10,7 +10,7 @@ import contextlib
 from pathlib import Path
 from typing import Any, TextIO
 
-from engine.record import RecordingStore, replay_from, replay_thread
+from engine.record import RecordingStore, plan_from, plan_thread
 from graphspec import commands
 from graphspec.errors import BadInput
 from graphspec.model import GraphSpec
@@ -38,8 +38,12 @@ def replay_spec(spec: GraphSpec, path: Path, *, db: str, thread: str, into: str 
         into = into or _free_thread(saver, f"{thread}-replay")
         base = run_config(spec)
         options = dict(on_change=on_change, serve=SERVE[serve], config=base, store=store)
-        report = (replay_from(graph, thread, checkpoint, into, **options) if checkpoint
-                  else replay_thread(graph, thread, into, **options))  # fmt: skip
+        try:  # an unknown checkpoint, a target thread that exists: bad input, said in one line
+            plan = (plan_from(graph, thread, checkpoint, into, **options) if checkpoint
+                    else plan_thread(graph, thread, into, **options))  # fmt: skip
+        except ValueError as exc:
+            raise BadInput(str(exc)) from None
+        report = plan.run()
         print(report.summary(), file=out)
         for decision in report.changed:
             print(decision.describe(), file=out)

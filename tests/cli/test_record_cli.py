@@ -141,3 +141,20 @@ def test_replay_and_saved_tests_run_without_qt():
     code = ("import sys, studio.replay.saved_tests, studio.replay.headless, engine.record; "
             "sys.exit('PySide6' in sys.modules)")  # fmt: skip
     assert subprocess.run([sys.executable, "-c", code], check=False).returncode == 0
+
+
+def test_replay_from_a_checkpoint(recorded, capfd):
+    from engine.checkpoint.sqlite import SqliteSaver
+
+    spec, db, _, _ = recorded
+    with SqliteSaver.from_conn_string(db) as saver:
+        steps = {t.metadata["step"]: t.config["configurable"]["checkpoint_id"]
+                 for t in saver.list({"configurable": {"thread_id": "main"}})}  # fmt: skip
+    code, lines, err = _replay(capfd, spec, db, "--from", steps[0], "--as", "from-0")
+    assert (code, err) == (0, "")
+    assert lines[0].startswith("replayed 'main' as 'from-0': 3 call(s) from the recording")
+    assert lines[-1] == "the same: every step's tasks, writes and state"
+    code, _, err = _replay(capfd, spec, db, "--from", "no-such-id", "--as", "x")
+    assert code == 2 and "thread 'main' has no checkpoint 'no-such-id'" in err
+    code, _, err = _replay(capfd, spec, db, "--as", "from-0")
+    assert code == 2 and "thread 'from-0' exists already: replay into a new thread" in err
