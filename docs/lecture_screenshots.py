@@ -80,6 +80,9 @@ def main() -> None:
         open_lesson(app, window, stem, compiled)
         play_to(app, window, kind, step)
         assert (window.width(), window.height()) == (1280, 720), name
+        for stage in (window.lecture.player.canvas_stage, window.lecture.player.compiled_stage):
+            stage.settle()  # the new checkpoint's drop at its end
+        pump(app, window, 0.05)
         window.grab().save(str(ROOT / "docs" / name))
     window.close()
 

@@ -19,6 +19,8 @@ def export_step(window: Any, path: Path) -> Path:
     """The current phase as `path` (.svg: vector, else PNG)."""
     path = Path(path)
     scene = shown_scene(window)
+    for stage in (window.lecture.player.canvas_stage, window.lecture.player.compiled_stage):
+        stage.settle()  # the checkpoint's drop, at its end
     if path.suffix.lower() == ".svg":
         export_svg(scene, path, window.document.spec.name)
     else:

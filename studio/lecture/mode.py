@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QByteArray, QEvent, QObject, Qt, QTimer
+from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QDockWidget, QFileDialog, QToolBar, QToolButton
 
 from studio.lecture.course import lesson_for
@@ -55,6 +56,7 @@ class LectureMode(QObject):
         self._hidden: list[Any] = []
         """Run toolbar actions lecture mode hides (threads, durability, breakpoints)."""
         self._size = None
+        self.keys: list[QAction] = []
         self._wire()
         window.installEventFilter(self)
 
@@ -68,6 +70,18 @@ class LectureMode(QObject):
         p.export_phases_requested.connect(self.ask_export_phases)
         player.shown.connect(p.show_phase)
         player.shown.connect(lambda _phase: p.set_playing(player.playing))
+        for name, keys, slot in (("lectureNextAction", "PgDown", player.next_phase),
+                                 ("lecturePreviousAction", "PgUp", player.previous_phase)):  # fmt: skip
+            # a presenter's clicker sends Page Down / Page Up
+            action = QAction(self.window)
+            action.setObjectName(name)
+            action.setShortcut(QKeySequence(keys))
+            action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+            action.setEnabled(False)
+            action.triggered.connect(slot)
+            self.window.addAction(action)
+            self.keys.append(action)
+        p.buttons["lectureNextButton"].setToolTip("The next phase (Page Down; Page Up goes back)")
         self.window.document.reset.connect(self._lesson)
         # a run raises its docks: in lecture mode the canvas and the panel keep the screen
         self.window.runner.session.busy_changed.connect(lambda _b: self.on and self._hide_docks())
@@ -115,6 +129,8 @@ class LectureMode(QObject):
             return
         self.on = on
         window = self.window
+        for action in self.keys:
+            action.setEnabled(on)
         if on:
             self._saved = window.saveState()
             window.setStyleSheet(LECTURE_QSS)

@@ -32,6 +32,7 @@ class Player(QObject):
         self.speed = 1.0
         self.active = False
         """Lecture mode is on: phases are drawn as they come."""
+        self._thread: str | None = None
         self.canvas_stage = Stage(window.scene, self._node_on_canvas)
         compiled = compiled_view.compiled
         self.compiled_stage = Stage(compiled, compiled.node_rect, compiled.channel_rect)
@@ -134,6 +135,7 @@ class Player(QObject):
         return out
 
     def clear(self) -> None:
+        self._thread = None
         self.pause()
         self.book.clear()
         self.index = -1
@@ -143,7 +145,15 @@ class Player(QObject):
 
     # ------------------------------------------------------------------ the run's reports
 
+    def previous_phase(self) -> None:
+        if self.index > 0:
+            self.show_phase(self.index - 1)
+
     def _stepped(self, report: Any) -> None:
+        if report.thread_id != self._thread:  # another thread: its own story (versions seen too)
+            if self._thread is not None:
+                self.clear()
+            self._thread = report.thread_id
         caught_up = self.index + 1 >= len(self.book.phases)
         if self.book.add(report.events) and self.active and caught_up:
             self.show_phase(self.index + 1)

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 import shiboken6
-from PySide6.QtCore import QRectF, Qt
+from PySide6.QtCore import QEasingCurve, QRectF, Qt, QVariantAnimation
 from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsPathItem, QGraphicsScene, QGraphicsSimpleTextItem
 
@@ -26,6 +26,8 @@ PLAN, RUN, PACKET = QColor("#E65100"), QColor("#2E7D32"), QColor("#1565C0")
 MERGE, CONFLICT, HALT = QColor("#00695C"), QColor("#B71C1C"), QColor("#AD1457")
 INK = QColor("#111111")
 Rect = Callable[[str], QRectF | None]
+DROP_MS, DROP_PX = 600, 60.0
+"""How long and from how high a new checkpoint drops into the history strip."""
 MAILBOX_W = 220.0
 """A mailbox the stage draws beside the drawn canvas."""
 
@@ -70,9 +72,11 @@ class Stage:
         self._column: dict[str, QRectF] = {}
         self._row = False
         self._versions: dict[str, Any] = {}
+        self._animation: QVariantAnimation | None = None
         self._stacks: dict[str, float] = {}
 
     def clear(self) -> None:
+        self.settle()
         for item in self.items:  # the compiled view's redraw may have deleted them already
             if shiboken6.isValid(item) and item.scene() is self.scene:
                 self.scene.removeItem(item)
@@ -185,7 +189,36 @@ class Stage:
             if pending:
                 lines += "\npending writes: " + ", ".join(pending)[:40]
             card = self._card(x, y, lines, color, f"lecture:checkpoint:{step}", 13)
+            if new:  # the checkpoint this barrier saved drops into the history
+                self._drop(self.items[-2:])
             x = card.right() + 14
+
+    def _drop(self, items: list[Any]) -> None:
+        self.settle()
+        drop = QVariantAnimation()
+        drop.setDuration(DROP_MS)
+        drop.setStartValue(-DROP_PX)
+        drop.setEndValue(0.0)
+        drop.setEasingCurve(QEasingCurve.Type.OutBounce)
+        starts = [item.pos() for item in items]
+
+        def moved(dy: float) -> None:
+            for item, start in zip(items, starts, strict=True):
+                if shiboken6.isValid(item):
+                    item.setPos(start.x(), start.y() + dy)
+                    item.setOpacity(1.0 - abs(dy) / (DROP_PX * 1.5))
+
+        drop.valueChanged.connect(moved)
+        moved(-DROP_PX)
+        drop.start()
+        self._animation = drop
+
+    def settle(self) -> None:
+        """End a running animation at its last frame (before an export grabs the scene)."""
+        if self._animation is not None:
+            self._animation.setCurrentTime(self._animation.duration())
+            self._animation.stop()
+            self._animation = None
 
     # ------------------------------------------------------------------ shapes
 

@@ -72,6 +72,8 @@ def has(win, name: str, compiled: bool = False) -> bool:
 def shot(win, name: str) -> None:
     folder = os.environ.get("SUPERSTEP_SCREENSHOT_DIR")
     if folder:
+        win.lecture.player.canvas_stage.settle()
+        win.lecture.player.compiled_stage.settle()
         assert win.grab().save(str(Path(folder) / name))
 
 

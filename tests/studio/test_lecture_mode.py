@@ -102,3 +102,39 @@ def test_the_step_exports_as_png_and_svg_and_its_phases_as_a_sequence(
     images = [QImage(str(tmp_path / "slides" / n)) for n in names]
     assert len({bytes(i.constBits()) for i in images}) == 3, "each phase draws differently"
     assert win.lecture.player.phase.title == "Step 1 · Execute", "the phase on screen comes back"
+
+
+def test_page_down_and_up_walk_the_phases_and_the_new_checkpoint_drops_in(qtbot, window):
+    win = window
+    open_template(qtbot, win, "lesson_02_versions")
+    win.actions_by_name["lecture_mode"].trigger()
+    player = win.lecture.player
+    for _ in range(3):  # a presenter's clicker: Page Down, to step 0's barrier
+        qtbot.keyClick(win.view.viewport(), Qt.Key.Key_PageDown)
+        idle(qtbot, win)
+    qtbot.waitUntil(
+        lambda: player.phase is not None and player.phase.kind == "barrier", timeout=5000
+    )
+    card = next(i for i in player.canvas_stage.items if i.data(0) == "lecture:checkpoint:0")
+    assert card.opacity() < 1, "the checkpoint saved at this barrier is dropping in"
+    qtbot.waitUntil(lambda: card.opacity() == 1.0, timeout=3000)
+    qtbot.keyClick(win.view.viewport(), Qt.Key.Key_PageUp)
+    assert player.phase.title == "Step 0 · Execute"
+
+
+def test_another_thread_starts_its_own_story(qtbot, window):
+    win = window
+    open_template(qtbot, win, "lesson_03_why_fired")
+    win.actions_by_name["lecture_mode"].trigger()
+    player = win.lecture.player
+    next_phase(qtbot, win, "plan", 2)
+    assert find_seen(player) is not None
+    win.runner.new_thread()
+    next_phase(qtbot, win, "plan", 1)
+    assert player.book.phases[0].step == 0, "the first thread's phases are gone"
+    assert find_seen(player) is None, "on a new thread step has seen nothing yet"
+
+
+def find_seen(player):
+    ((_channel, _now, seen),) = player.phase.woke["step"]
+    return seen
