@@ -149,3 +149,9 @@ def copy_checkpoint(saver: Any, source_thread: str, checkpoint_id: str, thread_i
 def _require_new(saver: Any, thread_id: str) -> None:
     if saver.get_tuple({CONF: {"thread_id": thread_id, "checkpoint_ns": ""}}) is not None:
         raise ValueError(f"thread {thread_id!r} exists already: replay into a new thread")
+
+
+def free_thread_id(saver: Any, stem: str) -> str:
+    """`STEM-1`, `STEM-2`...: the first name no thread of `saver` has."""
+    taken = set(saver.list_threads())
+    return next(f"{stem}-{n}" for n in range(1, len(taken) + 2) if f"{stem}-{n}" not in taken)

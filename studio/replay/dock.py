@@ -15,7 +15,14 @@ from typing import Any
 from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtWidgets import QCheckBox
 
-from engine.record import RecordedCall, Recorder, RecordingStore, replay_from, replay_thread
+from engine.record import (
+    RecordedCall,
+    Recorder,
+    RecordingStore,
+    free_thread_id,
+    replay_from,
+    replay_thread,
+)
 from studio.replay.replay_menu import ReplayMenu
 from studio.replay.run_diff import diff_threads
 from studio.replay.tests_panel import TestsPanel
@@ -138,10 +145,6 @@ class ReplayDock(QObject):
         if from_picked and picked is None:
             self._say("Pick a checkpoint in Checkpoints to replay from")
             return
-        taken = set(self.store().threads())
-        into = next(f"{thread}-replay-{n}" for n in range(1, 10_000)
-                    if f"{thread}-replay-{n}" not in taken)  # fmt: skip
-
         target = self._target()
         policy, serve = self.replay_menu.policy, self.replay_menu.serve
 
@@ -150,6 +153,7 @@ class ReplayDock(QObject):
             from graphspec.compiler import run_config
 
             with SqliteSaver.from_conn_string(str(db)) as saver:
+                into = free_thread_id(saver, f"{thread}-replay")
                 graph = _compile(target, saver)
                 options = dict(on_change=policy, serve=serve, config=run_config(target[0]),
                                store=RecordingStore.for_saver(saver))  # fmt: skip
@@ -160,7 +164,7 @@ class ReplayDock(QObject):
                 return report, diff_threads(graph, thread, into)
 
         where = f" from step {picked.step}" if picked is not None else ""
-        self._say(f"Replaying thread {thread}{where} as {into}…")
+        self._say(f"Replaying thread {thread}{where}…")
         run_in_thread(work, self._replayed)
 
     def _replayed(self, result: Any, error: BaseException | None) -> None:

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import contextlib
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TextIO
 
-from engine.record import RecordingStore, plan_from, plan_thread
+from engine.record import RecordingStore, free_thread_id, plan_from, plan_thread
 from graphspec import commands
 from graphspec.errors import BadInput
 from graphspec.model import GraphSpec
@@ -35,7 +35,7 @@ def replay_spec(spec: GraphSpec, path: Path, *, db: str, thread: str, into: str 
         # a replay that never goes live needs no key: the recording answers the model calls
         with keyless_models() if on_change != "live" else contextlib.nullcontext():
             graph = commands.compile_for_run(spec, path, trusted=trusted, checkpointer=saver)
-        into = into or _free_thread(saver, f"{thread}-replay")
+        into = into or free_thread_id(saver, f"{thread}-replay")
         base = run_config(spec)
         options = dict(on_change=on_change, serve=SERVE[serve], config=base, store=store)
         try:  # an unknown checkpoint, a target thread that exists: bad input, said in one line
@@ -52,11 +52,3 @@ def replay_spec(spec: GraphSpec, path: Path, *, db: str, thread: str, into: str 
         for line in diff_threads(graph, thread, into).lines():
             print(line, file=out)
     return report.error is None
-
-
-def _free_thread(saver: Any, stem: str) -> str:
-    taken = set(saver.list_threads())
-    n = 1
-    while f"{stem}-{n}" in taken:
-        n += 1
-    return f"{stem}-{n}"
