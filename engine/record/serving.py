@@ -7,6 +7,11 @@ config) and otherwise passes the lookup on to whatever cache was set before. The
 `replayed_tool` for the tool to run: the real one, or a stand-in with the same name and schema
 that returns the recorded output, so callbacks (and the replay's own recording) still see a
 tool run.
+
+Not served, so they call their provider: a chat model built with `cache=False` (it never looks
+in a cache), a node calling `model.stream()` itself (LangChain's stream path skips the cache;
+`invoke` under stream_mode="messages" streams and is served), and a tool a node calls itself
+rather than through the tool node.
 """
 
 from __future__ import annotations
