@@ -52,9 +52,21 @@ def _handle_parent_command(task: Any, exc: ParentCommand) -> bool:
         _write_outputs(task, replace(cmd, graph=None))
         return True
     if cmd.graph == Command.PARENT:
-        parts = ns.split(NS_SEP)
-        exc.args = (replace(cmd, graph=NS_SEP.join(parts[:-1])),)
+        exc.args = (replace(cmd, graph=_parent_namespace(ns)),)
     return False
+
+
+def _parent_namespace(ns: str) -> str:
+    """The namespace of the graph running the task at `ns`: its own segment dropped, and the
+    numeric segments (`|1`: a task's second graph) around it, which are not levels."""
+    parts = ns.split(NS_SEP)
+    while parts and parts[-1].isdigit():
+        parts.pop()
+    if parts:
+        parts.pop()
+    while parts and parts[-1].isdigit():
+        parts.pop()
+    return NS_SEP.join(parts)
 
 
 def _interval(policy: RetryPolicy, attempts: int) -> float:

@@ -570,8 +570,9 @@ def _task_statuses(pending_writes: list) -> dict[str, _TaskStatus]:
 
 def own_namespace(ns: str) -> str:
     """Where a checkpointer=True subgraph keeps its one history per thread: its namespace
-    without task ids, so every call of it in the thread continues the same history."""
-    return NS_SEP.join(part.split(NS_END)[0] for part in ns.split(NS_SEP))
+    without task ids (nor the `|N` of a task's later graphs), so every call of it in the thread
+    continues the same history."""
+    return NS_SEP.join(part.split(NS_END)[0] for part in ns.split(NS_SEP) if not part.isdigit())
 
 
 def _with_checkpoint_map(config: dict | None, metadata: dict | None) -> dict | None:

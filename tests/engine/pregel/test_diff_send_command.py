@@ -764,3 +764,39 @@ def test_command_parent_three_levels_deep_reaches_the_immediate_parent(persist):
         return app.invoke({"dialog_state": ["init"]}, {"configurable": {"thread_id": "1"}})
 
     assert_same(scenario)
+
+
+@pytest.mark.parametrize("jump_from", [0, 1, 2])
+def test_command_parent_from_a_tasks_second_graph(jump_from):
+    """A node runs two graphs; Command.PARENT from either reaches the node's graph (the second
+    graph's `|1` namespace segment is not a level)."""
+
+    class Parent(TypedDict):
+        jump_from_idx: int
+
+    class Child(TypedDict):
+        jump: bool
+
+    def scenario(b):
+        graph_mod, command = b.graph, b.types.Command
+
+        def child_node(state):
+            return command(graph=command.PARENT, goto="second") if state["jump"] else state
+
+        child = graph_mod.StateGraph(Child)
+        child.add_node("node", child_node)
+        child.add_edge(graph_mod.START, "node")
+        first_child, second_child = child.compile(), child.compile()
+
+        def first(state):
+            first_child.invoke({"jump": state["jump_from_idx"] == 1})
+            second_child.invoke({"jump": state["jump_from_idx"] == 2})
+            return state
+
+        parent = graph_mod.StateGraph(Parent)
+        parent.add_node("first", first)
+        parent.add_node("second", lambda state: {"jump_from_idx": state["jump_from_idx"] + 10})
+        parent.add_edge(graph_mod.START, "first")
+        return parent.compile().invoke({"jump_from_idx": jump_from})
+
+    assert_same(scenario)
