@@ -8,7 +8,6 @@ durability "exit", an input after an unfinished step) stores a snapshot instead.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -16,10 +15,8 @@ from engine._constants import MISSING
 from engine.channels.base import BaseChannel
 from engine.channels.binop import BinaryOperatorAggregate, unwrap_overwrite
 from engine.channels.delta import DeltaChannel
+from engine.pregel import _checkpoint  # the supersteps bound, read at each checkpoint
 
-DELTA_MAX_SUPERSTEPS_SINCE_SNAPSHOT = int(
-    os.getenv("LANGGRAPH_DELTA_MAX_SUPERSTEPS_SINCE_SNAPSHOT", "5000")
-)
 COUNTERS = "counters_since_delta_snapshot"
 _REPLAYED = (DeltaChannel, BinaryOperatorAggregate)
 _REPLAYED_TYPES: dict[type, bool] = {}
@@ -50,25 +47,16 @@ def snapshot_plan(
     stores: each step counts a superstep for every delta channel, an update for those written."""
     prev = (prev_metadata or {}).get(COUNTERS) or {}
     updated = set(updated or ())
-    forced = set(forced)
     counters: dict[str, tuple[int, int]] = {}
-    snapshot: set[str] = set()
     for name in names:
         u, s = prev.get(name, (0, 0))
-        s += 1
-        if name in updated:
-            u += 1
-        ch = channels[name]
-        due = (
-            name in forced
-            or u >= ch.snapshot_frequency  # type: ignore[attr-defined]
-            or s >= DELTA_MAX_SUPERSTEPS_SINCE_SNAPSHOT
-        )
-        # only a channel written on this branch has a value (and a version) to store
-        if due and name in versions and ch.is_available():
-            snapshot.add(name)
-        else:
-            counters[name] = (u, s)
+        counters[name] = (u + (name in updated), s + 1)
+    mine = {name: channels[name] for name in counters}
+    snapshot = _checkpoint.delta_channels_to_snapshot(mine, counters, versions)
+    # a forced one too, if written on this branch: only then is there a value to store
+    snapshot |= {n for n in forced if n in mine and n in versions and mine[n].is_available()}
+    for name in snapshot:
+        del counters[name]
     return snapshot, {k: v for k, v in counters.items() if v != (0, 0)}
 
 

@@ -1,0 +1,45 @@
+"""The delta-snapshot bound at langgraph's private path (langgraph.pregel._checkpoint).
+
+A delta channel that stops being written is still stored whole once this many supersteps have
+passed since its last snapshot, so a read never walks an unbounded chain of ancestors. The loop
+reads the bound here at each checkpoint: code that patches it on this module (langgraph's own
+tests do) bounds the engine too. The environment sets it as for langgraph.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from typing import Any
+
+from engine.channels.delta import DeltaChannel
+
+DELTA_MAX_SUPERSTEPS_SINCE_SNAPSHOT = int(
+    os.getenv("LANGGRAPH_DELTA_MAX_SUPERSTEPS_SINCE_SNAPSHOT", "5000")
+)
+
+
+def delta_channels_to_snapshot(
+    channels: Mapping[str, Any],
+    counters_since_delta_snapshot: Mapping[str, tuple[int, int]],
+    channel_versions: Mapping[str, Any] | None = None,
+) -> set[str]:
+    """The delta channels to store whole now: those whose updates reached their
+    snapshot_frequency or whose supersteps reached the bound, if they hold a value (and, given
+    the versions, were written on this branch)."""
+    due: set[str] = set()
+    for name, channel in channels.items():
+        if not isinstance(channel, DeltaChannel) or not channel.is_available():
+            continue
+        if channel_versions is not None and name not in channel_versions:
+            continue
+        updates, supersteps = counters_since_delta_snapshot.get(name, (0, 0))
+        if (
+            updates >= channel.snapshot_frequency
+            or supersteps >= DELTA_MAX_SUPERSTEPS_SINCE_SNAPSHOT
+        ):
+            due.add(name)
+    return due
+
+
+__all__ = ["DELTA_MAX_SUPERSTEPS_SINCE_SNAPSHOT", "delta_channels_to_snapshot"]
