@@ -208,7 +208,7 @@ class TupleReader:
         """The tuple of one checkpoint row and its writes if the cache holds every value it
         names (get_tuple's usual case), else None."""
         try:
-            metadata = metadata_of(row[5])
+            metadata = self.checked.metadata(row[:2], row[5])
             checkpoint = self.checked.checkpoint(row[:2], row[4])
             values = self.cache.values(row[0], row[1], checkpoint["channel_versions"])
             return (

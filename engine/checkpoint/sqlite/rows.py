@@ -21,6 +21,7 @@ BAD_ROW = (ValueError, TypeError, KeyError, IndexError, AttributeError)
 _VERSION_TYPES = (str, int, float)
 _VERSION_TYPE_SET = frozenset(_VERSION_TYPES)
 _STR = frozenset({str})
+_JSON_CONTAINERS = (dict, list)
 _SHAPE = (("v", int), ("id", str), ("ts", str), ("channel_versions", dict), ("versions_seen", dict))
 
 
@@ -50,12 +51,24 @@ def checkpoint_of(blob: Any) -> dict:
 class CheckedBlobs:
     """The checkpoint blob last checked per (thread, namespace): the same bytes decode to the
     same shape, so reading a checkpoint again (get_state on a thread, the studio after each
-    step) decodes it without checking it again. Bounded: cleared past `LIMIT` keys."""
+    step) decodes it without checking it again; and the newest checkpoint's metadata, whose
+    same text is the same JSON, handed out as a copy. Bounded: cleared past `LIMIT` keys."""
 
     LIMIT = 1024
 
     def __init__(self) -> None:
         self.last: dict[tuple, Any] = {}
+        self.metadatas: dict[tuple, tuple[Any, dict]] = {}
+
+    def metadata(self, key: tuple, text: Any) -> dict:
+        kept = self.metadatas.get(key)
+        if kept is not None and kept[0] == text:
+            return _json_copy(kept[1])
+        metadata = metadata_of(text)
+        if len(self.metadatas) >= self.LIMIT:
+            self.metadatas.clear()
+        self.metadatas[key] = (text, _json_copy(metadata))
+        return metadata
 
     def checkpoint(self, key: tuple, blob: Any) -> dict:
         if self.last.get(key) == blob:
@@ -65,6 +78,13 @@ class CheckedBlobs:
             self.last.clear()
         self.last[key] = blob
         return checkpoint
+
+
+def _json_copy(value: Any) -> Any:
+    """Decoded JSON as new dicts and lists (the atoms shared): cheaper than decoding it again."""
+    if type(value) is dict:
+        return {k: _json_copy(v) if type(v) in _JSON_CONTAINERS else v for k, v in value.items()}
+    return [_json_copy(v) if type(v) in _JSON_CONTAINERS else v for v in value]
 
 
 def _versions(values: Any) -> bool:

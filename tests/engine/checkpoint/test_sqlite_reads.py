@@ -228,13 +228,19 @@ def test_reading_the_newest_again_sees_every_change(tmp_path):
     conn = sqlite3.connect(path, check_same_thread=False, factory=CountingConnection)
     saver, other_conn = SqliteSaver(conn), sqlite3.connect(path, check_same_thread=False)
     other, beside = SqliteSaver(other_conn), SqliteSaver(conn)
-    first = save(saver, {"v": 1})
+    first = save(saver, {"v": 1}, note={"seen": [1]})
     assert saver.get_tuple(cfg()).checkpoint["channel_values"] == {"v": 1}
     reset()
     again = saver.get_tuple(cfg())
     assert again.config == first and CountingConnection.statements == 1  # the stamp alone
-    again.checkpoint["channel_values"]["v"] = 99  # a caller's edit is its own
-    assert saver.get_tuple(cfg()).checkpoint["channel_values"] == {"v": 1}
+    again.checkpoint["channel_values"]["v"] = 99  # a caller's edits are its own
+    again.checkpoint["channel_versions"].clear()
+    again.metadata["step"] = 99
+    again.metadata["note"]["seen"].append(2)
+    third_read = saver.get_tuple(cfg())
+    assert third_read.checkpoint == saver.get_tuple(cfg()).checkpoint
+    assert third_read.checkpoint["channel_values"] == {"v": 1}
+    assert third_read.metadata == {"source": "loop", "step": 0, "note": {"seen": [1]}}
     second = save(other, {"v": 2})  # another connection commits
     assert saver.get_tuple(cfg()).config == second
     other.put_writes(second, [("v", 3)], "task-1")
