@@ -61,69 +61,47 @@ class StateAccess:
         and all the interrupts they raised.
         """
         # a snapshot only reads the saved checkpoint: it is copied only to apply writes to it
-        checkpoint = saved.checkpoint
-        channels = self._channels_of(checkpoint, saver, saved.config)
-        conf = saved.config[CONF]
+        checkpoint, config, metadata = saved.checkpoint, saved.config, saved.metadata
+        channels = restore_channels(self.channels, checkpoint, saver, config)
+        conf = config[CONF]
         ns = conf.get(CONFIG_KEY_CHECKPOINT_NS, "")
-        planner = TaskPlanner(
-            nodes=self.nodes,
-            managed=self.managed,
-            config=saved.config,  # task records read no config (nor change it)
-            parent_ns=ns,
-            runtime=DEFAULT_RUNTIME,
-        )
-        step = saved.metadata.get("step", -1) + 1
+        # task records read no config (nor change it): the saved one is lent as it is
+        planner = TaskPlanner(self.nodes, self.managed, config, ns, DEFAULT_RUNTIME)
+        step = metadata.get("step", -1) + 1
         pending = saved.pending_writes or ()
         tasks = prepare_next_tasks(
             checkpoint, pending, planner, channels, step, step + 2, for_execution=False
         )
         statuses = _task_statuses(pending) if pending else {}
-        null_writes = [(c, v) for tid, c, v in pending if tid == NULL_TASK_ID]
-        finished = ()
-        if live:
-            for tid, status in statuses.items():
-                if tid in tasks:
-                    tasks[tid].writes.extend(status.output)
-            finished = [t for t in tasks.values() if t.writes]
-        if null_writes or finished:
-            checkpoint = copy_checkpoint(checkpoint)
-            keep_version = None if not checkpoint["channel_versions"] else (lambda cur, ch: cur)
-            if null_writes:
-                null_task = WritesOnly(INPUT, null_writes)
-                apply_writes(checkpoint, channels, [null_task], keep_version, {})
-            if finished:
-                apply_writes(checkpoint, channels, finished, keep_version, {})
+        if pending:
+            _apply_saved(checkpoint, channels, pending, statuses, tasks, live)
         keys = self.stream_channels_asis
         out_tasks, interrupts = [], []
         for task in tasks.values():
             status = statuses.get(task.id, _NOT_STARTED)
-            result = None
-            if status.output:
-                if isinstance(keys, str):
-                    result = task_result_writes([w for w in status.output if w[0] == keys]).get(
-                        keys
-                    )
-                else:
-                    result = task_result_writes([w for w in status.output if w[0] in keys])
             state = None
             if task.subgraphs and any(sub.checkpointer is not False for sub in task.subgraphs):
                 task_ns = f"{task.name}{NS_END}{task.id}"
                 task_ns = f"{ns}{NS_SEP}{task_ns}" if ns else task_ns
                 state = {CONF: {"thread_id": conf.get("thread_id"), "checkpoint_ns": task_ns}}
+            if status is _NOT_STARTED:
+                out_tasks.append(PregelTask(task.id, task.name, task.path, None, (), state))
+                continue
+            result = _task_result(status.output, keys) if status.output else None
             raised = () if live and status.output else status.interrupts
             interrupts += raised
             out_tasks.append(
                 PregelTask(task.id, task.name, task.path, status.error, raised, state, result)
             )
         return StateSnapshot(
-            values=read_channels(channels, keys),
-            next=tuple(t.name for t in tasks.values() if not t.writes),
-            config=_with_checkpoint_map(_public(saved.config), saved.metadata),
-            metadata=saved.metadata,
-            created_at=saved.checkpoint["ts"],
-            parent_config=_with_checkpoint_map(_public(saved.parent_config), saved.metadata),
-            tasks=tuple(out_tasks),
-            interrupts=tuple(interrupts),
+            read_channels(channels, keys),
+            tuple(t.name for t in tasks.values() if not t.writes),
+            _with_checkpoint_map(_public(config), metadata),
+            metadata,
+            checkpoint["ts"],
+            _with_checkpoint_map(_public(saved.parent_config), metadata),
+            tuple(out_tasks),
+            tuple(interrupts),
         )
 
     # ------------------------------------------------------------------ subgraphs
@@ -544,6 +522,33 @@ class _TaskStatus(NamedTuple):
 
 _NOT_STARTED = _TaskStatus()
 _CONTROL_WRITES = frozenset((ERROR, INTERRUPT, RESUME))
+
+
+def _apply_saved(checkpoint: dict, channels: dict, pending: Sequence, statuses: dict,
+                 tasks: dict, live: bool) -> None:  # fmt: skip
+    """Apply to a snapshot's channels the null task's saved writes and, live, the finished
+    tasks' (on a copy of the checkpoint: the saved one is only read)."""
+    null_writes = [(c, v) for tid, c, v in pending if tid == NULL_TASK_ID]
+    finished: Sequence = ()
+    if live:
+        for tid, status in statuses.items():
+            if tid in tasks:
+                tasks[tid].writes.extend(status.output)
+        finished = [t for t in tasks.values() if t.writes]
+    if null_writes or finished:
+        checkpoint = copy_checkpoint(checkpoint)
+        keep_version = None if not checkpoint["channel_versions"] else (lambda cur, ch: cur)
+        if null_writes:
+            apply_writes(checkpoint, channels, [WritesOnly(INPUT, null_writes)], keep_version, {})
+        if finished:
+            apply_writes(checkpoint, channels, finished, keep_version, {})
+
+
+def _task_result(output: Sequence, keys: str | Sequence[str]) -> Any:
+    """What a task's saved writes put in the stream channels, as its result in a snapshot."""
+    if isinstance(keys, str):
+        return task_result_writes([w for w in output if w[0] == keys]).get(keys)
+    return task_result_writes([w for w in output if w[0] in keys])
 
 
 def _task_statuses(pending_writes: list) -> dict[str, _TaskStatus]:
