@@ -17,10 +17,6 @@ class Lesson:
     """The template's `name`: how an open document is matched to its lesson."""
     text: str
 
-    @property
-    def heading(self) -> str:
-        return self.title
-
 
 COURSE: tuple[Lesson, ...] = (
     Lesson(

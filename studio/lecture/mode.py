@@ -119,7 +119,7 @@ class LectureMode(QObject):
     def _lesson(self) -> None:
         lesson = lesson_for(self.window.document.spec)
         if lesson is not None:
-            self.panel.show_lesson(lesson.heading, lesson.text)
+            self.panel.show_lesson(lesson.title, lesson.text)
         else:
             spec = self.window.document.spec
             self.panel.show_lesson(spec.name or "Untitled graph", spec.description)

@@ -118,7 +118,6 @@ class PhaseBook:
         self._interrupted: set[str] = set()
         self._open: dict[int, Phase] = {}
         """step -> its execute phase, while its tasks finish."""
-        self._planned: dict[int, Phase] = {}
         self._versions: dict[str, Any] = {}
 
     def clear(self) -> None:
@@ -192,7 +191,6 @@ class PhaseBook:
         execute = Phase("execute", event.step, tasks=list(phase.tasks), versions=phase.versions)
         execute.pending_for = self.checkpoints[-1][1] if self.checkpoints else None
         self._open[event.step] = execute
-        self._planned[event.step] = phase
         if event.tasks:
             self.phases.append(execute)
             execute.lines.append("All tasks read the same snapshot; their writes wait as pending "

@@ -92,6 +92,7 @@ class Player(QObject):
             {(a.source, a.target) for a in graph.arrows if a.kind == "command"} if graph else set()
         )
         self.canvas_stage.commands = self.compiled_stage.commands = commands
+        self.canvas_stage.kinds = {c.name: c.kind for c in graph.channels} if graph else {}
         self.canvas_stage.show(phase, self.book)
         self.compiled_stage.show(phase, self.book)
         self.compiled_view.compiled.set_versions(phase.versions)

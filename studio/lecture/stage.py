@@ -28,7 +28,7 @@ INK = QColor("#111111")
 Rect = Callable[[str], QRectF | None]
 DROP_MS, DROP_PX = 600, 60.0
 """How long and from how high a new checkpoint drops into the history strip."""
-MAILBOX_W = 220.0
+MAILBOX_W, MAILBOX_H = 220.0, 46.0
 """A mailbox the stage draws beside the drawn canvas."""
 
 
@@ -67,6 +67,8 @@ class Stage:
         self.node_rect = node_rect
         self.channel_rect = channel_rect
         self.items: list[Any] = []
+        self.kinds: dict[str, str] = {}
+        """channel -> its class or reducer (from the compiled graph), shown on the mailboxes."""
         self.commands: set[tuple[str, str]] = set()
         """(node, channel) pairs the compiled graph writes through a Command's goto."""
         self._column: dict[str, QRectF] = {}
@@ -232,15 +234,20 @@ class Stage:
             return self._column[name]
         if self._row:
             x = self._graph.left() + len(self._column) * (MAILBOX_W + 30)
-            rect = QRectF(x, self._graph.bottom() + 40, MAILBOX_W, 36)
+            rect = QRectF(x, self._graph.bottom() + 40, MAILBOX_W, MAILBOX_H)
         else:
             y = self._graph.top() + sum(r.height() + 70 for r in self._column.values())
-            rect = QRectF(self._graph.right() + 290, y, MAILBOX_W, 36)  # past the node cards
+            rect = QRectF(self._graph.right() + 290, y, MAILBOX_W, MAILBOX_H)  # past node cards
         self._column[name] = rect
         box = self._shape(rect, QColor("#0D47A1"), QColor("#FFFFFF"), f"lecture:mailbox:{name}")
         box.setZValue(5)
         text = f"✉ {name}  {vtext(self._versions.get(name))}"
-        self._text(text, rect.left() + 8, rect.top() + 8, 11, True, QColor("#0D47A1"))
+        self._text(text, rect.left() + 8, rect.top() + 5, 11, True, QColor("#0D47A1"))
+        kind = self.kinds.get(name)  # its merge rule: LastValue, reducer: add...
+        if kind:
+            self._text(kind, rect.left() + 8, rect.top() + 25, 10, False, INK).setData(
+                0, f"lecture:kind:{name}"
+            )
         return rect
 
     def _beside(self, channel: str, text: str, color: QColor, name: str) -> None:

@@ -88,6 +88,10 @@ def check(qtbot, win, concept: str) -> None:
         shot(win, "lecture-compiled-plan.png")
         next_phase(qtbot, win, "barrier", 1)
         assert has(win, "lecture:tick:notes", compiled=True)
+        kinds = {i.data(0): i.text() for i in win.lecture.player.canvas_stage.items
+                 if str(i.data(0)).startswith("lecture:kind:")}  # fmt: skip
+        assert kinds["lecture:kind:notes"] == "reducer: add", "the drawn canvas's mailboxes too"
+        assert kinds["lecture:kind:topic"] == "LastValue"
         shot(win, "lecture-compiled-barrier.png")
         win.actions_by_name["compiled_view"].setChecked(False)
     elif concept == "channel-versions":
