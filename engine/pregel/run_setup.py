@@ -74,7 +74,7 @@ def prepare_run(
     control: RunControl | None = None,
 ) -> Run:
     # like langchain's ensure_config: a graph invoked inside a node runs within that task
-    config = merge_configs(var_child_runnable_config.get(), graph.config, config)
+    config = merge_configs(_ambient(graph.config, config), graph.config, config)
     _ids_to_metadata(config)
     config.setdefault("recursion_limit", DEFAULT_RECURSION_LIMIT)
     if config["recursion_limit"] < 1:
@@ -305,3 +305,20 @@ def _coerce_context(schema: Any, context: Any) -> Any:
         if is_dataclass(schema) or issubclass(schema, BaseModel):
             return schema(**context)
     return context
+
+
+_COORDINATES = ("thread_id", "checkpoint_ns", "checkpoint_id", "checkpoint_map")
+
+
+def _ambient(*explicit: dict | None) -> dict | None:
+    """The config of the task running this call, if any. A call that names a checkpoint of
+    its own (a thread id, a namespace, a checkpoint id or map) addresses its own history, so it
+    does not run inside the task's: the task's configurable is left out, as langgraph does."""
+    ambient = var_child_runnable_config.get()
+    if not ambient or not ambient.get(CONF):
+        return ambient
+    for config in explicit:
+        configurable = (config or {}).get(CONF) or {}
+        if any(configurable.get(k) not in (None, "", {}, [], ()) for k in _COORDINATES):
+            return {**ambient, CONF: {}}
+    return ambient

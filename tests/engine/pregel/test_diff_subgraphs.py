@@ -674,3 +674,43 @@ def test_a_task_running_two_graphs_gives_the_second_its_own_namespace():
         return runs
 
     assert_same(scenario)
+
+
+def test_a_graph_called_with_its_own_thread_inside_a_node_keeps_its_own_history():
+    """A graph invoked in a node with a config naming its own thread runs as a root graph: its
+    checkpoints are under its thread's root namespace, not the calling task's."""
+
+    def scenario(b):
+        graph_mod = b.graph
+
+        class Count(TypedDict, total=False):
+            count: int
+
+        class P(TypedDict):
+            result: str
+
+        saver = b.mod("checkpoint.memory").InMemorySaver()
+        child = graph_mod.StateGraph(Count)
+        child.add_node("n", lambda s: {"count": (s.get("count") or 0) + 1})
+        child.add_edge(graph_mod.START, "n")
+        child = child.compile(checkpointer=saver)
+        child_config = {"configurable": {"thread_id": "child"}}
+
+        def parent_node(state):
+            child.invoke({}, config=child_config)
+            return {"result": "ok"}
+
+        parent = graph_mod.StateGraph(P)
+        parent.add_node("p", parent_node)
+        parent.add_edge(graph_mod.START, "p")
+        parent = parent.compile(checkpointer=saver)
+        parent_config = {"configurable": {"thread_id": "parent"}}
+        seen = []
+        for _ in range(2):
+            parent.invoke({"result": ""}, parent_config)
+            state = child.get_state(child_config)
+            seen.append((state.values, state.config["configurable"]["checkpoint_ns"]))
+        threads = sorted({c.config["configurable"]["thread_id"] for c in saver.list(None)})
+        return seen, threads
+
+    assert_same(scenario)
