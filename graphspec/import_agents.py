@@ -23,6 +23,9 @@ from typing import Any
 
 from engine.agents.middleware.types import HOOKS
 from graphspec.errors import SpecError
+from graphspec.import_deep_agents import deep_agent_spec
+from graphspec.import_refs import called_name as _called
+from graphspec.import_refs import literal_setting as _literal
 from graphspec.import_refs import ref
 from graphspec.model import PREBUILT_MIDDLEWARE
 
@@ -116,19 +119,6 @@ def _closure(fn: Any, depth: int = 3) -> dict[str, Any]:
             for inner, v in _closure(value, depth - 1).items():
                 found.setdefault(inner, v)
     return found
-
-
-def _literal(node: ast.expr, element_id: str) -> Any:
-    try:
-        return ast.literal_eval(node)
-    except ValueError:
-        raise SpecError(
-            f"{element_id}: {ast.unparse(node)} is not a literal setting", element_id=element_id
-        ) from None
-
-
-def _called(call: ast.expr) -> str:
-    return call.func.id if isinstance(call, ast.Call) and isinstance(call.func, ast.Name) else ""
 
 
 def _model_settings(model: Any, source: tuple[Any, ast.expr] | None, owner: str) -> dict:
@@ -344,6 +334,9 @@ def agent(graph: Any, builder: Any, node_id: str, agents: list[dict], scope: Sco
         raise SpecError(f"{node_id}: the agent's response_format (structured output) has no place "
                         "in the spec", element_id=node_id)  # fmt: skip
     modules = [m for m in scope.modules if m is not None]
+    deep = scope.assignment(graph, modules)
+    if deep is not None and _called(deep[1]) == "create_deep_agent":
+        return _deep_agent(graph, found, node_id, agents, scope, deep)
     tools_runnable = getattr(builder.nodes.get("tools"), "runnable", None)
     tools = tool_specs(tools_runnable, node_id, modules) if tools_runnable is not None else []
     modules += [sys.modules.get(t["import_path"].partition(":")[0]) for t in tools]
@@ -369,6 +362,28 @@ def agent(graph: Any, builder: Any, node_id: str, agents: list[dict], scope: Sco
     }
     spec = {k: v for k, v in spec.items() if v}
     spec.update(_naming(found.get("name"), node_id))
+    return _register(graph, spec, agent_id, agents, scope)
+
+
+def _deep_agent(graph: Any, found: dict, node_id: str, agents: list[dict], scope: Scope,
+                made: tuple[Any, ast.Call]) -> str:  # fmt: skip
+    """A create_deep_agent graph (graphspec.import_deep_agents) as an agent spec."""
+    module, call = made
+
+    def settings(model: Any) -> dict:
+        return _model_settings(model, scope.assignment(model, [module]), node_id)
+
+    spec: dict[str, Any] = {
+        "model": settings(found.get("model")),
+        "middleware": _middleware_from_source(call, module, node_id),
+        **deep_agent_spec(call, module, node_id, settings),
+    }
+    spec = {k: v for k, v in spec.items() if v or k == "deep"}
+    spec.update(_naming(found.get("name"), node_id))
+    var = next((k.value.id for k in call.keywords if k.arg == "model"
+                and isinstance(k.value, ast.Name)), "")  # fmt: skip
+    wanted = re.sub(r"_model_*$", "", var)
+    agent_id = wanted if wanted.isidentifier() and wanted != var else node_id
     return _register(graph, spec, agent_id, agents, scope)
 
 

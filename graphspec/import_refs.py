@@ -10,6 +10,7 @@ with the element's id.
 
 from __future__ import annotations
 
+import ast
 import inspect
 import sys
 from collections.abc import Iterable
@@ -88,4 +89,19 @@ def ref(obj: Any, element_id: str, modules: Iterable[Any] = ()) -> str:
     raise SpecError(f"{element_id}: {label} {why}", element_id=element_id)
 
 
-__all__ = ["ref", "target_of"]
+def literal_setting(node: ast.expr, element_id: str) -> Any:
+    """A setting written as a Python literal in the program's source; SpecError otherwise."""
+    try:
+        return ast.literal_eval(node)
+    except ValueError:
+        raise SpecError(
+            f"{element_id}: {ast.unparse(node)} is not a literal setting", element_id=element_id
+        ) from None
+
+
+def called_name(call: ast.expr) -> str:
+    """The name a call expression calls (`f` of `f(...)`), or ""."""
+    return call.func.id if isinstance(call, ast.Call) and isinstance(call.func, ast.Name) else ""
+
+
+__all__ = ["called_name", "literal_setting", "ref", "target_of"]

@@ -117,3 +117,39 @@ def test_interrupt_on_stops_before_the_tool_and_resumes():
     assert pending.value["action_requests"][0]["name"] == "write_file"
     done = app.invoke(Command(resume={"decisions": [{"type": "approve"}]}), config)
     assert done["messages"][-1].content == "written"
+
+
+def test_exported_deep_agent_code_imports_back_to_the_same_settings(tmp_path):
+    from graphspec.export import to_langgraph
+    from graphspec.importer import import_module_graph
+
+    shout = {
+        "name": "shout",
+        "description": "Upper-case the text.",
+        "code": "def shout(text: str) -> str:\n    return text.upper()\n",
+        "function": "shout",
+    }
+    deep = {
+        "backend": "folder",
+        "root": "workspace",
+        "interrupt_on": {"write_file": True},
+        "subagents": [
+            {"name": "loud", "description": "Shouts.", "system_prompt": "Shout.",
+             "tools": [shout], "model": {"responses": [{"content": "HI"}]}},
+            {"name": "quiet", "description": "Whispers."},
+        ],
+    }  # fmt: skip
+    spec = _deep_spec(deep, responses=[{"content": "done"}])
+    path = tmp_path / "deep_roundtrip.py"
+    path.write_text(to_langgraph(spec), encoding="utf-8")
+    back = import_module_graph(str(path)).agents[0].deep
+    original = spec.agents[0].deep
+    assert back.model_dump(exclude={"subagents"}) == original.model_dump(exclude={"subagents"})
+    assert [(s.name, s.description, s.system_prompt) for s in back.subagents] == [
+        (s.name, s.description, s.system_prompt) for s in original.subagents
+    ]
+    loud = back.subagents[0]
+    assert [t.name for t in loud.tools] == ["shout"] and loud.tools[0].import_path.endswith(
+        ":shout"
+    )
+    assert loud.model == original.subagents[0].model and back.subagents[1].model is None
