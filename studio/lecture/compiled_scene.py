@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QPainterPath, QPen, QPolygonF
+from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainterPath, QPen, QPolygonF
 from PySide6.QtWidgets import (
     QGraphicsPathItem,
     QGraphicsPolygonItem,
@@ -81,6 +81,7 @@ class CompiledScene(QGraphicsScene):
         self.wrote: set[tuple[str, str]] = set()
         self._version_items: dict[str, QGraphicsSimpleTextItem] = {}
         self._kept: list[Any] = []
+        self._live: list[Any] = []
         """Every item drawn: a wrapper PySide makes anew (scene.items()) for an item no Python
         object holds deletes the item when it is dropped, so each keeps its first wrapper."""
         self.setBackgroundBrush(QBrush(QColor("#FFFFFF")))
@@ -90,7 +91,7 @@ class CompiledScene(QGraphicsScene):
     def show_graph(self, graph: RuntimeGraph, order: dict[str, float] | None = None) -> None:
         """Draw `graph`; `order` puts a row's nodes in the drawn canvas's left-to-right order."""
         self.clear()
-        self._kept = []
+        self._kept, self._live = [], []
         self.graph, self.rects, self._version_items = graph, {}, {}
         self.versions, self.wrote = {}, set()
         self._place(graph, order or {})
@@ -143,7 +144,12 @@ class CompiledScene(QGraphicsScene):
         flap.lineTo(rect.left() + 22, rect.top() + 14)
         flap.lineTo(rect.left() + 38, rect.top() + 4)
         self._add(QGraphicsPathItem(flap), 1.1).setPen(QPen(color, 2))
-        title = self._text(self._short(name), rect.left() + 44, rect.top() + 3, 12, True, color)
+        room = rect.width() - 50  # the flap on the left, a margin on the right
+        text, size = self._short(name), 12.0
+        while size > 9 and QFontMetricsF(font(size, True)).horizontalAdvance(text) > room:
+            size -= 0.5  # a long name in smaller type before it is cut
+        text = QFontMetricsF(font(size, True)).elidedText(text, Qt.TextElideMode.ElideMiddle, room)
+        title = self._text(text, rect.left() + 44, rect.top() + 3, size, True, color)
         title.setToolTip(name)
         self._text(kind, rect.left() + 10, rect.top() + 23, 11.5, False, INK).setData(
             0, f"compiled:kind:{name}"
@@ -154,9 +160,7 @@ class CompiledScene(QGraphicsScene):
 
     @staticmethod
     def _short(name: str) -> str:
-        if name.startswith("join:"):
-            return "join → " + name.rsplit(":", 1)[-1]
-        return name if len(name) <= 24 else name[:23] + "…"
+        return "join → " + name.rsplit(":", 1)[-1] if name.startswith("join:") else name
 
     def _node(self, name: str, routes: bool) -> None:
         rect = self.rects[name]
@@ -228,6 +232,38 @@ class CompiledScene(QGraphicsScene):
             return
         self.wrote.add((node, channel))
         self._arrow(node, channel, "wrote", None)
+
+    def show_live(self, running: list[str], changed: list[str]) -> None:
+        """Outside lecture mode, the run's last step: its tasks glow, the mailboxes its barrier
+        moved are framed (`compiled:live-node:<name>`, `compiled:live-channel:<name>`)."""
+        self.clear_live()
+        for name in running:
+            if name in self.rects:
+                self._live.append(
+                    self._glow(self.rects[name], "#FFB300", f"compiled:live-node:{name}")
+                )
+        for name in changed:
+            if (rect := self.channel_rect(name)) is not None:
+                self._live.append(self._glow(rect, "#2E7D32", f"compiled:live-channel:{name}"))
+
+    def clear_live(self) -> None:
+        for item in self._live:
+            if item.scene() is self:
+                self.removeItem(item)
+        self._live = []
+
+    def _glow(self, rect: QRectF, color: str, name: str) -> QGraphicsPathItem:
+        path = QPainterPath()
+        path.addRoundedRect(rect.adjusted(-6, -6, 6, 6), 12, 12)
+        fill = QColor(color)
+        fill.setAlpha(60)
+        item = QGraphicsPathItem(path)  # held by `_live` (not `_kept`: a long run makes many)
+        item.setZValue(0.8)
+        item.setData(0, name)
+        self.addItem(item)
+        item.setPen(QPen(QColor(color), 4))
+        item.setBrush(QBrush(fill))
+        return item
 
     def mark_pushed(self, node: str) -> None:
         """A Send packet in the tasks Topic became a task of `node` (no trigger names it)."""

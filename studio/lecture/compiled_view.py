@@ -107,6 +107,7 @@ class CompiledView(QGraphicsView):
     def _say(self, text: str) -> None:
         self.message = text
         self.compiled.clear()
+        self.compiled._live = []
         self.compiled.graph = None
         note = QGraphicsSimpleTextItem(text)
         note.setFont(font(13, True))
@@ -121,8 +122,10 @@ class CompiledView(QGraphicsView):
             self.refresh()  # once per edit of the graph, so the view is ready when toggled
         if self.compiled.graph is None:
             return
-        if not self.pinned:
+        if not self.pinned:  # lecture mode shows its phase instead
             self.compiled.set_versions({row.name: row.version for row in report.channels})
+            running = [] if report.done else report.running
+            self.compiled.show_live(running, [c.channel for c in report.changes])
         for event in report.events:
             if isinstance(event, trace.StepPlanned) and not event.ns:
                 for task in event.tasks:

@@ -144,6 +144,7 @@ class LectureMode(QObject):
             self.dock.show()
             window.resizeDocks([self.dock], [PANEL_WIDTH], Qt.Orientation.Horizontal)
             self.compiled_view.pinned = True
+            self.compiled_view.compiled.clear_live()
             self.player.active = True
             self.player.quiet_overlay()
             if self.player.phase is not None:

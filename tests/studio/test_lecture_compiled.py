@@ -52,8 +52,24 @@ def test_the_compiled_view_draws_nodes_channels_and_their_arrows(qtbot, window):
     version = view.compiled.named("compiled:version:summary")[0].text()
     assert version.startswith("v") and version != "v —"
 
+    assert not any(s.startswith("compiled:live-node:") for s in seen), "the run is over"
+
     win.actions_by_name["compiled_view"].trigger()  # back to the drawn graph
     assert not view.isVisible() and win.view.isVisible()
+
+
+def test_a_step_glows_on_the_compiled_view(qtbot, window):
+    open_template(qtbot, window, "fanout_join")
+    window.actions_by_name["compiled_view"].trigger()
+    click(qtbot, window, "stepButton")  # step 0: __start__
+    idle(qtbot, window)
+    click(qtbot, window, "stepButton")  # step 1: the three searches
+    idle(qtbot, window)
+    seen = names(window.compiled_view)
+    for node in ("search_web", "search_docs", "search_code"):
+        assert f"compiled:live-node:{node}" in seen, node
+    assert "compiled:live-channel:results" in seen, "the barrier moved results"
+    assert "compiled:live-node:combine" not in seen
 
 
 def test_a_conditional_edge_is_a_declared_write_and_a_loop_writes_back_up(qtbot, window):
