@@ -73,6 +73,8 @@ class Phase:
     errors: dict[str, str] = field(default_factory=dict)
     namespaces: dict[str, list[str]] = field(default_factory=dict)
     """execute: node -> the namespaces of the inner graph runs it made (`shout:<task id>`)."""
+    inner: dict[str, list[str]] = field(default_factory=dict)
+    """execute: node -> its inner graph's supersteps, `inner step 1: upper`."""
     changes: list[trace.ChannelChange] = field(default_factory=list)
     merges: dict[str, list[Packet]] = field(default_factory=dict)
     """barrier: channel -> the packets its reducer merged (two or more in one step)."""
@@ -232,6 +234,8 @@ class PhaseBook:
                     spaces.append(label)
                     phase.lines.append(f"{owner} runs a graph of its own: its supersteps and "
                                        f"checkpoints live under namespace {label}")  # fmt: skip
+                names = ", ".join(t.name for t in event.tasks) or "nothing"
+                phase.inner.setdefault(owner, []).append(f"inner step {event.step}: {names}")
 
     def _barrier(self, event: trace.BarrierApplied) -> None:
         execute = self._open.pop(event.step, None)

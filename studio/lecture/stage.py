@@ -146,7 +146,8 @@ class Stage:
             self._below(node, f"✖ {error[:70]}", CONFLICT, f"lecture:error:{node}")
         for node, spaces in phase.namespaces.items():
             text = "\n".join(f"namespace {short_ns(ns)}" for ns in spaces)
-            text = f"runs a graph of its own, its checkpoints under\n{text}"
+            steps = "\n".join(phase.inner.get(node, [])[-4:])
+            text = f"runs a graph of its own, its checkpoints under\n{text}\n{steps}"
             self._below(node, text, MERGE, f"lecture:namespace:{node}")
         if phase.packets:
             note = "pending until the barrier: sibling tasks cannot see these writes"

@@ -78,5 +78,11 @@ def test_an_interrupted_node_is_planned_again_after_resume():
 
 def test_a_subgraph_task_names_its_namespace():
     book, _ = run("lesson_12_subgraph")
-    (space,) = find(book, "execute", 2).namespaces["shout"]
+    execute = find(book, "execute", 2)
+    (space,) = execute.namespaces["shout"]
     assert space.startswith("shout:")
+    assert execute.inner["shout"] == [
+        "inner step 0: __start__",
+        "inner step 1: upper",
+        "inner step 2: exclaim",
+    ]
