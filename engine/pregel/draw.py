@@ -14,6 +14,7 @@ from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
+from langchain_core.runnables import Runnable
 from langchain_core.runnables.graph import Graph
 
 from engine._constants import END, INPUT, MISSING, PULL, PUSH, START, TASKS
@@ -249,7 +250,7 @@ def _assemble(
         tools_by_name = getattr(node.bound, "tools_by_name", None)
         if isinstance(tools_by_name, Mapping) and tools_by_name:
             metadata["__tools"] = list(tools_by_name)
-        graph.add_node(node.bound, name, metadata=metadata or None)
+        graph.add_node(_node_data(node.bound), name, metadata=metadata or None)
     if START not in nodes:
         graph.add_node(None, START)
         for task in start_tasks:
@@ -292,3 +293,39 @@ def _add_edge(
     if target not in graph.nodes and target == END:
         graph.add_node(None, END)
     graph.add_edge(graph.nodes[source], graph.nodes[target], data, conditional)
+
+
+# where langgraph keeps the classes the engine draws as nodes (module, for the engine's module)
+_LANGGRAPH_MODULES = {
+    "engine.pregel.callable": "langgraph._internal._runnable",
+    "engine.graph.compiled": "langgraph.graph.state",
+    "engine.agents.factory": "langgraph._internal._runnable",
+}
+_drawn_classes: dict[tuple[str, str], type] = {}
+
+
+class _DrawnNode(Runnable):
+    """A node's runnable as the drawn graph shows it; `bound` is the real one."""
+
+    def __init__(self, bound: Any) -> None:
+        self.bound = bound
+
+    def invoke(self, input: Any, config: Any = None, **kwargs: Any) -> Any:
+        return self.bound.invoke(input, config)
+
+
+def _node_data(bound: Any) -> Any:
+    """What a node holds in the drawn graph: the engine's own runnables under langgraph's class
+    names, so `to_json()` reads as LangGraph draws the graph (what LangGraph Studio and the
+    server's graph endpoint show); a user's runnable as it is."""
+    cls = type(bound)
+    module = cls.__module__
+    if module != "engine" and not module.startswith("engine."):
+        return bound
+    name = cls.__name__
+    if module == "engine.agents.factory":
+        name = "RunnableCallable"  # an agent's model and tool steps, as langgraph's are
+    place = (_LANGGRAPH_MODULES.get(module) or "langgraph" + module[len("engine") :], name)
+    if place not in _drawn_classes:
+        _drawn_classes[place] = type(name, (_DrawnNode,), {"__module__": place[0]})
+    return _drawn_classes[place](bound)

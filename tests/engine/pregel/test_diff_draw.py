@@ -339,3 +339,30 @@ def test_draw_mermaid_path_map_labels_and_unreachable_node(backend):
         "\tstart -. &nbsp;True&nbsp; .-> x;\n"
         "\tx --> __end__;\n" + MERMAID_FOOTER
     )
+
+
+def test_to_json_names_node_runnables_as_langgraph_does(backend):
+    """The graph's JSON (what LangGraph Studio and the server's graph endpoint read) shows
+    each node's runnable by langgraph's class path: functions, subgraphs, a low-level
+    Pregel's nodes, a user's own runnable as it is."""
+    from langchain_core.runnables import RunnableLambda
+
+    graph_mod = backend.graph
+    sub = graph_mod.StateGraph(S)
+    sub.add_node("inner", lambda s: {"n": 1})
+    sub.add_edge(graph_mod.START, "inner")
+    g = graph_mod.StateGraph(S)
+    g.add_node("a", lambda s: {"n": 1})
+    g.add_node("sub", sub.compile())
+    g.add_node("user", RunnableLambda(lambda s: {"n": 2}))
+    g.add_edge(graph_mod.START, "a")
+    g.add_edge("a", "sub")
+    g.add_edge("sub", "user")
+    nodes = g.compile().get_graph().to_json()["nodes"]
+    assert [(n["id"], n.get("type"), (n.get("data") or {}).get("id")) for n in nodes] == [
+        ("__start__", "runnable", ["langgraph", "_internal", "_runnable", "RunnableCallable"]),
+        ("a", "runnable", ["langgraph", "_internal", "_runnable", "RunnableCallable"]),
+        ("sub", "runnable", ["langgraph", "graph", "state", "CompiledStateGraph"]),
+        ("user", "runnable", ["langchain_core", "runnables", "base", "RunnableLambda"]),
+        ("__end__", None, None),
+    ]
