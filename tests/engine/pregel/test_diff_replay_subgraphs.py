@@ -108,23 +108,8 @@ def test_replaying_a_subgraph_checkpoint_after_the_thread_moved_on_asks_again():
     """The tasks of a replayed step run again: their saved answers and results are not reused."""
 
     def scenario(b):
-        graph_mod, types = b.graph, b.types
-
-        def ask(n):
-            def run(state):
-                return {"value": [f"ask_{n}:{types.interrupt(f'Question {n}?')}"]}
-
-            return run
-
-        sub = graph_mod.StateGraph(State)
-        sub.add_node("ask_1", ask(1))
-        sub.add_node("ask_2", ask(2))
-        sub.add_edge(graph_mod.START, "ask_1")
-        sub.add_edge("ask_1", "ask_2")
-        parent = graph_mod.StateGraph(State)
-        parent.add_node("executor", sub.compile(checkpointer=True))
-        parent.add_edge(graph_mod.START, "executor")
-        graph = parent.compile(checkpointer=b.mod("checkpoint.memory").InMemorySaver())
+        types = b.types
+        graph, _called = _asks_twice(b)
         config = {"configurable": {"thread_id": str(uuid.uuid4())}}
         graph.invoke({"value": []}, config)
         at_first = graph.get_state(config, subgraphs=True).tasks[0].state.config
