@@ -37,6 +37,8 @@ RESERVED = frozenset(
 )
 
 # --- namespaces: parent|child:task_id ---
+SNAPSHOT_BUMPS = sys.intern("__snapshot_bumps__")
+"""versions_seen entry recording the versions a delta snapshot's bump advanced (deltas.bump_snapshots)."""
 NS_SEP = sys.intern("|")
 NS_END = sys.intern(":")
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from engine._constants import MISSING
+from engine._constants import MISSING, NS_END, NS_SEP, SNAPSHOT_BUMPS
 from engine.channels.base import BaseChannel
 from engine.channels.binop import BinaryOperatorAggregate, unwrap_overwrite
 from engine.channels.delta import DeltaChannel
@@ -58,6 +58,44 @@ def snapshot_plan(
     for name in snapshot:
         del counters[name]
     return snapshot, {k: v for k, v in counters.items() if v != (0, 0)}
+
+
+def bump_snapshots(
+    checkpoint: dict,
+    snapshot: Iterable[str],
+    stored_versions: Mapping[str, Any],
+    get_next_version: Any,
+) -> None:
+    """Give a new version to each snapshotted channel whose version has not moved since the saver
+    stored it (a put stores only the values of moved versions, so the snapshot would be lost);
+    whoever had seen the old version now sees the new one, so the bump is no write: no
+    subscriber reruns and interrupt_before does not fire again. The versions a node really read
+    are kept under SNAPSHOT_BUMPS, as langgraph keeps them."""
+    versions = checkpoint["channel_versions"]
+    bumped = {}
+    for name in snapshot:
+        if name in versions and versions[name] == stored_versions.get(name):
+            bumped[name] = (versions[name], get_next_version(versions[name], None))
+    if not bumped:
+        return
+    checkpoint["channel_versions"] = {**versions, **{k: new for k, (_, new) in bumped.items()}}
+    seen = checkpoint["versions_seen"]
+    marks = dict(seen.get(SNAPSHOT_BUMPS, {}))
+    out = dict(seen)
+    for node, node_seen in seen.items():
+        if node == SNAPSHOT_BUMPS:
+            continue
+        for name, (old, new) in bumped.items():
+            if node_seen.get(name) != old:
+                continue
+            advanced, read = f"{node}{NS_SEP}{name}", f"{node}{NS_END}{name}"
+            if marks.get(advanced) != old:  # an earlier bump already kept the real read
+                marks[read] = old
+            marks[advanced] = new
+            out[node] = {**out[node], name: new}
+    if marks:
+        out[SNAPSHOT_BUMPS] = marks
+    checkpoint["versions_seen"] = out
 
 
 def set_counters(metadata: dict, counters: Mapping[str, tuple[int, int]]) -> None:

@@ -19,7 +19,7 @@ from engine._constants import (
 from engine.checkpoint.base import WRITES_IDX_MAP, copy_checkpoint, create_checkpoint
 from engine.checkpoint.ids import uuid6
 from engine.pregel import trace
-from engine.pregel.deltas import set_counters, snapshot_plan
+from engine.pregel.deltas import bump_snapshots, set_counters, snapshot_plan
 from engine.pregel.loop_output import public_config
 from engine.pregel.saves import background_saves
 
@@ -90,6 +90,12 @@ class LoopCheckpoints:
             snapshot: set[str] = set()
             if self._delta_names:
                 snapshot = self._delta_snapshots(source, exiting, metadata)
+                if snapshot and not exiting and source != "fork":
+                    # a channel stored whole in a step that did not write it (the supersteps
+                    # bound) gets a version of its own, or the put would not store it
+                    bump_snapshots(
+                        self.checkpoint, snapshot, self._saved_versions, self.get_next_version
+                    )
             self.checkpoint = create_checkpoint(
                 self.checkpoint,
                 self.channels,
