@@ -102,6 +102,39 @@ class CompiledScene(QGraphicsScene):
             self._node(n.name, n.routes)
         for a in graph.arrows:
             self._arrow(a.source, a.target, a.kind, a.label)
+        self._legend()
+
+    def _legend(self) -> None:
+        """What each arrow means, in a free corner beside the top row (else above it)."""
+        lines = (("trigger", "triggers / always writes"), ("declared", "router may write"),
+                 ("command", "Command goto may write"), ("wrote", "written in this run"),
+                 ("pushed", "Send packet → its task"))  # fmt: skip
+        width, height = 218.0, len(lines) * 22.0 + 12
+        placed = list(self.rects.values())
+        left, top = min(r.left() for r in placed), min(r.top() for r in placed)
+        row = [r for r in placed if r.top() == top]
+        right = max(r.right() for r in placed)
+        y = top
+        if min(r.left() for r in row) - left < width + 10:  # no room on the left
+            if right - max(r.right() for r in row) >= width + 10:
+                left = right - width  # room on the right (a chain above wide state rows)
+            else:
+                y = top - height - 30
+        box = QPainterPath()
+        box.addRoundedRect(QRectF(left, y, width, height), 6, 6)
+        frame = self._add(QGraphicsPathItem(box), 0.2, "compiled:legend")
+        frame.setPen(QPen(QColor("#B0BEC5"), 1))
+        frame.setBrush(QBrush(QColor("#FAFAFA")))
+        for i, (kind, text) in enumerate(lines):
+            at = y + 10 + i * 22
+            line = QPainterPath(QPointF(left + 8, at + 9))
+            line.lineTo(left + 44, at + 9)
+            sample = self._add(QGraphicsPathItem(line), 0.3)
+            pen = QPen(ARROW[kind], 3)
+            if kind in ("declared", "command", "pushed"):
+                pen.setStyle(Qt.PenStyle.DashLine)
+            sample.setPen(pen)
+            self._text(text, left + 52, at, 10, False, INK)
 
     def _place(self, graph: RuntimeGraph, order: dict[str, float]) -> None:
         row_of = layers(graph)

@@ -43,6 +43,7 @@ def test_the_compiled_view_draws_nodes_channels_and_their_arrows(qtbot, window):
     assert kinds[f"compiled:kind:{join}"] == "NamedBarrierValue"
     assert kinds["compiled:kind:__pregel_tasks"] == "Topic"
     assert not any(s.startswith("compiled:arrow:wrote") for s in seen), "no run yet"
+    assert "compiled:legend" in seen, "what each arrow means"
 
     click(qtbot, win, "runButton")  # it animates with the run: versions tick, writes appear
     idle(qtbot, win)
