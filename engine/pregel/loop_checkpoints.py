@@ -27,6 +27,9 @@ from engine.pregel.saves import background_saves
 class LoopCheckpoints:
     """PregelLoop's saving side; the loop's state (checkpoint, saver, durability...) is its own."""
 
+    # [pending list, its length, the task ids with writes in it], kept by _record_writes
+    _pending_index: list | None = None
+
     def _record_writes(self, task_id: str, writes: Sequence[tuple[str, Any]]) -> None:
         """Keep a task's writes pending for the barrier and save them; a rerun replaces the old.
 
@@ -36,15 +39,27 @@ class LoopCheckpoints:
         if all(c in WRITES_IDX_MAP for c, _ in writes):
             writes = list({c: (c, v) for c, v in writes}.values())
         pending = self.checkpoint_pending_writes
+        task_ids = self._pending_task_ids(pending)
         if task_id == NULL_TASK_ID:
             pending[:] = [w for w in pending if w[0] != task_id or w[1] not in WRITES_IDX_MAP]
             writes = sorted(writes, key=lambda w: w[0] in WRITES_IDX_MAP)
             to_save = [w[1:] for w in pending if w[0] == task_id] + list(writes)
         else:
-            pending[:] = [w for w in pending if w[0] != task_id]
+            if task_id in task_ids:  # scanning every step's list for every task is quadratic
+                pending[:] = [w for w in pending if w[0] != task_id]
             to_save = writes
         pending.extend((task_id, c, v) for c, v in writes)
+        task_ids.add(task_id)
+        self._pending_index[1] = len(pending)
         self._save_writes(task_id, to_save)
+
+    def _pending_task_ids(self, pending: list) -> set[str]:
+        """The ids of the tasks with writes in `pending` (maybe more, never fewer): rebuilt when
+        the loop replaced the list, or its length shows someone else changed it."""
+        index = self._pending_index
+        if index is None or index[0] is not pending or index[1] != len(pending):
+            index = self._pending_index = [pending, len(pending), {w[0] for w in pending}]
+        return index[2]
 
     def _save_writes(self, task_id: str, writes: Sequence[tuple[str, Any]]) -> None:
         # with durability "exit", pending writes are saved once, when the run ends
