@@ -230,7 +230,7 @@ class Pregel(
             while loop.tick():
                 if queue:
                     yield from drain(run)
-                for _ in runner.tick(loop.runnable_tasks()):
+                for _ in runner.tick(loop.runnable_tasks(), run.wake):
                     if queue:
                         yield from drain(run)
                 loop.after_tick()

@@ -5,6 +5,7 @@ and the PregelLoop that will run it."""
 from __future__ import annotations
 
 import os
+import threading
 import warnings
 from collections import deque
 from dataclasses import dataclass, is_dataclass
@@ -54,6 +55,8 @@ class Run:
     mappers: tuple[Any, Any] = (None, None)
     # the graph's LangChain callback run, when some handler listens (engine.pregel.tracing)
     run_manager: Any = None
+    # set when output is emitted, if tasks stream while they run (TaskRunner.tick)
+    wake: threading.Event | None = None
 
 
 def prepare_run(
@@ -72,6 +75,7 @@ def prepare_run(
     updates_for_interrupts_only: bool = False,
     durability: str | None = None,
     control: RunControl | None = None,
+    eager: bool | None = None,
 ) -> Run:
     # like langchain's ensure_config: a graph invoked inside a node runs within that task
     config = merge_configs(_ambient(graph.config, config), graph.config, config)
@@ -122,6 +126,18 @@ def prepare_run(
             queue.append((ns, mode, payload))
 
         all_modes = own_modes
+    # as langgraph: messages and custom output, and subgraphs', reach the caller while the task
+    # producing them runs (the caller wakes on each emit); otherwise between tasks
+    wake = None
+    if eager is None:
+        eager = subgraphs or "messages" in own_modes or "custom" in own_modes
+    if eager:
+        wake, queued = threading.Event(), emit
+
+        def emit(ns: tuple, mode: str, payload: Any) -> None:
+            queued(ns, mode, payload)
+            wake.set()
+
     # subgraphs always stream into this queue, under their own namespace; without
     # subgraphs=True, chunks.drain drops what is not this graph's own
     configurable[CONFIG_KEY_STREAM] = (emit, all_modes)
@@ -205,7 +221,7 @@ def prepare_run(
     )
     loop = PregelLoop(graph, input, config, options)
     mappers = v2_mappers(graph) if version == "v2" else (None, None)
-    return Run(loop, queue, modes, single, subgraphs, version, mappers, run_manager)
+    return Run(loop, queue, modes, single, subgraphs, version, mappers, run_manager, wake)
 
 
 # configurable ids that langgraph's ensure_config copies into the run's metadata, when set

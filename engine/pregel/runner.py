@@ -100,9 +100,13 @@ class TaskRunner:
                     wait.exception()
 
     # ------------------------------------------------------------------ sync
-    def tick(self, tasks: list[Any]) -> Iterator[None]:
+    def tick(self, tasks: list[Any], wake: threading.Event | None = None) -> Iterator[None]:
+        """`wake`: set when the run emits output; then tasks run on threads and the caller is
+        given back control each time, so what a task streams reaches it while it runs."""
         outcomes: dict[str, BaseException | None] = {}
-        if len(tasks) == 1:
+        if wake is not None and tasks:
+            yield from self._tick_streaming(tasks, wake, outcomes)
+        elif len(tasks) == 1:
             outcomes[tasks[0].id] = self._run_one(tasks[0])
             yield
         elif tasks:
@@ -116,6 +120,38 @@ class TaskRunner:
         if self._calls:
             self._settle_calls()
         self._raise(tasks, outcomes)
+
+    def _tick_streaming(
+        self, tasks: list[Any], wake: threading.Event, outcomes: dict[str, BaseException | None]
+    ) -> Iterator[None]:
+        """langgraph's concurrent streaming (messages and custom modes, subgraphs): each task on
+        a thread of its own (at most max_concurrency at once), the caller waking on output and
+        on each finished task."""
+        finished: queue.SimpleQueue = queue.SimpleQueue()
+        slots = threading.BoundedSemaphore(self.max_concurrency or len(tasks))
+
+        def work(task: Any, context: contextvars.Context) -> None:
+            with slots:
+                error = context.run(self._run_one, task)
+            finished.put((task, error))
+            wake.set()
+
+        for task in tasks:
+            thread = threading.Thread(
+                target=work,
+                args=(task, contextvars.copy_context()),
+                name=f"superstep-{task.name}",
+                daemon=True,
+            )
+            thread.start()
+        left = len(tasks)
+        while left:
+            wake.wait()
+            wake.clear()  # what was emitted before is drained when this yields
+            while (item := _take(finished)) is not None:
+                outcomes[item[0].id] = item[1]
+                left -= 1
+            yield
 
     def _run_one(self, task: Any) -> BaseException | None:
         self.loop.task_started(task)

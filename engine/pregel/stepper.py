@@ -43,6 +43,8 @@ class SuperstepStepper:
             version="v2",
             observer=self.events.append,
             durability=durability,
+            # a step's chunks are read when it ends: no thread per task to stream them sooner
+            eager=False,
         )
         self._gen = graph._run(self._run, mark_steps=True)
 

@@ -9,8 +9,10 @@ are dropped. Chunks of a parallel superstep are compared without depending on co
 import operator
 from typing import Annotated, TypedDict
 
+import pytest
+
 from tests.engine.graphs import TopicState, _chain, _sub_parent
-from tests.oracle import normalize
+from tests.oracle import normalize, run_both
 
 
 class S(TypedDict):
@@ -608,3 +610,37 @@ def test_stream_checkpoints_tasks_modes(backend):
         ("tasks", "node_2", True),
         ("checkpoints", 2, []),
     ]
+
+
+@pytest.mark.parametrize(
+    "modes, subgraphs", [("custom", False), (["custom", "updates"], False), ("custom", True)]
+)
+def test_custom_output_reaches_the_caller_while_the_node_runs(modes, subgraphs):
+    """With custom (or messages) output, or subgraphs, what a node writes is streamed to the
+    caller before the node returns: the node waits until the caller has seen its first chunk
+    (a bounded wait, so buffering would show as False, not as a hang)."""
+    import threading
+
+    def scenario(b):
+        seen_by_caller, seen_in_node = threading.Event(), []
+
+        def node(state):
+            b.config.get_stream_writer()("before")
+            seen_in_node.append(seen_by_caller.wait(5))
+            return {"n": 1}
+
+        g = b.graph.StateGraph(S)
+        g.add_node("node", node)
+        g.add_edge(b.graph.START, "node")
+        chunks = []
+        for chunk in g.compile().stream(
+            {"n": 0, "log": []}, stream_mode=modes, subgraphs=subgraphs
+        ):
+            chunks.append(chunk)
+            if "before" in (chunk, chunk[-1] if isinstance(chunk, tuple) else None):
+                seen_by_caller.set()
+        return chunks, seen_in_node
+
+    expected, actual = run_both(scenario)
+    assert normalize(actual) == normalize(expected)
+    assert expected[1] == [True]  # langgraph did stream it early
