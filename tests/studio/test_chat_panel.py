@@ -141,8 +141,10 @@ def test_hitl_decision_inline_on_the_card(qtbot, window, tmp_path, keyed):
     card.editor.setPlainText('{"a": 5, "b": 7}')
     grab(qtbot, window, "chat-hitl.png", tmp_path)
     qtbot.mouseClick(card.findChild(QPushButton, "editButton"), Qt.MouseButton.LeftButton)
+    # the resume starts from the event loop: wait for its answer, not for a moment of idleness
+    # (on a loaded machine the run may not have begun when the click returns)
+    qtbot.waitUntil(lambda: texts(panel)[-1] == "With your numbers: 12.", timeout=20000)
     idle(qtbot, window, timeout=20000)
-    assert texts(panel)[-1] == "With your numbers: 12."
     assert "Executed instead: add" in panel.cards["call_0"].result.text() and panel.cards[
         "call_0"
     ].result.text().endswith("12")
