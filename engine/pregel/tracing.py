@@ -107,7 +107,9 @@ def node_run(task: Any) -> NodeRun:
         task.input,
         getattr(policy, "process_inputs", None),
         name=config.get("run_name") or task.name,
-        run_id=config.get("run_id"),
+        # not the graph's `run_id`, which the task's config inherits: langgraph's task config
+        # drops it (a run that is its own parent breaks astream_events)
+        run_id=None,
     )
     child = _child_config(config, run_manager.get_child("seq:step:1"))
     return NodeRun(child, run_manager, getattr(policy, "process_outputs", None))

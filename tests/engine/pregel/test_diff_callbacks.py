@@ -290,3 +290,32 @@ def test_subgraph_tokens_once_with_subgraphs_and_its_answer_whole_without(subgra
 
     out = assert_same(scenario)
     assert [c for _, _, c, _ in out] == (["a", " ", "b"] if subgraphs else ["a b"])
+
+
+def test_a_run_id_in_the_config_names_only_the_graph_run():
+    # the tasks' configs inherit the graph's; their runs get ids of their own, so the run tree
+    # (and astream_events, which rejects a run that is its own parent) stays a tree
+    import uuid
+
+    def scenario(b):
+        run_id = uuid.uuid4()
+        out, events = _run(_graph(b), config={"run_id": run_id})
+        recorder = Recorder()
+        _graph(b).invoke(
+            {"messages": [HumanMessage("hi", id="h1")]}, {"run_id": run_id, "callbacks": [recorder]}
+        )
+
+        async def events_v2():
+            app = _graph(b)
+            inputs = {"messages": [HumanMessage("hi", id="h1")]}
+            return [
+                (e["event"], e["name"])
+                async for e in app.astream_events(inputs, {"run_id": run_id}, version="v2")
+                if e["event"] in ("on_chain_start", "on_chain_end")
+            ]
+
+        return out, events, recorder.events, asyncio.run(events_v2())
+
+    out, events, invoked, streamed = assert_same(scenario)
+    assert [e[1] for e in events if e[0] == "chain"][:2] == ["LangGraph", "chat"]
+    assert ("on_chain_start", "chat") in streamed
