@@ -130,16 +130,18 @@ def apply_writes(
     tasks = list(tasks)
     if len(tasks) > 1:
         tasks.sort(key=lambda t: task_path_str(t.path[:3]))
-    bump_step = any(t.triggers for t in tasks)
     versions = checkpoint["channel_versions"]
     seen = checkpoint["versions_seen"]
 
     # 1. what each task consumed
+    consumed: set[str] = set()
     for task in tasks:
         node_seen = seen.setdefault(task.name, {})
         for chan in task.triggers:
+            consumed.add(chan)
             if chan in versions:
                 node_seen[chan] = versions[chan]
+    bump_step = bool(consumed)
 
     next_version = (
         None
@@ -148,9 +150,10 @@ def apply_writes(
     )
 
     # 2. consume triggers (join barriers reset)
-    for chan in {c for t in tasks for c in t.triggers if c not in RESERVED and c in channels}:
-        if channels[chan].consume() and next_version is not None:
-            versions[chan] = next_version
+    for chan in consumed:
+        if chan not in RESERVED and chan in channels:
+            if channels[chan].consume() and next_version is not None:
+                versions[chan] = next_version
 
     # 3. group writes by channel, in task order
     by_channel: defaultdict[str, list[Any]] = defaultdict(list)
@@ -185,7 +188,7 @@ def apply_writes(
                         updated.add(chan)
 
     # 5. nothing left to wake: tell channels the run is finishing (deferred nodes)
-    if bump_step and not any(chan in trigger_to_nodes for chan in updated):
+    if bump_step and not any(map(trigger_to_nodes.__contains__, updated)):
         for chan, channel in channels.items():
             if channel.finish() and next_version is not None:
                 versions[chan] = next_version
@@ -263,6 +266,8 @@ class TaskPlanner:
     base_metadata: dict = field(default_factory=dict)
     # schedules a functional-API call made by a running task (PregelLoop.accept_call)
     call: Callable[[dict, Any], Any] | None = None
+    # node name -> its trigger channels, sorted (a pull task's triggers and id)
+    sorted_triggers: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
 
 @dataclass(slots=True)  # not frozen (nor TaskSite): 4x cheaper init, made per planned step
@@ -412,9 +417,9 @@ def _make_task(
         ctx.checkpoint["id"],
     )
     writes: list[tuple[str, Any]] = []
-    task_ns = f"{site.checkpoint_ns}{NS_END}{tid}"
-    scratchpad.ns = task_ns
-    scratchpad.send = writes.extend
+    send = writes.extend
+    task_ns = scratchpad.ns  # the caller's f"{site.checkpoint_ns}{NS_END}{tid}"
+    scratchpad.send = send
     metadata = {
         **planner.base_metadata,
         "langgraph_step": step,
@@ -426,19 +431,29 @@ def _make_task(
     if proc.metadata:
         metadata.update(proc.metadata)
     config = planner.config
+    conf = config[CONF]
     managed = planner.managed
 
     def read(select: str | Sequence[str], fresh: bool = False) -> Any:
         return local_read(channels, managed, scratchpad, select, writes if fresh else None)
 
+    run_id = config.get("run_id")
+    info = ExecutionInfo(
+        checkpoint_id=checkpoint_id,
+        checkpoint_ns=task_ns,
+        task_id=tid,
+        thread_id=conf.get("thread_id"),
+        run_id=str(run_id) if run_id else None,
+        node_first_attempt_time=time.time(),
+    )
     task_config = {
         **config,
         "metadata": metadata,
         "tags": [*config.get("tags", ()), *(proc.tags or ())],
         "run_name": name,
         CONF: {
-            **config[CONF],
-            CONFIG_KEY_SEND: writes.extend,
+            **conf,
+            CONFIG_KEY_SEND: send,
             CONFIG_KEY_CALL: planner.call,
             CONFIG_KEY_READ: read,
             CONFIG_KEY_SCRATCHPAD: scratchpad,
@@ -446,20 +461,11 @@ def _make_task(
             CONFIG_KEY_TASK_ID: tid,
             # a graph run inside the task records this checkpoint as its parent
             CONFIG_KEY_CHECKPOINT_MAP: {
-                **config[CONF].get(CONFIG_KEY_CHECKPOINT_MAP, {}),
+                **conf.get(CONFIG_KEY_CHECKPOINT_MAP, {}),
                 planner.parent_ns: checkpoint_id,
             },
             CONFIG_KEY_CHECKPOINT_ID: None,
-            CONFIG_KEY_RUNTIME: planner.runtime.for_task(
-                ExecutionInfo(
-                    checkpoint_id=checkpoint_id,
-                    checkpoint_ns=task_ns,
-                    task_id=tid,
-                    thread_id=config[CONF].get("thread_id"),
-                    run_id=str(run_id) if (run_id := config.get("run_id")) else None,
-                    node_first_attempt_time=time.time(),
-                )
-            ),
+            CONFIG_KEY_RUNTIME: planner.runtime.for_task(info),
         },
     }
     cache_policy = proc.cache_policy or planner.cache_policy
@@ -546,7 +552,9 @@ def _push_task(ctx: StepContext, idx: int, packet: Any, for_execution: bool) -> 
 def _pull_task(
     ctx: StepContext, name: str, proc: PregelNode, for_execution: bool, input_cache: dict
 ) -> Any:
-    triggers = tuple(sorted(proc.triggers))
+    triggers = ctx.planner.sorted_triggers.get(name)
+    if triggers is None:  # sorted once per run and node
+        triggers = ctx.planner.sorted_triggers[name] = tuple(sorted(proc.triggers))
     checkpoint_ns = _graph_ns(ctx.planner, name)
     tid = task_id(ctx.checkpoint["id"], checkpoint_ns, str(ctx.step), name, PULL, *triggers)
     site = TaskSite(name, tid, (PULL, name), triggers, checkpoint_ns)
