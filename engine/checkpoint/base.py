@@ -9,13 +9,12 @@ from __future__ import annotations
 import asyncio
 from collections.abc import AsyncIterator, Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager, nullcontext
-from datetime import UTC, datetime
 from random import random
 from typing import Any, Literal, NamedTuple, TypedDict
 
 from engine._constants import MISSING
 from engine.channels.base import BaseChannel
-from engine.checkpoint.ids import uuid6
+from engine.checkpoint.ids import utc_now_iso, uuid6
 from engine.checkpoint.serde.base import SerializerProtocol, maybe_add_typed_methods
 from engine.checkpoint.serde.jsonplus import JsonPlusSerializer
 from engine.checkpoint.serde.types import _DeltaSnapshot
@@ -96,7 +95,7 @@ def empty_checkpoint() -> Checkpoint:
     return Checkpoint(
         v=LATEST_VERSION,
         id=uuid6(),
-        ts=datetime.now(UTC).isoformat(),
+        ts=utc_now_iso(),
         channel_values={},
         channel_versions={},
         versions_seen={},
@@ -146,7 +145,7 @@ def create_checkpoint(
     return Checkpoint(
         v=LATEST_VERSION,
         id=id or uuid6(),
-        ts=datetime.now(UTC).isoformat(),
+        ts=utc_now_iso(),
         channel_values=values,
         channel_versions=checkpoint["channel_versions"],
         versions_seen=checkpoint["versions_seen"],

@@ -1,0 +1,42 @@
+"""Checkpoint ids sort by creation; checkpoint timestamps read as datetime.isoformat writes them."""
+
+import uuid
+from datetime import UTC, datetime
+
+import pytest
+
+from engine.checkpoint import ids
+from engine.checkpoint.base import create_checkpoint, empty_checkpoint
+
+
+def test_ids_are_version_6_and_increase():
+    made = [ids.uuid6() for _ in range(2000)]
+    assert made == sorted(made) and len(set(made)) == len(made)
+    assert {uuid.UUID(i).version for i in made} == {6}
+    assert {uuid.UUID(i).variant for i in made} == {uuid.RFC_4122}
+
+
+@pytest.mark.parametrize(
+    "ns",
+    [
+        0,
+        1_700_000_000_000_000_000,  # a whole second: no microseconds written
+        1_700_000_000_000_001_999,  # nanoseconds are dropped, not rounded
+        1_700_000_000_123_456_789,
+        1_700_000_000_999_999_999,
+        1_700_000_001_000_000_000,  # the next second after one already formatted
+        1_709_251_199_999_999_000,  # the end of a leap-year February
+    ],
+)
+def test_timestamps_match_datetime_isoformat(monkeypatch, ns):
+    monkeypatch.setattr(ids.time, "time_ns", lambda: ns)
+    micros = ns // 1000
+    expected = datetime.fromtimestamp(micros // 1_000_000, UTC)
+    expected = expected.replace(microsecond=micros % 1_000_000).isoformat()
+    assert ids.utc_now_iso() == expected
+
+
+def test_a_checkpoint_timestamp_is_now():
+    before = datetime.now(UTC)
+    ts = create_checkpoint(empty_checkpoint(), None, 1)["ts"]
+    assert before <= datetime.fromisoformat(ts) <= datetime.now(UTC)
