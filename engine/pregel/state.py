@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Iterator, Sequence
 from contextvars import ContextVar
-from typing import Any, NamedTuple
+from typing import Any
 from uuid import UUID, uuid5
 
 from engine._constants import (
@@ -21,7 +21,6 @@ from engine._constants import (
     NS_SEP,
     NULL_TASK_ID,
     PUSH,
-    RESUME,
 )
 from engine.checkpoint.base import (
     CheckpointTuple,
@@ -33,7 +32,8 @@ from engine.errors import InvalidUpdateError
 from engine.pregel.algo import TaskPlanner, WritesOnly, apply_writes, prepare_next_tasks
 from engine.pregel.delta_messages import ensure_message_ids
 from engine.pregel.deltas import delta_names, restore_channels
-from engine.pregel.io import map_input, read_channels, task_result_writes
+from engine.pregel.io import map_input, read_channels
+from engine.pregel.task_status import NOT_STARTED, apply_saved, task_result, task_statuses
 from engine.runtime import DEFAULT_RUNTIME
 from engine.types import PregelTask, StateSnapshot, StateUpdate
 
@@ -72,22 +72,22 @@ class StateAccess:
         tasks = prepare_next_tasks(
             checkpoint, pending, planner, channels, step, step + 2, for_execution=False
         )
-        statuses = _task_statuses(pending) if pending else {}
+        statuses = task_statuses(pending) if pending else {}
         if pending:
-            _apply_saved(checkpoint, channels, pending, statuses, tasks, live)
+            apply_saved(checkpoint, channels, pending, statuses, tasks, live)
         keys = self.stream_channels_asis
         out_tasks, interrupts = [], []
         for task in tasks.values():
-            status = statuses.get(task.id, _NOT_STARTED)
+            status = statuses.get(task.id, NOT_STARTED)
             state = None
             if task.subgraphs and any(sub.checkpointer is not False for sub in task.subgraphs):
                 task_ns = f"{task.name}{NS_END}{task.id}"
                 task_ns = f"{ns}{NS_SEP}{task_ns}" if ns else task_ns
                 state = {CONF: {"thread_id": conf.get("thread_id"), "checkpoint_ns": task_ns}}
-            if status is _NOT_STARTED:
+            if status is NOT_STARTED:
                 out_tasks.append(PregelTask(task.id, task.name, task.path, None, (), state))
                 continue
-            result = _task_result(status.output, keys) if status.output else None
+            result = task_result(status.output, keys) if status.output else None
             raised = () if live and status.output else status.interrupts
             interrupts += raised
             out_tasks.append(
@@ -459,7 +459,7 @@ class _UpdateBase:
             tasks = self._planned_tasks()
             if null_writes := [(c, v) for tid, c, v in pending if tid == NULL_TASK_ID]:
                 self._apply([WritesOnly(INPUT, null_writes)])
-            for tid, status in _task_statuses(pending).items():
+            for tid, status in task_statuses(pending).items():
                 if tid in tasks:
                     tasks[tid].writes.extend(status.output)
             self._apply(list(tasks.values()))
@@ -510,67 +510,6 @@ class _UpdateTask:
                 ),
             },
         }
-
-
-class _TaskStatus(NamedTuple):
-    """What one task's recorded writes say: its output, the interrupts it raised, its error."""
-
-    output: tuple = ()
-    interrupts: tuple = ()
-    error: Any = None
-
-
-_NOT_STARTED = _TaskStatus()
-_CONTROL_WRITES = frozenset((ERROR, INTERRUPT, RESUME))
-
-
-def _apply_saved(checkpoint: dict, channels: dict, pending: Sequence, statuses: dict,
-                 tasks: dict, live: bool) -> None:  # fmt: skip
-    """Apply to a snapshot's channels the null task's saved writes and, live, the finished
-    tasks' (on a copy of the checkpoint: the saved one is only read)."""
-    null_writes = [(c, v) for tid, c, v in pending if tid == NULL_TASK_ID]
-    finished: Sequence = ()
-    if live:
-        for tid, status in statuses.items():
-            if tid in tasks:
-                tasks[tid].writes.extend(status.output)
-        finished = [t for t in tasks.values() if t.writes]
-    if null_writes or finished:
-        checkpoint = copy_checkpoint(checkpoint)
-        keep_version = None if not checkpoint["channel_versions"] else (lambda cur, ch: cur)
-        if null_writes:
-            apply_writes(checkpoint, channels, [WritesOnly(INPUT, null_writes)], keep_version, {})
-        if finished:
-            apply_writes(checkpoint, channels, finished, keep_version, {})
-
-
-def _task_result(output: Sequence, keys: str | Sequence[str]) -> Any:
-    """What a task's saved writes put in the stream channels, as its result in a snapshot."""
-    if isinstance(keys, str):
-        return task_result_writes([w for w in output if w[0] == keys]).get(keys)
-    return task_result_writes([w for w in output if w[0] in keys])
-
-
-def _task_statuses(pending_writes: list) -> dict[str, _TaskStatus]:
-    output: dict[str, list] = {}
-    interrupts: dict[str, list] = {}
-    errors: dict[str, Any] = {}
-    for tid, chan, value in pending_writes:
-        if tid == NULL_TASK_ID:
-            continue
-        output.setdefault(tid, [])
-        if chan == INTERRUPT:
-            interrupts.setdefault(tid, []).extend(
-                value if isinstance(value, (list, tuple)) else [value]
-            )
-        elif chan == ERROR:
-            errors.setdefault(tid, value)
-        elif chan not in _CONTROL_WRITES:
-            output[tid].append((chan, value))
-    return {
-        tid: _TaskStatus(tuple(out), tuple(interrupts.get(tid, ())), errors.get(tid))
-        for tid, out in output.items()
-    }
 
 
 def own_namespace(ns: str) -> str:

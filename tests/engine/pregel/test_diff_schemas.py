@@ -131,6 +131,7 @@ def test_a_wrongly_parametrised_final_is_refused():
 def test_annotated_optional_fields_are_not_required():
     """`Annotated[X | None, ...]` is optional as `X | None` is, in dataclass and TypedDict
     states alike; NotRequired inside or outside Annotated too."""
+
     @dataclasses.dataclass
     class Fields:
         val1: str
