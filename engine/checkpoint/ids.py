@@ -9,6 +9,7 @@ from random import getrandbits
 
 _lock = threading.Lock()
 _last = 0
+_high: tuple[int, str] = (-1, "")  # the last time prefix of an id, and its text
 _second: tuple[int, str] = (-1, "")  # the last whole second formatted, and its text
 # 100-ns intervals between the Gregorian epoch (1582-10-15) and the Unix epoch
 _GREGORIAN_OFFSET = 0x01B21DD213814000
@@ -20,16 +21,20 @@ def uuid6() -> str:
     The clock sequence and node are random (like langgraph's; `random` is reseeded in a forked
     child), so ids made in the same 100 ns by two processes still differ.
     """
-    global _last
+    global _last, _high
     ts = time.time_ns() // 100 + _GREGORIAN_OFFSET
     with _lock:
         if ts <= _last:
             ts = _last + 1
         _last = ts
-    high = (ts >> 12) & 0xFFFFFFFFFFFF  # 48 most significant bits of the 60-bit time
-    rand = getrandbits(62)  # 14-bit clock sequence, 48-bit node
-    clock = rand >> 48 | 0x8000  # variant bits 10
-    return f"{high >> 16:08x}-{high & 0xFFFF:04x}-6{ts & 0xFFF:03x}-{clock:04x}-{rand & 0xFFFFFFFFFFFF:012x}"
+    # the 48 most significant bits of the 60-bit time change every 410 us: their text is kept
+    known = _high
+    if known[0] != ts >> 12:
+        high = ts >> 12 & 0xFFFFFFFFFFFF
+        known = _high = (ts >> 12, f"{high >> 16:08x}-{high & 0xFFFF:04x}-6")
+    # variant bits 10, then a random 14-bit clock sequence and 48-bit node
+    tail = f"{getrandbits(62) | 0x8000 << 48:016x}"
+    return f"{known[1]}{ts & 0xFFF:03x}-{tail[:4]}-{tail[4:]}"
 
 
 def utc_now_iso() -> str:

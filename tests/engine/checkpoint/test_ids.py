@@ -16,6 +16,20 @@ def test_ids_are_version_6_and_increase():
     assert {uuid.UUID(i).variant for i in made} == {uuid.RFC_4122}
 
 
+def test_an_id_lays_out_the_time_and_random_bits_as_uuid6(monkeypatch):
+    monkeypatch.setattr(ids, "_last", 0)
+    rand = 0x2ABC_DEF0_1234_5678  # 62 random bits: clock sequence, node
+    monkeypatch.setattr(ids, "getrandbits", lambda bits: rand)
+    # two times in one prefix window, then one in the next (the prefix text is kept between)
+    for ns in (1_700_000_000_123_456_700, 1_700_000_000_123_456_800, 1_700_000_000_623_456_700):
+        monkeypatch.setattr(ids.time, "time_ns", lambda ns=ns: ns)
+        ts = ns // 100 + 0x01B21DD213814000
+        expected = uuid.UUID(
+            int=(ts >> 12) << 80 | 6 << 76 | (ts & 0xFFF) << 64 | 0b10 << 62 | rand
+        )
+        assert ids.uuid6() == str(expected)
+
+
 @pytest.mark.parametrize(
     "ns",
     [
