@@ -352,12 +352,13 @@ def prepare_next_tasks(
 
 
 def _triggered(channels, versions, seen, null, proc: PregelNode) -> bool:
-    if seen is None:
-        return any(channels[c].is_available() for c in proc.triggers)
-    return any(
-        channels[c].is_available() and versions.get(c, null) > seen.get(c, null)
-        for c in proc.triggers
-    )
+    # a loop, not any(<generator>): this runs for every candidate node of every step
+    for c in proc.triggers:
+        if channels[c].is_available() and (
+            seen is None or versions.get(c, null) > seen.get(c, null)
+        ):
+            return True
+    return False
 
 
 def _read_input(proc: PregelNode, channels, managed, scratchpad, input_cache) -> Any:
