@@ -203,8 +203,9 @@ def version_counter(version: str | int | float | None) -> int:
 class BaseCheckpointSaver:
     """Stores checkpoints and pending writes; subclasses implement the sync methods.
 
-    The async methods run the sync ones in a worker thread unless a subclass overrides them, so
-    one implementation serves both APIs. `serde` turns values into bytes (never pickle).
+    The async methods run the sync ones in a worker thread (inline when the saver does not
+    block on I/O) unless a subclass overrides them, so one implementation serves both APIs.
+    `serde` turns values into bytes (never pickle).
     """
 
     serde: SerializerProtocol = JsonPlusSerializer()
@@ -297,7 +298,7 @@ class BaseCheckpointSaver:
     async def aget_delta_channel_history(
         self, *, config: dict, channels: Sequence[str]
     ) -> Mapping[str, DeltaChannelHistory]:
-        return await asyncio.to_thread(
+        return await self._off_loop(
             self.get_delta_channel_history, config=config, channels=channels
         )
 
@@ -306,11 +307,18 @@ class BaseCheckpointSaver:
         return f"{version_counter(current) + 1:032}.{random():016}"
 
     # -- async twins, run on a worker thread
+    async def _off_loop(self, method: Any, *args: Any, **kwargs: Any) -> Any:
+        """A sync method for its async twin: in a worker thread, so the event loop does not
+        wait on I/O; inline for a saver that does not block (a thread hop costs more)."""
+        if not self.blocks_on_io:
+            return method(*args, **kwargs)
+        return await asyncio.to_thread(method, *args, **kwargs)
+
     async def aget(self, config: dict) -> Checkpoint | None:
-        return await asyncio.to_thread(self.get, config)
+        return await self._off_loop(self.get, config)
 
     async def aget_tuple(self, config: dict) -> CheckpointTuple | None:
-        return await asyncio.to_thread(self.get_tuple, config)
+        return await self._off_loop(self.get_tuple, config)
 
     async def alist(
         self,
@@ -320,17 +328,17 @@ class BaseCheckpointSaver:
         before: dict | None = None,
         limit: int | None = None,
     ) -> AsyncIterator[CheckpointTuple]:
-        items = await asyncio.to_thread(
+        items = await self._off_loop(
             lambda: list(self.list(config, filter=filter, before=before, limit=limit))
         )
         for item in items:
             yield item
 
     async def aput(self, config, checkpoint, metadata, new_versions) -> dict:
-        return await asyncio.to_thread(self.put, config, checkpoint, metadata, new_versions)
+        return await self._off_loop(self.put, config, checkpoint, metadata, new_versions)
 
     async def aput_writes(self, config, writes, task_id, task_path: str = "") -> None:
-        await asyncio.to_thread(self.put_writes, config, writes, task_id, task_path)
+        await self._off_loop(self.put_writes, config, writes, task_id, task_path)
 
     async def adelete_thread(self, thread_id: str) -> None:
-        await asyncio.to_thread(self.delete_thread, thread_id)
+        await self._off_loop(self.delete_thread, thread_id)

@@ -118,26 +118,40 @@ def pending_delta_channels(specs: Mapping[str, Any], pending: Iterable[tuple]) -
     return {w[1] for w in pending or () if isinstance(specs.get(w[1]), DeltaChannel)}
 
 
-def restore_channels(
-    specs: Mapping[str, BaseChannel], checkpoint: Mapping[str, Any], saver: Any, config: Any
-) -> dict[str, BaseChannel]:
-    """Each channel from its stored value; a delta channel stored without one (a versioned
-    channel, so it was written) from the nearest stored value above it plus the writes since.
-    A reducer key with no value was a DeltaChannel before its annotation changed."""
+def _to_replay(specs: Mapping[str, BaseChannel], checkpoint: Mapping[str, Any]) -> list[str]:
     values = checkpoint["channel_values"]
     # the dict look-ups first: this runs for every snapshot of a history
-    replay = [
+    return [
         k
         for k in checkpoint["channel_versions"]
         if k not in values and k in specs and _replayed(type(specs[k]))
     ]
+
+
+def restore_channels(
+    specs: Mapping[str, BaseChannel],
+    checkpoint: Mapping[str, Any],
+    saver: Any,
+    config: Any,
+    histories: Mapping[str, Any] | None = None,
+) -> dict[str, BaseChannel]:
+    """Each channel from its stored value; a delta channel stored without one (a versioned
+    channel, so it was written) from the nearest stored value above it plus the writes since
+    (`histories`, when the caller read them already). A reducer key with no value was a
+    DeltaChannel before its annotation changed."""
+    values = checkpoint["channel_values"]
     channels: dict[str, BaseChannel] = {}
-    if not replay or saver is None or config is None:
+    if histories is None:
+        replay = _to_replay(specs, checkpoint)
+        if not replay or saver is None or config is None:
+            histories = {}
+        else:
+            histories = saver.get_delta_channel_history(config=config, channels=replay)
+    if not histories:
         for name, spec in specs.items():
             channel = channels[name] = spec.from_checkpoint(values.get(name, MISSING))
             channel.key = name
         return channels
-    histories = saver.get_delta_channel_history(config=config, channels=replay)
     for name, spec in specs.items():
         history = histories.get(name)
         if history is None:
@@ -153,3 +167,14 @@ def restore_channels(
         channel.key = name
         channels[name] = channel
     return channels
+
+
+async def arestore_channels(
+    specs: Mapping[str, BaseChannel], checkpoint: Mapping[str, Any], saver: Any, config: Any
+) -> dict[str, BaseChannel]:
+    """restore_channels for an async run: the histories come from the saver's async side."""
+    replay = _to_replay(specs, checkpoint)
+    histories: Mapping[str, Any] = {}
+    if replay and saver is not None and config is not None:
+        histories = await saver.aget_delta_channel_history(config=config, channels=replay)
+    return restore_channels(specs, checkpoint, saver, config, histories)

@@ -19,7 +19,6 @@ from uuid import UUID, uuid5
 from engine._constants import (
     CONF,
     CONFIG_KEY_CHECKPOINT_ID,
-    CONFIG_KEY_CHECKPOINT_MAP,
     CONFIG_KEY_CHECKPOINT_NS,
     CONFIG_KEY_REPLAY_STATE,
     CONFIG_KEY_RESUME_MAP,
@@ -67,7 +66,6 @@ from engine.pregel.deltas import (
     delta_names,
     overwritten_delta_channels,
     pending_delta_channels,
-    restore_channels,
 )
 from engine.pregel.error_handlers import resume_handlers
 from engine.pregel.io import (
@@ -76,6 +74,7 @@ from engine.pregel.io import (
     read_channels,
 )
 from engine.pregel.loop_checkpoints import LoopCheckpoints
+from engine.pregel.loop_load import LoopLoad
 from engine.pregel.loop_output import LoopOutput, observed_value
 from engine.pregel.replay import ReplayState
 from engine.types import Command
@@ -107,9 +106,11 @@ class LoopOptions:
     durability: str | None = None
     output_keys: Any = None
     """The channels `values` and the output show (the graph's output channels by default)."""
+    asynchronous: bool = False
+    """ainvoke/astream: the driver awaits `aload` and `afinish`; saves use the async methods."""
 
 
-class PregelLoop(LoopOutput, LoopCheckpoints, LoopCalls):
+class PregelLoop(LoopOutput, LoopCheckpoints, LoopLoad, LoopCalls):
     """One run of a graph: input handling, task planning, the barrier, checkpoints, output."""
 
     def __init__(self, graph: Pregel, input: Any, config: dict, options: LoopOptions) -> None:
@@ -120,7 +121,10 @@ class PregelLoop(LoopOutput, LoopCheckpoints, LoopCalls):
             raise ValueError(f"durability must be 'sync', 'async' or 'exit', got {durability!r}")
         self._pending_saves: deque[Future] = deque()
         self._saves_in_background = (
-            self.durability == "async" and checkpointer is not None and checkpointer.blocks_on_io
+            self.durability == "async"
+            and checkpointer is not None
+            and checkpointer.blocks_on_io
+            and not options.asynchronous
         )
         # invoke() asks for updates only to find interrupts: skip building node updates
         self.updates_for_interrupts_only = options.updates_for_interrupts_only
@@ -156,7 +160,9 @@ class PregelLoop(LoopOutput, LoopCheckpoints, LoopCalls):
         self._fresh: set[str] | None = None
         self._unsaved_id_prefix: str | None = None
         self._checkpoint_to_emit = False
-        self._load(ns_str)
+        self.channels: dict[str, BaseChannel] = {}
+        if not options.asynchronous:  # an async run loads in `aload`, awaiting the saver
+            self._load(ns_str)
         self.planner = TaskPlanner(
             nodes=graph.nodes,
             managed=graph.managed,
@@ -170,29 +176,8 @@ class PregelLoop(LoopOutput, LoopCheckpoints, LoopCalls):
         )
 
     # ------------------------------------------------------------------ setup
-    def _load(self, ns: str) -> None:
-        saved: CheckpointTuple | None = None
-        self._mapped = False
-        if self.checkpointer is not None:
-            self.checkpoint_config = {
-                **self.config,
-                CONF: {**self.config[CONF], CONFIG_KEY_CHECKPOINT_NS: ns},
-            }
-            mapped = self.config[CONF].get(CONFIG_KEY_CHECKPOINT_MAP, {}).get(ns)
-            replay = self.config[CONF].get(CONFIG_KEY_REPLAY_STATE)
-            if mapped and not self.config[CONF].get(CONFIG_KEY_CHECKPOINT_ID):
-                # time travel to a checkpoint get_state(subgraphs=True) named for this graph
-                self._mapped = True
-                self.checkpoint_config[CONF][CONFIG_KEY_CHECKPOINT_ID] = mapped
-                saved = self.checkpointer.get_tuple(self.checkpoint_config)
-            elif replay is not None and not self.config[CONF].get(CONFIG_KEY_CHECKPOINT_ID):
-                saved = replay.checkpoint_for(ns, self.checkpointer, self.checkpoint_config)
-                # start from that checkpoint as a new run, not as a resume of it
-                self.config[CONF].pop(CONFIG_KEY_RESUMING, None)
-            else:
-                saved = self.checkpointer.get_tuple(self.checkpoint_config)
-        else:
-            self.checkpoint_config = self.config
+    def _restore(self, saved: CheckpointTuple | None) -> None:
+        """Take the checkpoint LoopLoad read (None: a new thread) as the run's state."""
         if saved is None:
             saved = CheckpointTuple(
                 self.checkpoint_config, empty_checkpoint(), {"step": -2}, None, []
@@ -208,9 +193,6 @@ class PregelLoop(LoopOutput, LoopCheckpoints, LoopCalls):
         self._saved_versions = dict(saved.checkpoint["channel_versions"])
         self.checkpoint_metadata = saved.metadata
         self.checkpoint_pending_writes = list(saved.pending_writes or [])
-        self.channels: dict[str, BaseChannel] = restore_channels(
-            self.graph.channels, self.checkpoint, self.checkpointer, self.checkpoint_config
-        )
         self._delta_names = delta_names(self.graph.channels)
         # delta channels whose writes this checkpoint's child may not find: snapshot them
         self._delta_forced: set[str] = set()
@@ -376,7 +358,7 @@ class PregelLoop(LoopOutput, LoopCheckpoints, LoopCalls):
             self._delta_forced |= {c for c, _ in mine}
         else:
             self._save(
-                self.checkpointer.put_writes,
+                "put_writes",
                 self.checkpoint_config,
                 mine,
                 str(uuid5(UUID(parent_id), INPUT)),
@@ -559,6 +541,14 @@ class PregelLoop(LoopOutput, LoopCheckpoints, LoopCalls):
             self._save_on_exit(error)
         finally:
             self.flush_saves()
+        return self._finish(error)
+
+    async def afinish(self, error: BaseException | None) -> bool:
+        """`finish` for an async run: its saves are awaited (see AsyncSaves.wait)."""
+        try:
+            self._save_on_exit(error)
+        finally:
+            await self.aflush_saves()
         return self._finish(error)
 
     def _finish(self, error: BaseException | None) -> bool:

@@ -4,7 +4,7 @@ barrier (now, or in the background with durability "async"), and once at exit wi
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from concurrent import futures
 from typing import Any
 
@@ -68,19 +68,23 @@ class LoopCheckpoints:
             and self.durability != "exit"
             and self.checkpoint_config[CONF].get(CONFIG_KEY_CHECKPOINT_ID)
         ):
-            self._save(self.checkpointer.put_writes, self.checkpoint_config, list(writes), task_id)
+            self._save("put_writes", self.checkpoint_config, list(writes), task_id)
 
-    def _save(self, method: Callable[..., Any], *args: Any) -> None:
-        """Call a saver method now, or (durability "async", a saver that waits on I/O) in the
-        background, in order, overlapping the next superstep; `flush_saves` waits for it."""
-        if self._saves_in_background:
+    def _save(self, method: str, *args: Any) -> None:
+        """Call the saver's `method` now, or (durability "async", a saver that waits on I/O) in
+        the background, in order, overlapping the next superstep; `flush_saves` waits for it.
+        An async run calls the async twin (`a` + method) in a task of AsyncSaves instead."""
+        if self._async_saves is not None:
+            self._async_saves.submit(method, *args)
+        elif self._saves_in_background:
             pending = self._pending_saves
-            pending.append(background_saves().submit(self.checkpointer, method, *args))
+            saver = self.checkpointer
+            pending.append(background_saves().submit(saver, getattr(saver, method), *args))
             # saves finish in order: forget the landed ones at the front (a failed one stays)
             while pending and pending[0].done() and pending[0].exception() is None:
                 pending.popleft()
         else:
-            method(*args)
+            getattr(self.checkpointer, method)(*args)
 
     def flush_saves(self) -> None:
         """Wait for every background save, then re-raise the first one that failed: returning
@@ -89,6 +93,11 @@ class LoopCheckpoints:
         futures.wait(pending)
         for future in pending:
             future.result()
+
+    async def aflush_saves(self) -> None:
+        """flush_saves for an async run."""
+        if self._async_saves is not None:
+            await self._async_saves.wait()
 
     def _put_checkpoint(self, source: str, exiting: bool = False) -> None:
         metadata = (
@@ -140,12 +149,11 @@ class LoopCheckpoints:
                 else None
             )
             # a background put must not see the next step's in-place version bumps
-            checkpoint = (
-                copy_checkpoint(self.checkpoint) if self._saves_in_background else self.checkpoint
+            later = self._saves_in_background or (
+                self._async_saves is not None and self._async_saves.defers("put")
             )
-            self._save(
-                self.checkpointer.put, self.checkpoint_config, checkpoint, metadata, new_versions
-            )
+            checkpoint = copy_checkpoint(self.checkpoint) if later else self.checkpoint
+            self._save("put", self.checkpoint_config, checkpoint, metadata, new_versions)
             self.checkpoint_config = {
                 **self.checkpoint_config,
                 CONF: {
@@ -202,4 +210,4 @@ class LoopCheckpoints:
         for task_id, channel, value in self.checkpoint_pending_writes:
             by_task.setdefault(task_id, []).append((channel, value))
         for task_id, writes in by_task.items():
-            self.checkpointer.put_writes(self.checkpoint_config, writes, task_id)
+            self._save("put_writes", self.checkpoint_config, writes, task_id)

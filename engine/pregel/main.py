@@ -325,6 +325,7 @@ class Pregel(
         version,
         durability,
         control=None,
+        asynchronous=False,
     ) -> Run:
         # v1 finds interrupts in the updates stream; v2 values parts carry them
         final_values = stream_mode == "values"
@@ -342,6 +343,7 @@ class Pregel(
             updates_for_interrupts_only=final_values,
             durability=durability,
             control=control,
+            asynchronous=asynchronous,
         )
 
     # ------------------------------------------------------------------ async run
@@ -350,6 +352,7 @@ class Pregel(
         runner = TaskRunner(loop, loop.config.get("max_concurrency"))
         graph_handlers = lifecycle.attach(loop, run.run_manager, asynchronous=True)
         try:
+            await loop.aload()
             loop.first()
             await lifecycle.adispatch(loop, graph_handlers)
             for chunk in drain(run):
@@ -360,11 +363,13 @@ class Pregel(
                         yield chunk
                 loop.after_tick()
                 await lifecycle.adispatch(loop, graph_handlers)
+                if loop.durability == "sync":
+                    await loop.aflush_saves()
                 for chunk in drain(run):
                     yield chunk
-            loop.finish(None)
+            await loop.afinish(None)
         except BaseException as exc:
-            if not loop.finish(exc):
+            if not await loop.afinish(exc):
                 end_graph_run(run.run_manager, None, exc)
                 raise
         await lifecycle.adispatch(loop, graph_handlers)
@@ -403,6 +408,7 @@ class Pregel(
             version=version,
             durability=durability,
             control=control,
+            asynchronous=True,
         )
         async for chunk in self._arun(run):
             yield chunk
@@ -435,6 +441,7 @@ class Pregel(
             version,
             durability,
             control,
+            asynchronous=True,
         )
         chunks = [c async for c in self._arun(run)]
         return collect(chunks, stream_mode, version)

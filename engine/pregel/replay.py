@@ -23,12 +23,25 @@ class ReplayState:
         self._visited: set[str] = set()
 
     def checkpoint_for(self, checkpoint_ns: str, saver: Any, config: dict) -> Any:
+        if self._first_visit(checkpoint_ns):
+            return next(iter(saver.list(config, before=self._before(), limit=1)), None)
+        return saver.get_tuple(config)
+
+    async def acheckpoint_for(self, checkpoint_ns: str, saver: Any, config: dict) -> Any:
+        """checkpoint_for through the saver's async methods (an async run)."""
+        if self._first_visit(checkpoint_ns):
+            found = [s async for s in saver.alist(config, before=self._before(), limit=1)]
+            return found[0] if found else None
+        return await saver.aget_tuple(config)
+
+    def _first_visit(self, checkpoint_ns: str) -> bool:
         stable = NS_SEP.join(part.split(NS_END)[0] for part in checkpoint_ns.split(NS_SEP))
-        if stable in self._visited:
-            return saver.get_tuple(config)
+        first = stable not in self._visited
         self._visited.add(stable)
-        before = {"configurable": {"checkpoint_id": self.checkpoint_id}}
-        return next(iter(saver.list(config, before=before, limit=1)), None)
+        return first
+
+    def _before(self) -> dict:
+        return {"configurable": {"checkpoint_id": self.checkpoint_id}}
 
 
 __all__ = ["ReplayState"]

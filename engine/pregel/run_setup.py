@@ -76,6 +76,7 @@ def prepare_run(
     durability: str | None = None,
     control: RunControl | None = None,
     eager: bool | None = None,
+    asynchronous: bool = False,
 ) -> Run:
     # like langchain's ensure_config: a graph invoked inside a node runs within that task
     config = merge_configs(_ambient(graph.config, config), graph.config, config)
@@ -218,6 +219,7 @@ def prepare_run(
         durability=durability,
         # stream shows every state key by default; invoke passes the output schema's keys
         output_keys=output_keys if output_keys is not None else graph.stream_channels_asis,
+        asynchronous=asynchronous,
     )
     loop = PregelLoop(graph, input, config, options)
     mappers = v2_mappers(graph) if version == "v2" else (None, None)
