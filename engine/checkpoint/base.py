@@ -142,15 +142,15 @@ def create_checkpoint(
         for name in channels_to_snapshot or ():
             if name in versions and channels[name].is_available():
                 values[name] = _DeltaSnapshot(channels[name].get())
-    return Checkpoint(
-        v=LATEST_VERSION,
-        id=id or uuid6(),
-        ts=utc_now_iso(),
-        channel_values=values,
-        channel_versions=checkpoint["channel_versions"],
-        versions_seen=checkpoint["versions_seen"],
-        updated_channels=sorted(updated_channels) if updated_channels is not None else None,
-    )
+    return {  # a literal: a third cheaper than calling the TypedDict, once per checkpoint
+        "v": LATEST_VERSION,
+        "id": id or uuid6(),
+        "ts": utc_now_iso(),
+        "channel_values": values,
+        "channel_versions": checkpoint["channel_versions"],
+        "versions_seen": checkpoint["versions_seen"],
+        "updated_channels": sorted(updated_channels) if updated_channels is not None else None,
+    }
 
 
 def checkpoint_config(thread_id: str, ns: str, checkpoint_id: str) -> dict:
@@ -194,7 +194,7 @@ def get_checkpoint_metadata(config: dict, metadata: CheckpointMetadata) -> Check
 def version_counter(version: str | int | float | None) -> int:
     """The counter part of a channel version (`<counter>.<random>` strings, or a number)."""
     if type(version) is str:  # the common case first: one per checkpoint
-        return int(version[: version.find(".")] if "." in version else version)
+        return int(version.partition(".")[0])
     if version is None:
         return 0
     return int(version)

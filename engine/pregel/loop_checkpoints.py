@@ -36,7 +36,12 @@ class LoopCheckpoints:
         The null task (input commands) accumulates plain writes across runs, but its special
         writes (a resume answer) are replaced: the latest answer wins, as the saver's slot does.
         """
-        if all(c in WRITES_IDX_MAP for c, _ in writes):
+        # only special writes (an interrupt, a resume...): the last one per channel counts
+        if (
+            writes
+            and writes[0][0] in WRITES_IDX_MAP
+            and all(c in WRITES_IDX_MAP for c, _ in writes)
+        ):
             writes = list({c: (c, v) for c, v in writes}.values())
         pending = self.checkpoint_pending_writes
         task_ids = self._pending_task_ids(pending)
