@@ -194,11 +194,9 @@ class InMemorySaver(BaseCheckpointSaver):
         yield from found
 
     # -- writing
-    def _blob(self, key: tuple[str, str, str], version: Any, value: Any) -> tuple[Any, Any]:
-        """What to store for a channel's new version (its serialized value, or a _Delta), and
-        what to remember of it for the next version (a _Live, or None)."""
-        if not self._deltas or type(value) is not list:
-            return self.serde.dumps_typed(value), None
+    def _list_blob(self, key: tuple[str, str, str], version: Any, value: list) -> tuple[Any, Any]:
+        """What to store for a list channel's new version (its serialized value, or a _Delta),
+        and what to remember of it for the next version (a _Live, or None)."""
         live = self._live.get(key)
         if live is not None:
             size = len(live.items)
@@ -244,12 +242,17 @@ class InMemorySaver(BaseCheckpointSaver):
                 for channel, version in new_versions.items():
                     key = (thread_id, ns, channel, version)
                     # a stored version never changes (later deltas may build on it)
-                    if channel in values and key not in self.blobs:
-                        blobs[key], following[key[:3]] = self._blob(
-                            key[:3], version, values[channel]
-                        )
+                    if channel not in values or key in self.blobs:
+                        continue
+                    value = values[channel]
+                    if self._deltas and type(value) is list:
+                        blobs[key], following[key[:3]] = self._list_blob(key[:3], version, value)
+                    else:
+                        blobs[key] = self.serde.dumps_typed(value)
+                        if self._live and key[:3] in self._live:  # no longer a list to extend
+                            following[key[:3]] = None
             except BaseException:
-                # nothing is stored; forget what _blob may have started to extend
+                # nothing is stored; forget what _list_blob may have started to extend
                 for channel in new_versions:
                     self._live.pop((thread_id, ns, channel), None)
                 raise
