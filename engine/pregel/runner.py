@@ -43,6 +43,9 @@ class TaskRunner:
         self.max_concurrency = max_concurrency
         self._workers: _Workers | None = None
         self._calls: list[tuple[Any, SyncAsyncFuture]] = []
+        # set when the run stops mid-step (cancelled, or its consumer left): the tasks it
+        # cancels record nothing, as langgraph's (their writes never reach the saver)
+        self._abandoned = False
         loop.submit_call = self.submit_call
 
     # ------------------------------------------------------------------ calls
@@ -188,8 +191,12 @@ class TaskRunner:
                     future.result()  # a failure outside the task itself (e.g. saving) surfaces
                 yield
         finally:
-            for future in pending:
-                future.cancel()
+            if pending:
+                self._abandoned = True
+                for future in pending:
+                    future.cancel()
+                # they finish before the run's last saves are awaited and the caller goes on
+                await asyncio.wait(pending)
         if self._calls:
             await self._asettle_calls()
         self._raise(tasks, outcomes)
@@ -201,6 +208,8 @@ class TaskRunner:
             error = None
         except BaseException as exc:
             error = exc
+            if self._abandoned and isinstance(exc, asyncio.CancelledError):
+                return error
         if error is not None and routes_to_handler(task, error):
             self.commit(task, error, routed=True)
             if (handler := handler_task(self.loop, task, error)) is not None:

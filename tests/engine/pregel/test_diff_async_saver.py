@@ -306,3 +306,45 @@ async def test_async_sqlite_saver_as_it_comes(backend, tmp_path, durability):
         assert steps == [((), "loop", 6), ((), "loop", 2)]
     else:
         assert steps[0] == ((), "loop", 6) and len(steps) == 8
+
+
+async def test_cancelling_astream_then_closing_async_sqlite(backend, tmp_path):
+    # every save lands before the saver's connection closes (the engine's save thread used to
+    # write into the closed connection and crash), and the cancelled task records nothing
+    aio = backend.mod("checkpoint.sqlite.aio")
+    g = backend.graph
+
+    class Count(TypedDict):
+        count: int
+
+    async def step(state: Count) -> dict:
+        await asyncio.sleep(0.002 if state["count"] < 5 else 30)
+        return {"count": state["count"] + 1}
+
+    builder = g.StateGraph(Count)
+    builder.add_node("step", step)
+    builder.add_edge(g.START, "step")
+    builder.add_conditional_edges("step", lambda s: g.END if s["count"] >= 1000 else "step")
+    config = {"configurable": {"thread_id": "t"}, "recursion_limit": 5000}
+    for i in range(3):
+        path = str(tmp_path / f"{i}.sqlite")
+        async with aio.AsyncSqliteSaver.from_conn_string(path) as saver:
+            graph = builder.compile(checkpointer=saver)
+            fifth = asyncio.Event()
+
+            async def consume(graph=graph, fifth=fifth):
+                async for chunk in graph.astream({"count": 0}, config):
+                    if chunk["step"]["count"] == 5:
+                        fifth.set()
+
+            task = asyncio.ensure_future(consume())
+            await asyncio.wait_for(fifth.wait(), 10)
+            await asyncio.sleep(0.02)  # the sixth step is running
+            task.cancel()
+            with pytest.raises(asyncio.CancelledError):
+                await task
+        async with aio.AsyncSqliteSaver.from_conn_string(path) as saver:
+            state = await builder.compile(checkpointer=saver).aget_state(config)
+            assert state.values == {"count": 5}
+            assert state.next == ("step",)
+            assert [t.error for t in state.tasks] == [None]
