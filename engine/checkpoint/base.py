@@ -168,6 +168,11 @@ def get_checkpoint_id(config: dict) -> str | None:
     return config.get("configurable", {}).get("checkpoint_id")
 
 
+_SKIPPED_KEYS: set[str] = set(EXCLUDED_METADATA_KEYS)
+"""Config keys never copied into metadata: the excluded ones, and the `__private` ones seen so
+far (one set lookup per key, instead of two and a method call, at every checkpoint)."""
+
+
 def get_checkpoint_metadata(config: dict, metadata: CheckpointMetadata) -> CheckpointMetadata:
     """The metadata a saver stores: the loop's, plus the run's scalar config values.
 
@@ -178,11 +183,16 @@ def get_checkpoint_metadata(config: dict, metadata: CheckpointMetadata) -> Check
     out: dict[str, Any] = {
         k: v.replace("\u0000", "") if isinstance(v, str) else v for k, v in metadata.items()
     }
+    skipped = _SKIPPED_KEYS
     for source in (config.get("metadata"), config.get("configurable")):
         if not source:
             continue
         for key, value in source.items():
-            if key in out or key in EXCLUDED_METADATA_KEYS or key.startswith("__"):
+            if key in skipped or key in out:
+                continue
+            if key.startswith("__"):
+                if len(skipped) < 4096:  # the run's own keys, the same at every checkpoint
+                    skipped.add(key)
                 continue
             if isinstance(value, str):
                 out[key] = value.replace("\u0000", "")
