@@ -411,12 +411,8 @@ def _make_task(
     ctx: StepContext, site: TaskSite, proc: PregelNode, value: Any, scratchpad: Scratchpad
 ) -> PregelExecutableTask:
     name, tid, path, triggers = site.name, site.id, site.path, site.triggers
-    planner, channels, step, checkpoint_id = (
-        ctx.planner,
-        ctx.channels,
-        ctx.step,
-        ctx.checkpoint["id"],
-    )
+    planner, channels, step = ctx.planner, ctx.channels, ctx.step
+    checkpoint_id = ctx.checkpoint["id"]
     writes: list[tuple[str, Any]] = []
     send = writes.extend
     task_ns = scratchpad.ns  # the caller's f"{site.checkpoint_ns}{NS_END}{tid}"
@@ -494,6 +490,10 @@ def _make_task(
     )
 
 
+def _nothing(*_: Any) -> None:
+    """A scratchpad's null resume with no answer to give, and its send until _make_task's."""
+
+
 def _scratchpad(pending_writes, tid, task_ns, planner: TaskPlanner, step, stop) -> Scratchpad:
     parent = planner.config[CONF].get(CONFIG_KEY_SCRATCHPAD)
     if pending_writes:
@@ -502,6 +502,9 @@ def _scratchpad(pending_writes, tid, task_ns, planner: TaskPlanner, step, stop) 
         )
     else:
         resume, null_write = [], None
+    if null_write is None:  # the common case: no closure to build for each task
+        null_resume = _nothing if parent is None else parent._null_resume
+        return Scratchpad(step, stop, resume, null_resume, task_ns, _nothing)
 
     def null_resume(consume: bool = False) -> Any:
         nonlocal null_write
@@ -516,7 +519,7 @@ def _scratchpad(pending_writes, tid, task_ns, planner: TaskPlanner, step, stop) 
             null_write = None
         return value
 
-    return Scratchpad(step, stop, resume, null_resume, task_ns, lambda _: None)
+    return Scratchpad(step, stop, resume, null_resume, task_ns, _nothing)
 
 
 def _graph_ns(planner: TaskPlanner, name: str) -> str:
