@@ -57,6 +57,13 @@ CONFIG_KEY_CHECKPOINT_NS = sys.intern("checkpoint_ns")
 CONFIG_KEY_CHECKPOINT_ID = sys.intern("checkpoint_id")
 CONFIG_KEY_CHECKPOINT_MAP = sys.intern("checkpoint_map")
 CONFIG_KEY_THREAD_ID = sys.intern("thread_id")
+CHECKPOINT_COORDINATE_KEYS = (
+    CONFIG_KEY_THREAD_ID,
+    CONFIG_KEY_CHECKPOINT_NS,
+    CONFIG_KEY_CHECKPOINT_ID,
+    CONFIG_KEY_CHECKPOINT_MAP,
+)
+"""The configurable keys that address a checkpoint (a thread, a namespace, an id, the map)."""
 CONFIG_KEY_TASK_ID = sys.intern("__pregel_task_id")
 CONFIG_KEY_RESUMING = sys.intern("__pregel_resuming")
 CONFIG_KEY_RESUME_MAP = sys.intern("__pregel_resume_map")

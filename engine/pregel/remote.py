@@ -18,6 +18,7 @@ from langchain_core.runnables.graph import Graph as DrawableGraph
 from langchain_core.runnables.graph import Node as DrawableNode
 
 from engine._constants import (
+    CHECKPOINT_COORDINATE_KEYS,
     CONF,
     CONFIG_KEY_CHECKPOINT_ID,
     CONFIG_KEY_CHECKPOINT_MAP,
@@ -50,7 +51,6 @@ _LOCAL_ONLY_KEYS = frozenset(
 )
 # what a v3 remote run takes besides input and config
 _V3_SUPPORTED_KWARGS = frozenset({"metadata", "headers"})
-_CHECKPOINT_KEYS = ("thread_id", "checkpoint_ns", "checkpoint_id", "checkpoint_map")
 
 
 def _merge_tracing_headers(headers: dict | None) -> dict | None:
@@ -161,7 +161,7 @@ class RemoteGraph(PregelProtocol):
         if config is None:
             return None
         conf = config[CONF]
-        return {k: conf[k] for k in _CHECKPOINT_KEYS if k in conf} or None
+        return {k: conf[k] for k in CHECKPOINT_COORDINATE_KEYS if k in conf} or None
 
     def _run_kwargs(self, input: Any, config: dict | None, plan: _StreamPlan, **extra) -> dict:
         merged = self._sanitize_config(merge_configs(self.config, config))

@@ -15,6 +15,7 @@ from langchain_core.runnables.config import var_child_runnable_config
 from pydantic import BaseModel
 
 from engine._constants import (
+    CHECKPOINT_COORDINATE_KEYS,
     CONF,
     CONFIG_KEY_CHECKPOINT_ID,
     CONFIG_KEY_CHECKPOINT_NS,
@@ -325,9 +326,6 @@ def _coerce_context(schema: Any, context: Any) -> Any:
     return context
 
 
-_COORDINATES = ("thread_id", "checkpoint_ns", "checkpoint_id", "checkpoint_map")
-
-
 def _ambient(*explicit: dict | None) -> dict | None:
     """The config of the task running this call, if any. A call that names a checkpoint of
     its own (a thread id, a namespace, a checkpoint id or map) addresses its own history, so it
@@ -337,6 +335,8 @@ def _ambient(*explicit: dict | None) -> dict | None:
         return ambient
     for config in explicit:
         configurable = (config or {}).get(CONF) or {}
-        if any(configurable.get(k) not in (None, "", {}, [], ()) for k in _COORDINATES):
+        if any(
+            configurable.get(k) not in (None, "", {}, [], ()) for k in CHECKPOINT_COORDINATE_KEYS
+        ):
             return {**ambient, CONF: {}}
     return ambient
