@@ -41,6 +41,8 @@ class TaskRunner:
     def __init__(self, loop: Any, max_concurrency: int | None = None) -> None:
         self.loop = loop
         self.max_concurrency = max_concurrency
+        # told each finished task's node name (langgraph's CONFIG_KEY_NODE_FINISHED), if given
+        self._node_finished = loop.config[CONF].get(CONFIG_KEY_NODE_FINISHED)
         self._workers: _Workers | None = None
         self._calls: list[tuple[Any, SyncAsyncFuture]] = []
         # set when the run stops mid-step (cancelled, or its consumer left): the tasks it
@@ -222,9 +224,8 @@ class TaskRunner:
     def commit(self, task: Any, error: BaseException | None, routed: bool = False) -> None:
         """Record a task's outcome as pending writes, as langgraph's runner does."""
         if error is None:
-            if (finished := self.loop.config[CONF].get(CONFIG_KEY_NODE_FINISHED)) is not None:
-                if not task.hidden:
-                    finished(task.name)
+            if self._node_finished is not None and not task.hidden:
+                self._node_finished(task.name)
             writes = list(task.writes)
             if all(chan in _CONTROL_WRITES for chan, _ in writes):
                 writes.append((NO_WRITES, None))  # finished, even without output
