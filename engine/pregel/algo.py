@@ -13,6 +13,8 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from xxhash import xxh3_128_hexdigest
+
 from engine._constants import (
     CACHE_NS_WRITES,
     CONF,
@@ -92,18 +94,35 @@ class WritesOnly:
 
 
 def task_id(checkpoint_id: str, *parts: str) -> str:
-    """Deterministic task id: the same checkpoint, step and node always give the same id."""
-    digest = hashlib.sha1(("\x00".join((checkpoint_id, *parts))).encode()).hexdigest()
+    """Deterministic task id: the same checkpoint, step and node always give the same id, and
+    the id langgraph gives (XXH3-128 of the checkpoint id's bytes and the parts' text)."""
+    try:
+        namespace = bytes.fromhex(checkpoint_id.replace("-", ""))
+    except ValueError:  # not a uuid (a hand-made checkpoint): its text still keys the id
+        namespace = checkpoint_id.encode()
+    return _as_uuid(xxh3_128_hexdigest(namespace + "".join(parts).encode()))
+
+
+def legacy_task_id(checkpoint_id: str, *parts: str) -> str:
+    """The id engine versions before 2026-12 gave (SHA-1 of the parts joined by NUL): the
+    pending writes of threads they saved are keyed by it."""
+    return _as_uuid(hashlib.sha1("\x00".join((checkpoint_id, *parts)).encode()).hexdigest())
+
+
+def _as_uuid(digest: str) -> str:
     return f"{digest[:8]}-{digest[8:12]}-{digest[12:16]}-{digest[16:20]}-{digest[20:32]}"
 
 
 def task_path_str(part: Any) -> str:
-    """Sortable text of a task path: ints zero-padded so (PUSH, 10) sorts after (PUSH, 9)."""
+    """Sortable text of a task path, as langgraph writes it (task ids hash it too): ints
+    zero-padded so (PUSH, 10) sorts after (PUSH, 9), tuples as "~a, b"."""
     if isinstance(part, str):
         return part
     if isinstance(part, int):
         return f"{part:010d}"
-    return "~".join(task_path_str(p) for p in part)
+    if isinstance(part, (tuple, list)):
+        return f"~{', '.join(task_path_str(p) for p in part)}"
+    return str(part)
 
 
 # --------------------------------------------------------------------------- barrier
@@ -280,6 +299,20 @@ class StepContext:
     channels: Mapping[str, BaseChannel]
     step: int
     stop: int
+    pending_ids: frozenset[str] | None = None  # the task ids of pending_writes, once asked
+
+    def task_id(self, *parts: str, legacy: Sequence[str] | None = None) -> str:
+        """The id of the task at `parts`; in a thread an earlier engine version saved, the
+        legacy id its pending writes are keyed by (`legacy`: that version's parts)."""
+        tid = task_id(self.checkpoint["id"], *parts)
+        if not self.pending_writes:
+            return tid
+        if self.pending_ids is None:
+            self.pending_ids = frozenset(w[0] for w in self.pending_writes)
+        if tid in self.pending_ids:
+            return tid
+        old = legacy_task_id(self.checkpoint["id"], *(parts if legacy is None else legacy))
+        return old if old in self.pending_ids else tid
 
 
 @dataclass(slots=True)
@@ -435,13 +468,14 @@ def _make_task(
         return local_read(channels, managed, scratchpad, select, writes if fresh else None)
 
     run_id = config.get("run_id")
-    info = ExecutionInfo(
-        checkpoint_id=checkpoint_id,
-        checkpoint_ns=task_ns,
-        task_id=tid,
-        thread_id=conf.get("thread_id"),
-        run_id=str(run_id) if run_id else None,
-        node_first_attempt_time=time.time(),
+    info = ExecutionInfo(  # positional, as the task below
+        checkpoint_id,
+        task_ns,
+        tid,
+        conf.get("thread_id"),
+        str(run_id) if run_id else None,
+        1,
+        time.time(),
     )
     task_config = {
         **config,
@@ -473,20 +507,21 @@ def _make_task(
         cache_key = CacheKey(
             (CACHE_NS_WRITES, name), hashlib.md5(key).hexdigest(), cache_policy.ttl
         )
+    # positional: the task is built once per node per step, and keywords cost more
     return PregelExecutableTask(
-        name=name,
-        input=value,
-        proc=proc,
-        writes=writes,
-        config=task_config,
-        triggers=triggers,
-        retry_policy=proc.retry_policy or planner.retry_policy,
-        cache_key=cache_key,
-        id=tid,
-        path=path,
-        writers=proc.writers,
-        subgraphs=proc.subgraphs,
-        timeout=proc.timeout,
+        name,
+        value,
+        proc,
+        writes,
+        task_config,
+        triggers,
+        proc.retry_policy or planner.retry_policy,
+        cache_key,
+        tid,
+        path,
+        proc.writers,
+        proc.subgraphs,
+        proc.timeout,
     )
 
 
@@ -545,7 +580,7 @@ def _push_task(ctx: StepContext, idx: int, packet: Any, for_execution: bool) -> 
         logger.warning(f"Ignoring unknown node name {packet.node} in pending sends")
         return None
     checkpoint_ns = _graph_ns(ctx.planner, packet.node)
-    tid = task_id(ctx.checkpoint["id"], checkpoint_ns, str(ctx.step), packet.node, PUSH, str(idx))
+    tid = ctx.task_id(checkpoint_ns, str(ctx.step), packet.node, PUSH, str(idx))
     site = TaskSite(packet.node, tid, (PUSH, idx, False), PUSH_TRIGGER, checkpoint_ns)
     task = _planned(ctx, site, ctx.planner.nodes[packet.node], packet.arg, for_execution)
     if packet.timeout is not None and for_execution:
@@ -560,7 +595,7 @@ def _pull_task(
     if triggers is None:  # sorted once per run and node
         triggers = ctx.planner.sorted_triggers[name] = tuple(sorted(proc.triggers))
     checkpoint_ns = _graph_ns(ctx.planner, name)
-    tid = task_id(ctx.checkpoint["id"], checkpoint_ns, str(ctx.step), name, PULL, *triggers)
+    tid = ctx.task_id(checkpoint_ns, str(ctx.step), name, PULL, *triggers)
     site = TaskSite(name, tid, (PULL, name), triggers, checkpoint_ns)
     if not for_execution:
         # a node reading one channel only has a task when that channel has a value

@@ -11,10 +11,12 @@ from typing import Any
 from engine._constants import (
     CACHE_NS_WRITES,
     CONF,
+    CONFIG_KEY_CHECKPOINT_NS,
     CONFIG_KEY_SCRATCHPAD,
     CONFIG_KEY_TASK_ID,
     ERROR,
     INTERRUPT,
+    NS_SEP,
     PUSH,
     RETURN,
 )
@@ -28,7 +30,8 @@ from engine.pregel.algo import (
     TaskSite,
     _graph_ns,
     _planned,
-    task_id,
+    legacy_task_id,
+    task_path_str,
 )
 from engine.pregel.call import Call, SyncAsyncFuture, done_future
 from engine.pregel.callable import CallRunnable
@@ -59,11 +62,17 @@ def call_task(
         writers=[ChannelWrite([ChannelWriteEntry(RETURN)])],
         retry_policy=call.retry_policy or None,
     )
-    checkpoint_ns = _graph_ns(planner, call.name)
-    tid = task_id(checkpoint["id"], checkpoint_ns, str(step), call.name, PUSH, parent.id, str(idx))
+    ctx = StepContext(checkpoint, pending_writes, planner, channels, step, stop)
+    # under the caller's namespace, as langgraph plans a call from its caller's config
+    checkpoint_ns = f"{parent.config[CONF][CONFIG_KEY_CHECKPOINT_NS]}{NS_SEP}{call.name}"
+    place = (str(step), call.name, PUSH)
+    # what earlier engine versions hashed: the graph's namespace, the caller's id
+    legacy = (_graph_ns(planner, call.name), *place, parent.id, str(idx))
+    tid = ctx.task_id(checkpoint_ns, *place, task_path_str(parent.path), str(idx), legacy=legacy)
+    if pending_writes and tid == legacy_task_id(checkpoint["id"], *legacy):
+        checkpoint_ns = legacy[0]  # a call saved by such a version keeps its namespace
     # the last path element True marks a call (langgraph's convention)
     site = TaskSite(call.name, tid, (PUSH, parent.path, idx, True), PUSH_TRIGGER, checkpoint_ns)
-    ctx = StepContext(checkpoint, pending_writes, planner, channels, step, stop)
     task = _planned(ctx, site, proc, call.input, for_execution=True)
     task.cache_key = None
     task.timeout = call.timeout

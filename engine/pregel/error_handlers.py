@@ -19,7 +19,7 @@ from engine._constants import (
     PUSH,
 )
 from engine.errors import GraphBubbleUp, NodeError
-from engine.pregel.algo import PUSH_TRIGGER, StepContext, TaskSite, _graph_ns, _planned, task_id
+from engine.pregel.algo import PUSH_TRIGGER, StepContext, TaskSite, _graph_ns, _planned
 
 
 def routes_to_handler(task: Any, error: BaseException) -> bool:
@@ -48,9 +48,7 @@ def handler_task(loop: Any, failed: Any, error: BaseException) -> Any:
         loop.stop,
     )
     ns = _graph_ns(loop.planner, name)
-    tid = task_id(
-        loop.checkpoint["id"], ns, str(loop.step), name, PUSH, "node_error_handler", failed.id
-    )
+    tid = ctx.task_id(ns, str(loop.step), name, PUSH, "node_error_handler", failed.id)
     site = TaskSite(name, tid, (*failed.path[:3], "node_error_handler", False), PUSH_TRIGGER, ns)
     task = _planned(ctx, site, proc, failed.input, for_execution=True)
     task.config[CONF][CONFIG_KEY_NODE_ERROR] = NodeError(node=failed.name, error=error)
