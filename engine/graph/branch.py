@@ -106,6 +106,10 @@ class BranchWriter:
 
 
 def route_writes(ends: dict | None, result: Any) -> list[tuple[str, Any]]:
+    if isinstance(result, str):  # the common case: one node, by name
+        dest = ends[result] if ends else result
+        if isinstance(dest, str) and dest != END and dest != START:
+            return [(branch_channel(dest), None)]
     results = result if isinstance(result, (list, tuple)) else [result]
     destinations = [r if isinstance(r, Send) or not ends else ends[r] for r in results]
     if any(d is None or d == START for d in destinations):

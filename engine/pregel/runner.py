@@ -30,6 +30,14 @@ from engine.pregel.retry import arun_with_retry, run_with_retry
 _CONTROL_WRITES = frozenset((ERROR, INTERRUPT, RESUME))
 
 
+def _only_control(writes: list) -> bool:
+    """No write but control ones (a loop, not all(<generator>): it runs for every task)."""
+    for chan, _ in writes:
+        if chan not in _CONTROL_WRITES:
+            return False
+    return True
+
+
 class TaskRunner:
     """Executes tasks and reports each outcome to the loop as soon as it is known.
 
@@ -227,7 +235,7 @@ class TaskRunner:
             if self._node_finished is not None and not task.hidden:
                 self._node_finished(task.name)
             writes = list(task.writes)
-            if all(chan in _CONTROL_WRITES for chan, _ in writes):
+            if _only_control(writes):
                 writes.append((NO_WRITES, None))  # finished, even without output
             self.loop.put_writes(task, writes)
         elif isinstance(error, GraphInterrupt):
