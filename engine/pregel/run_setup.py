@@ -335,8 +335,11 @@ def _ambient(*explicit: dict | None) -> dict | None:
         return ambient
     for config in explicit:
         configurable = (config or {}).get(CONF) or {}
-        if any(
-            configurable.get(k) not in (None, "", {}, [], ()) for k in CHECKPOINT_COORDINATE_KEYS
-        ):
+        if any(_given(configurable.get(k)) for k in CHECKPOINT_COORDINATE_KEYS):
             return {**ambient, CONF: {}}
     return ambient
+
+
+def _given(value: Any) -> bool:
+    """As langgraph reads a coordinate: given unless None or an empty container ("" is)."""
+    return len(value) > 0 if isinstance(value, (list, tuple, dict)) else value is not None

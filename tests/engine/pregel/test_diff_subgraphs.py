@@ -714,3 +714,37 @@ def test_a_graph_called_with_its_own_thread_inside_a_node_keeps_its_own_history(
         return seen, threads
 
     assert_same(scenario)
+
+
+@pytest.mark.parametrize("key", ["thread_id", "checkpoint_ns", "checkpoint_id"])
+def test_an_empty_string_coordinate_still_makes_a_graph_in_a_node_its_own_root(key):
+    """langgraph counts a coordinate given as "" as given (only None and empty containers are
+    not): the graph invoked in the node leaves the task's configurable behind, so it does not
+    stream as the task's subgraph."""
+
+    def scenario(b):
+        graph_mod = b.graph
+
+        class Count(TypedDict, total=False):
+            count: int
+
+        class P(TypedDict):
+            result: str
+
+        child = graph_mod.StateGraph(Count)
+        child.add_node("n", lambda s: {"count": (s.get("count") or 0) + 1})
+        child.add_edge(graph_mod.START, "n")
+        child = child.compile()
+
+        def parent_node(state):
+            out = child.invoke({}, config={"configurable": {key: ""}})
+            return {"result": str(out)}
+
+        parent = graph_mod.StateGraph(P)
+        parent.add_node("p", parent_node)
+        parent.add_edge(graph_mod.START, "p")
+        parent = parent.compile()
+        chunks = parent.stream({"result": ""}, stream_mode="updates", subgraphs=True)
+        return [(len(ns), update) for ns, update in chunks]
+
+    assert_same(scenario)
