@@ -130,7 +130,7 @@ def _add_middleware_edge(
 
 def _untraced(router: Callable) -> RunnableCallable:
     """As langchain's create_agent: the agent's routers are not callback runs of their own."""
-    return RunnableCallable(router, trace=False)
+    return RunnableCallable(router, trace=False, off_loop=False)
 
 
 def _can_jump_to(m: AgentMiddleware, hook: str) -> list[str]:

@@ -8,6 +8,8 @@ import warnings
 from collections.abc import Callable
 from typing import Any
 
+from langchain_core.runnables.config import run_in_executor
+
 from engine._constants import CONF, CONFIG_KEY_NODE_ERROR, CONFIG_KEY_RUNTIME
 
 # keyword parameter name -> how to get it from the task config
@@ -96,12 +98,18 @@ class RunnableCallable(EngineRunnable):
     The signature is inspected once, at construction, so a call costs one dict build at most.
     """
 
-    __slots__ = ("func", "name", "is_async", "params", "trace")
+    __slots__ = ("func", "name", "is_async", "params", "trace", "off_loop")
 
-    def __init__(self, func: Callable, name: str | None = None, *, trace: bool = True) -> None:
+    def __init__(
+        self, func: Callable, name: str | None = None, *, trace: bool = True, off_loop: bool = True
+    ) -> None:
         self.func = func
         # as langgraph's RunnableCallable(trace=False): a router not shown as a callback run
         self.trace = trace
+        # as langgraph coerces a user's function: sync, awaited by the async API, it runs in
+        # the loop's default executor, so a blocking node does not stall the event loop and
+        # parallel sync nodes overlap (False: called inline, for the engine's own helpers)
+        self.off_loop = off_loop
         self.name = name or getattr(func, "__name__", type(func).__name__)
         self.is_async = is_async_callable(func)
         self.params = _injected_params(func)
@@ -122,6 +130,8 @@ class RunnableCallable(EngineRunnable):
         kwargs = self._kwargs(config) if self.params else {}
         if self.is_async:
             return await self.func(input, **kwargs)
+        if self.off_loop:  # the context (config, runtime...) goes with it
+            return await run_in_executor(None, self.func, input, **kwargs)
         return self.func(input, **kwargs)
 
     def __repr__(self) -> str:

@@ -68,7 +68,9 @@ class PregelNode:
         self.triggers = list(triggers)
         self.mapper = mapper
         self.writers = writers or []
-        self.bound = bound if bound is not None else RunnableCallable(_identity, "identity")
+        self.bound = (
+            bound if bound is not None else RunnableCallable(_identity, "identity", off_loop=False)
+        )
         if retry_policy is not None and (
             hasattr(retry_policy, "max_attempts") or not isinstance(retry_policy, Sequence)
         ):

@@ -1,0 +1,78 @@
+"""Differential tests: a sync node or router awaited by the async API runs in the event loop's
+default executor, as langgraph runs it, so it never blocks the loop and parallel sync nodes
+overlap. Its context (config, runtime, interrupts, stream writer) goes with it."""
+
+import asyncio
+import operator
+import threading
+from typing import Annotated, TypedDict
+
+import pytest
+
+from tests.oracle import assert_same
+
+pytestmark = pytest.mark.differential
+
+
+class Log(TypedDict):
+    log: Annotated[list, operator.add]
+
+
+def test_sync_nodes_and_routers_run_off_the_loop_thread_and_overlap():
+    def scenario(b):
+        g = b.graph
+        both_running = threading.Barrier(2, timeout=5)  # broken if the two ran one by one
+        seen: list[tuple[str, bool]] = []
+
+        def off_loop() -> bool:
+            return threading.current_thread() is not threading.main_thread()
+
+        def make(name: str):
+            def node(state: Log) -> dict:
+                seen.append((name, off_loop()))
+                both_running.wait()
+                return {"log": [name]}
+
+            return node
+
+        def route(state: Log) -> str:
+            seen.append(("route", off_loop()))
+            return "c"
+
+        builder = g.StateGraph(Log)
+        builder.add_node("a", make("a"))
+        builder.add_node("b", make("b"))
+        builder.add_node("c", lambda s: {"log": ["c"]})
+        builder.add_edge(g.START, "a")
+        builder.add_edge(g.START, "b")
+        builder.add_conditional_edges("a", route, ["c"])
+        graph = builder.compile()
+        out = asyncio.run(graph.ainvoke({"log": []}))
+        return sorted(out["log"][:2]) + out["log"][2:], sorted(seen)
+
+    assert_same(scenario)
+
+
+def test_a_sync_node_off_the_loop_still_streams_and_interrupts():
+    def scenario(b):
+        g, types = b.graph, b.types
+        get_stream_writer = b.config.get_stream_writer
+
+        def ask(state: Log) -> dict:
+            get_stream_writer()({"progress": "asking"})
+            return {"log": [types.interrupt("go?")]}
+
+        builder = g.StateGraph(Log)
+        builder.add_node("ask", ask)
+        builder.add_edge(g.START, "ask")
+        graph = builder.compile(checkpointer=b.mod("checkpoint.memory").InMemorySaver())
+        config = {"configurable": {"thread_id": "t"}}
+
+        async def run():
+            first = [c async for c in graph.astream({"log": []}, config, stream_mode="custom")]
+            resumed = await graph.ainvoke(types.Command(resume="yes"), config)
+            return first, resumed
+
+        return asyncio.run(run())
+
+    assert_same(scenario)
