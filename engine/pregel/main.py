@@ -358,7 +358,7 @@ class Pregel(
             for chunk in drain(run):
                 yield chunk
             while loop.tick():
-                async for _ in runner.atick(loop.runnable_tasks()):
+                async for _ in runner.atick(loop.runnable_tasks(), run.wake):
                     for chunk in drain(run):
                         yield chunk
                 loop.after_tick()

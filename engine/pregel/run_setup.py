@@ -33,6 +33,7 @@ from engine.pregel.messages import CONFIG_KEY_MESSAGES, CONFIG_KEY_STREAM_MESSAG
 from engine.pregel.scratchpad import Scratchpad
 from engine.pregel.state import own_namespace
 from engine.pregel.tracing import start_graph_run
+from engine.pregel.wake import LoopWake
 from engine.runtime import DEFAULT_RUNTIME, RunControl, Runtime, ServerInfo
 
 DEFAULT_RECURSION_LIMIT = int(os.getenv("LANGGRAPH_DEFAULT_RECURSION_LIMIT", "10007"))
@@ -57,7 +58,7 @@ class Run:
     # the graph's LangChain callback run, when some handler listens (engine.pregel.tracing)
     run_manager: Any = None
     # set when output is emitted, if tasks stream while they run (TaskRunner.tick)
-    wake: threading.Event | None = None
+    wake: threading.Event | LoopWake | None = None
 
 
 def prepare_run(
@@ -134,7 +135,7 @@ def prepare_run(
     if eager is None:
         eager = subgraphs or "messages" in own_modes or "custom" in own_modes
     if eager:
-        wake, queued = threading.Event(), emit
+        wake, queued = (LoopWake() if asynchronous else threading.Event()), emit
 
         def emit(ns: tuple, mode: str, payload: Any) -> None:
             queued(ns, mode, payload)

@@ -182,7 +182,9 @@ class TaskRunner:
         return error
 
     # ------------------------------------------------------------------ async
-    async def atick(self, tasks: list[Any]) -> AsyncIterator[None]:
+    async def atick(self, tasks: list[Any], wake: Any = None) -> AsyncIterator[None]:
+        """`wake` (a LoopWake): set when the run emits output; the caller is then given back
+        control while the tasks run, so what they stream reaches it at once."""
         outcomes: dict[str, BaseException | None] = {}
         semaphore = asyncio.Semaphore(self.max_concurrency) if self.max_concurrency else None
 
@@ -194,13 +196,24 @@ class TaskRunner:
                     outcomes[task.id] = await self._arun_one(task)
 
         pending = {asyncio.ensure_future(run(task)) for task in tasks}
+        woken: asyncio.Future | None = None
         try:
             while pending:
-                done, pending = await asyncio.wait(pending, return_when=asyncio.FIRST_COMPLETED)
+                if wake is not None and woken is None:
+                    woken = asyncio.ensure_future(wake.wait())
+                waits = pending if woken is None else {*pending, woken}
+                done, _ = await asyncio.wait(waits, return_when=asyncio.FIRST_COMPLETED)
+                if woken in done:
+                    done.discard(woken)
+                    wake.clear()  # what was emitted before is drained when this yields
+                    woken = None
+                pending -= done
                 for future in done:
                     future.result()  # a failure outside the task itself (e.g. saving) surfaces
                 yield
         finally:
+            if woken is not None:
+                woken.cancel()
             if pending:
                 self._abandoned = True
                 for future in pending:

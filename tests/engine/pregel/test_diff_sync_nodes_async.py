@@ -76,3 +76,46 @@ def test_a_sync_node_off_the_loop_still_streams_and_interrupts():
         return asyncio.run(run())
 
     assert_same(scenario)
+
+
+@pytest.mark.parametrize("kind", ["async", "sync"])
+def test_astream_delivers_custom_output_while_the_node_runs(kind):
+    """The caller gets a node's chunk before the node ends: the node waits for the caller to
+    acknowledge it (it would wait in vain if chunks came only at the node's end)."""
+
+    def scenario(b):
+        g = b.graph
+        get_stream_writer = b.config.get_stream_writer
+        acked = threading.Event()
+        heard: list[bool] = []
+
+        async def async_node(state: Log) -> dict:
+            get_stream_writer()({"step": "started"})
+            for _ in range(500):
+                if acked.is_set():
+                    break
+                await asyncio.sleep(0.01)
+            heard.append(acked.is_set())
+            return {"log": ["done"]}
+
+        def sync_node(state: Log) -> dict:
+            get_stream_writer()({"step": "started"})
+            heard.append(acked.wait(5))
+            return {"log": ["done"]}
+
+        builder = g.StateGraph(Log)
+        builder.add_node("n", async_node if kind == "async" else sync_node)
+        builder.add_edge(g.START, "n")
+        graph = builder.compile()
+
+        async def run():
+            chunks = []
+            async for mode, chunk in graph.astream({"log": []}, stream_mode=["custom", "values"]):
+                chunks.append((mode, chunk))
+                if mode == "custom":
+                    acked.set()
+            return chunks
+
+        return asyncio.run(run()), heard
+
+    assert_same(scenario)
