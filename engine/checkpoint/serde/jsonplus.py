@@ -25,26 +25,27 @@ kinds) raise `DeserializationError` and nothing else.
 from __future__ import annotations
 
 import collections
+import copy
 import dataclasses
 import datetime as dt
 import decimal
 import enum
 import ipaddress
-import os
+import logging
 import pathlib
 import re
-import sys
 import threading
 import uuid
 import warnings
 import zoneinfo
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, Self
 
 import ormsgpack
 
 from engine.checkpoint.serde.legacy_json import loads_legacy_json
 from engine.checkpoint.serde.registry import IP_CLASSES, find_class, path_classes
+from engine.checkpoint.serde.zones import naive_tz, tz_from, zone
 
 EMPTY = b""
 
@@ -97,37 +98,16 @@ def _class_ref(cls: type) -> list[str]:
     return [cls.__module__, qualname]
 
 
-def _naive_tz(value: dt.datetime | dt.time) -> Any:
-    tz = value.tzinfo
-    if tz is None:
-        return None
-    key = getattr(tz, "key", None)  # zoneinfo.ZoneInfo keeps its IANA name
-    if isinstance(key, str):
-        return key
-    offset = tz.utcoffset(None) if isinstance(value, dt.time) else tz.utcoffset(value)
-    return [offset.days, offset.seconds, offset.microseconds] if offset is not None else None
+_PERMISSIVE: Any = object()  # allowed_msgpack_modules not given
+logger = logging.getLogger(__name__)
 
 
-def _tz_from(spec: Any) -> dt.tzinfo | None:
-    if spec is None:
-        return None
-    if isinstance(spec, str):
-        return _zone(spec)
-    return dt.timezone(dt.timedelta(*spec))
+class _NotAllowed(DeserializationError):
+    """A class outside the serializer's allow-list."""
 
 
-_ZONE_KEY = re.compile(r"[A-Za-z0-9_+-]+(?:/[A-Za-z0-9_+-]+)*")
-
-
-def _zone(key: Any) -> Any:
-    if not isinstance(key, str) or not _ZONE_KEY.fullmatch(key):
-        raise DeserializationError(f"invalid time zone name {key!r}")
-    # for a zone the system lacks, ZoneInfo imports the `tzdata` package: which could be any
-    # tzdata.py on sys.path, so look zones up only where no import can happen
-    on_disk = any(os.path.isfile(os.path.join(folder, key)) for folder in zoneinfo.TZPATH)
-    if not on_disk and "tzdata" not in sys.modules:
-        raise DeserializationError(f"unknown time zone {key!r} (not in the system's zone files)")
-    return zoneinfo.ZoneInfo(key)
+def _class_key(item: tuple[str, str] | type) -> tuple[str, str]:
+    return (item.__module__, item.__qualname__) if isinstance(item, type) else tuple(item)
 
 
 class JsonPlusSerializer:
@@ -140,8 +120,10 @@ class JsonPlusSerializer:
     even though they are not dataclasses or pydantic models.
     `allowed_json_modules`: ids of the classes a "json" value (langgraph's format before
     msgpack) may rebuild besides the engine's own, or True for any class already imported
-    (engine.checkpoint.serde.legacy_json). `pickle_fallback` is accepted and ignored: nothing is
-    ever pickled.
+    (engine.checkpoint.serde.legacy_json). `allowed_msgpack_modules`, langgraph's allow-list:
+    None rebuilds only the always-allowed classes, a list also the (module, name) pairs or
+    classes it names, True (the default) any class already imported. `pickle_fallback` is
+    accepted and ignored: nothing is ever pickled.
     """
 
     def __init__(
@@ -151,6 +133,7 @@ class JsonPlusSerializer:
         allowed_objects: Iterable[type | tuple[str, str]] = (),
         pickle_fallback: bool = False,
         allowed_json_modules: Iterable[tuple[str, ...]] | bool | None = None,
+        allowed_msgpack_modules: Iterable[tuple[str, str] | type] | bool | None = _PERMISSIVE,
     ) -> None:
         if pickle_fallback:
             # langgraph pickles what msgpack cannot hold; loading a pickle can run any code
@@ -161,16 +144,31 @@ class JsonPlusSerializer:
                 stacklevel=2,
             )
         self._allowed_modules = tuple(allowed_modules) if allowed_modules is not None else None
+        # langgraph's allow-list: True (or not given) any class already imported, None only
+        # the built-in safe types, else those and the listed classes
+        self._allowed_classes: set[tuple[str, str]] = set()
+        self._allowed_classes_given = allowed_msgpack_modules not in (_PERMISSIVE, True)
+        if self._allowed_classes_given:
+            self._allowed_modules = self._allowed_modules or ()
+            self._allowed_classes = {_class_key(c) for c in allowed_msgpack_modules or ()}
         self._allowed_json = (
             allowed_json_modules
             if isinstance(allowed_json_modules, bool) or allowed_json_modules is None
             else {tuple(ident) for ident in allowed_json_modules}
         )
         self._slot_classes = set(_SAFE_SLOT_CLASSES)
-        for item in allowed_objects:
-            key = (item.__module__, item.__qualname__) if isinstance(item, type) else tuple(item)
-            self._slot_classes.add(key)  # type: ignore[arg-type]
+        self._slot_classes.update(_class_key(item) for item in allowed_objects)
         self._resolved: dict[tuple[str, str], type] = {}
+
+    def with_msgpack_allowlist(self, extra: Iterable[tuple[str, str] | type]) -> Self:
+        """A copy that also rebuilds the `extra` classes (as langgraph's): this one when it
+        already allows every imported class."""
+        if self._allowed_modules is None:
+            return self
+        clone = copy.copy(self)
+        clone._allowed_classes = self._allowed_classes | {_class_key(c) for c in extra}
+        clone._resolved = {}
+        return clone
 
     # ------------------------------------------------------------------ public API
     def dumps_typed(self, obj: Any) -> tuple[str, bytes]:
@@ -351,7 +349,17 @@ class JsonPlusSerializer:
             raise DeserializationError(
                 f"refusing to rebuild {module}.{name}: not on the serializer's allow-list"
             )
-        cls = self._resolve(module, name, _KINDS[code])
+        try:
+            cls = self._resolve(module, name, _KINDS[code])
+        except _NotAllowed:
+            if not self._allowed_classes_given or code in (CLASS, PATH):
+                raise
+            # as langgraph with an allow-list: the value's plain data, and a warning
+            logger.warning(
+                f"Blocked deserialization of {module}.{name} - not in allowed_msgpack_modules. "
+                f"Add to allowed_msgpack_modules to allow: [({module!r}, {name!r})]"
+            )
+            return rest[0]
         if code == ENUM:
             return _enum_member(self._require(cls, issubclass(cls, enum.Enum), "an Enum"), rest[0])
         if code == PYDANTIC:
@@ -389,12 +397,12 @@ class JsonPlusSerializer:
         if cls is not None:
             return cls
         allowed = self._allowed_modules
-        if allowed is not None and module != "builtins":
+        if allowed is not None and module != "builtins" and key not in self._allowed_classes:
             root = module.split(".")[0]
             if root not in ("engine", "langchain_core", "langgraph") and not any(
                 module == m or module.startswith(m + ".") for m in allowed
             ):
-                raise DeserializationError(
+                raise _NotAllowed(
                     f"refusing to load {kind} {module}.{name}: module not in allowed_modules"
                 )
         try:
@@ -539,11 +547,11 @@ _SIMPLE: dict[type, tuple[int, Any]] = {
     },
     set: (SET, list),
     frozenset: (FROZENSET, list),
-    dt.datetime: (DATETIME, lambda v: [v.replace(tzinfo=None).isoformat(), _naive_tz(v), v.fold]),
+    dt.datetime: (DATETIME, lambda v: [v.replace(tzinfo=None).isoformat(), naive_tz(v), v.fold]),
     dt.date: (DATE, dt.date.isoformat),
-    dt.time: (TIME, lambda v: [v.replace(tzinfo=None).isoformat(), _naive_tz(v), v.fold]),
+    dt.time: (TIME, lambda v: [v.replace(tzinfo=None).isoformat(), naive_tz(v), v.fold]),
     dt.timedelta: (TIMEDELTA, lambda v: [v.days, v.seconds, v.microseconds]),
-    dt.timezone: (TIMEZONE, lambda v: [*_naive_tz(dt.time(tzinfo=v)), v.tzname(None)]),
+    dt.timezone: (TIMEZONE, lambda v: [*naive_tz(dt.time(tzinfo=v)), v.tzname(None)]),
     uuid.UUID: (UUID, lambda v: v.bytes),
     decimal.Decimal: (DECIMAL, str),
     int: (BIGINT, _big_int),
@@ -558,10 +566,10 @@ _REBUILD: dict[int, Any] = {
     DEQUE: lambda p: collections.deque(*_items([p], 2)[0]),
     IPADDRESS: _ip,
     PATTERN: _pattern,
-    ZONEINFO: _zone,
-    DATETIME: lambda p: dt.datetime.fromisoformat(p[0]).replace(tzinfo=_tz_from(p[1]), fold=p[2]),
+    ZONEINFO: zone,
+    DATETIME: lambda p: dt.datetime.fromisoformat(p[0]).replace(tzinfo=tz_from(p[1]), fold=p[2]),
     DATE: dt.date.fromisoformat,
-    TIME: lambda p: dt.time.fromisoformat(p[0]).replace(tzinfo=_tz_from(p[1]), fold=p[2]),
+    TIME: lambda p: dt.time.fromisoformat(p[0]).replace(tzinfo=tz_from(p[1]), fold=p[2]),
     TIMEDELTA: lambda p: dt.timedelta(*p),
     TIMEZONE: lambda p: dt.timezone(dt.timedelta(*p[:3]), p[3]),
     UUID: lambda p: uuid.UUID(bytes=p),
