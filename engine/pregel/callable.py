@@ -149,6 +149,10 @@ def coerce_to_bound(action: Any, name: str | None = None) -> Any:
         return action
     if callable(action):
         return RunnableCallable(action, name)
+    if isinstance(action, dict):  # as langgraph: each key's runnable on the same input
+        from langchain_core.runnables import RunnableParallel
+
+        return RunnableParallel(action)
     raise TypeError(
         f"Expected a Runnable, callable or dict.Instead got an unsupported type: {type(action)}"
     )

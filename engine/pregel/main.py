@@ -344,6 +344,7 @@ class Pregel(
             durability=durability,
             control=control,
             asynchronous=asynchronous,
+            eager=False,  # the caller reads the output at the end, not while tasks run
         )
 
     # ------------------------------------------------------------------ async run

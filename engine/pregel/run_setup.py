@@ -26,6 +26,7 @@ from engine._constants import (
     CONFIG_KEY_SCRATCHPAD,
     CONFIG_KEY_STREAM,
     NS_SEP,
+    PREVIOUS,
 )
 from engine.pregel import trace
 from engine.pregel.loop import LoopOptions, PregelLoop
@@ -133,7 +134,13 @@ def prepare_run(
     # producing them runs (the caller wakes on each emit); otherwise between tasks
     wake = None
     if eager is None:
-        eager = subgraphs or "messages" in own_modes or "custom" in own_modes
+        # a workflow's @task calls finish while its entrypoint runs: their updates stream then
+        eager = (
+            subgraphs
+            or "messages" in own_modes
+            or "custom" in own_modes
+            or PREVIOUS in graph.channels
+        )
     if eager:
         wake, queued = (LoopWake() if asynchronous else threading.Event()), emit
 

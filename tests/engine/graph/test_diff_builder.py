@@ -402,3 +402,18 @@ def test_compile_refuses_what_is_not_a_checkpointer():
         return accepted, "compiled"
 
     assert_same(scenario)
+
+
+def test_a_dict_node_runs_each_entry_on_the_state(backend):
+    """add_node with a dict, as langgraph coerces it: each key's runnable on the same input."""
+    from typing import TypedDict
+
+    class S(TypedDict, total=False):
+        a: int
+        b: int
+
+    g = backend.graph
+    builder = g.StateGraph(S)
+    builder.add_node("both", {"a": lambda s: s["a"] + 1, "b": lambda s: s["a"] * 10})
+    builder.add_edge(g.START, "both")
+    assert builder.compile().invoke({"a": 2}) == {"a": 3, "b": 20}
