@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import warnings
 from collections.abc import AsyncIterator, Iterator, Mapping, Sequence
+from contextlib import aclosing
 from typing import Any, Generic
 
 from langchain_core._api import beta
@@ -359,9 +360,12 @@ class Pregel(
             for chunk in drain(run):
                 yield chunk
             while loop.tick():
-                async for _ in runner.atick(loop.runnable_tasks(), run.wake):
-                    for chunk in drain(run):
-                        yield chunk
+                # closed at once when the caller stops reading: its running tasks are cancelled
+                # now, not when the event loop finalizes the abandoned generator
+                async with aclosing(runner.atick(loop.runnable_tasks(), run.wake)) as ticks:
+                    async for _ in ticks:
+                        for chunk in drain(run):
+                            yield chunk
                 loop.after_tick()
                 await lifecycle.adispatch(loop, graph_handlers)
                 if loop.durability == "sync":
@@ -411,8 +415,9 @@ class Pregel(
             control=control,
             asynchronous=True,
         )
-        async for chunk in self._arun(run):
-            yield chunk
+        async with aclosing(self._arun(run)) as chunks:  # see _arun: closed when left
+            async for chunk in chunks:
+                yield chunk
 
     async def ainvoke(
         self,

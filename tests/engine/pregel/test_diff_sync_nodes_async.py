@@ -5,6 +5,7 @@ overlap. Its context (config, runtime, interrupts, stream writer) goes with it."
 import asyncio
 import operator
 import threading
+from contextlib import aclosing
 from typing import Annotated, TypedDict
 
 import pytest
@@ -117,5 +118,46 @@ def test_astream_delivers_custom_output_while_the_node_runs(kind):
             return chunks
 
         return asyncio.run(run()), heard
+
+    assert_same(scenario)
+
+
+def test_leaving_astream_cancels_the_running_tasks():
+    """A caller that stops reading (break inside `aclosing`) cancels the step's running async
+    nodes before it goes on, as langgraph."""
+
+    def scenario(b):
+        g = b.graph
+        seen: list[str] = []
+
+        async def run():
+            started = asyncio.Event()
+
+            async def forever(state: Log) -> dict:
+                started.set()
+                try:
+                    await asyncio.Event().wait()
+                except asyncio.CancelledError:
+                    seen.append("cancelled")
+                    raise
+                return {"log": ["never"]}
+
+            async def quick(state: Log) -> dict:
+                await started.wait()
+                return {"log": ["quick"]}
+
+            builder = g.StateGraph(Log)
+            builder.add_node("forever", forever)
+            builder.add_node("quick", quick)
+            builder.add_edge(g.START, "forever")
+            builder.add_edge(g.START, "quick")
+            graph = builder.compile()
+            async with aclosing(graph.astream({"log": []})) as stream:
+                async for chunk in stream:
+                    seen.append(str(chunk))
+                    break
+            return list(seen)
+
+        return asyncio.run(run())
 
     assert_same(scenario)
