@@ -22,7 +22,7 @@ from engine._constants import (
     RESUME,
     RETURN,
 )
-from engine.errors import GraphBubbleUp, GraphInterrupt
+from engine.errors import GraphBubbleUp, GraphInterrupt, is_invalid_resume
 from engine.pregel.call import SyncAsyncFuture
 from engine.pregel.error_handlers import handler_task, routes_to_handler
 from engine.pregel.retry import arun_with_retry, run_with_retry
@@ -195,8 +195,10 @@ class TaskRunner:
                 async with semaphore:
                     outcomes[task.id] = await self._arun_one(task)
 
-        pending = {asyncio.ensure_future(run(task)) for task in tasks}
+        futures = {asyncio.ensure_future(run(task)): task for task in tasks}
+        pending = set(futures)
         woken: asyncio.Future | None = None
+        failed: BaseException | None = None
         try:
             while pending:
                 if wake is not None and woken is None:
@@ -210,6 +212,10 @@ class TaskRunner:
                 pending -= done
                 for future in done:
                     future.result()  # a failure outside the task itself (e.g. saving) surfaces
+                    if _stops_others(error := outcomes.get(futures[future].id)):
+                        failed = failed or error
+                if failed is not None:
+                    break  # as langgraph: a failed task cancels the others (below)
                 yield
         finally:
             if woken is not None:
@@ -222,6 +228,8 @@ class TaskRunner:
                 await asyncio.wait(pending)
         if self._calls:
             await self._asettle_calls()
+        if failed is not None:
+            raise failed
         self._raise(tasks, outcomes)
 
     async def _arun_one(self, task: Any) -> BaseException | None:
@@ -275,6 +283,17 @@ class TaskRunner:
                 raise error
         if any(isinstance(outcomes.get(t.id), GraphInterrupt) for t in tasks):
             raise GraphInterrupt(tuple(interrupts))
+
+
+def _stops_others(error: BaseException | None) -> bool:
+    """A task failure that ends the step at once. Not an interrupt or another bubble-up, and
+    not an invalid resume value: that is raised once the others finish, so a task answered in
+    the same resume is not cut off after its side effects."""
+    return (
+        error is not None
+        and not isinstance(error, (GraphBubbleUp, asyncio.CancelledError))
+        and not is_invalid_resume(error)
+    )
 
 
 class _Step:

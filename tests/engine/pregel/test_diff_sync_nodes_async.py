@@ -161,3 +161,42 @@ def test_leaving_astream_cancels_the_running_tasks():
         return asyncio.run(run())
 
     assert_same(scenario)
+
+
+def test_a_failed_node_cancels_its_running_siblings():
+    """Under the async API the step ends at the first failure: the nodes still running are
+    cancelled and the error is raised at once (not after they finish)."""
+
+    def scenario(b):
+        g = b.graph
+        seen: list[str] = []
+
+        async def forever(state: Log) -> dict:
+            try:
+                await asyncio.Event().wait()
+            except asyncio.CancelledError:
+                seen.append("cancelled")
+                raise
+            return {"log": ["never"]}
+
+        async def bad(state: Log) -> dict:
+            await asyncio.sleep(0)
+            raise ValueError("bad node")
+
+        builder = g.StateGraph(Log)
+        builder.add_node("forever", forever)
+        builder.add_node("bad", bad)
+        builder.add_edge(g.START, "forever")
+        builder.add_edge(g.START, "bad")
+        graph = builder.compile()
+
+        async def run():
+            try:
+                await asyncio.wait_for(graph.ainvoke({"log": []}), 5)
+            except ValueError as exc:
+                seen.append(str(exc))
+            return seen
+
+        return asyncio.run(run())
+
+    assert_same(scenario)
