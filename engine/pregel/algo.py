@@ -75,6 +75,8 @@ class PregelExecutableTask:
     writers: list[Any] = field(default_factory=list)
     subgraphs: Sequence[Any] = ()
     timeout: Any = None  # a coerced TimeoutPolicy (engine.pregel.timeouts)
+    # a functional-API call's: the callbacks of its caller's config (its run nests there)
+    caller_callbacks: Any = None
 
     @property
     def hidden(self) -> bool:

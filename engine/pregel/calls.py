@@ -121,6 +121,7 @@ class LoopCalls:
             self.step,
             self.stop,
         )
+        task.caller_callbacks = config.get("callbacks")  # its run is a child of the caller's
         self.calls[task.id] = task
         saved = [(c, v) for tid, c, v in self.checkpoint_pending_writes if tid == task.id]
         if saved and not any(c in (ERROR, INTERRUPT) for c, _ in saved):

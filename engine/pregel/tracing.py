@@ -97,9 +97,13 @@ def node_run(task: Any) -> NodeRun:
     # langgraph applies the input without running a task for it
     if graph_run is None or task.name == START:
         return NodeRun(config, None)
-    # as langgraph's task config: callbacks are the graph run's child, tagged with the step
-    step = config["metadata"].get("langgraph_step")
-    config = {**config, "callbacks": graph_run.get_child(f"graph:step:{step}")}
+    # as langgraph's task config: callbacks are the graph run's child, tagged with the step;
+    # a functional-API call's run is a child of its caller's
+    callbacks = getattr(task, "caller_callbacks", None)
+    if callbacks is None:
+        step = config["metadata"].get("langgraph_step")
+        callbacks = graph_run.get_child(f"graph:step:{step}")
+    config = {**config, "callbacks": callbacks}
     manager = get_callback_manager_for_config(config)
     policy = getattr(task.proc, "trace_policy", None)
     run_manager = _start(
