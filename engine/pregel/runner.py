@@ -24,6 +24,7 @@ from engine._constants import (
 )
 from engine.errors import GraphBubbleUp, GraphInterrupt, is_invalid_resume
 from engine.pregel.call import SyncAsyncFuture
+from engine.pregel.calls import is_call
 from engine.pregel.error_handlers import handler_task, routes_to_handler
 from engine.pregel.retry import arun_with_retry, run_with_retry
 
@@ -69,6 +70,8 @@ class TaskRunner:
         self._calls.append((task, future))
 
         def settle(error: BaseException | None) -> None:
+            if future.cancelled():  # the caller gave up on it
+                return
             if error is None:
                 future.set_result(next((v for c, v in task.writes if c == RETURN), None))
             else:
@@ -81,7 +84,9 @@ class TaskRunner:
                 running = None
             if running is not None:
                 job = running.create_task(self._arun_one(task))
-                job.add_done_callback(lambda done: settle(done.result()))
+                job.add_done_callback(lambda done: done.cancelled() or settle(done.result()))
+                # the caller cancelling its future cancels the call, as an asyncio task's
+                future.add_done_callback(lambda done: done.cancelled() and job.cancel())
                 return future
         context = contextvars.copy_context()
         if task.proc.bound.is_async:
@@ -239,7 +244,8 @@ class TaskRunner:
             error = None
         except BaseException as exc:
             error = exc
-            if self._abandoned and isinstance(exc, asyncio.CancelledError):
+            # a cancelled run's tasks, and a call its caller cancelled, record nothing
+            if isinstance(exc, asyncio.CancelledError) and (self._abandoned or is_call(task)):
                 return error
         if error is not None and routes_to_handler(task, error):
             self.commit(task, error, routed=True)

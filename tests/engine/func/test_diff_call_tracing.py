@@ -58,3 +58,45 @@ def test_call_runs_nest_under_their_caller(kind):
         return out, [_tree(r) for r in runs.roots]
 
     assert_same(scenario)
+
+
+def test_cancelling_a_calls_future_cancels_the_call():
+    """An async entrypoint cancels one of its calls: that call is cancelled and records
+    nothing, so the resumed workflow calls it again; the finished one is not run again."""
+
+    def scenario(b):
+        func, types = b.func, b.types
+        log: list[str] = []
+
+        async def run():
+            started = {0: asyncio.Event(), 1: asyncio.Event()}
+
+            @func.task()
+            async def work(i: int) -> str:
+                log.append(f"start {i}")
+                started[i].set()
+                if i == 1:
+                    try:
+                        await asyncio.Event().wait()
+                    except asyncio.CancelledError:
+                        log.append("cancelled 1")
+                        raise
+                return str(i) * 2
+
+            @func.entrypoint(checkpointer=b.mod("checkpoint.memory").InMemorySaver())
+            async def flow(n: int) -> list:
+                futures = [work(0), work(1)]
+                await started[1].wait()  # (work 0 runs once: the resumed flow has its result)
+                futures.pop().cancel()
+                done = await asyncio.gather(*futures)
+                return [*done, types.interrupt("go?")]
+
+            config = {"configurable": {"thread_id": "t"}}
+            first = [c async for c in flow.astream(2, config)]
+            started[1].clear()
+            resumed = await flow.ainvoke(types.Command(resume="yes"), config)
+            return first, resumed, log
+
+        return asyncio.run(run())
+
+    assert_same(scenario)
