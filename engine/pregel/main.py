@@ -74,6 +74,7 @@ class Pregel(
         debug: bool = False,
         trigger_to_nodes: Mapping[str, Sequence[str]] | None = None,
         stream_transformers: Sequence[Any] | None = None,
+        step_timeout: float | None = None,
         **deprecated: Any,
     ) -> None:
         if (config_type := deprecated.get("config_type")) is not None:
@@ -114,6 +115,8 @@ class Pregel(
         self.config = config
         self.name = name
         self.debug = debug
+        # seconds a superstep may take: then its running tasks are cancelled, TimeoutError
+        self.step_timeout = step_timeout
         self.trigger_to_nodes = trigger_to_nodes or self._trigger_map()
         # transformer factories every stream_events(version="v3") run adds to its mux
         self.stream_transformers: tuple[Any, ...] = tuple(stream_transformers or ())
@@ -222,7 +225,7 @@ class Pregel(
     # ------------------------------------------------------------------ sync run
     def _run(self, run: Run, mark_steps: bool = False) -> Iterator[Any]:
         loop, queue = run.loop, run.queue
-        runner = TaskRunner(loop, loop.config.get("max_concurrency"))
+        runner = TaskRunner(loop, loop.config.get("max_concurrency"), self.step_timeout)
         graph_handlers = lifecycle.attach(loop, run.run_manager, asynchronous=False)
         try:
             loop.first()
@@ -351,7 +354,7 @@ class Pregel(
     # ------------------------------------------------------------------ async run
     async def _arun(self, run: Run) -> AsyncIterator[Any]:
         loop = run.loop
-        runner = TaskRunner(loop, loop.config.get("max_concurrency"))
+        runner = TaskRunner(loop, loop.config.get("max_concurrency"), self.step_timeout)
         graph_handlers = lifecycle.attach(loop, run.run_manager, asynchronous=True)
         try:
             await loop.aload()

@@ -47,9 +47,12 @@ class TaskRunner:
     carrying every interrupt raised in the step.
     """
 
-    def __init__(self, loop: Any, max_concurrency: int | None = None) -> None:
+    def __init__(
+        self, loop: Any, max_concurrency: int | None = None, step_timeout: float | None = None
+    ) -> None:
         self.loop = loop
         self.max_concurrency = max_concurrency
+        self.step_timeout = step_timeout
         # told each finished task's node name (langgraph's CONFIG_KEY_NODE_FINISHED), if given
         self._node_finished = loop.config[CONF].get(CONFIG_KEY_NODE_FINISHED)
         self._workers: _Workers | None = None
@@ -122,7 +125,9 @@ class TaskRunner:
         """`wake`: set when the run emits output; then tasks run on threads and the caller is
         given back control each time, so what a task streams reaches it while it runs."""
         outcomes: dict[str, BaseException | None] = {}
-        if wake is not None and tasks:
+        if self.step_timeout is not None and tasks:  # timed: tasks on threads, waited for
+            yield from self._tick_streaming(tasks, wake or threading.Event(), outcomes)
+        elif wake is not None and tasks:
             yield from self._tick_streaming(tasks, wake, outcomes)
         elif len(tasks) == 1:
             outcomes[tasks[0].id] = self._run_one(tasks[0])
@@ -163,8 +168,11 @@ class TaskRunner:
             )
             thread.start()
         left = len(tasks)
+        deadline = None if self.step_timeout is None else time.monotonic() + self.step_timeout
         while left:
-            wake.wait()
+            if not wake.wait(None if deadline is None else max(0, deadline - time.monotonic())):
+                self._abandoned = True  # threads cannot be stopped: what they do is dropped
+                raise TimeoutError("Timed out")
             wake.clear()  # what was emitted before is drained when this yields
             while (item := _take(finished)) is not None:
                 outcomes[item[0].id] = item[1]
@@ -178,6 +186,8 @@ class TaskRunner:
             error = None
         except BaseException as exc:  # reported to the loop, raised after the step
             error = exc
+        if self._abandoned:  # its step timed out
+            return error
         if error is not None and routes_to_handler(task, error):
             self.commit(task, error, routed=True)
             if (handler := handler_task(self.loop, task, error)) is not None:
@@ -204,12 +214,19 @@ class TaskRunner:
         pending = set(futures)
         woken: asyncio.Future | None = None
         failed: BaseException | None = None
+        deadline = None if self.step_timeout is None else time.monotonic() + self.step_timeout
         try:
             while pending:
                 if wake is not None and woken is None:
                     woken = asyncio.ensure_future(wake.wait())
                 waits = pending if woken is None else {*pending, woken}
-                done, _ = await asyncio.wait(waits, return_when=asyncio.FIRST_COMPLETED)
+                left = None if deadline is None else max(0, deadline - time.monotonic())
+                done, _ = await asyncio.wait(
+                    waits, timeout=left, return_when=asyncio.FIRST_COMPLETED
+                )
+                if not done:  # the step's time is up: its running tasks are cancelled below
+                    failed = TimeoutError()  # as langgraph's async runner: no message
+                    break
                 if woken in done:
                     done.discard(woken)
                     wake.clear()  # what was emitted before is drained when this yields

@@ -200,3 +200,71 @@ def test_a_failed_node_cancels_its_running_siblings():
         return asyncio.run(run())
 
     assert_same(scenario)
+
+
+def test_step_timeout_cancels_the_step_and_raises():
+    """Pregel.step_timeout: a superstep still running after it is cancelled (async nodes) and
+    the run raises TimeoutError; what finished before is streamed."""
+
+    def scenario(b):
+        g = b.graph
+        seen: list[str] = []
+
+        async def forever(state: Log) -> dict:
+            try:
+                await asyncio.Event().wait()
+            except asyncio.CancelledError:
+                seen.append("cancelled")
+                raise
+            return {"log": ["never"]}
+
+        async def quick(state: Log) -> dict:
+            return {"log": ["quick"]}
+
+        builder = g.StateGraph(Log)
+        builder.add_node("forever", forever)
+        builder.add_node("quick", quick)
+        builder.add_edge(g.START, "forever")
+        builder.add_edge(g.START, "quick")
+        graph = builder.compile()
+        graph.step_timeout = 0.2
+
+        async def run():
+            try:
+                async for chunk in graph.astream({"log": []}, stream_mode="updates"):
+                    seen.append(str(chunk))
+            except TimeoutError as exc:
+                seen.append(f"{type(exc).__name__}: {exc}")
+            return seen
+
+        return asyncio.run(run())
+
+    assert_same(scenario)
+
+
+def test_step_timeout_of_a_sync_run():
+    def scenario(b):
+        g = b.graph
+        release = threading.Event()
+
+        def slow(state: Log) -> dict:
+            release.wait(1)  # langgraph's sync runner waits for it before raising
+            return {"log": ["slow"]}
+
+        builder = g.StateGraph(Log)
+        builder.add_node("quick", lambda s: {"log": ["quick"]})
+        builder.add_node("slow", slow)
+        builder.add_edge(g.START, "quick")
+        builder.add_edge("quick", "slow")
+        graph = builder.compile()
+        graph.step_timeout = 0.2
+        chunks = []
+        try:
+            for chunk in graph.stream({"log": []}, stream_mode="updates"):
+                chunks.append(chunk)
+        except TimeoutError as exc:
+            chunks.append(f"{type(exc).__name__}: {exc}")
+        release.set()
+        return chunks
+
+    assert_same(scenario)
