@@ -19,6 +19,22 @@ class Log(TypedDict):
     log: Annotated[list, operator.add]
 
 
+def _until_cancelled(seen: list[str], started: asyncio.Event | None = None):
+    """An async node that waits until it is cancelled, and notes that it was."""
+
+    async def forever(state: Log) -> dict:
+        if started is not None:
+            started.set()
+        try:
+            await asyncio.Event().wait()
+        except asyncio.CancelledError:
+            seen.append("cancelled")
+            raise
+        return {"log": ["never"]}
+
+    return forever
+
+
 def test_sync_nodes_and_routers_run_off_the_loop_thread_and_overlap():
     def scenario(b):
         g = b.graph
@@ -133,14 +149,7 @@ def test_leaving_astream_cancels_the_running_tasks():
         async def run():
             started = asyncio.Event()
 
-            async def forever(state: Log) -> dict:
-                started.set()
-                try:
-                    await asyncio.Event().wait()
-                except asyncio.CancelledError:
-                    seen.append("cancelled")
-                    raise
-                return {"log": ["never"]}
+            forever = _until_cancelled(seen, started)
 
             async def quick(state: Log) -> dict:
                 await started.wait()
@@ -171,13 +180,7 @@ def test_a_failed_node_cancels_its_running_siblings():
         g = b.graph
         seen: list[str] = []
 
-        async def forever(state: Log) -> dict:
-            try:
-                await asyncio.Event().wait()
-            except asyncio.CancelledError:
-                seen.append("cancelled")
-                raise
-            return {"log": ["never"]}
+        forever = _until_cancelled(seen)
 
         async def bad(state: Log) -> dict:
             await asyncio.sleep(0)
@@ -210,13 +213,7 @@ def test_step_timeout_cancels_the_step_and_raises():
         g = b.graph
         seen: list[str] = []
 
-        async def forever(state: Log) -> dict:
-            try:
-                await asyncio.Event().wait()
-            except asyncio.CancelledError:
-                seen.append("cancelled")
-                raise
-            return {"log": ["never"]}
+        forever = _until_cancelled(seen)
 
         async def quick(state: Log) -> dict:
             return {"log": ["quick"]}
