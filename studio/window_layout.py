@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 )
 
 from studio import files
+from studio.dock_scroll import scrolled
 from studio.panels.help_dialogs import about_dialog, open_dialog, shortcuts_dialog
 from studio.panels.inspector_panel import InspectorPanel
 from studio.panels.palette_panel import PalettePanel
@@ -87,9 +88,11 @@ class WindowLayout:
         self.setCentralWidget(central)
 
     def _dock(self, name: str, title: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
+        """The dock holds the panel in a DockScroll (studio/dock_scroll.py): find panels by
+        objectName, not as `dock.widget()`."""
         dock = QDockWidget(title, self)
         dock.setObjectName(name)
-        dock.setWidget(widget)
+        dock.setWidget(scrolled(widget))
         self.addDockWidget(area, dock)
         return dock
 
