@@ -4,10 +4,12 @@ result, and the human-in-the-loop decision buttons when the call waits for revie
 from __future__ import annotations
 
 import json
+import time
 from typing import Any
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
+    QApplication,
     QFrame,
     QHBoxLayout,
     QLabel,
@@ -75,6 +77,7 @@ class ToolCallCard(QFrame):
     def __init__(self, call: dict) -> None:
         super().__init__()
         self.call = call
+        self._opened_at = float("-inf")  # when Edit…/Respond… opened its field
         self.setObjectName("toolCallCard")
         self.setStyleSheet(
             "#toolCallCard { background: #fbfaf5; border: 1px solid #d6b656; border-radius: 8px; }"
@@ -155,15 +158,15 @@ class ToolCallCard(QFrame):
     def _decide(self, kind: str, button: QPushButton | None = None) -> None:
         if kind == "edit" and self.editor.isHidden():
             self.editor.show()  # first click opens the editor, the second sends
-            if button is not None:
-                button.setText("Send edit")
+            self._opened(button, "Send edit")
             return
         if kind == "respond" and self.reply.isHidden():
             self.reply.show()
             self.reply.setFocus()
-            if button is not None:
-                button.setText("Send reply")
+            self._opened(button, "Send reply")
             return
+        if kind in ("edit", "respond") and self._just_opened():
+            return  # the second click of a double-click on Edit…/Respond… sends nothing
         decision: dict[str, Any] = {"type": kind}
         if kind == "edit":
             try:
@@ -180,6 +183,14 @@ class ToolCallCard(QFrame):
         if self.review is not None:
             self.review.setEnabled(False)
         self.decided.emit(decision)
+
+    def _opened(self, button: QPushButton | None, label: str) -> None:
+        self._opened_at = time.monotonic()
+        if button is not None:
+            button.setText(label)
+
+    def _just_opened(self) -> bool:
+        return time.monotonic() - self._opened_at < QApplication.doubleClickInterval() / 1000
 
 
 def _pretty(args: Any) -> str:

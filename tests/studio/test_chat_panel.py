@@ -10,7 +10,7 @@ import json
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QLabel, QPushButton
+from PySide6.QtWidgets import QApplication, QLabel, QPushButton
 
 from graphspec.credentials import store_key
 from tests.providers.conftest import memory_keyring, openai_server  # noqa: F401  (fixtures)
@@ -137,10 +137,16 @@ def test_hitl_decision_inline_on_the_card(qtbot, window, tmp_path, keyed):
         "editButton",
         "rejectButton",
     }
-    qtbot.mouseClick(card.findChild(QPushButton, "editButton"), Qt.MouseButton.LeftButton)
+    edit = card.findChild(QPushButton, "editButton")
+    # a click lands where the button is drawn: wait until the new card is laid out
+    qtbot.waitUntil(lambda: edit.isVisible() and edit.height() > 0, timeout=5000)
+    qtbot.mouseClick(edit, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(edit, Qt.MouseButton.LeftButton)  # a double-click only opens the editor
+    assert not card.editor.isHidden() and card.review.isEnabled()
     card.editor.setPlainText('{"a": 5, "b": 7}')
     grab(qtbot, window, "chat-hitl.png", tmp_path)
-    qtbot.mouseClick(card.findChild(QPushButton, "editButton"), Qt.MouseButton.LeftButton)
+    qtbot.wait(QApplication.doubleClickInterval() + 50)  # a person's pace: a second click
+    qtbot.mouseClick(edit, Qt.MouseButton.LeftButton)
     # the resume starts from the event loop: wait for its answer, not for a moment of idleness
     # (on a loaded machine the run may not have begun when the click returns)
     qtbot.waitUntil(lambda: texts(panel)[-1] == "With your numbers: 12.", timeout=20000)
