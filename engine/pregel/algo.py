@@ -13,8 +13,6 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from xxhash import xxh3_128_hexdigest
-
 from engine._constants import (
     CACHE_NS_WRITES,
     CONF,
@@ -49,6 +47,7 @@ from engine.channels.base import BaseChannel
 from engine.checkpoint.base import Checkpoint, PendingWrite
 from engine.pregel.read import PregelNode
 from engine.pregel.scratchpad import Scratchpad
+from engine.pregel.task_ids import legacy_task_id, task_id, task_path_str
 from engine.runtime import ExecutionInfo
 from engine.types import CacheKey, Send, interrupt_id
 
@@ -93,38 +92,6 @@ class WritesOnly:
         self.name = name
         self.writes = writes
         self.triggers = triggers
-
-
-def task_id(checkpoint_id: str, *parts: str) -> str:
-    """Deterministic task id: the same checkpoint, step and node always give the same id, and
-    the id langgraph gives (XXH3-128 of the checkpoint id's bytes and the parts' text)."""
-    try:
-        namespace = bytes.fromhex(checkpoint_id.replace("-", ""))
-    except ValueError:  # not a uuid (a hand-made checkpoint): its text still keys the id
-        namespace = checkpoint_id.encode()
-    return _as_uuid(xxh3_128_hexdigest(namespace + "".join(parts).encode()))
-
-
-def legacy_task_id(checkpoint_id: str, *parts: str) -> str:
-    """The id engine versions before 2026-12 gave (SHA-1 of the parts joined by NUL): the
-    pending writes of threads they saved are keyed by it."""
-    return _as_uuid(hashlib.sha1("\x00".join((checkpoint_id, *parts)).encode()).hexdigest())
-
-
-def _as_uuid(digest: str) -> str:
-    return f"{digest[:8]}-{digest[8:12]}-{digest[12:16]}-{digest[16:20]}-{digest[20:32]}"
-
-
-def task_path_str(part: Any) -> str:
-    """Sortable text of a task path, as langgraph writes it (task ids hash it too): ints
-    zero-padded so (PUSH, 10) sorts after (PUSH, 9), tuples as "~a, b"."""
-    if isinstance(part, str):
-        return part
-    if isinstance(part, int):
-        return f"{part:010d}"
-    if isinstance(part, (tuple, list)):
-        return f"~{', '.join(task_path_str(p) for p in part)}"
-    return str(part)
 
 
 # --------------------------------------------------------------------------- barrier
@@ -470,7 +437,7 @@ def _make_task(
         return local_read(channels, managed, scratchpad, select, writes if fresh else None)
 
     run_id = config.get("run_id")
-    info = ExecutionInfo(  # positional, as the task below
+    info = ExecutionInfo(  # positional (and the task below): built per node per step
         checkpoint_id,
         task_ns,
         tid,
@@ -509,7 +476,6 @@ def _make_task(
         cache_key = CacheKey(
             (CACHE_NS_WRITES, name), hashlib.md5(key).hexdigest(), cache_policy.ttl
         )
-    # positional: the task is built once per node per step, and keywords cost more
     return PregelExecutableTask(
         name,
         value,
@@ -630,6 +596,5 @@ __all__ = [
     "local_read",
     "prepare_next_tasks",
     "should_interrupt",
-    "task_path_str",
     "CONFIG_KEY_RUNTIME",
 ]

@@ -30,13 +30,12 @@ from engine.pregel.algo import (
     TaskSite,
     _graph_ns,
     _planned,
-    legacy_task_id,
-    task_path_str,
 )
 from engine.pregel.call import Call, SyncAsyncFuture, done_future
 from engine.pregel.callable import CallRunnable
 from engine.pregel.debug import task_payload
 from engine.pregel.read import PregelNode
+from engine.pregel.task_ids import legacy_task_id, task_path_str
 from engine.types import CacheKey
 
 

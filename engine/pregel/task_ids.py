@@ -1,0 +1,42 @@
+"""Task ids and task paths as langgraph writes them: an id is a hash of the checkpoint's id and
+the task's place, so the same checkpoint plans the same ids on both; a path's text orders the
+tasks whose writes a barrier applies."""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Any
+
+from xxhash import xxh3_128_hexdigest
+
+
+def task_id(checkpoint_id: str, *parts: str) -> str:
+    """Deterministic task id: the same checkpoint, step and node always give the same id, and
+    the id langgraph gives (XXH3-128 of the checkpoint id's bytes and the parts' text)."""
+    try:
+        namespace = bytes.fromhex(checkpoint_id.replace("-", ""))
+    except ValueError:  # not a uuid (a hand-made checkpoint): its text still keys the id
+        namespace = checkpoint_id.encode()
+    return _as_uuid(xxh3_128_hexdigest(namespace + "".join(parts).encode()))
+
+
+def legacy_task_id(checkpoint_id: str, *parts: str) -> str:
+    """The id engine versions before 2026-12 gave (SHA-1 of the parts joined by NUL): the
+    pending writes of threads they saved are keyed by it."""
+    return _as_uuid(hashlib.sha1("\x00".join((checkpoint_id, *parts)).encode()).hexdigest())
+
+
+def _as_uuid(digest: str) -> str:
+    return f"{digest[:8]}-{digest[8:12]}-{digest[12:16]}-{digest[16:20]}-{digest[20:32]}"
+
+
+def task_path_str(part: Any) -> str:
+    """Sortable text of a task path, as langgraph writes it (task ids hash it too): ints
+    zero-padded so (PUSH, 10) sorts after (PUSH, 9), tuples as "~a, b"."""
+    if isinstance(part, str):
+        return part
+    if isinstance(part, int):
+        return f"{part:010d}"
+    if isinstance(part, (tuple, list)):
+        return f"~{', '.join(task_path_str(p) for p in part)}"
+    return str(part)
