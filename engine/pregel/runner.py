@@ -123,12 +123,11 @@ class TaskRunner:
     # ------------------------------------------------------------------ sync
     def tick(self, tasks: list[Any], wake: threading.Event | None = None) -> Iterator[None]:
         """`wake`: set when the run emits output; then tasks run on threads and the caller is
-        given back control each time, so what a task streams reaches it while it runs."""
+        given back control each time, so what a task streams reaches it while it runs. A timed
+        step (step_timeout) runs on threads too, so waiting for it can stop."""
         outcomes: dict[str, BaseException | None] = {}
-        if self.step_timeout is not None and tasks:  # timed: tasks on threads, waited for
+        if tasks and (wake is not None or self.step_timeout is not None):
             yield from self._tick_streaming(tasks, wake or threading.Event(), outcomes)
-        elif wake is not None and tasks:
-            yield from self._tick_streaming(tasks, wake, outcomes)
         elif len(tasks) == 1:
             outcomes[tasks[0].id] = self._run_one(tasks[0])
             yield

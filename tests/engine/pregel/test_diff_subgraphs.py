@@ -676,34 +676,40 @@ def test_a_task_running_two_graphs_gives_the_second_its_own_namespace():
     assert_same(scenario)
 
 
+class _Count(TypedDict, total=False):
+    count: int
+
+
+class _Result(TypedDict):
+    result: str
+
+
+def _counter_and_caller(graph_mod, call_child, checkpointer=None):
+    """A counter graph, and a graph whose one node `p` runs it through `call_child(child)`."""
+    child = graph_mod.StateGraph(_Count)
+    child.add_node("n", lambda s: {"count": (s.get("count") or 0) + 1})
+    child.add_edge(graph_mod.START, "n")
+    child = child.compile(checkpointer=checkpointer)
+
+    def parent_node(state):
+        return {"result": str(call_child(child))}
+
+    parent = graph_mod.StateGraph(_Result)
+    parent.add_node("p", parent_node)
+    parent.add_edge(graph_mod.START, "p")
+    return child, parent.compile(checkpointer=checkpointer)
+
+
 def test_a_graph_called_with_its_own_thread_inside_a_node_keeps_its_own_history():
     """A graph invoked in a node with a config naming its own thread runs as a root graph: its
     checkpoints are under its thread's root namespace, not the calling task's."""
 
     def scenario(b):
-        graph_mod = b.graph
-
-        class Count(TypedDict, total=False):
-            count: int
-
-        class P(TypedDict):
-            result: str
-
         saver = b.mod("checkpoint.memory").InMemorySaver()
-        child = graph_mod.StateGraph(Count)
-        child.add_node("n", lambda s: {"count": (s.get("count") or 0) + 1})
-        child.add_edge(graph_mod.START, "n")
-        child = child.compile(checkpointer=saver)
         child_config = {"configurable": {"thread_id": "child"}}
-
-        def parent_node(state):
-            child.invoke({}, config=child_config)
-            return {"result": "ok"}
-
-        parent = graph_mod.StateGraph(P)
-        parent.add_node("p", parent_node)
-        parent.add_edge(graph_mod.START, "p")
-        parent = parent.compile(checkpointer=saver)
+        child, parent = _counter_and_caller(
+            b.graph, lambda child: child.invoke({}, config=child_config), saver
+        )
         parent_config = {"configurable": {"thread_id": "parent"}}
         seen = []
         for _ in range(2):
@@ -723,27 +729,9 @@ def test_an_empty_string_coordinate_still_makes_a_graph_in_a_node_its_own_root(k
     stream as the task's subgraph."""
 
     def scenario(b):
-        graph_mod = b.graph
-
-        class Count(TypedDict, total=False):
-            count: int
-
-        class P(TypedDict):
-            result: str
-
-        child = graph_mod.StateGraph(Count)
-        child.add_node("n", lambda s: {"count": (s.get("count") or 0) + 1})
-        child.add_edge(graph_mod.START, "n")
-        child = child.compile()
-
-        def parent_node(state):
-            out = child.invoke({}, config={"configurable": {key: ""}})
-            return {"result": str(out)}
-
-        parent = graph_mod.StateGraph(P)
-        parent.add_node("p", parent_node)
-        parent.add_edge(graph_mod.START, "p")
-        parent = parent.compile()
+        _, parent = _counter_and_caller(
+            b.graph, lambda child: child.invoke({}, config={"configurable": {key: ""}})
+        )
         chunks = parent.stream({"result": ""}, stream_mode="updates", subgraphs=True)
         return [(len(ns), update) for ns, update in chunks]
 

@@ -35,6 +35,15 @@ def _until_cancelled(seen: list[str], started: asyncio.Event | None = None):
     return forever
 
 
+def _side_by_side(g, **nodes):
+    """A graph whose nodes all start at START: one superstep running them together."""
+    builder = g.StateGraph(Log)
+    for name, node in nodes.items():
+        builder.add_node(name, node)
+        builder.add_edge(g.START, name)
+    return builder.compile()
+
+
 def test_sync_nodes_and_routers_run_off_the_loop_thread_and_overlap():
     def scenario(b):
         g = b.graph
@@ -155,12 +164,7 @@ def test_leaving_astream_cancels_the_running_tasks():
                 await started.wait()
                 return {"log": ["quick"]}
 
-            builder = g.StateGraph(Log)
-            builder.add_node("forever", forever)
-            builder.add_node("quick", quick)
-            builder.add_edge(g.START, "forever")
-            builder.add_edge(g.START, "quick")
-            graph = builder.compile()
+            graph = _side_by_side(g, forever=forever, quick=quick)
             async with aclosing(graph.astream({"log": []})) as stream:
                 async for chunk in stream:
                     seen.append(str(chunk))
@@ -186,12 +190,7 @@ def test_a_failed_node_cancels_its_running_siblings():
             await asyncio.sleep(0)
             raise ValueError("bad node")
 
-        builder = g.StateGraph(Log)
-        builder.add_node("forever", forever)
-        builder.add_node("bad", bad)
-        builder.add_edge(g.START, "forever")
-        builder.add_edge(g.START, "bad")
-        graph = builder.compile()
+        graph = _side_by_side(g, forever=forever, bad=bad)
 
         async def run():
             try:
@@ -218,12 +217,7 @@ def test_step_timeout_cancels_the_step_and_raises():
         async def quick(state: Log) -> dict:
             return {"log": ["quick"]}
 
-        builder = g.StateGraph(Log)
-        builder.add_node("forever", forever)
-        builder.add_node("quick", quick)
-        builder.add_edge(g.START, "forever")
-        builder.add_edge(g.START, "quick")
-        graph = builder.compile()
+        graph = _side_by_side(g, forever=forever, quick=quick)
         graph.step_timeout = 0.2
 
         async def run():
