@@ -155,11 +155,14 @@ def export_spec(name_or_path: str, fmt: str, output: str | None, out: TextIO) ->
         if output is None:
             raise BadInput("--to langgraph-project needs -o DIR, the folder to write")
         try:
-            for written in write_project(spec, text, Path(output), base_dir=path.parent,
-                                         name=path.stem):  # fmt: skip
-                print(f"wrote {written}", file=out)
+            project = write_project(spec, text, Path(output), base_dir=path.parent,
+                                    name=path.stem)  # fmt: skip
         except OSError as exc:
             raise BadInput(f"cannot write {output}: {exc.strerror or exc}") from None
+        for written in project.written:
+            print(f"wrote {written}", file=out)
+        for skipped in project.skipped:
+            print(f"not copied: {skipped}", file=out)
         return
     if output is None:
         out.write(text)

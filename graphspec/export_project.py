@@ -7,18 +7,22 @@
 
 The module is the plain code export, unchanged: the server brings its own checkpointer and store,
 so nothing here depends on Superstep Studio. Modules the spec's code imports by path are copied
-when they sit beside the spec, and listed in the README otherwise.
+when they sit beside the spec, and listed in the README otherwise. Only regular files inside the
+spec's folder are copied (a link to a file there is copied as the file); links that lead out of
+it, links to folders (never followed, so no loops), and pipes or devices are skipped and named.
 """
 
 from __future__ import annotations
 
 import ast
 import json
+import os
 import re
 import shutil
 import sys
 from collections.abc import Iterable
 from pathlib import Path
+from typing import NamedTuple
 
 from pydantic import BaseModel
 
@@ -87,32 +91,81 @@ def requirements(code: str, spec: GraphSpec) -> tuple[list[str], list[str]]:
     return list(dict.fromkeys(reqs)), unknown
 
 
-def _copy_local(modules: Iterable[str], base_dir: Path, out: Path) -> tuple[list[str], list[str]]:
-    """Copy each module found beside the spec into the project: (copied, not found)."""
-    copied, missing = [], []
+def _refusal(path: Path, root: Path) -> str | None:
+    """Why `path` is not copied into the project, or None for a regular file in `root` (or a
+    link to one there, copied as the file). Folders that are links are never followed."""
+    if path.is_symlink():
+        target = Path(os.path.realpath(path))  # a loop resolves without raising
+        if not target.is_relative_to(root):
+            return "a link that leads out of the spec's folder"
+        if target.is_dir():
+            return "a link to a folder"
+        if not target.is_file():
+            return "a link that leads nowhere or in a loop"
+    elif not path.is_file():
+        return "not a regular file"
+    return None
+
+
+def _copy_file(src: Path, dst: Path, root: Path, skipped: list[str]) -> bool:
+    """Copy `src` unless refused; a refused file is named in `skipped` and never read."""
+    if (why := _refusal(src, root)) is not None:
+        skipped.append(f"{src.relative_to(root).as_posix()} ({why})")
+        return False
+    shutil.copyfile(src, dst)
+    shutil.copystat(src, dst)
+    return True
+
+
+def _copy_package(src: Path, dst: Path, root: Path, skipped: list[str]) -> None:
+    """Copy a package folder entry by entry, each through `_copy_file` or, for a folder, here."""
+    dst.mkdir(exist_ok=True)
+    for entry in sorted(src.iterdir()):
+        if entry.name == "__pycache__":
+            continue
+        if entry.is_dir() and not entry.is_symlink():
+            _copy_package(entry, dst / entry.name, root, skipped)
+        else:
+            _copy_file(entry, dst / entry.name, root, skipped)
+
+
+def _copy_local(
+    modules: Iterable[str], base_dir: Path, out: Path
+) -> tuple[list[str], list[str], list[str]]:
+    """Copy each module found beside the spec into the project: (copied, not found, skipped
+    links). Only what lies inside the spec's folder is read: a project is committed and
+    deployed, so a link to ~/.ssh must not carry the key into it."""
+    root = Path(os.path.realpath(base_dir))
+    copied, missing, skipped = [], [], []
     for name in modules:
-        file, package = base_dir / f"{name}.py", base_dir / name
-        if file.is_file():
-            shutil.copy2(file, out / file.name)
+        file, package = root / f"{name}.py", root / name
+        if file.is_file() or file.is_symlink():
+            if _copy_file(file, out / file.name, root, skipped):
+                copied.append(name)
+        elif package.is_symlink():
+            _copy_file(package, out / name, root, skipped)  # refused: a link to a folder
         elif (package / "__init__.py").is_file():
-            shutil.copytree(package, out / name, dirs_exist_ok=True,
-                            ignore=shutil.ignore_patterns("__pycache__"))  # fmt: skip
+            _copy_package(package, out / name, root, skipped)
+            copied.append(name)
         else:
             missing.append(name)
-            continue
-        copied.append(name)
-    return copied, missing
+    return copied, missing, skipped
 
 
-def write_project(
-    spec: GraphSpec, code: str, out: Path, *, base_dir: Path, name: str
-) -> list[Path]:
-    """Write the project for `spec` (whose langgraph export is `code`) into `out`; returns the
-    files written. `name` (the spec file's stem) names the graph on the server."""
+class Project(NamedTuple):
+    written: list[Path]
+    """The project's own files (the copied modules are named in its README)."""
+    skipped: list[str]
+    """Links and special files beside the spec that were not copied, relative to its folder."""
+
+
+def write_project(spec: GraphSpec, code: str, out: Path, *, base_dir: Path, name: str) -> Project:
+    """Write the project for `spec` (whose langgraph export is `code`) into `out`. `name` (the
+    spec file's stem) names the graph on the server."""
     out.mkdir(parents=True, exist_ok=True)
     gid = graph_id(name)
     reqs, unknown = requirements(code, spec)
-    copied, missing = _copy_local(unknown, base_dir, out)
+    copied, missing, skipped = _copy_local(unknown, base_dir, out)
     config = {
         "$schema": "https://langgra.ph/schema.json",
         "dependencies": ["."],
@@ -123,16 +176,18 @@ def write_project(
         MODULE: code,
         "langgraph.json": json.dumps(config, indent=2) + "\n",
         "requirements.txt": "".join(f"{r}\n" for r in reqs),
-        "README.md": _readme(spec, gid, copied, missing),
+        "README.md": _readme(spec, gid, copied, missing, skipped),
     }
     written = []
     for filename, text in files.items():
         (out / filename).write_text(text, encoding="utf-8")
         written.append(out / filename)
-    return written
+    return Project(written, skipped)
 
 
-def _readme(spec: GraphSpec, gid: str, copied: list[str], missing: list[str]) -> str:
+def _readme(
+    spec: GraphSpec, gid: str, copied: list[str], missing: list[str], skipped: list[str]
+) -> str:
     title = spec.name or gid
     local = ""
     if copied:
@@ -140,6 +195,8 @@ def _readme(spec: GraphSpec, gid: str, copied: list[str], missing: list[str]) ->
     if missing:
         local += (f"\nThe spec's code imports {', '.join(missing)}, which is not beside the spec: "
                   "add it to this folder or to requirements.txt before running.\n")  # fmt: skip
+    if skipped:
+        local += f"\nNot copied from beside the spec: {', '.join(skipped)}.\n"
     return f"""# {title}
 
 Exported by Superstep Studio as a LangGraph server project: `{MODULE}` is plain langgraph code
@@ -187,4 +244,4 @@ docker run -p 8123:8000 -e DATABASE_URI=postgres://... -e REDIS_URI=redis://... 
 """
 
 
-__all__ = ["graph_id", "imported_modules", "requirements", "write_project"]
+__all__ = ["Project", "graph_id", "imported_modules", "requirements", "write_project"]

@@ -77,6 +77,46 @@ def test_imported_modules_beside_the_spec_are_copied(tmp_path):
     assert graph_id("2 steps") == "graph_2_steps"
 
 
+def test_links_beside_the_spec_are_copied_only_to_files_inside_its_folder(tmp_path, capsys):
+    # a project is committed and deployed: a link to ~/.ssh must not carry the key into it
+    outside = tmp_path / "home"
+    (outside / ".ssh").mkdir(parents=True)
+    (outside / ".ssh" / "id_rsa").write_text("PRIVATE KEY")
+    here = tmp_path / "spec"
+    (here / "pkg").mkdir(parents=True)
+    (here / "creds.py").symlink_to(outside / ".ssh" / "id_rsa")  # a file link leading out
+    (here / "pkg" / "__init__.py").write_text("def f(state):\n    return {}\n")
+    (here / "pkg" / "home").symlink_to(outside, target_is_directory=True)  # a folder out
+    (here / "pkg" / "loop_a").symlink_to(here / "pkg" / "loop_b")
+    (here / "pkg" / "loop_b").symlink_to(here / "pkg" / "loop_a")
+    (here / "real_mod.py").write_text("def f(state):\n    return {}\n")
+    (here / "inner.py").symlink_to(here / "real_mod.py")  # a link to a file inside: copied
+    (here / "pkg" / "sub").symlink_to(here / "pkg", target_is_directory=True)  # folder inside
+    nodes = [
+        {"id": m, "kind": "function", "import_path": f"{m}:f"} for m in ("creds", "pkg", "inner")
+    ]
+    (here / "spec.json").write_text(json.dumps({"version": 2, "nodes": nodes, "entry": ["creds"]}))
+    out = tmp_path / "out"
+    assert (
+        main(["export", str(here / "spec.json"), "--to", "langgraph-project", "-o", str(out)]) == 0
+    )
+    printed = capsys.readouterr().out
+    copied = sorted(p.relative_to(out).as_posix() for p in out.rglob("*"))
+    assert copied == ["README.md", "graph.py", "inner.py", "langgraph.json", "pkg",
+                      "pkg/__init__.py", "requirements.txt"]  # fmt: skip
+    assert not (out / "inner.py").is_symlink()
+    assert "PRIVATE KEY" not in "".join(p.read_text() for p in out.rglob("*") if p.is_file())
+    readme = (out / "README.md").read_text()
+    for name, why in [
+        ("creds.py", "a link that leads out of the spec's folder"),
+        ("pkg/home", "a link that leads out of the spec's folder"),
+        ("pkg/loop_a", "a link that leads nowhere or in a loop"),
+        ("pkg/sub", "a link to a folder"),
+    ]:
+        assert f"not copied: {name} ({why})" in printed.splitlines()
+        assert f"{name} ({why})" in readme
+
+
 def test_a_project_needs_an_output_folder(capsys):
     assert main(["export", "router", "--to", "langgraph-project"]) == 2
     assert "needs -o DIR" in capsys.readouterr().err
