@@ -142,8 +142,8 @@ def _copy_local(
         if file.is_file() or file.is_symlink():
             if _copy_file(file, out / file.name, root, skipped):
                 copied.append(name)
-        elif package.is_symlink():
-            _copy_file(package, out / name, root, skipped)  # refused: a link to a folder
+        elif package.is_symlink() and (why := _refusal(package, root)) is not None:
+            skipped.append(f"{name} ({why})")  # a package folder that is a link: never followed
         elif (package / "__init__.py").is_file():
             _copy_package(package, out / name, root, skipped)
             copied.append(name)
