@@ -42,6 +42,7 @@ from graphspec.model import (
     ToolsNode,
 )
 from graphspec.node_kinds import by_kind
+from graphspec.state_limits import bounded_reducer
 from graphspec.state_types import STATE_TYPES
 from graphspec.trust import load_callable, require_trust
 
@@ -54,13 +55,17 @@ def merge_dicts(left: dict | None, right: dict | None) -> dict:
 # ------------------------------------------------------------------ state
 
 
+BUILT_IN_REDUCERS: dict[str, Callable] = {
+    "add": operator.add,
+    "add_messages": add_messages,
+    "merge": merge_dicts,
+}
+
+
 def _reducer(key: StateKey, index: int, trusted: bool) -> Callable | None:
-    if key.reducer == "add":
-        return operator.add
-    if key.reducer == "add_messages":
-        return add_messages
-    if key.reducer == "merge":
-        return merge_dicts
+    if (reducer := BUILT_IN_REDUCERS.get(key.reducer)) is not None:
+        # a code-free loop must not double a list every step into gigabytes (state_limits)
+        return bounded_reducer(reducer, key.name, key.reducer, f"$.state[{index}].reducer")
     if key.reducer == "custom":
         ref = key.custom_reducer
         path = f"$.state[{index}].custom_reducer"
