@@ -233,8 +233,12 @@ def early_names(expression: str) -> set[str]:
 
 
 def returns_many(expression: str) -> bool:
-    """Whether a router expression can return several targets (a list, tuple or comprehension)."""
-    tree = parse(expression).body
+    """Whether a router expression can return several targets (a list, tuple or comprehension).
+    One that does not parse is taken to return one: the validator reports it where it is."""
+    try:
+        tree = parse(expression).body
+    except ExpressionError:
+        return False
     if isinstance(tree, ast.IfExp):
         return any(
             isinstance(b, (ast.List, ast.Tuple, ast.ListComp)) for b in (tree.body, tree.orelse)

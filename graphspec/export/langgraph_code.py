@@ -54,13 +54,31 @@ def _pascal(name: str) -> str:
 
 class _GraphWriter:
     def __init__(
-        self, module: PythonModule, spec: GraphSpec, prefix: str, base_dir: Any, depth: int
+        self,
+        module: PythonModule,
+        spec: GraphSpec,
+        prefix: str,
+        base_dir: Any,
+        depth: int,
+        path: str = "$",
     ):
         self.m = module
         self.spec = spec
+        self.path = path
+        """This graph's JSON path: `$`, or a subgraph's under it."""
+        self.at = ("", path)
+        """(id, JSON path) of the element being written, for errors that name it."""
         self.prefix = prefix
         self.base_dir = base_dir
         self.depth = depth
+
+    def expression(self, text: str, field: str, *, item: bool = False) -> str:
+        """`text` as Python; one that does not parse (or cannot be written) names its place."""
+        try:
+            return expression(text, item=item)
+        except SpecError as exc:
+            element_id, path = self.at
+            raise type(exc)(str(exc), element_id=element_id, path=f"{path}.{field}") from None
 
     def fn(self, wanted: str) -> str:
         return self.m.name(f"{self.prefix}{wanted}" if self.prefix else wanted)
@@ -70,17 +88,20 @@ class _GraphWriter:
         spec = self.spec
         state = self.state_classes()
         children = {}
-        for sub in spec.subgraphs:
+        for j, sub in enumerate(spec.subgraphs):
             child, child_dir = _child(sub, self.base_dir, self.depth)
-            writer = _GraphWriter(self.m, child, f"{sub.id}_", child_dir, self.depth + 1)
+            where = f"{self.path}.subgraphs[{j}]" + (".graph" if sub.graph is not None else "")
+            writer = _GraphWriter(self.m, child, f"{sub.id}_", child_dir, self.depth + 1, where)
             children[sub.id] = writer.write()
         lines = [f"    builder = StateGraph({state})"]
-        for node in spec.nodes:
+        for i, node in enumerate(spec.nodes):
+            self.at = (node.id, f"{self.path}.nodes[{i}]")
             lines.append(f"    builder.add_node({self.add_node_args(node, children)})")
         for _, _, sources, target in spec.all_edges():
             start = _endpoint(sources[0]) if len(sources) == 1 else _list(sources)
             lines.append(f"    builder.add_edge({start}, {_endpoint(target)})")
-        for edge in spec.conditional_edges:
+        for i, edge in enumerate(spec.conditional_edges):
+            self.at = (edge.id, f"{self.path}.conditional_edges[{i}]")
             lines.append(f"    builder.add_conditional_edges({self.conditional_args(edge)})")
         build = self.fn("build_graph") if self.prefix else "build_graph"
         doc = (
@@ -173,11 +194,14 @@ class _GraphWriter:
 
     def set_state_action(self, node: SetStateNode, children: dict[str, str]) -> str:
         name, doc = self.node_def(node)
-        update = _dict_source({k: expression(v) for k, v in node.values.items()})
+        update = _dict_source(
+            {k: self.expression(v, f"values.{k}") for k, v in node.values.items()}
+        )
         if node.goto is None:
             body = f"    return {update}"
         else:
-            body = f"    return Command(update={update}, goto={expression(node.goto)})"
+            goto = self.expression(node.goto, "goto")
+            body = f"    return Command(update={update}, goto={goto})"
         self.m.blocks.append(f"def {name}(state: dict) -> Any:\n{doc}{body}\n")
         return name
 
@@ -185,7 +209,8 @@ class _GraphWriter:
         name, doc = self.node_def(node)
         value = repr(node.prompt)
         if node.payload is not None:
-            value = f"{{'prompt': {node.prompt!r}, 'payload': {expression(node.payload)}}}"
+            payload = self.expression(node.payload, "payload")
+            value = f"{{'prompt': {node.prompt!r}, 'payload': {payload}}}"
         body = f"    return {{{node.resume_key!r}: interrupt({value})}}"
         self.m.blocks.append(f"def {name}(state: dict) -> dict:\n{doc}{body}\n")
         return name
@@ -285,15 +310,18 @@ class _GraphWriter:
         else:
             fn = self.fn(edge.id)
             if isinstance(router, ExpressionRouter):
-                body = f"    return {expression(router.expression)}"
+                body = f"    return {self.expression(router.expression, 'router.expression')}"
             else:
                 assert isinstance(router, SendRouter)
                 packet = _dict_source(
-                    {k: expression(v, item=True) for k, v in router.input.items()}
+                    {
+                        k: self.expression(v, f"router.input.{k}", item=True)
+                        for k, v in router.input.items()
+                    }
                 )
                 body = (
                     f"    return [Send({router.target!r}, {packet}) "
-                    f"for item in {expression(router.over)}]"
+                    f"for item in {self.expression(router.over, 'router.over')}]"
                 )
             self.m.blocks.append(f"def {fn}(state: dict) -> Any:\n{body}\n")
         args = [_endpoint(edge.source), fn]

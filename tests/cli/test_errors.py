@@ -121,3 +121,47 @@ def test_ctrl_c_exits_130_without_a_trace(tmp_path):
             proc.kill()
     assert proc.returncode == 130
     assert err.strip() == "superstep run: interrupted", err
+
+
+TYPOS = ["x)", "(", "'a' if n", "'a' if n else"]
+"""Router expressions that do not parse: an unmatched ')', an unclosed '(', an `if` without
+`else`, an `else` without a value."""
+
+
+def typo_spec(tmp_path, expression: str) -> str:
+    """A router with a typo, beside another error (a node writing an unknown key)."""
+    return write(tmp_path, {
+        "state": [{"name": "n", "type": "int"}],
+        "nodes": [{"id": "a", "kind": "set_state", "values": {"n": "n + 1"}},
+                  {"id": "b", "kind": "set_state", "values": {"zz": "1"}}],
+        "entry": ["a"], "finish": ["b"],
+        "conditional_edges": [{"id": "pick", "source": "a",
+                               "router": {"kind": "expression", "expression": expression}}],
+    })  # fmt: skip
+
+
+@pytest.mark.parametrize("expression", TYPOS)
+def test_a_router_typo_is_one_finding_beside_the_others(tmp_path, capsys, expression):
+    path = typo_spec(tmp_path, expression)
+    assert main(["validate", path]) == 2
+    out, err = capsys.readouterr()
+    assert err == ""
+    lines = out.splitlines()
+    assert lines[-1] == f"{path}: 2 error(s), 0 warning(s)"
+    assert any(line.startswith("error: $.nodes[1].values.zz (b): ") for line in lines)
+    [typo] = [line for line in lines if "conditional_edges" in line]
+    assert typo.startswith("error: $.conditional_edges[0].router.expression (pick): invalid ")
+
+
+@pytest.mark.parametrize("expression", TYPOS)
+def test_run_and_export_refuse_a_router_typo_naming_its_path(tmp_path, capsys, expression):
+    path = typo_spec(tmp_path, expression)
+    where = "$.conditional_edges[0].router.expression (pick): invalid expression"
+    assert main(["run", path]) == 2
+    assert f"superstep run: error: {where}" in capsys.readouterr().err
+    assert one_line(capsys, ["export", path, "--to", "langgraph"]).startswith(
+        f"superstep export: {where}"
+    )
+    out = tmp_path / "project"
+    assert one_line(capsys, ["export", path, "--to", "langgraph-project", "-o", str(out)])
+    assert not out.exists()

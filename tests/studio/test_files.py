@@ -123,6 +123,23 @@ def test_problems_mark_items_and_select_them(window, qtbot):
     assert win.scene.selected_ids() == ["set_state"]
 
 
+def test_a_router_typo_is_one_problem_beside_the_others(window, qtbot, tmp_path):
+    doc = json.loads((TEMPLATES_DIR / "router.json").read_text())
+    doc["conditional_edges"][0]["router"] = {"kind": "expression", "expression": "x)"}
+    doc["nodes"].append({"id": "stray", "kind": "set_state", "values": {"zz": "1"}})
+    path = tmp_path / "typo.json"
+    path.write_text(json.dumps(doc))
+    win = window
+    assert win.open_path(path)
+    settle(qtbot, win)
+    tips = [
+        win.problems.topLevelItem(i).toolTip(2) for i in range(win.problems.topLevelItemCount())
+    ]
+    assert any(t.startswith("$.conditional_edges[0].router.expression: invalid") for t in tips)
+    assert any(t.startswith("$.nodes[") and "'zz' is not a state key" in t for t in tips), tips
+    assert not any("validator failed" in t for t in tips)
+
+
 def test_export_drawing_and_code(window, tmp_path):
     win = window
     win.open_path(TEMPLATES_DIR / "router.json", bundled=True)
