@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, TextIO
@@ -17,7 +18,7 @@ from typing import Any, TextIO
 from graphspec.errors import BadInput, SpecCompileError, SpecError, SpecValidationError
 from graphspec.io import read_spec, write_atomic
 from graphspec.model import GraphSpec
-from graphspec.templates import list_templates, resolve
+from graphspec.templates import list_templates, resolve, shadowed_file
 
 
 class RunFailed(Exception):
@@ -25,8 +26,12 @@ class RunFailed(Exception):
 
 
 def load(name_or_path: str) -> tuple[GraphSpec, Path]:
-    """A spec file, or the bundled template of that name, with the path it was read from."""
+    """A spec file, or the bundled template of that name, with the path it was read from. A
+    bare name is the template even beside a file of that name: a note on stderr says so."""
     path = resolve(name_or_path)
+    if shadowed_file(name_or_path) is not None:
+        print(f"note: {name_or_path!r} is the bundled template; for the file {name_or_path!r} "
+              f"in this folder, give ./{name_or_path}", file=sys.stderr)  # fmt: skip
     try:
         return read_spec(path), path
     except SpecValidationError as exc:

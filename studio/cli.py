@@ -43,7 +43,7 @@ EXIT_OK, EXIT_FAILED, EXIT_BAD_INPUT = 0, 1, 2
 EXIT_INTERRUPTED = 130
 """Ctrl-C, as a shell reports a process ended by SIGINT."""
 STREAM_MODES = ("values", "updates", "custom", "messages", "checkpoints", "tasks", "debug")
-SPEC_HELP = "spec file, or a bundled template name"
+SPEC_HELP = "a bundled template name (react_agent), or a spec file (./name, name.json)"
 
 
 def _say(command: str, line: str) -> None:
