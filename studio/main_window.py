@@ -20,7 +20,7 @@ from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QFileDialog, QMainWindow, QMenu, QMessageBox
 
 from graphspec import export as spec_export
-from graphspec.errors import Finding, SpecValidationError
+from graphspec.errors import Finding, SpecError, SpecValidationError
 from graphspec.io import load_spec, read_spec_bytes, save_spec
 from graphspec.model import GraphSpec
 from graphspec.trust import Closure, closure, digest
@@ -362,6 +362,9 @@ class MainWindow(WindowLayout, EditorCommands, QMainWindow):
             else:
                 text = spec_export.export(self.document.spec, fmt, base_dir=self.document.base_dir)
                 path.write_text(text, encoding="utf-8")
+        except SpecError as exc:  # names the element and field at fault
+            self.statusBar().showMessage(f"Export failed: {exc.line()}", 8000)
+            return False
         except Exception as exc:
             self.statusBar().showMessage(f"Export failed: {exc}", 8000)
             return False
