@@ -139,9 +139,8 @@ def test_a_router_typo_is_one_problem_beside_the_others(window, qtbot, tmp_path)
     assert any(t.startswith("$.nodes[") and "'zz' is not a state key" in t for t in tips), tips
     assert not any("validator failed" in t for t in tips)
     assert not win.export("langgraph", tmp_path / "g.py")
-    assert win.statusBar().currentMessage().startswith(
-        "Export failed: $.conditional_edges[0].router.expression (route): invalid expression"
-    )
+    said = win.statusBar().currentMessage()
+    assert said.startswith("Export failed: $.conditional_edges[0].router.expression (route): ")
 
 
 def test_export_drawing_and_code(window, tmp_path):
