@@ -91,17 +91,18 @@ class SpecCompileError(SpecError):
 
 
 class UntrustedCodeError(SpecError):
-    """The spec carries Python code and was not trusted; `sites` names each piece."""
+    """The spec carries Python code (or would reach a folder, or send the user's API key to a
+    server it chose) and was not trusted; `sites` names each piece."""
 
     def __init__(self, sites: list[Finding]) -> None:
         self.sites = sites
-        names = ", ".join(dict.fromkeys(s.element_id for s in sites))
-        what = "Python code" if any(s.code != "folder-access" for s in sites) else "folder access"
-        folders = [s.message for s in sites if s.code == "folder-access"]
-        also = f" and would {'; '.join(folders)}" if folders and what == "Python code" else ""
-        detail = f": it would {'; '.join(folders)}" if what == "folder access" else ""
+        access = ("folder-access", "model-endpoint")  # what it would do, not code it runs
+        code = [s.element_id for s in sites if s.code not in access]
+        would = [f"{s.message} ({s.element_id})" for s in sites if s.code in access]
+        parts = [f"carries Python code ({', '.join(dict.fromkeys(code))})"] if code else []
+        parts += [f"would {'; '.join(would)}"] if would else []
         super().__init__(
-            f"this spec carries {what} ({names}){also}{detail}; it runs only when trusted "
+            f"this spec {' and '.join(parts)}; it runs only when trusted "
             "(pass --trust, or trust it in the studio)",
             element_id=sites[0].element_id,
             path=sites[0].path,

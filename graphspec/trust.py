@@ -2,8 +2,9 @@
 
 Code-bearing elements are function nodes, code routers, custom reducers, tools and custom
 middleware hooks (inline code or an import path: importing runs code too), in the spec and in
-its inline subgraphs. An untrusted spec loads, validates, draws and exports; compiling it for a
-run raises UntrustedCodeError naming those elements.
+its inline subgraphs. A model that would send the user's API key to a server the spec chose
+(`graphspec.endpoints`) and a deep agent's real folder need trust too. An untrusted spec loads,
+validates, draws and exports; compiling it for a run raises UntrustedCodeError naming them.
 
 Trust covers a spec's closure: the spec and every subgraph file it pulls in, recursively
 (`closure`). A closure is read once: its digest is taken from the very bytes that were parsed,
@@ -23,6 +24,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from graphspec.endpoints import endpoint_sites
 from graphspec.errors import Finding, SpecError, UntrustedCodeError
 from graphspec.io import MAX_SUBGRAPH_DEPTH, SpecValidationError, load_spec, read_spec_bytes
 from graphspec.model import (
@@ -83,12 +85,13 @@ def code_sites(spec: GraphSpec, prefix: str = "$") -> list[Finding]:
                 ]
         if agent.deep is not None:
             sites += _deep_agent_sites(agent.deep, element, f"{path}.deep")
+    sites += endpoint_sites(spec, prefix)
     for i, sub in enumerate(spec.subgraphs):
         if sub.graph is not None:
             inner = code_sites(sub.graph, f"{prefix}.subgraphs[{i}].graph")
             users = [n.id for n in spec.nodes if getattr(n, "subgraph", None) == sub.id]
             element = users[0] if users else sub.id
-            sites += [_site(element, s.path, s.message) for s in inner]
+            sites += [replace(s, element_id=element) for s in inner]
     return sites
 
 

@@ -13,6 +13,7 @@ path and, where there is one, the fix. Checks:
     middleware, summarization that cannot summarize, settings a middleware's constructor
     refuses, unknown or uninstalled model providers
     inline code that does not parse or does not define its function (`graphspec.code_checks`)
+    a model pointed at a server that would get the user's API key (`graphspec.endpoints`)
 
 `validate` never raises on a loaded spec: every problem becomes a finding.
 """
@@ -32,6 +33,7 @@ from graphspec import expressions
 from graphspec.agent_checks import check_agents, check_models
 from graphspec.code_checks import check_code
 from graphspec.deep_agent_checks import check_deep_agents
+from graphspec.endpoints import endpoint_sites
 from graphspec.errors import Finding, Severity, SpecError
 from graphspec.io import resolve_subgraph
 from graphspec.model import (
@@ -202,6 +204,9 @@ class _Checker:
             if finding.severity == "error":
                 self.add("error", "subgraph-error", f"subgraph {sub.id}: {finding.labelled()}", node.id,
                          f"{path}.subgraph")  # fmt: skip
+            elif finding.code == "model-endpoint":
+                self.add("warning", "model-endpoint", f"subgraph {sub.id}: {finding}", node.id,
+                         f"{path}.subgraph")  # fmt: skip
         shared = [k for k in child.state if not k.managed and k.name in self.keys]
         if child.state and not shared:
             self.add("error", "subgraph-keys", f"subgraph {sub.id} shares no state key with this "
@@ -328,6 +333,13 @@ class _Checker:
                      f"give {key!r} a reducer (add for lists, merge for dicts, or custom), or "
                      "make the writers run one after the other")  # fmt: skip
 
+    def endpoints(self) -> None:
+        for site in endpoint_sites(self.spec):
+            self.add("warning", "model-endpoint", f"would {site.message}, not to the provider's own "
+                     "server or a base URL you set: it runs only when trusted", site.element_id,
+                     site.path, "trust the spec only if you trust that server; or remove the "
+                     "param, or set the base URL in Settings → Model providers")  # fmt: skip
+
     def writes(self, node: Any) -> set[str]:
         return _NODE_WRITES[node.kind](self, node)
 
@@ -340,6 +352,7 @@ class _Checker:
         check_deep_agents(self.spec, self.add, self.base_dir)
         check_models(self.spec, self.add)
         check_code(self.spec, self.add)
+        self.endpoints()
         self.edges()
         if not any(
             f.code in ("duplicate-id", "unknown-target", "bad-endpoint") for f in self.findings

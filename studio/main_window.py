@@ -241,19 +241,26 @@ class MainWindow(WindowLayout, EditorCommands, QMainWindow):
         self.gate.opened(found or closure(spec, self.document.base_dir), trusted)
 
     def _ask_trust(self, sites: list[Finding], why: str) -> None:
-        """The banner lists every piece of code not yet approved, file subgraphs' by file."""
+        """The banner lists every piece of code not yet approved, file subgraphs' by file, and
+        each server a model would send the user's API key to."""
         places: dict[str | None, list[str]] = {}
+        sends: list[str] = []
         for site in sites:
-            places.setdefault(site.file, []).append(site.element_id)
+            if site.code == "model-endpoint":
+                sends.append(
+                    f"{site.element_id} in {site.file or 'this spec'} would {site.message}"
+                )
+            else:
+                places.setdefault(site.file, []).append(site.element_id)
         parts = [
             f"{', '.join(dict.fromkeys(ids))} in {file or 'this spec'}"
             for file, ids in places.items()
         ]
-        lead = {"changed": "A subgraph file changed since you trusted this spec. ",
+        lead = {"changed": "A file this spec uses changed since you trusted it. ",
                 "pasted": "Pasted elements carry Python code. "}.get(why, "")  # fmt: skip
-        self.trust_banner.label.setText(
-            f"{lead}This spec carries Python code ({'; '.join(parts)}). Nothing runs until you trust it."
-        )
+        code = f"This spec carries Python code ({'; '.join(parts)}). " if parts else ""
+        key = f"{'; '.join(sends)}, not its provider's server or one you set. " if sends else ""
+        self.trust_banner.label.setText(f"{lead}{code}{key}Nothing runs until you trust it.")
         self.trust_banner.show()
 
     def run_blocker(self) -> str | None:

@@ -51,7 +51,7 @@ class TrustGate(QObject):
             self.shown = found
             changed = self.document.trusted and found.files != self.approved
             self.review_needed.emit(sites, "changed" if changed else "")
-            return "This spec carries Python code: trust it (banner above the canvas) to run it"
+            return "This spec needs trust: trust it (banner above the canvas) to run it"
         key = (self.document.spec, found.files)
         if self._run is None or self._run[0] is not key[0] or self._run[1] != key[1]:
             self._run = (*key, found.spec)  # one object per content: the runner caches by id
