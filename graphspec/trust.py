@@ -6,9 +6,10 @@ its inline subgraphs. A model that would send the user's API key to a server the
 (`graphspec.endpoints`) and a deep agent's real folder need trust too. An untrusted spec loads,
 validates, draws and exports; compiling it for a run raises UntrustedCodeError naming them.
 
-Trust covers a spec's closure: the spec and every subgraph file it pulls in, recursively
-(`closure`). A closure is read once: its digest is taken from the very bytes that were parsed,
-and `Closure.spec` has those files inlined, so what runs is what was hashed and shown.
+Trust covers a spec's closure: the spec, every subgraph file it pulls in, recursively, and the
+program a spec made from Python names (`module_file`, with the local modules it imports:
+`graphspec.module_files`). A closure is read once: its digest is taken from the very bytes that
+were parsed, and `Closure.spec` has those files inlined, so what runs is what was hashed and shown.
 
 Inline code runs in a fresh namespace that already holds the runtime's `Send`, `Command`,
 `interrupt`, `END`, `START`, `get_stream_writer` and `ToolRuntime` (the exported module imports
@@ -36,6 +37,7 @@ from graphspec.model import (
     GraphSpec,
     ToolsNode,
 )
+from graphspec.module_files import local_files
 
 
 def _site(element_id: str, path: str, what: str) -> Finding:
@@ -123,7 +125,8 @@ class Closure:
     spec: GraphSpec
     """The spec with its subgraph files inlined (from the bytes hashed in `files`)."""
     files: dict[str, str] = field(default_factory=dict)
-    """Each subgraph file (resolved path) -> sha256 of its bytes."""
+    """Each subgraph and program file (resolved path) -> sha256 of its bytes ("missing" if it
+    cannot be read: one that appears later changes the digest)."""
     sites: list[Finding] = field(default_factory=list)
     """Code in the spec and in every file, the files' with `file` set."""
     errors: list[str] = field(default_factory=list)
@@ -148,6 +151,7 @@ def closure(spec: GraphSpec, base_dir: str | os.PathLike[str] | None) -> Closure
 
 def _inline(spec: GraphSpec, folder: Path | None, root: Path | None, found: Closure,
             depth: int) -> GraphSpec:  # fmt: skip
+    _hash_program(spec, folder, found)
     subs = []
     for sub in spec.subgraphs:
         if sub.graph is not None:
@@ -169,10 +173,29 @@ def _inline(spec: GraphSpec, folder: Path | None, root: Path | None, found: Clos
             found.files[str(path)] = digest(data)
             found.sites += [replace(s, file=shown) for s in code_sites(child)]
             graph = _inline(child, path.parent, root, found, depth + 1)
+            if graph.module_file is not None:  # inlined, it runs from the parent's folder
+                program = str(_program_path(graph.module_file, path.parent))
+                graph = graph.model_copy(update={"module_file": program})
         subs.append(sub.model_copy(update={"graph": graph, "file": None}))
     if all(a is b for a, b in zip(subs, spec.subgraphs, strict=True)):
         return spec
     return spec.model_copy(update={"subgraphs": subs})
+
+
+def _program_path(module_file: str, folder: Path | None) -> Path:
+    """Where a run finds the program: beside the spec (the working folder when unsaved)."""
+    return (folder / module_file if folder is not None else Path(module_file)).resolve()
+
+
+def _hash_program(spec: GraphSpec, folder: Path | None, found: Closure) -> None:
+    """The program a spec made from Python runs, and the local modules it imports."""
+    if spec.module_file is None:
+        return
+    for path in local_files(_program_path(spec.module_file, folder)):
+        try:
+            found.files[str(path)] = digest(path.read_bytes())
+        except OSError:
+            found.files[str(path)] = "missing"
 
 
 def require_trust(spec: GraphSpec, trusted: bool) -> None:

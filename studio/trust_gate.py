@@ -1,5 +1,5 @@
-"""What the studio lets run: the open spec and the subgraph files it pulls in, as the user
-approved them. Every Run re-reads the files; one that changed since (or is new) asks again, and
+"""What the studio lets run: the open spec and the subgraph and program files it pulls in, as
+the user approved them. Every Run re-reads the files; one that changed since (or is new) asks again, and
 the run gets the spec with the files inlined from the bytes just checked (never a second read).
 """
 

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 from graphspec.compiler import compile_spec
-from graphspec.io import read_spec, read_spec_bytes
+from graphspec.io import load_spec, read_spec, read_spec_bytes
 from graphspec.trust import closure, digest
 
 
@@ -101,3 +102,62 @@ def test_the_cli_runs_no_code_from_a_subgraph_file_without_trust(tmp_path, capsy
     assert main(["run", str(tmp_path / "parent.json")]) == 2
     assert "--trust" in capsys.readouterr().err and not marker.exists()
     assert main(["run", str(tmp_path / "parent.json"), "--trust"]) == 0 and marker.exists()
+
+
+def program(tmp_path):
+    """app.py and what it imports, found without running it: siblings, a package (its
+    __init__ too), relative and function-local imports; not the standard library, not a file
+    outside its folder."""
+    (tmp_path / "prog").mkdir()
+    (tmp_path / "prog" / "pkg").mkdir()
+    (tmp_path / "outside.py").write_text("X = 1\n")
+    files = {
+        "app.py": "import os, sibling\nfrom pkg.mod import f\nfrom . import rel\n"
+        "def later():\n    import lazy\n",
+        "sibling.py": "from pkg import sub\n",
+        "rel.py": "",
+        "lazy.py": "",
+        "pkg/__init__.py": "",
+        "pkg/mod.py": "from .deeper import g\nfrom ... import outside\n",
+        "pkg/deeper.py": "",
+        "pkg/sub.py": "",
+        "unused.py": "",
+    }
+    for name, text in files.items():
+        (tmp_path / "prog" / name).write_text(text)
+    return tmp_path / "prog"
+
+
+def test_the_closure_hashes_the_program_and_its_local_imports(tmp_path):
+    folder = program(tmp_path)
+    spec = load_spec(json.dumps({"version": 2, "module_file": "prog/app.py"}).encode())
+    found = closure(spec, tmp_path)
+    hashed = sorted(str(Path(p).relative_to(folder)) for p in found.files)
+    assert hashed == ["app.py", "lazy.py", "pkg/__init__.py", "pkg/deeper.py", "pkg/mod.py",
+                      "pkg/sub.py", "rel.py", "sibling.py"]  # fmt: skip
+    before = found.digest("root")
+    (folder / "pkg" / "deeper.py").write_text("import os\n")
+    assert closure(spec, tmp_path).digest("root") != before
+
+
+def test_a_missing_program_is_hashed_as_missing(tmp_path):
+    spec = load_spec(json.dumps({"version": 2, "module_file": "gone.py"}).encode())
+    found = closure(spec, tmp_path)
+    assert found.files == {str(tmp_path / "gone.py"): "missing"}
+    (tmp_path / "gone.py").write_text("print('appeared')\n")
+    assert closure(spec, tmp_path).files != found.files
+
+
+def test_a_subgraph_file_program_runs_from_where_it_was_hashed(tmp_path):
+    """An inlined subgraph file's module_file names the file beside it, as hashed."""
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "sub" / "prog.py").write_text("")
+    (tmp_path / "sub" / "child.json").write_text(
+        json.dumps({"version": 2, "module_file": "prog.py", **graph([code("c", 1)])})
+    )
+    sub = {"id": "s", "kind": "subgraph", "subgraph": "inner"}
+    parent = graph([code("p", 1)], [{"id": "inner", "file": "sub/child.json"}], [sub])
+    found = closure(load_spec(json.dumps(parent).encode()), tmp_path)
+    program_file = str((tmp_path / "sub" / "prog.py").resolve())
+    assert program_file in found.files
+    assert found.spec.subgraphs[0].graph.module_file == program_file
