@@ -7,6 +7,7 @@ import os
 import sys
 import traceback
 from pathlib import Path
+from typing import Any
 
 from PySide6.QtWidgets import QApplication
 
@@ -33,8 +34,17 @@ def application():  # -> QApplication
 
 
 def run(
-    spec: str | None = None, screenshot_path: str | None = None, quit_after: bool = False
+    spec: str | None = None,
+    screenshot_path: str | None = None,
+    quit_after: bool = False,
+    *,
+    trust: bool = False,
+    steps: int = 0,
 ) -> int:
+    """Open the window (on SPEC, a program or a project when given). `trust` is the user's
+    consent to import a program without the prompt; `steps` supersteps run on a new thread once
+    it is open. With `quit_after`, the exit status says whether it opened and stepped (the
+    reason on stderr when not)."""
     import qasync
 
     from studio.main_window import MainWindow
@@ -49,15 +59,16 @@ def run(
     app.setOrganizationName("Superstep")
     window = MainWindow()
     _keep_running([window])
+    opened = True
     module, attr = split_target(spec) if spec else ("", None)
-    if module.endswith(".py"):  # MODULE.py[:NAME]: asks before running the module
+    if module.endswith(".py") or Path(module).name == "langgraph.json":  # asks before running it
         from studio.python_open import open_python
 
-        open_python(window, Path(module), attr)
+        opened = open_python(window, Path(module), attr, trusted=trust)
     elif spec:
         path = resolve(spec)
         bundled = path.resolve().parent == TEMPLATES_DIR.resolve()
-        window.open_path(path, bundled=bundled)
+        opened = window.open_path(path, bundled=bundled)
     window.show()
 
     loop = qasync.QEventLoop(app)
@@ -65,11 +76,17 @@ def run(
     closed = asyncio.Event()
     app.aboutToQuit.connect(closed.set)
     app.lastWindowClosed.connect(closed.set)
+    problems: list[str] = []
+    if not opened:
+        problems.append(f"cannot open {spec}: " + "; ".join(window.load_errors or
+                                                            ["it was not opened"]))  # fmt: skip
 
     async def after_start() -> None:
         await asyncio.sleep(0.3)  # let the first paint and the validator run
         while window.validator.busy:
             await asyncio.sleep(0.05)
+        if opened and steps:
+            await step_new_thread(window, steps, problems)
         if screenshot_path:
             window.view.minimap.refresh()
             await asyncio.sleep(0.05)
@@ -82,4 +99,25 @@ def run(
     with loop:
         loop.create_task(after_start())
         loop.run_until_complete(closed.wait())
-    return 0
+    for problem in problems if quit_after else ():
+        print(f"superstep studio: {problem}", file=sys.stderr)
+    return 1 if problems and quit_after else 0
+
+
+async def step_new_thread(window: Any, steps: int, problems: list[str]) -> None:
+    """Step `steps` supersteps on a new thread, as the Step button does, each to its end."""
+    runner = window.runner
+    runner.new_thread()
+    for _ in range(steps):
+        runner.step()
+        if not runner.session.busy:  # refused to start: the status line says why
+            problems.append(f"cannot step: {runner.status.text()}")
+            return
+        while runner.session.busy:
+            await asyncio.sleep(0.02)
+        if runner.state == "failed":
+            failure = runner.last_failure
+            problems.append("a step failed: " + (failure.message if failure else runner.state))
+            return
+        if runner.state == "finished":
+            return

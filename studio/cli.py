@@ -273,10 +273,16 @@ def _add_demo(sub: argparse._SubParsersAction) -> None:
 
 def _add_studio(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("studio", help="open the desktop studio (optionally on a spec)")
-    p.add_argument("spec", nargs="?", help=f"{SPEC_HELP}, or MODULE.py[:NAME] to import "
-                   "(it asks before running the module)")  # fmt: skip
+    p.add_argument("spec", nargs="?", help=f"{SPEC_HELP}, MODULE.py[:NAME] (a graph, or a "
+                   "function returning one) or langgraph.json[:GRAPH] to open a program (it asks "
+                   "before running its code)")  # fmt: skip
+    p.add_argument("--trust", action="store_true",
+                   help="import the program without asking (your consent to run its code)")  # fmt: skip
+    p.add_argument("--steps", type=int, default=0, metavar="N",
+                   help="once open, step N supersteps on a new thread")  # fmt: skip
     p.add_argument("--screenshot", metavar="PNG", help="save a picture of the window once loaded")
-    p.add_argument("--quit", action="store_true", help="quit once loaded (after --screenshot)")
+    p.add_argument("--quit", action="store_true", help="quit once loaded (after --screenshot); "
+                   "exits non-zero when it could not open or step")  # fmt: skip
     p.set_defaults(func=cmd_studio)
 
 
@@ -293,7 +299,8 @@ def cmd_studio(args: argparse.Namespace) -> int:
     if problem is not None:
         _say("studio", problem)
         return EXIT_FAILED
-    return run(args.spec, screenshot_path=args.screenshot, quit_after=args.quit)
+    return run(args.spec, screenshot_path=args.screenshot, quit_after=args.quit,
+               trust=args.trust, steps=max(0, args.steps))  # fmt: skip
 
 
 def _add_import(sub: argparse._SubParsersAction) -> None:

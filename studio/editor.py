@@ -37,6 +37,8 @@ from studio.workers import run_in_thread
 
 CLIPBOARD_KIND = "superstep-studio/elements"
 LAYOUT_THREAD_MIN = 60
+DRAWING_EDITS = (edits.MoveElementsEdit, edits.ToggleBreakpointEdit)
+"""The edits a graph drawn from code takes: where its cards sit and where runs pause."""
 """Graphs with more nodes than this are laid out on a worker thread."""
 
 
@@ -69,6 +71,11 @@ class Editor(QObject):
 
     def push(self, make: Callable[..., edits.SpecEdit], *args: Any, **kwargs: Any) -> bool:
         """Build an edit from the current spec and push it; report instead of raising."""
+        code = self.document.code
+        if code is not None and make not in DRAWING_EDITS:
+            self.failed.emit(f"This graph is drawn from {code.where}: edit it in the code (the "
+                             "studio reloads it when the file changes)")  # fmt: skip
+            return False
         try:
             edit = make(self.document, *args, **kwargs)
         except (ValueError, KeyError, TypeError, ValidationError) as exc:

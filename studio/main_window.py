@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import errno
 from pathlib import Path
+from typing import Any
 
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QAction, QKeySequence
@@ -29,7 +30,7 @@ from studio.canvas.layout import laid_out
 from studio.canvas.scene import GraphScene
 from studio.canvas.view import GraphView
 from studio.chat import install as install_chat
-from studio.document import GraphDocument
+from studio.document import FromCode, GraphDocument
 from studio.drawing import export_png, export_svg
 from studio.editor import Editor
 from studio.editor_commands import EditorCommands
@@ -221,15 +222,20 @@ class MainWindow(WindowLayout, EditorCommands, QMainWindow):
             if self.document.path
             else (self.document.spec.name or "untitled")
         )
-        dirty = "" if self.editor.stack.isClean() else " *"
+        dirty = " *" if self.unsaved() else ""
         self.setWindowTitle(f"{name}{dirty} — Superstep Studio")
 
     # -------------------------------------------------------------- files
 
+    def unsaved(self) -> bool:
+        """Edits that would be lost: a graph from code keeps none (it is edited in its code)."""
+        return self.document.code is None and not self.editor.stack.isClean()
+
     def _start_editing(self, spec: GraphSpec, path: Path | None, trusted: bool,
-                       found: Closure | None = None, root_digest: str | None = None) -> None:  # fmt: skip
+                       found: Closure | None = None, root_digest: str | None = None,
+                       code: FromCode | None = None) -> None:  # fmt: skip
         self.editor.stack.clear()
-        self.document.load(laid_out(spec), path, trusted)
+        self.document.load(laid_out(spec), path, trusted, code)
         self.root_digest = root_digest
         self.editor.stack.setClean()
         self._update_title()
@@ -238,7 +244,31 @@ class MainWindow(WindowLayout, EditorCommands, QMainWindow):
         self.show_editor()
         self.view.fit()
         self.trust_banner.hide()
+        self.code_banner.setVisible(code is not None)
+        if code is not None:
+            self.code_banner.label.setText(
+                f"Drawn from {code.where}: this graph is edited in its code"
+                + (", and reloads when the file changes." if code.source else ".")
+                + " Run, step, breakpoints, checkpoints and forks work as on any graph."
+            )
+            return
         self.gate.opened(found or closure(spec, self.document.base_dir), trusted)
+
+    def open_code(self, graph: Any, source: Path | None, name: str,
+                  keep_places: bool = False) -> None:  # fmt: skip
+        """Show a compiled graph from code: drawn from itself, run as it is (the user agreed to
+        run its code when it was imported, or handed it over with `debug`). With `keep_places`
+        (the code changed), the cards that were there stay where they were."""
+        from graphspec.graph_drawing import drawing
+
+        code = FromCode(graph, source, name)
+        drawn = laid_out(drawing(graph, code.where))
+        if keep_places:
+            places = {n.id: n.position for n in self.document.spec.nodes}
+            drawn = drawn.model_copy(update={"nodes": [
+                n.model_copy(update={"position": places.get(n.id) or n.position})
+                for n in drawn.nodes]})  # fmt: skip
+        self._start_editing(drawn, None, trusted=True, code=code)
 
     def _ask_trust(self, sites: list[Finding], why: str) -> None:
         """The banner lists every piece of code not yet approved, file subgraphs' by file, and
@@ -264,12 +294,17 @@ class MainWindow(WindowLayout, EditorCommands, QMainWindow):
         self.trust_banner.show()
 
     def run_blocker(self) -> str | None:
-        """Asked before each run: None if the spec (and its files, read again now) may run."""
-        return self.gate.check()
+        """Asked before each run: None if the spec (and its files, read again now) may run; a
+        graph from code was agreed to when it was imported (a changed file asks again)."""
+        return None if self.document.code is not None else self.gate.check()
 
-    def run_args(self) -> tuple[GraphSpec, Path | None, bool]:
-        """What the run compiles: the spec with its subgraph files as `run_blocker` read them."""
-        return self.gate.run_spec(), self.document.base_dir, self.document.trusted
+    def run_args(self) -> tuple[GraphSpec, Path | None, bool, Any]:
+        """What the run compiles: the spec with its subgraph files as `run_blocker` read them,
+        or the graph from code (with its drawing, which carries the breakpoints)."""
+        code = self.document.code
+        if code is not None:
+            return self.document.spec, None, True, code.graph
+        return self.gate.run_spec(), self.document.base_dir, self.document.trusted, None
 
     def new_graph(self) -> None:
         self._start_editing(GraphSpec(name="untitled"), None, trusted=True)
@@ -317,6 +352,11 @@ class MainWindow(WindowLayout, EditorCommands, QMainWindow):
         self.statusBar().showMessage(f"Cannot open {path.name}: {lines[0] if lines else ''}", 8000)
 
     def save(self) -> bool:
+        if self.document.code is not None:
+            self.statusBar().showMessage(
+                f"{self.document.code.where} is edited in its code: nothing to save here", 6000
+            )
+            return False
         if self.document.path is None:
             return self.ask_save_as()
         return self.save_as(self.document.path)
@@ -388,7 +428,7 @@ class MainWindow(WindowLayout, EditorCommands, QMainWindow):
     # -------------------------------------------------------------- autosave and recovery
 
     def write_autosave(self) -> None:
-        if self.editor.stack.isClean():
+        if not self.unsaved():
             self.autosave.clear()
             return
         try:
@@ -425,7 +465,7 @@ class MainWindow(WindowLayout, EditorCommands, QMainWindow):
 
     def quit(self) -> None:
         """File → Quit (Ctrl+Q): asks to save unsaved edits first."""
-        if self.editor.stack.isClean() or self.pages.currentWidget() is not self.view:
+        if not self.unsaved() or self.pages.currentWidget() is not self.view:
             self.close()
         else:
             self.ask_to_save(then=self.close)
@@ -466,7 +506,7 @@ class MainWindow(WindowLayout, EditorCommands, QMainWindow):
     def closeEvent(self, event) -> None:
         if self._closed:
             return super().closeEvent(event)
-        if event.spontaneous() and not self.editor.stack.isClean():
+        if event.spontaneous() and self.unsaved():
             # the window manager's close button: ask first (a programmatic close, as at the
             # session's end, keeps the autosave instead and offers it back next time)
             event.ignore()
@@ -474,7 +514,7 @@ class MainWindow(WindowLayout, EditorCommands, QMainWindow):
             return
         self._closed = True
         self.save_layout()
-        dirty = not self.editor.stack.isClean()
+        dirty = self.unsaved()
         if dirty:
             self.write_autosave()  # kept: offered back on the next start, never lost
         self.autosave.close(keep=dirty)

@@ -1,11 +1,14 @@
-"""Open a Python module holding a LangGraph graph: ask first, import it, pick a graph, edit it.
+"""Open a LangGraph program: ask first, load it on the engine, find its graph, show it.
 
-Importing runs the module's code (and whatever it imports), so nothing is imported until the
-user says yes to a prompt naming the file. The graph becomes an editable spec whose nodes
-reference the module's functions by import path (`graphspec.importer`); the module stays
-imported, so those references resolve when the spec runs. The spec opens untitled: saving writes
-a spec file, never over the module. A module holding several graphs (and none called graph, app
-or agent) asks which, unless `MODULE.py:NAME` named one.
+The program is a module (`MODULE.py[:NAME]`, NAME a graph or a function returning one) or a
+`langgraph.json` project (`[:GRAPH_ID]`, its env file and local dependencies as `langgraph dev`
+reads them). Importing runs its code (and whatever it imports), so nothing is imported until the
+user says yes to a prompt naming the file. Then, one pass: load the module
+(`graphspec.importer.load_module`) -> find its graphs (`graphspec.program_graphs`) -> the
+compiled graph -> a spec when the spec can hold it (`graphspec.importer.spec_from_graph`: nodes
+reference the module's functions by import path, editable on the canvas, opened untitled), else
+the compiled graph itself, drawn from what compile() built (`graphspec.graph_drawing`) and run
+as it is. A module holding several graphs (and none called graph, app or agent) asks which.
 
 While it is open the file is watched (`ModuleWatch`): when it changes on disk the prompt asks
 again (the new code has not been agreed to), then the module is imported again and the graph
@@ -15,6 +18,10 @@ stay; nodes that were there keep their place on the canvas.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from contextlib import nullcontext
+from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -22,8 +29,10 @@ from PySide6.QtCore import QFileSystemWatcher, QObject
 from PySide6.QtWidgets import QInputDialog, QMessageBox
 
 from graphspec.errors import SpecError
-from graphspec.importer import SeveralGraphs, load_module, pick_graph, spec_from_graph
+from graphspec.importer import load_module, spec_from_graph
 from graphspec.model import GraphSpec
+from graphspec.program_graphs import SeveralGraphs, compiled_graph, is_graph, pick_name
+from graphspec.program_project import is_project_file, project_environment, read_project
 from studio.canvas.layout import laid_out
 from studio.edits.base import SpecEdit
 
@@ -42,7 +51,7 @@ def confirm_import(parent: Any, path: Path, changed: bool = False) -> bool:
     return box.exec() == QMessageBox.StandardButton.Yes
 
 
-def pick_name(parent: Any, path: Path, names: list[str]) -> str | None:
+def ask_graph_name(parent: Any, path: Path, names: list[str]) -> str | None:
     """Which of the module's graphs to open; None when the user cancels."""
     dialog = QInputDialog(parent)
     dialog.setObjectName("graphPicker")
@@ -53,54 +62,97 @@ def pick_name(parent: Any, path: Path, names: list[str]) -> str | None:
     return dialog.textValue() if dialog.exec() else None
 
 
-def _import(window: Any, path: Path, attr: str | None) -> tuple[GraphSpec, str] | None:
-    """The module's graph as a spec (None, having said why, when it cannot be had)."""
+@dataclass
+class Opened:
+    """A program's graph: as an editable spec when it can become one, else drawn from code."""
+
+    name: str
+    graph: Any
+    spec: GraphSpec | None = None
+    why_code: str = ""
+    """Why it could not become a spec (it is drawn from the compiled graph instead)."""
+
+
+def load_program(window: Any, path: Path, name: str | None) -> Opened | None:
+    """Load the module (the user agreed), find its graph (asking which when several), and get
+    it as a spec, or as the compiled graph when the spec cannot hold it. None (having said why)
+    when there is no graph to open."""
     try:
         module = load_module(str(path), on_engine=True)  # runs on the engine, as the studio does
-        if attr is None:
+        if name is None:
             try:
-                attr = pick_graph(module, path.name)
+                name = pick_name(module, path.name)
             except SeveralGraphs as several:
-                attr = pick_name(window, path, several.names)
-                if attr is None:
-                    return False
-        if not hasattr(module, attr):
-            raise SpecError(f"{path.name} has no attribute {attr!r}")
-        spec = spec_from_graph(getattr(module, attr), module)
+                name = ask_graph_name(window, path, several.names)
+                if name is None:
+                    return None
+        graph = compiled_graph(module, name, path.name)
     except SpecError as exc:
         window.show_load_errors(path, [exc.line()])
         return None
+    value = getattr(module, name)
+    try:
+        spec = spec_from_graph(value if is_graph(value) else graph, module)
+    except SpecError as exc:  # what a spec cannot hold is drawn from the compiled graph
+        return Opened(name, graph, why_code=exc.line())
     if not spec.name:
-        spec = spec.model_copy(update={"name": f"{path.stem}.{attr}"})
-    return spec, attr
+        spec = spec.model_copy(update={"name": f"{path.stem}.{name}"})
+    return Opened(name, graph, spec)
 
 
-def open_python(window: Any, path: Path, attr: str | None = None) -> bool:
-    """Ask, import, pick and start editing; on failure say why and leave the document as it was."""
+def show_program(window: Any, path: Path, found: Opened) -> None:
+    if found.spec is None:
+        window.open_code(found.graph, path, found.name)
+        window.statusBar().showMessage(f"Drawn from code: {found.why_code}", 8000)
+    else:  # the user agreed to run this code: the spec only points at it
+        window._start_editing(found.spec, None, trusted=True)
+        window.statusBar().showMessage(f"Imported {found.name} from {path.name}", 4000)
+
+
+def open_python(window: Any, path: Path, attr: str | None = None, *,
+                trusted: bool = False) -> bool:  # fmt: skip
+    """Open a module's graph (`attr`, else the one it holds) or a langgraph.json project's
+    (`attr` is then a graph id): ask first (unless `trusted`: the user already agreed), import,
+    pick and open; on failure say why and leave the document as it was."""
     path = Path(path)
-    if not confirm_import(window, path):
+    environment: Callable[[], Any] = nullcontext
+    if is_project_file(path):
+        try:
+            project = read_project(path)
+            if attr is None:
+                ids = list(project.graphs)
+                attr = ids[0] if len(ids) == 1 else ask_graph_name(window, path, ids)
+                if attr is None:
+                    return False
+            path, attr = project.target(attr)
+        except SpecError as exc:
+            window.show_load_errors(path, [exc.line()])
+            return False
+        environment = partial(project_environment, project)
+    if not trusted and not confirm_import(window, path):
         window.statusBar().showMessage(f"Did not open {path.name}: its code was not run", 6000)
         return False
-    found = _import(window, path, attr)
+    with environment():
+        found = load_program(window, path, attr)
     if found is None:
         return False
-    spec, attr = found
-    # the user agreed to run this code: the spec only points at it
-    window._start_editing(spec, None, trusted=True)
+    show_program(window, path, found)
     previous = getattr(window, "module_watch", None)
     if previous is not None:
         previous.stop()
-    window.module_watch = ModuleWatch(window, path, attr)
-    window.statusBar().showMessage(f"Imported {attr} from {path.name}", 4000)
+    window.module_watch = ModuleWatch(window, path, found.name, environment)
     return True
 
 
 class ModuleWatch(QObject):
     """Reloads the opened module's graph when its file changes, after asking again."""
 
-    def __init__(self, window: Any, path: Path, attr: str) -> None:
+    def __init__(self, window: Any, path: Path, attr: str,
+                 environment: Callable[[], Any] = nullcontext) -> None:  # fmt: skip
         super().__init__(window)
         self.window, self.path, self.attr = window, path, attr
+        self.environment = environment
+        """What loading it needs again (a project's folders on sys.path)."""
         self.spec = window.document.spec
         """The spec this watch put in the document: another one there means it was replaced."""
         self.text = path.read_bytes()
@@ -123,11 +175,17 @@ class ModuleWatch(QObject):
         if not confirm_import(self.window, self.path, changed=True):
             self.window.statusBar().showMessage(f"{self.path.name} changed; not reloaded", 6000)
             return
-        found = _import(self.window, self.path, self.attr)
+        with self.environment():
+            found = load_program(self.window, self.path, self.attr)
         if found is None:
             return
-        after = _replacing(document.spec, found[0])
-        self.window.editor.stack.push(SpecEdit(document, f"Reload {self.path.name}", after))
+        if found.spec is not None and document.code is None:
+            after = _replacing(document.spec, found.spec)
+            self.window.editor.stack.push(SpecEdit(document, f"Reload {self.path.name}", after))
+        elif found.spec is None and document.code is not None:  # drawn again, cards in place
+            self.window.open_code(found.graph, self.path, found.name, keep_places=True)
+        else:  # it can become a spec now, or no longer can: open it afresh
+            show_program(self.window, self.path, found)
         self.spec = document.spec
         self.window.statusBar().showMessage(f"Reloaded {self.path.name}", 4000)
 
@@ -144,4 +202,11 @@ def _replacing(old: GraphSpec, new: GraphSpec) -> dict[str, Any]:
     return {k: v for k, v in after.items() if k == "nodes" or v != getattr(old, k)}
 
 
-__all__ = ["ModuleWatch", "confirm_import", "open_python", "pick_name"]
+__all__ = [
+    "ModuleWatch",
+    "Opened",
+    "ask_graph_name",
+    "confirm_import",
+    "load_program",
+    "open_python",
+]

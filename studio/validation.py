@@ -33,9 +33,10 @@ class LiveValidator(QObject):
     def run_now(self) -> None:
         generation = self._generation
         spec, base_dir = self.document.spec, self.document.base_dir
+        drawn = self.document.code is not None  # compiled already: nothing a spec check adds
 
         def work() -> list[Finding]:
-            return validate(spec, base_dir=base_dir)
+            return [] if drawn else validate(spec, base_dir=base_dir)
 
         def done(findings, error) -> None:
             if generation != self._generation:

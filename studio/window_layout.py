@@ -72,6 +72,7 @@ class WindowLayout:
     def _build_central(self) -> None:
         self.trust_banner = Banner("trustBanner", "#FFF4D6")
         self.trust_banner.add_button("trustButton", "Trust and allow running", self.trust)
+        self.code_banner = Banner("codeBanner", "#E8F5E9")
         self.recovery_banner = Banner("recoveryBanner", "#E3F0FF")
         self.recovery_banner.add_button("recoverButton", "Recover", lambda: self.recover(0))
         self.recovery_banner.add_button("discardRecoveryButton", "Discard", self.discard_recovery)
@@ -83,7 +84,7 @@ class WindowLayout:
         layout = QVBoxLayout(central)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(0)
-        for widget in (self.recovery_banner, self.trust_banner, self.pages):
+        for widget in (self.recovery_banner, self.trust_banner, self.code_banner, self.pages):
             layout.addWidget(widget)
         self.setCentralWidget(central)
 

@@ -1,3 +1,3 @@
-from studio.document.graph_document import GraphDocument
+from studio.document.graph_document import FromCode, GraphDocument
 
-__all__ = ["GraphDocument"]
+__all__ = ["FromCode", "GraphDocument"]

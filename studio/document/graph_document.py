@@ -2,12 +2,28 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QObject, Signal
 
 from graphspec.model import GraphSpec
+
+
+@dataclass(frozen=True)
+class FromCode:
+    """A graph from code: the compiled graph the document draws, and where it came from."""
+
+    graph: Any
+    source: Path | None
+    """The program's file (a module or langgraph.json); None for a live object (`debug`)."""
+    name: str
+    """The graph's name there (a module attribute, a langgraph.json graph id)."""
+
+    @property
+    def where(self) -> str:
+        return f"{self.source.name}:{self.name}" if self.source else self.name
 
 
 class GraphDocument(QObject):
@@ -29,6 +45,8 @@ class GraphDocument(QObject):
         self.path = path
         self.trusted = False
         """Whether the user trusted this spec's Python code to run."""
+        self.code: FromCode | None = None
+        """Set when the spec is the drawing of a graph from code: runs use `code.graph`."""
 
     @property
     def spec(self) -> GraphSpec:
@@ -46,9 +64,11 @@ class GraphDocument(QObject):
         self._spec = self._spec.model_copy(update=changed)
         self.changed.emit(frozenset(changed))
 
-    def load(self, spec: GraphSpec, path: Path | None, trusted: bool = False) -> None:
+    def load(self, spec: GraphSpec, path: Path | None, trusted: bool = False,
+             code: FromCode | None = None) -> None:  # fmt: skip
         """Start editing another spec (not an edit: the caller clears the undo stack)."""
         self._spec = spec
         self.path = path
         self.trusted = trusted
+        self.code = code
         self.reset.emit()

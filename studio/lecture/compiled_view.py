@@ -92,11 +92,10 @@ class CompiledView(QGraphicsView):
         blocked = window.run_blocker()
         if blocked is not None:
             return self._say(f"The compiled view needs the graph to compile: {blocked}")
-        from graphspec.compiler import compile_spec
+        from studio.run.runner import RunTarget
 
-        spec, base_dir, trusted = window.run_args()
         try:
-            pregel = compile_spec(spec, trusted=trusted, base_dir=base_dir)
+            pregel = RunTarget(*window.run_args()).compile()
         except Exception as exc:  # a spec that does not compile: say why, draw nothing
             return self._say(f"The graph does not compile: {type(exc).__name__}: {exc}")
         order = {n: item.scenePos().x() for n, item in window.scene.nodes.items()}

@@ -129,10 +129,11 @@ class ReplayDock(QObject):
                                           f"step {call.step}, call {call.call_index + 1}: {what}")  # fmt: skip
 
     # -- commands
-    def _target(self) -> tuple:
-        """What compiling needs, read on the GUI thread: the spec, its trust, its folder."""
-        doc = self.window.document
-        return doc.spec, doc.trusted, doc.base_dir
+    def _target(self) -> Any:
+        """What compiling needs, read on the GUI thread (a RunTarget)."""
+        from studio.run.runner import RunTarget
+
+        return RunTarget(*self.window.run_args())
 
     def replay(self, from_picked: bool = False) -> None:
         """Replay the current thread (from the checkpoint picked in Checkpoints) on a new one,
@@ -155,7 +156,7 @@ class ReplayDock(QObject):
             with SqliteSaver.from_conn_string(str(db)) as saver:
                 into = free_thread_id(saver, f"{thread}-replay")
                 graph = _compile(target, saver)
-                options = dict(on_change=policy, serve=serve, config=run_config(target[0]),
+                options = dict(on_change=policy, serve=serve, config=run_config(target.spec),
                                store=RecordingStore.for_saver(saver))  # fmt: skip
                 if picked is None:
                     report = replay_thread(graph, thread, into, **options)
@@ -204,13 +205,11 @@ def calls_models(spec: Any) -> bool:
     return any(node.kind in MODEL_KINDS for node in spec.nodes)
 
 
-def _compile(target: tuple, saver: Any) -> Any:
-    from graphspec.compiler import compile_spec
+def _compile(target: Any, saver: Any) -> Any:
     from graphspec.providers import keyless_models
 
-    spec, trusted, base_dir = target
     with keyless_models():  # a replay serves the model calls; one going live uses the real key
-        return compile_spec(spec, trusted=trusted, checkpointer=saver, base_dir=base_dir)
+        return target.compile(saver)
 
 
 def install(window: Any) -> ReplayDock:

@@ -221,7 +221,7 @@ class RunController(RunToolbar, ThreadControl):
         self.view = None
         self._picked = False
         self.summaries = {}
-        self.input_panel.set_inputs(self.document.spec.inputs)
+        self.input_panel.set_inputs(self.document.spec.inputs, self.document.code is not None)
         self.trace.clear()
         self.events.clear()
         self.diff.tree.clear()
@@ -235,7 +235,7 @@ class RunController(RunToolbar, ThreadControl):
 
     def _spec_edited(self, fields: frozenset) -> None:
         if "inputs" in fields:
-            self.input_panel.set_inputs(self.document.spec.inputs)
+            self.input_panel.set_inputs(self.document.spec.inputs, self.document.code is not None)
         if (
             self.live is not None
             and self.state == "paused"

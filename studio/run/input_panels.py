@@ -49,9 +49,13 @@ class RunInputPanel(QWidget):
         layout.addWidget(self.editor)
         layout.addWidget(self.error)
         self.inputs: list[Any] = []
+        self.any_value = False
 
-    def set_inputs(self, inputs: list[Any]) -> None:
+    def set_inputs(self, inputs: list[Any], any_value: bool = False) -> None:
+        """The saved inputs to choose from; with `any_value` the input may be any JSON value
+        (a graph from code: an @entrypoint takes a string, a list...), else a state object."""
         self.inputs = list(inputs)
+        self.any_value = any_value
         self.chooser.blockSignals(True)
         self.chooser.clear()
         self.chooser.addItems([i.name for i in self.inputs] or ["(none)"])
@@ -75,9 +79,17 @@ class RunInputPanel(QWidget):
         )
         return resume[0] if resume else None
 
-    def value(self) -> dict | None:
-        """The parsed input, or None (with the reason shown) when it is not a JSON object."""
-        value, error = json_object(self.editor.toPlainText(), "The input state")
+    def value(self) -> Any:
+        """The parsed input, or None (with the reason shown) when it is not JSON, or not a JSON
+        object where a state is expected."""
+        text = self.editor.toPlainText()
+        if not self.any_value:
+            value, error = json_object(text, "The input state")
+        else:
+            try:
+                value, error = json.loads(text or "null"), ""
+            except ValueError as exc:
+                value, error = None, f"The input is not JSON: {exc}"
         self.error.setText(error)
         return value
 

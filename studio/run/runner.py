@@ -19,7 +19,7 @@ import threading
 import time
 import traceback
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -51,11 +51,27 @@ PAGE = 200
 @dataclass(frozen=True)
 class RunTarget:
     """What a run compiles: the spec, the folder its subgraph files are read from, and whether
-    its Python code may run."""
+    its Python code may run; or, for a graph from code, the compiled graph itself (`spec` is
+    then its drawing, which only adds the breakpoints set on the canvas)."""
 
     spec: GraphSpec
     base_dir: Path | None
     trusted: bool
+    graph: Any = None
+
+    def compile(self, checkpointer: Any = None) -> Any:
+        """The graph a run uses, with `checkpointer` and the breakpoints drawn."""
+        before, after = list(self.spec.breakpoints.before), list(self.spec.breakpoints.after)
+        if self.graph is not None:
+            update = {"interrupt_before_nodes": before or self.graph.interrupt_before_nodes,
+                      "interrupt_after_nodes": after or self.graph.interrupt_after_nodes}  # fmt: skip
+            if checkpointer is not None:
+                update["checkpointer"] = checkpointer
+            return self.graph.copy(update)
+        from graphspec.compiler import compile_spec
+
+        return compile_spec(self.spec, trusted=self.trusted, checkpointer=checkpointer,
+                            base_dir=self.base_dir)  # fmt: skip
 
 
 def db_path_for(spec_path: Path | None, spec_name: str, home: Path) -> Path:
@@ -397,24 +413,23 @@ class RunSession(QObject):
     def _compile(self, target: RunTarget) -> Any:
         self._require_saver()
         spec = target.spec
-        key = (id(spec), target.base_dir, target.trusted, id(self._saver))
+        key = (id(spec), target.base_dir, target.trusted, id(target.graph), id(self._saver))
         if self._graph is None or self._graph_key != key:
-            from graphspec.compiler import compile_spec
-
-            self._graph = compile_spec(spec, trusted=target.trusted, checkpointer=self._saver,
-                                       base_dir=target.base_dir)  # fmt: skip
+            self._graph = target.compile(self._saver)
             remember_sources(spec)
             self._graph_key = key
             self._keep_spec = spec  # the key holds its id: keep it alive
         return self._graph
 
-    def _config_for(self, spec: GraphSpec, thread_id: str) -> dict:
+    def _config_for(self, target: RunTarget, thread_id: str) -> dict:
         from graphspec.compiler import run_config
 
+        spec = target.spec
         config = run_config(spec, thread_id)
         # LangChain makes every task a callback run once a handler listens: half a small step's
-        # cost, so handlers only for model calls stay off a graph that cannot make any
-        models = not MODEL_FREE_KINDS.issuperset(
+        # cost, so handlers only for model calls stay off a graph that cannot make any (code
+        # may call a model anywhere)
+        models = target.graph is not None or not MODEL_FREE_KINDS.issuperset(
             [n.kind for n in spec.nodes] + [e.router.kind for e in spec.conditional_edges]
         )
         handlers = [h for h in self.callbacks if models or not getattr(h, "models_only", False)]
@@ -427,7 +442,7 @@ class RunSession(QObject):
     def _start(self, target, thread_id, run_input, steps, durability) -> None:
         self._stepper = None
         self._compile(target)
-        self._config = self._config_for(target.spec, thread_id)
+        self._config = self._config_for(target, thread_id)
         self._new_stepper(run_input, self._config, durability)
         self._advance(steps)
 
@@ -442,7 +457,7 @@ class RunSession(QObject):
         if updates:
             config = graph.update_state(config, updates)
             self.message.emit(f"Forked at a past checkpoint with {', '.join(updates)} edited")
-        self._config = self._config_for(target.spec, thread_id)
+        self._config = self._config_for(target, thread_id)
         run_config = {
             **self._config,
             "configurable": {**self._config["configurable"], **config["configurable"]},
@@ -529,7 +544,7 @@ class RunSession(QObject):
 
     def _refresh(self, target, thread_id) -> None:
         self._compile(target)
-        self._config = self._config_for(target.spec, thread_id)
+        self._config = self._config_for(target, thread_id)
         self._emit_thread(thread_id)
         self.channels_ready.emit((self._channel_rows(self._config), [], None))
 
@@ -572,7 +587,7 @@ class RunSession(QObject):
         summaries = self._summaries()
         found = summaries.get(thread_id) if summaries is not None else None
         total = found.checkpoints if found is not None else len(history)
-        self.thread_ready.emit(ThreadView(thread_id, history, interrupts, tuple(state.next), dict(state.values),
+        self.thread_ready.emit(ThreadView(thread_id, history, interrupts, tuple(state.next), state_dict(state.values),
                                           threads, bool(state.tasks), max(total, len(history))))  # fmt: skip
         if summaries is not None:
             self.summaries_ready.emit(summaries)
@@ -591,8 +606,14 @@ class RunSession(QObject):
             self.summaries_ready.emit(summaries)
 
 
+def state_dict(values: Any) -> dict:
+    """A checkpoint's values as the panels show them: a state's keys, or a workflow's single
+    value (an @entrypoint's return, an int or a list) under the name its output has."""
+    return dict(values) if isinstance(values, Mapping) else {"__root__": values}
+
+
 def entry_of(snap: Any) -> HistoryEntry:
     parent = (snap.parent_config or {}).get("configurable", {}).get("checkpoint_id")
     return HistoryEntry(snap.metadata.get("step"), snap.metadata.get("source", ""), tuple(snap.next),
                         snap.config["configurable"]["checkpoint_id"], parent, snap.created_at or "",
-                        dict(snap.values), snap.config)  # fmt: skip
+                        state_dict(snap.values), snap.config)  # fmt: skip
