@@ -40,13 +40,12 @@ def run(
     *,
     trust: bool = False,
     steps: int = 0,
+    run_input: str | None = None,
 ) -> int:
     """Open the window (on SPEC, a program or a project when given). `trust` is the user's
     consent to import a program without the prompt; `steps` supersteps run on a new thread once
-    it is open. With `quit_after`, the exit status says whether it opened and stepped (the
+    it is open, from `run_input` (JSON text) when given. With `quit_after`, the exit status says whether it opened and stepped (the
     reason on stderr when not)."""
-    import qasync
-
     from studio.main_window import MainWindow
 
     headless = sys.platform.startswith("linux") and not (
@@ -71,22 +70,17 @@ def run(
         opened = window.open_path(path, bundled=bundled)
     window.show()
 
-    loop = qasync.QEventLoop(app)
-    asyncio.set_event_loop(loop)
-    closed = asyncio.Event()
-    app.aboutToQuit.connect(closed.set)
-    app.lastWindowClosed.connect(closed.set)
     problems: list[str] = []
     if not opened:
         problems.append(f"cannot open {spec}: " + "; ".join(window.load_errors or
                                                             ["it was not opened"]))  # fmt: skip
 
-    async def after_start() -> None:
+    async def after_start(closed: asyncio.Event) -> None:
         await asyncio.sleep(0.3)  # let the first paint and the validator run
         while window.validator.busy:
             await asyncio.sleep(0.05)
         if opened and steps:
-            await step_new_thread(window, steps, problems)
+            await step_new_thread(window, steps, problems, run_input)
         if screenshot_path:
             window.view.minimap.refresh()
             await asyncio.sleep(0.05)
@@ -96,18 +90,36 @@ def run(
             window.close()
             closed.set()
 
-    with loop:
-        loop.create_task(after_start())
-        loop.run_until_complete(closed.wait())
+    serve(app, after_start)
     for problem in problems if quit_after else ():
         print(f"superstep studio: {problem}", file=sys.stderr)
     return 1 if problems and quit_after else 0
 
 
-async def step_new_thread(window: Any, steps: int, problems: list[str]) -> None:
+def serve(app: Any, first: Any = None) -> None:
+    """Run the app's event loop (an asyncio loop on Qt's, as the studio's jobs expect) until its
+    last window closes; `first(closed)` is a coroutine started once it runs (setting `closed`
+    ends the loop)."""
+    import qasync
+
+    loop = qasync.QEventLoop(app)
+    asyncio.set_event_loop(loop)
+    closed = asyncio.Event()
+    app.aboutToQuit.connect(closed.set)
+    app.lastWindowClosed.connect(closed.set)
+    with loop:
+        if first is not None:
+            loop.create_task(first(closed))
+        loop.run_until_complete(closed.wait())
+
+
+async def step_new_thread(window: Any, steps: int, problems: list[str],
+                          run_input: str | None = None) -> None:  # fmt: skip
     """Step `steps` supersteps on a new thread, as the Step button does, each to its end."""
     runner = window.runner
     runner.new_thread()
+    if run_input is not None:
+        runner.input_panel.editor.setPlainText(run_input)
     for _ in range(steps):
         runner.step()
         if not runner.session.busy:  # refused to start: the status line says why

@@ -280,6 +280,8 @@ def _add_studio(sub: argparse._SubParsersAction) -> None:
                    help="import the program without asking (your consent to run its code)")  # fmt: skip
     p.add_argument("--steps", type=int, default=0, metavar="N",
                    help="once open, step N supersteps on a new thread")  # fmt: skip
+    p.add_argument("--input", metavar="JSON", help="the input those steps start from (default: "
+                   "the graph's first saved input)")  # fmt: skip
     p.add_argument("--screenshot", metavar="PNG", help="save a picture of the window once loaded")
     p.add_argument("--quit", action="store_true", help="quit once loaded (after --screenshot); "
                    "exits non-zero when it could not open or step")  # fmt: skip
@@ -300,7 +302,7 @@ def cmd_studio(args: argparse.Namespace) -> int:
         _say("studio", problem)
         return EXIT_FAILED
     return run(args.spec, screenshot_path=args.screenshot, quit_after=args.quit,
-               trust=args.trust, steps=max(0, args.steps))  # fmt: skip
+               trust=args.trust, steps=max(0, args.steps), run_input=args.input)  # fmt: skip
 
 
 def _add_import(sub: argparse._SubParsersAction) -> None:

@@ -254,14 +254,14 @@ class MainWindow(WindowLayout, EditorCommands, QMainWindow):
             return
         self.gate.opened(found or closure(spec, self.document.base_dir), trusted)
 
-    def open_code(self, graph: Any, source: Path | None, name: str,
-                  keep_places: bool = False) -> None:  # fmt: skip
+    def open_code(self, graph: Any, source: Path | None, name: str, keep_places: bool = False,
+                  saver: Any = None, context: Any = None) -> None:  # fmt: skip
         """Show a compiled graph from code: drawn from itself, run as it is (the user agreed to
         run its code when it was imported, or handed it over with `debug`). With `keep_places`
         (the code changed), the cards that were there stay where they were."""
         from graphspec.graph_drawing import drawing
 
-        code = FromCode(graph, source, name)
+        code = FromCode(graph, source, name, saver, context)
         drawn = laid_out(drawing(graph, code.where))
         if keep_places:
             places = {n.id: n.position for n in self.document.spec.nodes}
@@ -298,13 +298,13 @@ class MainWindow(WindowLayout, EditorCommands, QMainWindow):
         graph from code was agreed to when it was imported (a changed file asks again)."""
         return None if self.document.code is not None else self.gate.check()
 
-    def run_args(self) -> tuple[GraphSpec, Path | None, bool, Any]:
+    def run_args(self) -> tuple:
         """What the run compiles: the spec with its subgraph files as `run_blocker` read them,
         or the graph from code (with its drawing, which carries the breakpoints)."""
         code = self.document.code
         if code is not None:
-            return self.document.spec, None, True, code.graph
-        return self.gate.run_spec(), self.document.base_dir, self.document.trusted, None
+            return self.document.spec, None, True, code.graph, code.context
+        return self.gate.run_spec(), self.document.base_dir, self.document.trusted
 
     def new_graph(self) -> None:
         self._start_editing(GraphSpec(name="untitled"), None, trusted=True)

@@ -20,6 +20,10 @@ class FromCode:
     """The program's file (a module or langgraph.json); None for a live object (`debug`)."""
     name: str
     """The graph's name there (a module attribute, a langgraph.json graph id)."""
+    saver: Any = None
+    """The graph's own checkpointer, kept as given (`debug`); else the studio's SQLite file."""
+    context: Any = None
+    """The run context its runs get (`debug(graph, context=...)`)."""
 
     @property
     def where(self) -> str:

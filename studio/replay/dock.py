@@ -130,10 +130,14 @@ class ReplayDock(QObject):
 
     # -- commands
     def _target(self) -> Any:
-        """What compiling needs, read on the GUI thread (a RunTarget)."""
+        """What compiling needs, read on the GUI thread (a RunTarget): the spec as it is now,
+        or the graph from code."""
         from studio.run.runner import RunTarget
 
-        return RunTarget(*self.window.run_args())
+        doc = self.window.document
+        if doc.code is not None:
+            return RunTarget(*self.window.run_args())
+        return RunTarget(doc.spec, doc.base_dir, doc.trusted)
 
     def replay(self, from_picked: bool = False) -> None:
         """Replay the current thread (from the checkpoint picked in Checkpoints) on a new one,

@@ -230,7 +230,7 @@ class RunController(RunToolbar, ThreadControl):
         self.interrupt_panel.show_interrupts([])
         self.restart_banner.hide()
         self._set_state("idle")
-        self.session.open(self.db_path())
+        self.session.open(self.db_path(), getattr(self.document.code, "saver", None))
         self.session.list_threads()
 
     def _spec_edited(self, fields: frozenset) -> None:
@@ -258,7 +258,7 @@ class RunController(RunToolbar, ThreadControl):
         if self.session.running:
             self._say("A run is in progress: Stop it first")
             return False
-        self.session.open(self.db_path())
+        self.session.open(self.db_path(), getattr(self.document.code, "saver", None))
         return True
 
     def _prepare_run(self, clear: bool) -> None:

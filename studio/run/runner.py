@@ -58,6 +58,8 @@ class RunTarget:
     base_dir: Path | None
     trusted: bool
     graph: Any = None
+    context: Any = None
+    """The run context a graph from code was handed over with (`debug(graph, context=...)`)."""
 
     def compile(self, checkpointer: Any = None) -> Any:
         """The graph a run uses, with `checkpointer` and the breakpoints drawn."""
@@ -235,6 +237,7 @@ class RunSession(QObject):
         self._stepper: Any = None
         self._config: dict | None = None
         self._keep_spec: Any = None
+        self._context: Any = None
         self.callbacks: list[Any] = []
         """LangChain callback handlers a run's config carries (the chat panel's tokens); one
         with `models_only = True` only when the spec has a node or router that can call a model."""
@@ -289,8 +292,10 @@ class RunSession(QObject):
         expression running in it stops at once, failing its task."""
         self._stop.set()
 
-    def open(self, db: Path) -> None:
-        self.submit(lambda: self._open(db))
+    def open(self, db: Path, saver: Any = None) -> None:
+        """Keep checkpoints in the SQLite file `db`, or in `saver` when given (a graph from
+        code handed over with its own checkpointer)."""
+        self.submit(lambda: self._open(db, saver))
 
     def close(self) -> None:
         self._stop.set()
@@ -370,8 +375,13 @@ class RunSession(QObject):
 
     # ------------------------------------------------------------------ worker thread
 
-    def _open(self, db: Path) -> None:
-        if self._db == db and self._saver is not None:
+    def _open(self, db: Path, given: Any = None) -> None:
+        if given is not None:
+            if self._saver is not given:
+                self._close()
+                self._saver, self._db = given, db
+            return
+        if self._db == db and self._saver is not None and self._stack is not None:
             return
         self._close()
         from engine.checkpoint.sqlite import CheckpointDatabaseError, SqliteSaver
@@ -416,6 +426,7 @@ class RunSession(QObject):
         key = (id(spec), target.base_dir, target.trusted, id(target.graph), id(self._saver))
         if self._graph is None or self._graph_key != key:
             self._graph = target.compile(self._saver)
+            self._context = target.context
             remember_sources(spec)
             self._graph_key = key
             self._keep_spec = spec  # the key holds its id: keep it alive
@@ -437,7 +448,7 @@ class RunSession(QObject):
 
     def _new_stepper(self, run_input: Any, config: dict, durability: str | None) -> None:
         self._stepper = self._graph.stepper(run_input, config, stream_mode=("values", "updates", "custom"),
-                                            durability=durability)  # fmt: skip
+                                            durability=durability, context=self._context)  # fmt: skip
 
     def _start(self, target, thread_id, run_input, steps, durability) -> None:
         self._stepper = None

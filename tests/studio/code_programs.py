@@ -1,0 +1,54 @@
+"""Opening programs in the studio as a developer does, and the oracle they are checked against:
+the same program's graph invoked on real langgraph."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import Qt
+
+
+def open_program(qtbot, window, path: Path, name: str | None = None) -> None:
+    """File → Open on a program, the user agreeing to run it (the prompt is tested elsewhere)."""
+    from studio.python_open import open_python
+
+    assert open_python(window, path, name, trusted=True), window.load_errors
+    qtbot.waitUntil(lambda: not window.validator.busy and not window.runner.session.busy,
+                    timeout=10000)  # fmt: skip
+
+
+def step_to_end(qtbot, window, value: Any, limit: int = 200) -> int:
+    """Step a new thread from `value` superstep by superstep (the Step button) to its end; the
+    number of Step clicks it took."""
+    runner = window.runner
+    runner.new_thread()
+    runner.input_panel.editor.setPlainText(json.dumps(value))
+    for count in range(1, limit + 1):
+        qtbot.mouseClick(runner.step_button, Qt.MouseButton.LeftButton)
+        qtbot.waitUntil(lambda: not runner.session.busy, timeout=20000)
+        assert runner.state != "failed", runner.last_failure and runner.last_failure.traceback
+        if runner.state in ("finished", "interrupted"):
+            return count
+    raise AssertionError(f"not finished after {limit} steps: {runner.state}")
+
+
+def langgraph_graph(path: Path, name: str) -> Any:
+    """The program's graph on real langgraph: compiled if a builder, called if a factory."""
+    from graphspec.importer import load_module
+
+    value = getattr(load_module(str(path)), name)
+    if callable(value) and not hasattr(value, "invoke") and not hasattr(value, "compile"):
+        value = value()
+    return value.compile() if hasattr(value, "compile") and not hasattr(value, "invoke") else value
+
+
+def final_state_on_langgraph(path: Path, name: str, value: Any) -> Any:
+    from langgraph.checkpoint.memory import InMemorySaver
+
+    graph = langgraph_graph(path, name)
+    if graph.checkpointer is None:
+        graph = graph.copy({"checkpointer": InMemorySaver()})
+    graph.invoke(value, {"configurable": {"thread_id": "oracle"}})
+    return graph.get_state({"configurable": {"thread_id": "oracle"}}).values
