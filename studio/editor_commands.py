@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QApplication, QMainWindow, QMenu, QToolButton
 
 from graphspec.io import resolve_subgraph
 from studio.canvas.context_menu import MenuHooks, build_menu
+from studio.canvas.layout import laid_out
 from studio.canvas.scene import GraphScene
 from studio.canvas.view import GraphView
 from studio.document import GraphDocument
@@ -193,7 +194,7 @@ class EditorCommands:
         node = self.document.spec.node(element_id)
         if node is not None and node.kind == "subgraph":
             self.open_subgraph(element_id)
-        elif node is not None:
+        elif node is not None and self.document.code is None:  # code is renamed in the code
             self.view.start_rename(element_id)
 
     def open_subgraph(self, node_id: str) -> QMainWindow | None:
@@ -211,7 +212,7 @@ class EditorCommands:
         window = QMainWindow(self)
         window.setObjectName("subgraphWindow")
         window.setWindowTitle(f"{node_id} — inner graph {sub.id} (read-only)")
-        document = GraphDocument(inner)
+        document = GraphDocument(laid_out(inner))
         scene = GraphScene(document, read_only=True)
         scene.setParent(window)  # the view does not own its scene
         document.setParent(scene)
