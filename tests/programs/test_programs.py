@@ -1,0 +1,171 @@
+"""Real LangGraph programs by other people (tests/programs/, listed in manifest.json), each run
+on real langgraph and on the engine with the same inputs and resumes: the final states must be
+the same.
+
+A program is loaded on langgraph by a plain import of its file (its folder on sys.path), and
+on the engine by `graphspec.importer.load_module(path, on_engine=True)` (its langgraph and
+langchain.agents imports pointed at the engine). The manifest says what to open (`attr`, a
+factory to call, or a langgraph.json project's graph), the inputs, the resumes for its
+interrupts, the run-scoped context and whether it runs async. Where the engine differs, the
+entry says so in `engine_diverges` and the test is a strict xfail: an engine bug, listed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import importlib
+import importlib.util
+import inspect
+import json
+import re
+import sys
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+
+from graphspec.importer import load_module
+from tests.oracle import normalize
+
+HERE = Path(__file__).parent
+MANIFEST = json.loads((HERE / "manifest.json").read_text(encoding="utf-8"))
+ENTRIES = {entry["name"]: entry for entry in MANIFEST["programs"]}
+KINDS = {"compiled", "builder", "pregel", "entrypoint", "create_agent", "create_react_agent",
+         "deep_agent", "factory", "project"}  # fmt: skip
+
+
+_TIME = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(\+00:00|Z)?")
+
+
+def comparable(value: Any) -> Any:
+    """`normalize`d, then clock times masked and objects without an equality of their own (a
+    program's returned future) compared by their repr."""
+    if isinstance(value, str):
+        return _TIME.sub("<time>", value)
+    if isinstance(value, dict):
+        return {k: comparable(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        items = [comparable(v) for v in value]
+        return items if isinstance(value, list) else tuple(items)
+    if type(value).__eq__ is object.__eq__:
+        return (type(value).__name__, _TIME.sub("<time>", repr(value)))
+    return value
+
+
+def program_path(entry: dict) -> tuple[Path, str]:
+    """The program's .py file and the attribute holding its graph (a project's langgraph.json
+    names them as ./path.py:attr)."""
+    path = HERE / entry["file"]
+    if path.name != "langgraph.json":
+        return path, entry["attr"]
+    target = json.loads(path.read_text(encoding="utf-8"))["graphs"][entry["graph"]]
+    file, _, attr = target.rpartition(":")
+    return (path.parent / file).resolve(), attr
+
+
+def forget_local_modules(folder: Path) -> None:
+    """Drop the modules a program's folder holds (its helpers, a vendored package) so each load
+    imports them again in its own world."""
+    for name, module in list(sys.modules.items()):
+        file = getattr(module, "__file__", None) or ""
+        if file.startswith(str(folder)) and Path(file).name != "_offline.py":
+            del sys.modules[name]
+
+
+def load(entry: dict, on_engine: bool) -> ModuleType:
+    path, _ = program_path(entry)
+    forget_local_modules(path.parent)
+    if on_engine:
+        return load_module(str(path), on_engine=True)
+    name = f"program_{entry['name']}"
+    saved = list(sys.path)
+    sys.path[:0] = [str(path.parent), str(HERE)]
+    try:
+        spec = importlib.util.spec_from_file_location(name, path)
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[name] = module
+        spec.loader.exec_module(module)
+        return module
+    finally:
+        sys.path[:] = saved
+
+
+def graph_of(entry: dict, module: ModuleType, prefix: str) -> Any:
+    """The runnable graph: the attribute, called if a factory, compiled if a builder (with an
+    in-memory saver of its own runtime, so resumes and several inputs share a thread)."""
+    obj = module
+    for part in program_path(entry)[1].split("."):
+        obj = obj[part] if isinstance(obj, dict) else getattr(obj, part)
+    if entry.get("factory"):
+        wants_config = bool(inspect.signature(obj).parameters)
+        obj = obj({"configurable": {}}) if wants_config else obj()
+    if hasattr(obj, "compile") and not hasattr(obj, "invoke"):
+        saver = importlib.import_module(f"{prefix}.checkpoint.memory").InMemorySaver()
+        obj = obj.compile(checkpointer=saver)
+    return obj
+
+
+def run(entry: dict, on_engine: bool) -> list[Any]:
+    """Each input, then each resume, on one fresh thread: every output (or the error), then the
+    thread's final state when the graph keeps one."""
+    prefix = "engine" if on_engine else "langgraph"
+    module = load(entry, on_engine)
+    graph = graph_of(entry, module, prefix)
+    command = importlib.import_module(f"{prefix}.types").Command
+    config = {"configurable": {"thread_id": f"program-{entry['name']}"}}
+    kwargs = {}
+    if "context" in entry:
+        context = entry["context"]
+        kwargs["context"] = getattr(module, entry["context_class"])(**context) if entry.get(
+            "context_class") else context  # fmt: skip
+    steps = [*entry["inputs"], *(command(resume=value) for value in entry.get("resume", []))]
+
+    async def run_async() -> list[Any]:
+        outs = []
+        for step in steps:
+            try:
+                outs.append(await graph.ainvoke(step, config, **kwargs))
+            except Exception as exc:  # compared as (class name, message)
+                outs.append(exc)
+        return outs
+
+    if entry.get("async"):
+        outs = asyncio.run(run_async())
+    else:
+        outs = []
+        for step in steps:
+            try:
+                outs.append(graph.invoke(step, config, **kwargs))
+            except Exception as exc:  # compared as (class name, message)
+                outs.append(exc)
+    if getattr(graph, "checkpointer", None):
+        state = graph.get_state(config)
+        outs.append({"values": state.values, "next": state.next})
+    return comparable(normalize(outs))
+
+
+def marks(entry: dict) -> list[Any]:
+    reason = entry.get("engine_diverges")
+    return [pytest.mark.xfail(strict=True, reason=reason)] if reason else []
+
+
+@pytest.mark.parametrize(
+    "name", [pytest.param(n, marks=marks(e)) for n, e in ENTRIES.items()]
+)  # fmt: skip
+def test_runs_the_same_on_the_engine(name):
+    entry = ENTRIES[name]
+    expected = run(entry, on_engine=False)
+    assert run(entry, on_engine=True) == expected
+
+
+def test_the_manifest_covers_every_kind_with_forty_programs():
+    assert len(ENTRIES) >= 40
+    kinds = [entry["kind"] for entry in ENTRIES.values()]
+    assert set(kinds) == KINDS, set(kinds) ^ KINDS
+    for entry in ENTRIES.values():
+        path, attr = program_path(entry)
+        head = path.read_text(encoding="utf-8").splitlines()[:12]
+        assert path.is_file() and attr, entry["name"]
+        assert entry["source"].startswith("https://"), entry["name"]
+        assert any(line.startswith("# Adapted:") for line in head), f"{path} says no Adaptation"
