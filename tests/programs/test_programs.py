@@ -48,7 +48,7 @@ def comparable(value: Any) -> Any:
     if isinstance(value, (list, tuple)):
         items = [comparable(v) for v in value]
         return items if isinstance(value, list) else tuple(items)
-    if type(value).__eq__ is object.__eq__:
+    if value is not None and type(value).__eq__ is object.__eq__:
         return (type(value).__name__, _TIME.sub("<time>", repr(value)))
     return value
 
@@ -73,15 +73,23 @@ def forget_local_modules(folder: Path) -> None:
             del sys.modules[name]
 
 
+def roots(entry: dict) -> list[str]:
+    """What sys.path gets while a program loads: its folder, the corpus folder (for _offline),
+    and a project's folder (langgraph.json's "dependencies": ["."])."""
+    path, _ = program_path(entry)
+    project = [str((HERE / entry["file"]).parent)] if entry["kind"] == "project" else []
+    return [str(path.parent), str(HERE), *project]
+
+
 def load(entry: dict, on_engine: bool) -> ModuleType:
     path, _ = program_path(entry)
-    forget_local_modules(path.parent)
-    if on_engine:
-        return load_module(str(path), on_engine=True)
-    name = f"program_{entry['name']}"
+    forget_local_modules(Path(roots(entry)[-1]) if entry["kind"] == "project" else path.parent)
     saved = list(sys.path)
-    sys.path[:0] = [str(path.parent), str(HERE)]
+    sys.path[:0] = roots(entry)
     try:
+        if on_engine:
+            return load_module(str(path), on_engine=True)
+        name = f"program_{entry['name']}"
         spec = importlib.util.spec_from_file_location(name, path)
         module = importlib.util.module_from_spec(spec)
         sys.modules[name] = module
@@ -93,16 +101,19 @@ def load(entry: dict, on_engine: bool) -> ModuleType:
 
 def graph_of(entry: dict, module: ModuleType, prefix: str) -> Any:
     """The runnable graph: the attribute, called if a factory, compiled if a builder (with an
-    in-memory saver of its own runtime, so resumes and several inputs share a thread)."""
+    in-memory saver of its own runtime, so resumes and several inputs share a thread; a project's
+    graph gets one too, as the server gives it)."""
     obj = module
     for part in program_path(entry)[1].split("."):
         obj = obj[part] if isinstance(obj, dict) else getattr(obj, part)
     if entry.get("factory"):
         wants_config = bool(inspect.signature(obj).parameters)
         obj = obj({"configurable": {}}) if wants_config else obj()
+    saver = importlib.import_module(f"{prefix}.checkpoint.memory").InMemorySaver()
     if hasattr(obj, "compile") and not hasattr(obj, "invoke"):
-        saver = importlib.import_module(f"{prefix}.checkpoint.memory").InMemorySaver()
         obj = obj.compile(checkpointer=saver)
+    elif entry["kind"] == "project" and not obj.checkpointer:
+        obj = obj.copy({"checkpointer": saver})  # as the langgraph server runs a project's graph
     return obj
 
 
