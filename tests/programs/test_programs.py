@@ -33,6 +33,8 @@ MANIFEST = json.loads((HERE / "manifest.json").read_text(encoding="utf-8"))
 ENTRIES = {entry["name"]: entry for entry in MANIFEST["programs"]}
 KINDS = {"compiled", "builder", "pregel", "entrypoint", "create_agent", "create_react_agent",
          "deep_agent", "factory", "project"}  # fmt: skip
+FEATURES = {"interrupt", "send", "subgraph", "multi_agent", "middleware", "response_format",
+            "context", "store", "redefined_name"}  # fmt: skip
 
 
 _TIME = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(\+00:00|Z)?")
@@ -73,19 +75,20 @@ def forget_local_modules(folder: Path) -> None:
             del sys.modules[name]
 
 
-def roots(entry: dict) -> list[str]:
-    """What sys.path gets while a program loads: its folder, the corpus folder (for _offline),
-    and a project's folder (langgraph.json's "dependencies": ["."])."""
-    path, _ = program_path(entry)
-    project = [str((HERE / entry["file"]).parent)] if entry["kind"] == "project" else []
-    return [str(path.parent), str(HERE), *project]
+def home(entry: dict) -> Path:
+    """The folder a program's own imports resolve from: a project's (langgraph.json's
+    "dependencies": ["."]), the package root a program inside a package names (`root`), or its
+    file's."""
+    if entry["kind"] == "project":
+        return (HERE / entry["file"]).parent
+    return HERE / entry["root"] if "root" in entry else program_path(entry)[0].parent
 
 
 def load(entry: dict, on_engine: bool) -> ModuleType:
     path, _ = program_path(entry)
-    forget_local_modules(Path(roots(entry)[-1]) if entry["kind"] == "project" else path.parent)
+    forget_local_modules(home(entry))
     saved = list(sys.path)
-    sys.path[:0] = roots(entry)
+    sys.path[:0] = [str(path.parent), str(HERE), str(home(entry))]  # HERE: for _offline
     try:
         if on_engine:
             return load_module(str(path), on_engine=True)
@@ -107,7 +110,9 @@ def graph_of(entry: dict, module: ModuleType, prefix: str) -> Any:
     for part in program_path(entry)[1].split("."):
         obj = obj[part] if isinstance(obj, dict) else getattr(obj, part)
     if entry.get("factory"):
-        wants_config = bool(inspect.signature(obj).parameters)
+        positional = (inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)
+        params = inspect.signature(obj).parameters.values()
+        wants_config = any(p.kind in positional for p in params)  # as langgraph.json's factories
         obj = obj({"configurable": {}}) if wants_config else obj()
     saver = importlib.import_module(f"{prefix}.checkpoint.memory").InMemorySaver()
     if hasattr(obj, "compile") and not hasattr(obj, "invoke"):
@@ -174,9 +179,14 @@ def test_the_manifest_covers_every_kind_with_forty_programs():
     assert len(ENTRIES) >= 40
     kinds = [entry["kind"] for entry in ENTRIES.values()]
     assert set(kinds) == KINDS, set(kinds) ^ KINDS
+    assert sum(entry["kind"] == "project" for entry in ENTRIES.values()) >= 3
+    features = {f for entry in ENTRIES.values() for f in entry["features"]}
+    assert FEATURES <= features, FEATURES - features
     for entry in ENTRIES.values():
         path, attr = program_path(entry)
-        head = path.read_text(encoding="utf-8").splitlines()[:12]
         assert path.is_file() and attr, entry["name"]
-        assert entry["source"].startswith("https://"), entry["name"]
-        assert any(line.startswith("# Adapted:") for line in head), f"{path} says no Adaptation"
+        head = path.read_text(encoding="utf-8").splitlines()[:12]
+        assert head[0].startswith("# Source: "), f"{path} does not name its source"
+        assert any(line.startswith("# License: ") for line in head), f"{path} names no license"
+        assert any(line.startswith("# Adapted: ") for line in head), f"{path} says no Adapted"
+        assert entry["source"].startswith("https://") and "==" in entry["taken_from"]
