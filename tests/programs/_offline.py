@@ -2,7 +2,8 @@
 
 A program built on a hosted model (a `ChatOpenAI`, a "provider:model" string) gets one of these
 instead; the replies are the program's script, in call order (the last one repeats when the
-script runs out, so an agent loop always ends). `bind_tools` keeps the script, which already
+script runs out, so an agent loop always ends); an exception in the script is raised, as a
+failing provider would. `bind_tools` keeps the script, which already
 says which tools to call; `with_structured_output(schema)` answers the next reply (a dict) as
 the schema. A fresh model comes with each load of a program, so two runs get the same replies.
 """
@@ -21,7 +22,8 @@ from pydantic import PrivateAttr
 
 class ScriptedChatModel(BaseChatModel):
     responses: list[Any]
-    """AIMessages (or their text) for chat calls, dicts for structured-output calls."""
+    """AIMessages (or their text) for chat calls, dicts for structured-output calls, exceptions
+    to raise."""
 
     _calls: int = PrivateAttr(default=0)
     _lock: Any = PrivateAttr(default_factory=threading.Lock)
@@ -38,6 +40,8 @@ class ScriptedChatModel(BaseChatModel):
 
     def _generate(self, messages, stop=None, run_manager=None, **kwargs) -> ChatResult:
         reply = self.next_reply()
+        if isinstance(reply, BaseException):
+            raise reply
         message = AIMessage(content=reply) if isinstance(reply, str) else reply.model_copy()
         return ChatResult(generations=[ChatGeneration(message=message)])
 
