@@ -137,24 +137,17 @@ def run(entry: dict, on_engine: bool) -> list[Any]:
             "context_class") else context  # fmt: skip
     steps = [*entry["inputs"], *(command(resume=value) for value in entry.get("resume", []))]
 
-    async def run_async() -> list[Any]:
-        outs = []
-        for step in steps:
-            try:
-                outs.append(await graph.ainvoke(step, config, **kwargs))
-            except Exception as exc:  # compared as (class name, message)
-                outs.append(exc)
-        return outs
+    async def step_async(step: Any) -> Any:
+        return await graph.ainvoke(step, config, **kwargs)
 
-    if entry.get("async"):
-        outs = asyncio.run(run_async())
-    else:
-        outs = []
-        for step in steps:
-            try:
-                outs.append(graph.invoke(step, config, **kwargs))
-            except Exception as exc:  # compared as (class name, message)
-                outs.append(exc)
+    outs = []
+    for step in steps:  # an async program runs each step in its own event loop, as a caller would
+        try:
+            out = asyncio.run(step_async(step)) if entry.get("async") else graph.invoke(
+                step, config, **kwargs)  # fmt: skip
+        except Exception as exc:  # compared as (class name, message)
+            out = exc
+        outs.append(out)
     if getattr(graph, "checkpointer", None):
         state = graph.get_state(config)
         outs.append({"values": state.values, "next": state.next})
