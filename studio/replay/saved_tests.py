@@ -1,12 +1,14 @@
 """Runs saved as tests: a thread's recording written as a pytest file plus its data, replayed
 offline and checked against the recorded run's steps, final state and path.
 
-`save_test` writes `test_<thread>.py` (three lines that call `check_saved_run`) and
-`test_<thread>.recording.json`: the spec's path (relative to the test), the recorded inputs and
-model calls, what a replay serves, and the recorded run's supersteps. The recording is data:
-it is read with `json` and decoded by `engine.record.codec`, which imports nothing. Tools run
-live by default (`serve: ["model"]`): they are the code under test. A model call whose input
-changed is served from the recording anyway and named in the failure, with the run diff.
+`save_test` writes `test_<name>.py` (fixed text that calls `check_saved_run`; `<name>` is the
+thread's id cut down to ASCII letters, digits and `_`) and `test_<name>.recording.json`: the
+thread, the spec's path (relative to the test), the recorded inputs and model calls, what a
+replay serves, and the recorded run's supersteps. The thread id and the spec's name (which may
+come from someone else's files) live in the data only, never in the Python file. The recording
+is data: it is read with `json` and decoded by `engine.record.codec`, which imports nothing.
+Tools run live by default (`serve: ["model"]`): they are the code under test. A model call whose
+input changed is served from the recording anyway and named in the failure, with the run diff.
 """
 
 from __future__ import annotations
@@ -31,8 +33,11 @@ from graphspec.providers import keyless_models
 from studio.replay.run_diff import RunDiff, Step, diff_runs, run_steps
 
 FORMAT_VERSION = 1
-TEST_SOURCE = '''"""Saved by Superstep Studio: thread {thread!r} of {spec}, replayed from its recording
-({data}, beside this file); checks every superstep, the final state and the path."""
+MAX_NAME = 80
+"""Characters of the thread id kept in the file names (a file name has 255 bytes at most)."""
+TEST_SOURCE = '''"""Saved by Superstep Studio: a recorded thread replayed from its recording (the data file
+beside this one, which names the thread and the spec); checks every superstep, the final state
+and the path."""
 
 from studio.replay.saved_tests import check_saved_run
 
@@ -63,7 +68,7 @@ def save_test(graph: Any, spec_path: Path, thread: str, folder: Path, *, trusted
     runs = store.runs(thread)
     if not runs:
         raise ValueError(f"thread {thread!r} has no recording: run it with recording on first")
-    name = re.sub(r"\W+", "_", thread).strip("_") or "thread"
+    name = saved_name(thread)
     folder.mkdir(parents=True, exist_ok=True)
     data_name = f"test_{name}.recording.json"
     data = {
@@ -75,9 +80,14 @@ def save_test(graph: Any, spec_path: Path, thread: str, folder: Path, *, trusted
     }  # fmt: skip
     (folder / data_name).write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n")
     test = folder / f"test_{name}.py"
-    test.write_text(TEST_SOURCE.format(thread=thread, spec=spec_path.name, data=data_name,
-                                       name=name))  # fmt: skip
+    test.write_text(TEST_SOURCE.format(name=name, data=data_name))
     return test
+
+
+def saved_name(thread: str) -> str:
+    """The part of a test's names taken from its thread: ASCII letters, digits and `_` only, so
+    it is a Python identifier and a plain file name (no `..`, no separator, no quote)."""
+    return re.sub(r"[^A-Za-z0-9_]+", "_", thread).strip("_")[:MAX_NAME].strip("_") or "thread"
 
 
 def run_saved(data_path: Path, *, trusted: Callable[[Path], bool] | None = None) -> SavedResult:
@@ -114,6 +124,8 @@ def run_saved(data_path: Path, *, trusted: Callable[[Path], bool] | None = None)
 
 def check_saved_run(test_file: str, data_name: str) -> None:
     """The body of a saved test: replay and fail with the differences, if any."""
+    if Path(data_name).name != data_name:
+        raise AssertionError(f"{data_name!r} is not a file name beside the test")
     result = run_saved(Path(test_file).resolve().parent / data_name)
     if not result.passed:
         raise AssertionError("\n".join(result.lines))
