@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QApplication
 
 from graphspec.importer import split_target
 from graphspec.templates import TEMPLATES_DIR, resolve
+from studio.paths import APPLICATION, ORGANIZATION
 
 
 def _keep_running(window_ref: list) -> None:
@@ -54,8 +55,8 @@ def run(
     if screenshot_path and headless:
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")  # a picture needs no screen
     app = application()
-    app.setApplicationName("Superstep Studio")
-    app.setOrganizationName("Superstep")
+    app.setApplicationName(APPLICATION)
+    app.setOrganizationName(ORGANIZATION)
     window = MainWindow()
     _keep_running([window])
     opened = True

@@ -15,8 +15,6 @@ import uuid
 from dataclasses import dataclass
 from pathlib import Path
 
-from PySide6.QtCore import QLockFile
-
 from graphspec.errors import SpecValidationError
 from graphspec.io import dumps_spec, load_spec
 from graphspec.model import GraphSpec
@@ -94,6 +92,16 @@ class Recovery:
         self.file.unlink(missing_ok=True)
 
 
+def _lock_file(path: Path):
+    """A session's lock. Qt is imported here, not above: saved tests read the trust record
+    from pytest, without Qt."""
+    from PySide6.QtCore import QLockFile
+
+    lock = QLockFile(str(path))
+    lock.setStaleLockTime(0)
+    return lock
+
+
 class AutosaveSession:
     """This window's autosave slot: write, clear, and find other sessions' leftovers."""
 
@@ -102,8 +110,7 @@ class AutosaveSession:
         self.folder.mkdir(parents=True, exist_ok=True)
         self.id = uuid.uuid4().hex[:12]
         self.file = self.folder / f"{self.id}.json"
-        self.lock = QLockFile(str(self.folder / f"{self.id}.lock"))
-        self.lock.setStaleLockTime(0)
+        self.lock = _lock_file(self.folder / f"{self.id}.lock")
         self.lock.tryLock(0)
 
     def write(self, spec: GraphSpec, original: Path | None) -> None:
@@ -126,8 +133,7 @@ class AutosaveSession:
         for file in self.folder.glob("*.json"):
             if file == self.file:
                 continue
-            lock = QLockFile(str(file.with_suffix(".lock")))
-            lock.setStaleLockTime(0)
+            lock = _lock_file(file.with_suffix(".lock"))
             if not lock.tryLock(0):
                 continue  # that session is alive
             lock.unlock()

@@ -17,6 +17,8 @@ ASSETS_DIR = _assets_dir()
 ICONS_DIR = ASSETS_DIR / "icons"
 HOME_ENV = "SUPERSTEP_STUDIO_HOME"
 """Overrides the studio's folder (tests point it at a temporary directory)."""
+ORGANIZATION, APPLICATION = "Superstep", "Superstep Studio"
+"""The app's names, which Qt's data folder is named after."""
 
 
 def studio_home() -> Path:
@@ -25,8 +27,11 @@ def studio_home() -> Path:
     if base:
         home = Path(base)
     else:
-        from PySide6.QtCore import QStandardPaths
+        from PySide6.QtCore import QCoreApplication, QStandardPaths
 
+        if QCoreApplication.instance() is None:  # a saved test in pytest: the studio's folder
+            QCoreApplication.setOrganizationName(ORGANIZATION)
+            QCoreApplication.setApplicationName(APPLICATION)
         location = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.AppDataLocation)
         home = Path(location or Path.home() / ".superstep-studio")
     home.mkdir(parents=True, exist_ok=True)
