@@ -5,7 +5,7 @@
     superstep replay SPEC --thread ID --db FILE [--as ID] [--from CHECKPOINT]
                           [--on-change fail|live|recorded] [--serve all|models] [--trust]
     superstep save-test SPEC --thread ID --db FILE [--output DIR] [--trust]
-    superstep test [PATH ...]
+    superstep test [PATH ...] [--trust]
     superstep validate SPEC
     superstep export SPEC --to langgraph|langgraph-project|mermaid|json-schema [--output FILE|DIR]
     superstep import MODULE.py[:NAME] [--output SPEC.json] [--trust]
@@ -199,7 +199,7 @@ def cmd_save_test(args: argparse.Namespace) -> int:
     with commands.open_checkpointer(args.db) as saver:
         graph = commands.compile_for_run(spec, path, trusted=args.trust, checkpointer=saver)
         try:
-            test = save_test(graph, path, args.thread, Path(args.output), trusted=args.trust)
+            test = save_test(graph, path, args.thread, Path(args.output))
         except ValueError as exc:
             raise BadInput(str(exc)) from None
     print(f"wrote {test}")
@@ -209,6 +209,9 @@ def cmd_save_test(args: argparse.Namespace) -> int:
 def _add_test(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("test", help="run saved tests (pytest files from save-test or the studio)")
     p.add_argument("paths", nargs="*", default=["tests"], help="files or folders (default: tests)")
+    p.add_argument("--trust", action="store_true",
+                   help="allow the saved tests' specs (inside their projects) to run their "
+                   "Python code; without it only specs trusted in the studio do")  # fmt: skip
     p.set_defaults(func=cmd_test)
 
 
@@ -216,10 +219,13 @@ def cmd_test(args: argparse.Namespace) -> int:
     import importlib.util
     import subprocess
 
+    from studio.replay.saved_trust import TRUST_ENV
+
     if importlib.util.find_spec("pytest") is None:
         raise BadInput("superstep test runs pytest, which is not installed: pip install pytest")
+    env = {**os.environ, TRUST_ENV: "1"} if args.trust else None  # read by each saved test
     done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
-                           *args.paths], check=False)  # fmt: skip
+                           *args.paths], check=False, env=env)  # fmt: skip
     return EXIT_OK if done.returncode == 0 else EXIT_FAILED
 
 

@@ -25,6 +25,7 @@ from engine.record import (
 )
 from studio.replay.replay_menu import ReplayMenu
 from studio.replay.run_diff import diff_threads
+from studio.replay.saved_trust import trusted_by_user
 from studio.replay.tests_panel import TestsPanel
 from studio.run.widgets import button
 from studio.workers import run_in_thread
@@ -39,7 +40,7 @@ class ReplayDock(QObject):
         super().__init__(window)
         self.window = window
         self._stores: dict[Path, RecordingStore] = {}
-        self.panel = TestsPanel(trusted=self._trusted)
+        self.panel = TestsPanel(trusted=trusted_by_user)  # the studio's record, as opening asks
         self.record_box = QCheckBox("Record runs")
         self.record_box.setObjectName("recordRuns")
         self.record_box.setToolTip("Keep every model and tool call of the runs beside their "
@@ -100,21 +101,6 @@ class ReplayDock(QObject):
         folder = Path(path).parent / "tests" if path else None
         if folder != self.panel.folder:
             self.panel.set_folder(folder)
-
-    @staticmethod
-    def _trusted(spec_path: Path) -> bool:
-        """A test's spec runs its code only if the user trusted these very bytes (and those of
-        its subgraph files), as opening it would ask."""
-        from graphspec.io import load_spec, read_spec_bytes
-        from graphspec.trust import closure, digest
-        from studio import files
-
-        try:
-            data = read_spec_bytes(spec_path)
-            found = closure(load_spec(data), spec_path.parent)
-        except Exception:  # unreadable: the test fails on loading it, saying why
-            return False
-        return files.is_trusted(found.digest(digest(data)))
 
     def _say(self, text: str) -> None:
         self.panel.say(text)
@@ -194,7 +180,7 @@ class ReplayDock(QObject):
         try:
             with SqliteSaver.from_conn_string(str(self.window.runner.db_path())) as saver:
                 graph = _compile(self._target(), saver)
-                test = self.panel.save_thread(graph, Path(doc.path), thread, trusted=doc.trusted)
+                test = self.panel.save_thread(graph, Path(doc.path), thread)
         except Exception as exc:  # no recording, an unreadable database: say so, never crash
             self._say(f"Cannot save thread {thread} as a test: {exc}")
             return

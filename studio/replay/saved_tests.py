@@ -6,9 +6,11 @@ thread's id cut down to ASCII letters, digits and `_`) and `test_<name>.recordin
 thread, the spec's path (relative to the test), the recorded inputs and model calls, what a
 replay serves, and the recorded run's supersteps. The thread id and the spec's name (which may
 come from someone else's files) live in the data only, never in the Python file. The recording
-is data: it is read with `json` and decoded by `engine.record.codec`, which imports nothing.
-Tools run live by default (`serve: ["model"]`): they are the code under test. A model call whose
-input changed is served from the recording anyway and named in the failure, with the run diff.
+is data: it is read with `json` and decoded by `engine.record.codec`, which imports nothing; what
+it may make run is ruled by `saved_trust` (its spec stays in the project, trust is never read
+from it). Tools run live by default (`serve: ["model"]`): they are the code under test. A model
+call whose input changed is served from the recording anyway and named in the failure, with the
+run diff.
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ from engine.record import (
 )
 from graphspec.providers import keyless_models
 from studio.replay.run_diff import RunDiff, Step, diff_runs, run_steps
+from studio.replay.saved_trust import Refused, may_run_code, refuse_untrusted, spec_in_project
 
 FORMAT_VERSION = 1
 MAX_NAME = 80
@@ -60,20 +63,21 @@ class SavedResult:
     report: ReplayReport | None = None
 
 
-def save_test(graph: Any, spec_path: Path, thread: str, folder: Path, *, trusted: bool,
+def save_test(graph: Any, spec_path: Path, thread: str, folder: Path,
               serve: tuple[str, ...] = ("model",)) -> Path:  # fmt: skip
     """Write the test of `thread` (recorded on `graph`'s checkpointer) into `folder`; returns
-    the test file."""
+    the test file. A spec outside the folder's project is refused (its test could not run)."""
     store = RecordingStore.for_saver(graph.checkpointer)
     runs = store.runs(thread)
     if not runs:
         raise ValueError(f"thread {thread!r} has no recording: run it with recording on first")
+    spec = _relative(spec_path, folder)
+    spec_in_project(folder, spec)
     name = saved_name(thread)
     folder.mkdir(parents=True, exist_ok=True)
     data_name = f"test_{name}.recording.json"
     data = {
-        "version": FORMAT_VERSION, "thread": thread, "trusted": trusted, "serve": list(serve),
-        "spec": _relative(spec_path, folder),
+        "version": FORMAT_VERSION, "thread": thread, "serve": list(serve), "spec": spec,
         "runs": [{"input": json.loads(r.input)} for r in runs],
         "calls": [_call_data(c) for c in store.calls(thread)],
         "steps": [_step_data(s) for s in run_steps(graph, thread)],
@@ -92,22 +96,26 @@ def saved_name(thread: str) -> str:
 
 def run_saved(data_path: Path, *, trusted: Callable[[Path], bool] | None = None) -> SavedResult:
     """Replay one saved test's recording on the spec as it is now and compare. `trusted`
-    decides whether the spec's code may run (given the spec's path); without it the flag the
-    test was saved with does (a pytest run is the user running their own test files)."""
+    decides whether the spec's code may run (given the spec's path); without it
+    `saved_trust.may_run_code` does. The data file's own `trusted` (older files) is ignored."""
     from graphspec import commands
 
     name = data_path.name.removesuffix(".recording.json")
     try:
         data = json.loads(data_path.read_text(encoding="utf-8"))
-        spec, path = commands.load(str((data_path.parent / data["spec"]).resolve()))
-        allowed = bool(data.get("trusted")) if trusted is None else trusted(path)
+        if not isinstance(data, dict) or not isinstance(data.get("thread"), str):
+            raise Refused("it is not a saved test's data (a JSON object with a thread)")
+        spec, path = commands.load(str(spec_in_project(data_path.parent, data.get("spec"))))
+        allowed = may_run_code(path) if trusted is None else trusted(path)
+        if not allowed:
+            refuse_untrusted(spec, path)
         with keyless_models():  # offline, no account: the recording answers the model calls
             graph = commands.compile_for_run(spec, path, trusted=allowed,
                                              checkpointer=InMemorySaver())  # fmt: skip
         store = _store_of(data)
         expected = [_step_of(s) for s in data["steps"]]
     except Exception as exc:  # a bad file or a spec that no longer loads: a failure, named
-        problem = f"{data_path}: {_line(exc)}"
+        problem = f"{data_path}: {exc if isinstance(exc, Refused) else _line(exc)}"
         return SavedResult(name, False, [problem], [problem])
     from graphspec.compiler import run_config
 

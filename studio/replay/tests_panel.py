@@ -39,7 +39,7 @@ class TestsPanel(QWidget):
     def __init__(self, folder: Path | None = None, *,
                  trusted: Callable[[Path], bool] | None = None) -> None:  # fmt: skip
         """`trusted(spec_path)` says whether a test's spec may run its code (the studio asks
-        its trust records; None: the flag the test was saved with)."""
+        its trust records; None: `saved_trust.may_run_code`). Never the test's data file."""
         super().__init__()
         self.setObjectName("testsPanel")
         self.folder = folder
@@ -142,9 +142,9 @@ class TestsPanel(QWidget):
         if result.diff is not None:
             self.diff.show_diff(result.diff)
 
-    def save_thread(self, graph: Any, spec_path: Path, thread: str, *, trusted: bool) -> Path:
+    def save_thread(self, graph: Any, spec_path: Path, thread: str) -> Path:
         """ "Save as test": the recorded `thread` of `graph` into this panel's folder."""
         folder = self.folder or spec_path.parent / "tests"
-        test = save_test(graph, spec_path, thread, folder, trusted=trusted)
+        test = save_test(graph, spec_path, thread, folder)
         self.set_folder(folder)
         return test

@@ -17,6 +17,7 @@ from tests.providers.test_cli_providers import INPUT, agent_spec
 def recorded(tmp_path, monkeypatch, capfd):
     """A spec run once with --record; the server is stopped afterwards."""
     monkeypatch.setenv("OPENAI_API_KEY", "sk-test")
+    monkeypatch.setenv("SUPERSTEP_STUDIO_HOME", str(tmp_path / "home"))  # its trust record
     with OpenAIServer() as server:
         server.reply(tool_calls=[("add", {"a": 2, "b": 3})])
         server.reply("The sum is 5.")
@@ -87,12 +88,14 @@ def test_a_saved_test_passes_then_fails_with_a_readable_diff(recorded, tmp_path,
     assert [s["tasks"] for s in data["steps"]] == [["__start__"], ["assistant"]]
     assert "sk-test" not in (folder / "test_main.recording.json").read_text()
 
-    assert main(["test", str(folder)]) == 0  # pytest runs the saved file; the server is gone
+    assert main(["test", str(folder)]) == 1  # its tool is code nobody trusted yet
+    assert "run `superstep test --trust`" in capfd.readouterr().out
+    assert main(["test", "--trust", str(folder)]) == 0  # pytest runs it; the server is gone
     assert "1 passed" in capfd.readouterr().out
 
     doc["agents"][0]["tools"][0]["code"] = "def add(a: int, b: int) -> int:\n    return a + b + 1\n"
     spec.write_text(json.dumps(doc))
-    assert main(["test", str(folder)]) == 1
+    assert main(["test", "--trust", str(folder)]) == 1
     out = capfd.readouterr().out
     assert "1 failed" in out
     assert "the 2nd model call of node 'assistant|model' has another input than recorded" in out
@@ -111,7 +114,7 @@ def test_a_saved_test_reads_its_recording_as_data(recorded, tmp_path, capfd):
     data["calls"][0]["output"] = {"lc": 1, "type": "constructor", "id": ["os", "system"],
                                   "kwargs": {"command": "touch pwned"}}  # fmt: skip
     data_path.write_text(json.dumps(data))
-    result = run_saved(data_path)
+    result = run_saved(data_path, trusted=lambda spec: True)  # the spec's own code may run
     assert not result.passed and not (tmp_path / "pwned").exists()
     data_path.write_text("{not json")
     result = run_saved(data_path)
@@ -127,7 +130,7 @@ def test_a_replay_and_a_saved_test_need_no_key(recorded, tmp_path, capfd, monkey
     main(["save-test", str(spec), "--thread", "main", "--db", db, "--trust", "-o", str(folder)])
     monkeypatch.delenv("OPENAI_API_KEY")
     monkeypatch.setattr("graphspec.credentials.stored_key", lambda provider: None)
-    assert run_saved(folder / "test_main.recording.json").passed
+    assert run_saved(folder / "test_main.recording.json", trusted=lambda spec: True).passed
     code, lines, _ = _replay(capfd, spec, db)
     assert code == 0 and lines[-1] == "the same: every step's tasks, writes and state"
     code, _, err = _replay(capfd, spec, db, "--on-change", "live")  # may call the model: a key

@@ -33,14 +33,14 @@ def saved(tmp_path, monkeypatch, qtbot):
         doc = agent_spec(server.base_url)
         spec.write_text(json.dumps(doc))
         assert main(["run", str(spec), "--trust", "--input", INPUT, "--db", db, "--record"]) == 0
-    panel = TestsPanel(tmp_path / "tests")
+    panel = TestsPanel(tmp_path / "tests", trusted=lambda spec_path: True)  # its tool's code
     qtbot.addWidget(panel)
     panel.resize(900, 700)
     panel.show()
     loaded, path = commands.load(str(spec))
     with SqliteSaver.from_conn_string(db) as saver:
         graph = commands.compile_for_run(loaded, path, trusted=True, checkpointer=saver)
-        test = panel.save_thread(graph, spec, "main", trusted=True)
+        test = panel.save_thread(graph, spec, "main")
     assert test == tmp_path / "tests" / "test_main.py"
     return panel, spec, doc
 
@@ -102,7 +102,7 @@ def test_a_broken_recording_fails_with_its_name(saved, qtbot, tmp_path):
     (tmp_path / "tests" / "test_main.recording.json").write_text("[]")
     [result] = _run(qtbot, panel)
     assert _results(panel) == [("test_main", "FAILED")]
-    assert "test_main.recording.json: TypeError" in panel.failure.toPlainText()
+    assert "test_main.recording.json: it is not a saved test's data" in panel.failure.toPlainText()
 
 
 def test_the_run_diff_panel_shows_a_new_path_step_by_step(server, saver, qtbot, tmp_path):
