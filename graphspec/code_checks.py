@@ -51,6 +51,10 @@ def inline_code(spec: GraphSpec) -> Iterator[tuple[str, str, CodeRef]]:
             if isinstance(mw, CustomMiddleware):
                 for hook, ref in mw.hooks.items():
                     yield element, f"$.agents[{i}].middleware[{j}].hooks.{hook}", ref
+        for field in ("pre_model_hook", "post_model_hook"):
+            ref = getattr(agent, field)
+            if ref is not None and ref.code is not None:
+                yield element, f"$.agents[{i}].{field}", ref
 
 
 def defined_names(tree: ast.Module) -> set[str]:

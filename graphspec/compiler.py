@@ -233,6 +233,9 @@ def _middleware(agent: AgentSpec, element_id: str, path: str) -> list[Any]:
     out = []
     for j, mw in enumerate(agent.middleware):
         where = f"{path}.middleware[{j}]"
+        if isinstance(mw, CustomMiddleware) and mw.import_path is not None:
+            out.append(_imported_middleware(mw, element_id, where))
+            continue
         if isinstance(mw, CustomMiddleware):
             for hook, ref in mw.hooks.items():
                 fn = load_callable(
@@ -253,6 +256,23 @@ def _middleware(agent: AgentSpec, element_id: str, path: str) -> list[Any]:
                 path=where,
             ) from exc
     return out
+
+
+def _imported_middleware(mw: CustomMiddleware, element_id: str, where: str) -> Any:
+    """A program's AgentMiddleware by import path: the instance, or the class built with its
+    settings."""
+    found = load_callable(None, None, mw.import_path, element_id=element_id, path=where)
+    if isinstance(found, type) != mw.build:
+        what = "a class (set build)" if mw.build is False else "no class"
+        raise SpecError(f"middleware {mw.name}: {mw.import_path} names {what}",
+                        element_id=element_id, path=f"{where}.import_path")  # fmt: skip
+    if not mw.build:
+        return found
+    try:
+        return found(**mw.settings)
+    except Exception as exc:  # whatever the class's constructor rejects the settings with
+        raise SpecError(f"{mw.name} settings: {type(exc).__name__}: {exc}",
+                        element_id=element_id, path=where) from exc  # fmt: skip
 
 
 def _agent_action(spec: GraphSpec, node: AgentNode, path: str, base_dir: Any = None) -> Any:
@@ -277,15 +297,44 @@ def _agent_action(spec: GraphSpec, node: AgentNode, path: str, base_dir: Any = N
         name = None if agent.unnamed else node.id
         return build_deep_agent(agent, name, parts, subagent_parts, element_id=node.id,
                                 path=agent_path, base_dir=base_dir)  # fmt: skip
+    extra = _agent_extras(agent, node.id, agent_path)
     try:
+        if agent.builder == "create_react_agent":
+            from engine.prebuilt import create_react_agent
+
+            return create_react_agent(model, tools, prompt=agent.system_prompt or None,
+                                      name=None if agent.unnamed else node.id, **extra)  # fmt: skip
         return create_agent(
             model, tools, system_prompt=agent.system_prompt or None, middleware=middleware,
-            name=None if agent.unnamed else node.id,
+            name=None if agent.unnamed else node.id, **extra,
         )  # fmt: skip
     except Exception as exc:  # create_agent refuses the combination (duplicate middleware, ...)
         raise SpecError(
-            f"create_agent: {type(exc).__name__}: {exc}", element_id=node.id, path=agent_path
+            f"{agent.builder}: {type(exc).__name__}: {exc}", element_id=node.id, path=agent_path
         ) from exc
+
+
+def _agent_extras(agent: AgentSpec, element_id: str, path: str) -> dict[str, Any]:
+    """The agent's response_format, state and context schemas and model hooks, loaded."""
+    out: dict[str, Any] = {}
+    for field in ("state_schema", "context_schema"):
+        if (value := getattr(agent, field)) is not None:
+            out[field] = load_callable(None, None, value, element_id=element_id,
+                                       path=f"{path}.{field}")  # fmt: skip
+    for field in ("pre_model_hook", "post_model_hook"):
+        if (ref := getattr(agent, field)) is not None:
+            out[field] = load_callable(ref.code, ref.function, ref.import_path,
+                                       element_id=element_id, path=f"{path}.{field}")  # fmt: skip
+    if (fmt := agent.response_format) is not None:
+        schema = load_callable(None, None, fmt.schema_class, element_id=element_id,
+                               path=f"{path}.response_format.schema_class")  # fmt: skip
+        if fmt.strategy != "auto":
+            from engine.agents import structured_output
+
+            strategy = {"tool": "ToolStrategy", "provider": "ProviderStrategy"}[fmt.strategy]
+            schema = getattr(structured_output, strategy)(schema)
+        out["response_format"] = schema
+    return out
 
 
 def _retry(node: Any) -> RetryPolicy | None:

@@ -238,13 +238,48 @@ class PrebuiltMiddleware(_Model):
 
 
 class CustomMiddleware(_Model):
+    """Hook functions, each wrapped by its langchain decorator; or, with `import_path`, a
+    program's own `AgentMiddleware`: an instance used as it is, or a subclass built with
+    `settings`."""
+
     kind: Literal["custom"]
     name: Identifier
     hooks: dict[HookName, CodeRef] = {}
     can_jump_to: list[Literal["end", "tools", "model"]] = []
+    import_path: ImportPath | None = None
+    """`module:name` of an AgentMiddleware instance or subclass, instead of `hooks`."""
+    build: bool = False
+    """`import_path` names an AgentMiddleware subclass, built with `settings`; otherwise it
+    names an instance, used as it is."""
+    settings: dict[str, JsonValue] = {}
+    """The subclass's keyword arguments."""
+    overrides: list[HookName] = []
+    """The hooks the imported middleware overrides, as read when it was imported (shown; the
+    object runs as it is)."""
+
+    @model_validator(mode="after")
+    def _one_source(self) -> CustomMiddleware:
+        if self.import_path is not None and (self.hooks or self.can_jump_to):
+            raise ValueError("give `hooks` (and `can_jump_to`) or `import_path`, not both")
+        if self.import_path is None and (self.build or self.overrides):
+            raise ValueError("`build` and `overrides` belong to an `import_path` middleware")
+        if self.settings and not self.build:
+            raise ValueError("`settings` are a built middleware's (set `build`)")
+        return self
 
 
 Middleware = Annotated[Union[PrebuiltMiddleware, CustomMiddleware], Field(discriminator="kind")]
+
+
+class ResponseFormat(_Model):
+    """Structured output: the agent's answer parsed into `schema_class`, written to the
+    `structured_response` key."""
+
+    schema_class: ImportPath
+    """The schema by import path: a pydantic model, a dataclass or a TypedDict."""
+    strategy: Literal["auto", "tool", "provider"] = "auto"
+    """`auto` passes the class itself (create_agent picks a strategy; create_react_agent asks the
+    model once more for it); `tool` wraps it in ToolStrategy, `provider` in ProviderStrategy."""
 
 
 class AgentSpec(_Model):
@@ -260,6 +295,29 @@ class AgentSpec(_Model):
     node, and its AI messages carry that name)."""
     deep: DeepAgent | None = None
     """Built by deepagents' create_deep_agent (files, subagents, review) instead of create_agent."""
+    builder: Literal["create_agent", "create_react_agent"] = "create_agent"
+    """The function that builds it: langgraph's create_react_agent keeps an imported ReAct
+    agent's model hooks and structured output as they run there."""
+    response_format: ResponseFormat | None = None
+    state_schema: ImportPath | None = None
+    """The agent's own state class by import path (its extra keys are the agent's state)."""
+    context_schema: ImportPath | None = None
+    """The class of the run's `context` by import path."""
+    pre_model_hook: CodeRef | None = None
+    """create_react_agent's hook run as a node before each model call."""
+    post_model_hook: CodeRef | None = None
+    """create_react_agent's hook run as a node after each model call."""
+
+    @model_validator(mode="after")
+    def _builder_fits(self) -> AgentSpec:
+        if self.builder == "create_react_agent":
+            if self.middleware or self.deep is not None:
+                raise ValueError("a create_react_agent agent takes no middleware and is not deep")
+            if self.response_format is not None and self.response_format.strategy != "auto":
+                raise ValueError("create_react_agent takes a response_format schema only ('auto')")
+        elif self.pre_model_hook is not None or self.post_model_hook is not None:
+            raise ValueError("pre_model_hook and post_model_hook are create_react_agent's")
+        return self
 
 
 # ------------------------------------------------------------------ nodes
@@ -569,6 +627,7 @@ __all__ = [
     "Node",
     "Position",
     "PrebuiltMiddleware",
+    "ResponseFormat",
     "RetrySpec",
     "RunInput",
     "ScriptedMessage",

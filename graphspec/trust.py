@@ -85,6 +85,10 @@ def code_sites(spec: GraphSpec, prefix: str = "$") -> list[Finding]:
                     _site(element, f"{path}.middleware[{j}].hooks.{hook}", _ref_kind(ref))
                     for hook, ref in mw.hooks.items()
                 ]
+                if mw.import_path is not None:
+                    sites.append(_site(element, f"{path}.middleware[{j}].import_path",
+                                       f"import {mw.import_path}"))  # fmt: skip
+        sites += _agent_import_sites(agent, element, path)
         if agent.deep is not None:
             sites += _deep_agent_sites(agent.deep, element, f"{path}.deep")
     sites += endpoint_sites(spec, prefix)
@@ -94,6 +98,20 @@ def code_sites(spec: GraphSpec, prefix: str = "$") -> list[Finding]:
             users = [n.id for n in spec.nodes if getattr(n, "subgraph", None) == sub.id]
             element = users[0] if users else sub.id
             sites += [replace(s, element_id=element) for s in inner]
+    return sites
+
+
+def _agent_import_sites(agent: Any, element: str, path: str) -> list[Finding]:
+    """An agent's classes and hooks by import path: importing them runs their module."""
+    sites = [_site(element, f"{path}.{name}", f"import {value}")
+             for name in ("state_schema", "context_schema")
+             if (value := getattr(agent, name, None)) is not None]  # fmt: skip
+    if agent.response_format is not None:
+        sites.append(_site(element, f"{path}.response_format.schema_class",
+                           f"import {agent.response_format.schema_class}"))  # fmt: skip
+    for name in ("pre_model_hook", "post_model_hook"):
+        if (ref := getattr(agent, name, None)) is not None:
+            sites.append(_site(element, f"{path}.{name}", _ref_kind(ref)))
     return sites
 
 

@@ -271,7 +271,11 @@ class _GraphWriter:
             self.m.need("from langchain.agents import create_agent")
         middleware = []
         for mw in agent.middleware:
-            if isinstance(mw, CustomMiddleware):
+            if isinstance(mw, CustomMiddleware) and mw.import_path is not None:
+                name = self.m.code(CodeRef(import_path=mw.import_path), f"middleware {mw.name}")
+                args = ", ".join(keyword_args(mw.settings))
+                middleware.append(f"{name}({args})" if mw.build else name)
+            elif isinstance(mw, CustomMiddleware):
                 for hook, ref in mw.hooks.items():
                     self.m.need(f"from langchain.agents.middleware import {hook}")
                     fn = self.m.code(ref, f"{hook} hook of middleware {mw.name}")
@@ -292,14 +296,40 @@ class _GraphWriter:
             call = deep_agent_call(self, agent, model, tools, middleware, label, helpers)
             self.m.blocks.append(f"{name} = {call}\n")
             return name
+        extra = "".join(f", {k}={v}" for k, v in self.agent_extras(agent).items())
+        label = "" if agent.unnamed else f", name={node.id!r}"
+        if agent.builder == "create_react_agent":
+            self.m.need("from langgraph.prebuilt import create_react_agent")
+            prompt = f", prompt={agent.system_prompt!r}" if agent.system_prompt else ""
+            self.m.blocks.append(
+                f"{name} = create_react_agent({model}, {tools}{prompt}{extra}{label})\n"
+            )
+            return name
         system = f", system_prompt={agent.system_prompt!r}" if agent.system_prompt else ""
         mws = f", middleware=[{', '.join(middleware)}]" if middleware else ""
         self.m.blocks.append(
-            f"{name} = create_agent({model}, {tools}{system}{mws}"
-            + ("" if agent.unnamed else f", name={node.id!r}")
-            + ")\n"
+            f"{name} = create_agent({model}, {tools}{system}{mws}{extra}{label})\n"
         )
         return name
+
+    def agent_extras(self, agent: Any) -> dict[str, str]:
+        """The agent's response_format, state and context schemas and model hooks as source."""
+        out = {}
+        for field in ("state_schema", "context_schema"):
+            if (value := getattr(agent, field)) is not None:
+                out[field] = self.m.code(CodeRef(import_path=value), f"{field} of {agent.id}")
+        for field in ("pre_model_hook", "post_model_hook"):
+            if (ref := getattr(agent, field)) is not None:
+                out[field] = self.m.code(ref, f"{field} of {agent.id}")
+        if (fmt := agent.response_format) is not None:
+            schema = self.m.code(CodeRef(import_path=fmt.schema_class),
+                                 f"response_format of {agent.id}")  # fmt: skip
+            if fmt.strategy != "auto":
+                strategy = {"tool": "ToolStrategy", "provider": "ProviderStrategy"}[fmt.strategy]
+                self.m.need(f"from langchain.agents.structured_output import {strategy}")
+                schema = f"{strategy}({schema})"
+            out["response_format"] = schema
+        return out
 
     # -------------------------------------------------------------- routers
 
@@ -406,6 +436,7 @@ def _inline_code(spec: GraphSpec, base_dir: Any, depth: int) -> Iterator[tuple[s
         refs += [(agent.id, t) for t in agent.tools]
         refs += [(agent.id, ref) for mw in agent.middleware
                  if isinstance(mw, CustomMiddleware) for ref in mw.hooks.values()]  # fmt: skip
+        refs += [(agent.id, agent.pre_model_hook), (agent.id, agent.post_model_hook)]
     yield from ((eid, ref.code) for eid, ref in refs if ref is not None and ref.code is not None)
     for sub in spec.subgraphs:
         child, child_dir = _child(sub, base_dir, depth)
