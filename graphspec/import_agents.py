@@ -19,14 +19,15 @@ import ast
 import inspect
 import re
 import sys
+import textwrap
 from typing import Any
 
 from engine.agents.middleware.types import HOOKS
 from graphspec.errors import SpecError
 from graphspec.import_deep_agents import deep_agent_spec
 from graphspec.import_refs import called_name as _called
+from graphspec.import_refs import code_ref, module_assignments, ref, target_of, top_statements
 from graphspec.import_refs import literal_setting as _literal
-from graphspec.import_refs import ref
 from graphspec.model import PREBUILT_MIDDLEWARE
 
 _PREBUILT_BY_CLASS = {cls: name for name, cls in PREBUILT_MIDDLEWARE.items()}
@@ -36,47 +37,53 @@ class Scope:
     """Where a graph's agents were built: the modules of its state schema and tools, whose source
     holds the `create_agent(...)` calls (middleware list, model construction) as written."""
 
-    def __init__(self, builder: Any) -> None:
-        self.modules = [sys.modules.get(getattr(builder.state_schema, "__module__", ""))]
+    def __init__(self, builder: Any, made: tuple[Any, Any, ast.expr] | None = None) -> None:
+        schema = getattr(builder, "state_schema", None)
+        self.modules = [sys.modules.get(getattr(schema, "__module__", ""))]
         self.seen: dict[int, str] = {}
         self._trees: dict[str, dict[str, ast.expr]] = {}
+        self._made = {id(made[0]): made[1:]} if made is not None else {}
 
     def assignment(self, obj: Any, extra: list[Any]) -> tuple[Any, ast.expr] | None:
-        """The module-level `name = <expression>` that made `obj`, with its module."""
+        """The module-level `name = <expression>` that made `obj`, with its module; through a
+        module-level factory (`graph = make_graph()`), the call its function returns."""
+        if id(obj) in self._made:
+            module, expr = self._made[id(obj)]
+            return module, _returned(module, expr)
         for module in [*self.modules, *extra]:
             if module is None:
                 continue
             for name, value in vars(module).items():
-                if value is obj and (expr := self._assignments(module).get(name)) is not None:
-                    return module, expr
+                if value is obj and (expr := self.module_assignments(module).get(name)) is not None:
+                    return module, _returned(module, expr)
         return None
 
-    def _assignments(self, module: Any) -> dict[str, ast.expr]:
-        key = module.__name__
-        if key not in self._trees:
-            try:
-                tree = ast.parse(inspect.getsource(module))
-            except (OSError, TypeError, SyntaxError):
-                tree = ast.Module(body=[], type_ignores=[])
-            self._trees[key] = {
-                target.id: stmt.value
-                for stmt in _module_level(tree.body)
-                if isinstance(stmt, ast.Assign)
-                for target in stmt.targets
-                if isinstance(target, ast.Name)
-            }
-        return self._trees[key]
+    def module_assignments(self, module: Any) -> dict[str, ast.expr]:
+        """Each module-level `name = <expression>` of `module`'s source, by name (read once)."""
+        if module.__name__ not in self._trees:
+            self._trees[module.__name__] = module_assignments(module)
+        return self._trees[module.__name__]
 
 
-def _module_level(body: list[ast.stmt]) -> list[ast.stmt]:
-    """Statements run at import: the body and the blocks of its with/if/try (not functions')."""
-    out = []
-    for stmt in body:
-        out.append(stmt)
-        for field in ("body", "orelse", "finalbody", "handlers"):
-            if isinstance(stmt, (ast.With, ast.If, ast.Try, ast.ExceptHandler)):
-                out += _module_level(getattr(stmt, field, []))
-    return out
+def _returned(module: Any, expr: ast.expr) -> ast.expr:
+    """For `factory()` of a module-level function whose one `return` gives a call (or a name
+    its body assigns a call to), that call; else `expr` itself."""
+    factory = vars(module).get(_called(expr)) if not getattr(expr, "args", None) else None
+    if not inspect.isfunction(factory) or factory.__module__ != module.__name__:
+        return expr
+    try:
+        [tree] = ast.parse(textwrap.dedent(inspect.getsource(factory))).body
+    except (OSError, TypeError, SyntaxError, ValueError):
+        return expr
+    returns = [n for n in ast.walk(tree) if isinstance(n, ast.Return) and n.value is not None]
+    if len(returns) != 1:
+        return expr
+    value = returns[0].value
+    if isinstance(value, ast.Name):
+        calls = [s.value for s in top_statements(tree.body) if isinstance(s, ast.Assign) and
+                 any(isinstance(t, ast.Name) and t.id == value.id for t in s.targets)]  # fmt: skip
+        value = calls[0] if len(calls) == 1 else value
+    return value if isinstance(value, ast.Call) else expr
 
 
 def _model_fn(builder: Any) -> Any:
@@ -152,6 +159,8 @@ def _model_settings(model: Any, source: tuple[Any, ast.expr] | None, owner: str)
 
 def _middleware_from_source(call: ast.expr, module: Any, owner: str) -> list[dict[str, Any]]:
     items = next((k.value for k in call.keywords if k.arg == "middleware"), None)
+    if isinstance(items, ast.Name):  # a module-level list: `middleware=MIDDLEWARE`
+        items = module_assignments(module).get(items.id, items)
     if items is None:
         return []
     if not isinstance(items, ast.List):
@@ -162,6 +171,9 @@ def _middleware_from_source(call: ast.expr, module: Any, owner: str) -> list[dic
         if cls in _PREBUILT_BY_CLASS and not item.args:
             settings = {k.arg: _literal(k.value, owner) for k in item.keywords if k.arg}
             out.append({"kind": "prebuilt", "name": _PREBUILT_BY_CLASS[cls], "settings": settings})
+            continue
+        if (imported := _program_middleware(item, module, owner)) is not None:
+            out.append(imported)
             continue
         # a custom hook: hook(fn) or hook(can_jump_to=[...])(fn), fn a module-level function
         decorator = item.func if isinstance(item, ast.Call) else None
@@ -187,12 +199,50 @@ def _middleware_from_source(call: ast.expr, module: Any, owner: str) -> list[dic
         middleware = {
             "kind": "custom",
             "name": fn_name,
-            "hooks": {hook: {"import_path": ref(fn, owner, [module])}},
+            "hooks": {hook: code_ref(fn, owner, [module])},
         }
         if jumps:
             middleware["can_jump_to"] = list(jumps)
         out.append(middleware)
     return out
+
+
+def _is_middleware(obj: Any) -> bool:
+    """An AgentMiddleware (langchain's or the engine's) instance, or with `cls`, subclass."""
+    cls = obj if isinstance(obj, type) else type(obj)
+    return any(c.__name__ == "AgentMiddleware" for c in cls.__mro__[1:])
+
+
+def _overrides(cls: type) -> list[str]:
+    """The hooks (sync or async) `cls` defines over AgentMiddleware's own."""
+    base = next(c for c in cls.__mro__ if c.__name__ == "AgentMiddleware")
+    return [h for h in HOOKS
+            if any(getattr(cls, n, None) is not getattr(base, n, None) for n in (h, f"a{h}"))]  # fmt: skip
+
+
+def _program_middleware(item: ast.expr, module: Any, owner: str) -> dict[str, Any] | None:
+    """The program's own middleware by import path: a module-level instance (`mw`, a
+    `@before_model`-style decorated function, `mw = MyMiddleware(...)`) or a subclass the
+    module defines, built with literal keyword arguments (`MyMiddleware(limit=2)`)."""
+    if isinstance(item, ast.Name):
+        obj = vars(module).get(item.id)
+        if obj is None or isinstance(obj, type) or not _is_middleware(obj):
+            return None
+        return {"kind": "custom", "name": item.id, "import_path": ref(obj, owner, [module]),
+                "overrides": _overrides(type(obj))}  # fmt: skip
+    cls = vars(module).get(_called(item))
+    if not (isinstance(cls, type) and _is_middleware(cls)):
+        return None
+    if item.args or any(k.arg is None for k in item.keywords):
+        raise SpecError(f"{owner}: middleware {ast.unparse(item)} takes positional or ** "
+                        "arguments; the spec builds it from keyword settings (name them)",
+                        element_id=owner)  # fmt: skip
+    settings = {k.arg: _literal(k.value, owner) for k in item.keywords}
+    name = re.sub(r"(?<!^)(?=[A-Z])", "_", cls.__name__).lower()
+    out = {"kind": "custom", "name": name if name.isidentifier() else "middleware",
+           "import_path": ref(cls, owner, [module]), "build": True, "settings": settings,
+           "overrides": _overrides(cls)}  # fmt: skip
+    return {k: v for k, v in out.items() if v or k == "build"}
 
 
 def _middleware_from_nodes(builder: Any) -> list[dict[str, Any]]:
@@ -237,7 +287,7 @@ def tool_specs(runnable: Any, owner: str, modules: list[Any]) -> list[dict[str, 
             raise SpecError(f"{owner}: tool {name!r} has response_format="
                             f"{tool.response_format!r}, which the spec cannot hold",
                             element_id=owner)  # fmt: skip
-        entry: dict[str, Any] = {"name": name, "import_path": ref(fn, owner, modules)}
+        entry: dict[str, Any] = {"name": name, **code_ref(fn, owner, modules)}
         if tool.description and tool.description != name:
             entry["description"] = tool.description
         if getattr(tool, "return_direct", False):
@@ -281,6 +331,60 @@ _REACT_KEPT = {"model", "tools", "prompt", "name", "checkpointer", "store", "ver
 from the compiled graph (checkpointer, store, breakpoints); `version` changes only how tool calls
 are batched into tasks, which leaves the final state as it is."""
 
+_REACT_OWN = ("response_format", "pre_model_hook", "post_model_hook", "state_schema",
+              "context_schema")  # fmt: skip
+"""create_react_agent's arguments kept by building the agent with create_react_agent again
+(`builder`), each a module-level name: they run there differently than in create_agent."""
+
+
+def _module_object(node: ast.expr, module: Any, owner: str, what: str) -> Any:
+    """The module-level object a `name` argument names; SpecError for anything else."""
+    if isinstance(node, ast.Name) and node.id in vars(module):
+        return vars(module)[node.id]
+    raise SpecError(f"{owner}: {what} {ast.unparse(node)} is not a module-level name, so the "
+                    "spec cannot point at it", element_id=owner)  # fmt: skip
+
+
+def _react_own(args: dict[str, ast.expr], module: Any, owner: str) -> dict[str, Any]:
+    """The spec fields of create_react_agent's own arguments (`_REACT_OWN`)."""
+    out: dict[str, Any] = {}
+    for field in _REACT_OWN:
+        if (node := args.get(field)) is None or (
+            isinstance(node, ast.Constant) and node.value is None
+        ):
+            continue
+        obj = _module_object(node, module, owner, field)
+        if field.endswith("_hook"):
+            out[field] = code_ref(target_of(obj), owner, [module])
+        elif not isinstance(obj, type):
+            raise SpecError(f"{owner}: {field} {node.id} is not a class (a (prompt, schema) "
+                            "pair or a JSON schema has no place in the spec)",
+                            element_id=owner)  # fmt: skip
+        elif field == "response_format":
+            out[field] = {"schema_class": ref(obj, owner, [module])}
+        else:
+            out[field] = ref(obj, owner, [module])
+    return {"builder": "create_react_agent", **out} if out else {}
+
+
+_STRATEGIES = {"AutoStrategy": "auto", "ToolStrategy": "tool", "ProviderStrategy": "provider"}
+_STRATEGY_DEFAULTS = {"tool_message_content": None, "handle_errors": True, "strict": None}
+
+
+def _response_format(fmt: Any, owner: str, modules: list[Any]) -> dict[str, Any] | None:
+    """create_agent's response_format (as the compiled agent keeps it) as the spec's."""
+    if fmt is None:
+        return None
+    strategy = _STRATEGIES.get(type(fmt).__name__)
+    schema = getattr(fmt, "schema", None)
+    changed = [k for k, v in _STRATEGY_DEFAULTS.items() if getattr(fmt, k, v) != v]
+    if strategy is None or not isinstance(schema, type) or changed:
+        why = (f"its {', '.join(changed)} setting(s)" if changed else
+               "only a class (a pydantic model, dataclass or TypedDict) fits")  # fmt: skip
+        raise SpecError(f"{owner}: response_format {fmt!r:.80} has no place in the spec: {why}",
+                        element_id=owner)  # fmt: skip
+    return {"schema_class": ref(schema, owner, modules), "strategy": strategy}
+
 
 def react_agent(graph: Any, builder: Any, node_id: str, agents: list[dict], scope: Scope) -> str:
     """A create_react_agent graph as an agent spec, read from its module-level call."""
@@ -289,7 +393,7 @@ def react_agent(graph: Any, builder: Any, node_id: str, agents: list[dict], scop
     tools_runnable = getattr(builder.nodes.get("tools"), "runnable", None)
     modules = [m for m in scope.modules if m is not None]
     tools = tool_specs(tools_runnable, node_id, modules) if tools_runnable is not None else []
-    modules += [sys.modules.get(t["import_path"].partition(":")[0]) for t in tools]
+    modules += [sys.modules.get(t.get("import_path", "").partition(":")[0]) for t in tools]
     made = scope.assignment(graph, modules)
     if made is None or _called(made[1]) != "create_react_agent":
         raise SpecError(f"{node_id}: a create_react_agent graph is read from its module-level "
@@ -297,7 +401,7 @@ def react_agent(graph: Any, builder: Any, node_id: str, agents: list[dict], scop
                         element_id=node_id)  # fmt: skip
     module, call = made
     names = [*("model", "tools")[: len(call.args)], *(k.arg for k in call.keywords)]
-    extra = [n for n in names if n not in _REACT_KEPT]
+    extra = [n for n in names if n not in _REACT_KEPT and n not in _REACT_OWN]
     if extra or len(call.args) > 2:
         raise SpecError(f"{node_id}: create_react_agent's {', '.join(extra) or 'extra'} argument(s) "
                         "have no place in the spec (an agent is a model, a system prompt and "
@@ -320,6 +424,7 @@ def react_agent(graph: Any, builder: Any, node_id: str, agents: list[dict], scop
         raise SpecError(f"{node_id}: the model is neither a module-level variable nor a "
                         "'provider:model' string", element_id=node_id)  # fmt: skip
     agent = {k: v for k, v in (("model", model), ("system_prompt", system), ("tools", tools)) if v}
+    agent.update(_react_own(args, module, node_id))
     name = args.get("name")
     agent.update(_naming(_literal(name, node_id) if name is not None else None, node_id))
     return _register(graph, agent, node_id, agents, scope)
@@ -330,16 +435,13 @@ def agent(graph: Any, builder: Any, node_id: str, agents: list[dict], scope: Sco
     if id(graph) in scope.seen:
         return scope.seen[id(graph)]
     found = _agent_parts(builder)
-    if found.get("response_format") is not None or found.get("structured_output_tools"):
-        raise SpecError(f"{node_id}: the agent's response_format (structured output) has no place "
-                        "in the spec", element_id=node_id)  # fmt: skip
     modules = [m for m in scope.modules if m is not None]
     deep = scope.assignment(graph, modules)
     if deep is not None and _called(deep[1]) == "create_deep_agent":
         return _deep_agent(graph, found, node_id, agents, scope, deep)
     tools_runnable = getattr(builder.nodes.get("tools"), "runnable", None)
     tools = tool_specs(tools_runnable, node_id, modules) if tools_runnable is not None else []
-    modules += [sys.modules.get(t["import_path"].partition(":")[0]) for t in tools]
+    modules += [sys.modules.get(t.get("import_path", "").partition(":")[0]) for t in tools]
     made = scope.assignment(graph, modules)
     call = made[1] if made is not None and _called(made[1]) == "create_agent" else None
     agent_id = node_id
@@ -359,6 +461,8 @@ def agent(graph: Any, builder: Any, node_id: str, agents: list[dict], scope: Sco
             if call is not None
             else _middleware_from_nodes(builder)
         ),
+        "response_format": _response_format(found.get("response_format"), node_id, modules),
+        **_schemas(builder, call, made[0] if made else None, node_id),
     }
     spec = {k: v for k, v in spec.items() if v}
     spec.update(_naming(found.get("name"), node_id))
@@ -385,6 +489,19 @@ def _deep_agent(graph: Any, found: dict, node_id: str, agents: list[dict], scope
     wanted = re.sub(r"_model_*$", "", var)
     agent_id = wanted if wanted.isidentifier() and wanted != var else node_id
     return _register(graph, spec, agent_id, agents, scope)
+
+
+def _schemas(builder: Any, call: ast.Call | None, module: Any, owner: str) -> dict[str, str]:
+    """create_agent's state_schema (read from its call) and context_schema, by import path."""
+    out = {}
+    node = next((k.value for k in call.keywords if k.arg == "state_schema"), None) if call else None
+    if node is not None and not (isinstance(node, ast.Constant) and node.value is None):
+        out["state_schema"] = ref(_module_object(node, module, owner, "state_schema"), owner,
+                                  [module])  # fmt: skip
+    context = getattr(builder, "context_schema", None)
+    if context is not None:
+        out["context_schema"] = ref(context, owner, [module] if module else [])
+    return out
 
 
 def _naming(name: Any, node_id: str) -> dict[str, Any]:

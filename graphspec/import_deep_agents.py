@@ -13,15 +13,24 @@ from typing import Any
 
 from graphspec.errors import SpecError
 from graphspec.import_refs import called_name as _called
-from graphspec.import_refs import literal_setting, ref
+from graphspec.import_refs import literal_setting, module_assignments, ref
 
 
 def _keyword(call: ast.Call, name: str) -> ast.expr | None:
     return next((k.value for k in call.keywords if k.arg == name), None)
 
 
+def _named(node: ast.expr | None, module: Any) -> ast.expr | None:
+    """What a module-level variable was assigned (`subagents=[researcher]`,
+    `researcher = {...}`); any other expression as it is."""
+    if isinstance(node, ast.Name):
+        return module_assignments(module).get(node.id, node)
+    return node
+
+
 def _tools(node: ast.expr | None, module: Any, owner: str) -> list[dict[str, Any]]:
     """`[tool("name", description="...")(fn), ...]` as spec tools (fn by import path)."""
+    node = _named(node, module)
     if node is None:
         return []
     if not isinstance(node, ast.List):
@@ -67,8 +76,10 @@ def deep_agent_spec(call: ast.Call, module: Any, owner: str,
     deep: dict[str, Any] = _backend(call, owner)
     if (review := _keyword(call, "interrupt_on")) is not None:
         deep["interrupt_on"] = literal_setting(review, owner)
-    subagents = _keyword(call, "subagents")
+    subagents = _named(_keyword(call, "subagents"), module)
     if subagents is not None:
+        if isinstance(subagents, ast.List):
+            subagents.elts = [_named(s, module) for s in subagents.elts]
         if not isinstance(subagents, ast.List) or not all(
             isinstance(s, ast.Dict) for s in subagents.elts
         ):

@@ -5,8 +5,8 @@ cannot draw; what it can hold faithfully is the entrypoint itself run as one nod
 entrypoint is a graph, so `add_node("workflow", workflow)` runs it as written, its tasks
 included, in both runtimes. The spec's state is the entrypoint's input and output TypedDicts
 (input keys in, returned keys out), so the graph takes and returns what the entrypoint does.
-An entrypoint whose input or result is not a TypedDict (a string, a bare dict) has no keys to
-draw and is refused, saying so.
+An entrypoint whose input or result is not a TypedDict (a string, a bare dict, a list, a pydantic
+model) has no keys to draw: its graph's state is the one value (`WHOLE_VALUE`).
 """
 
 from __future__ import annotations
@@ -15,7 +15,6 @@ import inspect
 import typing
 from typing import Any
 
-from graphspec.errors import SpecError
 from graphspec.import_refs import ref
 
 NODE_NOTE = (
@@ -23,6 +22,13 @@ NODE_NOTE = (
     "drawn; edit them in the module."
 )
 """The imported node's description: the canvas and the inspector show what it is."""
+
+
+WHOLE_VALUE = "builtins:object"
+"""The state class of an entrypoint taking or returning something else than a TypedDict (a
+string, a dict, a list, a pydantic model): a graph whose state is that one value, as
+`StateGraph(object)` is in langgraph, so the node gets the input as given and the graph returns
+what it returns."""
 
 
 def is_entrypoint(obj: Any) -> bool:
@@ -65,15 +71,11 @@ def entrypoint_doc(graph: Any, modules: list[Any]) -> dict[str, Any]:
     params = list(inspect.signature(fn).parameters) if fn is not None else []
     inputs = _keys(hints.get(params[0])) if params else None
     outputs = _keys(hints.get("return"))
-    if inputs is None or outputs is None:
-        which = "input" if inputs is None else "return value"
-        raise SpecError(
-            f"{name}: a functional-API entrypoint becomes one node whose state keys are its "
-            f"input's and return value's TypedDict fields; its {which} is not annotated with a "
-            "TypedDict, so the spec cannot represent it (annotate it, or keep running the module "
-            "as code)",
-            element_id=name,
-        )
+    node = {"id": name, "kind": "function", "import_path": ref(graph, name, modules),
+            "description": NODE_NOTE}  # fmt: skip
+    doc = {"nodes": [node], "entry": [name], "finish": [name]}
+    if inputs is None or outputs is None:  # the state is the one value it takes and returns
+        return {"state_class": WHOLE_VALUE, **doc}
     from graphspec.importer import state_key  # one reading of annotations; importer imports us
 
     state = []
@@ -84,9 +86,7 @@ def entrypoint_doc(graph: Any, modules: list[Any]) -> dict[str, Any]:
         if key not in outputs:
             entry["output"] = False
         state.append(entry)
-    node = {"id": name, "kind": "function", "import_path": ref(graph, name, modules),
-            "description": NODE_NOTE}  # fmt: skip
-    return {"state": state, "nodes": [node], "entry": [name], "finish": [name]}
+    return {"state": state, **doc}
 
 
 __all__ = ["NODE_NOTE", "entry_function", "entrypoint_doc", "is_entrypoint"]

@@ -13,6 +13,7 @@ from __future__ import annotations
 import ast
 import inspect
 import sys
+import textwrap
 from collections.abc import Iterable
 from typing import Any
 
@@ -79,14 +80,96 @@ def ref(obj: Any, element_id: str, modules: Iterable[Any] = ()) -> str:
             "to module level"
         )
     elif module_name and qualname and _resolve(module_name, qualname) is not None:
-        why = (
-            f"is shadowed: {module_name}:{qualname} names another object (a later definition "
-            "with the same name replaced it), so the node would run the wrong function; give "
-            "each function its own name"
+        raise Shadowed(
+            f"{element_id}: {label} is shadowed: {module_name}:{qualname} names another object "
+            "(a later definition with the same name replaced it), so the node would run the "
+            "wrong function; give each function its own name",
+            element_id=element_id,
         )
     else:
         why = "is not reachable from a module-level name, so it cannot be referenced by import path"
     raise SpecError(f"{element_id}: {label} {why}", element_id=element_id)
+
+
+class Shadowed(SpecError):
+    """The object's own module-level name now names another object."""
+
+
+def code_ref(obj: Any, element_id: str, modules: Iterable[Any] = ()) -> dict[str, str]:
+    """A spec code reference to `obj`: its import path, or for a function a later definition
+    shadowed, its source as inline code (`shadowed_code`)."""
+    try:
+        return {"import_path": ref(obj, element_id, modules)}
+    except Shadowed:
+        return shadowed_code(obj, element_id)
+
+
+_STDLIB = {"operator": "import operator", "Any": "from typing import Any",
+           "Annotated": "from typing import Annotated", "TypedDict": "from typing import TypedDict"}  # fmt: skip
+"""Names the exported module imports itself: code imports them the same way."""
+
+
+def shadowed_code(fn: Any, element_id: str) -> dict[str, str]:
+    """A shadowed module-level function as inline code: its source, after imports of the module
+    globals it reads from its module (what it would have found there when it ran)."""
+    from graphspec.trust import runtime_names  # trust imports the model; we are imported first
+
+    module = sys.modules.get(getattr(fn, "__module__", "") or "")
+    why = ""
+    try:
+        source = textwrap.dedent(inspect.getsource(fn))
+        [tree] = ast.parse(source).body
+    except (OSError, TypeError, SyntaxError, ValueError):
+        why, tree = "its source cannot be read", None
+    if tree is not None and (not isinstance(tree, (ast.FunctionDef, ast.AsyncFunctionDef))
+                             or tree.decorator_list or fn.__closure__ or module is None):  # fmt: skip
+        why = "it is decorated or a closure, so its source is not the object the graph runs"
+    names = sorted({n.id for n in ast.walk(tree) if isinstance(n, ast.Name)} if tree else ())
+    names = [n for n in names if module is not None and n in vars(module)
+             and n not in runtime_names()]  # fmt: skip
+    if not why and fn.__name__ in names:
+        why = "it refers to its own name, which now names the later function"
+    foreign = [n for n in names if n not in _STDLIB
+               and getattr(vars(module)[n], "__module__", "").startswith(("langgraph", "engine"))]  # fmt: skip
+    if not why and foreign:
+        why = f"it uses {', '.join(foreign)} from the graph runtime, which differs by runtime"
+    if why:
+        raise SpecError(f"{element_id}: {fn.__qualname__} is shadowed (a later definition with "
+                        f"the same name replaced it) and cannot be kept as code: {why}; give each "
+                        "function its own name", element_id=element_id)  # fmt: skip
+    lines = [_STDLIB[n] for n in names if n in _STDLIB]
+    rest = [n for n in names if n not in _STDLIB]
+    if rest:
+        lines.append(f"from {module.__name__} import {', '.join(rest)}")
+    code = "\n".join([*lines, "", "", source.strip()]) if lines else source.strip()
+    return {"code": code + "\n", "function": fn.__name__}
+
+
+def module_assignments(module: Any) -> dict[str, ast.expr]:
+    """Each module-level `name = <expression>` of `module`'s source, by name."""
+    try:
+        tree = ast.parse(inspect.getsource(module))
+    except (OSError, TypeError, SyntaxError):
+        return {}
+    return {
+        target.id: stmt.value
+        for stmt in top_statements(tree.body)
+        if isinstance(stmt, ast.Assign)
+        for target in stmt.targets
+        if isinstance(target, ast.Name)
+    }
+
+
+def top_statements(body: list[ast.stmt]) -> list[ast.stmt]:
+    """The statements of a body run with it: its own and those in its with/if/try blocks (not
+    those of the functions and classes it defines)."""
+    out = []
+    for stmt in body:
+        out.append(stmt)
+        for field in ("body", "orelse", "finalbody", "handlers"):
+            if isinstance(stmt, (ast.With, ast.If, ast.Try, ast.ExceptHandler)):
+                out += top_statements(getattr(stmt, field, []))
+    return out
 
 
 def literal_setting(node: ast.expr, element_id: str) -> Any:
@@ -104,4 +187,12 @@ def called_name(call: ast.expr) -> str:
     return call.func.id if isinstance(call, ast.Call) and isinstance(call.func, ast.Name) else ""
 
 
-__all__ = ["called_name", "literal_setting", "ref", "target_of"]
+__all__ = [
+    "Shadowed",
+    "called_name",
+    "code_ref",
+    "literal_setting",
+    "ref",
+    "shadowed_code",
+    "target_of",
+]

@@ -24,10 +24,16 @@ gets no positions: the canvas lays it out.
 
 from __future__ import annotations
 
+import ast
+import asyncio
 import dataclasses
+import hashlib
 import importlib
 import importlib.util
+import inspect
+import keyword
 import operator
+import re
 import sys
 import typing
 from pathlib import Path
@@ -37,8 +43,9 @@ from engine.constants import END, START
 from graphspec import import_agents, import_func
 from graphspec.engine_source import EngineLoader
 from graphspec.errors import SpecError
-from graphspec.import_refs import ref, target_of
+from graphspec.import_refs import code_ref, ref, target_of
 from graphspec.io import spec_from_dict
+from graphspec.model import RESERVED_NAMES
 from graphspec.state_types import MANAGED_BY_CLASS_NAME, MANAGED_TYPES, TYPE_OF_CLASS
 
 PREFERRED_NAMES = ("graph", "app", "agent")
@@ -61,8 +68,32 @@ def import_module_graph(target: str, attr: str | None = None, *, on_engine: bool
     if attr is not None:
         if not hasattr(module, attr):
             raise SpecError(f"{target} has no attribute {attr!r}")
-        return spec_from_graph(getattr(module, attr), module)
+        value = getattr(module, attr)
+        if inspect.isfunction(value):  # a graph factory, as langgraph.json's `module:function`
+            made = ast.Call(func=ast.Name(id=attr), args=[], keywords=[])
+            return spec_from_graph(_from_factory(value, f"{target}:{attr}"), module, made)
+        return spec_from_graph(value, module)
     return spec_from_graph(getattr(module, pick_graph(module, target)), module)
+
+
+def _from_factory(factory: Any, where: str) -> Any:
+    """The graph a factory function makes, called as langgraph's server calls one: with no
+    arguments, or with a RunnableConfig when it takes one; a coroutine function is awaited."""
+    params = [p for p in inspect.signature(factory).parameters.values()
+              if p.default is p.empty and p.kind not in (p.VAR_POSITIONAL, p.VAR_KEYWORD)]  # fmt: skip
+    if len(params) > 1:
+        raise SpecError(f"{where} takes {len(params)} arguments; a graph factory takes none or "
+                        "one RunnableConfig")  # fmt: skip
+    args = [{"configurable": {}}] if params else []
+    try:
+        made = factory(*args)
+        if inspect.iscoroutine(made):
+            made = asyncio.run(made)
+    except Exception as exc:
+        raise SpecError(f"{where} failed: {type(exc).__name__}: {exc}") from exc
+    if _builder_of(made) is None and not import_func.is_entrypoint(made):
+        raise SpecError(f"{where} returned {type(made).__name__}, not a graph")
+    return made
 
 
 def pick_graph(module: Any, target: str) -> str:
@@ -155,6 +186,8 @@ def _builder_of(obj: Any) -> Any:
 
 def state_key(name: str, annotation: Any, modules: list[Any]) -> dict[str, Any]:
     key: dict[str, Any] = {"name": name}
+    while getattr(typing.get_origin(annotation), "_name", "") in ("Required", "NotRequired"):
+        annotation = typing.get_args(annotation)[0]  # a TypedDict key's marks, not its type
     base, metadata = annotation, ()
     if typing.get_origin(annotation) is typing.Annotated:
         base, *rest = typing.get_args(annotation)
@@ -165,7 +198,9 @@ def state_key(name: str, annotation: Any, modules: list[Any]) -> dict[str, Any]:
             return {"name": name, "type": managed}
     base = typing.get_origin(base) or base
     key["type"] = TYPE_OF_CLASS.get(base, "any")
-    reducer = metadata[-1] if metadata and callable(metadata[-1]) else None
+    # a reducer is a function; a class in the metadata marks the key (langchain's OmitFromInput)
+    last = metadata[-1] if metadata else None
+    reducer = last if callable(last) and not isinstance(last, type) else None
     if reducer is operator.add:
         key["reducer"] = "add"
     elif getattr(reducer, "__name__", "") in ("add_messages", "_add_messages"):
@@ -174,7 +209,7 @@ def state_key(name: str, annotation: Any, modules: list[Any]) -> dict[str, Any]:
     elif getattr(reducer, "__name__", "") == "merge_dicts":
         key["reducer"] = "merge"
     elif reducer is not None:
-        key.update(reducer="custom", custom_reducer={"import_path": ref(reducer, name, modules)})
+        key.update(reducer="custom", custom_reducer=code_ref(reducer, name, modules))
     return key
 
 
@@ -225,6 +260,27 @@ def _state(builder: Any, modules: list[Any]) -> tuple[list[dict[str, Any]], str 
 # ------------------------------------------------------------------ nodes and edges
 
 
+MAX_ID = 64
+"""The spec's identifiers are at most this long (`graphspec.model.Identifier`)."""
+
+
+def element_id(wanted: str, taken: set[str]) -> str:
+    """`wanted` as an edge id: an identifier of at most MAX_ID characters (a long one cut and
+    ended with a hash of the whole, so ids of different long names stay apart), not in `taken`
+    (which it joins)."""
+    text = re.sub(r"\W", "_", wanted, flags=re.ASCII)
+    text = text if text[:1].isalpha() or text[:1] == "_" else f"e_{text}"
+    if len(text) > MAX_ID:
+        digest = hashlib.sha1(wanted.encode("utf-8")).hexdigest()[:8]
+        text = f"{text[: MAX_ID - 9]}_{digest}"
+    out, n = text, 1
+    while out in taken or keyword.iskeyword(out) or out in RESERVED_NAMES:
+        n += 1
+        out = f"{text[: MAX_ID - len(str(n)) - 1]}_{n}"
+    taken.add(out)
+    return out
+
+
 def _retry(policy: Any, element_id: str) -> dict[str, Any] | None:
     if policy is None:
         return None
@@ -263,11 +319,11 @@ def _cache(policy: Any, element_id: str) -> dict[str, Any] | None:
 class _Graph:
     """One graph's spec document being built, with what its nodes share."""
 
-    def __init__(self, builder: Any, modules: list[Any]) -> None:
+    def __init__(self, builder: Any, modules: list[Any], made: Any = None) -> None:
         self.builder = builder
         self.modules = [sys.modules.get(getattr(builder.state_schema, "__module__", "")), *modules]
         self.modules = [m for m in self.modules if m is not None]
-        self.scope = import_agents.Scope(builder)
+        self.scope = import_agents.Scope(builder, made)
         self.scope.modules += self.modules
         self.subgraphs: list[dict[str, Any]] = []
         self.agents: list[dict[str, Any]] = []
@@ -294,8 +350,8 @@ class _Graph:
         elif type(runnable).__name__ == "ToolNode":
             out = import_agents.tools_node(name, runnable, self.modules)
         else:
-            path = ref(target_of(runnable), name, self.modules)
-            out = {"id": name, "kind": "function", "import_path": path}
+            out = {"id": name, "kind": "function", **code_ref(target_of(runnable), name,
+                                                                self.modules)}  # fmt: skip
             if import_func.is_entrypoint(runnable):
                 out["description"] = import_func.NODE_NOTE
         if (retry := _retry(node.retry_policy, name)) is not None:
@@ -309,12 +365,12 @@ class _Graph:
             out["defer"] = True
         return out
 
-    def branch(self, source: str, name: str, branch: Any) -> dict[str, Any]:
+    def branch(self, source: str, name: str, branch: Any, taken: set[str]) -> dict[str, Any]:
         edge: dict[str, Any] = {
-            "id": name if name.isidentifier() else f"{source}_router",
+            "id": element_id(name if name.isidentifier() else f"{source}_router", taken),
             "source": source,
-            "router": {"kind": "code", "import_path": ref(target_of(branch.path), name,
-                                                          self.modules)},
+            "router": {"kind": "code", **code_ref(target_of(branch.path), name,
+                                                  self.modules)},
         }  # fmt: skip
         ends = branch.ends
         if ends:
@@ -333,23 +389,20 @@ def _graph_doc(builder: Any, modules: list[Any]) -> dict[str, Any]:
     state, state_class = _state(builder, g.modules)
     nodes = [g.node(name, node) for name, node in builder.nodes.items()]
     entry, finish, edges = [], [], []
+    taken = {n["id"] for n in nodes}
     for start, end in sorted(builder.edges):
         if start == START:
             entry.append(end)
         elif end == END:
             finish.append(start)
         else:
-            edges.append({"id": f"{start}_to_{end}", "sources": [start], "target": end})
+            edge_id = element_id(f"{start}_to_{end}", taken)
+            edges.append({"id": edge_id, "sources": [start], "target": end})
     for starts, end in sorted(builder.waiting_edges):
-        edges.append(
-            {
-                "id": f"{'_'.join(starts)}_to_{end.strip('_')}",
-                "sources": list(starts),
-                "target": end,
-            }
-        )
+        edge_id = element_id(f"{'_'.join(starts)}_to_{end.strip('_')}", taken)
+        edges.append({"id": edge_id, "sources": list(starts), "target": end})
     conditional = [
-        g.branch(source, name, branch)
+        g.branch(source, name, branch, taken)
         for source, branches in builder.branches.items()
         for name, branch in branches.items()
     ]
@@ -400,9 +453,21 @@ def _compiled_with(graph: Any) -> dict[str, Any]:
     return out
 
 
-def spec_from_graph(graph: Any, module: Any = None) -> Any:
+def spec_from_graph(graph: Any, module: Any = None, made: ast.expr | None = None) -> Any:
     """The spec of a compiled graph, a builder or an entrypoint; `module` is where it was found
-    (its source holds agent calls; its globals the names of callable objects)."""
+    (its source holds agent calls; its globals the names of callable objects), `made` the
+    expression that made it when no module variable holds it (a factory's call).
+
+    What cannot become a spec raises SpecError, whatever went wrong inside."""
+    try:
+        return _spec_from_graph(graph, module, made)
+    except SpecError:
+        raise
+    except Exception as exc:  # a construct no rule here foresaw: refused, never a crash
+        raise SpecError(f"cannot read the graph: {type(exc).__name__}: {exc}") from exc
+
+
+def _spec_from_graph(graph: Any, module: Any, made: ast.expr | None) -> Any:
     modules = [module] if module is not None else []
     if import_func.is_entrypoint(graph):
         doc = import_func.entrypoint_doc(graph, modules)
@@ -410,7 +475,8 @@ def spec_from_graph(graph: Any, module: Any = None) -> Any:
         builder = _builder_of(graph)
         if builder is None:
             raise SpecError(f"{type(graph).__name__} is not a graph (no StateGraph builder)")
-        doc = _agent_doc(graph, builder, modules) or _graph_doc(builder, modules)
+        made_by = (graph, module, made) if made is not None else None
+        doc = _agent_doc(graph, builder, modules, made_by) or _graph_doc(builder, modules)
     if builder_free := graph is not _builder_of(graph):
         doc.update(_compiled_with(graph))
     name = getattr(graph, "name", None)
@@ -419,21 +485,41 @@ def spec_from_graph(graph: Any, module: Any = None) -> Any:
     return spec_from_dict({"version": 2, **doc})
 
 
-def _agent_doc(graph: Any, builder: Any, modules: list[Any]) -> dict[str, Any] | None:
+def _agent_doc(graph: Any, builder: Any, modules: list[Any], made: Any) -> dict[str, Any] | None:
     """An agent graph as the module's graph: one agent node on a conversation."""
     if not (import_agents.is_agent(builder) or import_agents.is_react_agent(builder)):
         return None
     name = getattr(graph, "name", None) or ""
     node_id = name if name.isidentifier() and name != "LangGraph" else "agent"
-    g = _Graph(builder, modules)
+    g = _Graph(builder, modules, made)
     node = g.agent_node(node_id, graph, builder)
+    structured = any(a.get("response_format") for a in g.agents)
     return {
-        "state": [{"name": "messages", "type": "messages", "reducer": "add_messages"}],
+        "state": [
+            {"name": "messages", "type": "messages", "reducer": "add_messages"},
+            *_agent_keys(builder, g.modules, structured),
+        ],
         "nodes": [node],
         "entry": [node_id],
         "finish": [node_id],
         "agents": g.agents,
     }
+
+
+def _agent_keys(builder: Any, modules: list[Any], structured: bool) -> list[dict[str, Any]]:
+    """The agent's keys besides its conversation, so the graph around it takes and returns them
+    too: its state schema's own keys and, with structured output, `structured_response`."""
+    inputs, outputs = _hints(builder.input_schema), _hints(builder.output_schema)
+    keys = []
+    for name, annotation in {**inputs, **outputs}.items():
+        if name == "messages" or (name == "structured_response" and not structured):
+            continue
+        key = state_key(name, annotation, modules)
+        if key["type"] in MANAGED_TYPES:
+            continue
+        keys.append({**key, **({} if name in inputs else {"input": False}),
+                     **({} if name in outputs else {"output": False})})  # fmt: skip
+    return keys
 
 
 __all__ = [
