@@ -2,15 +2,20 @@
 `create_react_agent` graphs (langgraph.prebuilt or engine.prebuilt) become agent specs, a
 `ToolNode` a tools node with its tools.
 
-The model, system prompt and tools are read from the compiled agent (the model node's closure and
-its ToolNode); the ordered middleware list, and a non-scripted model's `init_chat_model(...)`
-arguments, from the module-level `name = create_agent(...)` call in the module's source, as the
-exporter writes it (prebuilt middleware with literal settings, custom hooks as `hook(fn)` on
-module-level functions, referenced by import path). Without that source, only the prebuilt
-middleware that have graph nodes come back, with the settings their instances keep as JSON.
-A `create_react_agent(model, tools, prompt=...)` is read from its call: the same loop as
-`create_agent`'s (model, then tools while it calls them); arguments the spec has no place for are
-refused, naming them.
+The model, system prompt, tools, response_format and context schema are read from the compiled
+agent (the model node's closure and its ToolNode); the ordered middleware list, the state schema
+and a non-scripted model's `init_chat_model(...)` arguments from the module-level
+`name = create_agent(...)` call in the module's source (or the call a module-level factory
+returns). Middleware: prebuilt ones with literal settings, custom hooks as `hook(fn)` on
+module-level functions, and the program's own AgentMiddleware by import path (a module-level
+instance, a `@before_model`-style decorated function, or a subclass the module defines built
+with literal keyword settings). Without that source, only the prebuilt middleware that have
+graph nodes come back, with the settings their instances keep as JSON.
+A `create_react_agent(model, tools, prompt=...)` is read from its call: without its own
+arguments (response_format, pre/post model hooks, state and context schemas, each a
+module-level name) it is create_agent's loop and is built with create_agent; with them it is
+built with create_react_agent again. Arguments the spec has no place for are refused, naming
+them.
 """
 
 from __future__ import annotations

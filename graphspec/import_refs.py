@@ -1,11 +1,12 @@
 """Import paths for the objects an imported graph runs: `module:name` that resolves back to them.
 
 A spec names a function by where it lives, so the path is checked by resolving it: a path that
-gives another object (a later `def` with the same name replaced the first) is never written. The
-module's globals are searched for the object itself, for a tool wrapping it (`name.func`) and for
-the instance a bound method belongs to (`name.method`), so async functions, callable objects,
-`@tool` functions and methods of module-level objects all get a path; anything else is refused
-with the element's id.
+gives another object is never written. The module's globals are searched for the object itself,
+for a tool wrapping it (`name.func`) and for the instance a bound method belongs to
+(`name.method`), so async functions, callable objects, `@tool` functions and methods of
+module-level objects all get a path. A plain function a later `def` with the same name shadowed
+(`code_ref`) becomes inline code: its source after imports of the module globals it reads, which
+is what it found when it ran. Anything else is refused with the element's id.
 """
 
 from __future__ import annotations

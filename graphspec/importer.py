@@ -6,20 +6,25 @@
 
 Functions (nodes, routers, custom reducers, tools) become references by import path
 `module:name`, checked by resolving them back (`graphspec.import_refs`): async functions,
-callable objects and `@tool` functions get one, and a name a later definition replaced is
-refused rather than pointing at the wrong function. A file imported by path is named by its
-stem; its folder is on sys.path only while it loads, and sys.modules keeps it, so the references
-resolve later in the same process. Importing runs the module: callers ask the user first.
+callable objects and `@tool` functions get one; a function a later definition shadowed becomes
+inline code importing the module globals it reads, never a path to the wrong function. A file
+imported by path is named by its stem; its folder is on sys.path only while it loads, and
+sys.modules keeps it, so the references resolve later in the same process. Importing runs the
+module: callers ask the user first. `module:function` names a graph factory: it is called as
+langgraph's server calls one (no arguments, or a RunnableConfig).
 
 What each construct becomes: compiled subgraphs used as nodes, inline subgraphs; `create_agent`
-and `create_react_agent` graphs (as nodes or the module's graph), agent nodes
-(`graphspec.import_agents`); a `ToolNode`, a tools node with its tools; a functional-API
-entrypoint, a node running it as written (`graphspec.import_func`); a pydantic or dataclass
-state, `state_class` by import path; `interrupt_before/after`, breakpoints; an in-memory
-checkpointer, store or cache given to compile, the spec's `checkpointer`/`store`/`cache`;
-`Command[Literal[...]]` annotations, destinations; path maps, retry and cache policies as they
-are. What the spec has no place for is refused with the element's id, never dropped. The spec
-gets no positions: the canvas lays it out.
+and `create_react_agent` graphs (as nodes or the module's graph, also made by a module-level
+factory), agent nodes (`graphspec.import_agents`), the graph around an agent keeping its extra
+state keys and `structured_response`; a `ToolNode`, a tools node with its tools; a
+functional-API entrypoint, a node running it as written (`graphspec.import_func`); a pydantic or
+dataclass state, `state_class` by import path; `interrupt_before/after`, breakpoints; an
+in-memory checkpointer, store or cache given to compile, the spec's `checkpointer`/`store`/
+`cache`; `Command[Literal[...]]` annotations, destinations; path maps, retry and cache policies
+as they are; edge ids fitted to the spec's 64 characters. What the spec has no place for is
+refused with a SpecError naming the element, never dropped, and nothing else escapes: any other
+failure while reading the graph is a SpecError too. The spec gets no positions: the canvas lays
+it out.
 """
 
 from __future__ import annotations

@@ -335,6 +335,43 @@ def test_an_agents_context_schema_and_runtime_context_reach_its_middleware(tmp_p
     assert spec.agents[0].context_schema == "context_agent:Caller"
 
 
+@pytest.mark.parametrize(
+    ("written", "strategy", "reply"),
+    [
+        (
+            "ToolStrategy(Answer)",
+            "tool",
+            'content="", tool_calls=[{"name": "Answer", "args": ARGS, "id": "c"}]',
+        ),
+        ("ProviderStrategy(Answer)", "provider", "content=json.dumps(ARGS)"),
+        ("Answer", "auto", 'content="", tool_calls=[{"name": "Answer", "args": ARGS, "id": "c"}]'),
+    ],
+)
+def test_each_response_format_form_of_create_agent_imports(tmp_path, written, strategy, reply):
+    path = program(tmp_path, f"answer_{strategy}", f"""
+    import json
+
+    from _scripted import ScriptedModel
+    from langchain.agents import create_agent
+    from langchain.agents.structured_output import ProviderStrategy, ToolStrategy
+    from langchain_core.messages import AIMessage
+    from typing_extensions import TypedDict
+
+    class Answer(TypedDict):
+        verdict: str
+        score: int
+
+    ARGS = {{"verdict": "fine", "score": 7}}
+    model = ScriptedModel(responses=[AIMessage({reply})])
+    agent = create_agent(model, [], response_format={written})
+    """)  # fmt: skip
+    value = {"messages": [{"role": "user", "content": "rate it"}]}
+    spec = three_ways(path, lambda m: m.agent, value, tmp_path)
+    fmt = spec.agents[0].response_format
+    assert (fmt.schema_class, fmt.strategy) == (f"answer_{strategy}:Answer", strategy)
+    assert spec.key("structured_response") is not None
+
+
 def test_deep_agent_subagents_named_by_variable_import(tmp_path):
     pytest.importorskip("deepagents")
     path = program(tmp_path, "deep_vars", """

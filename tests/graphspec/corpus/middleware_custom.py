@@ -1,6 +1,7 @@
 # Follows: LangChain docs, "Custom middleware" — class-based middleware (an AgentMiddleware
 # subclass with before_model / after_model hooks, built with settings) and decorator middleware
-# (@before_model, @dynamic_prompt, @wrap_tool_call), one held in a module variable
+# (@before_model, @after_model, @dynamic_prompt, @wrap_model_call, @wrap_tool_call), one held in
+# a module variable
 # (https://docs.langchain.com/oss/python/langchain/middleware/custom).
 from typing import Any
 
@@ -9,8 +10,10 @@ from langchain.agents import create_agent
 from langchain.agents.middleware import (
     AgentMiddleware,
     AgentState,
+    after_model,
     before_model,
     dynamic_prompt,
+    wrap_model_call,
     wrap_tool_call,
 )
 from langchain_core.messages import AIMessage, HumanMessage
@@ -53,6 +56,20 @@ def by_length(request: Any) -> str:
     return f"You have seen {len(request.messages)} messages."
 
 
+@after_model
+def count_words(state: AgentState, runtime: Any) -> dict[str, Any] | None:
+    words = len(str(state["messages"][-1].content).split())
+    return {"messages": [HumanMessage(content=f"{words} words")]}
+
+
+@wrap_model_call
+def retry_once(request: Any, handler: Any) -> Any:
+    try:
+        return handler(request)
+    except ValueError:
+        return handler(request)
+
+
 @wrap_tool_call
 def tag_tool(request: Any, handler: Any) -> Any:
     result = handler(request)
@@ -77,7 +94,15 @@ model = ScriptedModel(
 agent = create_agent(
     model,
     tools=[lookup],
-    middleware=[CallCounter(limit=3, note="model call"), log_size, by_length, shout, tag_tool],
+    middleware=[
+        CallCounter(limit=3, note="model call"),
+        log_size,
+        by_length,
+        count_words,
+        retry_once,
+        shout,
+        tag_tool,
+    ],
 )
 
 INPUT = {"messages": [{"role": "user", "content": "what is x?"}]}
