@@ -225,6 +225,24 @@ def _overrides(cls: type) -> list[str]:
             if any(getattr(cls, n, None) is not getattr(base, n, None) for n in (h, f"a{h}"))]  # fmt: skip
 
 
+_AGENT_LAYERS = ("langchain.agents.middleware", "engine.agents.middleware")
+
+
+def _on_both_runtimes(cls: type, module: Any, label: str, owner: str) -> None:
+    """The spec points at middleware that runs on the engine and on langgraph: classes the
+    program defines (loaded on the engine, its langchain imports are the engine's), the classes
+    langchain's hook decorators make, and the prebuilt ones; a class another package defines
+    keeps langchain's agent layer, which the engine does not run."""
+    home = cls.__module__
+    if home == module.__name__ or home in (f"{layer}.types" for layer in _AGENT_LAYERS):
+        return
+    if cls.__name__ in _PREBUILT_BY_CLASS and home.startswith(_AGENT_LAYERS):
+        return
+    raise SpecError(f"{owner}: middleware {label} is {home}.{cls.__name__}, defined outside the "
+                    "program: the spec holds the program's own middleware and the prebuilt ones "
+                    "(define it in the module, or subclass it there)", element_id=owner)  # fmt: skip
+
+
 def _program_middleware(item: ast.expr, module: Any, owner: str) -> dict[str, Any] | None:
     """The program's own middleware by import path: a module-level instance (`mw`, a
     `@before_model`-style decorated function, `mw = MyMiddleware(...)`) or a subclass the
@@ -233,11 +251,13 @@ def _program_middleware(item: ast.expr, module: Any, owner: str) -> dict[str, An
         obj = vars(module).get(item.id)
         if obj is None or isinstance(obj, type) or not _is_middleware(obj):
             return None
+        _on_both_runtimes(type(obj), module, item.id, owner)
         return {"kind": "custom", "name": item.id, "import_path": ref(obj, owner, [module]),
                 "overrides": _overrides(type(obj))}  # fmt: skip
     cls = vars(module).get(_called(item))
     if not (isinstance(cls, type) and _is_middleware(cls)):
         return None
+    _on_both_runtimes(cls, module, cls.__name__, owner)
     if item.args or any(k.arg is None for k in item.keywords):
         raise SpecError(f"{owner}: middleware {ast.unparse(item)} takes positional or ** "
                         "arguments; the spec builds it from keyword settings (name them)",

@@ -33,10 +33,14 @@ what it returns."""
 
 def is_entrypoint(obj: Any) -> bool:
     """A compiled `@entrypoint`: a Pregel with one node and the `__previous__` channel."""
-    channels = getattr(obj, "channels", None)
-    nodes = getattr(obj, "nodes", None)
+    try:
+        channels = getattr(obj, "channels", None)
+        nodes = getattr(obj, "nodes", None)
+        builder = getattr(obj, "builder", None)
+    except Exception:  # an object whose attributes raise (a lazy proxy) is no entrypoint
+        return False
     return (
-        getattr(obj, "builder", None) is None
+        builder is None
         and isinstance(channels, dict)
         and "__previous__" in channels
         and isinstance(nodes, dict)

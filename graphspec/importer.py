@@ -110,7 +110,7 @@ def pick_graph(module: Any, target: str) -> str:
         return (preferred or names)[0]
     if not names:
         raise SpecError(f"{target} holds no graph (a compiled graph, a StateGraph builder or an "
-                        "@entrypoint)")  # fmt: skip
+                        f"@entrypoint); for a function making one, name it as {target}:FUNCTION")  # fmt: skip
     raise SeveralGraphs(target, names)
 
 
@@ -178,11 +178,14 @@ def load_module(target: str, *, on_engine: bool = False, again: bool = True) -> 
 def _builder_of(obj: Any) -> Any:
     if obj is None:
         return None
-    builder = getattr(obj, "builder", None)
-    if builder is not None and hasattr(builder, "nodes") and hasattr(builder, "branches"):
-        return builder
-    if hasattr(obj, "nodes") and hasattr(obj, "branches") and hasattr(obj, "waiting_edges"):
-        return obj
+    try:
+        builder = getattr(obj, "builder", None)
+        if builder is not None and hasattr(builder, "nodes") and hasattr(builder, "branches"):
+            return builder
+        if hasattr(obj, "nodes") and hasattr(obj, "branches") and hasattr(obj, "waiting_edges"):
+            return obj
+    except Exception:  # an object whose attributes raise (a lazy proxy) is no graph
+        return None
     return None
 
 

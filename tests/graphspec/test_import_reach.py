@@ -457,6 +457,28 @@ def test_what_still_cannot_become_a_spec_is_refused_naming_the_agent(tmp_path, b
     assert info.value.element_id == "worker"
 
 
+def test_middleware_another_package_defines_is_refused_naming_its_home(tmp_path):
+    """It would keep langchain's agent layer on the engine, where it does not run."""
+    (tmp_path / "audit_lib.py").write_text(textwrap.dedent("""
+        from langchain.agents.middleware import AgentMiddleware
+
+        class Audit(AgentMiddleware):
+            def before_model(self, state, runtime):
+                return None
+    """), encoding="utf-8")  # fmt: skip
+    path = program(tmp_path, "foreign_mw", """
+    from _scripted import ScriptedModel
+    from audit_lib import Audit
+    from langchain.agents import create_agent
+    from langchain_core.messages import AIMessage
+
+    model = ScriptedModel(responses=[AIMessage(content="ok")])
+    agent = create_agent(model, [], middleware=[Audit()], name="auditor")
+    """)  # fmt: skip
+    with pytest.raises(SpecError, match="Audit is audit_lib.Audit, defined outside the program"):
+        import_module_graph(str(path))
+
+
 def test_a_react_hook_that_is_no_module_level_name_is_refused(tmp_path):
     path = program(tmp_path, "refused_react", """
     import warnings
@@ -493,3 +515,22 @@ def test_an_unforeseen_failure_inside_the_importer_is_a_spec_error(tmp_path, mon
     monkeypatch.setattr(importer, "_compiled_with", broken)
     with pytest.raises(SpecError, match="cannot read the graph: KeyError"):
         import_module_graph(str(path))
+
+
+def test_a_module_variable_whose_attributes_raise_is_no_graph_and_no_crash(tmp_path):
+    path = program(tmp_path, "lazy_proxy", """
+    class Lazy:
+        def __getattr__(self, name):
+            raise RuntimeError("not configured")
+
+    settings = Lazy()
+
+    def a(state):
+        return {"log": ["a"]}
+
+    builder = StateGraph(S)
+    builder.add_node("a", a)
+    builder.add_edge(START, "a")
+    graph = builder.compile()
+    """, STATE_HEAD)  # fmt: skip
+    assert [n.id for n in import_module_graph(str(path)).nodes] == ["a"]

@@ -1,7 +1,7 @@
 # Follows: LangChain docs, "Custom middleware" — class-based middleware (an AgentMiddleware
 # subclass with before_model / after_model hooks, built with settings) and decorator middleware
-# (@before_model, @after_model, @dynamic_prompt, @wrap_model_call, @wrap_tool_call), one held in
-# a module variable
+# (@before_model, @after_model, @dynamic_prompt, @wrap_model_call, @wrap_tool_call); instances
+# held in module variables
 # (https://docs.langchain.com/oss/python/langchain/middleware/custom).
 from typing import Any
 
@@ -10,6 +10,7 @@ from langchain.agents import create_agent
 from langchain.agents.middleware import (
     AgentMiddleware,
     AgentState,
+    ModelCallLimitMiddleware,
     after_model,
     before_model,
     dynamic_prompt,
@@ -78,6 +79,7 @@ def tag_tool(request: Any, handler: Any) -> Any:
 
 
 shout = Shout()
+limit = ModelCallLimitMiddleware(run_limit=4)  # a prebuilt one, kept as the program made it
 
 
 def lookup(term: str) -> str:
@@ -102,6 +104,7 @@ agent = create_agent(
         retry_once,
         shout,
         tag_tool,
+        limit,
     ],
 )
 
