@@ -495,19 +495,22 @@ def test_a_react_hook_that_is_no_module_level_name_is_refused(tmp_path):
         import_module_graph(str(path))
 
 
+ONE_NODE = """
+def a(state):
+    return {"log": ["a"]}
+
+builder = StateGraph(S)
+builder.add_node("a", a)
+builder.add_edge(START, "a")
+graph = builder.compile()
+"""
+
+
 def test_an_unforeseen_failure_inside_the_importer_is_a_spec_error(tmp_path, monkeypatch):
     """The lead's fallback opens what the importer refuses: any failure must be a SpecError."""
     from graphspec import importer
 
-    path = program(tmp_path, "plain", """
-    def a(state):
-        return {"log": ["a"]}
-
-    builder = StateGraph(S)
-    builder.add_node("a", a)
-    builder.add_edge(START, "a")
-    graph = builder.compile()
-    """, STATE_HEAD)  # fmt: skip
+    path = program(tmp_path, "plain", ONE_NODE, STATE_HEAD)
 
     def broken(*args: Any) -> Any:
         raise KeyError("surprise")
@@ -518,19 +521,12 @@ def test_an_unforeseen_failure_inside_the_importer_is_a_spec_error(tmp_path, mon
 
 
 def test_a_module_variable_whose_attributes_raise_is_no_graph_and_no_crash(tmp_path):
-    path = program(tmp_path, "lazy_proxy", """
-    class Lazy:
-        def __getattr__(self, name):
-            raise RuntimeError("not configured")
+    lazy = """
+class Lazy:
+    def __getattr__(self, name):
+        raise RuntimeError("not configured")
 
-    settings = Lazy()
-
-    def a(state):
-        return {"log": ["a"]}
-
-    builder = StateGraph(S)
-    builder.add_node("a", a)
-    builder.add_edge(START, "a")
-    graph = builder.compile()
-    """, STATE_HEAD)  # fmt: skip
+settings = Lazy()
+"""
+    path = program(tmp_path, "lazy_proxy", lazy + ONE_NODE, STATE_HEAD)
     assert [n.id for n in import_module_graph(str(path)).nodes] == ["a"]
