@@ -498,6 +498,9 @@ def _deep_agent(graph: Any, found: dict, node_id: str, agents: list[dict], scope
                 made: tuple[Any, ast.Call]) -> str:  # fmt: skip
     """A create_deep_agent graph (graphspec.import_deep_agents) as an agent spec."""
     module, call = made
+    if found.get("response_format") is not None:  # the spec's deep agent is built without one
+        raise SpecError(f"{node_id}: a deep agent's response_format has no place in the spec",
+                        element_id=node_id)  # fmt: skip
 
     def settings(model: Any) -> dict:
         return _model_settings(model, scope.assignment(model, [module]), node_id)

@@ -416,6 +416,24 @@ def test_imported_middleware_and_agent_classes_are_code_the_user_trusts_first():
         assert wanted and wanted <= paths, stem
 
 
+def test_a_deep_agents_response_format_is_refused_not_dropped(tmp_path):
+    pytest.importorskip("deepagents")
+    path = program(tmp_path, "deep_answer", """
+    from _scripted import ScriptedModel
+    from deepagents import create_deep_agent
+    from langchain_core.messages import AIMessage
+    from pydantic import BaseModel
+
+    class Answer(BaseModel):
+        text: str
+
+    model = ScriptedModel(responses=[AIMessage(content="done")])
+    agent = create_deep_agent(model=model, response_format=Answer)
+    """)  # fmt: skip
+    with pytest.raises(SpecError, match="deep agent's response_format"):
+        import_module_graph(str(path))
+
+
 # ------------------------------------------------------------------ refusals
 
 
