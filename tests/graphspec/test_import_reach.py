@@ -45,20 +45,22 @@ def imported(target: str, tmp_path: Path) -> Any:
     return read_spec(out)
 
 
-def three_ways(path: Path, graph_of: Any, value: Any, tmp_path: Path, **run: Any) -> Any:
+def three_ways(
+    path: Path, graph_of: Any, value: Any, tmp_path: Path, norm: Any = normalize, **run: Any
+) -> Any:
     """The original (graph_of(module) on langgraph), the imported spec compiled on the engine and
     its langgraph export, each invoked with `value` (and `run`'s keywords): the three results,
-    asserted equal; returns the spec."""
+    `norm`alised, asserted equal; returns the spec."""
     target = f"{path}:{graph_of}" if isinstance(graph_of, str) else str(path)
     pick = (lambda m: _made(getattr(m, graph_of))) if isinstance(graph_of, str) else graph_of
     spec = imported(target, tmp_path)
-    expected = normalize(pick(load_module(str(path))).invoke(value, **run))
+    expected = norm(pick(load_module(str(path))).invoke(value, **run))
     # compiling loads the spec's module_file on the engine, as `superstep run` does
-    ours = normalize(compile_spec(spec, trusted=True, base_dir=tmp_path).invoke(value, **run))
+    ours = norm(compile_spec(spec, trusted=True, base_dir=tmp_path).invoke(value, **run))
     load_module(str(path))  # the export imports the program's functions from langgraph's run
     exported = tmp_path / f"exported_{path.stem}.py"
     exported.write_text(to_langgraph(spec), encoding="utf-8")
-    theirs = normalize(load_module(str(exported)).graph.invoke(value, **run))
+    theirs = norm(load_module(str(exported)).graph.invoke(value, **run))
     assert ours == expected and theirs == expected
     return spec
 
@@ -374,6 +376,8 @@ def test_each_response_format_form_of_create_agent_imports(tmp_path, written, st
 
 def test_deep_agent_subagents_named_by_variable_import(tmp_path):
     pytest.importorskip("deepagents")
+    from tests.engine.deepagents_helpers import normalize_deep
+
     path = program(tmp_path, "deep_vars", """
     from _scripted import ScriptedModel
     from deepagents import create_deep_agent
@@ -383,7 +387,11 @@ def test_deep_agent_subagents_named_by_variable_import(tmp_path):
     def shout(text: str) -> str:
         return text.upper()
 
-    model = ScriptedModel(responses=[AIMessage(content="done")])
+    delegate = {"description": "say hi", "subagent_type": "loud"}
+    model = ScriptedModel(responses=[
+        AIMessage(content="", tool_calls=[{"name": "task", "args": delegate, "id": "t1"}]),
+        AIMessage(content="done"),
+    ])
     helper_model = ScriptedModel(responses=[AIMessage(content="HI")])
     loud = {"name": "loud", "description": "Shouts.", "system_prompt": "Shout.",
             "tools": [tool("shout", description="Upper-case the text.")(shout)],
@@ -392,7 +400,8 @@ def test_deep_agent_subagents_named_by_variable_import(tmp_path):
     SUBAGENTS = [loud, quiet]
     agent = create_deep_agent(model=model, subagents=SUBAGENTS)
     """)  # fmt: skip
-    spec = import_module_graph(str(path))
+    value = {"messages": [{"role": "user", "content": "go"}]}
+    spec = three_ways(path, lambda m: m.agent, value, tmp_path, norm=normalize_deep)
     subs = spec.agents[0].deep.subagents
     assert [s.name for s in subs] == ["loud", "quiet"]
     assert subs[0].tools[0].import_path == "deep_vars:shout" and subs[0].model.responses
