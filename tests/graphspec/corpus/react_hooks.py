@@ -1,8 +1,9 @@
 # Follows: LangGraph docs, "Agents" — a prebuilt ReAct agent with a pre-model hook (trims what the
-# model sees), a post-model hook, its own state schema and structured output
+# model sees), a post-model hook, its own state and context schemas and structured output
 # (https://langchain-ai.github.io/langgraph/agents/agents, "Manage message history",
 # "Structured output").
 import warnings
+from dataclasses import dataclass
 
 from _scripted import ScriptedModel
 from langchain_core.messages import AIMessage
@@ -14,6 +15,11 @@ from pydantic import BaseModel
 class Forecast(BaseModel):
     city: str
     sky: str
+
+
+@dataclass
+class Traveller:
+    name: str = "guest"
 
 
 class TripState(AgentState):
@@ -55,6 +61,7 @@ with warnings.catch_warnings():  # create_react_agent is deprecated in favour of
         pre_model_hook=keep_last_three,
         post_model_hook=count_replies,
         state_schema=TripState,
+        context_schema=Traveller,
         response_format=Forecast,
     )
 
