@@ -93,4 +93,4 @@ def entrypoint_doc(graph: Any, modules: list[Any]) -> dict[str, Any]:
     return {"state": state, **doc}
 
 
-__all__ = ["NODE_NOTE", "entry_function", "entrypoint_doc", "is_entrypoint"]
+__all__ = ["NODE_NOTE", "WHOLE_VALUE", "entry_function", "entrypoint_doc", "is_entrypoint"]

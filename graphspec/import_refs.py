@@ -108,6 +108,8 @@ def code_ref(obj: Any, element_id: str, modules: Iterable[Any] = ()) -> dict[str
 _STDLIB = {"operator": "import operator", "Any": "from typing import Any",
            "Annotated": "from typing import Annotated", "TypedDict": "from typing import TypedDict"}  # fmt: skip
 """Names the exported module imports itself: code imports them the same way."""
+_RUNTIMES = ("langgraph", "engine", "langchain.agents")
+"""Where objects differ by runtime (a program loaded on the engine gets the engine's)."""
 
 
 def shadowed_code(fn: Any, element_id: str) -> dict[str, str]:
@@ -122,16 +124,18 @@ def shadowed_code(fn: Any, element_id: str) -> dict[str, str]:
         [tree] = ast.parse(source).body
     except (OSError, TypeError, SyntaxError, ValueError):
         why, tree = "its source cannot be read", None
-    if tree is not None and (not isinstance(tree, (ast.FunctionDef, ast.AsyncFunctionDef))
-                             or tree.decorator_list or fn.__closure__ or module is None):  # fmt: skip
-        why = "it is decorated or a closure, so its source is not the object the graph runs"
+    if tree is not None and (not inspect.isfunction(fn) or module is None
+                             or not isinstance(tree, (ast.FunctionDef, ast.AsyncFunctionDef))
+                             or tree.decorator_list or fn.__closure__):  # fmt: skip
+        why = ("it is decorated, a method or a closure, so its source is not the object the "
+               "graph runs")  # fmt: skip
     names = sorted({n.id for n in ast.walk(tree) if isinstance(n, ast.Name)} if tree else ())
     names = [n for n in names if module is not None and n in vars(module)
              and n not in runtime_names()]  # fmt: skip
     if not why and fn.__name__ in names:
         why = "it refers to its own name, which now names the later function"
     foreign = [n for n in names if n not in _STDLIB
-               and getattr(vars(module)[n], "__module__", "").startswith(("langgraph", "engine"))]  # fmt: skip
+               and str(getattr(vars(module)[n], "__module__", "") or "").startswith(_RUNTIMES)]  # fmt: skip
     if not why and foreign:
         why = f"it uses {', '.join(foreign)} from the graph runtime, which differs by runtime"
     if why:
@@ -193,7 +197,9 @@ __all__ = [
     "called_name",
     "code_ref",
     "literal_setting",
+    "module_assignments",
     "ref",
     "shadowed_code",
     "target_of",
+    "top_statements",
 ]

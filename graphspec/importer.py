@@ -268,23 +268,23 @@ def _state(builder: Any, modules: list[Any]) -> tuple[list[dict[str, Any]], str 
 # ------------------------------------------------------------------ nodes and edges
 
 
-MAX_ID = 64
+_MAX_ID = 64
 """The spec's identifiers are at most this long (`graphspec.model.Identifier`)."""
 
 
-def element_id(wanted: str, taken: set[str]) -> str:
-    """`wanted` as an edge id: an identifier of at most MAX_ID characters (a long one cut and
+def _edge_id(wanted: str, taken: set[str]) -> str:
+    """`wanted` as an edge id: an identifier of at most _MAX_ID characters (a long one cut and
     ended with a hash of the whole, so ids of different long names stay apart), not in `taken`
     (which it joins)."""
     text = re.sub(r"\W", "_", wanted, flags=re.ASCII)
     text = text if text[:1].isalpha() or text[:1] == "_" else f"e_{text}"
-    if len(text) > MAX_ID:
+    if len(text) > _MAX_ID:
         digest = hashlib.sha1(wanted.encode("utf-8")).hexdigest()[:8]
-        text = f"{text[: MAX_ID - 9]}_{digest}"
+        text = f"{text[: _MAX_ID - 9]}_{digest}"
     out, n = text, 1
     while out in taken or keyword.iskeyword(out) or out in RESERVED_NAMES:
         n += 1
-        out = f"{text[: MAX_ID - len(str(n)) - 1]}_{n}"
+        out = f"{text[: _MAX_ID - len(str(n)) - 1]}_{n}"
     taken.add(out)
     return out
 
@@ -375,7 +375,7 @@ class _Graph:
 
     def branch(self, source: str, name: str, branch: Any, taken: set[str]) -> dict[str, Any]:
         edge: dict[str, Any] = {
-            "id": element_id(name if name.isidentifier() else f"{source}_router", taken),
+            "id": _edge_id(name if name.isidentifier() else f"{source}_router", taken),
             "source": source,
             "router": {"kind": "code", **code_ref(target_of(branch.path), name,
                                                   self.modules)},
@@ -404,10 +404,10 @@ def _graph_doc(builder: Any, modules: list[Any]) -> dict[str, Any]:
         elif end == END:
             finish.append(start)
         else:
-            edge_id = element_id(f"{start}_to_{end}", taken)
+            edge_id = _edge_id(f"{start}_to_{end}", taken)
             edges.append({"id": edge_id, "sources": [start], "target": end})
     for starts, end in sorted(builder.waiting_edges):
-        edge_id = element_id(f"{'_'.join(starts)}_to_{end.strip('_')}", taken)
+        edge_id = _edge_id(f"{'_'.join(starts)}_to_{end.strip('_')}", taken)
         edges.append({"id": edge_id, "sources": list(starts), "target": end})
     conditional = [
         g.branch(source, name, branch, taken)
