@@ -29,13 +29,9 @@ def _deliver(
     callback(result, error)
 
 
-def run_in_thread(
-    work: Callable[[], Any], done: Callable[[Any, BaseException | None], None]
-) -> Future:
-    """Call `work()` on a worker thread, then `done(result, error)` on the GUI thread.
-
-    Must be called from the GUI thread (the first call creates the relay there).
-    """
+def _relay_to(done: Callable[[Any, BaseException | None], None]) -> Callable[[Future], None]:
+    """A future's done-callback handing its outcome to `done` on the GUI thread (the first call,
+    from the GUI thread, creates the relay there)."""
     global _relay
     if _relay is None:
         _relay = _Relay()
@@ -46,8 +42,32 @@ def run_in_thread(
         error = future.exception()
         relay.finished.emit(done, None if error else future.result(), error)
 
+    return finish
+
+
+def run_in_thread(
+    work: Callable[[], Any], done: Callable[[Any, BaseException | None], None]
+) -> Future:
+    """Call `work()` on a worker thread, then `done(result, error)` on the GUI thread.
+
+    Must be called from the GUI thread (the first call creates the relay there).
+    """
+    finish = _relay_to(done)
     future = _EXECUTOR.submit(work)
     future.add_done_callback(finish)
+    return future
+
+
+def run_on_daemon(
+    work: Callable[[], Any], done: Callable[[Any, BaseException | None], None], name: str
+) -> Future:
+    """As `run_in_thread`, on a daemon thread of its own: for work that waits on others (a
+    server's reply), which must neither hold the shared workers nor keep the process alive
+    after the window closes. Must be called from the GUI thread."""
+    future: Future = Future()
+    future.add_done_callback(_relay_to(done))
+
+    threading.Thread(target=_run_into, args=(future, work, ()), name=name, daemon=True).start()
     return future
 
 
@@ -74,10 +94,13 @@ class DaemonExecutor:
 
     def _work(self) -> None:
         while (item := self._jobs.get()) is not None:
-            future, fn, args = item
-            if not future.set_running_or_notify_cancel():
-                continue
-            try:
-                future.set_result(fn(*args))
-            except BaseException as exc:  # the job's own error, kept on its future
-                future.set_exception(exc)
+            _run_into(*item)
+
+
+def _run_into(future: Future, fn: Callable[..., Any], args: tuple) -> None:
+    if not future.set_running_or_notify_cancel():
+        return
+    try:
+        future.set_result(fn(*args))
+    except BaseException as exc:  # the job's own error, kept on its future
+        future.set_exception(exc)

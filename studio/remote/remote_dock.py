@@ -1,13 +1,18 @@
 """The Server dock: attach to a LangGraph server, list its assistants and threads, show a
 thread's checkpoint history, fork from a checkpoint, answer interrupts and stream runs.
 
-Every call to the server runs on the studio's worker threads (studio/workers.py); results and
-streamed parts come back to the GUI thread as queued signals. A failure shows in the status line.
+Every call to the server runs on a daemon thread of its own (studio/workers.py `run_on_daemon`):
+a stuck server holds neither the studio's shared workers nor the process after the window closes.
+Results come back to the GUI thread as queued signals; streamed parts through a bounded buffer
+(an endless run keeps its last `max_parts`). A failure or a timeout shows in the status line, as
+plain text: the server's words are never rendered as HTML.
 """
 
 from __future__ import annotations
 
 import json
+import threading
+from collections import deque
 from collections.abc import Callable
 from html import escape
 from typing import Any
@@ -32,15 +37,51 @@ from PySide6.QtWidgets import (
 )
 
 from studio.remote.client import Checkpoint, RemoteClient, describe, remember_key, stored_key
-from studio.workers import run_in_thread
+from studio.workers import run_on_daemon
 
 ID = Qt.ItemDataRole.UserRole
+LINE_CHARS = 2000
+"""A streamed part or a name longer than this is shown cut (the views stay light)."""
 
 
-class _Parts(QObject):
-    """Carries streamed parts from the worker running the stream to the GUI thread."""
+class _StreamRun(QObject):
+    """One streamed run: its parts on their way from the stream's thread to the GUI thread, at
+    most `cap` waiting (when the GUI falls behind, the oldest go), and its stop flag."""
 
-    part = Signal(int, str, object)  # generation, event, data
+    ready = Signal()
+
+    def __init__(self, cap: int) -> None:
+        super().__init__()
+        self.parts: deque[tuple[str, Any]] = deque(maxlen=cap)
+        self.count = 0
+        self.stop = threading.Event()
+        self.end: Callable[[], None] = lambda: None
+        self._signalled = False
+
+    def put(self, event: str, data: Any) -> None:
+        """On the stream's thread: one signal per batch, not per part."""
+        self.count += 1
+        self.parts.append((event, data))
+        if not self._signalled:
+            self._signalled = True
+            self.ready.emit()
+
+    def take(self) -> list[tuple[str, Any]]:
+        """On the GUI thread: the parts waiting."""
+        self._signalled = False
+        taken = []
+        while self.parts:
+            taken.append(self.parts.popleft())
+        return taken
+
+
+def _clip(text: str, limit: int = LINE_CHARS) -> str:
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
+def _plain_tip(text: str) -> str:
+    """A tooltip showing `text` as it is (Qt renders any tooltip that looks like HTML)."""
+    return f"<p style='white-space:pre-wrap'>{escape(_clip(text))}</p>" if text else ""
 
 
 def _json(value: Any) -> str:
@@ -71,11 +112,13 @@ class RemoteDock(QWidget):
         self.checkpoints: list[Checkpoint] = []
         self.busy = 0
         self.timeout = 10.0
-        """Seconds a server may take to answer one call before the dock says it timed out (a long
-        run's stream stays alive: LangGraph's server sends a heartbeat every 5 s)."""
+        """Seconds a server may take to send one call's whole reply before the dock says it
+        timed out; a streamed run may go on, but not fall silent for longer (LangGraph's server
+        sends a heartbeat every 5 s)."""
+        self.max_parts = 500
+        """Parts of a streamed run kept (in the view and on their way to it): the oldest go."""
         self._generation = 0  # bumped on connect: answers from the previous server are dropped
-        self._parts = _Parts()
-        self._parts.part.connect(self._on_part)
+        self._run: _StreamRun | None = None
         self._build()
 
     # -------------------------------------------------------------- layout
@@ -106,6 +149,7 @@ class RemoteDock(QWidget):
         self.status = QLabel("Not connected")
         self.status.setObjectName("remoteStatus")
         self.status.setWordWrap(True)
+        self.status.setTextFormat(Qt.TextFormat.PlainText)  # it quotes the server
         self.status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
 
         self.assistants = QListWidget()
@@ -137,6 +181,8 @@ class RemoteDock(QWidget):
             "A new checkpoint branching from the selected one, with the values above"
         )
         self.replay_button = self._button("remoteReplayButton", "Run from here", self.replay)
+        self.stop_button = self._button("remoteStop", "Stop ■", self.stop)
+        self.stop_button.setToolTip("End the streamed run here (the server may finish it)")
         self.interrupt_label = QLabel("")
         self.interrupt_label.setObjectName("remoteInterrupt")
         self.interrupt_label.setWordWrap(True)
@@ -159,7 +205,7 @@ class RemoteDock(QWidget):
         form.setContentsMargins(0, 0, 0, 0)
         form.addRow(self.input_edit)
         buttons = QHBoxLayout()
-        for b in (self.run_button, self.fork_button, self.replay_button):
+        for b in (self.run_button, self.fork_button, self.replay_button, self.stop_button):
             buttons.addWidget(b)
         form.addRow(buttons)
         form.addRow(self.interrupt_label)
@@ -221,6 +267,7 @@ class RemoteDock(QWidget):
                                 (self.run_button, on and thread), (self.fork_button, cp), (self.replay_button, cp),
                                 (self.resume_button, bool(head and head.interrupts))):  # fmt: skip
             widget.setEnabled(enabled and not self.busy)
+        self.stop_button.setEnabled(self._run is not None)
 
     def _say(self, text: str, error: bool = False) -> None:
         self.status.setText(text)
@@ -228,25 +275,38 @@ class RemoteDock(QWidget):
 
     # -------------------------------------------------------------- jobs
 
-    def _job(self, name: str, work: Callable[[], Any], done: Callable[[Any], None]) -> None:
-        """`work()` on a worker thread; `done(result)` back here, unless the dock is gone or it
-        reconnected meanwhile. An error shows in the status line."""
+    def _job(self, name: str, work: Callable[[], Any], done: Callable[[Any], None],
+             after: Callable[[], None] = lambda: None) -> Callable[[str], None]:  # fmt: skip
+        """`work()` on a daemon thread; `done(result)` back here, unless the dock is gone or it
+        reconnected meanwhile. An error shows in the status line; `after()` runs either way.
+        Returns `end(message)`, which settles the job at once (Stop): its answer is dropped."""
         generation = self._generation
         self.busy += 1
         self._set_enabled()
+        pending = True
 
-        def finished(result: Any, error: BaseException | None) -> None:
-            if not shiboken6.isValid(self) or generation != self._generation:
+        def settle(show: Callable[[], None]) -> None:
+            nonlocal pending
+            if not pending or not shiboken6.isValid(self) or generation != self._generation:
                 return
+            pending = False
             self.busy -= 1
-            if error is not None:
-                self._say(f"{name}: {describe(error)}", error=True)
-            else:
-                done(result)
+            after()
+            try:
+                show()
+            except Exception as exc:  # a reply the views cannot show: say so, never stay stuck
+                self._say(f"{name}: {describe(exc)}", error=True)
             self._set_enabled()
             self.settled.emit(name)
 
-        run_in_thread(work, finished)
+        def finished(result: Any, error: BaseException | None) -> None:
+            if error is not None:
+                settle(lambda: self._say(f"{name}: {describe(error)}", error=True))
+            else:
+                settle(lambda: done(result))
+
+        run_on_daemon(work, finished, name=f"remote {name}")
+        return lambda message: settle(lambda: self._say(f"{name}: {message}"))
 
     def connect_to_server(self) -> None:
         url = self.url_edit.text().strip()
@@ -260,6 +320,7 @@ class RemoteDock(QWidget):
         )
         self._generation += 1
         self.busy = 0
+        self._end_run()
         if self.client is not None:
             self.client.close()
         self.client = None
@@ -360,24 +421,53 @@ class RemoteDock(QWidget):
         if tid is None or aid is None or client is None:
             self._say("Pick a thread and an assistant first", error=True)
             return
+        self._end_run()
         self.stream_view.clear()
+        self.stream_view.setMaximumBlockCount(self.max_parts)
         self._say(f"{name}: streaming…")
-        generation, parts = self._generation, self._parts
+        run = self._run = _StreamRun(self.max_parts)
+        run.ready.connect(self._show_parts)  # a method of the dock: queued to the GUI thread
 
         def work() -> int:
-            on_part = lambda event, data: parts.part.emit(generation, event, data)  # noqa: E731
-            return len(client.stream(tid, aid, on_part=on_part, **kwargs))
+            return client.stream(tid, aid, on_part=run.put, stop=run.stop, **kwargs)
 
         def done(count: int) -> None:
-            self._say(f"{name}: done, {count} part(s) streamed")
+            self._say(f"{name}: {'stopped' if run.stop.is_set() else 'done'}, "
+                      f"{count} part(s) streamed{self._kept(count)}")  # fmt: skip
             self.refresh()  # the thread's status and its history both moved
 
-        self._job(name, work, done)
+        def forget() -> None:
+            if self._run is run:
+                self._run = None
 
-    def _on_part(self, generation: int, event: str, data: Any) -> None:
-        if generation == self._generation:
+        end = self._job(name, work, done, after=forget)
+
+        def stop() -> None:
+            run.stop.set()
+            end(f"stopped after {run.count} part(s){self._kept(run.count)}")
+            self.refresh()
+
+        run.end = stop
+
+    def _kept(self, count: int) -> str:
+        return f"; the last {self.max_parts} kept" if count > self.max_parts else ""
+
+    def stop(self) -> None:
+        """Stop: end the streamed run now (its thread ends at the next chunk it receives)."""
+        if self._run is not None:
+            self._run.end()
+
+    def _end_run(self) -> None:
+        if self._run is not None:
+            self._run.stop.set()
+            self._run = None
+
+    def _show_parts(self) -> None:
+        if self._run is None:  # stopped, or another server: its parts are dropped
+            return
+        for event, data in self._run.take():
             self.stream_view.appendPlainText(
-                f"{event}: {json.dumps(data, ensure_ascii=False, default=str)}"
+                _clip(f"{event}: {json.dumps(data, ensure_ascii=False, default=str)}")
             )
 
     # -------------------------------------------------------------- filling the views
@@ -393,10 +483,10 @@ class RemoteDock(QWidget):
         self.assistants.clear()
         for a in assistants:
             item = QListWidgetItem(
-                f"{a.get('name') or a['assistant_id']}  ·  graph {a.get('graph_id')}"
+                _clip(f"{a.get('name') or a['assistant_id']}  ·  graph {a.get('graph_id')}", 200)
             )
             item.setData(ID, a["assistant_id"])
-            item.setToolTip(a["assistant_id"])
+            item.setToolTip(_plain_tip(a["assistant_id"]))
             self.assistants.addItem(item)
             if a["assistant_id"] == current or self.assistants.currentItem() is None:
                 self.assistants.setCurrentItem(item)
@@ -405,9 +495,9 @@ class RemoteDock(QWidget):
         self.threads.blockSignals(True)
         self.threads.clear()
         for t in threads:
-            item = QListWidgetItem(f"{t['thread_id'][:8]}…  {t.get('status', '')}")
+            item = QListWidgetItem(_clip(f"{t['thread_id'][:8]}…  {t.get('status', '')}", 200))
             item.setData(ID, t["thread_id"])
-            item.setToolTip(f"{t['thread_id']}\nupdated {t.get('updated_at', '')}")
+            item.setToolTip(_plain_tip(f"{t['thread_id']}\nupdated {t.get('updated_at', '')}"))
             self.threads.addItem(item)
             if t["thread_id"] == select:
                 self.threads.setCurrentItem(item)
@@ -422,7 +512,7 @@ class RemoteDock(QWidget):
             item = QTreeWidgetItem(
                 [str(cp.step), source, ", ".join(cp.next) or "(end)", cp.checkpoint_id]
             )
-            item.setToolTip(3, cp.created_at or "")
+            item.setToolTip(3, _plain_tip(cp.created_at or ""))
             self.history.addTopLevelItem(item)
         for column in range(3):
             self.history.resizeColumnToContents(column)
@@ -442,9 +532,9 @@ class RemoteDock(QWidget):
         if head is not None and head.interrupts:
             asked = "; ".join(_asked(i) for i in head.interrupts)
             self.interrupt_label.setText(
-                f"<b>Waiting at {', '.join(head.next)}:</b> {escape(asked)}"
+                f"<b>Waiting at {escape(', '.join(head.next))}:</b> {escape(_clip(asked))}"
             )
-            self.interrupt_label.setToolTip(_json(list(head.interrupts)))
+            self.interrupt_label.setToolTip(_plain_tip(_json(list(head.interrupts))))
         else:
             self.interrupt_label.setText("")
             self.interrupt_label.setToolTip("")
