@@ -7,11 +7,16 @@ It drives the studio's one RunSession through the run controller (runs stay off 
 the canvas and the run docks follow the same thread), so the chat view and the graph view are
 two views of one thread: switching between them loses nothing. Tokens come through a LangChain
 callback handler in the run's config, as any LangChain app would get them.
+
+A streaming bubble is not re-rendered per token (Markdown of the whole text each time is
+quadratic): tokens are gathered and the bubble redrawn at most every RENDER_MS, or less often
+when a redraw itself takes long, and once more after the last token.
 """
 
 from __future__ import annotations
 
 import json
+import time
 from typing import Any
 from uuid import UUID
 
@@ -32,6 +37,12 @@ from PySide6.QtWidgets import (
 
 from graphspec.token_print import content_text
 from studio.chat.cards import Bubble, ToolCallCard
+
+RENDER_MS = 50
+"""Shortest gap between two redraws of a streaming bubble."""
+RENDER_SHARE = 4
+"""A redraw that took t ms waits at least RENDER_SHARE * t before the next: streaming a long
+message takes at most about a fifth of the GUI thread, however long the message grows."""
 
 
 class TokenRelay(QObject):
@@ -79,6 +90,11 @@ class ChatPanel(QWidget):
         self.interrupts: list[tuple[str, Any, str]] = []
         self.live: dict[str, Bubble] = {}
         self.live_text: dict[str, str] = {}
+        self.pending: dict[str, list[str]] = {}  # tokens not drawn yet, by message id
+        self.redraw = QTimer(self)
+        self.redraw.setSingleShot(True)
+        self.redraw.setInterval(RENDER_MS)
+        self.redraw.timeout.connect(self._draw_tokens)
         self.cards: dict[str, ToolCallCard] = {}
         self.decisions: dict[int, dict] = {}
         self.relay = TokenRelay(self)
@@ -211,9 +227,26 @@ class ChatPanel(QWidget):
             self.live_text[message_id] = ""
             bubble = self.live[message_id] = Bubble("ai", "", note=f"{node} · streaming")
             self.rows.addWidget(bubble)
-        self.live_text[message_id] += text
-        bubble.set_text(self.live_text[message_id])
+        self.pending.setdefault(message_id, []).append(text)
+        if not self.redraw.isActive():
+            self.redraw.start()
+
+    def _draw_tokens(self) -> None:
+        """The tokens gathered since the last redraw, into their bubbles (one render each)."""
+        started = time.perf_counter()
+        pending, self.pending = self.pending, {}
+        for message_id, texts in pending.items():
+            if (bubble := self.live.get(message_id)) is not None:
+                self.live_text[message_id] += "".join(texts)
+                bubble.set_text(self.live_text[message_id])
         self._to_bottom()
+        # the label lays its text out and paints it later, in this turn of the event loop: what
+        # the redraw cost is known once the loop comes back to a zero timer
+        QTimer.singleShot(0, self, lambda: self._drawn(started))
+
+    def _drawn(self, started: float) -> None:
+        took_ms = (time.perf_counter() - started) * 1000
+        self.redraw.setInterval(max(RENDER_MS, int(RENDER_SHARE * took_ms)))
 
     def _drop_landed(self) -> None:
         """A streamed message that is in the state now is shown from the state."""
@@ -223,6 +256,7 @@ class ChatPanel(QWidget):
         ]:
             self.live.pop(mid).deleteLater()
             self.live_text.pop(mid, None)
+            self.pending.pop(mid, None)
 
     # ------------------------------------------------------------------ rendering
     def _render(self) -> None:
