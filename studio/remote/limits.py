@@ -96,13 +96,17 @@ class _LimitedStream(httpx.SyncByteStream):
             if limits.max_bytes is not None and total > limits.max_bytes:
                 raise RemoteError(f"the server's reply is over {limits.max_bytes / MB:g} MB")
             if limits.max_line is not None:
-                end = chunk.rfind(b"\n")
-                line = line + len(chunk) if end < 0 else len(chunk) - end - 1
-                if line > limits.max_line:
-                    raise RemoteError(
-                        f"a streamed part from the server is over {limits.max_line / MB:g} MB"
-                    )
+                line = _line_after(line, chunk, limits.max_line)
             yield chunk
 
     def close(self) -> None:
         self._inner.close()
+
+
+def _line_after(line: int, chunk: bytes, limit: int) -> int:
+    """The length of the open line after `chunk`, `line` bytes long before it; a RemoteError
+    when a line passes `limit` (lines inside one chunk are shorter than the chunk)."""
+    first = chunk.find(b"\n")
+    if line + (len(chunk) if first < 0 else first) > limit:
+        raise RemoteError(f"a streamed part from the server is over {limit / MB:g} MB")
+    return line + len(chunk) if first < 0 else len(chunk) - chunk.rfind(b"\n") - 1

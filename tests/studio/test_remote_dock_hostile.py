@@ -145,12 +145,20 @@ def test_a_trickling_server_times_out_at_the_deadline(qtbot, window, fake):
 
 def test_the_servers_words_are_plain_text(qtbot, window, fake):
     thread = {"thread_id": f"t-{HTML}", "status": HTML, "updated_at": HTML}
-    _, url = fake(lists([{"assistant_id": HTML, "graph_id": HTML, "name": HTML}], [thread]))
+    routes = lists([{"assistant_id": HTML, "graph_id": HTML, "name": HTML}], [thread])
+    asked = {"checkpoint": {"checkpoint_id": "c1"}, "next": [HTML], "values": {},
+             "tasks": [{"interrupts": [{"value": HTML}]}], "created_at": HTML}  # fmt: skip
+    routes["/history"] = _json([asked])
+    _, url = fake(routes)
     panel = attach(qtbot, window, url)
     assert panel.status.textFormat() == Qt.TextFormat.PlainText
     assert "Connected" in panel.status.text()
     assert shown(panel.assistants.item(0).toolTip()) == HTML
     assert shown(panel.threads.item(0).toolTip()) == f"t-{HTML}\nupdated {HTML}"
+    panel.threads.setCurrentRow(0)
+    idle(qtbot, panel)
+    assert shown(panel.interrupt_label.text()) == f"Waiting at {HTML}: {HTML}"
+    assert shown(panel.history.topLevelItem(0).toolTip(3)) == HTML
 
     _, refusing = fake({"/assistants/search": lambda h: _json({"detail": HTML})(h, 418)})
     connect(qtbot, panel, refusing)
@@ -188,6 +196,28 @@ def test_a_million_assistants_keep_only_what_was_asked(qtbot, window, fake):
     panel = attach(qtbot, window, url)
     assert "Connected" in panel.status.text() and "100 assistant(s)" in panel.status.text()
     assert panel.assistants.count() == 100
+
+
+def test_a_reply_or_a_streamed_part_too_big_is_refused(qtbot, window, fake):
+    huge = b" " * (64 * 2**20 + 1) + b"[]"  # valid JSON, one byte over the cap
+    _, url = fake({**lists([ASSISTANT], [THREAD]), "/threads/search": _json(huge)})
+    panel = attach(qtbot, window, url)
+    assert "the server's reply is over 64 MB" in panel.status.text(), panel.status.text()
+
+    def one_long_part(handler: _Fake) -> None:
+        handler.send_response(200)
+        handler.send_header("Content-Type", "text/event-stream")
+        handler.end_headers()
+        handler.wfile.write(b"event: values\ndata: " + b"1" * (16 * 2**20 + 1024) + b"\n\n")
+
+    _, url = fake({**lists([ASSISTANT], [THREAD]), "/runs/stream": one_long_part})
+    connect(qtbot, panel, url)
+    panel.threads.setCurrentRow(0)
+    idle(qtbot, panel)
+    qtbot.mouseClick(panel.run_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: "Run:" in panel.status.text() and panel.busy == 0, timeout=WAIT_MS)
+    assert "a streamed part from the server is over 16 MB" in panel.status.text()
+    assert panel.stream_view.blockCount() <= panel.max_parts
 
 
 def test_an_endless_run_keeps_the_last_parts_and_stop_ends_it(qtbot, window, fake):
