@@ -45,14 +45,15 @@ LINE_CHARS = 2000
 
 
 class _StreamRun(QObject):
-    """One streamed run: its parts on their way from the stream's thread to the GUI thread, at
-    most `cap` waiting (when the GUI falls behind, the oldest go), and its stop flag."""
+    """One streamed run: its parts on their way from the stream's thread to the GUI thread as
+    the lines the view shows (each cut at LINE_CHARS), at most `cap` waiting (when the GUI falls
+    behind, the oldest go), and its stop flag. So a run holds at most `cap` short lines."""
 
     ready = Signal()
 
     def __init__(self, cap: int) -> None:
         super().__init__()
-        self.parts: deque[tuple[str, Any]] = deque(maxlen=cap)
+        self.parts: deque[str] = deque(maxlen=cap)
         self.count = 0
         self.stop = threading.Event()
         self.end: Callable[[], None] = lambda: None
@@ -61,12 +62,12 @@ class _StreamRun(QObject):
     def put(self, event: str, data: Any) -> None:
         """On the stream's thread: one signal per batch, not per part."""
         self.count += 1
-        self.parts.append((event, data))
+        self.parts.append(_clip(f"{event}: {json.dumps(data, ensure_ascii=False, default=str)}"))
         if not self._signalled:
             self._signalled = True
             self.ready.emit()
 
-    def take(self) -> list[tuple[str, Any]]:
+    def take(self) -> list[str]:
         """On the GUI thread: the parts waiting."""
         self._signalled = False
         taken = []
@@ -465,10 +466,8 @@ class RemoteDock(QWidget):
     def _show_parts(self) -> None:
         if self._run is None:  # stopped, or another server: its parts are dropped
             return
-        for event, data in self._run.take():
-            self.stream_view.appendPlainText(
-                _clip(f"{event}: {json.dumps(data, ensure_ascii=False, default=str)}")
-            )
+        for line in self._run.take():
+            self.stream_view.appendPlainText(line)
 
     # -------------------------------------------------------------- filling the views
 

@@ -21,6 +21,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import Qt as QtGuiNames
 from PySide6.QtGui import QTextDocument
 
+from studio.remote.remote_dock import LINE_CHARS
 from tests.studio.test_remote_dock import attach, connect
 
 pytestmark = pytest.mark.gui
@@ -235,6 +236,7 @@ def test_an_endless_run_keeps_the_last_parts_and_stop_ends_it(qtbot, window, fak
     for _ in range(5):  # the parts keep coming; what is kept does not grow
         qtbot.wait(100)
         assert panel.stream_view.blockCount() <= 50 and len(run.parts) <= 50
+        assert all(isinstance(line, str) and len(line) <= LINE_CHARS + 1 for line in run.parts)
     assert '"n": ' in panel.stream_view.toPlainText()
     qtbot.mouseClick(panel.stop_button, Qt.MouseButton.LeftButton)
     assert "Run: stopped after" in panel.status.text() and "the last 50 kept" in panel.status.text()
