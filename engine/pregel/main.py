@@ -33,7 +33,7 @@ from engine.pregel.run_setup import (
 )
 from engine.pregel.runner import TaskRunner
 from engine.pregel.state import StateAccess
-from engine.pregel.stepper import SuperstepStepper
+from engine.pregel.stepper import SuperstepStepper, needs_async
 from engine.pregel.timeouts import validate_node_timeouts
 from engine.pregel.tracing import end_graph_run
 from engine.pregel.write import ChannelWrite, ChannelWriteEntry  # noqa: F401  (langgraph.pregel.main exposes them)
@@ -352,7 +352,7 @@ class Pregel(
         )
 
     # ------------------------------------------------------------------ async run
-    async def _arun(self, run: Run) -> AsyncIterator[Any]:
+    async def _arun(self, run: Run, mark_steps: bool = False) -> AsyncIterator[Any]:
         loop = run.loop
         runner = TaskRunner(loop, loop.config.get("max_concurrency"), self.step_timeout)
         graph_handlers = lifecycle.attach(loop, run.run_manager, asynchronous=True)
@@ -375,6 +375,8 @@ class Pregel(
                     await loop.aflush_saves()
                 for chunk in drain(run):
                     yield chunk
+                if mark_steps:
+                    yield STEP_DONE
             await loop.afinish(None)
         except BaseException as exc:
             if not await loop.afinish(exc):
@@ -526,11 +528,15 @@ class Pregel(
         context: Any = None,
         stream_mode: Any = ("updates", "values"),
         durability: str | None = None,
+        asynchronous: bool | None = None,
     ) -> SuperstepStepper:
-        """Run one superstep per `step()` call, recording the structured trace of each."""
+        """Run one superstep per `step()` call, recording the structured trace of each. The run
+        is driven through the async API (on an event loop of its own) when `asynchronous`, or,
+        by default, when a node can only run async."""
         return SuperstepStepper(
-            self, input, config, context=context, stream_mode=stream_mode, durability=durability
-        )
+            self, input, config, context=context, stream_mode=stream_mode, durability=durability,
+            asynchronous=needs_async(self) if asynchronous is None else asynchronous,
+        )  # fmt: skip
 
     # ------------------------------------------------------------------ drawing
     def get_graph(self, config: dict | None = None, *, xray: int | bool = False) -> Any:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+from collections.abc import AsyncIterator, Iterator
 from typing import TYPE_CHECKING, Any
 
 from engine.pregel import trace
@@ -27,6 +29,7 @@ class SuperstepStepper:
         context: Any,
         stream_mode: Any,
         durability: str | None = None,
+        asynchronous: bool = False,
     ):
         self.events: list[trace.TraceEvent] = []
         self.chunks: list[Any] = []
@@ -45,8 +48,13 @@ class SuperstepStepper:
             durability=durability,
             # a step's chunks are read when it ends: no thread per task to stream them sooner
             eager=False,
+            asynchronous=asynchronous,
         )
-        self._gen = graph._run(self._run, mark_steps=True)
+        if asynchronous:  # the async API on an event loop of the stepper's own, one item a call
+            self._event_loop = asyncio.new_event_loop()
+            self._gen = _sync_items(self._event_loop, graph._arun(self._run, mark_steps=True))
+        else:
+            self._gen = graph._run(self._run, mark_steps=True)
 
     @property
     def loop(self) -> PregelLoop:
@@ -57,12 +65,23 @@ class SuperstepStepper:
         start = len(self.events)
         if self.done:
             return []
-        for item in self._gen:
-            if item is STEP_DONE:
-                return self.events[start:]
-            self.chunks.append(item)
+        try:
+            for item in self._gen:
+                if item is STEP_DONE:
+                    return self.events[start:]
+                self.chunks.append(item)
+        except BaseException:
+            self._close_loop()
+            raise
         self.done = True
+        self._close_loop()
         return self.events[start:]
+
+    def _close_loop(self) -> None:
+        loop = getattr(self, "_event_loop", None)
+        if loop is not None and not loop.is_closed():
+            loop.run_until_complete(loop.shutdown_asyncgens())
+            loop.close()
 
     def run_to_end(self) -> list[trace.TraceEvent]:
         while not self.done:
@@ -72,3 +91,33 @@ class SuperstepStepper:
     @property
     def output(self) -> Any:
         return self._run.loop.output
+
+
+def _sync_items(loop: asyncio.AbstractEventLoop, items: AsyncIterator[Any]) -> Iterator[Any]:
+    """An async generator's items, each awaited on `loop` in the caller's thread."""
+    while True:
+        try:
+            yield loop.run_until_complete(items.__anext__())
+        except StopAsyncIteration:
+            return
+
+
+def needs_async(graph: Any) -> bool:
+    """Whether a node of `graph` (or of a graph it runs) has no synchronous function."""
+    from engine.pregel.main import Pregel
+
+    seen: set[int] = set()
+
+    def only_async(runnable: Any) -> bool:
+        if id(runnable) in seen:
+            return False
+        seen.add(id(runnable))
+        if isinstance(runnable, Pregel):
+            return any(only_async(node.bound) for node in runnable.nodes.values())
+        if getattr(runnable, "is_async", False):
+            return True
+        if hasattr(runnable, "afunc") and getattr(runnable, "func", None) is None:
+            return runnable.afunc is not None
+        return any(only_async(step) for step in getattr(runnable, "steps", None) or ())
+
+    return only_async(graph)
