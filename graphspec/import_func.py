@@ -15,6 +15,7 @@ import inspect
 import typing
 from typing import Any
 
+from graphspec.errors import SpecError
 from graphspec.import_refs import ref
 
 NODE_NOTE = (
@@ -73,6 +74,10 @@ def entrypoint_doc(graph: Any, modules: list[Any]) -> dict[str, Any]:
     except Exception:
         hints = {}
     params = list(inspect.signature(fn).parameters) if fn is not None else []
+    saves = getattr(typing.get_origin(hints.get("return")), "__name__", "") == "final"
+    if "previous" in params or saves:
+        raise SpecError(f"{name}: an entrypoint's value kept between runs (`previous`, "
+                        "`entrypoint.final`) has no place in the spec")  # fmt: skip
     inputs = _keys(hints.get(params[0])) if params else None
     outputs = _keys(hints.get("return"))
     node = {"id": name, "kind": "function", "import_path": ref(graph, name, modules),

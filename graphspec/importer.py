@@ -1,8 +1,12 @@
 """A Python module holding a graph (engine or langgraph, compiled or a builder) -> spec.
 
     import_module_graph("pkg.module" or "path/to/file.py", attr=None) -> GraphSpec
+    spec_of(module, name, target) -> GraphSpec of a loaded module's graph (or factory's)
     spec_from_graph(graph_or_builder) -> GraphSpec
-    graphs_in(module) -> the names of the module's graphs (for a picker)
+
+The last step of a program's way to the canvas (load it -> find its graphs in
+`graphspec.program_graphs` -> the compiled graph, drawn by `graphspec.graph_drawing` -> here,
+a spec when the spec can hold it).
 
 Functions (nodes, routers, custom reducers, tools) become references by import path
 `module:name`, checked by resolving them back (`graphspec.import_refs`): async functions,
@@ -30,12 +34,10 @@ it out.
 from __future__ import annotations
 
 import ast
-import asyncio
 import dataclasses
 import hashlib
 import importlib
 import importlib.util
-import inspect
 import keyword
 import operator
 import re
@@ -51,67 +53,22 @@ from graphspec.errors import SpecError
 from graphspec.import_refs import code_ref, ref, target_of
 from graphspec.io import spec_from_dict
 from graphspec.model import RESERVED_NAMES
+from graphspec.program_graphs import builder_of, graph_value, pick_name
 from graphspec.state_types import MANAGED_BY_CLASS_NAME, MANAGED_TYPES, TYPE_OF_CLASS
-
-PREFERRED_NAMES = ("graph", "app", "agent")
-"""The variable taken when a module holds several graphs and none is named."""
-
-
-class SeveralGraphs(SpecError):
-    """The module holds more than one graph and none is called graph, app or agent: pick one."""
-
-    def __init__(self, target: str, names: list[str]) -> None:
-        super().__init__(
-            f"{target} holds several graphs ({', '.join(names)}): name one as {target}:{names[0]}"
-        )
-        self.names = names
 
 
 def import_module_graph(target: str, attr: str | None = None, *, on_engine: bool = False) -> Any:
     """Import `target` (module name or .py file) and turn its graph into a spec."""
     module = load_module(target, on_engine=on_engine)
-    if attr is not None:
-        if not hasattr(module, attr):
-            raise SpecError(f"{target} has no attribute {attr!r}")
-        value = getattr(module, attr)
-        if inspect.isfunction(value):  # a graph factory, as langgraph.json's `module:function`
-            made = ast.Call(func=ast.Name(id=attr), args=[], keywords=[])
-            return spec_from_graph(_from_factory(value, f"{target}:{attr}"), module, made)
-        return spec_from_graph(value, module)
-    return spec_from_graph(getattr(module, pick_graph(module, target)), module)
+    return spec_of(module, attr or pick_name(module, target), target)
 
 
-def _from_factory(factory: Any, where: str) -> Any:
-    """The graph a factory function makes, called as langgraph's server calls one: with no
-    arguments, or with a RunnableConfig when it takes one; a coroutine function is awaited."""
-    params = [p for p in inspect.signature(factory).parameters.values()
-              if p.default is p.empty and p.kind not in (p.VAR_POSITIONAL, p.VAR_KEYWORD)]  # fmt: skip
-    if len(params) > 1:
-        raise SpecError(f"{where} takes {len(params)} arguments; a graph factory takes none or "
-                        "one RunnableConfig")  # fmt: skip
-    args = [{"configurable": {}}] if params else []
-    try:
-        made = factory(*args)
-        if inspect.iscoroutine(made):
-            made = asyncio.run(made)
-    except Exception as exc:
-        raise SpecError(f"{where} failed: {type(exc).__name__}: {exc}") from exc
-    if _builder_of(made) is None and not import_func.is_entrypoint(made):
-        raise SpecError(f"{where} returned {type(made).__name__}, not a graph")
-    return made
-
-
-def pick_graph(module: Any, target: str) -> str:
-    """The name of the module's graph: graph/app/agent, else its only one; SeveralGraphs when
-    there are more and none has those names (the caller asks which)."""
-    names = graphs_in(module)
-    preferred = [n for n in PREFERRED_NAMES if n in names]
-    if preferred or len(names) == 1:
-        return (preferred or names)[0]
-    if not names:
-        raise SpecError(f"{target} holds no graph (a compiled graph, a StateGraph builder or an "
-                        f"@entrypoint); for a function making one, name it as {target}:FUNCTION")  # fmt: skip
-    raise SeveralGraphs(target, names)
+def spec_of(module: Any, name: str, target: str, value: Any = None) -> Any:
+    """The spec of the graph `module.name` holds, or makes (a factory, as langgraph.json's
+    `module:function`: read from the call it returns); `value` is what it made, when known."""
+    value = graph_value(module, name, target) if value is None else value
+    made = ast.Call(func=ast.Name(id=name), args=[], keywords=[])
+    return spec_from_graph(value, module, made if value is not getattr(module, name) else None)
 
 
 def split_target(text: str) -> tuple[str, str | None]:
@@ -120,18 +77,6 @@ def split_target(text: str) -> tuple[str, str | None]:
     if sep and tail.isidentifier() and head and not (len(head) == 1 and head.isalpha()):
         return head, tail
     return text, None
-
-
-def graphs_in(module: Any) -> list[str]:
-    """Module-level names holding a graph, a builder only when no compiled graph of it is there."""
-    found: dict[str, Any] = {}
-    for name, value in vars(module).items():
-        if name.startswith("_") or isinstance(value, type):
-            continue
-        if _builder_of(value) is not None or import_func.is_entrypoint(value):
-            found[name] = value
-    compiled = {id(_builder_of(v)) for v in found.values() if _builder_of(v) is not v}
-    return [n for n, v in found.items() if _builder_of(v) is not v or id(v) not in compiled]
 
 
 def load_module(target: str, *, on_engine: bool = False, again: bool = True) -> Any:
@@ -173,20 +118,6 @@ def load_module(target: str, *, on_engine: bool = False, again: bool = True) -> 
         raise SpecError(f"cannot import {target}: {type(exc).__name__}: {exc}") from exc
     finally:
         sys.path[:] = saved  # exactly as before: the folder must not shadow modules later
-
-
-def _builder_of(obj: Any) -> Any:
-    if obj is None:
-        return None
-    try:
-        builder = getattr(obj, "builder", None)
-        if builder is not None and hasattr(builder, "nodes") and hasattr(builder, "branches"):
-            return builder
-        if hasattr(obj, "nodes") and hasattr(obj, "branches") and hasattr(obj, "waiting_edges"):
-            return obj
-    except Exception:  # an object whose attributes raise (a lazy proxy) is no graph
-        return None
-    return None
 
 
 # ------------------------------------------------------------------ state
@@ -347,7 +278,7 @@ class _Graph:
 
     def node(self, name: str, node: Any) -> dict[str, Any]:
         runnable = node.runnable
-        inner = _builder_of(runnable)
+        inner = builder_of(runnable)
         out = self.agent_node(name, runnable, inner) if inner is not None else None
         if out is not None:
             pass
@@ -480,12 +411,12 @@ def _spec_from_graph(graph: Any, module: Any, made: ast.expr | None) -> Any:
     if import_func.is_entrypoint(graph):
         doc = import_func.entrypoint_doc(graph, modules)
     else:
-        builder = _builder_of(graph)
+        builder = builder_of(graph)
         if builder is None:
             raise SpecError(f"{type(graph).__name__} is not a graph (no StateGraph builder)")
         made_by = (graph, module, made) if made is not None else None
         doc = _agent_doc(graph, builder, modules, made_by) or _graph_doc(builder, modules)
-    if builder_free := graph is not _builder_of(graph):
+    if builder_free := graph is not builder_of(graph):
         doc.update(_compiled_with(graph))
     name = getattr(graph, "name", None)
     if name and name != "LangGraph" and builder_free:
@@ -531,12 +462,9 @@ def _agent_keys(builder: Any, modules: list[Any], structured: bool) -> list[dict
 
 
 __all__ = [
-    "PREFERRED_NAMES",
-    "SeveralGraphs",
-    "graphs_in",
     "import_module_graph",
     "load_module",
-    "pick_graph",
     "spec_from_graph",
+    "spec_of",
     "split_target",
 ]

@@ -1,140 +1,159 @@
 """Find the graphs a loaded program holds, and get each as a compiled graph.
 
-The second step of opening a program (after loading it on the engine, with the user's consent):
-a module attribute holds a graph when it is a compiled graph (a `StateGraph` compiled, a `Pregel`
-built by hand, an `@entrypoint` workflow, what `create_agent` / `create_react_agent` /
+The second step of opening a program, after loading it (with the user's consent): a module
+attribute holds a graph when it is a compiled graph (a `StateGraph` compiled, a `Pregel` built by
+hand, an `@entrypoint` workflow, what `create_agent` / `create_react_agent` /
 `create_deep_agent` return), a `StateGraph` builder (compiled here, as `langgraph dev` does), or a
-function that returns one of these: langgraph.json's `module:function`, called with no arguments or
-with a `RunnableConfig`, as LangGraph's server calls it. Factories are only called when named, or
-when nothing else is found and their return annotation or name says they build a graph, so
-opening a module never calls an arbitrary function of it.
+function that returns one of these: langgraph.json's `module:function`, called with no arguments
+or with a `RunnableConfig`, as LangGraph's server calls it. A factory is called only when named
+(`file.py:function`), so finding a module's graphs never calls a function of it.
+
+Objects are recognised by shape, not class, so a program loaded on langgraph (`superstep import`)
+and one loaded on the engine (the studio) are found alike.
 """
 
 from __future__ import annotations
 
+import asyncio
 import inspect
 from typing import Any
 
 from graphspec.errors import SpecError
 
 PREFERRED_NAMES = ("graph", "app", "agent")
-"""When a module holds several graphs, one of these names is the one a program means."""
-
-FACTORY_WORDS = ("graph", "agent", "workflow", "app")
-"""A module function named with one of these (make_graph, build_agent, ...) may be a factory."""
-
-
-def compiled_class() -> type:
-    from engine.pregel.main import Pregel
-
-    return Pregel
-
-
-def is_builder(value: Any) -> bool:
-    """A `StateGraph` (or any graph builder with `compile`), not compiled yet."""
-    from engine.graph.state import StateGraph
-
-    return isinstance(value, StateGraph)
-
-
-def is_graph(value: Any) -> bool:
-    return isinstance(value, compiled_class()) or is_builder(value)
-
-
-def _takes_config(function: Any) -> bool | None:
-    """True if `function` takes one RunnableConfig, False if no argument, None if neither."""
-    try:
-        params = [p for p in inspect.signature(function).parameters.values()
-                  if p.default is inspect.Parameter.empty
-                  and p.kind not in (p.VAR_POSITIONAL, p.VAR_KEYWORD)]  # fmt: skip
-    except (TypeError, ValueError):
-        return None
-    if not params:
-        return False
-    return True if len(params) == 1 else None
-
-
-def _looks_like_factory(module: Any, name: str, value: Any) -> bool:
-    if not inspect.isfunction(value) or value.__module__ != module.__name__:
-        return False
-    if _takes_config(value) is None:
-        return False
-    returns = str(inspect.signature(value).return_annotation)
-    if any(w in returns for w in ("CompiledStateGraph", "Pregel", "StateGraph", "Compiled")):
-        return True
-    return any(word in name.lower() for word in FACTORY_WORDS)
-
-
-def graph_names(module: Any) -> list[str]:
-    """The module's attributes that hold a graph; a builder only when no compiled graph of it is
-    there too; factories only when there is nothing else."""
-    found = {n: v for n, v in vars(module).items() if not n.startswith("_") and is_graph(v)}
-    compiled = {id(getattr(v, "builder", None)) for v in found.values() if not is_builder(v)}
-    names = [n for n, v in found.items() if not is_builder(v) or id(v) not in compiled]
-    if names:
-        return names
-    return [n for n, v in vars(module).items()
-            if not n.startswith("_") and _looks_like_factory(module, n, v)]  # fmt: skip
+"""The variable taken when a module holds several graphs and none is named."""
 
 
 class SeveralGraphs(SpecError):
-    """The module holds several graphs and none has a preferred name: the caller asks which."""
+    """The module holds more than one graph and none is called graph, app or agent: pick one."""
 
     def __init__(self, target: str, names: list[str]) -> None:
-        super().__init__(f"{target} holds several graphs ({', '.join(names)}): name one as "
-                         f"{target}:NAME")  # fmt: skip
+        super().__init__(
+            f"{target} holds several graphs ({', '.join(names)}): name one as {target}:{names[0]}"
+        )
         self.names = names
 
 
+def builder_of(obj: Any) -> Any:
+    """The StateGraph builder of a compiled graph, or the builder itself; None otherwise."""
+    if obj is None or isinstance(obj, type):
+        return None
+    try:
+        builder = getattr(obj, "builder", None)
+        if builder is not None and hasattr(builder, "nodes") and hasattr(builder, "branches"):
+            return builder
+        if hasattr(obj, "nodes") and hasattr(obj, "branches") and hasattr(obj, "waiting_edges"):
+            return obj
+    except Exception:  # an object whose attributes raise (a lazy proxy) is no graph
+        return None
+    return None
+
+
+def is_pregel(obj: Any) -> bool:
+    """A compiled graph of any kind: it has nodes, channels and the run methods."""
+    if isinstance(obj, type):
+        return False
+    try:
+        return (isinstance(getattr(obj, "channels", None), dict)
+                and isinstance(getattr(obj, "nodes", None), dict) and hasattr(obj, "stream"))  # fmt: skip
+    except Exception:  # an object whose attributes raise (a lazy proxy) is no graph
+        return False
+
+
+def graph_names(module: Any) -> list[str]:
+    """Module-level names holding a graph, a builder only when no compiled graph of it is there."""
+    found = {name: value for name, value in vars(module).items()
+             if not name.startswith("_") and (builder_of(value) is not None or is_pregel(value))}  # fmt: skip
+    compiled = {id(builder_of(v)) for v in found.values() if builder_of(v) is not v}
+    return [n for n, v in found.items() if builder_of(v) is not v or id(v) not in compiled]
+
+
 def pick_name(module: Any, target: str) -> str:
-    """The module's graph: one of PREFERRED_NAMES, else its only one."""
+    """The name of the module's graph: graph/app/agent, else its only one; SeveralGraphs when
+    there are more and none has those names (the caller asks which)."""
     names = graph_names(module)
     preferred = [n for n in PREFERRED_NAMES if n in names]
     if preferred or len(names) == 1:
         return (preferred or names)[0]
     if not names:
-        raise SpecError(f"{target} holds no graph (a compiled graph, a StateGraph builder, an "
-                        "@entrypoint, or a function returning one)")  # fmt: skip
+        raise SpecError(f"{target} holds no graph (a compiled graph, a StateGraph builder or an "
+                        f"@entrypoint); for a function making one, name it as {target}:FUNCTION")  # fmt: skip
     raise SeveralGraphs(target, names)
 
 
-def compiled_graph(module: Any, name: str, target: str = "") -> Any:
-    """`module.name` as a compiled graph: compiled if a builder, called if a factory."""
-    where = f"{target or module.__name__}:{name}"
-    if not hasattr(module, name):
-        raise SpecError(f"{target or module.__name__} has no attribute {name!r}")
-    value = getattr(module, name)
-    if callable(value) and not is_graph(value) and inspect.isroutine(value):
-        takes = _takes_config(value)
-        if takes is None:
-            raise SpecError(f"{where} takes arguments: a graph factory takes none, or one "
-                            "RunnableConfig")  # fmt: skip
-        try:
-            value = value({"configurable": {}}) if takes else value()
-        except Exception as exc:
-            raise SpecError(f"{where}() failed: {type(exc).__name__}: {exc}") from exc
-        if inspect.isawaitable(value):
-            import asyncio
+def from_factory(factory: Any, where: str) -> Any:
+    """The graph a factory function makes, called as langgraph's server calls one: with no
+    arguments, or with a RunnableConfig when it takes one; a coroutine function is awaited."""
+    params = [p for p in inspect.signature(factory).parameters.values()
+              if p.default is p.empty and p.kind not in (p.VAR_POSITIONAL, p.VAR_KEYWORD)]  # fmt: skip
+    if len(params) > 1:
+        raise SpecError(f"{where} takes {len(params)} arguments; a graph factory takes none or "
+                        "one RunnableConfig")  # fmt: skip
+    args = [{"configurable": {}}] if params else []
+    try:
+        made = factory(*args)
+        if inspect.iscoroutine(made):
+            made = asyncio.run(made)
+    except Exception as exc:
+        raise SpecError(f"{where} failed: {type(exc).__name__}: {exc}") from exc
+    if builder_of(made) is None and not is_pregel(made):
+        raise SpecError(f"{where} returned {type(made).__name__}, not a graph")
+    return made
 
-            value = asyncio.run(value)
-    if is_builder(value):
+
+def graph_value(module: Any, name: str, target: str) -> Any:
+    """`module.name`, called first if it is a factory function."""
+    if not hasattr(module, name):
+        raise SpecError(f"{target} has no attribute {name!r}")
+    value = getattr(module, name)
+    return from_factory(value, f"{target}:{name}") if inspect.isfunction(value) else value
+
+
+def compiled(graph: Any, where: str) -> Any:
+    """A graph as a compiled one: a builder compiled as `langgraph dev` compiles it."""
+    if builder_of(graph) is graph:
         try:
-            value = value.compile()
+            return graph.compile()
         except Exception as exc:
             raise SpecError(f"{where} does not compile: {type(exc).__name__}: {exc}") from exc
-    if not isinstance(value, compiled_class()):
-        raise SpecError(f"{where} is a {type(value).__name__}, not a graph this engine runs "
-                        "(a compiled graph, a StateGraph, an @entrypoint, or a function "
-                        "returning one)")  # fmt: skip
-    return value
+    if not is_pregel(graph):
+        raise SpecError(f"{where} is a {type(graph).__name__}, not a graph")
+    return graph
+
+
+def unlike(program: Any, spec_graph: Any) -> str | None:
+    """What a program's compiled graph shows its callers that the graph compiled from its spec
+    would not (the state keys it takes and gives, a run context), or None when they agree: a
+    spec that differs there would run another program, so the program is drawn from code."""
+    for what, attr in (("input", "input_channels"), ("output", "output_channels"),
+                       ("state", "stream_channels")):  # fmt: skip
+        mine, theirs = getattr(program, attr, None), getattr(spec_graph, attr, None)
+        if isinstance(mine, list) and isinstance(theirs, list) and set(mine) != set(theirs):
+            extra = sorted(set(mine) ^ set(theirs))
+            return f"the spec's {what} keys differ from the program's ({', '.join(extra)})"
+    if (getattr(program, "context_schema", None) is None) != (
+        getattr(spec_graph, "context_schema", None) is None
+    ):
+        return "the program's run context (context_schema) has no place in the spec"
+    store = getattr(program, "store", None)
+    try:
+        kept = store is not None and bool(store.list_namespaces(limit=1))
+    except Exception:  # a store that cannot list: its data is unknown, so keep the program's
+        kept = store is not None
+    if kept:
+        return "the program's store holds data the spec cannot carry"
+    return None
 
 
 __all__ = [
     "PREFERRED_NAMES",
     "SeveralGraphs",
-    "compiled_graph",
+    "builder_of",
+    "compiled",
+    "from_factory",
     "graph_names",
-    "is_builder",
-    "is_graph",
+    "graph_value",
+    "is_pregel",
     "pick_name",
+    "unlike",
 ]

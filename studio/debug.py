@@ -64,7 +64,7 @@ def _rebuilt_on_engine(graph: Any, name: str, caller: dict[str, Any]) -> Any:
     its langgraph imports pointed at the engine, and the same variable taken from it."""
     from graphspec.errors import SpecError
     from graphspec.importer import load_module
-    from graphspec.program_graphs import compiled_graph
+    from graphspec.program_graphs import compiled, graph_value
 
     file = caller.get("__file__")
     if not file or caller.get(name) is not graph:
@@ -76,7 +76,7 @@ def _rebuilt_on_engine(graph: Any, name: str, caller: dict[str, Any]) -> Any:
     token = _REBUILDING.set(True)
     try:
         module = load_module(str(Path(file)), on_engine=True)
-        return compiled_graph(module, name, Path(file).name)
+        return compiled(graph_value(module, name, Path(file).name), name)
     except SpecError as exc:
         raise TypeError(f"debug(): cannot rebuild {name} on the engine: {exc}") from None
     finally:

@@ -28,10 +28,12 @@ from typing import Any
 from PySide6.QtCore import QFileSystemWatcher, QObject
 from PySide6.QtWidgets import QInputDialog, QMessageBox
 
+from engine.pregel.main import Pregel
+from graphspec.compiler import compile_spec
 from graphspec.errors import SpecError
-from graphspec.importer import load_module, spec_from_graph
+from graphspec.importer import load_module, spec_of
 from graphspec.model import GraphSpec
-from graphspec.program_graphs import SeveralGraphs, compiled_graph, is_graph, pick_name
+from graphspec.program_graphs import SeveralGraphs, compiled, graph_value, pick_name, unlike
 from graphspec.program_project import is_project_file, project_environment, read_project
 from studio.canvas.layout import laid_out
 from studio.edits.base import SpecEdit
@@ -75,8 +77,8 @@ class Opened:
 
 def load_program(window: Any, path: Path, name: str | None) -> Opened | None:
     """Load the module (the user agreed), find its graph (asking which when several), and get
-    it as a spec, or as the compiled graph when the spec cannot hold it. None (having said why)
-    when there is no graph to open."""
+    it as a spec, or as the compiled graph when the spec cannot hold it or would not run it.
+    None (having said why) when there is no graph to open."""
     try:
         module = load_module(str(path), on_engine=True)  # runs on the engine, as the studio does
         if name is None:
@@ -86,15 +88,21 @@ def load_program(window: Any, path: Path, name: str | None) -> Opened | None:
                 name = ask_graph_name(window, path, several.names)
                 if name is None:
                     return None
-        graph = compiled_graph(module, name, path.name)
+        value = graph_value(module, name, path.name)
+        graph = compiled(value, f"{path.name}:{name}")
+        if not isinstance(graph, Pregel):
+            raise SpecError(f"{path.name}:{name} is a {type(graph).__name__}, which the "
+                            "engine does not run")  # fmt: skip
     except SpecError as exc:
         window.show_load_errors(path, [exc.line()])
         return None
-    value = getattr(module, name)
     try:
-        spec = spec_from_graph(value if is_graph(value) else graph, module)
+        spec = spec_of(module, name, path.name, value)
+        differs = unlike(graph, compile_spec(spec, trusted=True))
     except SpecError as exc:  # what a spec cannot hold is drawn from the compiled graph
         return Opened(name, graph, why_code=exc.line())
+    if differs:
+        return Opened(name, graph, why_code=differs)
     if not spec.name:
         spec = spec.model_copy(update={"name": f"{path.stem}.{name}"})
     return Opened(name, graph, spec)

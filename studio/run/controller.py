@@ -12,6 +12,7 @@ spec, or under the studio's folder (`runs/`) for unsaved ones.
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +22,7 @@ from PySide6.QtWidgets import (
 )
 
 from engine.types import Command
+from graphspec.import_func import WHOLE_VALUE
 from studio.paths import studio_home
 from studio.run.deep_agent_panel import DeepAgentPanel
 from studio.run.overlay import RunOverlay
@@ -177,7 +179,9 @@ class RunController(RunToolbar, ThreadControl):
         return self._thread
 
     def target(self) -> RunTarget:
-        return RunTarget(*self.window.run_args())
+        target = RunTarget(*self.window.run_args())
+        _, context = self.input_panel.context()
+        return replace(target, context=context) if context is not None else target
 
     def _say(self, text: str) -> None:
         self.status.setText(text)
@@ -221,7 +225,9 @@ class RunController(RunToolbar, ThreadControl):
         self.view = None
         self._picked = False
         self.summaries = {}
-        self.input_panel.set_inputs(self.document.spec.inputs, self.document.code is not None)
+        code = self.document.code
+        self._show_inputs()
+        self.input_panel.show_context(getattr(code, "context", None))
         self.trace.clear()
         self.events.clear()
         self.diff.tree.clear()
@@ -233,9 +239,16 @@ class RunController(RunToolbar, ThreadControl):
         self.session.open(self.db_path(), getattr(self.document.code, "saver", None))
         self.session.list_threads()
 
+    def _show_inputs(self) -> None:
+        """The saved inputs; any JSON value where the graph takes one (a workflow, a graph whose
+        state is one value), else a state object."""
+        spec = self.document.spec
+        whole = self.document.code is not None or spec.state_class == WHOLE_VALUE
+        self.input_panel.set_inputs(spec.inputs, whole)
+
     def _spec_edited(self, fields: frozenset) -> None:
-        if "inputs" in fields:
-            self.input_panel.set_inputs(self.document.spec.inputs, self.document.code is not None)
+        if "inputs" in fields or "state_class" in fields:
+            self._show_inputs()
         if (
             self.live is not None
             and self.state == "paused"
@@ -257,6 +270,9 @@ class RunController(RunToolbar, ThreadControl):
             return False
         if self.session.running:
             self._say("A run is in progress: Stop it first")
+            return False
+        if not self.input_panel.context()[0]:
+            self._say("The context is not JSON (Run input dock)")
             return False
         self.session.open(self.db_path(), getattr(self.document.code, "saver", None))
         return True

@@ -47,6 +47,13 @@ class RunInputPanel(QWidget):
         row.addWidget(self.chooser, 1)
         layout.addLayout(row)
         layout.addWidget(self.editor)
+        self.context_label = QLabel("Context (optional: the run's Runtime.context, JSON)")
+        self.context_editor = QPlainTextEdit()
+        self.context_editor.setObjectName("runContextEditor")
+        self.context_editor.setFont(MONO)
+        self.context_editor.setMaximumHeight(80)
+        layout.addWidget(self.context_label)
+        layout.addWidget(self.context_editor)
         layout.addWidget(self.error)
         self.inputs: list[Any] = []
         self.any_value = False
@@ -65,6 +72,21 @@ class RunInputPanel(QWidget):
     def _chosen(self, index: int) -> None:
         value = self.inputs[index].value if 0 <= index < len(self.inputs) else {}
         self.editor.setPlainText(json.dumps(value, indent=2, ensure_ascii=False))
+
+    def show_context(self, value: Any = None) -> None:
+        """The run context a graph was handed over with (empty: none)."""
+        self.context_editor.setPlainText("" if value is None else json.dumps(value, default=str))
+
+    def context(self) -> tuple[bool, Any]:
+        """(valid, the context: None when empty); an invalid one shows why."""
+        text = self.context_editor.toPlainText().strip()
+        if not text:
+            return True, None
+        try:
+            return True, json.loads(text)
+        except ValueError as exc:
+            self.error.setText(f"The context is not JSON: {exc}")
+            return False, None
 
     def set_value(self, value: Any) -> None:
         """Show `value` as the input (a thread's last input), whatever saved input is chosen."""

@@ -426,10 +426,10 @@ class RunSession(QObject):
         key = (id(spec), target.base_dir, target.trusted, id(target.graph), id(self._saver))
         if self._graph is None or self._graph_key != key:
             self._graph = target.compile(self._saver)
-            self._context = target.context
             remember_sources(spec)
             self._graph_key = key
             self._keep_spec = spec  # the key holds its id: keep it alive
+        self._context = target.context  # each run's own, as the Run input dock has it
         return self._graph
 
     def _config_for(self, target: RunTarget, thread_id: str) -> dict:

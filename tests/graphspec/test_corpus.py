@@ -19,8 +19,9 @@ from typing import Any
 import pytest
 
 from graphspec.export import to_langgraph
-from graphspec.importer import import_module_graph, load_module, pick_graph
+from graphspec.importer import import_module_graph, load_module
 from graphspec.io import dumps_spec, load_spec
+from graphspec.program_graphs import pick_name
 from graphspec.validator import validate
 from tests.oracle import normalize
 
@@ -57,7 +58,7 @@ def run(program: ModuleType, graph: Any, prefix: str) -> Any:
 
 def original(stem: str) -> tuple[ModuleType, Any]:
     module = load_module(str(CORPUS / f"{stem}.py"))
-    return module, getattr(module, pick_graph(module, stem))
+    return module, getattr(module, pick_name(module, stem))
 
 
 def test_the_corpus_is_big_enough():
@@ -72,7 +73,7 @@ def test_runs_the_same_on_the_engine(stem):
     module, graph = original(stem)
     expected = run(module, graph, "langgraph")
     engine_module = on_engine(stem)
-    ours = run(engine_module, getattr(engine_module, pick_graph(engine_module, stem)), "engine")
+    ours = run(engine_module, getattr(engine_module, pick_name(engine_module, stem)), "engine")
     assert ours == expected
 
 

@@ -10,13 +10,8 @@ import textwrap
 import pytest
 
 from graphspec.errors import SpecError
-from graphspec.importer import (
-    SeveralGraphs,
-    graphs_in,
-    import_module_graph,
-    load_module,
-    split_target,
-)
+from graphspec.importer import import_module_graph, load_module, split_target
+from graphspec.program_graphs import SeveralGraphs, graph_names
 
 HEAD = """
 from typing_extensions import TypedDict
@@ -75,7 +70,7 @@ def test_several_graphs_without_a_usual_name_ask_which(tmp_path):
     with pytest.raises(SeveralGraphs) as info:
         import_module_graph(path)
     assert info.value.names == ["writer", "reviewer"]  # builders of compiled graphs not repeated
-    assert graphs_in(load_module(path)) == ["writer", "reviewer"]
+    assert graph_names(load_module(path)) == ["writer", "reviewer"]
     assert import_module_graph(path, "reviewer").nodes[0].id == "one"
     assert split_target(f"{path}:reviewer") == (path, "reviewer")
     assert split_target(r"C:\\x\\y.py") == (r"C:\\x\\y.py", None)

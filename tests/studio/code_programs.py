@@ -19,9 +19,9 @@ def open_program(qtbot, window, path: Path, name: str | None = None) -> None:
                     timeout=10000)  # fmt: skip
 
 
-def step_to_end(qtbot, window, value: Any, limit: int = 200) -> int:
-    """Step a new thread from `value` superstep by superstep (the Step button) to its end; the
-    number of Step clicks it took."""
+def step_to_end(qtbot, window, value: Any, limit: int = 200, until: str = "") -> int:
+    """Step a new thread from `value` superstep by superstep (the Step button) to its end (or a
+    breakpoint, with `until="breakpoint"`); the number of Step clicks it took."""
     runner = window.runner
     runner.new_thread()
     runner.input_panel.editor.setPlainText(json.dumps(value))
@@ -29,7 +29,7 @@ def step_to_end(qtbot, window, value: Any, limit: int = 200) -> int:
         qtbot.mouseClick(runner.step_button, Qt.MouseButton.LeftButton)
         qtbot.waitUntil(lambda: not runner.session.busy, timeout=20000)
         assert runner.state != "failed", runner.last_failure and runner.last_failure.traceback
-        if runner.state in ("finished", "interrupted"):
+        if runner.state in ("finished", "interrupted", until):
             return count
     raise AssertionError(f"not finished after {limit} steps: {runner.state}")
 

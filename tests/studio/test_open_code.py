@@ -36,11 +36,18 @@ class Scripted(FakeMessagesListChatModel):
 
 
 class Shout(AgentMiddleware):
+    def __init__(self, suffix):
+        super().__init__()
+        self.suffix = suffix
+
     def after_model(self, state, runtime):
         last = state["messages"][-1]
         if not last.tool_calls:
-            return {"messages": [AIMessage(last.content.upper(), id=last.id)]}
+            return {"messages": [AIMessage(last.content.upper() + self.suffix, id=last.id)]}
         return None
+
+
+SUFFIXES = ["!"]
 
 
 @before_model
@@ -52,7 +59,8 @@ model = Scripted(responses=[
     AIMessage("", tool_calls=[{"name": "add", "args": {"a": 2, "b": 3}, "id": "call-1"}]),
     AIMessage("the sum is five"),
 ])
-agent = create_agent(model, tools=[add], middleware=[Shout(), count])
+# a setting the spec cannot hold (not a literal): the agent is drawn from code
+agent = create_agent(model, tools=[add], middleware=[Shout(SUFFIXES[0]), count])
 '''
 
 WORKFLOW = """
@@ -68,6 +76,20 @@ def double(x: int) -> int:
 def workflow(numbers: list[int]) -> dict:
     futures = [double(n) for n in numbers]
     return {"total": sum(f.result() for f in futures)}
+"""
+
+HAND_BUILT = """
+from langgraph.channels import EphemeralValue, LastValue
+from langgraph.pregel import NodeBuilder, Pregel
+
+double = NodeBuilder().subscribe_only("a").do(lambda x: x + x).write_to("b")
+again = NodeBuilder().subscribe_only("b").do(lambda x: x + x).write_to("c")
+app = Pregel(
+    nodes={"double": double, "again": again},
+    channels={"a": EphemeralValue(str), "b": LastValue(str), "c": LastValue(str)},
+    input_channels=["a"],
+    output_channels=["b", "c"],
+)
 """
 
 FACTORY = """
@@ -111,7 +133,7 @@ def drawn_graph(window):
 def test_a_class_middleware_agent_is_drawn_from_code_and_stepped(qtbot, window, tmp_path):
     path = program(tmp_path, "mw_agent", MIDDLEWARE_AGENT)
     open_program(qtbot, window, path)
-    assert window.document.code is not None  # the spec cannot hold a class middleware
+    assert window.document.code is not None  # the spec cannot hold Shout(SUFFIXES[0])
     assert window.code_banner.isVisible() and "mw_agent.py:agent" in window.code_banner.label.text()
     drawn = drawn_graph(window)
     assert set(window.scene.nodes) == set(drawn.nodes) - {"__start__", "__end__"}
@@ -126,13 +148,12 @@ def test_a_class_middleware_agent_is_drawn_from_code_and_stepped(qtbot, window, 
     view = window.runner.view
     expected = final_state_on_langgraph(path, "agent", user)
     assert [m.content for m in view.values["messages"]] == [m.content for m in expected["messages"]]
-    assert view.values["messages"][-1].content == "THE SUM IS FIVE"
+    assert view.values["messages"][-1].content == "THE SUM IS FIVE!"
 
 
-def test_an_entrypoint_taking_a_list_runs_and_forks(qtbot, window, tmp_path):
+def test_an_entrypoint_taking_a_list_runs_and_replays(qtbot, window, tmp_path):
     path = program(tmp_path, "wf", WORKFLOW)
     open_program(qtbot, window, path)
-    assert window.document.code is not None
     assert list(window.scene.nodes) == ["workflow"]
     step_to_end(qtbot, window, [1, 2, 3])
     assert window.runner.view.values == final_state_on_langgraph(path, "workflow", [1, 2, 3])
@@ -143,6 +164,16 @@ def test_an_entrypoint_taking_a_list_runs_and_forks(qtbot, window, tmp_path):
     runner.replay(first)
     qtbot.waitUntil(lambda: not runner.session.busy and runner.state == "finished", timeout=10000)
     assert runner.view.values == {"total": 12}
+
+
+def test_a_pregel_built_by_hand_is_drawn_from_code(qtbot, window, tmp_path):
+    path = program(tmp_path, "hand", HAND_BUILT)
+    open_program(qtbot, window, path)
+    assert window.document.code is not None  # no builder: nothing a spec could come from
+    assert set(window.scene.nodes) == {"double", "again"}
+    assert step_to_end(qtbot, window, {"a": "ab"}) == 3  # double, then again, then nothing
+    expected = final_state_on_langgraph(path, "app", {"a": "ab"})
+    assert window.runner.view.values == expected == {"b": "abab", "c": "abababab"}
 
 
 def test_a_factory_function_is_opened_as_langgraph_json_would_call_it(qtbot, window, tmp_path):
@@ -161,14 +192,16 @@ def test_a_factory_function_is_opened_as_langgraph_json_would_call_it(qtbot, win
 
 
 def test_edits_are_refused_and_point_at_the_code(qtbot, window, tmp_path):
-    path = program(tmp_path, "wf", WORKFLOW)
+    path = program(tmp_path, "hand", HAND_BUILT)
     open_program(qtbot, window, path)
     messages = []
     window.editor.failed.connect(messages.append)
-    assert not window.editor.delete(["workflow"])
-    assert "workflow" in window.scene.nodes
-    assert messages and "edit it in the code" in messages[0] and "wf.py:workflow" in messages[0]
-    assert window.editor.toggle_breakpoint("workflow", "before")  # runs may pause anywhere
+    assert not window.editor.delete(["double"])
+    assert "double" in window.scene.nodes
+    assert messages and "edit it in the code" in messages[0] and "hand.py:app" in messages[0]
+    assert window.editor.toggle_breakpoint("again", "before")  # runs may pause anywhere
+    step_to_end(qtbot, window, {"a": "x"}, until="breakpoint")
+    assert window.runner.view.next == ("again",)
     assert not window.unsaved()  # nothing to save: the code is the graph
     assert not window.save()
 
