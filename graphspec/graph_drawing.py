@@ -3,7 +3,8 @@
 A graph that cannot become a spec is still drawn, from the compiled graph itself: its nodes (what
 each runs), plain edges and joins, conditional edges with their path maps, Command destinations,
 subgraphs (drawn inside, one level per double-click) and, for agents, the middleware hook nodes in
-the order the agent runs them. The edges come from `get_graph()`, which finds them the way
+the order the agent runs them; a deep agent's subagents hang off its tools node (its `task`
+tool runs them), each drawn inside like a subgraph. The edges come from `get_graph()`, which finds them the way
 langgraph does (simulating the channels), so a Pregel built by hand and an `@entrypoint` are drawn
 like a StateGraph; a StateGraph's builder only tells which edges are joins and which conditional
 edges are Command destinations.
@@ -15,6 +16,7 @@ never saved or compiled: runs use the compiled graph it was drawn from.
 
 from __future__ import annotations
 
+import inspect
 from collections import defaultdict
 from typing import Any
 
@@ -51,6 +53,23 @@ def _subgraph_of(pregel: Any, name: str) -> Any:
 
     node = pregel.nodes.get(name)
     return None if node is None else _node_subgraph(node)
+
+
+def subagents(pregel: Any) -> dict[str, Any]:
+    """A deep agent's subagents: the graphs its `task` tool runs, by name, read from the tool
+    (deepagents keeps them in the tool function's closure); {} for any other graph."""
+    from graphspec.program_graphs import is_pregel
+
+    node = pregel.nodes.get("tools")
+    tool = getattr(getattr(node, "bound", None), "tools_by_name", {}).get("task")
+    function = getattr(tool, "func", None) or getattr(tool, "coroutine", None)
+    try:
+        graphs = inspect.getclosurevars(function).nonlocals.get("subagent_graphs")
+    except (TypeError, ValueError):  # no task tool, or not a Python function
+        return {}
+    if not isinstance(graphs, dict):
+        return {}
+    return {str(name): graph for name, graph in graphs.items() if is_pregel(graph)}
 
 
 def _state(pregel: Any) -> list[StateKey]:
@@ -112,6 +131,14 @@ def drawing(pregel: Any, name: str = "", depth: int = 0) -> GraphSpec:
 
     plain: dict[str, set[str]] = defaultdict(set)
     routes: dict[str, dict[str, str]] = defaultdict(dict)
+    for agent_name, inner in subagents(pregel).items():
+        node_id, sub_id = f"{agent_name} (subagent)", f"{agent_name}·subagent"
+        subgraphs.append(Subgraph.model_construct(
+            id=sub_id, graph=drawing(inner, agent_name, depth + 1), file=None))  # fmt: skip
+        nodes.append(SubgraphNode.model_construct(
+            kind="subgraph", id=node_id, label="", description="", position=None, retry=None,
+            cache=None, defer=False, subgraph=sub_id))  # fmt: skip
+        routes["tools"][f"task: {agent_name}"] = node_id
     entry: list[str] = []
     finish: list[str] = []
     for edge in drawn.edges:
@@ -157,4 +184,4 @@ def _shown(target: str) -> str:
     return {START: "START", END: "END"}.get(target, target)
 
 
-__all__ = ["callable_name", "drawing"]
+__all__ = ["callable_name", "drawing", "subagents"]

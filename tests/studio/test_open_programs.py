@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from graphspec.graph_drawing import subagents
 from tests.programs.test_programs import ENTRIES, HERE, comparable, forget_local_modules, home
 from tests.programs.test_programs import run as run_program
 from tests.studio.code_programs import open_program
@@ -83,7 +84,8 @@ def test_a_program_opens_steps_and_replays_in_the_studio(qtbot, window, monkeypa
     graph = window.runner.target().compile()
     drawn = graph.get_graph()
     shown = set(window.scene.nodes)
-    assert set(drawn.nodes) - {"__start__", "__end__"} == shown
+    inner = subagents(graph) if window.document.code is not None else {}
+    assert set(drawn.nodes) - {"__start__", "__end__"} | {f"{n} (subagent)" for n in inner} == shown
     ends = [(look.sources, look.target) for look in (e.look for e in window.scene.edges.values())]
     for edge in drawn.edges:
         if (
