@@ -406,6 +406,11 @@ class MainWindow(WindowLayout, EditorCommands, QMainWindow):
                 export_png(self.scene, path)
             elif fmt == "svg":
                 export_svg(self.scene, path, self.document.spec.name)
+            elif (code := self.document.code) is not None:  # the graph is its code already
+                if fmt != "mermaid":
+                    self.statusBar().showMessage(f"{code.where} is LangGraph code already", 6000)
+                    return False
+                path.write_text(code.graph.get_graph().draw_mermaid(), encoding="utf-8")
             else:
                 text = spec_export.export(self.document.spec, fmt, base_dir=self.document.base_dir)
                 path.write_text(text, encoding="utf-8")

@@ -40,7 +40,7 @@ class ReplayDock(QObject):
         super().__init__(window)
         self.window = window
         self._stores: dict[Path, RecordingStore] = {}
-        self.panel = TestsPanel(trusted=trusted_by_user)  # the studio's record, as opening asks
+        self.panel = TestsPanel(trusted=self._trusted)
         self.record_box = QCheckBox("Record runs")
         self.record_box.setObjectName("recordRuns")
         self.record_box.setToolTip("Keep every model and tool call of the runs beside their "
@@ -75,8 +75,17 @@ class ReplayDock(QObject):
         elif not on and self.recorder in callbacks:
             callbacks.remove(self.recorder)
 
+    def _trusted(self, path: Path) -> bool:
+        """A saved test's spec runs its code when the studio's record trusts it, as opening
+        asks; a program's, when it is the one open here (the user agreed to run it)."""
+        code = self.window.document.code
+        if code is not None and code.source is not None and path == code.source.resolve():
+            return True
+        return trusted_by_user(path)
+
     def _spec_loaded(self) -> None:
-        self.record_box.setChecked(calls_models(self.window.document.spec))
+        doc = self.window.document
+        self.record_box.setChecked(doc.code is not None or calls_models(doc.spec))
         self._follow_spec()
 
     def _spec_changed(self, fields: frozenset) -> None:
@@ -174,13 +183,17 @@ class ReplayDock(QObject):
         from engine.checkpoint.sqlite import SqliteSaver
 
         doc, thread = self.window.document, self.window.runner.thread_id
-        if not doc.path:
-            self._say("Save the spec first: its tests go in a tests folder beside it")
+        source = doc.code.source if doc.code is not None else doc.path
+        if not source:
+            self._say("Save the spec first: its tests go in a tests folder beside it"
+                      if doc.code is None else "A graph handed over by debug() has no file "
+                      "for a test to load: open its program instead")  # fmt: skip
             return
         try:
             with SqliteSaver.from_conn_string(str(self.window.runner.db_path())) as saver:
                 graph = _compile(self._target(), saver)
-                test = self.panel.save_thread(graph, Path(doc.path), thread)
+                test = self.panel.save_thread(graph, Path(source), thread,
+                                              getattr(doc.code, "name", None))  # fmt: skip
         except Exception as exc:  # no recording, an unreadable database: say so, never crash
             self._say(f"Cannot save thread {thread} as a test: {exc}")
             return

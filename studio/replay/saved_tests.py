@@ -33,7 +33,14 @@ from engine.record import (
 )
 from graphspec.providers import keyless_models
 from studio.replay.run_diff import RunDiff, Step, diff_runs, run_steps
-from studio.replay.saved_trust import Refused, may_run_code, refuse_untrusted, spec_in_project
+from studio.replay.saved_trust import (
+    PROGRAM_TRUST_HINT,
+    Refused,
+    may_run_code,
+    may_run_program,
+    refuse_untrusted,
+    spec_in_project,
+)
 
 FORMAT_VERSION = 1
 MAX_NAME = 80
@@ -64,20 +71,22 @@ class SavedResult:
 
 
 def save_test(graph: Any, spec_path: Path, thread: str, folder: Path,
-              serve: tuple[str, ...] = ("model",)) -> Path:  # fmt: skip
+              serve: tuple[str, ...] = ("model",), graph_name: str | None = None) -> Path:  # fmt: skip
     """Write the test of `thread` (recorded on `graph`'s checkpointer) into `folder`; returns
-    the test file. A spec outside the folder's project is refused (its test could not run)."""
+    the test file. `spec_path` is the spec, or with `graph_name` the program holding that graph
+    (a graph from code). One outside the folder's project is refused (its test could not run)."""
     store = RecordingStore.for_saver(graph.checkpointer)
     runs = store.runs(thread)
     if not runs:
         raise ValueError(f"thread {thread!r} has no recording: run it with recording on first")
-    spec = _relative(spec_path, folder)
-    spec_in_project(folder, spec)
+    source = _relative(spec_path, folder)
+    spec_in_project(folder, source)
     name = saved_name(thread)
     folder.mkdir(parents=True, exist_ok=True)
     data_name = f"test_{name}.recording.json"
+    where = {"spec": source} if graph_name is None else {"program": source, "graph": graph_name}
     data = {
-        "version": FORMAT_VERSION, "thread": thread, "serve": list(serve), "spec": spec,
+        "version": FORMAT_VERSION, "thread": thread, "serve": list(serve), **where,
         "runs": [{"input": json.loads(r.input)} for r in runs],
         "calls": [_call_data(c) for c in store.calls(thread)],
         "steps": [_step_data(s) for s in run_steps(graph, thread)],
@@ -99,35 +108,58 @@ def run_saved(data_path: Path, *, trusted: Callable[[Path], bool] | None = None)
     decides whether the spec's code may run (given the spec's path); without it
     `saved_trust.may_run_code` does. The data file's own `trusted` (older files) is ignored."""
     from graphspec import commands
+    from graphspec.compiler import run_config
 
     name = data_path.name.removesuffix(".recording.json")
     try:
         data = json.loads(data_path.read_text(encoding="utf-8"))
         if not isinstance(data, dict) or not isinstance(data.get("thread"), str):
             raise Refused("it is not a saved test's data (a JSON object with a thread)")
-        spec, path = commands.load(str(spec_in_project(data_path.parent, data.get("spec"))))
-        allowed = may_run_code(path) if trusted is None else trusted(path)
-        if not allowed:
-            refuse_untrusted(spec, path)
-        with keyless_models():  # offline, no account: the recording answers the model calls
-            graph = commands.compile_for_run(spec, path, trusted=allowed,
-                                             checkpointer=InMemorySaver())  # fmt: skip
+        if "program" in data:
+            graph, config = _program_graph(data_path.parent, data, trusted)
+        else:
+            spec, path = commands.load(str(spec_in_project(data_path.parent, data.get("spec"))))
+            allowed = may_run_code(path) if trusted is None else trusted(path)
+            if not allowed:
+                refuse_untrusted(spec, path)
+            with keyless_models():  # offline, no account: the recording answers the model calls
+                graph = commands.compile_for_run(spec, path, trusted=allowed,
+                                                 checkpointer=InMemorySaver())  # fmt: skip
+            config = run_config(spec)
         store = _store_of(data)
         expected = [_step_of(s) for s in data["steps"]]
     except Exception as exc:  # a bad file or a spec that no longer loads: a failure, named
         problem = f"{data_path}: {exc if isinstance(exc, Refused) else _line(exc)}"
         return SavedResult(name, False, [problem], [problem])
-    from graphspec.compiler import run_config
-
     report = replay_thread(graph, data["thread"], "saved-test", on_change="recorded",
                            serve=tuple(data.get("serve", ("model",))), store=store,
-                           config=run_config(spec))  # fmt: skip
+                           config=config)  # fmt: skip
     diff = diff_runs(expected, [_step_of(_step_data(s)) for s in run_steps(graph, "saved-test")],
                      "recorded", "now")  # fmt: skip
     problems = [] if report.error is None else [f"the replay stopped: {_line(report.error)}"]
     problems += [d.describe() for d in report.changed]
     lines = problems + ([] if diff.same else diff.lines())
     return SavedResult(name, not lines, lines, problems, diff, report)
+
+
+def _program_graph(folder: Path, data: dict,
+                   trusted: Callable[[Path], bool] | None) -> tuple[Any, dict]:  # fmt: skip
+    """A graph from code's test: its program (inside the project, and only when trusted: it is
+    all code) loaded on the engine, the graph it names with a fresh in-memory saver."""
+    from graphspec.importer import load_module
+    from graphspec.program_graphs import compiled, graph_value
+
+    path = spec_in_project(folder, data.get("program"))
+    name = data.get("graph")
+    if not isinstance(name, str) or not name.isidentifier():
+        raise Refused(f"its graph {name!r} is not a name in the program")
+    if not (may_run_program() if trusted is None else trusted(path)):
+        raise Refused(f"program {path.name} is Python code, which a saved test runs only when "
+                      f"trusted: {PROGRAM_TRUST_HINT}")  # fmt: skip
+    with keyless_models():
+        module = load_module(str(path), on_engine=True)
+        graph = compiled(graph_value(module, name, path.name), f"{path.name}:{name}")
+    return graph.copy({"checkpointer": InMemorySaver()}), {}
 
 
 def check_saved_run(test_file: str, data_name: str) -> None:

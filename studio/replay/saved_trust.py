@@ -10,7 +10,9 @@ folder). The spec must resolve there, symlinks followed, to a file.
 A spec with Python code runs only when trusted: `superstep test --trust` (which sets
 `TRUST_ENV=1` for the pytest it starts; CI may set it too), or the studio's trust record holds
 the spec's exact bytes and those of its subgraph files (opening it in the studio and trusting
-it leaves that). The Tests dock asks the record only.
+it leaves that). The Tests dock asks the record only. A graph from code's test names its program
+(the same project rule) and runs only with `--trust`, or in the Tests dock of the studio that has
+that program open (the user agreed to run it there).
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from typing import Any
 TRUST_ENV = "SUPERSTEP_TRUST_SAVED_TESTS"
 PROJECT_MARKERS = ("pyproject.toml", "setup.cfg", "setup.py", "pytest.ini", "tox.ini", ".git")
 TRUST_HINT = "run `superstep test --trust`, or open the spec in Superstep Studio and trust it"
+PROGRAM_TRUST_HINT = "run `superstep test --trust`, or run it from the studio with the program open"
 
 
 class Refused(ValueError):
@@ -69,6 +72,12 @@ def trusted_by_user(spec_path: Path) -> bool:
 def may_run_code(spec_path: Path) -> bool:
     """A pytest run's rule: `superstep test --trust` (or the environment) or the trust record."""
     return os.environ.get(TRUST_ENV) == "1" or trusted_by_user(spec_path)
+
+
+def may_run_program(_path: Path | None = None) -> bool:
+    """A program (a graph from code) is all code: only `superstep test --trust` (or the
+    environment) runs it from pytest; the studio's Tests dock runs the program it has open."""
+    return os.environ.get(TRUST_ENV) == "1"
 
 
 def refuse_untrusted(spec: Any, spec_path: Path) -> None:

@@ -142,9 +142,11 @@ class TestsPanel(QWidget):
         if result.diff is not None:
             self.diff.show_diff(result.diff)
 
-    def save_thread(self, graph: Any, spec_path: Path, thread: str) -> Path:
-        """ "Save as test": the recorded `thread` of `graph` into this panel's folder."""
+    def save_thread(self, graph: Any, spec_path: Path, thread: str,
+                    graph_name: str | None = None) -> Path:  # fmt: skip
+        """ "Save as test": the recorded `thread` of `graph` into this panel's folder (the spec's,
+        or with `graph_name` the program's that holds that graph)."""
         folder = self.folder or spec_path.parent / "tests"
-        test = save_test(graph, spec_path, thread, folder)
+        test = save_test(graph, spec_path, thread, folder, graph_name=graph_name)
         self.set_folder(folder)
         return test

@@ -5,12 +5,14 @@ with a pointer to the code, and the window takes a program by `superstep studio 
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 import textwrap
 from pathlib import Path
 
 import pytest
+from PySide6.QtCore import Qt
 
 from tests.studio.code_programs import final_state_on_langgraph, open_program, step_to_end
 
@@ -305,3 +307,46 @@ def test_debug_opens_a_live_graph_from_a_script(tmp_path):
     # the graph's own checkpointer, used as given; the run on it got to the end
     assert "values {'n': 3} InMemorySaver" in done.stdout
     assert done.stdout.strip().endswith("debug returned")
+
+
+def test_run_side_features_work_on_a_graph_from_code(qtbot, window, tmp_path):
+    """Recording, replay, a saved test, the compiled view and Mermaid export on a graph drawn
+    from code, as on a spec."""
+    from PySide6.QtWidgets import QPushButton, QToolButton
+
+    from studio.cli import main
+
+    (tmp_path / "pyproject.toml").write_text("")  # the saved test's project
+    path = program(tmp_path, "mw_agent", MIDDLEWARE_AGENT)
+    open_program(qtbot, window, path)
+    assert window.document.code is not None
+    dock = window.replay_dock
+    assert dock.record_box.isChecked()  # code may call models anywhere: recorded by default
+    user = {"messages": [{"role": "user", "content": "what is 2 + 3?"}]}
+    step_to_end(qtbot, window, user)
+    thread = window.runner.thread_id
+    assert [c.kind for c in dock.store().calls(thread)] == ["model", "tool", "model"]
+
+    dock.replay()
+    qtbot.waitUntil(lambda: dock.panel.caption.text().startswith("replayed"), timeout=20000)
+    assert "3 call(s) from the recording, 0 live, 0 changed" in dock.panel.caption.text()
+
+    window.dock("testsDock").show()
+    qtbot.mouseClick(window.findChild(QPushButton, "saveTest"), Qt.MouseButton.LeftButton)
+    saved = tmp_path / "tests" / f"test_{thread.replace('-', '_')}.recording.json"
+    assert json.loads(saved.read_text())["program"] == "../mw_agent.py"
+    with qtbot.waitSignal(dock.panel.finished, timeout=30000):
+        qtbot.mouseClick(window.findChild(QPushButton, "runTests"), Qt.MouseButton.LeftButton)
+    items = [dock.panel.list.topLevelItem(i) for i in range(dock.panel.list.topLevelItemCount())]
+    assert [i.text(1) for i in items] == ["passed"]  # the program open here: the user agreed
+    assert main(["test", str(tmp_path / "tests")]) != 0  # pytest alone: a program needs --trust
+    assert main(["test", str(tmp_path / "tests"), "--trust"]) == 0
+
+    qtbot.mouseClick(window.findChild(QToolButton, "compiledViewButton"), Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(window.compiled_view.isVisible, timeout=3000)
+    seen = {str(i.data(0)) for i in window.compiled_view.compiled.items()}
+    assert {"compiled:node:Shout.after_model", "compiled:channel:messages"} <= seen
+    mermaid = tmp_path / "graph.mmd"
+    assert window.export("mermaid", mermaid)
+    assert "Shout.after_model" in mermaid.read_text()
+    assert not window.export("langgraph", tmp_path / "graph.py")  # it is the code already
