@@ -9,6 +9,7 @@ from langchain_core.callbacks import BaseCallbackHandler
 
 from graphspec.commands import load
 from graphspec.templates import TEMPLATES_DIR
+from studio.run.runner import RunTarget
 from tests.studio.test_run_steps import run_template
 
 pytestmark = pytest.mark.gui
@@ -33,8 +34,8 @@ def test_model_only_handlers_go_with_graphs_that_can_call_a_model(qtbot, window)
     loop, _ = load(str(TEMPLATES_DIR / "counter_loop.json"))
     agent, _ = load(str(TEMPLATES_DIR / "agent_hitl.json"))
     every_run = [h for h in session.callbacks if h not in tokens]  # every's, and any others'
-    assert session._config_for(loop, "t")["callbacks"] == every_run
-    assert session._config_for(agent, "t")["callbacks"] == session.callbacks
+    assert session._config_for(RunTarget(loop, None, True), "t")["callbacks"] == every_run
+    assert session._config_for(RunTarget(agent, None, True), "t")["callbacks"] == session.callbacks
     run_template(qtbot, window, "counter_loop")  # the run still reaches every-run handlers
     assert window.runner.state == "finished" and every.graph_runs == 1
     session.callbacks.remove(every)
