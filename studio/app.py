@@ -42,6 +42,7 @@ def run(
     trust: bool = False,
     steps: int = 0,
     run_input: str | None = None,
+    size: tuple[int, int] | None = None,
 ) -> int:
     """Open the window (on SPEC, a program or a project when given). `trust` is the user's
     consent to import a program without the prompt; `steps` supersteps run on a new thread once
@@ -58,6 +59,8 @@ def run(
     app.setApplicationName(APPLICATION)
     app.setOrganizationName(ORGANIZATION)
     window = MainWindow()
+    if size is not None:
+        window.resize(*size)
     _keep_running([window])
     opened = True
     module, attr = split_target(spec) if spec else ("", None)

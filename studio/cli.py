@@ -289,9 +289,17 @@ def _add_studio(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--input", metavar="JSON", help="the input those steps start from (default: "
                    "the graph's first saved input)")  # fmt: skip
     p.add_argument("--screenshot", metavar="PNG", help="save a picture of the window once loaded")
+    p.add_argument("--size", metavar="WxH", type=_size, help="the window's size, e.g. 1280x720")
     p.add_argument("--quit", action="store_true", help="quit once loaded (after --screenshot); "
                    "exits non-zero when it could not open or step")  # fmt: skip
     p.set_defaults(func=cmd_studio)
+
+
+def _size(text: str) -> tuple[int, int]:
+    width, _, height = text.lower().partition("x")
+    if not (width.isdigit() and height.isdigit() and 200 <= int(width) and 200 <= int(height)):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a size like 1280x720")
+    return int(width), int(height)
 
 
 def cmd_studio(args: argparse.Namespace) -> int:
@@ -308,7 +316,8 @@ def cmd_studio(args: argparse.Namespace) -> int:
         _say("studio", problem)
         return EXIT_FAILED
     return run(args.spec, screenshot_path=args.screenshot, quit_after=args.quit,
-               trust=args.trust, steps=max(0, args.steps), run_input=args.input)  # fmt: skip
+               trust=args.trust, steps=max(0, args.steps), run_input=args.input,
+               size=args.size)  # fmt: skip
 
 
 def _add_import(sub: argparse._SubParsersAction) -> None:
