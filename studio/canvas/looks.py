@@ -77,8 +77,8 @@ def _clip(text: str, n: int = 34) -> str:
 
 
 def middleware_look(mw) -> MiddlewareLook:
-    if isinstance(mw, CustomMiddleware):
-        hooks = tuple(h for h in HOOKS if h in mw.hooks)
+    if isinstance(mw, CustomMiddleware):  # its hook functions, or what the program's overrides
+        hooks = tuple(h for h in HOOKS if h in mw.hooks or h in mw.overrides)
         return MiddlewareLook(mw.name, hooks, custom=True)
     return MiddlewareLook(mw.name, PREBUILT_HOOKS.get(mw.name, ()))
 
