@@ -122,15 +122,14 @@ def compiled(graph: Any, where: str) -> Any:
 
 
 def unlike(program: Any, spec_graph: Any) -> str | None:
-    """What a program's compiled graph shows its callers that the graph compiled from its spec
-    would not (the state keys it takes and gives, a run context), or None when they agree: a
-    spec that differs there would run another program, so the program is drawn from code."""
-    for what, attr in (("input", "input_channels"), ("output", "output_channels"),
-                       ("state", "stream_channels")):  # fmt: skip
-        mine, theirs = getattr(program, attr, None), getattr(spec_graph, attr, None)
-        if isinstance(mine, list) and isinstance(theirs, list) and set(mine) != set(theirs):
-            extra = sorted(set(mine) ^ set(theirs))
-            return f"the spec's {what} keys differ from the program's ({', '.join(extra)})"
+    """What a program's compiled graph takes from its callers that the graph compiled from its
+    spec would not (the state keys it takes, a run context, a store's data), or None when they
+    agree: a spec that differs there would run another program, so it is drawn from code. (What
+    a spec gives back is the importer's to keep: its round trips check the outputs.)"""
+    mine, theirs = program.input_channels, spec_graph.input_channels
+    if isinstance(mine, list) and isinstance(theirs, list) and set(mine) != set(theirs):
+        extra = sorted(set(mine) ^ set(theirs))
+        return f"the spec's input keys differ from the program's ({', '.join(extra)})"
     if (getattr(program, "context_schema", None) is None) != (
         getattr(spec_graph, "context_schema", None) is None
     ):

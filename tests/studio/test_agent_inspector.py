@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QDockWidget,
+    QLabel,
     QLineEdit,
     QListWidget,
     QPushButton,
@@ -321,3 +322,20 @@ def test_agent_inspector_screenshot(window, qtbot):
     if os.environ.get("SUPERSTEP_SCREENSHOT_DIR"):
         image.save(str(Path(os.environ["SUPERSTEP_SCREENSHOT_DIR"]) / "agent-inspector.png"))
     assert find(qtbot, win, QCheckBox, "setting_apply_to_input").isChecked()
+
+
+def test_a_programs_own_middleware_shows_where_it_comes_from_and_takes_no_hooks(qtbot, window):
+    """An imported class middleware runs as the program wrote it: the inspector names it and
+    its hooks, and offers no hook to add (the spec would refuse one)."""
+    from studio.python_open import open_python
+    from tests.graphspec.test_corpus import CORPUS
+
+    win = window
+    assert open_python(win, CORPUS / "middleware_custom.py", trusted=True)
+    assert win.document.code is None  # it becomes an editable spec
+    agent = next(n.id for n in win.document.spec.nodes if n.kind == "agent")
+    click(win.view, center(win.scene.nodes[agent]))
+    select_row(qtbot, win, "middlewareList", 0)  # call_counter: CallCounter built with settings
+    source = find(qtbot, win, QLabel, "middlewareImportPath")
+    assert source.text().endswith(":CallCounter  (built with its settings)")
+    assert win.inspector.widget().findChild(QPushButton, "hookAdd") is None

@@ -47,6 +47,12 @@ class HooksForm(QWidget):
             "Name",
             line_edit("customName", mw.name, lambda t: put({"name": t.strip()}, False), host.say),
         )
+        if mw.import_path is not None:  # the program's own object: its hooks are in its code
+            source = QLabel(mw.import_path + ("  (built with its settings)" if mw.build else ""))
+            source.setObjectName("middlewareImportPath")
+            form.addRow("From the program", source)
+            form.addRow("Hooks", QLabel(", ".join(mw.overrides) or "none"))
+            return
         jumps = QWidget()
         row = QHBoxLayout(jumps)
         row.setContentsMargins(0, 0, 0, 0)
