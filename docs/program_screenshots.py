@@ -1,12 +1,15 @@
 """Regenerate README's pictures of programs opened from code: python docs/program_screenshots.py
 
-Each is `superstep studio PROGRAM --trust --steps N --screenshot PNG --quit` on a real program of
-tests/programs (see its manifest for the source), at 1280×720, offscreen:
+Each is `superstep studio PROGRAM --trust --steps N --screenshot PNG --quit` at 1280×720,
+offscreen:
 
-docs/code-middleware-agent.png  a create_agent with a class-based middleware (langchain's
-                                hook_config docstring example), drawn from its compiled graph,
-                                stepped to its model call
-docs/code-workflow.png          a functional workflow (langgraph's entrypoint docstring example:
+docs/code-middleware-agent.png  a create_agent with class-based and decorator middleware (our
+                                version of LangChain's "Custom middleware" docs page, from
+                                tests/graphspec/corpus), opened as an editable spec and run
+                                step by step to its end: the agent's card lists each
+                                middleware with the hooks its code defines
+docs/code-workflow.png          a functional workflow (langgraph's entrypoint docstring example
+                                in tests/programs, see its manifest for the source:
                                 a task, then an interrupt for a human review), stepped to its
                                 interrupt
 """
@@ -22,22 +25,23 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 PROGRAMS = ROOT / "tests" / "programs"
+CORPUS = ROOT / "tests" / "graphspec" / "corpus"
 SHOTS = [
-    ("code-middleware-agent.png", "lc_hook_config_class.py:agent", 3,
-     {"messages": [{"role": "user", "content": "Go on"}]}),
-    ("code-workflow.png", "lg_review_workflow.py:review_workflow", 2, "cats"),
+    ("code-middleware-agent.png", CORPUS / "middleware_custom.py:agent", 3,
+     {"messages": [{"role": "user", "content": "what is x?"}]}),
+    ("code-workflow.png", PROGRAMS / "lg_review_workflow.py:review_workflow", 2, "cats"),
 ]  # fmt: skip
 
 
 def main() -> int:
     env = {**os.environ, "QT_QPA_PLATFORM": "offscreen",
            "SUPERSTEP_STUDIO_HOME": tempfile.mkdtemp(prefix="studio-shots-"),
-           "PYTHONPATH": os.pathsep.join([str(ROOT), str(PROGRAMS)])}  # fmt: skip
+           "PYTHONPATH": os.pathsep.join([str(ROOT), str(PROGRAMS), str(CORPUS)])}  # fmt: skip
     status = 0
     for name, program, steps, value in SHOTS:
         out = ROOT / "docs" / name
         done = subprocess.run(
-            [sys.executable, "-m", "studio.cli", "studio", str(PROGRAMS / program), "--trust",
+            [sys.executable, "-m", "studio.cli", "studio", str(program), "--trust",
              "--steps", str(steps), "--input", json.dumps(value), "--size", "1280x720",
              "--screenshot", str(out), "--quit"], env=env, capture_output=True, text=True, timeout=300)  # fmt: skip
         print(f"{out}: {'written' if done.returncode == 0 else done.stderr.strip()}")
