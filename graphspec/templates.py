@@ -59,6 +59,13 @@ def list_templates(directory: Path = TEMPLATES_DIR) -> list[Template]:
     return out
 
 
+def is_bundled(path: Path | str) -> bool:
+    """Whether `path` is a file of the bundled templates folder (the installed one or the source
+    tree's), which the studio only reads: it opens them as untitled copies and saves elsewhere."""
+    folder = Path(path).resolve().parent
+    return any(folder == d.resolve() for d in {TEMPLATES_DIR, SOURCE_TEMPLATES})
+
+
 def resolve(name_or_path: str, directory: Path = TEMPLATES_DIR) -> Path:
     """The bundled template a bare name (`react_agent`) names; anything else, or a bare name no
     template has, is a path as given (`./react_agent`, `react_agent.json`). A file in the
@@ -79,6 +86,7 @@ def shadowed_file(name_or_path: str, directory: Path = TEMPLATES_DIR) -> Path | 
 __all__ = [
     "Template",
     "TEMPLATES_DIR",
+    "is_bundled",
     "list_templates",
     "resolve",
     "shadowed_file",

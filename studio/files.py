@@ -3,7 +3,10 @@
 Each window session writes its unsaved spec to `autosave/<session>.json` a moment after each
 edit and holds `autosave/<session>.lock` (a QLockFile) while it runs. On start, an autosave
 whose lock nobody holds belongs to a session that crashed, was killed, or closed with unsaved
-work: it is offered back. Saving (or discarding) removes it.
+work: it is offered back. Saving removes it. Work the window leaves unsaved (the user chose
+Don't save, or another document replaced it) is set aside as `autosave/aside-<time>-<id>.json`,
+which no session holds: it is offered back at once and on later starts, until recovered or
+discarded in the recovery banner (the newest MAX_ASIDE are kept).
 """
 
 from __future__ import annotations
@@ -21,6 +24,9 @@ from graphspec.model import GraphSpec
 from studio.paths import studio_home
 
 MAX_RECENT = 10
+MAX_ASIDE = 20
+"""Set-aside work kept at most; older ones are deleted when another is set aside."""
+WHY_TEXT = {"discarded": "you chose not to save", "replaced": "left when another graph opened"}
 
 
 def _read_json(path: Path, default):
@@ -82,10 +88,14 @@ class Recovery:
     spec: GraphSpec
     original: Path | None
     saved_at: float
+    why: str = ""
+    """Why it was set aside ("discarded", "replaced"); empty for a session that ended."""
 
     def describe(self) -> str:
         name = self.original.name if self.original else (self.spec.name or "an untitled graph")
         when = time.strftime("%Y-%m-%d %H:%M", time.localtime(self.saved_at))
+        if self.why in WHY_TEXT:
+            return f"Unsaved work on {name} ({WHY_TEXT[self.why]}, {when}) can be recovered."
         return f"Unsaved work on {name} (autosaved {when}) can be recovered."
 
     def discard(self) -> None:
@@ -114,9 +124,16 @@ class AutosaveSession:
         self.lock.tryLock(0)
 
     def write(self, spec: GraphSpec, original: Path | None) -> None:
-        data = {"original": str(original) if original else None, "saved_at": time.time(),
-                "pid": os.getpid(), "spec": dumps_spec(spec)}  # fmt: skip
-        _write_json(self.file, data)
+        _write_json(self.file, _record(spec, original))
+
+    def set_aside(self, spec: GraphSpec, original: Path | None, why: str) -> None:
+        """Keep work this window leaves unsaved as a leftover no session holds (offered back
+        here and on later starts), in place of this session's autosave."""
+        file = self.folder / f"aside-{time.time_ns()}-{uuid.uuid4().hex[:6]}.json"
+        _write_json(file, {**_record(spec, original), "why": why})
+        self.clear()
+        for old in sorted(self.folder.glob("aside-*.json"))[:-MAX_ASIDE]:
+            old.unlink(missing_ok=True)
 
     def clear(self) -> None:
         self.file.unlink(missing_ok=True)
@@ -143,5 +160,11 @@ class AutosaveSession:
             except (TypeError, KeyError, SpecValidationError):
                 continue  # not ours, or damaged: leave it for a human to look at
             original = Path(data["original"]) if data.get("original") else None
-            found.append(Recovery(file, spec, original, float(data.get("saved_at") or 0)))
+            found.append(Recovery(file, spec, original, float(data.get("saved_at") or 0),
+                                  str(data.get("why") or "")))  # fmt: skip
         return sorted(found, key=lambda r: -r.saved_at)
+
+
+def _record(spec: GraphSpec, original: Path | None) -> dict:
+    return {"original": str(original) if original else None, "saved_at": time.time(),
+            "pid": os.getpid(), "spec": dumps_spec(spec)}  # fmt: skip

@@ -24,6 +24,7 @@ from graphspec import export as spec_export
 from graphspec.errors import Finding, SpecError, SpecValidationError
 from graphspec.io import load_spec, read_spec_bytes, save_spec
 from graphspec.model import GraphSpec
+from graphspec.templates import is_bundled
 from graphspec.trust import Closure, closure, digest
 from studio import files
 from studio.canvas.layout import laid_out
@@ -101,7 +102,7 @@ class MainWindow(WindowLayout, EditorCommands, QMainWindow):
         self.actions_by_name: dict[str, QAction] = {}
         a, k = self._action, QKeySequence.StandardKey
         menus = {
-            "&File": [a("new", "&New", self.new_graph, k.New), a("open", "&Open…", self.ask_open, k.Open),
+            "&File": [a("new", "&New", self.ask_new, k.New), a("open", "&Open…", self.ask_open, k.Open),
                       a("save", "&Save", self.save, k.Save), a("save_as", "Save &As…", self.ask_save_as, k.SaveAs),
                       None, a("export_png", "Export PNG…", lambda: self.ask_export("png")),
                       a("export_svg", "Export SVG…", lambda: self.ask_export("svg")),
@@ -204,17 +205,24 @@ class MainWindow(WindowLayout, EditorCommands, QMainWindow):
         self._autosave_timer = QTimer(
             self, singleShot=True, interval=AUTOSAVE_DELAY_MS, timeout=self.write_autosave
         )
-        self.start_page.new_requested.connect(self.new_graph)
+        self.start_page.new_requested.connect(self.ask_new)
         self.start_page.open_requested.connect(self.ask_open)
-        self.start_page.path_chosen.connect(
-            lambda path, bundled: self.open_path(path, bundled=bundled)
-        )
+        self.start_page.path_chosen.connect(self.ask_open_path)
 
     def _selection_changed(self) -> None:
         self.inspector.show_ids(self.scene.selected_ids())
 
     def _edited(self, _index: int = 0) -> None:
         self._autosave_timer.start()
+        origin = self.document.origin
+        if origin is not None and self.unsaved() and self.code_banner.isHidden():
+            # said when it matters: the first edit of a spec imported from a module
+            self.code_banner.label.setText(
+                f"Imported from {origin.name}: edits here change this spec, not the module. "
+                f"Save keeps them as a spec file beside {origin.name}."
+            )
+            self.code_banner.show()
+            self.statusBar().showMessage(f"Canvas edits do not change {origin.name}", 6000)
 
     def _update_title(self, _clean: bool = False) -> None:
         name = (
@@ -233,9 +241,11 @@ class MainWindow(WindowLayout, EditorCommands, QMainWindow):
 
     def _start_editing(self, spec: GraphSpec, path: Path | None, trusted: bool,
                        found: Closure | None = None, root_digest: str | None = None,
-                       code: FromCode | None = None) -> None:  # fmt: skip
+                       code: FromCode | None = None, origin: Path | None = None) -> None:  # fmt: skip
+        if self.unsaved():  # replaced without a prompt (a reload, a script): kept, offered back
+            self.set_aside("replaced")
         self.editor.stack.clear()
-        self.document.load(laid_out(spec), path, trusted, code)
+        self.document.load(laid_out(spec), path, trusted, code, origin)
         self.root_digest = root_digest
         self.editor.stack.setClean()
         self._update_title()
@@ -309,9 +319,16 @@ class MainWindow(WindowLayout, EditorCommands, QMainWindow):
     def new_graph(self) -> None:
         self._start_editing(GraphSpec(name="untitled"), None, trusted=True)
 
+    def ask_new(self) -> None:
+        """File → New (Ctrl+N), the start page's New graph: asks to save unsaved edits first."""
+        self.replace_document(self.new_graph)
+
     def open_path(self, path: Path, bundled: bool = False) -> bool:
-        """Open a spec; on failure show why and leave the document (and the file) as they were."""
+        """Open a spec; on failure show why and leave the document (and the file) as they were.
+        A file in the bundled templates folder opens as a template does from the gallery: an
+        untitled copy, so nothing (a save, a run's checkpoints) is ever written beside it."""
         path = Path(path)
+        bundled = bundled or is_bundled(path)
         if path.suffix == ".py":  # a LangGraph program: asks before running it
             from studio.python_open import open_python
 
@@ -363,6 +380,13 @@ class MainWindow(WindowLayout, EditorCommands, QMainWindow):
 
     def save_as(self, path: Path) -> bool:
         path = Path(path)
+        if is_bundled(path):
+            self.statusBar().showMessage(
+                f"{path.parent} holds the bundled templates, read-only to the studio: "
+                "save your copy in another folder",
+                8000,
+            )
+            return False
         try:
             data = save_spec(self.document.spec, path)
         except Exception as exc:
@@ -383,12 +407,17 @@ class MainWindow(WindowLayout, EditorCommands, QMainWindow):
     def ask_open(self) -> None:
         path, _ = QFileDialog.getOpenFileName(self, "Open spec", "", OPEN_FILTER)
         if path:
-            self.open_path(Path(path))
+            self.ask_open_path(Path(path))
+
+    def ask_open_path(self, path: Path, bundled: bool = False) -> None:
+        """Open a file the user chose (File → Open, a recent file or a template on the start
+        page): asks to save unsaved edits first."""
+        self.replace_document(lambda: self.open_path(path, bundled=bundled))
 
     def ask_save_as(self) -> bool:
-        path, _ = QFileDialog.getSaveFileName(
-            self, "Save spec", str(self.document.path or "graph.json"), SPEC_FILTER
-        )
+        origin = self.document.origin  # a spec imported from a module: beside the module
+        start = self.document.path or (origin.with_suffix(".json") if origin else "graph.json")
+        path, _ = QFileDialog.getSaveFileName(self, "Save spec", str(start), SPEC_FILTER)
         return self.save_as(Path(path)) if path else False
 
     def trust(self) -> None:
@@ -451,17 +480,35 @@ class MainWindow(WindowLayout, EditorCommands, QMainWindow):
             self.recovery_banner.label.setText(self.recoveries[0].describe())
         self.recovery_banner.setVisible(bool(self.recoveries))
 
+    def set_aside(self, why: str) -> None:
+        """Keep the unsaved edits this window is leaving, offered back in the recovery banner
+        (now and on later starts) until recovered or discarded there."""
+        try:
+            self.autosave.set_aside(self.document.spec, self.document.path, why)
+        except OSError as exc:
+            self.statusBar().showMessage(f"Could not keep the unsaved edits: {exc}", 15000)
+        self.offer_recovery()
+
+    def ask_recover(self) -> None:
+        """The recovery banner's Recover: asks to save unsaved edits first (the work offered
+        now is recovered, even when those edits are set aside meanwhile)."""
+        if self.recoveries:
+            found = self.recoveries[0]
+            self.replace_document(lambda: self._recover(found))
+
     def recover(self, index: int = 0) -> bool:
         if not 0 <= index < len(self.recoveries):
             return False
-        found = self.recoveries.pop(index)
+        self._recover(self.recoveries.pop(index))
+        return True
+
+    def _recover(self, found: files.Recovery) -> None:
         self._start_editing(found.spec, found.original, trusted=False)
         self.editor.stack.resetClean()  # recovered work is unsaved work
         self._update_title()
         self.write_autosave()
         found.discard()
         self.offer_recovery()
-        return True
 
     def discard_recovery(self) -> None:
         if self.recoveries:
@@ -475,9 +522,19 @@ class MainWindow(WindowLayout, EditorCommands, QMainWindow):
         else:
             self.ask_to_save(then=self.close)
 
+    def replace_document(self, then) -> None:
+        """Run `then` (it opens another document in this window) at once, or after the user
+        saved or set aside the unsaved edits it would replace."""
+        if self.unsaved():
+            self.ask_to_save(then)
+        else:
+            then()
+
     def ask_to_save(self, then) -> QMessageBox:
         """Save / Don't save / Cancel for unsaved edits; `then` runs unless the user cancels (or
-        a save fails). Non-blocking (`open`, not `exec`): the app keeps painting meanwhile."""
+        a save fails). Don't save keeps the edits in the recovery banner (now and on later
+        starts) until discarded there. Non-blocking (`open`, not `exec`): the app keeps
+        painting meanwhile."""
         name = (
             self.document.path.name
             if self.document.path
@@ -488,7 +545,9 @@ class MainWindow(WindowLayout, EditorCommands, QMainWindow):
                           | QMessageBox.StandardButton.Cancel, self)  # fmt: skip
         box.setObjectName("savePrompt")
         box.setTextFormat(Qt.TextFormat.PlainText)
-        box.setInformativeText("Your edits are lost if you don't save them.")
+        box.setInformativeText(
+            "If you don't save them, the recovery banner keeps them until you discard them there."
+        )
         box.setDefaultButton(QMessageBox.StandardButton.Save)
 
         def answered(button) -> None:
@@ -498,8 +557,8 @@ class MainWindow(WindowLayout, EditorCommands, QMainWindow):
             ):
                 return
             if choice == QMessageBox.StandardButton.Discard:
-                self.autosave.clear()
-                self.editor.stack.setClean()  # the user chose to drop them: nothing to offer back
+                self.set_aside("discarded")
+                self.editor.stack.setClean()  # set aside: the window has nothing unsaved now
             then()
 
         box.buttonClicked.connect(answered)

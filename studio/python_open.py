@@ -13,7 +13,11 @@ as it is. A module holding several graphs (and none called graph, app or agent) 
 While it is open the file is watched (`ModuleWatch`): when it changes on disk the prompt asks
 again (the new code has not been agreed to), then the module is imported again and the graph
 replaces the document's as one undoable edit, so the run view, its threads and their history
-stay; nodes that were there keep their place on the canvas.
+stay; nodes that were there keep their place on the canvas. A save that reaches the disk as
+several writes (truncate, write, rename) asks once, after the last.
+
+An imported spec remembers its module (`GraphDocument.origin`): canvas edits change the spec,
+never the module, which the window says at the first edit; a save starts beside the module.
 """
 
 from __future__ import annotations
@@ -25,7 +29,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QFileSystemWatcher, QObject
+from PySide6.QtCore import QFileSystemWatcher, QObject, QTimer
 from PySide6.QtWidgets import QInputDialog, QMessageBox
 
 from engine.pregel.main import Pregel
@@ -37,6 +41,9 @@ from graphspec.program_graphs import SeveralGraphs, compiled, graph_value, pick_
 from graphspec.program_project import is_project_file, project_environment, read_project
 from studio.canvas.layout import laid_out
 from studio.edits.base import SpecEdit
+
+SETTLE_MS = 300
+"""How long the file stays unchanged before a change is acted on (one save, one prompt)."""
 
 
 def confirm_import(parent: Any, path: Path, changed: bool = False) -> bool:
@@ -113,7 +120,7 @@ def show_program(window: Any, path: Path, found: Opened) -> None:
         window.open_code(found.graph, path, found.name)
         window.statusBar().showMessage(f"Drawn from code: {found.why_code}", 8000)
     else:  # the user agreed to run this code: the spec only points at it
-        window._start_editing(found.spec, None, trusted=True)
+        window._start_editing(found.spec, None, trusted=True, origin=path)
         window.statusBar().showMessage(f"Imported {found.name} from {path.name}", 4000)
 
 
@@ -166,21 +173,33 @@ class ModuleWatch(QObject):
         self.text = path.read_bytes()
         self.watcher = QFileSystemWatcher([str(path)], self)
         self.watcher.fileChanged.connect(self.changed)
+        self.settle = QTimer(self, singleShot=True, interval=SETTLE_MS, timeout=self.reload)
+        self.asking = False
+        """The prompt is up: its answer covers the file as it is when answered."""
 
     def stop(self) -> None:
+        self.settle.stop()
         self.watcher.removePaths(self.watcher.files())
 
     def changed(self, _path: str = "") -> None:
         if str(self.path) not in self.watcher.files() and self.path.exists():
             self.watcher.addPath(str(self.path))  # editors save by replacing the file
-        if not self.path.exists() or self.path.read_bytes() == self.text:
+        self.settle.start()  # each write of a save restarts it: the save is read once, whole
+
+    def reload(self) -> None:
+        if self.asking or not self.path.exists() or self.path.read_bytes() == self.text:
             return
-        self.text = self.path.read_bytes()
         document = self.window.document
         if document.spec.name != self.spec.name:  # another graph was opened since
             self.stop()
             return
-        if not confirm_import(self.window, self.path, changed=True):
+        self.asking = True
+        try:
+            agreed = confirm_import(self.window, self.path, changed=True)
+        finally:
+            self.asking = False
+        self.text = self.path.read_bytes()  # what is imported now (writes during the prompt too)
+        if not agreed:
             self.window.statusBar().showMessage(f"{self.path.name} changed; not reloaded", 6000)
             return
         with self.environment():

@@ -74,7 +74,7 @@ class WindowLayout:
         self.trust_banner.add_button("trustButton", "Trust and allow running", self.trust)
         self.code_banner = Banner("codeBanner", "#E8F5E9")
         self.recovery_banner = Banner("recoveryBanner", "#E3F0FF")
-        self.recovery_banner.add_button("recoverButton", "Recover", lambda: self.recover(0))
+        self.recovery_banner.add_button("recoverButton", "Recover", self.ask_recover)
         self.recovery_banner.add_button("discardRecoveryButton", "Discard", self.discard_recovery)
         self.start_page = StartPage()
         self.pages = QStackedWidget()

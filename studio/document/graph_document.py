@@ -42,6 +42,8 @@ class GraphDocument(QObject):
     """frozenset of the top-level GraphSpec field names that changed."""
     reset = Signal()
     """A different spec was loaded: rebuild everything."""
+    replacing = Signal()
+    """Sent just before another spec is loaded: `spec` and `path` are still the ones left."""
 
     def __init__(self, spec: GraphSpec | None = None, path: Path | None = None) -> None:
         super().__init__()
@@ -51,6 +53,8 @@ class GraphDocument(QObject):
         """Whether the user trusted this spec's Python code to run."""
         self.code: FromCode | None = None
         """Set when the spec is the drawing of a graph from code: runs use `code.graph`."""
+        self.origin: Path | None = None
+        """The Python module an editable spec was imported from: edits never reach it."""
 
     @property
     def spec(self) -> GraphSpec:
@@ -69,10 +73,12 @@ class GraphDocument(QObject):
         self.changed.emit(frozenset(changed))
 
     def load(self, spec: GraphSpec, path: Path | None, trusted: bool = False,
-             code: FromCode | None = None) -> None:  # fmt: skip
+             code: FromCode | None = None, origin: Path | None = None) -> None:  # fmt: skip
         """Start editing another spec (not an edit: the caller clears the undo stack)."""
+        self.replacing.emit()
         self._spec = spec
         self.path = path
         self.trusted = trusted
         self.code = code
+        self.origin = origin
         self.reset.emit()

@@ -5,12 +5,23 @@ from __future__ import annotations
 
 import json
 import textwrap
+from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt, QTimer
-from PySide6.QtWidgets import QApplication, QInputDialog, QMessageBox, QPushButton, QWidget
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import (
+    QApplication,
+    QFileDialog,
+    QInputDialog,
+    QMessageBox,
+    QPushButton,
+    QWidget,
+)
 
 from tests.graphspec.test_corpus import CORPUS
+from tests.studio.helpers import center
+from tests.studio.helpers import click as click_at
 
 pytestmark = pytest.mark.gui
 
@@ -133,3 +144,59 @@ def test_several_graphs_ask_which_one_to_open(qtbot, window, tmp_path):
     assert window.open_path(program)
     assert "two_graphs_gui.py holds several graphs" in seen[-1]
     assert [n.id for n in window.document.spec.nodes] == ["two"]
+
+
+def test_one_save_written_in_two_parts_asks_once(qtbot, window, tmp_path):
+    """An editor's save: the file truncated and written, then the rest (issue 27.7)."""
+    program = tmp_path / "two_writes.py"
+    source = (CORPUS / "seq_steps.py").read_text(encoding="utf-8")
+    program.write_text(source, encoding="utf-8")
+    answer_prompt(qtbot, QMessageBox.StandardButton.Yes, [])
+    assert window.open_path(program)
+    before = window.document.spec
+    asked: list[str] = []
+
+    def answer_each() -> None:
+        box = QApplication.activeModalWidget()
+        if isinstance(box, QMessageBox) and box.objectName() == "importTrustDialog":
+            asked.append(box.text())
+            qtbot.mouseClick(box.button(QMessageBox.StandardButton.Yes), Qt.MouseButton.LeftButton)
+
+    answers = QTimer(interval=20, timeout=answer_each)
+    answers.start()
+    new = source.replace('{"value_2": 10}', '{"value_2": 20}')
+    with program.open("w", encoding="utf-8") as file:
+        file.write(new[: len(new) // 2])
+        file.flush()
+        qtbot.wait(80)
+        file.write(new[len(new) // 2 :])
+    qtbot.waitUntil(lambda: window.document.spec is not before, timeout=10000)
+    qtbot.wait(1000)  # a second prompt would have come by now
+    answers.stop()
+    assert len(asked) == 1 and "changed on disk" in asked[0]
+
+
+def test_a_canvas_edit_says_the_module_keeps_its_code_and_save_starts_beside_it(qtbot, window,
+                                                                                tmp_path,
+                                                                                monkeypatch):  # fmt: skip
+    folder = tmp_path / "project"
+    folder.mkdir()
+    program = folder / "steps_mod.py"
+    source = (CORPUS / "seq_steps.py").read_text(encoding="utf-8")
+    program.write_text(source, encoding="utf-8")
+    answer_prompt(qtbot, QMessageBox.StandardButton.Yes, [])
+    assert window.open_path(program) and window.document.code is None  # an editable spec
+    banner = window.code_banner
+    assert banner.isHidden()  # nothing to say before an edit
+    window.activateWindow()  # back from the prompt: the keys reach the window's shortcuts
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is window)
+    click_at(window.view, center(window.scene.nodes["step_3"]))
+    QTest.keyClick(window.view, Qt.Key.Key_Delete)
+    assert banner.isVisible()
+    assert "steps_mod.py" in banner.label.text() and "not the module" in banner.label.text()
+    offered: list[str] = []
+    monkeypatch.setattr(QFileDialog, "getSaveFileName",
+                        lambda _parent, _caption, start, _filter: offered.append(start) or ("", ""))  # fmt: skip
+    QTest.keyClick(window.view, Qt.Key.Key_S, Qt.KeyboardModifier.ControlModifier)
+    assert offered and Path(offered[0]).parent == folder
+    assert program.read_text(encoding="utf-8") == source
