@@ -103,6 +103,7 @@ class ChatPanel(QWidget):
         self.session.callbacks.append(self.handler)
         self._build()
         self.session.thread_ready.connect(self._thread_ready)
+        runner.document.reset.connect(self._document_loaded)
         self.session.stepped.connect(self._stepped)
         self.session.busy_changed.connect(lambda _busy: self._update_buttons())
         self._update_buttons()
@@ -213,6 +214,14 @@ class ChatPanel(QWidget):
         self._render()
         self._update_buttons()
 
+    def _document_loaded(self) -> None:
+        """Another graph: nothing of the last one's threads stays (its own come with its
+        thread's history)."""
+        self.messages, self.interrupts, self.decisions = [], [], {}
+        self.live, self.live_text, self.pending = {}, {}, {}
+        self._render()  # removes every row, streamed bubbles included
+        self._update_buttons()
+
     def _stepped(self, report: Any) -> None:
         key = self.messages_key()
         row = next((r for r in report.channels if r.name == key and r.has_value), None)
@@ -222,6 +231,8 @@ class ChatPanel(QWidget):
             self._render()
 
     def _token(self, message_id: str, text: str, node: str) -> None:
+        if self.session.dropping:  # streamed by a run of the graph the window left
+            return
         bubble = self.live.get(message_id)
         if bubble is None:
             self.live_text[message_id] = ""

@@ -77,6 +77,8 @@ class RunController(RunToolbar, ThreadControl):
         """The user (or a run) chose the thread: a database listing no longer moves it."""
         self._fingerprint: str | None = None
         """The graph the paused run was compiled from, minus layout (see `behaviour`)."""
+        self._ran: str | None = None
+        """The thread the last run started on."""
         self._build_toolbar()
         self._build_docks()
         self.interrupt_panel = InterruptPanel()
@@ -156,6 +158,7 @@ class RunController(RunToolbar, ThreadControl):
         s.failed.connect(self._failed)
         s.busy_changed.connect(self._set_busy)
         s.message.connect(self._say)
+        self.document.replacing.connect(self._leaving)
         self.document.reset.connect(self._spec_loaded)
         self.document.changed.connect(self._spec_edited)
         self.history.replay_requested.connect(self.replay)
@@ -220,14 +223,28 @@ class RunController(RunToolbar, ThreadControl):
             self._book = ThreadBook(db)
         return self._book
 
+    def _leaving(self) -> None:
+        """The document is being replaced, or the window closes: a run paused or in flight
+        ends with it (its record stops saying "paused"; reopening shows what it saved), and
+        results still on their way are about the document left."""
+        ran = self.live or (self._ran if self.session.running else None)
+        if self.session.running:
+            self.session.stop()
+        if ran is not None:
+            self.book.note(ran, status="stopped")
+        self.session.drop_results()
+
     def _spec_loaded(self) -> None:
         self.live = None
         self.view = None
         self._picked = False
         self.summaries = {}
-        code = self.document.code
+        self._book = ThreadBook()  # read again when asked: another window may have written it
+        self.threads, self._thread = [], "main"  # until the new database lists its own
+        self._fill_threads()
+        self._say("Ready to run")
         self._show_inputs()
-        self.input_panel.show_context(getattr(code, "context", None))
+        self.input_panel.show_context(getattr(self.document.code, "context", None))
         self.trace.clear()
         self.events.clear()
         self.diff.tree.clear()
@@ -277,7 +294,9 @@ class RunController(RunToolbar, ThreadControl):
         self.session.open(self.db_path(), getattr(self.document.code, "saver", None))
         return True
 
-    def _prepare_run(self, clear: bool) -> None:
+    def _prepare_run(self, clear: bool, thread: str) -> None:
+        self._ran = thread
+        self.book.ran(thread)
         if clear:
             self.trace.clear()
             self.events.clear()
@@ -293,7 +312,7 @@ class RunController(RunToolbar, ThreadControl):
         self._raise_run_docks()
 
     def _new_run(self, run_input: Any, steps: int | None, clear: bool = True) -> None:
-        self._prepare_run(clear)
+        self._prepare_run(clear, self.thread_id)
         if isinstance(run_input, dict):
             self.book.note(self.thread_id, input=run_input)
         self.session.start(
@@ -375,7 +394,7 @@ class RunController(RunToolbar, ThreadControl):
             config = {"configurable": {"thread_id": thread}, "first": True}
         else:
             config = min(history, key=lambda e: e.checkpoint_id).config
-        self._prepare_run(clear=True)
+        self._prepare_run(clear=True, thread=thread)
         self.session.forget_graph()
         self.session.resume_from(self.target(), config, None, 0, self.durability.currentText())
         self.live = thread
@@ -403,8 +422,8 @@ class RunController(RunToolbar, ThreadControl):
             self._start_from(entry, updates)
 
     def _start_from(self, entry: HistoryEntry, updates: dict | None) -> None:
-        self._prepare_run(clear=True)
         self._thread = entry.config["configurable"]["thread_id"]
+        self._prepare_run(clear=True, thread=self._thread)
         what = "Forking" if updates else "Replaying"
         self._say(f"{what} from step {entry.step} ({entry.checkpoint_id[-8:]})…")
         self.session.resume_from(
@@ -553,6 +572,7 @@ class RunController(RunToolbar, ThreadControl):
         self._set_state("failed")
 
     def close(self) -> None:
+        self._leaving()
         self.session.close()
 
 

@@ -31,6 +31,7 @@ from engine.pregel import trace
 from graphspec.expressions import cancel_with
 from graphspec.model import GraphSpec
 from graphspec.provider_errors import describe_provider_error
+from graphspec.templates import is_bundled
 from studio.workers import DaemonExecutor
 
 INTERNAL_PREFIXES = ("__", "branch:to:", "join:")
@@ -77,8 +78,9 @@ class RunTarget:
 
 
 def db_path_for(spec_path: Path | None, spec_name: str, home: Path) -> Path:
-    """`<spec>.checkpoints.sqlite` beside a saved spec; else one file per spec name under `home`."""
-    if spec_path is not None:
+    """`<spec>.checkpoints.sqlite` beside a saved spec; else (an unsaved spec, or a bundled
+    template, whose folder the studio never writes to) one file per spec name under `home`."""
+    if spec_path is not None and not is_bundled(spec_path):
         return spec_path.with_name(spec_path.stem + ".checkpoints.sqlite")
     safe = re.sub(r"[^A-Za-z0-9_.-]+", "_", spec_name or "untitled").strip("_") or "untitled"
     return home / "runs" / f"{safe}.checkpoints.sqlite"
@@ -215,6 +217,8 @@ class RunSession(QObject):
     """Sent whenever a job is queued or its results are delivered (read `busy`, `running`)."""
     message = Signal(str)
     _job_done = Signal(bool)
+    _result = Signal(str, object)
+    """A result signal's name and arguments, sent by a job (see `_route`)."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -224,9 +228,13 @@ class RunSession(QObject):
         self._runs = 0
         """Jobs submitted whose end the GUI thread has not seen yet (touched on the GUI thread only)."""
         self._job_done.connect(self._finished_job)
+        self._result.connect(self._route)
+        self._submitted = self._done = self._drop_until = 0
+        """Jobs submitted, jobs whose results are delivered, and the first of them whose
+        results are wanted (`drop_results`); counted on the GUI thread."""
         self._shown = threading.Event()
         self._shown.set()  # nothing in flight yet
-        self.stepped.connect(self._step_delivered)  # queued after the panels' slots
+        self.stepped.connect(self._step_delivered)  # its zero timer fires after the panels' slots
         # worker-thread state (touched only by jobs)
         self._stack: contextlib.ExitStack | None = None
         self._saver: Any = None
@@ -257,6 +265,7 @@ class RunSession(QObject):
     def submit(self, job: Callable[[], None], run: bool = False) -> None:
         """Run `job` on the worker; exceptions become `failed`, never reach the GUI thread."""
         self._pending += 1
+        self._submitted += 1
         self._runs += run
         if run and self._runs == 1:
             # the collector's full passes walk every object the app holds, with the GIL held, which
@@ -270,7 +279,7 @@ class RunSession(QObject):
             except BaseException as exc:  # user code, the saver, a bad spec: report, carry on
                 events = list(self._stepper.events) if self._stepper is not None else []
                 self._stepper = None
-                self.failed.emit(failure_from(exc, events))
+                self._emit("failed", failure_from(exc, events))
             finally:
                 self._job_done.emit(run)  # queued after everything the job emitted
 
@@ -280,7 +289,30 @@ class RunSession(QObject):
         # the panels got the batch; the repaint it asked for is queued: hand back after it
         QTimer.singleShot(0, self._shown.set)
 
+    def _emit(self, name: str, *args: Any) -> None:
+        """Send a result (worker side): it reaches the public signal through `_route`."""
+        self._result.emit(name, args)
+
+    @property
+    def dropping(self) -> bool:
+        """What arrives now comes from a job whose results are dropped (`drop_results`)."""
+        return self._done < self._drop_until
+
+    def _route(self, name: str, args: tuple) -> None:
+        # results arrive in job order, each job's before its `_job_done`
+        if self.dropping:
+            if name == "stepped":
+                self._shown.set()  # its run waits for the GUI to show the batch: hand back
+            return
+        getattr(self, name).emit(*args)
+
+    def drop_results(self) -> None:
+        """Results of the jobs submitted so far are never delivered (they are about the
+        document the window left)."""
+        self._drop_until = self._submitted
+
     def _finished_job(self, run: bool) -> None:
+        self._done += 1
         self._pending -= 1
         self._runs -= run
         if run and self._runs == 0:
@@ -330,7 +362,9 @@ class RunSession(QObject):
         def job() -> None:
             self._compile(target)
             chosen = config["configurable"].get("checkpoint_id")
-            self.channels_ready.emit((self._channel_rows(config), self._changes(config), chosen))
+            self._emit(
+                "channels_ready", (self._channel_rows(config), self._changes(config), chosen)
+            )
 
         self.submit(job)
 
@@ -341,8 +375,8 @@ class RunSession(QObject):
         def job() -> None:
             self._compile(target)
             saver = self._require_saver()
-            self.diff_ready.emit(diff_checkpoints(old, saver.get_tuple(old.config), new,
-                                                  saver.get_tuple(new.config)))  # fmt: skip
+            self._emit("diff_ready", diff_checkpoints(old, saver.get_tuple(old.config), new,
+                                                      saver.get_tuple(new.config)))  # fmt: skip
 
         self.submit(job)
 
@@ -365,7 +399,7 @@ class RunSession(QObject):
             graph = self._compile(target)
             snaps = graph.get_state_history({"configurable": {"thread_id": thread_id}}, before=before.config,
                                             limit=PAGE)  # fmt: skip
-            self.history_page.emit(thread_id, [entry_of(s) for s in snaps])
+            self._emit("history_page", thread_id, [entry_of(s) for s in snaps])
 
         self.submit(job)
 
@@ -467,7 +501,7 @@ class RunSession(QObject):
             config = oldest[0].config if oldest else {"configurable": {"thread_id": thread_id}}
         if updates:
             config = graph.update_state(config, updates)
-            self.message.emit(f"Forked at a past checkpoint with {', '.join(updates)} edited")
+            self._emit("message", f"Forked at a past checkpoint with {', '.join(updates)} edited")
         self._config = self._config_for(target, thread_id)
         run_config = {
             **self._config,
@@ -502,7 +536,9 @@ class RunSession(QObject):
                     if unsent:  # the steps first, then the message that says why it stopped
                         self._send(stepper, first_event, first_chunk)
                         unsent = 0
-                    self.message.emit("Stopped after the current superstep; Continue picks it up")
+                    self._emit(
+                        "message", "Stopped after the current superstep; Continue picks it up"
+                    )
                     break
                 unsent += 1  # counted before the step: a step that raised is reported too
                 with cancel_with(self._stop):  # Stop (or closing) ends an expression mid-step
@@ -523,8 +559,9 @@ class RunSession(QObject):
         # newest batch's objects, not the whole run's (up to 100 ms with the GIL held)
         gc.freeze()
         self._shown.clear()
-        self.stepped.emit(
-            self._report(stepper, stepper.events[first_event:], stepper.chunks[first_chunk:])
+        self._emit(
+            "stepped",
+            self._report(stepper, stepper.events[first_event:], stepper.chunks[first_chunk:]),
         )
         self._shown.wait(HANDOFF_SECONDS)
 
@@ -557,7 +594,7 @@ class RunSession(QObject):
         self._compile(target)
         self._config = self._config_for(target, thread_id)
         self._emit_thread(thread_id)
-        self.channels_ready.emit((self._channel_rows(self._config), [], None))
+        self._emit("channels_ready", (self._channel_rows(self._config), [], None))
 
     def _channel_rows(self, config: dict | None) -> list[ChannelRow]:
         graph = self._graph
@@ -598,13 +635,14 @@ class RunSession(QObject):
         summaries = self._summaries()
         found = summaries.get(thread_id) if summaries is not None else None
         total = found.checkpoints if found is not None else len(history)
-        self.thread_ready.emit(ThreadView(thread_id, history, interrupts, tuple(state.next), state_dict(state.values),
-                                          threads, bool(state.tasks), max(total, len(history))))  # fmt: skip
+        self._emit("thread_ready", ThreadView(thread_id, history, interrupts, tuple(state.next),
+                                              state_dict(state.values), threads, bool(state.tasks),
+                                              max(total, len(history))))  # fmt: skip
         if summaries is not None:
-            self.summaries_ready.emit(summaries)
+            self._emit("summaries_ready", summaries)
 
     def _emit_threads(self) -> None:
-        self.threads_ready.emit(self._threads())
+        self._emit("threads_ready", self._threads())
         self._emit_summaries()
 
     def _summaries(self) -> dict | None:
@@ -614,7 +652,7 @@ class RunSession(QObject):
 
     def _emit_summaries(self) -> None:
         if (summaries := self._summaries()) is not None:
-            self.summaries_ready.emit(summaries)
+            self._emit("summaries_ready", summaries)
 
 
 def state_dict(values: Any) -> dict:

@@ -4,6 +4,7 @@ new, choose, rename, delete), and the names, dates and inputs the thread book ke
 from __future__ import annotations
 
 from studio.run.runner import ThreadView
+from studio.run.threads import LIVE_STATUSES
 
 
 class ThreadControl:
@@ -11,9 +12,15 @@ class ThreadControl:
 
     def _threads_ready(self, threads: list[str]) -> None:
         self.threads = threads
-        if not self._picked:  # a spec just opened: start on a thread with no history
+        if self._picked:
+            self._fill_threads()
+        elif (last := self.book.last_run(threads)) is not None:  # a spec just opened
+            self._go_to(last)  # where the studio ran last, its history shown when it may compile
+            if self.window.run_blocker() is None:
+                self.show_thread()
+        else:  # none run from the studio: a thread with no history
             self._thread = "main" if "main" not in threads else self._fresh_thread()
-        self._fill_threads()
+            self._fill_threads()
 
     def _summaries_ready(self, summaries: dict) -> None:
         self.summaries = summaries
@@ -21,22 +28,23 @@ class ThreadControl:
 
     def _fill_threads(self) -> None:
         ids = sorted({*self.threads, self._thread})
+        book = self.book
         self.thread_selector.blockSignals(True)
         self.thread_selector.clear()
         for thread_id in ids:
-            self.thread_selector.addItem(self.book.get(thread_id).label if thread_id in self.book.threads
+            self.thread_selector.addItem(book.get(thread_id).label if thread_id in book.threads
                                          else thread_id, thread_id)  # fmt: skip
         self.thread_selector.setCurrentIndex(ids.index(self._thread))
         self.thread_selector.blockSignals(False)
         rows = []
         for thread_id in ids:
-            info = self.book.threads.get(thread_id)
+            info = book.threads.get(thread_id)
             summary = self.summaries.get(thread_id)
             step = summary.last_step if summary is not None else (info.last_step if info else None)
             if thread_id == self.live:
                 status = "paused"
-            elif info is not None and info.status:
-                status = info.status  # what this studio saw last
+            elif info is not None and info.status and info.status not in LIVE_STATUSES:
+                status = info.status  # what this studio saw last (a run it held ended with it)
             elif summary is not None:
                 status = {"idle": "idle", "pending": "stopped"}.get(summary.status, summary.status)
             else:
@@ -70,13 +78,16 @@ class ThreadControl:
         """Show a thread's history and channels; a paused run elsewhere stays paused there."""
         if not thread_id or thread_id == self._thread and self.view is not None:
             return
+        self._go_to(thread_id)
+        self.show_thread()
+
+    def _go_to(self, thread_id: str) -> None:
         self._picked = True
         self._thread = thread_id
         saved = self.book.threads.get(thread_id)
         if saved is not None and isinstance(saved.input, dict):
             self.input_panel.set_value(saved.input)  # the input last run on this thread
         self._fill_threads()
-        self.show_thread()
 
     def rename_thread(self, thread_id: str, name: str) -> None:
         self.book.note(thread_id, name=name if name != thread_id else "")

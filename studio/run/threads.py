@@ -1,5 +1,6 @@
 """What the studio keeps about threads beside the checkpoint database: a display name, when the
-thread was created, and the run input last used on it (`<db>.threads.json`).
+thread was created and last run, the run input last used on it and what the studio last saw of
+it (`<db>.threads.json`). Opening the spec again starts on the thread run last.
 
 The saver keys checkpoints by thread id and has no rename, so a rename changes the name shown,
 never the id the checkpoints live under. A missing, unreadable or hostile file is an empty book.
@@ -16,6 +17,8 @@ from pathlib import Path
 from typing import Any
 
 MAX_BOOK_BYTES = 4_000_000
+LIVE_STATUSES = frozenset({"running", "paused", "stale"})
+"""Statuses true only while the session that saw them holds the run."""
 
 
 @dataclass
@@ -27,6 +30,8 @@ class ThreadInfo:
     status: str = ""
     """What the studio last saw of the thread: running, paused, interrupted, finished, failed."""
     last_step: int | None = None
+    used: str = ""
+    """When a run last started on it (ISO time)."""
 
     @property
     def label(self) -> str:
@@ -58,13 +63,14 @@ class ThreadBook:
                 step = info.get("last_step")
                 self.threads[thread_id] = ThreadInfo(
                     thread_id, str(info.get("name") or ""), str(info.get("created") or ""), info.get("input"),
-                    str(info.get("status") or ""), step if type(step) is int else None)  # fmt: skip
+                    str(info.get("status") or ""), step if type(step) is int else None,
+                    str(info.get("used") or ""))  # fmt: skip
 
     def save(self) -> None:
         if self.path is None:
             return
         data = {t: {"name": i.name, "created": i.created, "input": i.input, "status": i.status,
-                    "last_step": i.last_step} for t, i in self.threads.items()}  # fmt: skip
+                    "last_step": i.last_step, "used": i.used} for t, i in self.threads.items()}  # fmt: skip
         tmp = self.path.with_name(self.path.name + ".tmp")
         # a full disk or a read-only folder loses the names, never the checkpoints: say nothing
         with contextlib.suppress(OSError, TypeError, ValueError):
@@ -87,6 +93,15 @@ class ThreadBook:
         for key, value in fields.items():
             setattr(info, key, value)
         self.save()
+
+    def ran(self, thread_id: str) -> None:
+        """A run starts on the thread now."""
+        self.note(thread_id, used=datetime.now().isoformat())
+
+    def last_run(self, among: list[str]) -> str | None:
+        """Of the threads `among`, the one a run started on last (None: no run the book saw)."""
+        used = [(info.used, t) for t in among if (info := self.threads.get(t)) and info.used]
+        return max(used)[1] if used else None
 
     def forget(self, thread_id: str) -> None:
         if self.threads.pop(thread_id, None) is not None:
