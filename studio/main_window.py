@@ -213,7 +213,8 @@ class MainWindow(WindowLayout, EditorCommands, QMainWindow):
         self.inspector.show_ids(self.scene.selected_ids())
 
     def _edited(self, _index: int = 0) -> None:
-        self._autosave_timer.start()
+        if not self._autosave_timer.isActive():  # not restarted: edits that go on get saved too
+            self._autosave_timer.start()
         origin = self.document.origin
         if origin is not None and self.unsaved() and self.code_banner.isHidden():
             # said when it matters: the first edit of a spec imported from a module

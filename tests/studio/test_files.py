@@ -12,7 +12,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QPushButton
 
-from graphspec.io import dumps_spec, read_spec
+from graphspec.io import dumps_spec, load_spec, read_spec
 from graphspec.templates import TEMPLATES_DIR
 from tests.studio.conftest import settle
 
@@ -183,3 +183,22 @@ def test_superstep_studio_screenshot_and_quit(tmp_path, home):
     )
     assert result.returncode == 0, result.stderr
     assert png.read_bytes()[:4] == b"\x89PNG"
+
+
+def test_edits_that_go_on_are_autosaved_while_they_go_on(window, qtbot):
+    """An edit every 300 ms kept postponing the autosave (800 ms after the last edit) for as long
+    as the user went on: a crash then lost all of it (issue 27.1)."""
+    from PySide6.QtTest import QTest
+
+    from tests.studio.helpers import center, click
+
+    win = window
+    assert win.open_path(TEMPLATES_DIR / "router.json", bundled=True)
+    win.activateWindow()
+    click(win.view, center(win.scene.nodes["a"]))
+    for _ in range(6):  # 1.8 s of edits, never 800 ms apart
+        QTest.keyClick(win.view, Qt.Key.Key_D, Qt.KeyboardModifier.ControlModifier)
+        qtbot.wait(300)
+    assert win.autosave.file.exists()
+    saved = json.loads(win.autosave.file.read_text(encoding="utf-8"))
+    assert len(load_spec(saved["spec"]).nodes) > len(read_spec(TEMPLATES_DIR / "router.json").nodes)
