@@ -95,3 +95,30 @@ def test_closing_during_a_run_then_reopening_shows_that_thread(qtbot, window, tm
     click(qtbot, again, "continueButton")  # it carries on where it stopped
     idle(qtbot, again)
     assert runner.state == "finished" and runner.view.values["value"] == 256
+
+
+def test_a_paused_status_left_by_a_killed_session_is_not_shown(qtbot, window, tmp_path):
+    from studio.main_window import MainWindow
+
+    win = window
+    path = saved_template(qtbot, win, tmp_path)
+    click(qtbot, win, "runButton")
+    idle(qtbot, win)
+    click(qtbot, win, "newThreadButton")
+    click(qtbot, win, "runButton")
+    idle(qtbot, win)
+    win.close()
+    book = book_path(path.with_name("time_travel.checkpoints.sqlite"))
+    data = json.loads(book.read_text())
+    data["main"]["status"] = "paused"  # what a session killed mid-run leaves
+    book.write_text(json.dumps(data))
+    again = MainWindow()
+    qtbot.addWidget(again)
+    again.show()
+    assert again.open_path(path)
+    idle(qtbot, again)
+    runner = again.runner
+    assert runner.thread_id == "run-2"  # the thread run last
+    panel = runner.thread_list
+    status = panel.model.item(panel.ids.index("main"), 3).text()
+    assert status not in ("", "paused"), status  # the database's own word for it
