@@ -170,7 +170,7 @@ class ModuleWatch(QObject):
         """What loading it needs again (a project's folders on sys.path)."""
         self.spec = window.document.spec
         """The spec this watch put in the document: another one there means it was replaced."""
-        self.text = path.read_bytes()
+        self.text: bytes | None = path.read_bytes()
         self.watcher = QFileSystemWatcher([str(path)], self)
         self.watcher.fileChanged.connect(self.changed)
         self.settle = QTimer(self, singleShot=True, interval=SETTLE_MS, timeout=self.reload)
@@ -186,8 +186,14 @@ class ModuleWatch(QObject):
             self.watcher.addPath(str(self.path))  # editors save by replacing the file
         self.settle.start()  # each write of a save restarts it: the save is read once, whole
 
+    def on_disk(self) -> bytes | None:
+        try:
+            return self.path.read_bytes()
+        except OSError:  # gone (between an editor's delete and rename), or unreadable now
+            return None
+
     def reload(self) -> None:
-        if self.asking or not self.path.exists() or self.path.read_bytes() == self.text:
+        if self.asking or (now := self.on_disk()) is None or now == self.text:
             return
         document = self.window.document
         if document.spec.name != self.spec.name:  # another graph was opened since
@@ -198,7 +204,7 @@ class ModuleWatch(QObject):
             agreed = confirm_import(self.window, self.path, changed=True)
         finally:
             self.asking = False
-        self.text = self.path.read_bytes()  # what is imported now (writes during the prompt too)
+        self.text = self.on_disk()  # what is imported now (writes during the prompt too)
         if not agreed:
             self.window.statusBar().showMessage(f"{self.path.name} changed; not reloaded", 6000)
             return
