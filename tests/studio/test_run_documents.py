@@ -68,6 +68,8 @@ def test_results_of_a_run_cut_short_by_opening_another_graph_are_not_shown(qtbot
     assert runner.last_failure is None and runner.trace.error_view.isHidden()
     assert runner.overlay.errors == {} and runner.state == "idle"
     assert selector(runner) == ["main"] and runner.status.text() == "Ready to run"
+    book = json.loads(book_path(spin.with_name("spec.checkpoints.sqlite")).read_text())
+    assert book["run-1"]["status"] == "stopped"  # the run the window left ended there
 
 
 def test_closing_during_a_run_then_reopening_shows_that_thread(qtbot, window, tmp_path):
