@@ -319,7 +319,7 @@ def check_models(spec: GraphSpec, add: Add) -> None:
         if node.kind == "model":
             owners.append((node.id, f"$.nodes[{i}].model", node.model))
     for element, path, model in owners:
-        problem = model_problem(model.provider)
+        problem = model_problem(model.provider) if model.factory is None else None
         if problem:
             add("error", "bad-provider", problem, element, f"{path}.provider",
                 "pick an installed provider, or scripted to run offline")  # fmt: skip

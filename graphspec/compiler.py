@@ -162,8 +162,18 @@ def scripted_tool_calls(settings: ModelSettings) -> list[list[dict[str, Any]]]:
     ]
 
 
-def chat_model(settings: ModelSettings) -> Any:
-    """A langchain chat model: `scripted` replies offline from its responses, cycling."""
+def chat_model(settings: ModelSettings, element_id: str = "model", path: str = "$") -> Any:
+    """A langchain chat model: `scripted` replies offline from its responses, cycling; a
+    `factory` makes the program's own."""
+    if settings.factory is not None:
+        ref = settings.factory
+        make = load_callable(ref.code, ref.function, ref.import_path, element_id=element_id,
+                             path=f"{path}.factory")  # fmt: skip
+        try:
+            return make()
+        except Exception as exc:  # whatever the program's model constructor raises
+            raise SpecError(f"the model factory failed: {type(exc).__name__}: {exc}",
+                            element_id=element_id, path=f"{path}.factory") from exc  # fmt: skip
     if settings.provider == "scripted":
         from langchain_core.messages import AIMessage
 
@@ -190,7 +200,7 @@ def chat_model(settings: ModelSettings) -> Any:
 def _model_action(node: ModelNode) -> Callable:
     from langchain_core.messages import SystemMessage
 
-    model = chat_model(node.model)
+    model = chat_model(node.model, node.id)
 
     def action(state: Any) -> dict:
         messages = list(state.get(node.messages_key) or [])
@@ -282,7 +292,7 @@ def _agent_action(spec: GraphSpec, node: AgentNode, path: str, base_dir: Any = N
     if agent is None:
         raise SpecError(f"unknown agent {node.agent!r}", element_id=node.id, path=f"{path}.agent")
     agent_path = f"$.agents[{spec.agents.index(agent)}]"
-    model = chat_model(agent.model)
+    model = chat_model(agent.model, node.id, f"{agent_path}.model")
     tools = _tools(agent.tools, node.id, agent_path)
     middleware = _middleware(agent, node.id, agent_path)
     if agent.deep is not None:
@@ -291,7 +301,8 @@ def _agent_action(spec: GraphSpec, node: AgentNode, path: str, base_dir: Any = N
         def subagent_parts(k: int) -> tuple[Any, list[Any]]:
             sub = agent.deep.subagents[k]
             where = f"{agent_path}.deep.subagents[{k}]"
-            return (chat_model(sub.model) if sub.model else None), _tools(sub.tools, node.id, where)
+            model = chat_model(sub.model, node.id, f"{where}.model") if sub.model else None
+            return model, _tools(sub.tools, node.id, where)
 
         parts = {"model": model, "tools": tools, "middleware": middleware}
         name = None if agent.unnamed else node.id

@@ -101,9 +101,10 @@ def _url_params(params: dict, prefix: str = "") -> Iterator[tuple[str, str]]:
 
 def foreign_endpoints(settings: ModelSettings) -> list[tuple[str, str]]:
     """(param, url) for each server the model would send the user's key to that is neither its
-    provider's nor one the user set; none for a scripted model or one with its own api_key."""
+    provider's nor one the user set; none for a scripted model, one with its own api_key or a
+    program's own (its factory is code, trusted as code)."""
     params = settings.params
-    if settings.provider == "scripted" or params.get("api_key"):
+    if settings.provider == "scripted" or settings.factory is not None or params.get("api_key"):
         return []
     chosen = params.get("model_provider")  # init_chat_model's own override of the provider
     provider = chosen if isinstance(chosen, str) and chosen else settings.provider

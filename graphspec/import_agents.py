@@ -10,7 +10,10 @@ returns). Middleware: prebuilt ones with literal settings, custom hooks as `hook
 module-level functions, and the program's own AgentMiddleware by import path (a module-level
 instance, a `@before_model`-style decorated function, or a subclass the module defines built
 with literal keyword settings). Without that source, only the prebuilt middleware that have
-graph nodes come back, with the settings their instances keep as JSON.
+graph nodes come back, with the settings their instances keep as JSON. A model of a class no
+provider names (the program's own) becomes a `factory`: code making it as the program wrote it
+in the call, or returning the module-level variable holding it. A middleware's own tools are
+left to the middleware, which brings them back.
 A `create_react_agent(model, tools, prompt=...)` is read from its call: without its own
 arguments (response_format, pre/post model hooks, state and context schemas, each a
 module-level name) it is create_agent's loop and is built with create_agent; with them it is
@@ -21,6 +24,7 @@ them.
 from __future__ import annotations
 
 import ast
+import hashlib
 import inspect
 import re
 import sys
@@ -31,9 +35,17 @@ from engine.agents.middleware.types import HOOKS
 from graphspec.errors import SpecError
 from graphspec.import_deep_agents import deep_agent_spec
 from graphspec.import_refs import called_name as _called
-from graphspec.import_refs import code_ref, module_assignments, ref, target_of, top_statements
+from graphspec.import_refs import (
+    code_ref,
+    expression_code,
+    module_assignments,
+    ref,
+    target_of,
+    top_statements,
+)
 from graphspec.import_refs import literal_setting as _literal
 from graphspec.model import PREBUILT_MIDDLEWARE
+from graphspec.providers import PROVIDER_PACKAGES
 
 _PREBUILT_BY_CLASS = {cls: name for name, cls in PREBUILT_MIDDLEWARE.items()}
 
@@ -133,7 +145,14 @@ def _closure(fn: Any, depth: int = 3) -> dict[str, Any]:
     return found
 
 
-def _model_settings(model: Any, source: tuple[Any, ast.expr] | None, owner: str) -> dict:
+Written = tuple[Any, ast.expr] | None
+"""Where the program wrote something: its module and the expression, when known."""
+
+
+def _model_settings(model: Any, source: Written, owner: str, written: Written = None,
+                    modules: tuple[Any, ...] = ()) -> dict:  # fmt: skip
+    """The spec's settings for a chat model object: `source` is the assignment that made it (an
+    `init_chat_model(...)` call), `written` the expression the agent's call gives for it."""
     responses = getattr(model, "responses", None)
     if type(model).__name__ == "ScriptedModel" and isinstance(responses, list):
         out = []
@@ -156,10 +175,30 @@ def _model_settings(model: Any, source: tuple[Any, ast.expr] | None, owner: str)
         params = {k.arg: _literal(k.value, owner) for k in call.keywords if k.arg}
         return {"provider": provider, "model": name, "params": params}
     params = model._get_ls_params() if hasattr(model, "_get_ls_params") else {}
+    provider = str(params.get("ls_provider") or "")
+    if provider not in PROVIDER_PACKAGES and (
+        factory := _model_factory(model, written, owner, [*modules])
+    ):
+        return {"factory": factory}
     return {
-        "provider": re.sub(r"[^a-z0-9_\-]", "_", str(params.get("ls_provider") or "unknown"))[:40],
+        "provider": re.sub(r"[^a-z0-9_\-]", "_", provider or "unknown")[:40],
         "model": str(params.get("ls_model_name") or ""),
     }
+
+
+def _model_factory(model: Any, written: Written, owner: str, modules: list[Any]) -> dict | None:
+    """A model of a class no provider names (the program's own) as code making it as the
+    program did: the expression it wrote for it, else the module-level variable holding it;
+    None when the program holds it nowhere the spec can point."""
+    if written is None:
+        held = [(m, ast.Name(id=n)) for m in modules if m is not None
+                for n, v in vars(m).items() if v is model and not n.startswith("_")]  # fmt: skip
+        if not held:
+            return None
+        written = held[0]
+    module, expr = written
+    digest = hashlib.sha1(ast.unparse(expr).encode("utf-8")).hexdigest()[:6]
+    return expression_code(expr, module, f"{owner[:40]}_model_{digest}", owner, "the model")
 
 
 def _middleware_from_source(call: ast.expr, module: Any, owner: str) -> list[dict[str, Any]]:
@@ -226,6 +265,7 @@ def _overrides(cls: type) -> list[str]:
 
 
 _AGENT_LAYERS = ("langchain.agents.middleware", "engine.agents.middleware")
+"""Where the agent layer's middleware lives, on langgraph and on the engine."""
 
 
 def _on_both_runtimes(cls: type, module: Any, label: str, owner: str) -> None:
@@ -444,7 +484,7 @@ def react_agent(graph: Any, builder: Any, node_id: str, agents: list[dict], scop
         model = {"provider": provider, "model": name}
     elif isinstance(model_expr, ast.Name) and model_expr.id in vars(module):
         obj = vars(module)[model_expr.id]
-        model = _model_settings(obj, scope.assignment(obj, [module]), node_id)
+        model = _model_settings(obj, scope.assignment(obj, [module]), node_id, (module, model_expr))
     else:
         raise SpecError(f"{node_id}: the model is neither a module-level variable nor a "
                         "'provider:model' string", element_id=node_id)  # fmt: skip
@@ -466,6 +506,8 @@ def agent(graph: Any, builder: Any, node_id: str, agents: list[dict], scope: Sco
         return _deep_agent(graph, found, node_id, agents, scope, deep)
     tools_runnable = getattr(builder.nodes.get("tools"), "runnable", None)
     tools = tool_specs(tools_runnable, node_id, modules) if tools_runnable is not None else []
+    # a middleware's own tools (TodoListMiddleware's write_todos) come back with the middleware
+    tools = [t for t in tools if not t.get("import_path", "").startswith(_AGENT_LAYERS)]
     modules += [sys.modules.get(t.get("import_path", "").partition(":")[0]) for t in tools]
     made = scope.assignment(graph, modules)
     call = made[1] if made is not None and _called(made[1]) == "create_agent" else None
@@ -476,9 +518,10 @@ def agent(graph: Any, builder: Any, node_id: str, agents: list[dict], scope: Sco
         wanted = re.sub(r"_model_*$", "", var)
         agent_id = wanted if wanted.isidentifier() and wanted != var else node_id
         model_source = scope.assignment(found.get("model"), [made[0]])
+    written = (made[0], _model_arg(call)) if call is not None and _model_arg(call) else None
     system = found.get("system_message")
     spec: dict[str, Any] = {
-        "model": _model_settings(found.get("model"), model_source, node_id),
+        "model": _model_settings(found.get("model"), model_source, node_id, written, modules),
         "system_prompt": getattr(system, "content", None) or "",
         "tools": tools,
         "middleware": (
@@ -494,6 +537,12 @@ def agent(graph: Any, builder: Any, node_id: str, agents: list[dict], scope: Sco
     return _register(graph, spec, agent_id, agents, scope)
 
 
+def _model_arg(call: ast.Call) -> ast.expr | None:
+    """The model a create_agent-like call is given: its first argument or `model=`."""
+    return call.args[0] if call.args else next(
+        (k.value for k in call.keywords if k.arg == "model"), None)  # fmt: skip
+
+
 def _deep_agent(graph: Any, found: dict, node_id: str, agents: list[dict], scope: Scope,
                 made: tuple[Any, ast.Call]) -> str:  # fmt: skip
     """A create_deep_agent graph (graphspec.import_deep_agents) as an agent spec."""
@@ -502,11 +551,13 @@ def _deep_agent(graph: Any, found: dict, node_id: str, agents: list[dict], scope
         raise SpecError(f"{node_id}: a deep agent's response_format has no place in the spec",
                         element_id=node_id)  # fmt: skip
 
-    def settings(model: Any) -> dict:
-        return _model_settings(model, scope.assignment(model, [module]), node_id)
+    def settings(model: Any, expr: ast.expr | None) -> dict:
+        source = scope.assignment(model, [module]) if model is not None else None
+        written = (module, expr) if expr is not None else None
+        return _model_settings(model, source, node_id, written, (module,))
 
     spec: dict[str, Any] = {
-        "model": settings(found.get("model")),
+        "model": settings(found.get("model"), _model_arg(call)),
         "middleware": _middleware_from_source(call, module, node_id),
         **deep_agent_spec(call, module, node_id, settings),
     }

@@ -70,8 +70,9 @@ def _backend(call: ast.Call, owner: str) -> dict[str, Any]:
 def deep_agent_spec(call: ast.Call, module: Any, owner: str,
                     model_settings: Any) -> dict[str, Any]:  # fmt: skip
     """The agent spec fields a create_deep_agent call gives (besides model, tools, middleware and
-    name, which the caller reads as for create_agent). `model_settings(obj)` turns a model
-    object into the spec's model settings."""
+    name, which the caller reads as for create_agent). `model_settings(obj, expr)` turns a model
+    (the object, when a module-level name holds it, and the expression written for it) into the
+    spec's model settings."""
     prompt = _keyword(call, "system_prompt")
     deep: dict[str, Any] = _backend(call, owner)
     if (review := _keyword(call, "interrupt_on")) is not None:
@@ -100,8 +101,12 @@ def _subagent(node: ast.Dict, module: Any, owner: str, model_settings: Any) -> d
             sub[name] = literal_setting(value, owner)
         elif name == "tools":
             sub["tools"] = _tools(value, module, owner)
-        elif name == "model" and isinstance(value, ast.Name):
-            sub["model"] = model_settings(vars(module).get(value.id))
+        elif name == "model" and isinstance(value, ast.Constant) and isinstance(value.value, str):
+            provider, _, model = value.value.partition(":")  # "provider:model", as deepagents takes
+            sub["model"] = {"provider": provider, "model": model}
+        elif name == "model":
+            held = vars(module).get(value.id) if isinstance(value, ast.Name) else None
+            sub["model"] = model_settings(held, value)
         else:
             raise SpecError(f"{owner}: subagent setting {ast.unparse(key or value)} has no place "
                             "in the spec", element_id=owner)  # fmt: skip

@@ -6,12 +6,15 @@ for a tool wrapping it (`name.func`) and for the instance a bound method belongs
 (`name.method`), so async functions, callable objects, `@tool` functions and methods of
 module-level objects all get a path. A plain function a later `def` with the same name shadowed
 (`code_ref`) becomes inline code: its source after imports of the module globals it reads, which
-is what it found when it ran. Anything else is refused with the element's id.
+is what it found when it ran; so does an expression of the module (`expression_code`, a chat
+model the program made), as a function returning it. Anything else is refused with the
+element's id.
 """
 
 from __future__ import annotations
 
 import ast
+import builtins
 import inspect
 import sys
 import textwrap
@@ -115,8 +118,6 @@ _RUNTIMES = ("langgraph", "engine", "langchain.agents")
 def shadowed_code(fn: Any, element_id: str) -> dict[str, str]:
     """A shadowed module-level function as inline code: its source, after imports of the module
     globals it reads from its module (what it would have found there when it ran)."""
-    from graphspec.trust import runtime_names  # trust imports the model; we are imported first
-
     module = sys.modules.get(getattr(fn, "__module__", "") or "")
     why = ""
     try:
@@ -129,25 +130,64 @@ def shadowed_code(fn: Any, element_id: str) -> dict[str, str]:
                              or tree.decorator_list or fn.__closure__):  # fmt: skip
         why = ("it is decorated, a method or a closure, so its source is not the object the "
                "graph runs")  # fmt: skip
-    names = sorted({n.id for n in ast.walk(tree) if isinstance(n, ast.Name)} if tree else ())
-    names = [n for n in names if module is not None and n in vars(module)
-             and n not in runtime_names()]  # fmt: skip
+    names = _globals_read(tree, module) if tree is not None and module is not None else []
     if not why and fn.__name__ in names:
         why = "it refers to its own name, which now names the later function"
-    foreign = [n for n in names if n not in _STDLIB
-               and str(getattr(vars(module)[n], "__module__", "") or "").startswith(_RUNTIMES)]  # fmt: skip
-    if not why and foreign:
+    if not why and (foreign := _of_runtime(names, module)):
         why = f"it uses {', '.join(foreign)} from the graph runtime, which differs by runtime"
     if why:
         raise SpecError(f"{element_id}: {fn.__qualname__} is shadowed (a later definition with "
                         f"the same name replaced it) and cannot be kept as code: {why}; give each "
                         "function its own name", element_id=element_id)  # fmt: skip
+    return {"code": _with_imports(source, names, module), "function": fn.__name__}
+
+
+def expression_code(expr: ast.expr, module: Any, function: str, element_id: str,
+                    what: str) -> dict[str, str]:  # fmt: skip
+    """`expr`, an expression of `module`'s source, as inline code: a function `function`
+    returning it, after imports of the module globals it reads (what it found when it ran)."""
+    from graphspec.trust import runtime_names
+
+    bound = {n.arg for n in ast.walk(expr) if isinstance(n, ast.arg)} | {
+        n.id for n in ast.walk(expr) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)
+    }
+    unknown = sorted({n.id for n in ast.walk(expr) if isinstance(n, ast.Name)
+                      and n.id not in vars(module) and n.id not in bound
+                      and n.id not in vars(builtins) and n.id not in runtime_names()})  # fmt: skip
+    names = _globals_read(expr, module)
+    why = (f"it reads {', '.join(unknown)}, which no module-level name holds" if unknown else
+           f"it uses {', '.join(foreign)} from the graph runtime, which differs by runtime"
+           if (foreign := _of_runtime(names, module)) else "")  # fmt: skip
+    if why:
+        raise SpecError(f"{element_id}: {what} {ast.unparse(expr)!r:.100} cannot be kept as "
+                        f"code: {why}", element_id=element_id)  # fmt: skip
+    source = f"def {function}():\n    return {ast.unparse(expr)}\n"
+    return {"code": _with_imports(source, names, module), "function": function}
+
+
+def _globals_read(tree: ast.AST, module: Any) -> list[str]:
+    """The names `tree` reads that `module` holds (the runtime's own names left out: inline code
+    gets the runtime's)."""
+    from graphspec.trust import runtime_names  # trust imports the model; we are imported first
+
+    names = sorted({n.id for n in ast.walk(tree) if isinstance(n, ast.Name)})
+    return [n for n in names if n in vars(module) and n not in runtime_names()]
+
+
+def _of_runtime(names: list[str], module: Any) -> list[str]:
+    """Those of `names` whose objects come from the graph runtime (they differ by runtime)."""
+    return [n for n in names if n not in _STDLIB
+            and str(getattr(vars(module)[n], "__module__", "") or "").startswith(_RUNTIMES)]  # fmt: skip
+
+
+def _with_imports(source: str, names: list[str], module: Any) -> str:
+    """`source` after imports of the module globals `names`."""
     lines = [_STDLIB[n] for n in names if n in _STDLIB]
     rest = [n for n in names if n not in _STDLIB]
     if rest:
         lines.append(f"from {module.__name__} import {', '.join(rest)}")
     code = "\n".join([*lines, "", "", source.strip()]) if lines else source.strip()
-    return {"code": code + "\n", "function": fn.__name__}
+    return code + "\n"
 
 
 def module_assignments(module: Any) -> dict[str, ast.expr]:
@@ -198,6 +238,7 @@ __all__ = [
     "code_ref",
     "literal_setting",
     "module_assignments",
+    "expression_code",
     "ref",
     "shadowed_code",
     "target_of",

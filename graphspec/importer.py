@@ -432,11 +432,10 @@ def _agent_doc(graph: Any, builder: Any, modules: list[Any], made: Any) -> dict[
     node_id = name if name.isidentifier() and name != "LangGraph" else "agent"
     g = _Graph(builder, modules, made)
     node = g.agent_node(node_id, graph, builder)
-    structured = any(a.get("response_format") for a in g.agents)
     return {
         "state": [
             {"name": "messages", "type": "messages", "reducer": "add_messages"},
-            *_agent_keys(builder, g.modules, structured),
+            *_agent_keys(builder, g.modules),
         ],
         "nodes": [node],
         "entry": [node_id],
@@ -445,13 +444,13 @@ def _agent_doc(graph: Any, builder: Any, modules: list[Any], made: Any) -> dict[
     }
 
 
-def _agent_keys(builder: Any, modules: list[Any], structured: bool) -> list[dict[str, Any]]:
+def _agent_keys(builder: Any, modules: list[Any]) -> list[dict[str, Any]]:
     """The agent's keys besides its conversation, so the graph around it takes and returns them
     too: its state schema's own keys and, with structured output, `structured_response`."""
     inputs, outputs = _hints(builder.input_schema), _hints(builder.output_schema)
     keys = []
     for name, annotation in {**inputs, **outputs}.items():
-        if name == "messages" or (name == "structured_response" and not structured):
+        if name == "messages":
             continue
         key = state_key(name, annotation, modules)
         if key["type"] in MANAGED_TYPES:

@@ -185,12 +185,17 @@ class ScriptedMessage(_Model):
 
 class ModelSettings(_Model):
     """A chat model: `scripted` replays `responses` offline; any other provider goes through
-    langchain's `init_chat_model(f"{provider}:{model}", **params)`."""
+    langchain's `init_chat_model(f"{provider}:{model}", **params)`; with `factory`, the
+    program's own model."""
 
     provider: Annotated[str, StringConstraints(pattern=r"^[a-z][a-z0-9_\-]{0,40}$")] = "scripted"
     model: Annotated[str, StringConstraints(max_length=200)] = ""
     responses: list[ScriptedMessage] = []
     params: dict[str, JsonValue] = {}
+    factory: CodeRef | None = None
+    """A function returning the chat model, called when the graph is built: a model of a class
+    no provider names (a program's own), kept as the program made it. Given, it is the model and
+    the fields above are not used. Code: runs only for a trusted spec."""
 
 
 class ToolSpec(CodeRef):

@@ -121,15 +121,26 @@ def compiled(graph: Any, where: str) -> Any:
     return graph
 
 
+def _kept(graph: Any, attr: str) -> set[str] | None:
+    """The channels `graph.attr` lists, but those that hold a value only for the step after the
+    one that wrote it (an agent's `jump_to`): no state a caller reads or resumes keeps them."""
+    names, channels = getattr(graph, attr, None), getattr(graph, "channels", None) or {}
+    if not isinstance(names, list):
+        return None
+    return {n for n in names if type(channels.get(n)).__name__ != "EphemeralValue"}
+
+
 def unlike(program: Any, spec_graph: Any) -> str | None:
-    """What a program's compiled graph takes from its callers that the graph compiled from its
-    spec would not (the state keys it takes, a run context, a store's data), or None when they
-    agree: a spec that differs there would run another program, so it is drawn from code. (What
-    a spec gives back is the importer's to keep: its round trips check the outputs.)"""
-    mine, theirs = program.input_channels, spec_graph.input_channels
-    if isinstance(mine, list) and isinstance(theirs, list) and set(mine) != set(theirs):
-        extra = sorted(set(mine) ^ set(theirs))
-        return f"the spec's input keys differ from the program's ({', '.join(extra)})"
+    """What a program's compiled graph shows its callers that the graph compiled from its spec
+    would not (the state keys it takes, gives and keeps, a run context, a store's data), or None
+    when they agree: a spec that differs there would run another program, so the program is
+    drawn from code."""
+    for what, attr in (("input", "input_channels"), ("output", "output_channels"),
+                       ("state", "stream_channels")):  # fmt: skip
+        mine, theirs = _kept(program, attr), _kept(spec_graph, attr)
+        if isinstance(mine, set) and isinstance(theirs, set) and mine != theirs:
+            extra = sorted(mine ^ theirs)
+            return f"the spec's {what} keys differ from the program's ({', '.join(extra)})"
     if (getattr(program, "context_schema", None) is None) != (
         getattr(spec_graph, "context_schema", None) is None
     ):

@@ -1,8 +1,8 @@
 """Trust: Python code in a spec runs only when the user trusts the spec.
 
-Code-bearing elements are function nodes, code routers, custom reducers, tools and custom
-middleware hooks (inline code or an import path: importing runs code too), in the spec and in
-its inline subgraphs. A model that would send the user's API key to a server the spec chose
+Code-bearing elements are function nodes, code routers, custom reducers, tools, custom
+middleware hooks and the factory of a program's own chat model (inline code or an import path:
+importing runs code too), in the spec and in its inline subgraphs. A model that would send the user's API key to a server the spec chose
 (`graphspec.endpoints`) and a deep agent's real folder need trust too. An untrusted spec loads,
 validates, draws and exports; compiling it for a run raises UntrustedCodeError naming them.
 
@@ -25,7 +25,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from graphspec.endpoints import endpoint_sites
+from graphspec.endpoints import endpoint_sites, models
 from graphspec.errors import Finding, SpecError, UntrustedCodeError
 from graphspec.io import MAX_SUBGRAPH_DEPTH, SpecValidationError, load_spec, read_spec_bytes
 from graphspec.model import (
@@ -91,6 +91,8 @@ def code_sites(spec: GraphSpec, prefix: str = "$") -> list[Finding]:
         sites += _agent_import_sites(agent, element, path)
         if agent.deep is not None:
             sites += _deep_agent_sites(agent.deep, element, f"{path}.deep")
+    sites += [_site(element, f"{path}.factory", _ref_kind(settings.factory))
+              for element, path, settings in models(spec, prefix) if settings.factory is not None]  # fmt: skip
     sites += endpoint_sites(spec, prefix)
     for i, sub in enumerate(spec.subgraphs):
         if sub.graph is not None:

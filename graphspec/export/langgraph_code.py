@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 from engine.constants import END, START
+from graphspec.endpoints import models
 from graphspec.errors import SpecError
 from graphspec.export.compile_args import compile_parts
 from graphspec.export.deep_agent_code import deep_agent_call
@@ -243,7 +244,9 @@ class _GraphWriter:
 
     def model(self, settings: ModelSettings, owner: str) -> str:
         name = self.m.name(f"{self.prefix}{owner}_model")
-        if settings.provider == "scripted":
+        if settings.factory is not None:
+            value = f"{self.m.code(settings.factory, f'model of {owner}')}()"
+        elif settings.provider == "scripted":
             value = scripted_model(self.m, settings)
         else:
             self.m.need("from langchain.chat_models import init_chat_model")
@@ -437,6 +440,7 @@ def _inline_code(spec: GraphSpec, base_dir: Any, depth: int) -> Iterator[tuple[s
         refs += [(agent.id, ref) for mw in agent.middleware
                  if isinstance(mw, CustomMiddleware) for ref in mw.hooks.values()]  # fmt: skip
         refs += [(agent.id, agent.pre_model_hook), (agent.id, agent.post_model_hook)]
+    refs += [(element, settings.factory) for element, _, settings in models(spec)]
     yield from ((eid, ref.code) for eid, ref in refs if ref is not None and ref.code is not None)
     for sub in spec.subgraphs:
         child, child_dir = _child(sub, base_dir, depth)

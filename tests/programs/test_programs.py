@@ -19,6 +19,8 @@ import inspect
 import json
 import re
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -84,12 +86,23 @@ def home(entry: dict) -> Path:
     return HERE / entry["root"] if "root" in entry else program_path(entry)[0].parent
 
 
-def load(entry: dict, on_engine: bool) -> ModuleType:
+@contextmanager
+def program_imports(entry: dict) -> Iterator[None]:
+    """While it lasts, the program's own imports resolve from its folders, to modules loaded
+    afresh."""
     path, _ = program_path(entry)
     forget_local_modules(home(entry))
     saved = list(sys.path)
     sys.path[:0] = [str(path.parent), str(HERE), str(home(entry))]  # HERE: for _offline
     try:
+        yield
+    finally:
+        sys.path[:] = saved
+
+
+def load(entry: dict, on_engine: bool) -> ModuleType:
+    path, _ = program_path(entry)
+    with program_imports(entry):
         if on_engine:
             return load_module(str(path), on_engine=True)
         name = f"program_{entry['name']}"
@@ -98,8 +111,6 @@ def load(entry: dict, on_engine: bool) -> ModuleType:
         sys.modules[name] = module
         spec.loader.exec_module(module)
         return module
-    finally:
-        sys.path[:] = saved
 
 
 def graph_of(entry: dict, module: ModuleType, prefix: str) -> Any:
@@ -127,7 +138,12 @@ def run(entry: dict, on_engine: bool) -> list[Any]:
     thread's final state when the graph keeps one."""
     prefix = "engine" if on_engine else "langgraph"
     module = load(entry, on_engine)
-    graph = graph_of(entry, module, prefix)
+    return run_graph(entry, graph_of(entry, module, prefix), module, prefix)
+
+
+def run_graph(entry: dict, graph: Any, module: ModuleType, prefix: str) -> list[Any]:
+    """`run` on a graph already made: `module` holds the program's context class, `prefix` is
+    the runtime it runs on."""
     command = importlib.import_module(f"{prefix}.types").Command
     config = {"configurable": {"thread_id": f"program-{entry['name']}"}}
     kwargs = {}
