@@ -498,7 +498,11 @@ def build_graph(
     if spec.module_file is not None:
         _load_program(spec.module_file, base_dir)
     state, input_schema, output_schema = state_schemas(spec, trusted)
-    builder = StateGraph(state, input_schema=input_schema, output_schema=output_schema)
+    context = None
+    if spec.context_schema is not None:  # code: require_trust stopped an untrusted spec
+        context = load_callable(None, None, spec.context_schema, element_id="context",
+                                path="$.context_schema")  # fmt: skip
+    builder = StateGraph(state, context, input_schema=input_schema, output_schema=output_schema)
     for i, node in enumerate(spec.nodes):
         action = _ACTIONS[node.kind](node, _Site(spec, f"$.nodes[{i}]", trusted, base_dir, _depth))
         destinations = getattr(node, "destinations", None)
@@ -557,6 +561,8 @@ def compile_spec(
 ) -> Any:
     """Build and compile, with the spec's breakpoints."""
     builder = build_graph(spec, trusted=trusted, base_dir=base_dir)
+    if store is None and spec.store_path is not None:  # code: build_graph required trust
+        store = load_callable(None, None, spec.store_path, element_id="store", path="$.store_path")
     if store is None and spec.store == "memory":
         from engine.store.memory import InMemoryStore
 

@@ -345,9 +345,11 @@ def _graph_doc(builder: Any, modules: list[Any]) -> dict[str, Any]:
         for source, branches in builder.branches.items()
         for name, branch in branches.items()
     ]
+    context = getattr(builder, "context_schema", None)
     doc: dict[str, Any] = {
         "state": state,
         "state_class": state_class,
+        "context_schema": ref(context, "context", g.modules) if context is not None else None,
         "nodes": nodes,
         "edges": edges,
         "conditional_edges": conditional,
@@ -369,8 +371,22 @@ _IN_MEMORY = {
 }
 
 
-def _compiled_with(graph: Any) -> dict[str, Any]:
-    """Breakpoints and the in-memory checkpointer, store and cache a compiled graph was given."""
+def _own_store(store: Any, modules: list[Any]) -> str | None:
+    """The import path of a store the spec keeps as the program's own: one holding data, or
+    not a plain in-memory store, that a module-level name holds; None for an empty in-memory
+    store (the spec's `memory` is the same) or one no name holds."""
+    plain = type(store).__name__ in _IN_MEMORY["store"] and not getattr(store, "index_config", None)
+    try:
+        if plain and not store.list_namespaces(limit=1):
+            return None
+        return ref(store, "store", modules)
+    except Exception:  # a store that cannot list, or no name holds: as before
+        return None
+
+
+def _compiled_with(graph: Any, modules: list[Any]) -> dict[str, Any]:
+    """Breakpoints and the in-memory checkpointer, store and cache a compiled graph was given;
+    a store of the program's own by import path (`_own_store`)."""
     out: dict[str, Any] = {}
     nodes = [n for n in getattr(graph, "nodes", {}) if n != START]
     points = {}
@@ -384,6 +400,9 @@ def _compiled_with(graph: Any) -> dict[str, Any]:
     for field, classes in _IN_MEMORY.items():
         value = getattr(graph, field, None)
         if value is None or value is True or value is False:
+            continue
+        if field == "store" and (path := _own_store(value, modules)) is not None:
+            out["store_path"] = path
             continue
         if type(value).__name__ not in classes or getattr(value, "index_config", None):
             raise SpecError(f"the graph is compiled with {field}={type(value).__name__}(...); the "
@@ -417,7 +436,7 @@ def _spec_from_graph(graph: Any, module: Any, made: ast.expr | None) -> Any:
         made_by = (graph, module, made) if made is not None else None
         doc = _agent_doc(graph, builder, modules, made_by) or _graph_doc(builder, modules)
     if builder_free := graph is not builder_of(graph):
-        doc.update(_compiled_with(graph))
+        doc.update(_compiled_with(graph, modules))
     name = getattr(graph, "name", None)
     if name and name != "LangGraph" and builder_free:
         doc["name"] = name

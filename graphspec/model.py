@@ -568,11 +568,17 @@ class GraphSpec(_Model):
     state_class: ImportPath | None = None
     """The state's own class by import path (a pydantic model or dataclass, kept as written so
     its defaults and validation stay); `state` lists its fields for drawing and checks."""
+    context_schema: ImportPath | None = None
+    """The run context's class by import path (the builder's `context_schema`): each run is
+    given a context of it, which nodes read as `runtime.context`."""
     checkpointer: Literal["memory"] | None = None
     """Compiled with an in-memory saver, as the imported program was (the studio and `superstep
     run` put their own saver in its place)."""
     store: Literal["memory"] | None = None
     """Compiled with an in-memory store (`InMemoryStore()`), for nodes that read `runtime.store`."""
+    store_path: ImportPath | None = None
+    """Compiled with the program's own store, by import path (a module-level store, with the
+    data it holds), in place of `store`."""
     cache: Literal["memory"] | None = None
     """Compiled with an in-memory node cache (`InMemoryCache()`), for nodes with a cache policy."""
     recursion_limit: Annotated[int, Field(ge=1, le=100_000)] | None = None

@@ -53,8 +53,9 @@ def code_sites(spec: GraphSpec, prefix: str = "$") -> list[Finding]:
     sites: list[Finding] = []
     if spec.module_file is not None:  # a run imports the program first
         sites.append(_site("module", f"{prefix}.module_file", f"import file {spec.module_file}"))
-    if spec.state_class is not None:  # importing the class runs its module
-        sites.append(_site("state", f"{prefix}.state_class", f"import {spec.state_class}"))
+    for name in ("state_class", "context_schema", "store_path"):  # importing runs its module
+        if (value := getattr(spec, name)) is not None:
+            sites.append(_site(name.partition("_")[0], f"{prefix}.{name}", f"import {value}"))
     for i, key in enumerate(spec.state):
         if key.reducer == "custom" and key.custom_reducer is not None:
             path = f"{prefix}.state[{i}].custom_reducer"

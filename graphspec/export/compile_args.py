@@ -3,7 +3,12 @@ checkpointer, store and cache the spec records (an imported program's), with the
 
 from __future__ import annotations
 
-from graphspec.model import GraphSpec
+from typing import TYPE_CHECKING
+
+from graphspec.model import CodeRef, GraphSpec
+
+if TYPE_CHECKING:
+    from graphspec.export.python_module import PythonModule
 
 RUNTIME_IMPORTS = [
     "from langgraph.store.memory import InMemoryStore",
@@ -13,17 +18,21 @@ RUNTIME_IMPORTS = [
 """The imports `compile_graph` may need; reserved in every export like the optional ones."""
 
 
-def compile_parts(spec: GraphSpec, need: object) -> tuple[str, str]:
-    """(lines defaulting the checkpointer, extra compile keywords); `need` adds an import."""
+def compile_parts(spec: GraphSpec, module: PythonModule) -> tuple[str, str]:
+    """(lines defaulting the checkpointer, extra compile keywords); their imports go to
+    `module`."""
+    need = module.need
     default, extra = "", ""
-    if spec.store == "memory":
-        need(RUNTIME_IMPORTS[0])  # type: ignore[operator]
+    if spec.store_path is not None:  # the program's own store, with its data
+        extra += f", store={module.code(CodeRef(import_path=spec.store_path), 'store')}"
+    elif spec.store == "memory":
+        need(RUNTIME_IMPORTS[0])
         extra += ", store=InMemoryStore()"
     if spec.cache == "memory":
-        need(RUNTIME_IMPORTS[1])  # type: ignore[operator]
+        need(RUNTIME_IMPORTS[1])
         extra += ", cache=InMemoryCache()"
     if spec.checkpointer == "memory":  # the caller's saver wins, as the studio passes its own
-        need(RUNTIME_IMPORTS[2])  # type: ignore[operator]
+        need(RUNTIME_IMPORTS[2])
         default = "    if checkpointer is None:\n        checkpointer = InMemorySaver()\n"
     return default, extra
 

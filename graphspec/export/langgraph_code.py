@@ -147,6 +147,9 @@ class _GraphWriter:
                 name = self.m.name(f"{pascal}{label}")
                 self.m.blocks.append(self._typed_dict(name, {k: annotations[k] for k in keys}, ""))
                 args.append(f"{label.lower()}_schema={name}")
+        if spec.context_schema is not None:
+            context = self.m.code(CodeRef(import_path=spec.context_schema), "context")
+            args.append(f"context_schema={context}")
         return ", ".join(args)
 
     @staticmethod
@@ -456,7 +459,7 @@ def to_langgraph(spec: GraphSpec, base_dir: str | os.PathLike[str] | None = None
     head = f'"""{title}: {docstring_body(spec.description)}' if spec.description else f'"""{title}'
 
     limit = spec.recursion_limit
-    default_saver, runtime = compile_parts(spec, module.need)
+    default_saver, runtime = compile_parts(spec, module)
     tail = (
         "\n\ndef compile_graph(checkpointer: Any = None) -> Any:\n"
         + default_saver
