@@ -6,9 +6,9 @@ for a tool wrapping it (`name.func`) and for the instance a bound method belongs
 (`name.method`), so async functions, callable objects, `@tool` functions and methods of
 module-level objects all get a path. A plain function a later `def` with the same name shadowed
 (`code_ref`) becomes inline code: its source after imports of the module globals it reads, which
-is what it found when it ran; so does an expression of the module (`expression_code`, a chat
-model the program made), as a function returning it. Anything else is refused with the
-element's id.
+is what it found when it ran; so do a module-level lambda (`lambda_code`, a function with its
+arguments returning its body) and an expression of the module (`expression_code`, a chat model
+the program made, as a function returning it). Anything else is refused with the element's id.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from __future__ import annotations
 import ast
 import builtins
 import inspect
+import re
 import sys
 import textwrap
 from collections.abc import Iterable
@@ -106,6 +107,40 @@ def code_ref(obj: Any, element_id: str, modules: Iterable[Any] = ()) -> dict[str
         return {"import_path": ref(obj, element_id, modules)}
     except Shadowed:
         return shadowed_code(obj, element_id)
+    except SpecError:
+        if getattr(obj, "__name__", "") != "<lambda>" or obj.__qualname__ != "<lambda>":
+            raise
+        return lambda_code(obj, element_id)
+
+
+def lambda_code(fn: Any, element_id: str) -> dict[str, str]:
+    """A module-level lambda (`add_node("a", lambda state: ...)`) as inline code: a function
+    with its arguments returning its body, after imports of the module globals it reads."""
+    module = sys.modules.get(getattr(fn, "__module__", "") or "")
+    try:
+        tree = ast.parse(inspect.getsource(module)) if module is not None else None
+    except (OSError, TypeError, SyntaxError):
+        tree = None
+    line, arity = fn.__code__.co_firstlineno, fn.__code__.co_argcount
+    found = [n for n in ast.walk(tree) if isinstance(n, ast.Lambda) and n.lineno == line
+             and len(n.args.posonlyargs) + len(n.args.args) == arity] if tree else []  # fmt: skip
+    if len(found) != 1:
+        why = "its source cannot be read" if not found else "it is not alone on its line"
+        raise SpecError(f"{element_id}: the lambda on line {line} cannot be kept as code: {why}; "
+                        "make it a module-level function", element_id=element_id)  # fmt: skip
+    name = re.sub(r"\W", "_", element_id, flags=re.ASCII).strip("_")[:50]
+    name = f"{name}_lambda" if name[:1].isalpha() else "node_lambda"
+    names = [n for n in _globals_read(found[0], module) if n not in _args_of(found[0])]
+    if foreign := _of_runtime(names, module):
+        raise SpecError(f"{element_id}: the lambda on line {line} cannot be kept as code: it "
+                        f"uses {', '.join(foreign)} from the graph runtime, which differs by "
+                        "runtime; make it a module-level function", element_id=element_id)  # fmt: skip
+    source = f"def {name}({ast.unparse(found[0].args)}):\n    return {ast.unparse(found[0].body)}\n"
+    return {"code": _with_imports(source, names, module), "function": name}
+
+
+def _args_of(node: ast.Lambda) -> set[str]:
+    return {a.arg for a in ast.walk(node.args) if isinstance(a, ast.arg)}
 
 
 _STDLIB = {"operator": "import operator", "Any": "from typing import Any",
@@ -239,6 +274,7 @@ __all__ = [
     "literal_setting",
     "module_assignments",
     "expression_code",
+    "lambda_code",
     "ref",
     "shadowed_code",
     "target_of",
