@@ -212,8 +212,9 @@ def _middleware_from_source(call: ast.expr, module: Any, owner: str) -> list[dic
     out: list[dict[str, Any]] = []
     for item in items.elts:
         cls = _called(item)
-        if cls in _PREBUILT_BY_CLASS and not item.args:
-            settings = {k.arg: _literal(k.value, owner) for k in item.keywords if k.arg}
+        if cls in _PREBUILT_BY_CLASS and not any(k.arg is None for k in item.keywords):
+            settings = {**_positional(item, vars(module).get(cls), owner),
+                        **{k.arg: _literal(k.value, owner) for k in item.keywords}}  # fmt: skip
             out.append({"kind": "prebuilt", "name": _PREBUILT_BY_CLASS[cls], "settings": settings})
             continue
         if (imported := _program_middleware(item, module, owner)) is not None:
@@ -249,6 +250,23 @@ def _middleware_from_source(call: ast.expr, module: Any, owner: str) -> list[dic
             middleware["can_jump_to"] = list(jumps)
         out.append(middleware)
     return out
+
+
+def _positional(call: ast.Call, cls: Any, owner: str) -> dict[str, Any]:
+    """A middleware call's positional arguments by the names of its class's parameters (the
+    spec's settings are keyword arguments): `PIIMiddleware("email")` is `pii_type="email"`."""
+    if not call.args:
+        return {}
+    try:
+        params = list(inspect.signature(cls).parameters.values())
+    except (TypeError, ValueError):
+        params = []
+    names = [p.name for p in params if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+    if len(call.args) > len(names) or any(isinstance(a, ast.Starred) for a in call.args):
+        raise SpecError(f"{owner}: middleware {ast.unparse(call)} takes positional arguments its "
+                        "class does not name; the spec builds it from keyword settings",
+                        element_id=owner)  # fmt: skip
+    return {name: _literal(arg, owner) for name, arg in zip(names, call.args, strict=False)}
 
 
 def _is_middleware(obj: Any) -> bool:
@@ -298,11 +316,11 @@ def _program_middleware(item: ast.expr, module: Any, owner: str) -> dict[str, An
     if not (isinstance(cls, type) and _is_middleware(cls)):
         return None
     _on_both_runtimes(cls, module, cls.__name__, owner)
-    if item.args or any(k.arg is None for k in item.keywords):
-        raise SpecError(f"{owner}: middleware {ast.unparse(item)} takes positional or ** "
-                        "arguments; the spec builds it from keyword settings (name them)",
-                        element_id=owner)  # fmt: skip
-    settings = {k.arg: _literal(k.value, owner) for k in item.keywords}
+    if any(k.arg is None for k in item.keywords):
+        raise SpecError(f"{owner}: middleware {ast.unparse(item)} takes ** arguments; the spec "
+                        "builds it from keyword settings (name them)", element_id=owner)  # fmt: skip
+    settings = {**_positional(item, cls, owner),
+                **{k.arg: _literal(k.value, owner) for k in item.keywords}}  # fmt: skip
     name = re.sub(r"(?<!^)(?=[A-Z])", "_", cls.__name__).lower()
     out = {"kind": "custom", "name": name if name.isidentifier() else "middleware",
            "import_path": ref(cls, owner, [module]), "build": True, "settings": settings,
