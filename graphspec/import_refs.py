@@ -57,7 +57,11 @@ def _paths_in(module: Any, obj: Any) -> Iterable[str]:
             for attr in ("func", "coroutine"):
                 if getattr(value, attr, None) is obj:
                     yield f"{module.__name__}:{name}.{attr}"
-        elif getattr(obj, "__self__", None) is value and not isinstance(value, type):
+        elif (
+            value is not None
+            and getattr(obj, "__self__", None) is value
+            and not isinstance(value, type)
+        ):  # a bound method of a module-level object (a module's None is no object of it)
             yield f"{module.__name__}:{name}.{obj.__name__}"
 
 
