@@ -32,6 +32,12 @@ string, a dict, a list, a pydantic model): a graph whose state is that one value
 what it returns."""
 
 
+def holds_one_value(spec: Any) -> bool:
+    """Whether a spec's state is one value: its state class is a builtin one (`WHOLE_VALUE`, or
+    `builtins:int` for a `StateGraph(int)`), so a run takes any value, not a state object."""
+    return str(spec.state_class or "").startswith("builtins:")
+
+
 def is_entrypoint(obj: Any) -> bool:
     """A compiled `@entrypoint`: a Pregel with one node and the `__previous__` channel."""
     try:
@@ -98,4 +104,11 @@ def entrypoint_doc(graph: Any, modules: list[Any]) -> dict[str, Any]:
     return {"state": state, **doc}
 
 
-__all__ = ["NODE_NOTE", "WHOLE_VALUE", "entry_function", "entrypoint_doc", "is_entrypoint"]
+__all__ = [
+    "NODE_NOTE",
+    "WHOLE_VALUE",
+    "entry_function",
+    "entrypoint_doc",
+    "holds_one_value",
+    "is_entrypoint",
+]

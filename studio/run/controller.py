@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
 )
 
 from engine.types import Command
-from graphspec.import_func import WHOLE_VALUE
+from graphspec.import_func import holds_one_value
 from studio.paths import studio_home
 from studio.run.deep_agent_panel import DeepAgentPanel
 from studio.run.overlay import RunOverlay
@@ -260,7 +260,7 @@ class RunController(RunToolbar, ThreadControl):
         """The saved inputs; any JSON value where the graph takes one (a workflow, a graph whose
         state is one value), else a state object."""
         spec = self.document.spec
-        whole = self.document.code is not None or spec.state_class == WHOLE_VALUE
+        whole = self.document.code is not None or holds_one_value(spec)
         self.input_panel.set_inputs(spec.inputs, whole)
 
     def _spec_edited(self, fields: frozenset) -> None:
