@@ -10,7 +10,9 @@ langgraph, the spec compiled on the engine, its langgraph export on langgraph).
 
 from __future__ import annotations
 
-from graphspec.importer import import_module_graph
+from graphspec.compiler import compile_spec
+from graphspec.importer import import_module_graph, load_module, spec_of
+from graphspec.program_graphs import unlike
 from graphspec.trust import code_sites
 from tests.graphspec.test_import_reach import program, three_ways
 
@@ -94,3 +96,16 @@ agent = create_agent(model, middleware=[TodoListMiddleware()])
     spec = three_ways(path, lambda m: m.agent, ASK, tmp_path)
     [agent] = spec.agents
     assert agent.tools == [] and [m.name for m in agent.middleware] == ["todo_list"]
+
+
+def test_an_agent_program_shows_its_callers_what_its_spec_shows(tmp_path):
+    """What the studio checks before it opens a program as an editable spec: the agent's
+    structured_response (an output key even without a response_format) is in the spec, and its
+    jump_to, a value that lasts one step, is no state a caller reads."""
+    path = program(tmp_path, "plain_agent", ECHO + """
+agent = create_agent(model=EchoModel(prefix=PREFIX), system_prompt="Repeat.")
+""")  # fmt: skip
+    module = load_module(str(path), on_engine=True)
+    spec = spec_of(module, "agent", path.name)
+    assert spec.key("structured_response").input is False
+    assert unlike(module.agent, compile_spec(spec, trusted=True)) is None
