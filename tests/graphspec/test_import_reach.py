@@ -449,7 +449,8 @@ def test_a_deep_agents_response_format_is_refused_not_dropped(tmp_path):
 @pytest.mark.parametrize(
     ("body", "says"),
     [
-        ("middleware=[Counter(*LIMITS)]", "positional or \\*\\* arguments"),
+        ("middleware=[Counter(*LIMITS)]", "positional arguments its class does not name"),
+        ("middleware=[Counter(**SETTINGS)]", "takes \\*\\* arguments"),
         ("middleware=[Counter(limit=LIMITS[0])]", "is not a literal setting"),
         ("response_format=ToolStrategy(Answer, handle_errors=False)", "handle_errors"),
         ("response_format=ToolStrategy(Answer | Other)", "only a class"),
@@ -476,6 +477,7 @@ def test_what_still_cannot_become_a_spec_is_refused_naming_the_agent(tmp_path, b
             self.limit = limit
 
     LIMITS = [2]
+    SETTINGS = dict(limit=2)
     model = ScriptedModel(responses=[AIMessage(content="ok")])
     worker = create_agent(model, [], {body}, name="worker")
     """)  # fmt: skip

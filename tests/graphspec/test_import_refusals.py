@@ -81,10 +81,12 @@ def test_lambdas_bool_path_maps_and_custom_retry_rules_are_refused_by_element(tm
         tmp_path,
         "lambda_node",
         """
-        b = StateGraph(S)
-        b.add_node("inc", lambda s: {"x": s["x"] + 1})
-        b.add_edge(START, "inc")
-        graph = b.compile()
+        def make(step):  # a module-level lambda becomes code; this one reads `step`
+            b = StateGraph(S)
+            b.add_node("inc", lambda s: {"x": s["x"] + step})
+            b.add_edge(START, "inc")
+            return b.compile()
+        graph = make(1)
     """,
     )
     with pytest.raises(SpecError, match="module-level") as info:
