@@ -19,7 +19,9 @@ from graphspec.compiler import compile_spec
 from graphspec.errors import SpecError
 from graphspec.export import to_langgraph
 from graphspec.importer import load_module, spec_of
+from graphspec.io import dumps_spec, load_spec
 from graphspec.program_graphs import compiled, graph_value, unlike
+from graphspec.validator import validate
 from tests.programs.test_programs import (
     ENTRIES,
     graph_of,
@@ -73,7 +75,8 @@ def case(name: str) -> Any:
 
 def as_spec(entry: dict) -> Any:
     """The program's spec as the studio gets it: loaded on the engine, its graph's spec, which
-    must compile and show its callers what the program shows them."""
+    must compile, show its callers what the program shows them, save and open again as itself
+    and validate."""
     module = load(entry, on_engine=True)
     path, name = program_path(entry)
     value = graph_value(module, name, path.name)
@@ -81,6 +84,10 @@ def as_spec(entry: dict) -> Any:
     differs = unlike(compiled(value, f"{path.name}:{name}"), compile_spec(spec, trusted=True))
     if differs:
         raise SpecError(differs)
+    if dumps_spec(load_spec(dumps_spec(spec))) != dumps_spec(spec):
+        raise SpecError("the spec saved and opened again is another spec")
+    if errors := [f.labelled() for f in validate(spec) if f.severity == "error"]:
+        raise SpecError(f"the spec does not validate: {errors[0]}")
     return spec
 
 
