@@ -324,18 +324,46 @@ def test_agent_inspector_screenshot(window, qtbot):
     assert find(qtbot, win, QCheckBox, "setting_apply_to_input").isChecked()
 
 
-def test_a_programs_own_middleware_shows_where_it_comes_from_and_takes_no_hooks(qtbot, window):
+CLASS_MIDDLEWARE_AGENT = """
+from langchain.agents import create_agent
+from langchain.agents.middleware import AgentMiddleware
+from langchain_core.language_models.fake_chat_models import FakeMessagesListChatModel
+from langchain_core.messages import AIMessage
+
+
+class Scripted(FakeMessagesListChatModel):
+    def bind_tools(self, tools, **kwargs):
+        return self
+
+
+class Stamp(AgentMiddleware):
+    def __init__(self, mark: str = "*") -> None:
+        super().__init__()
+        self.mark = mark
+
+    def after_model(self, state, runtime):
+        return None
+
+
+agent = create_agent(Scripted(responses=[AIMessage("hi")]), middleware=[Stamp(mark="!")])
+"""
+
+
+def test_a_programs_own_middleware_shows_where_it_comes_from_and_takes_no_hooks(
+    qtbot, window, tmp_path
+):
     """An imported class middleware runs as the program wrote it: the inspector names it and
     its hooks, and offers no hook to add (the spec would refuse one)."""
     from studio.python_open import open_python
-    from tests.graphspec.test_corpus import CORPUS
 
     win = window
-    assert open_python(win, CORPUS / "middleware_custom.py", trusted=True)
+    program = tmp_path / "stamped.py"
+    program.write_text(CLASS_MIDDLEWARE_AGENT, encoding="utf-8")
+    assert open_python(win, program, trusted=True)
     assert win.document.code is None  # it becomes an editable spec
     agent = next(n.id for n in win.document.spec.nodes if n.kind == "agent")
     click(win.view, center(win.scene.nodes[agent]))
-    select_row(qtbot, win, "middlewareList", 0)  # call_counter: CallCounter built with settings
+    select_row(qtbot, win, "middlewareList", 0)
     source = find(qtbot, win, QLabel, "middlewareImportPath")
-    assert source.text().endswith(":CallCounter  (built with its settings)")
+    assert source.text() == "stamped:Stamp  (built with its settings)"
     assert win.inspector.widget().findChild(QPushButton, "hookAdd") is None
