@@ -704,3 +704,46 @@ def test_other_metadata(backend):
         ("__pregel_pull", "inspect"),
     )
     assert normalize(ns) == "inspect:<uuid>"
+
+
+def test_is_last_step_from_its_module_path(backend):
+    """Programs import IsLastStep from langgraph.managed.is_last_step (issue 31)."""
+    StateGraph, START = _sg(backend)
+    IsLastStep = backend.mod("managed.is_last_step").IsLastStep
+
+    class State(TypedDict):
+        log: Annotated[list, operator.add]
+        is_last_step: IsLastStep
+
+    def step(state: State) -> dict:
+        return {"log": [state["is_last_step"]]}
+
+    def route(state: State) -> str:
+        return "__end__" if state["is_last_step"] else "step"
+
+    builder = StateGraph(State)
+    builder.add_node("step", step)
+    builder.add_edge(START, "step")
+    builder.add_conditional_edges("step", route, ["step", "__end__"])
+    assert builder.compile().invoke({"log": []}, {"recursion_limit": 4}) == {
+        "log": [False, False, True]
+    }
+
+
+def test_a_managed_value_subscripted_by_its_type(backend):
+    """A program's own managed value subclasses `ManagedValue[int]` from langgraph.managed.base."""
+    StateGraph, START = _sg(backend)
+    ManagedValue = backend.mod("managed.base").ManagedValue
+
+    class StepsTaken(ManagedValue[int]):
+        @staticmethod
+        def get(scratchpad) -> int:
+            return scratchpad.step
+
+    class State(TypedDict):
+        log: Annotated[list, operator.add]
+        taken: Annotated[int, StepsTaken]
+
+    out = _chain(backend, State, ("a", lambda s: {"log": [s["taken"]]}), ("b", lambda s: {
+        "log": [s["taken"]]})).invoke({"log": []})  # fmt: skip
+    assert out == {"log": [1, 2]}
