@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import functools
 import uuid
 import warnings
-from typing import Annotated, Any, Literal, TypedDict, cast
+from typing import Annotated, Any, Literal, cast
 
 from langchain_core.messages import (
     AnyMessage,
@@ -12,8 +13,10 @@ from langchain_core.messages import (
     BaseMessageChunk,
     RemoveMessage,
     convert_to_messages,
+    convert_to_openai_messages,
     message_chunk_to_message,
 )
+from typing_extensions import TypedDict
 
 from engine.graph.state import StateGraph
 from engine.pregel.delta_messages import REMOVE_ALL_MESSAGES
@@ -38,13 +41,30 @@ def _normalise(messages: list) -> list[BaseMessage]:
 
 
 def add_messages(
-    left: Any, right: Any, *, format: Literal["langchain-openai"] | None = None
-) -> list[AnyMessage]:
+    left: Any = None, right: Any = None, *, format: Literal["langchain-openai"] | None = None
+) -> Any:
     """Merge `right` into `left`: same id replaces, RemoveMessage(id) deletes, others append.
 
+    Called with neither list (`add_messages(format="langchain-openai")`) it is the reducer with
+    that format, as langgraph's: the merged messages are then rewritten in OpenAI's form (text,
+    image_url blocks; tool results as ToolMessages).
+
     Raises:
-        ValueError: when removing an id that is not in `left`.
+        ValueError: when removing an id that is not in `left`, when only one of the two lists is
+        given, or for a format other than "langchain-openai".
     """
+    if left is not None and right is not None:
+        return _merge(left, right, format=format)
+    if left is not None or right is not None:
+        given = "left" if left else "right"  # as langgraph words it (an empty left reads "right")
+        raise ValueError(
+            f"Must specify non-null arguments for both 'left' and 'right'. Only received: "
+            f"'{given}'."
+        )
+    return functools.partial(_merge, format=format)
+
+
+def _merge(left: Any, right: Any, *, format: str | None = None) -> list[AnyMessage]:
     left = _normalise(_as_list(left))
     right = _normalise(_as_list(right))
     remove_all_at = next(
@@ -75,10 +95,15 @@ def add_messages(
                 )
             index[message.id] = len(merged)
             merged.append(message)
-    return [m for m in merged if m.id not in removed]
+    merged = [m for m in merged if m.id not in removed]
+    if format == "langchain-openai":
+        return convert_to_messages(convert_to_openai_messages(merged))
+    if format:
+        raise ValueError(f"Unrecognized {format=}. Expected one of 'langchain-openai', None.")
+    return merged
 
 
-class MessagesState(TypedDict):
+class MessagesState(TypedDict):  # typing_extensions': pydantic takes it in a tool's schema
     messages: Annotated[list[AnyMessage], add_messages]
 
 

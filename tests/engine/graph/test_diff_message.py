@@ -89,3 +89,70 @@ def test_state_add_messages_reducer(backend):
     assert out == {
         "messages": [HumanMessage(content="hi", id="h1"), AIMessage(content="hi there", id="a1")]
     }
+
+
+def test_add_messages_with_the_openai_format(backend):
+    """add_messages(format="langchain-openai") is the reducer rewriting messages in OpenAI's
+    form: a dict becomes a HumanMessage, an Anthropic image block an image_url (issue 31)."""
+    add_messages = backend.graph.add_messages
+
+    class State(TypedDict):
+        messages: Annotated[list, add_messages(format="langchain-openai")]
+
+    image = {"type": "image", "source": {"type": "base64", "media_type": "image/jpeg", "data": "1"}}
+    out = _one_node(
+        backend,
+        State,
+        lambda s: {
+            "messages": [{"role": "user", "content": [{"type": "text", "text": "x"}, image]}]
+        },
+    ).invoke({"messages": []})
+    [message] = out["messages"]
+    assert type(message).__name__ == "HumanMessage"
+    assert message.content == [
+        {"type": "text", "text": "x"},
+        {"type": "image_url", "image_url": {"url": "data:image/jpeg;base64,1"}},
+    ]
+
+
+def test_add_messages_given_one_list_or_an_unknown_format(backend):
+    add_messages = backend.graph.add_messages
+    errors = []
+    for call in (
+        lambda: add_messages([HumanMessage("a", id="1")], None),
+        lambda: add_messages(None, [HumanMessage("a", id="1")]),
+        lambda: add_messages([], [HumanMessage("a", id="1")], format="xml"),
+    ):
+        try:
+            call()
+        except ValueError as exc:
+            errors.append(str(exc))
+    assert errors == [
+        "Must specify non-null arguments for both 'left' and 'right'. Only received: 'left'.",
+        "Must specify non-null arguments for both 'left' and 'right'. Only received: 'right'.",
+        "Unrecognized format='xml'. Expected one of 'langchain-openai', None.",
+    ]
+
+
+def test_messages_state_injected_into_a_tool(backend):
+    """A handoff tool taking `Annotated[MessagesState, InjectedState]`: pydantic builds its
+    schema only from a typing_extensions TypedDict on Python < 3.12 (issue 31)."""
+    from langchain_core.messages import ToolMessage
+    from langchain_core.tools import InjectedToolCallId, tool
+
+    MessagesState = backend.graph.MessagesState
+    InjectedState = backend.prebuilt.InjectedState
+
+    @tool
+    def count_messages(
+        state: Annotated[MessagesState, InjectedState],
+        tool_call_id: Annotated[str, InjectedToolCallId],
+    ) -> ToolMessage:
+        """Count the conversation's messages."""
+        return ToolMessage(str(len(state["messages"])), tool_call_id=tool_call_id)
+
+    call = {"name": "count_messages", "args": {}, "id": "c1", "type": "tool_call"}
+    app = _one_node(backend, MessagesState, backend.prebuilt.ToolNode([count_messages]))
+    out = app.invoke({"messages": [HumanMessage("hi", id="h"), AIMessage("", tool_calls=[call])]})
+    assert [m.content for m in out["messages"]] == ["hi", "", "2"]
+    assert count_messages.tool_call_schema.model_json_schema()["properties"] == {}
