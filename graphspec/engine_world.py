@@ -21,7 +21,10 @@ from contextlib import contextmanager
 from typing import Any
 
 _ALIASES = (("langgraph", "engine"), ("langchain.agents", "engine.agents"))
-WORLD_PACKAGES = frozenset({"langgraph", "langchain", "deepagents", "langchain_anthropic"})
+WORLD_PACKAGES = frozenset(
+    {"langgraph", "langchain", "deepagents", "langchain_anthropic", "langgraph_supervisor",
+     "langgraph_swarm"}
+)  # fmt: skip
 """Top-level packages whose modules import langgraph or langchain.agents: each world has its
 own copy of them."""
 

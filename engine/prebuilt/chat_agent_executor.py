@@ -12,9 +12,9 @@ from __future__ import annotations
 import inspect
 import warnings
 from collections.abc import Callable, Sequence
-from typing import Annotated, Any, NotRequired, get_type_hints
+from typing import Annotated, Any, NotRequired, TypeVar, get_type_hints
 
-from langchain_core.language_models import BaseChatModel
+from langchain_core.language_models import BaseChatModel, LanguageModelInput
 from langchain_core.messages import AIMessage, AnyMessage, BaseMessage, SystemMessage, ToolMessage
 from langchain_core.runnables import Runnable, RunnableBinding, RunnableSequence
 from pydantic import BaseModel
@@ -61,6 +61,19 @@ class AgentStateWithStructuredResponsePydantic(AgentStatePydantic):
     structured_response: StructuredResponse
 
 
+StateSchema = TypeVar("StateSchema", bound=AgentState | AgentStatePydantic)
+StateSchemaType = type[StateSchema]
+PROMPT_RUNNABLE_NAME = "Prompt"
+Prompt = (
+    SystemMessage
+    | str
+    | Callable[[StateSchema], LanguageModelInput]
+    | Runnable[StateSchema, LanguageModelInput]
+)
+"""What `prompt=` takes: a system message or its text, a function of the state or a Runnable
+returning the model's input."""
+
+
 def _value(state: Any, key: str, default: Any = None) -> Any:
     return state.get(key, default) if isinstance(state, dict) else getattr(state, key, default)
 
@@ -83,7 +96,7 @@ def _prompt_runnable(prompt: Any) -> Runnable:
 def _as_runnable(func: Callable) -> Runnable:
     from langchain_core.runnables import RunnableLambda
 
-    return RunnableLambda(func, name="Prompt")
+    return RunnableLambda(func, name=PROMPT_RUNNABLE_NAME)
 
 
 def _chat_model_in(model: Any) -> Any:
@@ -95,7 +108,7 @@ def _chat_model_in(model: Any) -> Any:
     return model
 
 
-def _needs_tools_bound(model: Any, tools: Sequence[Any], builtin: int) -> bool:
+def _needs_tools_bound(model: Any, tools: Sequence[Any], builtin: int = 0) -> bool:
     """False if the model is already bound to exactly these tools (checked as langgraph does)."""
     model = _chat_model_in(model)
     if not isinstance(model, RunnableBinding) or "tools" not in model.kwargs:
@@ -425,6 +438,14 @@ def _model_input_schema(state_schema: Any, pre_model_hook: Any) -> Any:
 
 
 create_tool_calling_executor = create_react_agent
+
+# langgraph's private names for the helpers above, which packages built on it import
+# (langgraph-supervisor binds its tools only if `_should_bind_tools`)
+_should_bind_tools = _needs_tools_bound
+_get_model = _base_chat_model
+_get_state_value = _value
+_get_prompt_runnable = _prompt_runnable
+_validate_chat_history = _check_history
 
 __all__ = [
     "AgentState",

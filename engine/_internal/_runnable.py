@@ -1,0 +1,107 @@
+"""langgraph._internal._runnable: `RunnableCallable` with langgraph's signature, for third-party
+packages that build nodes from it (langgraph-supervisor's agent nodes pass a sync and an async
+body: `RunnableCallable(call_agent, acall_agent)`).
+
+The engine's own RunnableCallable takes one body; this one takes langgraph's arguments and is
+still the engine's kind of node callable, so the runner treats it as any function node.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, Sequence
+from typing import Any
+
+from langchain_core.runnables import Runnable
+from langchain_core.runnables.base import RunnableLike  # noqa: F401
+from langchain_core.runnables.config import ensure_config
+
+from engine.pregel.callable import _INJECTABLE, coerce_to_bound, is_async_callable  # noqa: F401
+from engine.pregel.callable import RunnableCallable as _EngineCallable
+
+
+def _name_of(func: Callable | None, afunc: Callable | None) -> str | None:
+    """As langgraph: the sync body's name unless it is a lambda, else the async body's."""
+    if func is not None:
+        name = getattr(func, "__name__", None)
+        return None if name == "<lambda>" else name
+    return getattr(afunc, "__name__", None)
+
+
+class RunnableCallable(_EngineCallable):
+    """`func` answers invoke, `afunc` ainvoke (invoke's body when there is no `afunc`).
+
+    `kwargs` are passed on every call; with `explode_args` the input is `(args, kwargs)`; with
+    `recurse` a Runnable the body returns is invoked on the same input."""
+
+    __slots__ = ("afunc", "tags", "kwargs", "recurse", "explode_args")
+
+    def __init__(
+        self,
+        func: Callable[..., Any] | None,
+        afunc: Callable[..., Awaitable[Any]] | None = None,
+        *,
+        name: str | None = None,
+        tags: Sequence[str] | None = None,
+        trace: bool = True,
+        recurse: bool = True,
+        explode_args: bool = False,
+        **kwargs: Any,
+    ) -> None:
+        if func is None and afunc is None:
+            raise ValueError("At least one of func or afunc must be provided.")
+        super().__init__(
+            func or afunc, name or _name_of(func, afunc) or type(self).__name__, trace=trace
+        )
+        self.func = func
+        self.afunc = afunc
+        self.is_async = func is None  # only an async body: invoke cannot run it
+        self.off_loop = False  # a sync body without afunc runs inline, as langgraph's
+        self.tags = tags
+        self.kwargs = kwargs
+        self.recurse = recurse
+        self.explode_args = explode_args
+
+    def get_name(self) -> str:
+        return self.name
+
+    def _call(self, input: Any, config: dict, kwargs: dict) -> tuple[tuple, dict]:
+        if self.explode_args:
+            args, extra = input
+        else:
+            args, extra = (input,), {}
+        given = {**self.kwargs, **extra, **kwargs}
+        for name in self.params:
+            if name not in given:
+                given[name] = _INJECTABLE[name](config)
+        return tuple(args), given
+
+    def invoke(self, input: Any, config: dict | None = None, **kwargs: Any) -> Any:
+        if self.func is None:
+            raise TypeError(
+                f'No synchronous function provided to "{self.name}".\nEither initialize with a '
+                "synchronous function or invoke via the async API (ainvoke, astream, etc.)"
+            )
+        config = ensure_config() if config is None else config
+        args, given = self._call(input, config, kwargs)
+        ret = self.func(*args, **given)
+        if self.recurse and isinstance(ret, Runnable):
+            return ret.invoke(input, config)
+        return ret
+
+    async def ainvoke(self, input: Any, config: dict | None = None, **kwargs: Any) -> Any:
+        if self.afunc is None:
+            return self.invoke(input, config, **kwargs)
+        config = ensure_config() if config is None else config
+        args, given = self._call(input, config, kwargs)
+        ret = await self.afunc(*args, **given)
+        if self.recurse and isinstance(ret, Runnable):
+            return await ret.ainvoke(input, config)
+        return ret
+
+    def __repr__(self) -> str:
+        return f"RunnableCallable({self.name})"
+
+
+def coerce_to_runnable(thing: Any, *, name: str | None, trace: bool = True) -> Any:
+    """A Runnable as is, a function as a node callable, a dict as a RunnableParallel."""
+    return coerce_to_bound(thing, name)
