@@ -17,6 +17,7 @@ from engine._constants import (
 from engine.checkpoint.base import CheckpointTuple
 from engine.pregel.async_saves import AsyncSaves
 from engine.pregel.deltas import arestore_channels, restore_channels
+from engine.pregel.state import text_thread_id
 
 
 class LoopLoad:
@@ -64,7 +65,7 @@ class LoopLoad:
         configurable = self.config[CONF]
         self.checkpoint_config = {
             **self.config,
-            CONF: {**configurable, CONFIG_KEY_CHECKPOINT_NS: ns},
+            CONF: {**text_thread_id(self.config)[CONF], CONFIG_KEY_CHECKPOINT_NS: ns},
         }
         mapped = configurable.get(CONFIG_KEY_CHECKPOINT_MAP, {}).get(ns)
         replay = configurable.get(CONFIG_KEY_REPLAY_STATE)

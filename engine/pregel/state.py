@@ -13,6 +13,7 @@ from engine._constants import (
     CONFIG_KEY_CHECKPOINT_ID,
     CONFIG_KEY_CHECKPOINT_NS,
     CONFIG_KEY_CHECKPOINTER,
+    CONFIG_KEY_THREAD_ID,
     END,
     ERROR,
     INPUT,
@@ -143,6 +144,7 @@ class StateAccess:
         return None
 
     def get_state(self, config: dict, *, subgraphs: bool = False) -> StateSnapshot:
+        config = text_thread_id(config)
         saver = self._state_saver(config)
         if (found := self._subgraph_for(config, saver)) is not None:
             graph, sub_config = found
@@ -193,6 +195,7 @@ class StateAccess:
         before: dict | None = None,
         limit: int | None = None,
     ) -> Iterator[StateSnapshot]:
+        config = text_thread_id(config)
         saver = self._state_saver(config)
         if (found := self._subgraph_for(config, saver)) is not None:
             graph, sub_config = found
@@ -232,6 +235,7 @@ class StateAccess:
         graph input, `"__copy__"` forks the checkpoint (then applies `values`, a list of
         (values, as_node) updates, if given). Returns the config of the last checkpoint.
         """
+        config = text_thread_id(config)
         saver = self._state_saver(config)
         if len(supersteps) == 0:
             raise ValueError("No supersteps provided")
@@ -510,6 +514,15 @@ class _UpdateTask:
                 ),
             },
         }
+
+
+def text_thread_id(config: dict) -> dict:
+    """The config with a thread id that is not a string as its string, as langgraph stores
+    and reads threads (a thread run with `1` is read back with `"1"`); else the config itself."""
+    conf = config.get(CONF) or {}
+    if not (thread_id := conf.get(CONFIG_KEY_THREAD_ID)) or isinstance(thread_id, str):
+        return config
+    return {**config, CONF: {**conf, CONFIG_KEY_THREAD_ID: str(thread_id)}}
 
 
 def own_namespace(ns: str) -> str:
