@@ -123,6 +123,7 @@ async def arun_with_retry(task: Any) -> None:
         while True:
             try:
                 with node_run(task) as run:
+                    run.streamed = True
                     if task.timeout is None:
                         run.output = await task.proc.bound.ainvoke(task.input, run.config)
                     else:

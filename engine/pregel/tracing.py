@@ -65,12 +65,15 @@ class NodeRun:
     `output` what it returned (for the run's end event). Without a manager (no handler listens)
     entering and leaving cost nothing, which is every step of an untraced run."""
 
-    __slots__ = ("config", "manager", "output", "_token", "_record_output")
+    __slots__ = ("config", "manager", "output", "streamed", "_token", "_record_output")
 
     def __init__(self, config: dict, manager: Any, record_output: Any = None) -> None:
         self.config = config
         self.manager = manager
         self.output: Any = None
+        # set by the async API: langgraph streams a node's output there (astream), so stream
+        # handlers (astream_events, astream_log) see it as the run's one chunk
+        self.streamed = False
         self._record_output = record_output
 
     def __enter__(self) -> NodeRun:
@@ -83,11 +86,22 @@ class NodeRun:
             return
         try:  # the end event says how it ended
             if exc is None:
+                if self.streamed:
+                    _stream_output(self.manager, self.output)
                 _end(self.manager, self.output, self._record_output)
             else:
                 self.manager.on_chain_error(exc)
         finally:
             var_child_runnable_config.reset(self._token)
+
+
+def _stream_output(run_manager: Any, output: Any) -> None:
+    """The node's output as its run's stream (astream_events' node-level on_chain_stream),
+    through each stream handler's tap as langgraph's sequence taps its output iterator."""
+    for handler in run_manager.handlers:
+        if isinstance(handler, _StreamingCallbackHandler):
+            for _ in handler.tap_output_iter(run_manager.run_id, iter((output,))):
+                pass
 
 
 def node_run(task: Any) -> NodeRun:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import importlib
 import json
+import operator
 import re
 from typing import Annotated
 
@@ -18,6 +19,7 @@ from langchain_core.language_models.fake_chat_models import GenericFakeChatModel
 from langchain_core.messages import AIMessage, AIMessageChunk, HumanMessage, ToolCall
 from langchain_core.outputs import ChatGenerationChunk
 from langchain_core.tools import tool
+from typing_extensions import TypedDict
 
 from tests.oracle import PREFIXES, Backend, assert_same
 
@@ -319,3 +321,59 @@ def test_a_run_id_in_the_config_names_only_the_graph_run():
     out, events, invoked, streamed = assert_same(scenario)
     assert [e[1] for e in events if e[0] == "chain"][:2] == ["LangGraph", "chat"]
     assert ("on_chain_start", "chat") in streamed
+
+
+class Log(TypedDict):
+    log: Annotated[list, operator.add]
+
+
+def test_astream_events_streams_each_node_output():
+    """Under astream_events each node's run streams its output once (on_chain_stream named
+    after the node, before its end): a dict, None, a Command, a subgraph's state, an async
+    node's, after its routers ran (issue 31)."""
+
+    def scenario(b):
+        Command = b.types.Command
+        sub = b.graph.StateGraph(Log)
+        sub.add_node("inner", lambda s: {"log": ["inner"]})
+        sub.add_edge(b.graph.START, "inner")
+
+        def route(state: Log) -> str:
+            return "b"
+
+        async def e(state: Log) -> dict:
+            return {"log": ["e"]}
+
+        g = b.graph.StateGraph(Log)
+        g.add_node("a", lambda s: {"log": ["a"]})
+        g.add_node("b", lambda s: None)
+        g.add_node("c", lambda s: Command(update={"log": ["c"]}, goto="d"))
+        g.add_node("d", sub.compile())
+        g.add_node("e", e)
+        g.add_edge(b.graph.START, "a")
+        g.add_conditional_edges("a", route, ["b"])
+        g.add_edge("b", "c")
+        g.add_edge("d", "e")
+        app = g.compile()
+
+        async def events():
+            return [
+                (e["event"], e["name"], e["data"].get("chunk"))
+                async for e in app.astream_events({"log": []}, version="v2")
+                if e["name"] != "route"  # langgraph names a router's run after its function
+            ]
+
+        return asyncio.run(events())
+
+    events = assert_same(scenario)
+    streamed = [(name, chunk) for kind, name, chunk in events if kind == "on_chain_stream"]
+    assert [name for name, _ in streamed if name != "LangGraph"] == [
+        "a",
+        "b",
+        "c",
+        "inner",
+        "d",
+        "e",
+    ]
+    assert ("b", None) in streamed and ("e", {"log": ["e"]}) in streamed
+    assert len(events) == 27
