@@ -94,7 +94,7 @@ class CheckpointTuple(NamedTuple):
 def empty_checkpoint() -> Checkpoint:
     return Checkpoint(
         v=LATEST_VERSION,
-        id=uuid6(),
+        id=uuid6(clock_seq=-2),
         ts=utc_now_iso(),
         channel_values={},
         channel_versions={},
@@ -144,7 +144,7 @@ def create_checkpoint(
                 values[name] = _DeltaSnapshot(channels[name].get())
     return {  # a literal: a third cheaper than calling the TypedDict, once per checkpoint
         "v": LATEST_VERSION,
-        "id": id or uuid6(),
+        "id": id or uuid6(clock_seq=step),
         "ts": utc_now_iso(),
         "channel_values": values,
         "channel_versions": checkpoint["channel_versions"],

@@ -3,9 +3,10 @@ the checkpoints' timestamps."""
 
 from __future__ import annotations
 
+import random
 import threading
 import time
-from random import getrandbits
+from typing import Any
 
 _lock = threading.Lock()
 _last = 0
@@ -15,11 +16,14 @@ _second: tuple[int, str] = (-1, "")  # the last whole second formatted, and its 
 _GREGORIAN_OFFSET = 0x01B21DD213814000
 
 
-def uuid6() -> str:
+def uuid6(clock_seq: int | None = None, *, rng: Any = random) -> str:
     """A new time-ordered id; strictly increasing within this process.
 
-    The clock sequence and node are random (like langgraph's; `random` is reseeded in a forked
-    child), so ids made in the same 100 ns by two processes still differ.
+    The clock sequence (unless given: a checkpoint's is its step, as langgraph's) and the node
+    are random, drawn from `rng` exactly as langgraph's uuid6 draws them from the global
+    `random`: getrandbits(14), then getrandbits(48). A program that seeds `random` and draws
+    from it in its nodes then takes the same values on the engine as on langgraph. (`random` is
+    reseeded in a forked child, so ids made in the same 100 ns by two processes still differ.)
     """
     global _last, _high
     ts = time.time_ns() // 100 + _GREGORIAN_OFFSET
@@ -32,9 +36,11 @@ def uuid6() -> str:
     if known[0] != ts >> 12:
         high = ts >> 12 & 0xFFFFFFFFFFFF
         known = _high = (ts >> 12, f"{high >> 16:08x}-{high & 0xFFFF:04x}-6")
-    # variant bits 10, then a random 14-bit clock sequence and 48-bit node
-    tail = f"{getrandbits(62) | 0x8000 << 48:016x}"
-    return f"{known[1]}{ts & 0xFFF:03x}-{tail[:4]}-{tail[4:]}"
+    if clock_seq is None:
+        clock_seq = rng.getrandbits(14)
+    node = rng.getrandbits(48)
+    # variant bits 10, then the 14-bit clock sequence
+    return f"{known[1]}{ts & 0xFFF:03x}-{clock_seq & 0x3FFF | 0x8000:04x}-{node:012x}"
 
 
 def utc_now_iso() -> str:

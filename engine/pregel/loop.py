@@ -158,7 +158,6 @@ class PregelLoop(LoopOutput, LoopCheckpoints, LoopLoad, LoopCalls):
         self.updated_channels: set[str] | None = None
         # channels updated since a step last passed; None until known (restored channels)
         self._fresh: set[str] | None = None
-        self._unsaved_id_prefix: str | None = None
         self._checkpoint_to_emit = False
         self.channels: dict[str, BaseChannel] = {}
         if not options.asynchronous:  # an async run loads in `aload`, awaiting the saver
@@ -554,7 +553,11 @@ class PregelLoop(LoopOutput, LoopCheckpoints, LoopLoad, LoopCalls):
     def _finish(self, error: BaseException | None) -> bool:
         if isinstance(error, GraphInterrupt) and not self.is_nested:
             lifecycle.interrupted(self, tuple(error.args[0]) if error.args else ())
-            if self.checkpoint_pending_writes and any(t.writes for t in self.tasks.values()):
+            # as langgraph, only when a task wrote more than its interrupt (langgraph's tasks
+            # never hold that write): else no versions are drawn, no channel sees a step pass
+            if self.checkpoint_pending_writes and any(
+                chan != INTERRUPT for t in self.tasks.values() for chan, _ in t.writes
+            ):
                 updated = self._apply_writes(self.tasks.values())
                 if "values" in self.stream_modes and self._touches_output(updated):
                     self.emit("values", read_channels(self.channels, self.output_keys))

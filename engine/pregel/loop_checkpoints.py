@@ -133,16 +133,11 @@ class LoopCheckpoints:
                 updated_channels=self.updated_channels,
                 channels_to_snapshot=snapshot,
             )
-        elif self.checkpointer is not None:
-            # durability "exit": keep stepping; only the last checkpoint will be saved
-            self.checkpoint["id"] = uuid6()
-            self.checkpoint["updated_channels"] = None
         else:
-            # Nobody keeps the old checkpoint without a saver: renew it in place, no copies. Its
-            # id only seeds task ids, so a per-run prefix plus the step is unique enough.
-            if self._unsaved_id_prefix is None:
-                self._unsaved_id_prefix = uuid6()[:-12]
-            self.checkpoint["id"] = f"{self._unsaved_id_prefix}{self.step + 1:012x}"
+            # durability "exit" keeps stepping, only the last checkpoint will be saved; without
+            # a saver nobody keeps the old one: either way it is renewed in place, no copies.
+            # Its id is drawn as langgraph's each step is (the global `random` moves alike).
+            self.checkpoint["id"] = uuid6(clock_seq=self.step)
             self.checkpoint["updated_channels"] = None
         if saving:
             versions = self.checkpoint["channel_versions"]

@@ -10,6 +10,7 @@ arguments are kept as input (see `engine.record.codec`), never the model's setti
 from __future__ import annotations
 
 import json
+import random
 import threading
 from collections import defaultdict
 from collections.abc import Callable
@@ -23,6 +24,10 @@ from engine._constants import CONF, NS_END, NS_SEP
 from engine.checkpoint.ids import uuid6
 from engine.record import codec
 from engine.record.store import RecordedCall, RecordedRun, RecordingStore
+
+_OWN_RANDOM = random.Random()
+"""The recorder's ids draw from a generator of its own: recording a run must not move the
+global `random` a seeded program draws from."""
 
 
 def node_path(checkpoint_ns: str) -> str:
@@ -99,7 +104,7 @@ class Recorder(BaseCallbackHandler):
         self._runs[thread] = str(run_id)
         store = self.store
         store.add_run(RecordedRun(thread, str(run_id), store.next_seq("record_runs", thread),
-                                  uuid6(), codec.dumps(inputs), self.replay_of))  # fmt: skip
+                                  uuid6(rng=_OWN_RANDOM), codec.dumps(inputs), self.replay_of))  # fmt: skip
 
     def on_chain_end(self, outputs: Any, *, run_id: Any, parent_run_id: Any = None,
                      **kwargs: Any) -> None:  # fmt: skip

@@ -1,5 +1,6 @@
 """Checkpoint ids sort by creation; checkpoint timestamps read as datetime.isoformat writes them."""
 
+import random
 import uuid
 from datetime import UTC, datetime
 
@@ -16,18 +17,24 @@ def test_ids_are_version_6_and_increase():
     assert {uuid.UUID(i).variant for i in made} == {uuid.RFC_4122}
 
 
-def test_an_id_lays_out_the_time_and_random_bits_as_uuid6(monkeypatch):
+@pytest.mark.parametrize("clock_seq", [None, -2, 0, 7, 0x4001])
+def test_an_id_is_langgraphs_uuid6_from_the_same_time_and_random_draws(monkeypatch, clock_seq):
+    """The same text as langgraph's uuid6 for the same clock and seed, and the global `random`
+    left in the same state (getrandbits(14) unless the clock sequence is given, then 48)."""
+    from langgraph.checkpoint.base import id as lg_id
+
     monkeypatch.setattr(ids, "_last", 0)
-    rand = 0x2ABC_DEF0_1234_5678  # 62 random bits: clock sequence, node
-    monkeypatch.setattr(ids, "getrandbits", lambda bits: rand)
+    monkeypatch.setattr(lg_id, "_last_v6_timestamp", None)
     # two times in one prefix window, then one in the next (the prefix text is kept between)
     for ns in (1_700_000_000_123_456_700, 1_700_000_000_123_456_800, 1_700_000_000_623_456_700):
         monkeypatch.setattr(ids.time, "time_ns", lambda ns=ns: ns)
-        ts = ns // 100 + 0x01B21DD213814000
-        expected = uuid.UUID(
-            int=(ts >> 12) << 80 | 6 << 76 | (ts & 0xFFF) << 64 | 0b10 << 62 | rand
-        )
-        assert ids.uuid6() == str(expected)
+        random.seed(ns)
+        expected = str(lg_id.uuid6(clock_seq=clock_seq))
+        after = random.random()
+        monkeypatch.setattr(lg_id, "_last_v6_timestamp", None)
+        random.seed(ns)
+        assert ids.uuid6(clock_seq) == expected
+        assert random.random() == after
 
 
 @pytest.mark.parametrize(
