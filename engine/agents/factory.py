@@ -16,7 +16,7 @@ from langchain_core.messages import SystemMessage
 from langchain_core.tools import BaseTool
 from typing_extensions import TypedDict
 
-from engine._constants import CONF, CONFIG_KEY_RUNTIME
+from engine._internal._runnable import RunnableCallable
 from engine.agents.chat_models import init_chat_model
 from engine.agents.composition import (
     chain_async_model_call_handlers,
@@ -43,7 +43,6 @@ from engine.agents.structured_output import (
 )
 from engine.graph.state import StateGraph
 from engine.prebuilt.tool_node import ToolNode
-from engine.pregel.callable import EngineRunnable
 
 
 # --------------------------------------------------------------------------- hook introspection
@@ -51,35 +50,6 @@ def _own(m: AgentMiddleware, name: str) -> Callable | None:
     return (
         getattr(m, name) if getattr(type(m), name) is not getattr(AgentMiddleware, name) else None
     )
-
-
-class _Node(EngineRunnable):
-    """A graph node from a sync and/or async function `(state, runtime)`; either may be missing."""
-
-    def __init__(self, name: str, func: Callable | None, afunc: Callable | None) -> None:
-        self.name = name
-        self.func = func
-        self.afunc = afunc
-
-    @staticmethod
-    def _runtime(config: dict | None) -> Any:
-        return (config or {}).get(CONF, {}).get(CONFIG_KEY_RUNTIME)
-
-    def invoke(self, input: Any, config: dict | None = None, **kwargs: Any) -> Any:
-        if self.func is None:
-            raise TypeError(
-                f'No synchronous function provided to "{self.name}".\nEither initialize with a '
-                "synchronous function or invoke via the async API (ainvoke, astream, etc.)"
-            )
-        return self.func(input, self._runtime(config))
-
-    async def ainvoke(self, input: Any, config: dict | None = None, **kwargs: Any) -> Any:
-        if self.afunc is None:
-            return self.func(input, self._runtime(config))
-        return await self.afunc(input, self._runtime(config))
-
-    def __repr__(self) -> str:
-        return f"{type(self).__name__}({self.name})"
 
 
 # --------------------------------------------------------------------------- schemas
@@ -202,14 +172,16 @@ def create_agent(
         output_schema=output_schema,
         context_schema=context_schema,
     )
-    graph.add_node("model", _Node("model", model_call.node, model_call.anode))
+    graph.add_node("model", RunnableCallable(model_call.node, model_call.anode, trace=False))
     if tool_node is not None:
         graph.add_node("tools", tool_node)
     for m in middleware:
         for hook in NODE_HOOKS:
             if overrides(type(m), hook):
                 node_name = f"{m.name}.{hook}"
-                node = _Node(node_name, _own(m, hook), _own(m, f"a{hook}"))
+                # as langchain: the hook gets the injectable arguments its signature names
+                # (`runtime`, `config`, ...), so `before_model(self, state)` gets the state only
+                node = RunnableCallable(_own(m, hook), _own(m, f"a{hook}"), trace=False)
                 graph.add_node(
                     node_name,
                     node,

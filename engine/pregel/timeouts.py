@@ -52,8 +52,8 @@ def has_native_async(runnable: Any) -> bool:
         return all(has_native_async(step) for step in runnable.steps)
     if isinstance(runnable, RunnableParallel):
         return all(has_native_async(step) for step in runnable.steps__.values())
-    if isinstance(runnable, RunnableCallable):
-        return runnable.is_async
+    if isinstance(runnable, RunnableCallable):  # or its async body, given beside a sync one
+        return runnable.is_async or getattr(runnable, "afunc", None) is not None
     if isinstance(runnable, RunnableLambda):
         return bool(getattr(runnable, "afunc", None))
     if isinstance(runnable, _Sequence):  # NodeBuilder.do twice

@@ -279,23 +279,31 @@ def _middleware_class(
     return type(name, (AgentMiddleware,), attrs)()
 
 
-def _method(func: Callable, hook: str, jumps: list | None) -> tuple[str, Callable]:
-    """`func(a, b)` as a middleware method `(self, a, b)`, under the sync or async hook name."""
-    if iscoroutinefunction(func):
+def _method(func: Callable, hook: str, jumps: list | None, node: bool) -> tuple[str, Callable]:
+    """`func(a, b)` as a middleware method under the sync or async hook name: a node hook's
+    `(self, state, runtime)` (its node injects arguments by name, as langchain's), a wrap
+    hook's `(self, request, handler)`."""
+    is_async = iscoroutinefunction(func)
+    if node and is_async:
 
-        async def amethod(_self: Any, first: Any, second: Any) -> Any:
-            return await func(first, second)
+        async def method(_self: Any, state: Any, runtime: Any) -> Any:
+            return await func(state, runtime)
+    elif node:
 
-        name, method = f"a{hook}", amethod
+        def method(_self: Any, state: Any, runtime: Any) -> Any:
+            return func(state, runtime)
+    elif is_async:
+
+        async def method(_self: Any, request: Any, handler: Any) -> Any:
+            return await func(request, handler)
     else:
 
-        def method(_self: Any, first: Any, second: Any) -> Any:
-            return func(first, second)
+        def method(_self: Any, request: Any, handler: Any) -> Any:
+            return func(request, handler)
 
-        name = hook
     if jumps:
         method.__can_jump_to__ = jumps  # type: ignore[attr-defined]
-    return name, method
+    return (f"a{hook}" if is_async else hook), method
 
 
 def _hook_decorator(hook: str, default_name: str, *, jumps: bool) -> Callable[..., Any]:
@@ -320,7 +328,7 @@ def _hook_decorator(hook: str, default_name: str, *, jumps: bool) -> Callable[..
             allowed = (
                 can_jump_to if can_jump_to is not None else getattr(func, "__can_jump_to__", [])
             )
-            attr, method = _method(func, hook, allowed if jumps else None)
+            attr, method = _method(func, hook, allowed if jumps else None, node=jumps)
             label = name or getattr(func, "__name__", default_name)
             return _middleware_class(label, state_schema, tools, {attr: method})
 

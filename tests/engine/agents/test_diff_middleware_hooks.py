@@ -456,3 +456,47 @@ def test_structured_output_tool_strategy(agent_backend):
 
     resp, msgs, _ = same(agent_backend, scenario)
     assert resp.temp == 3 and msgs[2][5] is not None
+
+
+def test_class_hooks_get_the_arguments_their_signature_names(agent_backend):
+    """As langchain builds a hook's node: `runtime`, `config` are passed by name when the hook
+    names them, so `before_model(self, state)` gets the state alone and a hook naming its
+    runtime otherwise is left without it (issue 31)."""
+
+    def scenario(b):
+        seen: list = []
+
+        class StateOnly(b.middleware.AgentMiddleware):
+            @b.middleware.hook_config(can_jump_to=["end"])
+            def before_model(self, state):
+                seen.append(("state only", len(state["messages"])))
+                return {"jump_to": "end"} if len(state["messages"]) > 2 else None
+
+        class Named(b.middleware.AgentMiddleware):
+            def after_model(self, state, config, runtime):
+                seen.append(("named", type(runtime).__name__, "configurable" in config))
+
+        class Async(b.middleware.AgentMiddleware):
+            async def abefore_agent(self, state):
+                seen.append(("async state only", len(state["messages"])))
+
+        class OtherName(b.middleware.AgentMiddleware):
+            def before_agent(self, state, rt):
+                seen.append(("never", rt))
+
+        agent = b.agents.create_agent(fake(ai("one")), middleware=[StateOnly(), Named()])
+        out = [dump(agent.invoke(USER)["messages"])]
+        agent = b.agents.create_agent(fake(ai("two")), middleware=[Async()])
+        import asyncio
+
+        out.append(dump(asyncio.run(agent.ainvoke(USER))["messages"]))
+        agent = b.agents.create_agent(fake(ai("three")), middleware=[OtherName()])
+        try:
+            agent.invoke(USER)
+        except TypeError as exc:
+            out.append(str(exc).split(".")[-1])
+        return seen, out
+
+    seen, out = same(agent_backend, scenario)
+    assert seen == [("state only", 1), ("named", "Runtime", True), ("async state only", 1)]
+    assert out[-1] == "before_agent() missing 1 required positional argument: 'rt'"
