@@ -8,6 +8,7 @@ from engine.agents.middleware.pii import PIIDetectionError, PIIMatch, PIIMiddlew
 from engine.agents.middleware.summarization import SummarizationMiddleware, TriggerClause
 from engine.agents.middleware.todo import TodoListMiddleware
 from engine.agents.middleware.tool_call_limit import ToolCallLimitMiddleware
+from engine.agents.middleware.tool_error import ToolErrorMiddleware
 from engine.agents.middleware.tool_retry import ToolRetryMiddleware
 from engine.agents.middleware.trace_policy import configure_trace_policy
 from engine.agents.middleware.types import (
@@ -55,6 +56,7 @@ __all__ = [
     "TodoListMiddleware",
     "ToolCallLimitMiddleware",
     "ToolCallRequest",
+    "ToolErrorMiddleware",
     "ToolRetryMiddleware",
     "TracePolicy",
     "TriggerClause",
