@@ -1,5 +1,6 @@
 """Agent middleware, mirroring `langchain.agents.middleware`."""
 
+from engine.agents.middleware.context_editing import ClearToolUsesEdit, ContextEditingMiddleware
 from engine.agents.middleware.human_in_the_loop import HumanInTheLoopMiddleware, InterruptOnConfig
 from engine.agents.middleware.model_call_limit import ModelCallLimitMiddleware
 from engine.agents.middleware.model_fallback import ModelFallbackMiddleware
@@ -37,6 +38,8 @@ from engine.runtime import Runtime
 __all__ = [
     "AgentMiddleware",
     "AgentState",
+    "ClearToolUsesEdit",
+    "ContextEditingMiddleware",
     "ExtendedModelResponse",
     "HumanInTheLoopMiddleware",
     "InputAgentState",
