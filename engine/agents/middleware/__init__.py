@@ -11,6 +11,7 @@ from engine.agents.middleware.todo import TodoListMiddleware
 from engine.agents.middleware.tool_call_limit import ToolCallLimitMiddleware
 from engine.agents.middleware.tool_error import ToolErrorMiddleware
 from engine.agents.middleware.tool_retry import ToolRetryMiddleware
+from engine.agents.middleware.tool_selection import LLMToolSelectorMiddleware
 from engine.agents.middleware.trace_policy import configure_trace_policy
 from engine.agents.middleware.types import (
     AgentMiddleware,
@@ -44,6 +45,7 @@ __all__ = [
     "HumanInTheLoopMiddleware",
     "InputAgentState",
     "InterruptOnConfig",
+    "LLMToolSelectorMiddleware",
     "ModelCallLimitMiddleware",
     "ModelCallResult",
     "ModelFallbackMiddleware",
