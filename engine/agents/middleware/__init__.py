@@ -9,6 +9,7 @@ from engine.agents.middleware.pii import PIIDetectionError, PIIMatch, PIIMiddlew
 from engine.agents.middleware.summarization import SummarizationMiddleware, TriggerClause
 from engine.agents.middleware.todo import TodoListMiddleware
 from engine.agents.middleware.tool_call_limit import ToolCallLimitMiddleware
+from engine.agents.middleware.tool_emulator import LLMToolEmulator
 from engine.agents.middleware.tool_error import ToolErrorMiddleware
 from engine.agents.middleware.tool_retry import ToolRetryMiddleware
 from engine.agents.middleware.tool_selection import LLMToolSelectorMiddleware
@@ -45,6 +46,7 @@ __all__ = [
     "HumanInTheLoopMiddleware",
     "InputAgentState",
     "InterruptOnConfig",
+    "LLMToolEmulator",
     "LLMToolSelectorMiddleware",
     "ModelCallLimitMiddleware",
     "ModelCallResult",
