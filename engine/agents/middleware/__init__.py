@@ -1,6 +1,7 @@
 """Agent middleware, mirroring `langchain.agents.middleware`."""
 
 from engine.agents.middleware.context_editing import ClearToolUsesEdit, ContextEditingMiddleware
+from engine.agents.middleware.file_search import FilesystemFileSearchMiddleware
 from engine.agents.middleware.human_in_the_loop import HumanInTheLoopMiddleware, InterruptOnConfig
 from engine.agents.middleware.model_call_limit import ModelCallLimitMiddleware
 from engine.agents.middleware.model_fallback import ModelFallbackMiddleware
@@ -43,6 +44,7 @@ __all__ = [
     "ClearToolUsesEdit",
     "ContextEditingMiddleware",
     "ExtendedModelResponse",
+    "FilesystemFileSearchMiddleware",
     "HumanInTheLoopMiddleware",
     "InputAgentState",
     "InterruptOnConfig",
