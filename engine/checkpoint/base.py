@@ -271,6 +271,21 @@ class BaseCheckpointSaver:
     def delete_thread(self, thread_id: str) -> None:
         raise NotImplementedError
 
+    def delete_for_runs(self, run_ids: Sequence[str]) -> None:
+        """Delete the checkpoints and writes the given runs made."""
+        raise NotImplementedError
+
+    def copy_thread(self, source_thread_id: str, target_thread_id: str) -> None:
+        """Copy every checkpoint of a thread (each namespace, its whole parent chain) and their
+        writes to another thread id."""
+        raise NotImplementedError
+
+    def prune(self, thread_ids: Sequence[str], *, strategy: str = "keep_latest") -> None:
+        """Shrink threads: "keep_latest" keeps each namespace's newest checkpoint (and the
+        ancestors its DeltaChannels are rebuilt from, see `engine.checkpoint.prune`);
+        "delete" removes the threads."""
+        raise NotImplementedError
+
     def get_delta_channel_history(
         self, *, config: dict, channels: Sequence[str]
     ) -> Mapping[str, DeltaChannelHistory]:
@@ -352,3 +367,12 @@ class BaseCheckpointSaver:
 
     async def adelete_thread(self, thread_id: str) -> None:
         await self._off_loop(self.delete_thread, thread_id)
+
+    async def adelete_for_runs(self, run_ids: Sequence[str]) -> None:
+        await self._off_loop(self.delete_for_runs, run_ids)
+
+    async def acopy_thread(self, source_thread_id: str, target_thread_id: str) -> None:
+        await self._off_loop(self.copy_thread, source_thread_id, target_thread_id)
+
+    async def aprune(self, thread_ids: Sequence[str], *, strategy: str = "keep_latest") -> None:
+        await self._off_loop(self.prune, thread_ids, strategy=strategy)

@@ -32,6 +32,7 @@ from engine.checkpoint.base import (
     get_checkpoint_id,
     get_checkpoint_metadata,
 )
+from engine.checkpoint.prune import copied_metadata, kept_checkpoints, prune_threads
 from engine.checkpoint.serde.jsonplus import JsonPlusSerializer
 
 MAX_CHAIN = 64
@@ -293,6 +294,60 @@ class InMemorySaver(BaseCheckpointSaver):
                 del self.blobs[key]
             for key in [k for k in self._live if k[0] == thread_id]:
                 del self._live[key]
+
+    # -- whole threads
+    def copy_thread(self, source_thread_id: str, target_thread_id: str) -> None:
+        source, target = str(source_thread_id), str(target_thread_id)
+        loads, dumps = self.serde.loads_typed, self.serde.dumps_typed
+        with self._lock:
+            for ns, checkpoints in self.storage.get(source, {}).items():
+                copies = self.storage[target][ns]
+                for checkpoint_id, (saved, metadata, parent_id) in checkpoints.items():
+                    decoded = loads(metadata)
+                    if (copied := copied_metadata(decoded, source, target)) is not decoded:
+                        metadata = dumps(copied)
+                    copies[checkpoint_id] = (saved, metadata, parent_id)
+            # stored bytes never change, so the copy shares them (a list's deltas name their
+            # base by version, which the copy keeps)
+            for (thread_id, *rest), blob in list(self.blobs.items()):
+                if thread_id == source:
+                    self.blobs.setdefault((target, *rest), blob)
+            for (thread_id, *rest), stored in list(self.writes.items()):
+                if thread_id == source and stored:
+                    self.writes[(target, *rest)].update(stored)
+
+    def prune(self, thread_ids: Sequence[str], *, strategy: str = "keep_latest") -> None:
+        prune_threads(thread_ids, strategy, self.delete_thread, self._keep_latest)
+
+    def _keep_latest(self, thread_id: str) -> None:
+        with self._lock:
+            spaces = self.storage.get(thread_id, {})
+            newest = {ns: checkpoint_config(thread_id, ns, max(ids))
+                      for ns, ids in spaces.items() if ids}  # fmt: skip
+            kept = kept_checkpoints(self.get_tuple, newest)
+            for ns, checkpoints in spaces.items():
+                for checkpoint_id in [c for c in checkpoints if c not in kept.get(ns, ())]:
+                    del checkpoints[checkpoint_id]
+                    self.writes.pop((thread_id, ns, checkpoint_id), None)
+            self._drop_unused_blobs(thread_id)
+
+    def _drop_unused_blobs(self, thread_id: str) -> None:
+        """Drop the thread's values no checkpoint names any more (a list's delta keeps its
+        base chain), and forget the lists the next put may extend: their rows may be gone."""
+        used = set()
+        for ns, checkpoints in self.storage.get(thread_id, {}).items():
+            for saved, _, _ in checkpoints.values():
+                for channel, version in self.serde.loads_typed(saved)["channel_versions"].items():
+                    key = (thread_id, ns, channel, version)
+                    while key not in used and (blob := self.blobs.get(key)) is not None:
+                        used.add(key)
+                        if type(blob) is not _Delta:
+                            break
+                        key = (thread_id, ns, channel, blob.base)
+        for key in [k for k in self.blobs if k[0] == thread_id and k not in used]:
+            del self.blobs[key]
+        for key in [k for k in self._live if k[0] == thread_id]:
+            del self._live[key]
 
 
 MemorySaver = InMemorySaver

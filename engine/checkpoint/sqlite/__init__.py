@@ -13,6 +13,9 @@ Storage (schema version `SCHEMA_VERSION`, kept in `PRAGMA user_version`; see `sc
 - `threads`: per (thread, namespace) the checkpoint count and the newest checkpoint, for
   `list_threads` and `thread_summaries`.
 
+`copy_thread` copies a thread's rows to another id; `prune` deletes the checkpoints it does not
+keep (`engine.checkpoint.prune`) and the values no remaining one names (`maintenance`).
+
 `checkpoints`, `writes` and `threads` are WITHOUT ROWID tables: their rows are small and keyed
 by long text ids, which a rowid table would store twice. `blobs` keeps rowids (large rows).
 
@@ -54,6 +57,7 @@ from engine.checkpoint.base import (
     get_checkpoint_metadata,
     version_counter,
 )
+from engine.checkpoint.prune import kept_checkpoints, prune_threads
 from engine.checkpoint.serde.jsonplus import JsonPlusSerializer
 from engine.checkpoint.sqlite import schema
 from engine.checkpoint.sqlite.deltas import DeltaWriter
@@ -62,6 +66,12 @@ from engine.checkpoint.sqlite.errors import (
     connect,
     explain,
     read_only_folder_note,
+)
+from engine.checkpoint.sqlite.maintenance import (
+    copy_rows,
+    delete_unkept,
+    newest_checkpoints,
+    recount,
 )
 from engine.checkpoint.sqlite.reads import (
     SELECT_CHECKPOINT,
@@ -434,6 +444,25 @@ class SqliteSaver(BaseCheckpointSaver):
                 conn.execute(f"DELETE FROM {table} WHERE thread_id = ?", (thread_id,))
             self._deltas.forget(thread_id)
             self._values.forget(thread_id)
+
+    def copy_thread(self, source_thread_id: str, target_thread_id: str) -> None:
+        source, target = str(source_thread_id), str(target_thread_id)
+        with self._writing() as conn:
+            copy_rows(conn, source, target)
+            recount(conn, target)
+        self._values.forget(target)
+
+    def prune(self, thread_ids: Sequence[str], *, strategy: str = "keep_latest") -> None:
+        prune_threads(thread_ids, strategy, self.delete_thread, self._keep_latest)
+
+    def _keep_latest(self, thread_id: str) -> None:
+        with self._writing() as conn:  # the kept ones chosen and the rest deleted at once
+            newest = {ns: checkpoint_config(thread_id, ns, checkpoint_id)
+                      for ns, checkpoint_id in newest_checkpoints(conn, thread_id).items()}  # fmt: skip
+            delete_unkept(conn, thread_id, kept_checkpoints(self.get_tuple, newest))
+            recount(conn, thread_id)
+        self._deltas.forget(thread_id)  # the list rows a next put would extend may be gone
+        self._values.forget(thread_id)
 
     def get_next_version(self, current: str | int | None, channel: Any = None) -> str:
         """`<counter>.<random>`: sorts by counter as a string; the random part keeps two forks
