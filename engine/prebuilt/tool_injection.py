@@ -9,7 +9,6 @@ from typing import (
     Annotated,
     Any,
     Generic,
-    TypeVar,
     Union,
     get_args,
     get_origin,
@@ -22,11 +21,13 @@ from langchain_core.tools.base import (
     _is_injected_arg_type,
     get_all_basemodel_annotations,
 )
+from typing_extensions import TypeVar
 
 from engine.pregel.tools_stream import emit_output_delta
 
-ContextT = TypeVar("ContextT")
-StateT = TypeVar("StateT")
+# defaults as langgraph's, so `ToolRuntime[MyContext]` names the context alone
+ContextT = TypeVar("ContextT", default=None)
+StateT = TypeVar("StateT", default=dict)
 
 
 @dataclass

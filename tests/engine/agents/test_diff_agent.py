@@ -218,6 +218,40 @@ def test_tool_runtime_injection(agent_backend):
     assert custom == [{"tool": "c1"}] and props == []
 
 
+def test_tool_runtime_subscripted_by_its_context_alone(agent_backend):
+    """`ToolRuntime[Ctx]` (the state type left to its default) and `ToolRuntime[Ctx, State]`
+    both mark an injected runtime (issue 31)."""
+
+    def scenario(b):
+        from dataclasses import dataclass
+
+        from langchain_core.tools import tool
+
+        ToolRuntime = b.tools.ToolRuntime
+
+        @dataclass
+        class Ctx:
+            user: str
+
+        @tool
+        def whoami(runtime: ToolRuntime[Ctx]) -> str:
+            """Report the user."""
+            return runtime.context.user
+
+        @tool
+        def count(runtime: ToolRuntime[Ctx, dict]) -> str:
+            """Count the messages."""
+            return str(len(runtime.state["messages"]))
+
+        model = fake(ai("", ("whoami", {}, "c1"), ("count", {}, "c2")), ai("ok"))
+        agent = b.agents.create_agent(model, [whoami, count], context_schema=Ctx)
+        out = agent.invoke(USER, context=Ctx(user="ann"))
+        return [m.content for m in out["messages"]], whoami.tool_call_schema.model_json_schema()
+
+    contents, schema = same(agent_backend, scenario)
+    assert contents[2:4] == ["ann", "2"] and schema.get("properties", {}) == {}
+
+
 def test_injected_state_and_store(agent_backend):
     def scenario(b):
         from typing import Annotated
