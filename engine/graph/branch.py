@@ -27,20 +27,26 @@ class BranchSpec:
     name: str
     input_schema: Any = None
     """What the router reads, from its first parameter's hint (None: its node's input)."""
+    run_names: tuple[str | None, str | None] | None = None
+    """The names of a function router's callback run under invoke and under ainvoke, as
+    langgraph's RunnableCallable gives them: its name, or for a lambda "RunnableCallable" and
+    none (astream_events shows "Unnamed"); None for a Runnable router (named `name`)."""
 
     @classmethod
     def from_path(cls, path: Any, path_map: Any, input_schema: Any = None) -> BranchSpec:
         func = getattr(path, "func", path)
-        name = getattr(path, "name", None) or getattr(func, "__name__", None) or "condition"
-        if name == "<lambda>":
-            name = "condition"
+        label = getattr(path, "name", None) or getattr(func, "__name__", None)
+        own = None if label == "<lambda>" else label
+        name = own or "condition"
         if isinstance(path_map, dict):
             ends = dict(path_map)
         elif isinstance(path_map, (list, tuple)):
             ends = {p: p for p in path_map}
         else:
             ends = _ends_from_return_hint(func)
-        return cls(coerce_to_bound(path), ends, name, input_schema)
+        bound = coerce_to_bound(path)
+        run_names = (own or "RunnableCallable", own) if bound is not path else None
+        return cls(bound, ends, name, input_schema, run_names)
 
 
 def _ends_from_return_hint(func: Any) -> dict[Hashable, str] | None:
@@ -70,7 +76,8 @@ class BranchWriter:
         """`run`: the node's callback run (engine.pregel.tracing), `step` this writer's place."""
         value = self._read(task, output)
         run = run if getattr(self.branch.path, "trace", True) else None
-        with router_run(run, step, self.name, value, task.config) as call:
+        names = self.branch.run_names
+        with router_run(run, step, names[0] if names else self.name, value, task.config) as call:
             call.output = self.branch.path.invoke(value, call.config)
         return route_writes(self.branch.ends, call.output)
 
@@ -80,7 +87,8 @@ class BranchWriter:
         """Under ainvoke/astream an async router is awaited (a sync one is called)."""
         value = self._read(task, output)
         run = run if getattr(self.branch.path, "trace", True) else None
-        with router_run(run, step, self.name, value, task.config) as call:
+        names = self.branch.run_names
+        with router_run(run, step, names[1] if names else self.name, value, task.config) as call:
             call.output = await self.branch.path.ainvoke(value, call.config)
         return route_writes(self.branch.ends, call.output)
 

@@ -179,7 +179,9 @@ def _end(run_manager: Any, output: Any, process: Any) -> None:
     real.on_chain_end(output)
 
 
-def router_run(run: NodeRun | None, step: int, name: str, input: Any, config: dict) -> NodeRun:
+def router_run(
+    run: NodeRun | None, step: int, name: str | None, input: Any, config: dict
+) -> NodeRun:
     """A conditional edge's router as langgraph traces it: a chain run under its node's run,
     tagged with its place in the node's sequence (the node is step 1, its writers follow)."""
     if run is None or run.manager is None:

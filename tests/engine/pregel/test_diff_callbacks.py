@@ -377,3 +377,40 @@ def test_astream_events_streams_each_node_output():
     ]
     assert ("b", None) in streamed and ("e", {"log": ["e"]}) in streamed
     assert len(events) == 27
+
+
+def test_a_lambda_routers_run_is_named_as_langgraph_names_it():
+    """A lambda router's run: "RunnableCallable" under invoke, unnamed under the async API
+    ("Unnamed" in astream_events); a function router's run bears its name (issue 31)."""
+
+    class Names(BaseCallbackHandler):
+        def __init__(self) -> None:
+            self.names: list = []
+
+        def on_chain_start(self, serialized, inputs, *, name=None, **kwargs) -> None:
+            self.names.append(name)
+
+    def scenario(b):
+        def route(state: Log) -> str:
+            return "c"
+
+        g = b.graph.StateGraph(Log)
+        for name in ("a", "b", "c"):
+            g.add_node(name, lambda s, name=name: {"log": [name]})
+        g.add_edge(b.graph.START, "a")
+        g.add_conditional_edges("a", lambda s: "b", ["b"])
+        g.add_conditional_edges("b", route, ["c"])
+        app = g.compile()
+        sync, async_ = Names(), Names()
+        app.invoke({"log": []}, {"callbacks": [sync]})
+        asyncio.run(app.ainvoke({"log": []}, {"callbacks": [async_]}))
+
+        async def events():
+            return [e["name"] async for e in app.astream_events({"log": []}, version="v2")
+                    if e["event"] == "on_chain_start"]  # fmt: skip
+
+        return sync.names, async_.names, asyncio.run(events())
+
+    sync, async_, events = assert_same(scenario)
+    assert sync[2:5] == ["RunnableCallable", "b", "route"] and async_[2] is None
+    assert "Unnamed" in events
