@@ -110,11 +110,15 @@ def drawing(pregel: Any, name: str = "", depth: int = 0) -> GraphSpec:
 
     nodes: list[Any] = []
     subgraphs: list[Subgraph] = []
+    drawn_inside: set[str] = set()
+    """Nodes drawn as subgraphs: a subgraph card has no destinations, so its Command ones are
+    drawn as its routes."""
     for node_id, node in drawn.nodes.items():
         if node_id in (START, END):
             continue
         inner = _subgraph_of(pregel, node_id) if depth < MAX_DEPTH else None
         if inner is not None:
+            drawn_inside.add(node_id)
             sub_id = f"{node_id}·graph"
             subgraphs.append(Subgraph.model_construct(
                 id=sub_id, graph=drawing(inner, node_id, depth + 1), file=None))  # fmt: skip
@@ -151,7 +155,7 @@ def drawing(pregel: Any, name: str = "", depth: int = 0) -> GraphSpec:
             else:
                 plain[target].add(source)
             continue
-        if target in ends.get(source, ()):
+        if target in ends.get(source, ()) and source not in drawn_inside:
             continue  # a Command destination: drawn from the node's `destinations`
         routes[source][str(edge.data) if edge.data is not None else _shown(target)] = target
 

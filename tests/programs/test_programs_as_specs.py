@@ -39,6 +39,10 @@ _PRIVATE = (
     "the agent's thread-scoped private state ({}) lives inside the spec's agent node, "
     "which keeps it for one run only: the spec would show and count other state"
 )
+_LIBRARY = (
+    "{}'s handoff tools are closures it makes (create_handoff_tool.<locals>."
+    "handoff_to_agent): no import path reaches them"
+)
 _BY_HAND = "a Pregel built by hand (channels and subscriptions, no StateGraph) has no spec form"
 NOT_SPECS: dict[str, str] = {
     "codeact_builder": "its nodes are closures create_codeact makes (create_codeact.<locals>."
@@ -62,6 +66,11 @@ NOT_SPECS: dict[str, str] = {
     "lg_pregel_single_node": _BY_HAND,
     "lg_pregel_topic": _BY_HAND,
     "lg_pregel_two_nodes": _BY_HAND,
+    "lg_add_messages_openai_format": "its reducer is functools.partial(add_messages, format=...): "
+    "no import path reaches a partial",
+    "supervisor_functional": _LIBRARY.format("langgraph-supervisor"),
+    "supervisor_readme": _LIBRARY.format("langgraph-supervisor"),
+    "swarm_readme": _LIBRARY.format("langgraph-swarm"),
 }
 """Programs that do not round-trip, and why (the refusal, or the first difference)."""
 

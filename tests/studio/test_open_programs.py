@@ -45,15 +45,19 @@ def where(entry: dict) -> tuple[Any, str | None]:
     return path, entry.get("graph") if path.name == "langgraph.json" else entry["attr"]
 
 
-def drive(qtbot, window, entry: dict, error: str | None) -> None:
-    """The manifest's inputs then resumes on one new thread, one Step at a time; `error` is the
-    exception the program raises on langgraph, which the run must fail with too."""
+def drive(qtbot, window, entry: dict, error: str | None, kept: bool) -> None:
+    """The manifest's inputs then resumes, one Step at a time: on one new thread when the
+    program keeps its threads (`kept`), else each input on a thread of its own, as each call of
+    a graph without a checkpointer starts afresh; `error` is the exception the program raises
+    on langgraph, which the run must fail with too."""
     runner = window.runner
     runner.new_thread()
     if "context" in entry:
         runner.input_panel.context_editor.setPlainText(json.dumps(entry["context"]))
     resumes = list(entry.get("resume", []))
-    for value in entry["inputs"]:
+    for index, value in enumerate(entry["inputs"]):
+        if index and not kept:
+            runner.new_thread()
         runner.input_panel.editor.setPlainText(json.dumps(value))
         for _ in range(300):
             runner.step()
@@ -98,10 +102,10 @@ def test_a_program_opens_steps_and_replays_in_the_studio(qtbot, window, monkeypa
             f"{edge.source} -> {edge.target} is not drawn"
         )
 
-    drive(qtbot, window, entry, error)
+    expected, whole = final_state(outs)
+    drive(qtbot, window, entry, error, kept=whole)
     view = window.runner.view
     if error is None:
-        expected, whole = final_state(outs)
         shown = comparable(_normalized(_state(view.values)))
         if not whole and isinstance(expected, dict):  # an output: the state keys it gives
             shown = {k: v for k, v in shown.items() if k in expected}
