@@ -21,14 +21,12 @@ pytestmark = pytest.mark.gui
 OPENED = {n: e for n, e in ENTRIES.items() if "engine_diverges" not in e}
 """The programs the engine runs as langgraph does (the others are engine bugs, listed there)."""
 UNSAVABLE = {
-    "cua_create_cua": "its second run's state holds an asyncio future (the program returns one "
-    "un-awaited): no checkpointer that writes to disk can save it, langgraph's SqliteSaver "
-    "included",
+    "lg_task_add_one_async": (
+        "its result is an asyncio future (the docstring's `return asyncio.gather(...)` is not "
+        "awaited): no checkpointer that writes to disk can save it, langgraph's SqliteSaver included"
+    ),
 }
-UNSAVABLE["lg_task_add_one_async"] = (
-    "its result is an asyncio future (the docstring's `return asyncio.gather(...)` is not "
-    "awaited): no checkpointer that writes to disk can save it, langgraph's SqliteSaver included"
-)
+"""Programs whose state no checkpointer that writes to disk can hold (a strict xfail each)."""
 
 
 def case(name: str) -> Any:
