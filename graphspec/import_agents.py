@@ -31,7 +31,7 @@ import sys
 import textwrap
 from typing import Any
 
-from engine.agents.middleware.types import HOOKS
+from engine.agents.hooks import HOOKS
 from graphspec.errors import SpecError
 from graphspec.import_deep_agents import deep_agent_spec
 from graphspec.import_refs import called_name as _called

@@ -24,9 +24,7 @@ import builtins
 import itertools
 import os
 from collections.abc import Iterable
-from typing import Any
-
-import networkx as nx
+from typing import TYPE_CHECKING, Any
 
 from engine.constants import END, START
 from graphspec import expressions
@@ -51,6 +49,9 @@ from graphspec.model import (
 )
 from graphspec.node_kinds import by_kind
 from graphspec.routes import literal_results, possible_targets
+
+if TYPE_CHECKING:
+    import networkx as nx  # loaded when a spec is first checked, not with the studio's window
 
 MAX_STATES = 2000
 """How many abstract supersteps the parallel-write check explores before it stops."""
@@ -265,6 +266,8 @@ class _Checker:
 
     def graph(self) -> tuple[nx.DiGraph, set[str]]:
         """The drawn graph; also the nodes whose routers may go anywhere (code, no path_map)."""
+        import networkx as nx
+
         g = nx.DiGraph()
         g.add_nodes_from([START, END, *self.nodes])
         for _, _, sources, target in self.spec.all_edges():
@@ -285,6 +288,8 @@ class _Checker:
         return g, anywhere
 
     def shape(self) -> None:
+        import networkx as nx
+
         g, anywhere = self.graph()
         index = {n.id: i for i, n in enumerate(self.spec.nodes)}
         if not any(True for _ in g.successors(START)):

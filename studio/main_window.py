@@ -20,7 +20,6 @@ from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QFileDialog, QMainWindow, QMenu, QMessageBox
 
-from graphspec import export as spec_export
 from graphspec.errors import Finding, SpecError, SpecValidationError
 from graphspec.io import load_spec, read_spec_bytes, save_spec
 from graphspec.model import GraphSpec
@@ -442,6 +441,8 @@ class MainWindow(WindowLayout, EditorCommands, QMainWindow):
                     return False
                 path.write_text(code.graph.get_graph().draw_mermaid(), encoding="utf-8")
             else:
+                from graphspec import export as spec_export  # the exporters load the engine
+
                 text = spec_export.export(self.document.spec, fmt, base_dir=self.document.base_dir)
                 path.write_text(text, encoding="utf-8")
         except SpecError as exc:  # names the element and field at fault

@@ -1,19 +1,60 @@
 """Record and replay: a run's chat-model and tool calls kept beside its checkpoints, and runs
-replayed with the recorded outputs served instead of new calls."""
+replayed with the recorded outputs served instead of new calls.
 
-from engine.record.recorder import Recorder, record
-from engine.record.replay import (
-    ReplayPlan,
-    ReplayReport,
-    copy_checkpoint,
-    free_thread_id,
-    plan_from,
-    plan_thread,
-    replay_from,
-    replay_thread,
-)
-from engine.record.session import POLICIES, Decision, ReplayMismatch, ReplaySession
-from engine.record.store import RecordedCall, RecordedRun, RecordingStore
+The names load on first use (PEP 562), as in `engine.agents`: the studio makes its recorder when
+its window opens, and replaying (langchain-core's LLM cache, the tool node) waits for a replay.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from engine.record.recorder import Recorder, record
+    from engine.record.replay import (
+        ReplayPlan,
+        ReplayReport,
+        copy_checkpoint,
+        free_thread_id,
+        plan_from,
+        plan_thread,
+        replay_from,
+        replay_thread,
+    )
+    from engine.record.session import POLICIES, Decision, ReplayMismatch, ReplaySession
+    from engine.record.store import RecordedCall, RecordedRun, RecordingStore
+
+_LAZY = {
+    **dict.fromkeys(("Recorder", "record"), "engine.record.recorder"),
+    **dict.fromkeys(
+        (
+            "ReplayPlan",
+            "ReplayReport",
+            "copy_checkpoint",
+            "free_thread_id",
+            "plan_from",
+            "plan_thread",
+            "replay_from",
+            "replay_thread",
+        ),
+        "engine.record.replay",
+    ),  # fmt: skip
+    **dict.fromkeys(
+        ("POLICIES", "Decision", "ReplayMismatch", "ReplaySession"), "engine.record.session"
+    ),  # fmt: skip
+    **dict.fromkeys(("RecordedCall", "RecordedRun", "RecordingStore"), "engine.record.store"),
+}
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _LAZY:
+        raise AttributeError(f"module 'engine.record' has no attribute {name!r}")
+    import importlib
+
+    value = getattr(importlib.import_module(_LAZY[name]), name)
+    globals()[name] = value
+    return value
+
 
 __all__ = [
     "POLICIES",

@@ -14,7 +14,7 @@ import re
 import symtable
 import textwrap
 
-from engine.agents.middleware.types import HOOKS
+from engine.agents.hooks import HOOKS
 from graphspec.errors import SpecError
 from graphspec.export.compile_args import RUNTIME_IMPORTS
 from graphspec.model import PREBUILT_MIDDLEWARE, CodeRef, FunctionNode

@@ -8,15 +8,20 @@ down with room for the tallest card in each.
 
 from __future__ import annotations
 
-import networkx as nx
+from typing import TYPE_CHECKING
 
 from graphspec.model import GraphSpec, Position
 from studio.canvas.looks import END, START, edge_looks
+
+if TYPE_CHECKING:
+    import networkx as nx  # loaded on first layout: the first window draws without it
 
 COLUMN, GAP = 250.0, 70.0
 
 
 def drawn_graph(spec: GraphSpec) -> nx.DiGraph:
+    import networkx as nx
+
     graph = nx.DiGraph()
     graph.add_nodes_from(n.id for n in spec.nodes)
     for look in edge_looks(spec):
@@ -53,6 +58,8 @@ def layered_positions(
     spec: GraphSpec, heights: dict[str, float] | None = None
 ) -> dict[str, tuple[float, float]]:
     """Top-left position of every node, layer by layer from the entry points down."""
+    import networkx as nx
+
     graph = drawn_graph(spec)
     if not graph:
         return {}

@@ -5,11 +5,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.agents import middleware
-from engine.agents.middleware.types import HOOKS, overridden_hooks
+from engine.agents.hooks import HOOKS
 from engine.constants import END, START
 from graphspec.model import (
-    PREBUILT_MIDDLEWARE,
     AgentNode,
     ConditionalEdge,
     CustomMiddleware,
@@ -21,17 +19,22 @@ from graphspec.model import (
 from graphspec.node_kinds import by_kind
 from graphspec.routes import conditional_routes
 
-_NOT_IN_ENGINE = {"tool_error_to_message": ("wrap_tool_call",)}
-"""langchain's ToolErrorMiddleware, which engine.agents.middleware does not mirror yet (the spec
-can name it; the compiler refuses it): its hooks as langchain's class has them."""
-
 PREBUILT_HOOKS: dict[str, tuple[str, ...]] = {
-    name: overridden_hooks(getattr(middleware, cls))
-    if hasattr(middleware, cls)
-    else _NOT_IN_ENGINE[name]
-    for name, cls in PREBUILT_MIDDLEWARE.items()
+    "human_in_the_loop": ("after_model", "wrap_tool_call"),
+    "model_call_limit": ("before_model", "after_model"),
+    "tool_call_limit": ("after_model",),
+    "model_retry": ("wrap_model_call",),
+    "tool_retry": ("wrap_tool_call",),
+    "model_fallback": ("wrap_model_call",),
+    "pii": ("before_model", "after_model"),
+    "summarization": ("before_model",),
+    "todo_list": ("wrap_model_call", "after_model"),
+    "tool_error_to_message": ("wrap_tool_call",),
 }
-"""The hooks each prebuilt middleware implements: those its engine class overrides."""
+"""The hooks each prebuilt middleware implements (those its engine class overrides; langchain's
+ToolErrorMiddleware, not mirrored yet, as langchain's class has them). Written out, not read
+from the classes: the agent layer (langchain-core's chat models) is not loaded to draw a card;
+tests/studio/test_start_imports.py checks the table against the engine's classes."""
 
 
 @dataclass(frozen=True)

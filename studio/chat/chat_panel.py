@@ -16,12 +16,12 @@ when a redraw itself takes long, and once more after the last token.
 from __future__ import annotations
 
 import json
+import sys
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from uuid import UUID
 
 from langchain_core.callbacks import BaseCallbackHandler
-from langchain_core.messages import BaseMessage, HumanMessage
 from langchain_core.tracers._streaming import _StreamingCallbackHandler
 from PySide6.QtCore import QObject, Qt, QTimer, Signal
 from PySide6.QtWidgets import (
@@ -38,11 +38,21 @@ from PySide6.QtWidgets import (
 from graphspec.token_print import content_text
 from studio.chat.cards import Bubble, ToolCallCard
 
+if TYPE_CHECKING:  # langchain-core's messages load with the first run, not with the window
+    from langchain_core.messages import BaseMessage
+
 RENDER_MS = 50
 """Shortest gap between two redraws of a streaming bubble."""
 RENDER_SHARE = 4
 """A redraw that took t ms waits at least RENDER_SHARE * t before the next: streaming a long
 message takes at most about a fifth of the GUI thread, however long the message grows."""
+
+
+def _is_message(value: Any) -> bool:
+    """A LangChain message; none exists before langchain-core's messages are loaded (by a run),
+    so the chat does not load them to look."""
+    messages = sys.modules.get("langchain_core.messages")
+    return messages is not None and isinstance(value, messages.BaseMessage)
 
 
 class TokenRelay(QObject):
@@ -180,6 +190,8 @@ class ChatPanel(QWidget):
         if not self.runner._may_run():  # trust and a busy session are the controller's to say
             return
         self.input.clear()
+        from langchain_core.messages import HumanMessage
+
         self.messages.append(HumanMessage(text))
         self.interrupts = []
         self._render()
@@ -261,7 +273,7 @@ class ChatPanel(QWidget):
 
     def _drop_landed(self) -> None:
         """A streamed message that is in the state now is shown from the state."""
-        ids = {m.id for m in self.messages if isinstance(m, BaseMessage)}
+        ids = {m.id for m in self.messages if _is_message(m)}
         for mid in [
             m for m in self.live if m in ids or m.removesuffix("-0") in ids or f"{m}-0" in ids
         ]:
@@ -278,7 +290,7 @@ class ChatPanel(QWidget):
                 widget.deleteLater()
         self.cards = {}
         for message in self.messages:
-            if isinstance(message, BaseMessage):
+            if _is_message(message):
                 self._add_message(message)
         for bubble in self.live.values():
             self.rows.addWidget(bubble)

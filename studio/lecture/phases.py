@@ -22,7 +22,6 @@ from typing import Any
 from engine.constants import ERROR, INTERRUPT, NS_END, RETURN, TASKS
 from engine.pregel import trace
 from engine.pregel.trace_format import short_version
-from engine.types import Send
 from studio.run.widgets import show, shown_or_dash
 
 BRANCH = "branch:to:"
@@ -93,6 +92,8 @@ class Phase:
 
 
 def packet_of(task: str, channel: str, value: Any) -> Packet:
+    from engine.types import Send  # loaded with the run's engine, not with the window
+
     if channel.startswith(BRANCH):
         kind = "goto"
     elif channel == TASKS and isinstance(value, Send):

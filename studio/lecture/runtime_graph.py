@@ -13,8 +13,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.constants import START, TASKS
-from engine.pregel.draw import static_writes
-from engine.pregel.write import ChannelWrite, ChannelWriteEntry
 from studio.run.runner import channel_kind
 
 BRANCH, JOIN = "branch:to:", "join:"
@@ -77,6 +75,11 @@ def role_of(name: str) -> str:
 
 
 def _writes_of(name: str, writers: list[Any]) -> tuple[list[Arrow], bool]:
+    # the compiled graph's modules, loaded with it (not at start: draw.py loads langchain-core's
+    # Runnable, tracers and langsmith)
+    from engine.pregel.draw import static_writes
+    from engine.pregel.write import ChannelWrite, ChannelWriteEntry
+
     arrows: list[Arrow] = []
     routes = False
     for writer in writers:

@@ -15,7 +15,7 @@ import threading
 from collections import deque
 from collections.abc import Callable
 from html import escape
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import shiboken6
 from PySide6.QtCore import QObject, Qt, Signal
@@ -36,8 +36,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from studio.remote.client import Checkpoint, RemoteClient, describe, remember_key, stored_key
 from studio.workers import run_on_daemon
+
+if TYPE_CHECKING:  # the client (httpx, langgraph_sdk) loads when the user first connects
+    from studio.remote.client import Checkpoint, RemoteClient
 
 ID = Qt.ItemDataRole.UserRole
 LINE_CHARS = 2000
@@ -281,6 +283,8 @@ class RemoteDock(QWidget):
         """`work()` on a daemon thread; `done(result)` back here, unless the dock is gone or it
         reconnected meanwhile. An error shows in the status line; `after()` runs either way.
         Returns `end(message)`, which settles the job at once (Stop): its answer is dropped."""
+        from studio.remote.client import describe
+
         generation = self._generation
         self.busy += 1
         self._set_enabled()
@@ -327,6 +331,7 @@ class RemoteDock(QWidget):
         self.client = None
         self._clear()
         self._say(f"Connecting to {url}…")
+        from studio.remote.client import RemoteClient, remember_key, stored_key
 
         def work() -> tuple[RemoteClient, list[dict], list[dict]]:
             used = (

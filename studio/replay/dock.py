@@ -9,26 +9,23 @@ thread, the handlers every run carries (`session.callbacks`) and the trace's not
 
 from __future__ import annotations
 
+from functools import cached_property
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtWidgets import QCheckBox
 
-from engine.record import (
-    RecordedCall,
-    Recorder,
-    RecordingStore,
-    free_thread_id,
-    replay_from,
-    replay_thread,
-)
+from engine.record.store import RecordedCall, RecordingStore
 from studio.replay.replay_menu import ReplayMenu
 from studio.replay.run_diff import diff_threads
 from studio.replay.saved_trust import trusted_by_user
 from studio.replay.tests_panel import TestsPanel
 from studio.run.widgets import button
 from studio.workers import run_in_thread
+
+if TYPE_CHECKING:
+    from engine.record.recorder import Recorder
 
 
 class ReplayDock(QObject):
@@ -53,8 +50,6 @@ class ReplayDock(QObject):
         save = button("saveTest", "Save as test", self.save)
         save.setToolTip("Write the current thread as a pytest file in tests/ beside the spec")
         self.panel.actions.addWidget(save)
-        self.recorder = Recorder(self.store)
-        self.recorder.listeners.append(self.call_recorded.emit)
         # a call is noted after the trace shows the steps reported with it (connected later
         # than the run controller, so its rows come first), not above them
         self._calls: list[RecordedCall] = []
@@ -67,12 +62,22 @@ class ReplayDock(QObject):
         self._spec_loaded()
 
     # -- whether runs are recorded
+    @cached_property
+    def recorder(self) -> Recorder:
+        """Made when runs are first recorded: it loads langchain-core's callbacks and serializer,
+        which the window does not need to open."""
+        from engine.record.recorder import Recorder
+
+        recorder = Recorder(self.store)
+        recorder.listeners.append(self.call_recorded.emit)
+        return recorder
+
     def _set_recording(self, on: bool) -> None:
         """A handler costs every superstep a callback run, so it is there only when asked for."""
         callbacks = self.window.runner.session.callbacks
         if on and self.recorder not in callbacks:
             callbacks.append(self.recorder)
-        elif not on and self.recorder in callbacks:
+        elif not on and "recorder" in vars(self) and self.recorder in callbacks:
             callbacks.remove(self.recorder)
 
     def _trusted(self, path: Path) -> bool:
@@ -147,6 +152,8 @@ class ReplayDock(QObject):
             return
         target = self._target()
         policy, serve = self.replay_menu.policy, self.replay_menu.serve
+        # replaying loads langchain-core's LLM cache and the tool node: here, not with the window
+        from engine.record.replay import free_thread_id, replay_from, replay_thread
 
         def work() -> Any:
             from engine.checkpoint.sqlite import SqliteSaver

@@ -12,9 +12,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from langchain_core.messages import BaseMessage
-
-from engine.record.codec import message_essence
 from studio.run.diff import Part, structural
 
 
@@ -115,6 +112,10 @@ def _short(value: Any, limit: int = 80) -> str:
 
 def comparable(value: Any) -> Any:
     """Messages as what a model reads of them; containers copied through."""
+    from langchain_core.messages import BaseMessage  # loaded with a run's messages, not at start
+
+    from engine.record.codec import message_essence
+
     if isinstance(value, BaseMessage):
         return message_essence(value)
     if isinstance(value, dict):

@@ -20,17 +20,9 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from engine.checkpoint.memory import InMemorySaver
-from engine.record import (
-    RecordedCall,
-    RecordedRun,
-    RecordingStore,
-    ReplayReport,
-    codec,
-    replay_thread,
-)
+from engine.record.store import RecordedCall, RecordedRun, RecordingStore
 from graphspec.providers import keyless_models
 from studio.replay.run_diff import RunDiff, Step, diff_runs, run_steps
 from studio.replay.saved_trust import (
@@ -41,6 +33,9 @@ from studio.replay.saved_trust import (
     refuse_untrusted,
     spec_in_project,
 )
+
+if TYPE_CHECKING:
+    from engine.record.replay import ReplayReport
 
 FORMAT_VERSION = 1
 MAX_NAME = 80
@@ -107,6 +102,8 @@ def run_saved(data_path: Path, *, trusted: Callable[[Path], bool] | None = None)
     """Replay one saved test's recording on the spec as it is now and compare. `trusted`
     decides whether the spec's code may run (given the spec's path); without it
     `saved_trust.may_run_code` does. The data file's own `trusted` (older files) is ignored."""
+    from engine.checkpoint.memory import InMemorySaver
+    from engine.record.replay import replay_thread  # serving loads langchain-core's LLM cache
     from graphspec import commands
     from graphspec.compiler import run_config
 
@@ -193,6 +190,8 @@ def _call_data(call: RecordedCall) -> dict:
 
 
 def _step_data(step: Step) -> dict:
+    from engine.record import codec  # langchain-core's messages: loaded with a run's values
+
     return {"step": step.step, "tasks": list(step.tasks), "copied": step.copied,
             "writes": codec.encode([list(w) for w in step.writes]),
             "values": codec.encode(step.values)}  # fmt: skip

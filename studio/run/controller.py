@@ -21,7 +21,6 @@ from PySide6.QtWidgets import (
     QMainWindow,
 )
 
-from engine.types import Command
 from graphspec.import_func import holds_one_value
 from studio.paths import studio_home
 from studio.run.deep_agent_panel import DeepAgentPanel
@@ -411,6 +410,8 @@ class RunController(RunToolbar, ThreadControl):
             "Interrupt answered", f"resumed with {json.dumps(resume, default=str)[:200]}"
         )
         self._say("Resuming…")
+        from engine.types import Command  # loaded by the run it resumes; not needed to draw
+
         self._new_run(Command(resume=resume), None, clear=False)
 
     def replay(self, entry: HistoryEntry) -> None:

@@ -14,7 +14,6 @@ from PySide6.QtWidgets import QGraphicsPathItem, QGraphicsRectItem, QGraphicsSim
 
 from engine.constants import TASKS
 from engine.pregel import trace
-from engine.types import Send
 from studio.canvas.items.edge_item import curve
 from studio.canvas.scene import GraphScene
 from studio.plain import plain_tip
@@ -73,6 +72,8 @@ class RunOverlay:
 
     def show_writes(self, events: list[Any]) -> None:
         """What the root graph's last step in `events` wrote: along which edges, and which channels."""
+        from engine.types import Send  # loaded with the run's engine, not with the window
+
         root = [e for e in events if not e.ns]
         steps = [e.step for e in root if isinstance(e, trace.StepPlanned)]
         if not steps:

@@ -18,7 +18,6 @@ from PySide6.QtGui import QBrush, QColor, QFont, QStandardItem, QStandardItemMod
 from engine.constants import ERROR, INTERRUPT, NS_END, RETURN, TASKS
 from engine.pregel import trace
 from engine.pregel.trace_format import short_version
-from engine.types import Send
 from studio.plain import plain_tip
 from studio.run.widgets import show, shown_or_dash
 
@@ -64,6 +63,8 @@ def clip(text: str, limit: int = 60) -> str:
 
 def describe_write(channel: str, value: Any) -> tuple[str, str]:
     """(label, detail) of one write, in the words of the API that made it."""
+    from engine.types import Send  # loaded with the run's engine, not with the window
+
     if channel.startswith(BRANCH):
         return "goto", channel[len(BRANCH) :]
     if channel == TASKS and isinstance(value, Send):

@@ -1,0 +1,135 @@
+"""How long the studio takes to a drawn window, against a bare PySide6 window (issue 32.1).
+
+    python -m bench.window_startup [--repeat N] [--spec NAME]
+
+Each run is a whole `python` process, offscreen, in a fresh studio home (no recent files, no
+saved layout), timed from its start until its first top-level window has painted: the child
+installs an event filter on the QApplication, and the first Paint event of a window schedules
+a zero-delay timer (so the whole paint pass is done) that writes `drawn` and ends the process.
+
+- `bare`: a QApplication and one QLabel, shown: the floor this machine puts under any window.
+- `studio`: `superstep studio SPEC` (default `router`), through `studio.cli.main` as the
+  console script calls it; the child only makes the QApplication first, to install the filter.
+
+The two alternate, `--repeat` times each (default 5), and the medians are printed with their
+ratio. Targets: the studio's median at most 1.0 s and at most 5x the bare window's in the same
+run. Exit status 1 when one is missed (or a child fails); the last line is `SUMMARY: PASS|FAIL`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+TARGET_S = 1.0
+TARGET_RATIO = 5.0
+
+_DRAWN = """
+import os, sys
+from PySide6.QtCore import QEvent, QObject, QTimer
+from PySide6.QtWidgets import QApplication, QLabel
+
+
+def _report():
+    sys.stdout.write("drawn\\n")
+    sys.stdout.flush()
+    os._exit(0)
+
+
+class _Drawn(QObject):
+    def eventFilter(self, obj, event):
+        if event.type() == QEvent.Type.Paint and obj.isWidgetType() and obj.isWindow():
+            QApplication.instance().removeEventFilter(self)
+            QTimer.singleShot(0, _report)
+        return False
+
+
+app = QApplication(sys.argv[:1])
+_filter = _Drawn()
+app.installEventFilter(_filter)
+"""
+"""Shared by both children: the QApplication, and the filter that reports the first paint."""
+
+BARE = (
+    _DRAWN
+    + """
+label = QLabel("Superstep Studio")
+label.show()
+app.exec()
+"""
+)
+
+STUDIO = (
+    "import studio.cli\n"
+    + _DRAWN
+    + """
+sys.exit(studio.cli.main(["studio", sys.argv[1]]))
+"""
+)
+"""`import studio.cli` first, as the console script does (the spec models load before Qt)."""
+
+
+def time_child(code: str, args: list[str], home: Path) -> tuple[float, str | None]:
+    """Wall seconds from starting `python -c CODE ARGS` to its `drawn` line, or the error."""
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "SUPERSTEP_STUDIO_HOME": str(home),
+           "PYTHONDONTWRITEBYTECODE": ""}  # fmt: skip
+    start = time.perf_counter()
+    done = subprocess.run([sys.executable, "-c", code, *args], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=120)  # fmt: skip
+    took = time.perf_counter() - start
+    if done.returncode != 0 or done.stdout.strip() != "drawn":
+        lines = (done.stderr or done.stdout).strip().splitlines() or [f"exit {done.returncode}"]
+        return took, lines[-1]
+    return took, None
+
+
+def measure(repeat: int, spec: str) -> dict[str, list[float]]:
+    """Both children, alternating, `repeat` times each (one untimed run of each first, so the
+    bytecode caches and the disk cache are warm for both)."""
+    times: dict[str, list[float]] = {"bare": [], "studio": []}
+    children = {"bare": (BARE, []), "studio": (STUDIO, [spec])}
+    with tempfile.TemporaryDirectory(prefix="superstep-bench-") as tmp:
+        for run in range(repeat + 1):
+            for name, (code, args) in children.items():
+                took, error = time_child(code, args, Path(tmp) / f"{name}-{run}")
+                if error is not None:
+                    raise RuntimeError(f"{name}: {error}")
+                if run:
+                    times[name].append(took)
+    return times
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench.window_startup", description=__doc__)
+    parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--spec", default="router", help="what the studio opens (default router)")
+    args = parser.parse_args(argv)
+    try:
+        times = measure(max(1, args.repeat), args.spec)
+    except (RuntimeError, subprocess.TimeoutExpired) as exc:
+        print(f"error: {exc}")
+        print("SUMMARY: FAIL error")
+        return 1
+    bare, studio = (statistics.median(times[name]) for name in ("bare", "studio"))
+    ratio = studio / bare
+    print(f"{'window':<22} {'median s':>9} {'runs s':>30}")
+    for name in ("bare", "studio"):
+        runs = " ".join(f"{t:.2f}" for t in times[name])
+        print(f"{name:<22} {statistics.median(times[name]):>9.3f} {runs:>30}")
+    print(f"studio / bare: {ratio:.1f}x (target <= {TARGET_RATIO:g}x); "
+          f"studio {studio:.3f} s (target <= {TARGET_S:g} s)")  # fmt: skip
+    failed = [what for what, ok in (("time", studio <= TARGET_S), ("ratio", ratio <= TARGET_RATIO))
+              if not ok]  # fmt: skip
+    print(f"SUMMARY: {'FAIL ' + ','.join(failed) if failed else 'PASS'}")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
