@@ -25,6 +25,14 @@ from typing import Any
 from graphspec.errors import SpecError
 
 
+def split_target(text: str) -> tuple[str, str | None]:
+    """`file.py:ATTR` or `pkg.module:ATTR` -> (module, ATTR); a Windows drive colon stays."""
+    head, sep, tail = text.rpartition(":")
+    if sep and tail.isidentifier() and head and not (len(head) == 1 and head.isalpha()):
+        return head, tail
+    return text, None
+
+
 def target_of(runnable: Any) -> Any:
     """What a node or branch runs: a RunnableCallable's function (`afunc` for a coroutine, whose
     `func` is None), else the object itself."""

@@ -50,7 +50,7 @@ from engine.constants import END, START
 from graphspec import import_agents, import_func
 from graphspec.engine_source import EngineLoader
 from graphspec.errors import SpecError
-from graphspec.import_refs import code_ref, ref, target_of
+from graphspec.import_refs import code_ref, ref, split_target, target_of
 from graphspec.io import spec_from_dict
 from graphspec.model import RESERVED_NAMES
 from graphspec.program_graphs import builder_of, graph_value, pick_name
@@ -71,12 +71,6 @@ def spec_of(module: Any, name: str, target: str, value: Any = None) -> Any:
     return spec_from_graph(value, module, made if value is not getattr(module, name) else None)
 
 
-def split_target(text: str) -> tuple[str, str | None]:
-    """`file.py:ATTR` or `pkg.module:ATTR` -> (module, ATTR); a Windows drive colon stays."""
-    head, sep, tail = text.rpartition(":")
-    if sep and tail.isidentifier() and head and not (len(head) == 1 and head.isalpha()):
-        return head, tail
-    return text, None
 
 
 def load_module(target: str, *, on_engine: bool = False, again: bool = True) -> Any:

@@ -5,7 +5,10 @@ Depends on `spec` (and through it `engine`); neither imports `studio` or Qt.
 
 # Load the spec models (and pydantic's lazily imported modules) before any Qt module: shiboken's
 # import hook inspects modules as they load and trips over pydantic's half-imported internals.
-import graphspec.model  # noqa: F401
+from studio.startup import collector_paused
+
+with collector_paused():
+    import graphspec.model  # noqa: F401
 
 
 def debug(graph, **options):  # noqa: ANN001, ANN201 (the documented one is studio.debug.debug)

@@ -11,9 +11,10 @@ from typing import Any
 
 from PySide6.QtWidgets import QApplication
 
-from graphspec.importer import split_target
+from graphspec.import_refs import split_target  # the importer itself loads when a program opens
 from graphspec.templates import TEMPLATES_DIR, resolve
 from studio.paths import APPLICATION, ORGANIZATION
+from studio.startup import collector_paused
 
 
 def _keep_running(window_ref: list) -> None:
@@ -48,8 +49,6 @@ def run(
     consent to import a program without the prompt; `steps` supersteps run on a new thread once
     it is open, from `run_input` (JSON text) when given. With `quit_after`, the exit status says whether it opened and stepped (the
     reason on stderr when not)."""
-    from studio.main_window import MainWindow
-
     headless = sys.platform.startswith("linux") and not (
         os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
     )
@@ -58,7 +57,10 @@ def run(
     app = application()
     app.setApplicationName(APPLICATION)
     app.setOrganizationName(ORGANIZATION)
-    window = MainWindow()
+    with collector_paused():  # the window's modules and widgets: see studio/startup.py
+        from studio.main_window import MainWindow
+
+        window = MainWindow()
     if size is not None:
         window.resize(*size)
     _keep_running([window])
@@ -71,7 +73,8 @@ def run(
     elif spec:
         path = resolve(spec)
         bundled = path.resolve().parent == TEMPLATES_DIR.resolve()
-        opened = window.open_path(path, bundled=bundled)
+        with collector_paused():
+            opened = window.open_path(path, bundled=bundled)
     window.show()
 
     problems: list[str] = []

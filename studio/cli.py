@@ -303,15 +303,32 @@ def _size(text: str) -> tuple[int, int]:
 
 
 def cmd_studio(args: argparse.Namespace) -> int:
-    from studio import qt_check
+    import threading
 
-    # Qt aborts the process when its platform plugin cannot load: ask first, say what to install
-    problem = qt_check.problem(picture_only=bool(args.screenshot))
-    if problem is None:
-        try:  # Qt loads here, and only here
+    from studio import qt_check
+    from studio.startup import collector_paused
+
+    # Qt aborts the process when its platform plugin cannot load: ask first, say what to install.
+    # The check (ldd, about 0.1 s) runs on a thread while the window's modules load: importing Qt
+    # starts nothing, and the QApplication is made only once the answer is in.
+    checked: list[str | None] = []
+    check = threading.Thread(
+        target=lambda: checked.append(qt_check.problem(picture_only=bool(args.screenshot)))
+    )
+    check.start()
+    try:  # Qt loads here, and only here
+        with collector_paused():
             from studio.app import run
-        except ImportError as exc:
-            problem = qt_check.import_problem(exc) or f"the studio needs PySide6 and qasync: {exc}"
+    except ImportError as exc:
+        failed: ImportError | None = exc
+    else:
+        failed = None
+    check.join()
+    problem = checked[0] if checked else "the check for Qt's libraries failed"
+    if problem is None and failed is not None:
+        problem = (
+            qt_check.import_problem(failed) or f"the studio needs PySide6 and qasync: {failed}"
+        )
     if problem is not None:
         _say("studio", problem)
         return EXIT_FAILED

@@ -5,7 +5,6 @@ from __future__ import annotations
 from PySide6.QtCore import QObject, QTimer, Signal
 
 from graphspec.errors import Finding
-from graphspec.validator import validate
 from studio.document import GraphDocument
 from studio.workers import run_in_thread
 
@@ -34,6 +33,9 @@ class LiveValidator(QObject):
         generation = self._generation
         spec, base_dir = self.document.spec, self.document.base_dir
         drawn = self.document.code is not None  # compiled already: nothing a spec check adds
+        # here, on the GUI thread, once a spec is open: the checks (agents, providers, networkx)
+        # are not needed to draw the window, and a worker thread should not be the one to import
+        from graphspec.validator import validate
 
         def work() -> list[Finding]:
             return [] if drawn else validate(spec, base_dir=base_dir)

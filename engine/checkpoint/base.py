@@ -10,14 +10,16 @@ import asyncio
 from collections.abc import AsyncIterator, Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager, nullcontext
 from random import random
-from typing import Any, Literal, NamedTuple, TypedDict
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple, TypedDict
 
 from engine._constants import MISSING
-from engine.channels.base import BaseChannel
 from engine.checkpoint.ids import utc_now_iso, uuid6
 from engine.checkpoint.serde.base import SerializerProtocol, maybe_add_typed_methods
 from engine.checkpoint.serde.jsonplus import JsonPlusSerializer
 from engine.checkpoint.serde.types import _DeltaSnapshot
+
+if TYPE_CHECKING:  # savers sit below the channels: loading one loads no channel (nor messages)
+    from engine.channels.base import BaseChannel
 
 ChannelVersions = dict[str, str | int | float]
 PendingWrite = tuple[str, str, Any]

@@ -23,7 +23,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from engine.record.store import RecordedCall, RecordedRun, RecordingStore
-from graphspec.providers import keyless_models
 from studio.replay.run_diff import RunDiff, Step, diff_runs, run_steps
 from studio.replay.saved_trust import (
     PROGRAM_TRUST_HINT,
@@ -106,6 +105,7 @@ def run_saved(data_path: Path, *, trusted: Callable[[Path], bool] | None = None)
     from engine.record.replay import replay_thread  # serving loads langchain-core's LLM cache
     from graphspec import commands
     from graphspec.compiler import run_config
+    from graphspec.providers import keyless_models
 
     name = data_path.name.removesuffix(".recording.json")
     try:
@@ -145,6 +145,7 @@ def _program_graph(folder: Path, data: dict,
     all code) loaded on the engine, the graph it names with a fresh in-memory saver."""
     from graphspec.importer import load_module
     from graphspec.program_graphs import compiled, graph_value
+    from graphspec.providers import keyless_models
 
     path = spec_in_project(folder, data.get("program"))
     name = data.get("graph")

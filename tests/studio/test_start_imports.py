@@ -1,0 +1,140 @@
+"""The studio's first screen loads only what it draws (issue 32.1): the agent layer, the importer,
+the exporters, the lecture's engine side, replaying, the remote client, the model providers'
+packages and langchain-core's heavy modules load on first use, not with the window.
+
+Each test starts `superstep studio` offscreen in a fresh process (as a user does, through
+`studio.cli.main`), and reads `sys.modules` when the window has first painted.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+HEAVY = (
+    "langchain_core.language_models",
+    "langchain_core.messages",
+    "langchain_core.runnables.base",
+    "langchain_core.tracers.base",
+    "langsmith.client",
+    "engine.agents.middleware",
+    "engine.agents.factory",
+    "engine.prebuilt",
+    "engine.types",
+    "engine.graph",
+    "engine.pregel.main",
+    "engine.pregel.draw",
+    "engine.record.replay",
+    "engine.record.recorder",
+    "graphspec.compiler",
+    "graphspec.export",
+    "graphspec.importer",
+    "graphspec.import_agents",
+    "graphspec.import_deep_agents",
+    "studio.python_open",
+    "langchain",  # init_chat_model and the provider packages: a model is made by a run
+    "langchain_openai",
+    "langchain_anthropic",
+    "studio.remote.client",
+    "langgraph_sdk",
+    "httpx",
+    "networkx",
+    "requests",
+)
+"""Modules the first screen must not load (a package stands for its submodules too)."""
+
+CHILD = """
+import json, os, sys
+import studio.cli
+from PySide6.QtCore import QEvent, QObject, QTimer
+from PySide6.QtWidgets import QApplication
+
+
+def report():
+    print(json.dumps(sorted(sys.modules)), flush=True)
+    os._exit(0)
+
+
+class Drawn(QObject):
+    def eventFilter(self, obj, event):
+        if event.type() == QEvent.Type.Paint and obj.isWidgetType() and obj.isWindow():
+            QApplication.instance().removeEventFilter(self)
+            QTimer.singleShot(0, report)
+        return False
+
+
+app = QApplication(sys.argv[:1])
+drawn = Drawn()
+app.installEventFilter(drawn)
+sys.exit(studio.cli.main(["studio", *sys.argv[1:]]))
+"""
+
+
+def modules_at_first_paint(tmp_path: Path, *args: str) -> set[str]:
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "SUPERSTEP_STUDIO_HOME": str(tmp_path),
+           "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])}  # fmt: skip
+    done = subprocess.run([sys.executable, "-c", CHILD, *args], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=120)  # fmt: skip
+    assert done.returncode == 0, done.stderr[-2000:]
+    return set(json.loads(done.stdout.strip().splitlines()[-1]))
+
+
+def heavy_in(modules: set[str], heavy: tuple[str, ...] = HEAVY) -> list[str]:
+    return sorted(m for m in modules if any(m == h or m.startswith(h + ".") for h in heavy))
+
+
+def test_the_start_page_loads_none_of_the_heavy_modules(tmp_path):
+    modules = modules_at_first_paint(tmp_path)
+    assert "studio.main_window" in modules and "studio.panels.start_page" in modules
+    assert heavy_in(modules) == []
+
+
+def test_a_template_opens_without_them_too(tmp_path):
+    """`superstep studio router`, what bench/window_startup.py times."""
+    modules = modules_at_first_paint(tmp_path, "router")
+    assert "studio.canvas.items.node_item" in modules
+    assert heavy_in(modules) == []
+
+
+AGENT_LAYER = (
+    "engine.agents.middleware",
+    "engine.agents.factory",
+    "engine.prebuilt",
+    "langchain_core.language_models.chat_models",
+    "langchain_core.runnables.base",
+    "langsmith.client",
+    "graphspec.compiler",
+    "graphspec.export",
+    "graphspec.importer",
+)
+
+
+def test_an_agent_card_is_drawn_without_the_agent_layer(tmp_path):
+    """An agent template has no positions (laid out with networkx) and turns Record runs on (the
+    recorder, with langchain-core's messages, is made at once); the agent layer still waits for
+    a run."""
+    modules = modules_at_first_paint(tmp_path, "react_agent")
+    assert "studio.canvas.items.node_item" in modules and "engine.record.recorder" in modules
+    assert heavy_in(modules, AGENT_LAYER) == []
+
+
+def test_the_drawn_hooks_of_prebuilt_middleware_are_the_engine_classes_hooks():
+    """The canvas draws each prebuilt middleware's hooks from a table (so a card needs no agent
+    layer); the table says what the engine's classes implement."""
+    from engine.agents import middleware
+    from engine.agents.middleware.types import overridden_hooks
+    from graphspec.model import PREBUILT_MIDDLEWARE
+    from studio.canvas.looks import PREBUILT_HOOKS
+
+    assert set(PREBUILT_HOOKS) == set(PREBUILT_MIDDLEWARE)
+    for name, cls in PREBUILT_MIDDLEWARE.items():
+        if hasattr(middleware, cls):
+            assert PREBUILT_HOOKS[name] == overridden_hooks(getattr(middleware, cls)), name
+    # the one the engine does not mirror yet: langchain's ToolErrorMiddleware wraps tool calls
+    assert not hasattr(middleware, "ToolErrorMiddleware")
+    assert PREBUILT_HOOKS["tool_error_to_message"] == ("wrap_tool_call",)
