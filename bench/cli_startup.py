@@ -3,9 +3,11 @@
     python -m bench.cli_startup [--repeat N] [--only NAME[,NAME...]]
 
 Each row runs in a fresh `python` subprocess `--repeat` times (default 5) and keeps the median
-wall time, interpreter start included. Targets (issue 19.3): `superstep templates` and
-`superstep validate` under 0.5 s, `import engine.graph` under 0.3 s. Exit status 1 when a median
-is above its target (or a command fails), 0 otherwise; the last line is `SUMMARY: PASS|FAIL`.
+wall time, interpreter start included. Targets (issues 19.3 and 32.1): `superstep templates`,
+`superstep validate` and `superstep run router` under 0.5 s, `import engine.graph` under 0.3 s.
+The floor, `python -c pass` timed the same way, is printed first, and each row's median as a
+multiple of it. Exit status 1 when a median is above its target (or a command fails), 0
+otherwise; the last line is `SUMMARY: PASS|FAIL`. The studio's window: bench/window_startup.py.
 """
 
 from __future__ import annotations
@@ -24,9 +26,12 @@ ROWS: dict[str, tuple[list[str], float]] = {
     "templates": (["-m", "studio.cli", "templates"], 0.5),
     "validate": (["-m", "studio.cli", "validate", "router"], 0.5),
     "validate-agent": (["-m", "studio.cli", "validate", "react_agent"], 0.5),
+    "run-router": (["-m", "studio.cli", "run", "router"], 0.5),
     "import-engine-graph": (["-c", "import engine.graph"], 0.3),
 }
 """name -> (python arguments, target seconds)."""
+FLOOR = ["-c", "pass"]
+"""The interpreter alone: what every row pays before its own work."""
 
 
 def time_row(argv: list[str], repeat: int) -> tuple[float, str | None]:
@@ -51,13 +56,16 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     names = args.only.split(",") if args.only else list(ROWS)
     failed = []
-    print(f"{'command':<22} {'median s':>9} {'target s':>9}  result")
+    floor, _ = time_row(FLOOR, args.repeat)
+    print(f"{'command':<22} {'median s':>9} {'x pass':>7} {'target s':>9}  result")
+    print(f"{'python -c pass':<22} {floor:>9.3f} {1:>7.1f} {'':>9}  floor")
     for name in names:
         cmd, target = ROWS[name]
         median, error = time_row(cmd, args.repeat)
         ok = error is None and median <= target
         failed += [] if ok else [name]
-        print(f"{name:<22} {median:>9.3f} {target:>9.2f}  {'ok' if ok else error or 'SLOW'}")
+        print(f"{name:<22} {median:>9.3f} {median / floor:>7.1f} {target:>9.2f}  "
+              f"{'ok' if ok else error or 'SLOW'}")  # fmt: skip
     print(f"SUMMARY: {'FAIL ' + ','.join(failed) if failed else 'PASS'}")
     return 1 if failed else 0
 
