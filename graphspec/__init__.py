@@ -6,7 +6,7 @@ Dependency direction: studio -> spec -> engine. Nothing here imports Qt.
     graphspec.expressions  safe expressions (an AST whitelist, no eval) and their Python translation
     graphspec.trust        which elements carry Python code; refusing to run untrusted code
     graphspec.compiler     spec -> engine StateGraph
-    graphspec.validator    graph checks with networkx, each finding with severity, element id, JSON path
+    graphspec.validator    graph checks (graphspec.digraph), each finding with severity, element id, JSON path
     graphspec.export       spec -> standalone langgraph module, Mermaid, JSON Schema of the state
     graphspec.importer     a Python module holding a compiled graph -> spec
     graphspec.templates    the bundled templates/ gallery

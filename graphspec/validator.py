@@ -1,4 +1,4 @@
-"""Checks a spec as a graph (networkx) before it runs.
+"""Checks a spec as a graph (`graphspec.digraph`) before it runs.
 
 Each finding has a severity (error: it will not compile or will fail at run time; warning: it
 runs but probably not as meant), a code, a message, the id of the element at fault, its JSON
@@ -24,13 +24,14 @@ import builtins
 import itertools
 import os
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from engine.constants import END, START
 from graphspec import expressions
 from graphspec.agent_checks import check_agents, check_models
 from graphspec.code_checks import check_code
 from graphspec.deep_agent_checks import check_deep_agents
+from graphspec.digraph import DiGraph, ancestors, descendants, strongly_connected_components
 from graphspec.endpoints import endpoint_sites
 from graphspec.errors import Finding, Severity, SpecError
 from graphspec.io import resolve_subgraph
@@ -49,9 +50,6 @@ from graphspec.model import (
 )
 from graphspec.node_kinds import by_kind
 from graphspec.routes import literal_results, possible_targets
-
-if TYPE_CHECKING:
-    import networkx as nx  # loaded when a spec is first checked, not with the studio's window
 
 MAX_STATES = 2000
 """How many abstract supersteps the parallel-write check explores before it stops."""
@@ -264,11 +262,9 @@ class _Checker:
 
     # -------------------------------------------------------------- the graph as a whole
 
-    def graph(self) -> tuple[nx.DiGraph, set[str]]:
+    def graph(self) -> tuple[DiGraph, set[str]]:
         """The drawn graph; also the nodes whose routers may go anywhere (code, no path_map)."""
-        import networkx as nx
-
-        g = nx.DiGraph()
+        g = DiGraph()
         g.add_nodes_from([START, END, *self.nodes])
         for _, _, sources, target in self.spec.all_edges():
             g.add_edges_from((s, target) for s in sources)
@@ -288,25 +284,23 @@ class _Checker:
         return g, anywhere
 
     def shape(self) -> None:
-        import networkx as nx
-
         g, anywhere = self.graph()
         index = {n.id: i for i, n in enumerate(self.spec.nodes)}
         if not any(True for _ in g.successors(START)):
             self.add("error", "no-entry", "nothing starts the graph: no edge from START", None,
                      "$.entry", "add an entry node")  # fmt: skip
             return
-        reachable = nx.descendants(g, START)
+        reachable = descendants(g, START)
         for node in self.spec.nodes:
             if node.id not in reachable:
                 self.add("warning", "unreachable", f"{node.id!r} can never run: no path from START",
                          node.id, f"$.nodes[{index[node.id]}]", "connect it or delete it")  # fmt: skip
-        finishing = nx.ancestors(g, END)
+        finishing = ancestors(g, END)
         for node in self.spec.nodes:
             if node.id in reachable and node.id not in finishing and not _is_function(node):
                 self.add("warning", "dead-end", f"{node.id!r} cannot reach END", node.id,
                          f"$.nodes[{index[node.id]}]", "add an edge towards END")  # fmt: skip
-        for component in nx.strongly_connected_components(g):
+        for component in strongly_connected_components(g):
             nodes = sorted(component)
             if len(nodes) == 1 and not g.has_edge(nodes[0], nodes[0]):
                 continue

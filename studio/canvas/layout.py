@@ -1,4 +1,4 @@
-"""Layered automatic layout (pure Python + networkx, no Qt, safe to run on a worker thread).
+"""Layered automatic layout (pure Python, no Qt, safe to run on a worker thread).
 
 Stages: build the graph drawn on the canvas; drop the edges a depth-first search meets going
 back (loops), so the rest is acyclic; give each node the layer of its longest path from START;
@@ -8,21 +8,15 @@ down with room for the tallest card in each.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from graphspec.digraph import DiGraph, topological_sort
 from graphspec.model import GraphSpec, Position
 from studio.canvas.looks import END, START, edge_looks
-
-if TYPE_CHECKING:
-    import networkx as nx  # loaded on first layout: the first window draws without it
 
 COLUMN, GAP = 250.0, 70.0
 
 
-def drawn_graph(spec: GraphSpec) -> nx.DiGraph:
-    import networkx as nx
-
-    graph = nx.DiGraph()
+def drawn_graph(spec: GraphSpec) -> DiGraph:
+    graph = DiGraph()
     graph.add_nodes_from(n.id for n in spec.nodes)
     for look in edge_looks(spec):
         for source in look.sources:
@@ -31,7 +25,7 @@ def drawn_graph(spec: GraphSpec) -> nx.DiGraph:
     return graph
 
 
-def back_edges(graph: nx.DiGraph, roots: list[str]) -> set[tuple[str, str]]:
+def back_edges(graph: DiGraph, roots: list[str]) -> set[tuple[str, str]]:
     """Edges pointing to a node still on the depth-first stack (iterative: deep graphs are fine)."""
     state: dict[str, int] = {}  # 1 on the stack, 2 done
     found = set()
@@ -58,14 +52,12 @@ def layered_positions(
     spec: GraphSpec, heights: dict[str, float] | None = None
 ) -> dict[str, tuple[float, float]]:
     """Top-left position of every node, layer by layer from the entry points down."""
-    import networkx as nx
-
     graph = drawn_graph(spec)
     if not graph:
         return {}
     graph.remove_edges_from(back_edges(graph, [n for n in spec.entry if n in graph]))
     layer: dict[str, int] = {}
-    for node in nx.topological_sort(graph):
+    for node in topological_sort(graph):
         layer[node] = max((layer[p] + 1 for p in graph.predecessors(node)), default=0)
     layers: list[list[str]] = [[] for _ in range(max(layer.values()) + 1)]
     for node in graph.nodes:  # spec order first: a stable start for the sweeps
