@@ -111,13 +111,14 @@ AGENT_LAYER = (
     "graphspec.compiler",
     "graphspec.export",
     "graphspec.importer",
+    "networkx",
 )
 
 
 def test_an_agent_card_is_drawn_without_the_agent_layer(tmp_path):
-    """An agent template has no positions (laid out with networkx) and turns Record runs on (the
-    recorder, with langchain-core's messages, is made at once); the agent layer still waits for
-    a run."""
+    """An agent template turns Record runs on (the recorder, with langchain-core's messages, is
+    made at once); the agent layer still waits for a run, and laying its cards out (it has no
+    positions) needs no networkx."""
     modules = modules_at_first_paint(tmp_path, "react_agent")
     assert "studio.canvas.items.node_item" in modules and "engine.record.recorder" in modules
     assert heavy_in(modules, AGENT_LAYER) == []
