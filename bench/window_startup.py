@@ -31,7 +31,7 @@ ROOT = Path(__file__).resolve().parents[1]
 TARGET_S = 1.0
 TARGET_RATIO = 5.0
 
-_DRAWN = """
+DRAWN_HOOK = """
 import os, sys
 from PySide6.QtCore import QEvent, QObject, QTimer
 from PySide6.QtWidgets import QApplication, QLabel
@@ -55,10 +55,11 @@ app = QApplication(sys.argv[:1])
 _filter = _Drawn()
 app.installEventFilter(_filter)
 """
-"""Shared by both children: the QApplication, and the filter that reports the first paint."""
+"""Shared by both children (and tests/studio/test_start_imports.py): the QApplication, and the
+filter that calls `_report()` once the first paint is over (a child may define its own)."""
 
 BARE = (
-    _DRAWN
+    DRAWN_HOOK
     + """
 label = QLabel("Superstep Studio")
 label.show()
@@ -68,7 +69,7 @@ app.exec()
 
 STUDIO = (
     "import studio.cli\n"
-    + _DRAWN
+    + DRAWN_HOOK
     + """
 sys.exit(studio.cli.main(["studio", sys.argv[1]]))
 """

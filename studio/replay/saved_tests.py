@@ -97,6 +97,15 @@ def saved_name(thread: str) -> str:
     return re.sub(r"[^A-Za-z0-9_]+", "_", thread).strip("_")[:MAX_NAME].strip("_") or "thread"
 
 
+def load_replaying() -> None:
+    """Import what replaying a saved test needs (the in-memory saver, and replaying's serving:
+    langchain-core's LLM cache, the tool node), which the window does not load: the Tests dock
+    calls this on the GUI thread, so its worker is never the first to import the engine's
+    modules (two threads importing into one import cycle can see half-made modules)."""
+    import engine.checkpoint.memory  # noqa: F401
+    import engine.record.replay  # noqa: F401
+
+
 def run_saved(data_path: Path, *, trusted: Callable[[Path], bool] | None = None) -> SavedResult:
     """Replay one saved test's recording on the spec as it is now and compare. `trusted`
     decides whether the spec's code may run (given the spec's path); without it

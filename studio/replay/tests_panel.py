@@ -23,7 +23,13 @@ from PySide6.QtWidgets import (
 
 from studio.plain import plain_label, plain_tip
 from studio.replay.run_diff_panel import RunDiffPanel
-from studio.replay.saved_tests import SavedResult, find_saved, run_saved, save_test
+from studio.replay.saved_tests import (
+    SavedResult,
+    find_saved,
+    load_replaying,
+    run_saved,
+    save_test,
+)
 from studio.run.widgets import MONO, button, vbox
 from studio.workers import run_in_thread
 
@@ -114,6 +120,7 @@ class TestsPanel(QWidget):
         self.run_button.setEnabled(False)
         self.say(f"Running {len(tests)} test(s)…")
         trusted = self.trusted
+        load_replaying()
         run_in_thread(lambda: [run_saved(p, trusted=trusted) for p in tests], self._done)
 
     def _done(self, results: list[SavedResult] | None, error: BaseException | None) -> None:

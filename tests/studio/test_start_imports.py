@@ -14,6 +14,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from bench.window_startup import DRAWN_HOOK
+
 ROOT = Path(__file__).resolve().parents[2]
 
 HEAVY = (
@@ -48,31 +50,19 @@ HEAVY = (
 )
 """Modules the first screen must not load (a package stands for its submodules too)."""
 
-CHILD = """
-import json, os, sys
-import studio.cli
-from PySide6.QtCore import QEvent, QObject, QTimer
-from PySide6.QtWidgets import QApplication
-
-
-def report():
+CHILD = (
+    "import json\nimport studio.cli\n"
+    + DRAWN_HOOK
+    + """
+def _report():
     print(json.dumps(sorted(sys.modules)), flush=True)
     os._exit(0)
 
 
-class Drawn(QObject):
-    def eventFilter(self, obj, event):
-        if event.type() == QEvent.Type.Paint and obj.isWidgetType() and obj.isWindow():
-            QApplication.instance().removeEventFilter(self)
-            QTimer.singleShot(0, report)
-        return False
-
-
-app = QApplication(sys.argv[:1])
-drawn = Drawn()
-app.installEventFilter(drawn)
 sys.exit(studio.cli.main(["studio", *sys.argv[1:]]))
 """
+)
+"""The bench's child (bench/window_startup.py), reporting the modules loaded at the first paint."""
 
 
 def modules_at_first_paint(tmp_path: Path, *args: str) -> set[str]:
