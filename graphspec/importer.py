@@ -71,8 +71,6 @@ def spec_of(module: Any, name: str, target: str, value: Any = None) -> Any:
     return spec_from_graph(value, module, made if value is not getattr(module, name) else None)
 
 
-
-
 def load_module(target: str, *, on_engine: bool = False, again: bool = True) -> Any:
     """Import a module by name or a .py file by path (run again if already imported, unless not
     `again`); with `on_engine`, a file's langgraph imports are pointed at the engine

@@ -31,9 +31,8 @@ PREBUILT_HOOKS: dict[str, tuple[str, ...]] = {
     "todo_list": ("wrap_model_call", "after_model"),
     "tool_error_to_message": ("wrap_tool_call",),
 }
-"""The hooks each prebuilt middleware implements (those its engine class overrides; langchain's
-ToolErrorMiddleware, not mirrored yet, as langchain's class has them). Written out, not read
-from the classes: the agent layer (langchain-core's chat models) is not loaded to draw a card;
+"""The hooks each prebuilt middleware implements (those its engine class overrides). Written
+out, not read from the classes: the agent layer (langchain-core's chat models) is not loaded to draw a card;
 tests/studio/test_start_imports.py checks the table against the engine's classes."""
 
 

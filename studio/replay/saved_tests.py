@@ -152,6 +152,7 @@ def _program_graph(folder: Path, data: dict,
                    trusted: Callable[[Path], bool] | None) -> tuple[Any, dict]:  # fmt: skip
     """A graph from code's test: its program (inside the project, and only when trusted: it is
     all code) loaded on the engine, the graph it names with a fresh in-memory saver."""
+    from engine.checkpoint.memory import InMemorySaver
     from graphspec.importer import load_module
     from graphspec.program_graphs import compiled, graph_value
     from graphspec.providers import keyless_models
