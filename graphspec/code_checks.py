@@ -5,6 +5,11 @@ Errors (the compiler could not load the code):
     bad-code          the code does not parse (the message gives the line and column)
     missing-function  the code parses but defines no top-level `function` of that name
 
+Warnings (it runs, but `superstep export` refuses it):
+
+    unexportable-name the code binds a builtin or a name the exported module needs (the
+                      exporter's own rule, `graphspec.export.python_module.binding_problem`)
+
 Code is read as text (never run), so these checks work on untrusted specs. Each finding names
 the element that owns the code (the node, the agent's node, the edge, the state key) and the
 JSON path of its `code` field, so the studio can flag the node and keep the text in the editor.
@@ -15,6 +20,7 @@ from __future__ import annotations
 import ast
 from collections.abc import Callable, Iterator
 
+from graphspec.export.python_module import binding_problem
 from graphspec.model import (
     AgentNode,
     CodeRef,
@@ -100,6 +106,10 @@ def check_code(spec: GraphSpec, add: Add) -> None:
             continue
         problem = code_problem(ref.code, ref.function)
         if problem is None:
+            unexportable = binding_problem(ref.code)
+            if unexportable is not None:
+                add("warning", "unexportable-name", unexportable, element, f"{path}.code",
+                    "rename it: an exported module cannot give the code that name")  # fmt: skip
             continue
         code, message = problem
         fix = (

@@ -74,6 +74,41 @@ def _taken(name: str) -> bool:
     )
 
 
+def _bindings(code: str) -> tuple[list[str], set[str]]:
+    """(the names `code` binds at module level, those bound by the same import the module has)."""
+    try:
+        table = symtable.symtable(textwrap.dedent(code).strip() + "\n", "<code>", "exec")
+        tree = ast.parse(textwrap.dedent(code).strip())
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return [], set()  # the parse check (validator, or the whole module's) reports it
+    same_imports = {
+        alias.asname or alias.name
+        for node in tree.body
+        if isinstance(node, (ast.Import, ast.ImportFrom))
+        for alias in node.names
+        if alias.asname in (None, alias.name)
+        and IMPORTED.get(alias.name, "") == getattr(node, "module", None)
+        and not getattr(node, "level", 0)
+    }
+    bound = [
+        symbol.get_name()
+        for symbol in table.get_symbols()
+        if symbol.is_assigned() or symbol.is_imported() or not symbol.is_referenced()
+    ]
+    return bound, same_imports
+
+
+def binding_problem(code: str) -> str | None:
+    """Why an exported module cannot hold `code`, or None: copied code keeps its names, and it
+    may not rebind a builtin or one of the module's names (except by the same import). The one
+    rule for the exporter and the validator (`graphspec.code_checks`)."""
+    bound, same_imports = _bindings(code)
+    bad = [name for name in bound if _taken(name) and name not in same_imports]
+    if not bad:
+        return None
+    return f"code binds {bad[0]!r}, a builtin or a name the exported module needs; rename it"
+
+
 class PythonModule:
     """Collects the parts of one exported module."""
 
@@ -90,33 +125,11 @@ class PythonModule:
         return name
 
     def reserve_code_names(self, element_id: str, code: str) -> None:
-        """Copied code keeps its names, so the names it binds at module level are taken first;
-        it may not rebind a builtin or one of the module's names (except by the same import)."""
-        try:
-            table = symtable.symtable(textwrap.dedent(code).strip() + "\n", "<code>", "exec")
-            tree = ast.parse(textwrap.dedent(code).strip())
-        except (SyntaxError, ValueError):
-            return  # the whole module's parse check reports it
-        same_imports = {
-            alias.asname or alias.name
-            for node in tree.body
-            if isinstance(node, (ast.Import, ast.ImportFrom))
-            for alias in node.names
-            if alias.asname in (None, alias.name)
-            and IMPORTED.get(alias.name, "") == getattr(node, "module", None)
-            and not getattr(node, "level", 0)
-        }
-        for symbol in table.get_symbols():
-            name = symbol.get_name()
-            if not (symbol.is_assigned() or symbol.is_imported() or not symbol.is_referenced()):
-                continue
-            if _taken(name) and name not in same_imports:
-                raise SpecError(
-                    f"code binds {name!r}, a builtin or a name the exported module needs; "
-                    "rename it",
-                    element_id=element_id,
-                )
-            self.used.add(name)
+        """Copied code keeps its names, so the names it binds at module level are taken first."""
+        problem = binding_problem(code)
+        if problem is not None:
+            raise SpecError(problem, element_id=element_id)
+        self.used.update(_bindings(code)[0])
 
     def need(self, line: str) -> None:
         if line not in self.imports:
@@ -161,4 +174,11 @@ def used_imports(lines: list[str], body: str) -> list[str]:
     return [line for i, line in enumerate(out) if line or (i and out[i - 1])]
 
 
-__all__ = ["BASE_IMPORTS", "IMPORTED", "OPTIONAL_IMPORTS", "PythonModule", "used_imports"]
+__all__ = [
+    "BASE_IMPORTS",
+    "IMPORTED",
+    "OPTIONAL_IMPORTS",
+    "PythonModule",
+    "binding_problem",
+    "used_imports",
+]

@@ -329,3 +329,35 @@ def test_mermaid_labels_cannot_add_lines():
     assert not any(line.split()[0] in ("B", "click", "end") for line in lines)
     assert '    end_["end"]' in lines and "    end_ --> __end__" in lines
     assert '    n -.->|"no"| weird_target______x_' in lines
+
+
+BINDINGS = [
+    ("def StateGraph(s):\n    return {}\n", "StateGraph", "StateGraph"),
+    ("def len(x):\n    return 0\n\ndef f(s):\n    return {}\n", "f", "len"),
+    ("import os as tool\n\ndef f(s):\n    return {}\n", "f", "tool"),
+    (
+        "from langgraph.types import Command\n\ndef f(s):\n    return Command(update={})\n",
+        "f",
+        None,
+    ),
+    ("def my_tool(s):\n    return {}\n", "my_tool", None),
+]
+
+
+@pytest.mark.parametrize(("code", "function", "bad"), BINDINGS)
+def test_the_validator_warns_of_exactly_the_names_export_refuses(code, function, bad):
+    """One rule (issue 27.3): a finding at the code before export, where export would refuse."""
+    from graphspec.validator import validate
+
+    node = {"id": "n", "kind": "function", "code": code, "function": function}
+    spec = graph(state=[{"name": "x"}], nodes=[node], entry=["n"], finish=["n"])
+    found = [(f.severity, f.element_id, f.path, f.message) for f in validate(spec)
+             if f.code == "unexportable-name"]  # fmt: skip
+    if bad is None:
+        assert found == []
+        to_langgraph(spec)
+        return
+    with pytest.raises(SpecError) as refused:
+        to_langgraph(spec)
+    assert found == [("warning", "n", "$.nodes[0].code", str(refused.value.args[0]))]
+    assert repr(bad) in found[0][3]

@@ -118,7 +118,7 @@ class ToolsEditor(QWidget):
 
     def _add(self) -> None:
         tools = list(self.get())
-        name = unique_id("tool", {t.name for t in tools})
+        name = unique_id("my_tool", {t.name for t in tools})  # `tool` is a name export refuses
         tools.append(ToolSpec(name=name, code=NEW_TOOL.format(name=name), function=name))
         self.host.memory[self.key] = len(tools) - 1
         self.put(tools, False)
