@@ -54,6 +54,8 @@ class GraphScene(QGraphicsScene):
         """node id -> (node spec, agent spec): what its item was last drawn from."""
         self._touching: dict[str, set[str]] = {}
         """node id -> keys of the edges that end at it, to redraw only those when it moves."""
+        self._lanes: dict[str, tuple[int, int]] = {}
+        """edge key -> (place, how many) among the edges between the same ends."""
         self.picture_version = 0
         """Moves whenever what the projected items look like may have changed (the view's
         zoomed-out overview redraws its picture when it does)."""
@@ -83,6 +85,7 @@ class GraphScene(QGraphicsScene):
             table.clear()
         self._sources.clear()
         self._touching.clear()
+        self._lanes.clear()
         self._on_changed(frozenset({*NODE_FIELDS, *EDGE_FIELDS, "view"}))
 
     def _on_changed(self, fields: frozenset[str]) -> None:
@@ -289,15 +292,55 @@ class GraphScene(QGraphicsScene):
         for key, item in self.edges.items():
             for end in (*item.look.sources, item.look.target):
                 self._touching.setdefault(end, set()).add(key)
-        for key in fresh | {k for n in moved for k in self._touching.get(n, ())}:
+        relaned = self._assign_lanes()
+        routed = fresh | relaned | {k for n in moved for k in self._touching.get(n, ())}
+        for key in routed:
             self._route(self.edges[key])
+        self._place_labels([self.edges[k] for k in routed])
+
+    def _assign_lanes(self) -> set[str]:
+        """Edges between the same ends (a goto and a Send to one node, two routes back to the
+        same card) each get a lane: (place, how many). Returns the keys whose lane changed."""
+        groups: dict[tuple, list[str]] = {}
+        for key, item in self.edges.items():
+            groups.setdefault((item.look.sources, item.look.target), []).append(key)
+        changed = set()
+        for keys in groups.values():
+            for place, key in enumerate(keys):
+                lane = (place, len(keys))
+                if self._lanes.get(key) != lane:
+                    self._lanes[key] = lane
+                    changed.add(key)
+        for gone in set(self._lanes) - set(self.edges):
+            del self._lanes[gone]
+        return changed
+
+    def _place_labels(self, routed: list[EdgeItem]) -> list[EdgeItem]:
+        """Lay out again the labels of the edges leaving the nodes the `routed` edges leave (a
+        goto and a Send from one node, two routes to neighbours): each clear of those before
+        it from the same node. Returns the edges whose label was laid out."""
+        starts = {edge.look.sources[0] for edge in routed}
+        groups: dict[str, list[EdgeItem]] = {}
+        for edge in self.edges.values():
+            if edge.look.label and edge.look.sources[0] in starts:
+                groups.setdefault(edge.look.sources[0], []).append(edge)
+        for group in groups.values():
+            taken: list[QRectF] = []
+            for edge in group:
+                taken.append(edge.place_label(taken))
+        return [edge for group in groups.values() for edge in group]
 
     def ported(self, node_id: str) -> PortedItem | None:
         return self.nodes.get(node_id) or self.terminals.get(node_id)
 
     def _route(self, edge: EdgeItem) -> None:
         sources = [self.ported(s).port_pos("out") for s in edge.look.sources]
-        edge.set_ends(sources, self.ported(edge.look.target).port_pos("in"))
+        target = self.ported(edge.look.target)
+        card_right = None
+        if edge.look.sources == (edge.look.target,):  # back to itself: a loop beside the card
+            card_right = target.mapToScene(QPointF(target.size()[0], 0)).x()
+        lane = self._lanes.get(edge.look.key, (0, 1))
+        edge.set_ends(sources, target.port_pos("in"), lane, card_right)
 
     # -------------------------------------------------------------- gestures
 
@@ -309,9 +352,11 @@ class GraphScene(QGraphicsScene):
             if key in self.edges:
                 edge = self.edges[key]
                 old = old.united(edge.boundingRect())
-                if edge.look.label:
-                    old = old.united(edge.label_rect())
                 self._route(edge)
+                moved.append(edge)
+        for edge in self._place_labels(moved):  # a neighbour's label may move out of the way
+            old = old.united(edge.boundingRect())
+            if edge not in moved:
                 moved.append(edge)
         self.touch(moved, old)
 

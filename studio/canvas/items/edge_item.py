@@ -1,5 +1,7 @@
 """Edges as curves: plain, join (several sources meet at a dot above the target), conditional
-(dashed, labelled with the route) and goto (dotted: a node's Command destinations)."""
+(dashed, labelled with the route) and goto (dotted: a node's Command destinations). An edge from a
+node back to itself is a loop around the card's right side; edges between the same two ends
+each get a lane, so their curves and labels do not lie on top of each other."""
 
 from __future__ import annotations
 
@@ -23,14 +25,31 @@ DASHES = {"conditional": Qt.PenStyle.DashLine, "goto": Qt.PenStyle.DotLine}
 LABEL_FONT = QFont()
 LABEL_FONT.setPointSizeF(7.5)
 JOIN_GAP = 26.0
+LANE = 44.0
+"""How far apart (sideways) the curves of edges between the same two ends bow."""
+LOOP_REACH = 36.0
+"""How far right of its card a self-loop runs (each further loop one LANE further out)."""
+LABEL_AT = (0.55, 0.4, 0.7, 0.3, 0.8, 0.2, 0.9)
+"""Where along its curve a label may sit, best first (see place_label)."""
 
 
-def curve(start: QPointF, end: QPointF) -> QPainterPath:
-    """A vertical S-curve from an output port down (or around) to an input port."""
+def curve(start: QPointF, end: QPointF, shift: float = 0.0) -> QPainterPath:
+    """A vertical S-curve from an output port down (or around) to an input port, its middle
+    bowed `shift` to the side."""
     dy = end.y() - start.y()
     bend = max(40.0, abs(dy) / 2) if dy > 0 else 90.0 + abs(dy) / 6
     path = QPainterPath(start)
-    path.cubicTo(start + QPointF(0, bend), end - QPointF(0, bend), end)
+    path.cubicTo(start + QPointF(shift, bend), end + QPointF(shift, -bend), end)
+    return path
+
+
+def loop(start: QPointF, end: QPointF, x: float) -> QPainterPath:
+    """From a card's output port (its bottom) out and up along `x`, right of the card, and
+    down into its input port (its top): the card's edge back to itself."""
+    mid = (start.y() + end.y()) / 2
+    path = QPainterPath(start)
+    path.cubicTo(start + QPointF(0, 40), QPointF(x, start.y() + 40), QPointF(x, mid))
+    path.cubicTo(QPointF(x, end.y() - 40), end - QPointF(0, 40), end)
     return path
 
 
@@ -48,6 +67,8 @@ class EdgeItem(QGraphicsItem):
         self._end = QPointF()
         self._join = QPointF()
         self._label_at = QPointF()
+        self._label_path = QPainterPath()
+        """The curve the label sits on (a join's: its first source's)."""
         self._rect = QRectF()
         self._arrow = QPolygonF()
         self._pens_key: tuple | None = None
@@ -57,8 +78,12 @@ class EdgeItem(QGraphicsItem):
     def element_id(self) -> str:
         return self.look.element_id
 
-    def set_ends(self, sources: list[QPointF], target: QPointF) -> None:
-        """Recompute the curves for new port positions."""
+    def set_ends(self, sources: list[QPointF], target: QPointF, lane: tuple[int, int] = (0, 1),
+                 card_right: float | None = None) -> None:  # fmt: skip
+        """Recompute the curves for new port positions. `lane` is (this edge's place, how many)
+        among the edges between the same ends; `card_right` is the right side of the card when
+        the edge goes from that card back to itself."""
+        place, count = lane
         self.prepareGeometryChange()
         path = QPainterPath()
         if self.look.style == "join":
@@ -67,11 +92,16 @@ class EdgeItem(QGraphicsItem):
                 path.addPath(curve(s, self._join))
             path.moveTo(self._join)
             path.lineTo(target - QPointF(0, 6))
+            self._label_path = curve(sources[0], target)
+        elif card_right is not None:
+            path = self._label_path = loop(
+                sources[0], target, card_right + LOOP_REACH + place * LANE
+            )
         else:
-            path = curve(sources[0], target)
+            path = self._label_path = curve(sources[0], target, (place - (count - 1) / 2) * LANE)
+        self._label_at = self._label_path.pointAtPercent(LABEL_AT[0])
         self._path = path
         self._end = target
-        self._label_at = curve(sources[0], target).pointAtPercent(0.55)
         self._rect = path.boundingRect().adjusted(-60, -14, 60, 14)
         self._arrow = QPolygonF([target, target + QPointF(-5, -10), target + QPointF(5, -10)])
 
@@ -130,6 +160,22 @@ class EdgeItem(QGraphicsItem):
             painter.drawEllipse(self._join, 5, 5)
         if self.look.label:
             self._paint_label(painter, color)
+
+    def place_label(self, taken: list[QRectF]) -> QRectF:
+        """Put the label at the first place along the curve (LABEL_AT) clear of the `taken`
+        labels, else at the first; returns where it is."""
+        for percent in LABEL_AT:
+            self._label_at = self._label_path.pointAtPercent(percent)
+            rect = self.label_rect()
+            if not any(rect.intersects(other) for other in taken):
+                break
+        else:
+            self._label_at = self._label_path.pointAtPercent(LABEL_AT[0])
+            rect = self.label_rect()
+        if not self._rect.contains(rect):
+            self.prepareGeometryChange()
+            self._rect = self._rect.united(rect)
+        return rect
 
     def label_rect(self) -> QRectF:
         w = QFontMetricsF(LABEL_FONT).horizontalAdvance(self.look.label) + 10
