@@ -117,6 +117,11 @@ def _named(fn: Callable, name: str) -> Callable:
     return fn
 
 
+def state_defaults(spec: GraphSpec) -> dict[str, Any]:
+    """key -> its default, for the keys that have one (what expressions read while unset)."""
+    return {k.name: k.default for k in spec.state if k.default is not None}
+
+
 def _evaluate(expression: str, state: Any, element_id: str, path: str, **extra: Any) -> Any:
     try:
         return expressions.evaluate(expression, state, **extra)
@@ -127,24 +132,25 @@ def _evaluate(expression: str, state: Any, element_id: str, path: str, **extra: 
                         path=path) from None  # fmt: skip
 
 
-def _set_state_action(node: SetStateNode, path: str) -> Callable:
+def _set_state_action(node: SetStateNode, path: str, defaults: dict[str, Any]) -> Callable:
     def action(state: Any) -> Any:
         update = {
-            key: _evaluate(expr, state, node.id, f"{path}.values.{key}")
+            key: _evaluate(expr, state, node.id, f"{path}.values.{key}", defaults=defaults)
             for key, expr in node.values.items()
         }
         if node.goto is None:
             return update
-        return Command(update=update, goto=_evaluate(node.goto, state, node.id, f"{path}.goto"))
+        goto = _evaluate(node.goto, state, node.id, f"{path}.goto", defaults=defaults)
+        return Command(update=update, goto=goto)
 
     return _named(action, node.id)
 
 
-def _interrupt_action(node: InterruptNode, path: str) -> Callable:
+def _interrupt_action(node: InterruptNode, path: str, defaults: dict[str, Any]) -> Callable:
     def action(state: Any) -> dict:
         value: Any = node.prompt
         if node.payload is not None:
-            payload = _evaluate(node.payload, state, node.id, f"{path}.payload")
+            payload = _evaluate(node.payload, state, node.id, f"{path}.payload", defaults=defaults)
             value = {"prompt": node.prompt, "payload": payload}
         return {node.resume_key: interrupt(value)}
 
@@ -401,11 +407,15 @@ def _subgraph_action(node: SubgraphNode, site: _Site) -> Any:
 _ACTIONS: Mapping[str, Callable[[Any, _Site], Any]] = by_kind(
     {
         "function": _function_action,
-        "set_state": lambda node, site: _set_state_action(node, site.path),
+        "set_state": lambda node, site: _set_state_action(
+            node, site.path, state_defaults(site.spec)
+        ),
         "model": lambda node, site: _model_action(node),
         "tools": lambda node, site: _tools_action(node, site.path),
         "agent": lambda node, site: _agent_action(site.spec, node, site.path, site.base_dir),
-        "interrupt": lambda node, site: _interrupt_action(node, site.path),
+        "interrupt": lambda node, site: _interrupt_action(
+            node, site.path, state_defaults(site.spec)
+        ),
         "subgraph": _subgraph_action,
     },
     "compiler",
@@ -416,19 +426,26 @@ _ACTIONS: Mapping[str, Callable[[Any, _Site], Any]] = by_kind(
 # ------------------------------------------------------------------ routers
 
 
-def router_function(edge: ConditionalEdge, path: str) -> Callable:
+def router_function(
+    edge: ConditionalEdge, path: str, defaults: dict[str, Any] | None = None
+) -> Callable:
+    """The router's function; its expressions read `defaults` for keys the state lacks."""
     router = edge.router
+    defaults = defaults or {}
     if isinstance(router, ExpressionRouter):
 
         def route(state: Any) -> Any:
-            return _evaluate(router.expression, state, edge.id, f"{path}.router.expression")
+            return _evaluate(
+                router.expression, state, edge.id, f"{path}.router.expression", defaults=defaults
+            )
 
         return _named(route, edge.id)
     if isinstance(router, SendRouter):
 
         def send(state: Any) -> list[Send]:
             budget = expressions.Budget()  # one for all the Sends: 100,000 items x a costly input
-            items = _evaluate(router.over, state, edge.id, f"{path}.router.over", budget=budget)
+            items = _evaluate(router.over, state, edge.id, f"{path}.router.over", budget=budget,
+                              defaults=defaults)  # fmt: skip
             return [
                 Send(
                     router.target,
@@ -439,6 +456,7 @@ def router_function(edge: ConditionalEdge, path: str) -> Callable:
                             edge.id,
                             f"{path}.router.input.{key}",
                             budget=budget,
+                            defaults=defaults,
                             item=item,
                         )  # fmt: skip
                         for key, expr in router.input.items()
@@ -522,7 +540,7 @@ def build_graph(
         _call(builder.add_edge, start, target, element_id=element_id, path=_edge_path(spec, i))
     for i, edge in enumerate(spec.conditional_edges):
         path = f"$.conditional_edges[{i}]"
-        fn = router_function(edge, path)
+        fn = router_function(edge, path, state_defaults(spec))
         _call(
             builder.add_conditional_edges,
             edge.source,
@@ -598,6 +616,7 @@ __all__ = [
     "compile_spec",
     "run_config",
     "state_schemas",
+    "state_defaults",
     "chat_model",
     "merge_dicts",
     "router_function",

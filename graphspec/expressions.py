@@ -19,6 +19,7 @@ cannot exhaust memory.
 from __future__ import annotations
 
 import ast
+import copy
 import itertools
 import operator
 from collections.abc import Callable, Mapping
@@ -250,13 +251,14 @@ def returns_many(expression: str) -> bool:
 
 
 def evaluate(expression: str, state: Mapping[str, Any], *, budget: Budget | None = None,
-             **extra: Any) -> Any:  # fmt: skip
+             defaults: Mapping[str, Any] | None = None, **extra: Any) -> Any:  # fmt: skip
     """Evaluate against `state` (and names in `extra`, such as `item`), within `budget` (a fresh
-    one unless given): a limit passed raises LimitError, a cancelled run StoppedError."""
+    one unless given): a limit passed raises LimitError, a cancelled run StoppedError. A key read
+    by name that `state` lacks reads as its entry in `defaults` (a copy), else None."""
     tree = parse(expression)
     scope = {"state": state, **CONSTANT_NAMES, **extra}
     try:
-        return _Evaluator(state, scope, budget or Budget()).eval(tree.body)
+        return _Evaluator(state, scope, budget or Budget(), defaults or {}).eval(tree.body)
     except ExpressionError:
         raise
     except RecursionError:
@@ -334,10 +336,12 @@ _UNBOUND = object()
 
 
 class _Evaluator:
-    def __init__(self, state: Mapping[str, Any], scope: dict[str, Any], budget: Budget) -> None:
+    def __init__(self, state: Mapping[str, Any], scope: dict[str, Any], budget: Budget,
+                 defaults: Mapping[str, Any]) -> None:  # fmt: skip
         self.state = state
         self.scope = scope
         self.budget = budget
+        self.defaults = defaults
 
     def eval(self, node: ast.AST) -> Any:
         self.budget.step()
@@ -357,9 +361,12 @@ class _Evaluator:
             return value
         if node.id in FUNCTIONS:  # passed as a value (key=len): bounded when Python calls it
             return bound_function(node.id, self.budget)
+        default = self.defaults.get(node.id)
+        if default is not None:
+            default = copy.deepcopy(default)  # one read's value: never the spec's own object
         if isinstance(self.state, Mapping):
-            return self.state.get(node.id)
-        return getattr(self.state, node.id, None)
+            return self.state.get(node.id, default)
+        return getattr(self.state, node.id, default)
 
     def _BoolOp(self, node: ast.BoolOp) -> Any:
         result: Any = None

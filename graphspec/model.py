@@ -141,10 +141,24 @@ class StateKey(_Model):
     output: bool = True
     """Part of the graph's output schema; a key that is neither input nor output is private."""
     description: Text = ""
+    default: JsonValue = None
+    """What reading the key by name gives while it has no value (nothing wrote it and the input
+    did not give it), as langgraph gives a dataclass or pydantic state's field its default: a
+    counter at 0 runs on `{}`. It is not written to the state. None: no default."""
 
     @property
     def managed(self) -> bool:
         return self.type in MANAGED_TYPES
+
+    @model_validator(mode="after")
+    def _default_fits(self) -> StateKey:
+        if self.default is not None and not STATE_TYPES[self.type].fits(self.default):
+            raise ValueError(
+                f"default {self.default!r} is not a value of type {self.type!r}"
+                if not self.managed
+                else f"a {self.type} key takes no default: the runtime fills it in"
+            )
+        return self
 
 
 # ------------------------------------------------------------------ policies and layout

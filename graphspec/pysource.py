@@ -86,16 +86,19 @@ _PLAIN = (
 _OPERATORS = (*sandbox.BINARY, *sandbox.UNARY, *sandbox.COMPARE, *_BOOL, ast.Load)
 
 
-def expression(text: str, state_var: str = "state", item: bool = False) -> str:
+def expression(text: str, state_var: str = "state", item: bool = False,
+               defaults: dict[str, Any] | None = None) -> str:  # fmt: skip
     """Python over the dict `state_var` that computes what `sandbox.evaluate` computes.
 
-    `item` says whether a Send packet's element is in scope as `item`. Only `state_var`,
+    `item` says whether a Send packet's element is in scope as `item`; a key read by name that
+    has an entry in `defaults` reads as `state.get(key, default)`. Only `state_var`,
     `item`, END, START and whitelisted builtins are written as bare names; comprehension
     variables are renamed away from those (and from every builtin).
     """
     tree = sandbox.parse(text)  # the sandbox's whitelist first, then ours below
     names = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name)}
-    out = ast.fix_missing_locations(_Translate(state_var, item, names).visit(tree.body))
+    translate = _Translate(state_var, item, names, defaults or {})
+    out = ast.fix_missing_locations(translate.visit(tree.body))
     source = ast.unparse(out)
     if ast.dump(ast.parse(source, mode="eval").body) != ast.dump(out):  # unparse lost something
         raise SpecError(f"expression {text!r} cannot be written as Python")
@@ -103,8 +106,10 @@ def expression(text: str, state_var: str = "state", item: bool = False) -> str:
 
 
 class _Translate:
-    def __init__(self, state_var: str, item: bool, taken: set[str]) -> None:
+    def __init__(self, state_var: str, item: bool, taken: set[str],
+                 defaults: dict[str, Any]) -> None:  # fmt: skip
         self.state_var = state_var
+        self.defaults = defaults
         self.item = item
         self.avoid = {state_var, "item", "END", "START", *sandbox.FUNCTIONS, *BUILTIN_NAMES}
         self.taken = taken | self.avoid
@@ -168,7 +173,10 @@ class _Translate:
         if node.id in sandbox.FUNCTIONS:
             return ast.Name(node.id, ast.Load())
         get = ast.Attribute(ast.Name(self.state_var, ast.Load()), "get", ast.Load())
-        return ast.Call(get, [ast.Constant(node.id)], [])
+        args: list[ast.expr] = [ast.Constant(node.id)]
+        if self.defaults.get(node.id) is not None:
+            args.append(ast.parse(literal(self.defaults[node.id]), mode="eval").body)
+        return ast.Call(get, args, [])
 
     def call(self, node: ast.Call) -> ast.AST:
         func = node.func

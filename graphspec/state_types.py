@@ -1,8 +1,8 @@
 """The types a state key can have, and what each one becomes elsewhere.
 
 One row per type: the annotation the compiler gives the key, the same annotation as exported
-langgraph code writes it, the key's JSON Schema, and for a managed value the engine class that
-fills it in per task. The model's `StateType`, the compiler, the exporter and the importer all
+langgraph code writes it, the key's JSON Schema, for a managed value the engine class that
+fills it in per task, and the JSON classes a default value of the type may have. The model's `StateType`, the compiler, the exporter and the importer all
 read this table.
 """
 
@@ -24,17 +24,35 @@ class KeyType:
     """The key's JSON Schema; None for a managed value, which is never part of the input."""
     manager: type | None = None
     """For a managed value, the engine class that computes it (langgraph's has the same name)."""
+    values: tuple[type, ...] = ()
+    """The classes a default value may have (empty: any; a managed value takes none)."""
+
+    def fits(self, value: Any) -> bool:
+        """Whether `value` may be the default of a key of this type (bool is not a number)."""
+        if self.manager is not None:
+            return False
+        if not self.values or value is None:
+            return True
+        return isinstance(value, self.values) and not (
+            isinstance(value, bool) and bool not in self.values
+        )
+
+    def zero(self) -> Any:
+        """The default a new key of this type starts with: its empty value (None for any)."""
+        return self.values[0]() if self.values else None
 
 
 STATE_TYPES: dict[str, KeyType] = {
     "any": KeyType(Any, "Any", {}),
-    "str": KeyType(str, "str", {"type": "string"}),
-    "int": KeyType(int, "int", {"type": "integer"}),
-    "float": KeyType(float, "float", {"type": "number"}),
-    "bool": KeyType(bool, "bool", {"type": "boolean"}),
-    "list": KeyType(list, "list", {"type": "array"}),
-    "dict": KeyType(dict, "dict", {"type": "object"}),
-    "messages": KeyType(list, "list", {"type": "array", "items": {"type": "object"}}),
+    "str": KeyType(str, "str", {"type": "string"}, values=(str,)),
+    "int": KeyType(int, "int", {"type": "integer"}, values=(int,)),
+    "float": KeyType(float, "float", {"type": "number"}, values=(float, int)),
+    "bool": KeyType(bool, "bool", {"type": "boolean"}, values=(bool,)),
+    "list": KeyType(list, "list", {"type": "array"}, values=(list,)),
+    "dict": KeyType(dict, "dict", {"type": "object"}, values=(dict,)),
+    "messages": KeyType(
+        list, "list", {"type": "array", "items": {"type": "object"}}, values=(list,)
+    ),
     "remaining_steps": KeyType(RemainingSteps, "RemainingSteps", None, RemainingStepsManager),
     "is_last_step": KeyType(IsLastStep, "IsLastStep", None, IsLastStepManager),
 }

@@ -19,6 +19,8 @@ def state_json_schema(spec: GraphSpec) -> dict[str, Any]:
             prop["description"] = key.description
         if key.reducer != "none":
             prop["x-reducer"] = key.reducer
+        if key.default is not None:
+            prop["default"] = key.default
         properties[key.name] = prop
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",

@@ -1,5 +1,9 @@
-"""The state-schema editor (objectName `stateSchemaEditor`): keys, types, reducers, the first
-saved input's value as each key's default, and input/output/private flags."""
+"""The state-schema editor (objectName `stateSchemaEditor`): keys, types, reducers, each key's
+default (what reading it gives before anything writes it) and input/output/private flags.
+
+Choosing a type gives the key that type's empty value as its default (unless it has one of its
+own that fits), so a counter drawn from scratch runs on `{}`; `messages` also takes the
+add_messages reducer, as a conversation needs."""
 
 from __future__ import annotations
 
@@ -17,7 +21,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from graphspec.model import Reducer, RunInput, StateKey, StateType
+from graphspec.model import Reducer, StateKey, StateType
+from graphspec.state_types import STATE_TYPES
 from studio import edits
 from studio.editor import Editor
 from studio.edits.base import unique_id
@@ -67,7 +72,6 @@ class StatePanel(QWidget):
 
     def refresh(self) -> None:
         spec = self.editor.document.spec
-        defaults = spec.inputs[0].value if spec.inputs else {}
         self.table.blockSignals(True)
         self.table.setRowCount(len(spec.state))
         for r, key in enumerate(spec.state):
@@ -83,8 +87,11 @@ class StatePanel(QWidget):
             private.setFlags(Qt.ItemFlag.ItemIsEnabled)
             private.setToolTip("a key that is neither input nor output is private")
             self.table.setItem(r, PRIVATE, private)
-            default = json.dumps(defaults[key.name]) if key.name in defaults else ""
-            self.table.setItem(r, DEFAULT, QTableWidgetItem(default))
+            default = QTableWidgetItem("" if key.default is None else json.dumps(key.default))
+            default.setToolTip(StateKey.model_fields["default"].description or "")
+            if key.managed:
+                default.setFlags(Qt.ItemFlag.ItemIsEnabled)  # the runtime fills it in
+            self.table.setItem(r, DEFAULT, default)
             self.table.setItem(r, DESCRIPTION, QTableWidgetItem(key.description))
         self.table.blockSignals(False)
 
@@ -93,7 +100,10 @@ class StatePanel(QWidget):
         combo.setObjectName(f"state_{field}_{row}")
         combo.addItems(list(values))
         combo.setCurrentText(current)
-        combo.currentTextChanged.connect(lambda text: self.set_key(row, **{field: text}))
+        if field == "type":
+            combo.currentTextChanged.connect(lambda text: self.set_type(row, text))
+        else:
+            combo.currentTextChanged.connect(lambda text: self.set_key(row, **{field: text}))
         return combo
 
     # -------------------------------------------------------------- edits
@@ -113,6 +123,21 @@ class StatePanel(QWidget):
             self.refresh()
         return ok
 
+    def set_type(self, row: int, type_: str) -> bool:
+        """The key's type, with the default and reducer that type needs (see the module)."""
+        keys = self.keys
+        if not 0 <= row < len(keys):
+            return False
+        key, new = keys[row], STATE_TYPES[type_]
+        changes: dict[str, Any] = {"type": type_}
+        if key.default is None or key.default == STATE_TYPES[key.type].zero():
+            changes["default"] = new.zero()
+        elif not new.fits(key.default):
+            changes["default"] = None
+        if type_ == "messages" and key.reducer == "none":
+            changes["reducer"] = "add_messages"
+        return self.set_key(row, **changes)
+
     def _item_changed(self, item: QTableWidgetItem) -> None:
         row, col = item.row(), item.column()
         if col == NAME:
@@ -131,20 +156,13 @@ class StatePanel(QWidget):
             self.set_default(self.keys[row].name, item.text())
 
     def set_default(self, name: str, text: str) -> bool:
-        """Set (or clear, with empty text) the key's value in the first saved input."""
-        spec = self.editor.document.spec
+        """Set (or clear, with empty text) the key's default: JSON, or else the text itself."""
         try:
             value = json.loads(text) if text.strip() else None
         except ValueError:
             value = text
-        inputs = list(spec.inputs) or [RunInput(name="default")]
-        values = dict(inputs[0].value)
-        if text.strip():
-            values[name] = value
-        else:
-            values.pop(name, None)
-        inputs[0] = inputs[0].model_copy(update={"value": values})
-        return self.editor.push(edits.SetSpecFieldEdit, "inputs", [i.model_dump() for i in inputs])
+        rows = [i for i, k in enumerate(self.keys) if k.name == name]
+        return bool(rows) and self.set_key(rows[0], default=value)
 
     def add_key(self) -> bool:
         name = unique_id("key", {k.name for k in self.keys})

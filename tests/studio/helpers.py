@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import shiboken6
 from PySide6.QtCore import QEvent, QPoint, QPointF, Qt
 from PySide6.QtGui import QMouseEvent
-from PySide6.QtWidgets import QApplication
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QAbstractItemView, QApplication, QLineEdit
 
 LEFT = Qt.MouseButton.LeftButton
 NONE = Qt.MouseButton.NoButton
@@ -38,3 +40,19 @@ def center(item) -> QPointF:
 
 def view_point(view, scene_pos: QPointF) -> QPoint:
     return view.mapFromScene(scene_pos)
+
+
+def type_in_cell(qtbot, table, row: int, column: int, text: str) -> None:
+    """Click a table cell, open its editor (what a double click does), type and press Return;
+    returns once the table has the edit."""
+    table.scrollToItem(table.item(row, column))  # the scroll bar dragged to the column
+    rect = table.visualItemRect(table.item(row, column))
+    qtbot.mouseClick(table.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    table.editItem(table.item(row, column))
+    editor = QApplication.focusWidget()
+    assert isinstance(editor, QLineEdit)
+    editor.selectAll()
+    QTest.keyClicks(editor, text)
+    QTest.keyClick(editor, Qt.Key.Key_Return)
+    editing = QAbstractItemView.State.EditingState  # a form rebuilt after the edit drops the table
+    qtbot.waitUntil(lambda: not shiboken6.isValid(table) or table.state() != editing)

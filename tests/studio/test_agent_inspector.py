@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
 from graphspec.io import dumps_spec
 from studio.panels.code_editor import CodeEditor
 from tests.studio.conftest import settle
-from tests.studio.helpers import center, click, drag
+from tests.studio.helpers import center, click, drag, type_in_cell
 from tests.studio.test_canvas_gestures import drop_from_palette, port
 
 pytestmark = pytest.mark.gui
@@ -86,15 +86,7 @@ def pick(qtbot, win, name: str, text: str) -> None:
 
 
 def edit_cell(qtbot, win, table_name: str, row: int, column: int, text: str) -> None:
-    table = find(qtbot, win, QTableWidget, table_name)
-    rect = table.visualItemRect(table.item(row, column))
-    qtbot.mouseClick(table.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
-    table.editItem(table.item(row, column))  # what a double click does
-    editor = QApplication.focusWidget()
-    assert isinstance(editor, QLineEdit)
-    editor.selectAll()
-    QTest.keyClicks(editor, text)
-    QTest.keyClick(editor, Qt.Key.Key_Return)
+    type_in_cell(qtbot, find(qtbot, win, QTableWidget, table_name), row, column, text)
 
 
 def select_row(qtbot, win, list_name: str, row: int) -> None:

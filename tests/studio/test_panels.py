@@ -67,7 +67,7 @@ def test_state_schema_editor_edits_keys(window):
     assert not key.input and not key.output
     assert panel.table.item(0, 5).text() == "yes"  # private
     assert panel.set_default("total", "7")
-    assert win.document.spec.inputs[0].value["total"] == 7
+    assert win.document.spec.state[0].default == 7
     panel.table.setCurrentCell(1, 0)
     assert panel.move_key(-1)
     assert [k.name for k in win.document.spec.state] == ["visited", "total"]
