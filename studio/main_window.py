@@ -195,6 +195,7 @@ class MainWindow(WindowLayout, EditorCommands, QMainWindow):
         self.inspector.open_subgraph.connect(self.open_subgraph)
         self.validator.findings_ready.connect(self._findings)
         self.problems.element_chosen.connect(self.select_element)
+        self.problems.fix_chosen.connect(lambda apply: apply(self.editor))
         self.editor.failed.connect(lambda m: self.statusBar().showMessage(m, 6000))
         self.editor.pasted.connect(self.gate.pasted)
         self.gate.review_needed.connect(self._ask_trust)
@@ -209,7 +210,32 @@ class MainWindow(WindowLayout, EditorCommands, QMainWindow):
         self.start_page.path_chosen.connect(self.ask_open_path)
 
     def _selection_changed(self) -> None:
-        self.inspector.show_ids(self.scene.selected_ids())
+        ids = self.scene.selected_ids()
+        self.inspector.show_ids(ids)
+        inspector = self.dock_named("inspectorDock")
+        if ids and inspector.toggleViewAction().isChecked():  # open, maybe behind another tab
+            inspector.raise_()  # what was selected is shown, not the chat or the channels
+            QTimer.singleShot(0, self._room_for_inspector)  # once its tab is laid out
+
+    def _room_for_inspector(self) -> None:
+        """A form taller than the inspector (an agent's) gets the right column's room, down to
+        the State dock's minimum, when it is selected (edits then keep the size the user set)."""
+        if self._closed:
+            return
+        inspector, state = self.dock_named("inspectorDock"), self.dock_named("stateDock")
+        group = [state, *self.tabifiedDockWidgets(state)]  # its tab in front stands for it
+        state = next((d for d in group if not d.visibleRegion().isEmpty()), None)
+        if state is None or state.isFloating() or inspector.isFloating() or inspector in group:
+            return
+        if self.dockWidgetArea(inspector) != self.dockWidgetArea(state):
+            return
+        column = inspector.height() + state.height()
+        wanted = self.inspector.widget().sizeHint().height() + 40  # the title bar and margins
+        if inspector.height() >= wanted:
+            return
+        room = max(column - state.minimumSizeHint().height(), inspector.height())
+        height = min(wanted, room)
+        self.resizeDocks([inspector, state], [height, column - height], Qt.Orientation.Vertical)
 
     def _edited(self, _index: int = 0) -> None:
         if not self._autosave_timer.isActive():  # not restarted: edits that go on get saved too

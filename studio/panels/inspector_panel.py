@@ -47,6 +47,8 @@ class InspectorPanel(QScrollArea):
         self.editor = editor
         self.ids: list[str] = []
         self._shown: Any = None
+        self._built_for: list[str] | None = None
+        """The selection the form was last built for (its scroll position is kept for it)."""
         self.error = plain_label()
         self.error.setObjectName("inspectorError")
         self.error.setWordWrap(True)
@@ -117,6 +119,9 @@ class InspectorPanel(QScrollArea):
 
     def _build(self) -> None:
         element = self._element()
+        # the same element drawn again after an edit stays where the user had scrolled to
+        keep = self.verticalScrollBar().value() if self.ids == self._built_for else 0
+        self._built_for = list(self.ids)
         self._shown = element
         page = QWidget()
         self.form = QFormLayout(page)
@@ -154,6 +159,7 @@ class InspectorPanel(QScrollArea):
             old.hide()
             old.deleteLater()  # not now: we may be inside one of its fields' signals
         self.setWidget(page)
+        self.verticalScrollBar().setValue(keep)
 
     def _error_label(self) -> QLabel:
         label = plain_label()
@@ -259,8 +265,9 @@ class InspectorPanel(QScrollArea):
             )
         elif node.kind == "model":
             current = lambda: self.spec.node(nid)  # noqa: E731  (the node as it is now)
+            tools = lambda: [t.name for n in self.spec.nodes if n.kind == "tools" for t in n.tools]  # noqa: E731
             self.form.addRow(ModelForm(self.host, nid, lambda: current().model,
-                                       lambda m, _merge: setn(nid, model=m)))  # fmt: skip
+                                       lambda m, _merge: setn(nid, model=m), tools))  # fmt: skip
             self._code(
                 "system_prompt",
                 "System prompt",

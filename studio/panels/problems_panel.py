@@ -1,27 +1,36 @@
-"""The problems panel (objectName `problemsPanel`): validator findings; click one to select it."""
+"""The problems panel (objectName `problemsPanel`): validator findings; click one to select it.
+A finding the studio can fix by itself (`studio.quick_fixes`) has a Fix button (`quickFix_<row>`)
+in its row."""
 
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QBrush, QColor
-from PySide6.QtWidgets import QTreeWidget, QTreeWidgetItem
+from PySide6.QtWidgets import QHeaderView, QPushButton, QTreeWidget, QTreeWidgetItem
 
 from studio.plain import plain_tip
+from studio.quick_fixes import quick_fix
 
 COLORS = {"error": "#C62828", "warning": "#B26A00"}
 
 
 class ProblemsPanel(QTreeWidget):
     element_chosen = Signal(str)
+    fix_chosen = Signal(object)
+    """A Fix button was clicked: the fix's apply(editor)."""
 
     def __init__(self) -> None:
         super().__init__()
         self.setObjectName("problemsPanel")
-        self.setHeaderLabels(["", "Element", "Problem"])
+        self.setHeaderLabels(["", "Element", "Problem", ""])
         self.setRootIsDecorated(False)
         self.setAlternatingRowColors(True)
         self.setColumnWidth(0, 70)
         self.setColumnWidth(1, 150)
+        header = self.header()
+        header.setStretchLastSection(False)  # the problem's text takes the room, not the Fix
+        header.setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(3, QHeaderView.ResizeMode.ResizeToContents)
         self.itemClicked.connect(self._chosen)
         self.itemActivated.connect(self._chosen)
 
@@ -34,6 +43,14 @@ class ProblemsPanel(QTreeWidget):
             item.setData(0, Qt.ItemDataRole.UserRole, f.element_id)
             item.setToolTip(2, plain_tip(f"{f.path}: {text}"))
             self.addTopLevelItem(item)
+            fix = quick_fix(f)
+            if fix is not None:
+                label, apply = fix
+                button = QPushButton("Fix")
+                button.setObjectName(f"quickFix_{self.topLevelItemCount() - 1}")
+                button.setToolTip(plain_tip(label))
+                button.clicked.connect(lambda _=False, a=apply: self.fix_chosen.emit(a))
+                self.setItemWidget(item, 3, button)
 
     def _chosen(self, item: QTreeWidgetItem) -> None:
         element = item.data(0, Qt.ItemDataRole.UserRole)

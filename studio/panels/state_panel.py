@@ -32,6 +32,20 @@ NAME, TYPE, REDUCER, INPUT, OUTPUT, PRIVATE, DEFAULT, DESCRIPTION = range(8)
 TYPES, REDUCERS = get_args(StateType), get_args(Reducer)
 
 
+def typed(key: StateKey, type_: str) -> StateKey:
+    """`key` as a key of type `type_`: its default becomes that type's empty value unless it had
+    one of its own that fits, and a `messages` key takes the add_messages reducer."""
+    new = STATE_TYPES[type_]
+    changes: dict[str, Any] = {"type": type_}
+    if key.default is None or key.default == STATE_TYPES[key.type].zero():
+        changes["default"] = new.zero()
+    elif not new.fits(key.default):
+        changes["default"] = None
+    if type_ == "messages" and key.reducer == "none":
+        changes["reducer"] = "add_messages"
+    return StateKey.model_validate({**key.model_dump(), **changes})
+
+
 class StatePanel(QWidget):
     def __init__(self, editor: Editor) -> None:
         super().__init__()
@@ -128,15 +142,8 @@ class StatePanel(QWidget):
         keys = self.keys
         if not 0 <= row < len(keys):
             return False
-        key, new = keys[row], STATE_TYPES[type_]
-        changes: dict[str, Any] = {"type": type_}
-        if key.default is None or key.default == STATE_TYPES[key.type].zero():
-            changes["default"] = new.zero()
-        elif not new.fits(key.default):
-            changes["default"] = None
-        if type_ == "messages" and key.reducer == "none":
-            changes["reducer"] = "add_messages"
-        return self.set_key(row, **changes)
+        new = typed(keys[row], type_)
+        return self.set_key(row, **new.model_dump(exclude={"name"}))
 
     def _item_changed(self, item: QTableWidgetItem) -> None:
         row, col = item.row(), item.column()

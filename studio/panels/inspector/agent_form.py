@@ -47,7 +47,8 @@ def agent_form(host: Host, form: QFormLayout, agent_id: str) -> None:
 
     page, model_form = section(f"Model of agent {agent_id}")
     model_form.addRow(ModelForm(host, agent_id, lambda: agent().model,
-                                lambda m, merge: put(merge if isinstance(merge, bool) else f"model.{merge}", model=m)))  # fmt: skip
+                                lambda m, merge: put(merge if isinstance(merge, bool) else f"model.{merge}", model=m),
+                                tool_names))  # fmt: skip
     form.addRow(page)
     prompt = code_field("inspector_agent_prompt", "text", agent().system_prompt,
                         lambda t: put("system_prompt", f"Change system prompt of {agent_id}", system_prompt=t), host.say)  # fmt: skip

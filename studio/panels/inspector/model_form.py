@@ -34,7 +34,8 @@ class ModelForm(QWidget):
     typing in one field merges into one undo step)."""
 
     def __init__(self, host: Host, owner: str, get: Callable[[], ModelSettings],
-                 put: Callable[[ModelSettings, str | bool], bool]) -> None:  # fmt: skip
+                 put: Callable[[ModelSettings, str | bool], bool],
+                 tool_names: Callable[[], list[str]] = list) -> None:  # fmt: skip
         super().__init__()
         self.setObjectName("modelForm")
         self.host, self.get, self.put = host, get, put
@@ -75,7 +76,7 @@ class ModelForm(QWidget):
         form.addRow("Params", box)
         if model.provider == "scripted":
             form.addRow(ResponsesEditor(host, owner, lambda: self.get().responses,
-                                        lambda r, f: self._set(f, responses=r)))  # fmt: skip
+                                        lambda r, f: self._set(f, responses=r), tool_names))  # fmt: skip
 
     def _set(self, merge: str | bool, **changes: Any) -> bool:
         data = self.get().model_dump()

@@ -30,11 +30,15 @@ def summary(i: int, message: ScriptedMessage) -> str:
 
 
 class ResponsesEditor(QWidget):
+    """`tool_names` gives the names of the tools the model may call, as they are now: a new tool
+    call calls the first one this response does not call yet."""
+
     def __init__(self, host: Host, owner: str, get: Callable[[], list[ScriptedMessage]],
-                 put: Callable[[list[ScriptedMessage], str | bool], bool]) -> None:  # fmt: skip
+                 put: Callable[[list[ScriptedMessage], str | bool], bool],
+                 tool_names: Callable[[], list[str]] = list) -> None:  # fmt: skip
         super().__init__()
         self.setObjectName("scriptedResponsesEditor")
-        self.host, self.get, self.put = host, get, put
+        self.host, self.get, self.put, self.tool_names = host, get, put, tool_names
         self.key = (owner, "response")
         responses = get()
         box = QVBoxLayout(self)
@@ -127,7 +131,10 @@ class ResponsesEditor(QWidget):
             self.put(responses, False)
 
     def _add_call(self, row: int) -> None:
-        calls = [*self.get()[row].tool_calls, ScriptedToolCall(name="tool", args={})]
+        called = {c.name for c in self.get()[row].tool_calls}
+        names = self.tool_names() or ["tool"]
+        name = next((n for n in names if n not in called), names[0])
+        calls = [*self.get()[row].tool_calls, ScriptedToolCall(name=name, args={})]
         self._change(row, False, tool_calls=calls)
 
     def _remove_call(self, row: int) -> None:
