@@ -217,6 +217,12 @@ class MainWindow(WindowLayout, EditorCommands, QMainWindow):
             inspector.raise_()  # what was selected is shown, not the chat or the channels
             QTimer.singleShot(0, self._room_for_inspector)  # once its tab is laid out
 
+    def _fit_new(self) -> None:
+        """The document just opened, fitted to the canvas as it is now laid out (its size was
+        still the start page's or the previous layout's at the first fit)."""
+        if not self._closed and self.editor.stack.count() == 0:  # not once the user edits
+            self.view.fit()
+
     def _room_for_inspector(self) -> None:
         """A form taller than the inspector (an agent's) gets the right column's room, down to
         the State dock's minimum, when it is selected (edits then keep the size the user set)."""
@@ -279,6 +285,7 @@ class MainWindow(WindowLayout, EditorCommands, QMainWindow):
         self.runner.history.editor.clear()
         self.show_editor()
         self.view.fit()
+        QTimer.singleShot(0, self._fit_new)  # again once the docks shown above are laid out
         self.trust_banner.hide()
         self.code_banner.setVisible(code is not None)
         if code is not None:

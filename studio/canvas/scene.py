@@ -241,10 +241,13 @@ class GraphScene(QGraphicsScene):
             item.setPos(note.position.x, note.position.y)
 
     def _place_terminals(self) -> set[str]:
-        """START above the entry nodes, END below the finishing ones (the spec has no place for
-        them: they follow the nodes)."""
+        """START above the topmost node, centred over the entry nodes; END below the lowest,
+        centred under the finishing ones (the spec has no place for them: they follow the
+        nodes). Their height comes from all the nodes, so drawing the first edge to END does
+        not pull END up between the cards."""
         spec = self.document.spec
         moved = set()
+        every = [i.sceneBoundingRect() for i in self.nodes.values()]
         for tid, names in ((START, spec.entry), (END, spec.finish)):
             items = [self.nodes[n] for n in names if n in self.nodes] or list(self.nodes.values())
             if not items:
@@ -253,9 +256,9 @@ class GraphScene(QGraphicsScene):
                 rects = [i.sceneBoundingRect() for i in items]
                 x = sum(r.center().x() for r in rects) / len(rects) - 45
                 y = (
-                    min(r.top() for r in rects) - 90
+                    min(r.top() for r in every) - 90
                     if tid == START
-                    else max(r.bottom() for r in rects) + 60
+                    else max(r.bottom() for r in every) + 60
                 )
                 pos = QPointF(round(x), round(y))
             if self.terminals[tid].pos() != pos:

@@ -77,10 +77,13 @@ class GraphView(QGraphicsView):
         self.scene().set_zooming(False)
 
     def fit(self) -> None:
+        """The whole graph in view, never magnified (a small graph shows at 100%, centred). Not
+        a zoom gesture: the cards draw sharp at once, none from a picture made at another
+        scale (START and END were drawn cut in half until the gesture settled)."""
         rect = self.scene().itemsBoundingRect().adjusted(-40, -40, 40, 40)
         self.fitInView(rect, Qt.AspectRatioMode.KeepAspectRatio)
         if self.zoom() > 1.0:
-            self.zoom_by(1.0 / self.zoom())
+            self.resetTransform()
             self.centerOn(rect.center())
         self._sync_overview()
 

@@ -7,20 +7,22 @@ row per route, the router's result and the node it goes to, END included). `Targ
 
 Both read the current spec by id at each commit (the inspector keeps a form while the user
 types in it, so a captured element could be stale) and push edits through the editor; each
-change is one undo entry. They redraw themselves after a change of their own.
+change is one undo entry. They redraw themselves after a change of their own. Switching a router to Send fan-out, which
+goes to one node, first asks before the other routes are dropped (`dropRoutesQuestion`).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QTimer
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import (
     QComboBox,
     QFormLayout,
     QHBoxLayout,
     QLabel,
     QLineEdit,
+    QMessageBox,
     QPlainTextEdit,
     QPushButton,
     QToolButton,
@@ -355,10 +357,42 @@ class RouterEditor(QWidget):
                 QTimer.singleShot(0, self, self.render)
                 return
             router = SendRouter(kind="send", target=target, over="[]", input={})
-        path_map = None if kind == "send" else edge.path_map
+            dropped = list(dict.fromkeys(shown(t) for _r, t in pairs if t != target))
+            if dropped:
+                self._ask_to_drop(edge, router, dropped)
+                return
+        self._switch(edge, router)
+
+    def _switch(self, edge: ConditionalEdge, router: Any) -> None:
+        path_map = None if router.kind == "send" else edge.path_map
         new = edge.model_copy(update={"router": router, "path_map": path_map})
         self.editor.push(edits.SetEdgeEdit, "conditional_edges", new)
         QTimer.singleShot(0, self, self.render)
+
+    def _ask_to_drop(self, edge: ConditionalEdge, router: SendRouter, dropped: list[str]) -> None:
+        """Send fan-out goes to one node: ask before the routes elsewhere go (not modal to the
+        app: the window waits, the answer switches or keeps the router as it was)."""
+        box = QMessageBox(self.window())
+        box.setObjectName("dropRoutesQuestion")
+        box.setIcon(QMessageBox.Icon.Question)
+        box.setWindowTitle("Switch to Send fan-out")
+        box.setTextFormat(Qt.TextFormat.PlainText)
+        box.setText(f"A Send fan-out sends every task to {shown(router.target)}. Its routes to "
+                    f"{', '.join(dropped)} would be dropped.")  # fmt: skip
+        switch = box.addButton("Drop the routes and switch", QMessageBox.ButtonRole.AcceptRole)
+        box.addButton("Keep the routes", QMessageBox.ButtonRole.RejectRole)
+        box.setDefaultButton(switch)
+
+        def answered(_result: int) -> None:
+            current = self.edge()
+            if box.clickedButton() is switch and current is not None:
+                self._switch(current, router)
+            else:
+                QTimer.singleShot(0, self, self.render)  # the kind combo shows the kind again
+            box.deleteLater()
+
+        box.finished.connect(answered)
+        box.open()
 
 
 def _assignments(text: str) -> dict[str, str]:

@@ -8,7 +8,7 @@ import json
 import pytest
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QDockWidget, QPushButton
+from PySide6.QtWidgets import QComboBox, QDockWidget, QMessageBox, QPushButton
 
 from tests.studio.conftest import settle
 from tests.studio.helpers import center, click, drag, type_in_cell
@@ -85,3 +85,73 @@ def test_a_messages_key_takes_the_add_messages_reducer(window, qtbot):
     key = win.document.spec.state[0]
     assert (key.type, key.reducer) == ("messages", "add_messages")
     assert panel.table.cellWidget(0, 2).currentText() == "add_messages"
+
+
+def test_switching_a_router_to_send_asks_before_dropping_its_routes(window, qtbot):
+    win = window
+    win.new_graph()
+    for x, y in ((330, 90), (180, 300), (480, 300)):
+        drop_from_palette(win, "node:set_state", win.view.mapToScene(QPoint(x, y)))
+    a, b, c = "set_state", "set_state_2", "set_state_3"
+    drag(win.view, port(win, a, "route"), center(win.scene.nodes[b]))
+    drag(win.view, port(win, a, "route"), center(win.scene.nodes[c]))
+    edge = win.document.spec.conditional_edges[0]
+    assert edge.path_map == [b, c]
+
+    def switch_to_send() -> QMessageBox:
+        win.scene.select_ids([edge.id])
+        combo = win.inspector.findChild(QComboBox, "routerKindCombo")
+        combo.showPopup()  # "Send fan-out" picked from the list with the mouse
+        popup = combo.view()
+        rect = popup.visualRect(popup.model().index(combo.findData("send"), 0))
+        qtbot.mouseClick(popup.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+        qtbot.waitUntil(lambda: win.findChild(QMessageBox, "dropRoutesQuestion") is not None)
+        box = win.findChild(QMessageBox, "dropRoutesQuestion")
+        assert c in box.text() and "dropped" in box.text()
+        return box
+
+    box = switch_to_send()  # nothing changed yet, and "Keep the routes" keeps them
+    assert win.document.spec.conditional_edges[0] == edge
+    keep = next(b for b in box.buttons() if b.text() == "Keep the routes")
+    qtbot.mouseClick(keep, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: win.findChild(QMessageBox, "dropRoutesQuestion") is None)
+    assert win.document.spec.conditional_edges[0] == edge
+    qtbot.waitUntil(lambda: win.inspector.findChild(QComboBox, "routerKindCombo") is not None
+                    and win.inspector.findChild(QComboBox, "routerKindCombo").currentData()
+                    == "expression")  # fmt: skip
+
+    box = switch_to_send()  # asked again, and this time the user agrees
+    drop = next(b for b in box.buttons() if b.text().startswith("Drop"))
+    qtbot.mouseClick(drop, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: win.document.spec.conditional_edges[0].router.kind == "send")
+    switched = win.document.spec.conditional_edges[0]
+    assert (switched.router.target, switched.path_map) == (b, None)
+    win.actions_by_name["undo"].trigger()  # one edit
+    assert win.document.spec.conditional_edges[0] == edge
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_start_and_end_are_in_view_and_end_stays_below_the_cards(window, qtbot, size):
+    win = window
+    win.resize(*size)
+    win.show_start()
+    win.new_graph()  # from the start page, as a first-time user does
+    view = win.view
+    assert not win.scene.zooming  # drawn sharp at once, not from a picture at another scale
+    qtbot.wait(50)
+    shown = view.mapToScene(view.viewport().rect()).boundingRect()
+    for terminal in win.scene.terminals.values():
+        assert shown.contains(terminal.sceneBoundingRect()), (shown, terminal.node_id)
+    drop_from_palette(win, "node:set_state", view.mapToScene(QPoint(300, 100)))
+    drop_from_palette(win, "node:set_state", view.mapToScene(QPoint(300, 300)))
+    end = win.scene.terminals["__end__"]
+    lowest = win.scene.nodes["set_state_2"].sceneBoundingRect().bottom()
+    y = end.pos().y()
+    assert y > lowest
+    # the first edge into END, from the upper card: END stays below both cards
+    drag(view, port(win, "set_state", "out"), center(end))
+    assert win.document.spec.finish == ["set_state"]
+    assert end.pos().y() == y
+    assert not end.sceneBoundingRect().intersects(
+        win.scene.nodes["set_state_2"].sceneBoundingRect()
+    )
