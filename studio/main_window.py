@@ -30,7 +30,7 @@ from studio.canvas.layout import laid_out
 from studio.canvas.scene import GraphScene
 from studio.canvas.view import GraphView
 from studio.chat import install as install_chat
-from studio.document import FromCode, GraphDocument
+from studio.document import FromCode, GraphDocument, edited_beyond_breakpoints
 from studio.drawing import export_png, export_svg
 from studio.editor import Editor
 from studio.editor_commands import EditorCommands
@@ -70,6 +70,8 @@ class MainWindow(WindowLayout, EditorCommands, QMainWindow):
         self.load_errors: list[str] = []
         self.subgraph_windows: list[QMainWindow] = []
         self._closed = False
+        self._saved_spec: GraphSpec | None = None
+        """The spec as last opened or saved (None: recovered, never saved)."""
         self._build_central()
         self._build_docks()
         self._build_actions()
@@ -255,6 +257,7 @@ class MainWindow(WindowLayout, EditorCommands, QMainWindow):
             )
             self.code_banner.show()
             self.statusBar().showMessage(f"Canvas edits do not change {origin.name}", 6000)
+        self._update_title()  # the star follows the content, not only the clean index
 
     def _update_title(self, _clean: bool = False) -> None:
         name = (
@@ -268,8 +271,20 @@ class MainWindow(WindowLayout, EditorCommands, QMainWindow):
     # -------------------------------------------------------------- files
 
     def unsaved(self) -> bool:
-        """Edits that would be lost: a graph from code keeps none (it is edited in its code)."""
-        return self.document.code is None and not self.editor.stack.isClean()
+        """Edits that would be lost: a graph from code keeps none (it is edited in its code),
+        and breakpoints are not edits of the graph (kept with it and saved with it, undone like
+        edits, but setting one does not mark the graph modified)."""
+        if self.document.code is not None or self.editor.stack.isClean():
+            return False
+        return self._saved_spec is None or edited_beyond_breakpoints(
+            self._saved_spec, self.document.spec
+        )
+
+    def _mark_clean(self) -> None:
+        """The document is as on disk (opened, saved, or its edits dropped)."""
+        self.editor.stack.setClean()
+        self._saved_spec = self.document.spec
+        self._update_title()
 
     def _start_editing(self, spec: GraphSpec, path: Path | None, trusted: bool,
                        found: Closure | None = None, root_digest: str | None = None,
@@ -279,7 +294,7 @@ class MainWindow(WindowLayout, EditorCommands, QMainWindow):
         self.editor.stack.clear()
         self.document.load(laid_out(spec), path, trusted, code, origin)
         self.root_digest = root_digest
-        self.editor.stack.setClean()
+        self._mark_clean()
         self._update_title()
         self.statusBar().clearMessage()  # a message about the previous document is stale now
         self.runner.history.editor.clear()
@@ -427,7 +442,7 @@ class MainWindow(WindowLayout, EditorCommands, QMainWindow):
             return False
         self.document.path = path
         self.root_digest = digest(data)
-        self.editor.stack.setClean()
+        self._mark_clean()
         self.autosave.clear()
         files.add_recent(path)
         found = self.gate.current()
@@ -540,6 +555,7 @@ class MainWindow(WindowLayout, EditorCommands, QMainWindow):
     def _recover(self, found: files.Recovery) -> None:
         self._start_editing(found.spec, found.original, trusted=False)
         self.editor.stack.resetClean()  # recovered work is unsaved work
+        self._saved_spec = None
         self._update_title()
         self.write_autosave()
         found.discard()
@@ -593,7 +609,7 @@ class MainWindow(WindowLayout, EditorCommands, QMainWindow):
                 return
             if choice == QMessageBox.StandardButton.Discard:
                 self.set_aside("discarded")
-                self.editor.stack.setClean()  # set aside: the window has nothing unsaved now
+                self._mark_clean()  # set aside: the window has nothing unsaved now
             then()
 
         box.buttonClicked.connect(answered)

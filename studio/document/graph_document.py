@@ -30,6 +30,20 @@ class FromCode:
         return f"{self.source.name}:{self.name}" if self.source else self.name
 
 
+NOT_EDITS = frozenset({"breakpoints"})
+"""Fields kept with the document and saved with it whose change does not mark it modified."""
+
+
+def edited_beyond_breakpoints(saved: GraphSpec, now: GraphSpec) -> bool:
+    """Whether `now` differs from `saved` in more than NOT_EDITS (fields are compared by
+    identity first: an edit shares every field it did not touch, so this is cheap)."""
+    return any(
+        getattr(saved, f) is not getattr(now, f) and getattr(saved, f) != getattr(now, f)
+        for f in type(now).model_fields
+        if f not in NOT_EDITS
+    )
+
+
 class GraphDocument(QObject):
     """Wraps one GraphSpec; `apply` (called by `studio.edits` only) swaps top-level fields.
 

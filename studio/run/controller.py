@@ -470,7 +470,8 @@ class RunController(RunToolbar, ThreadControl):
             if self._last_report is not None:
                 self._show_report_channels(self._last_report)
             return
-        rows = [ChannelRow(name, "inner", value, version, True)
+        kinds = self.session.inner_channel_kinds(ns)
+        rows = [ChannelRow(name, kinds.get(name, "—"), value, version, True)
                 for name, (value, version) in sorted(self.trace.model.barriers.get(ns, {}).items())]  # fmt: skip
         self.channels.show_rows(
             rows, caption=f"Inside {ns_label(ns)}: its channels after its last barrier"

@@ -26,6 +26,7 @@ from typing import Any
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
+from engine._constants import NS_END, NS_SEP
 from engine.constants import MISSING
 from engine.pregel import trace
 from graphspec.expressions import cancel_with
@@ -92,6 +93,21 @@ def channel_kind(channel: Any) -> str:
     if op is not None:
         return f"reducer: {getattr(op, '__name__', repr(op))}"
     return type(channel).__name__
+
+
+def inner_channel_kinds(graph: Any, ns: tuple[str, ...]) -> dict[str, str]:
+    """channel -> kind (as channel_kind) of the inner graph a trace namespace ran in (its task
+    ids dropped: `outer|inner`); {} when the compiled graph does not hold it (a graph a node
+    builds as it runs)."""
+    if graph is None or not ns:
+        return {}
+    path = NS_SEP.join(part.split(NS_END, 1)[0] for part in ns)
+    try:
+        found = next(iter(graph.get_subgraphs(namespace=path, recurse=True)), None)
+    except Exception:  # a node's own object answering oddly: no kinds, never a crash
+        return {}
+    channels = getattr(found[1], "channels", None) if found else None
+    return {name: channel_kind(ch) for name, ch in (channels or {}).items()}
 
 
 def is_internal(channel: str) -> bool:
@@ -450,6 +466,11 @@ class RunSession(QObject):
         if self._stack is not None:
             self._stack.close()
         self._stack = self._saver = self._db = None
+
+    def inner_channel_kinds(self, ns: tuple[str, ...]) -> dict[str, str]:
+        """The channel kinds of the inner graph at `ns` (read on the GUI thread: a compiled
+        graph is never changed by a job, only replaced)."""
+        return inner_channel_kinds(self._graph, ns)
 
     def _forget(self) -> None:
         self._graph = self._graph_key = self._stepper = None

@@ -130,13 +130,15 @@ class TraceModel:
 
     def _items(self, row: Row) -> list[QStandardItem]:
         label, detail = QStandardItem(row.label), QStandardItem(row.detail)
-        tip = plain_tip(row.tip or row.detail) if (row.tip or row.detail) else ""
+        # the whole text in the tooltips: a narrow dock elides both columns
+        more = "\n".join(part for part in (row.detail, row.tip) if part)
+        label.setToolTip(plain_tip(f"{row.label}\n{more}" if more else row.label))
+        if more:
+            detail.setToolTip(plain_tip(more))
         for item in (label, detail):
             item.setEditable(False)
             if row.color:
                 item.setForeground(QBrush(QColor(row.color)))
-            if tip:
-                item.setToolTip(tip)
         if row.bold:
             label.setFont(self._bold)
         label.setData(row, ROW_ROLE)

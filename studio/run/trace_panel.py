@@ -46,6 +46,9 @@ class TracePanel(QWidget):
         self.tree.setUniformRowHeights(True)
         self.tree.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.tree.setColumnWidth(0, 320)  # hook names are long: `PIIMiddleware[email].before_model`
+        # a narrow dock cuts the middle, keeping both ends ("woken by branch:…:search"); the
+        # tooltips hold the whole text
+        self.tree.setTextElideMode(Qt.TextElideMode.ElideMiddle)
         self.tree.doubleClicked.connect(self._step_into_row)
         self.scope = QComboBox()
         self.scope.setObjectName("traceScope")
