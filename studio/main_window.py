@@ -648,6 +648,7 @@ class MainWindow(WindowLayout, EditorCommands, QMainWindow):
     def _findings(self, findings: list) -> None:
         self.scene.set_marks(findings)
         self.problems.show_findings(findings)
+        self.inspector.show_findings(findings)
         errors = sum(f.severity == "error" for f in findings)
         self.docks[3].setWindowTitle(
             f"Problems ({errors} errors, {len(findings) - errors} warnings)"

@@ -33,6 +33,7 @@ from studio.editor import Editor
 from studio.edits.base import updated
 from studio.panels.code_editor import CodeEditor, CodeField, parse_assignments
 from studio.panels.inspector import Host, ModelForm, ToolsEditor, agent_form
+from studio.panels.inspector.host import FINDING_PATH
 from studio.panels.router_editor import RouterEditor, TargetsEditor
 from studio.plain import plain_label
 
@@ -47,6 +48,8 @@ class InspectorPanel(QScrollArea):
         self.editor = editor
         self.ids: list[str] = []
         self._shown: Any = None
+        self.findings: list[Any] = []
+        """The validator's latest findings (see show_findings)."""
         self._built_for: list[str] | None = None
         """The selection the form was last built for (its scroll position is kept for it)."""
         self.error = plain_label()
@@ -159,7 +162,21 @@ class InspectorPanel(QScrollArea):
             old.hide()
             old.deleteLater()  # not now: we may be inside one of its fields' signals
         self.setWidget(page)
+        self._show_problems()
         self.verticalScrollBar().setValue(keep)
+
+    def show_findings(self, findings: list[Any]) -> None:
+        """The validator's latest findings: those about a part of the form show beside it."""
+        self.findings = findings
+        self._show_problems()
+
+    def _show_problems(self) -> None:
+        for label in self.widget().findChildren(QLabel, "elementProblem") if self.widget() else []:
+            path = label.property(FINDING_PATH)
+            texts = [f"{f.severity}: {f.message}" for f in self.findings
+                     if f.file is None and (f.path == path or f.path.startswith(f"{path}."))]  # fmt: skip
+            label.setText("\n".join(texts))
+            label.setVisible(bool(texts))
 
     def _error_label(self) -> QLabel:
         label = plain_label()
@@ -294,8 +311,10 @@ class InspectorPanel(QScrollArea):
             button.clicked.connect(lambda: self.open_subgraph.emit(nid))
             self.form.addRow(button)
         elif node.kind == "tools":
+            at = next(i for i, n in enumerate(self.spec.nodes) if n.id == nid)
             self.form.addRow("Tools", ToolsEditor(self.host, nid, lambda: self.spec.node(nid).tools,
-                                                  lambda tools, _merge: setn(nid, tools=tools)))  # fmt: skip
+                                                  lambda tools, _merge: setn(nid, tools=tools),
+                                                  f"$.nodes[{at}].tools"))  # fmt: skip
         if node.kind in ("function", "set_state", "agent"):  # where a Command(goto=...) may go
             self.form.addRow("Goto destinations", TargetsEditor(self.editor, nid, self.error))
 

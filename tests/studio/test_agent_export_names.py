@@ -8,10 +8,11 @@ import ast
 
 import pytest
 from PySide6.QtCore import QPoint
+from PySide6.QtWidgets import QLabel
 
 from tests.studio.conftest import settle
 from tests.studio.helpers import center, click
-from tests.studio.test_agent_inspector import press, type_code
+from tests.studio.test_agent_inspector import find, press, type_code
 from tests.studio.test_canvas_gestures import drop_from_palette
 
 pytestmark = pytest.mark.gui
@@ -30,6 +31,7 @@ def test_a_new_tool_exports_and_a_builtin_name_is_a_problem_at_the_tool(window, 
     press(qtbot, win, "toolAdd")
     settle(qtbot, win)
     assert unexportable(win) == []
+    assert not win.inspector.widget().findChild(QLabel, "elementProblem").isVisibleTo(win.inspector)
     out = tmp_path / "agent.py"
     assert win.export("langgraph", out), win.statusBar().currentMessage()
     ast.parse(out.read_text(encoding="utf-8"))
@@ -40,6 +42,9 @@ def test_a_new_tool_exports_and_a_builtin_name_is_a_problem_at_the_tool(window, 
     assert unexportable(win) == [("warning", "agent", "$.agents[0].tools[0].code")]
     card = win.scene.nodes["agent"]
     assert card.mark is not None and "code binds 'print'" in card.mark_text
+    at_tool = find(qtbot, win, QLabel, "elementProblem")  # under the tool's own fields
+    assert at_tool.property("findingPath") == "$.agents[0].tools[0]"
+    assert "code binds 'print'" in at_tool.text()
     problems = win.problems
     texts = [problems.topLevelItem(i).text(2) for i in range(problems.topLevelItemCount())]
     assert any("code binds 'print'" in t for t in texts)

@@ -54,8 +54,10 @@ def agent_form(host: Host, form: QFormLayout, agent_id: str) -> None:
                         lambda t: put("system_prompt", f"Change system prompt of {agent_id}", system_prompt=t), host.say)  # fmt: skip
     form.addRow("System prompt", prompt)
     page, tools_form = section("Tools")
+    index = next(i for i, a in enumerate(spec().agents) if a.id == agent_id)
     tools_form.addRow(ToolsEditor(host, agent_id, lambda: agent().tools,
-                                  lambda tools, merge: put(merge, f"Change tools of {agent_id}", tools=tools)))  # fmt: skip
+                                  lambda tools, merge: put(merge, f"Change tools of {agent_id}", tools=tools),
+                                  f"$.agents[{index}].tools"))  # fmt: skip
     form.addRow(page)
     page, mw_form = section("Middleware (in order)")
     mw_form.addRow(MiddlewareEditor(host, agent_id, lambda: agent().middleware, tool_names,

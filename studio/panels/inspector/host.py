@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QFormLayout, QHBoxLayout, QLabel, QLineEdit, QPush
 
 from studio.editor import Editor
 from studio.panels.code_editor import CodeEditor, CodeField
+from studio.plain import plain_label
 
 
 @dataclass
@@ -87,6 +88,22 @@ def select_row(host: Host, key: Any, row: int) -> None:
     if row >= 0 and row != host.memory.get(key):
         host.memory[key] = row
         host.rebuild()
+
+
+FINDING_PATH = "findingPath"
+"""A label's property: the JSON path whose validator findings it shows (InspectorPanel)."""
+
+
+def problem_label(path: str) -> QLabel:
+    """Where the validator's findings about `path` (and below it) show, in the form itself;
+    hidden while there are none."""
+    label = plain_label()
+    label.setObjectName("elementProblem")
+    label.setWordWrap(True)
+    label.setStyleSheet("color: #B26A00")
+    label.setProperty(FINDING_PATH, path)
+    label.hide()
+    return label
 
 
 def section(title: str) -> tuple[QWidget, QFormLayout]:

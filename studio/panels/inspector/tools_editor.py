@@ -18,6 +18,7 @@ from studio.panels.inspector.host import (
     code_field,
     indented_form,
     line_edit,
+    problem_label,
     select_row,
 )
 
@@ -44,11 +45,14 @@ def function_of(code: str, current: str | None) -> str | None:
 
 
 class ToolsEditor(QWidget):
+    """`path` is the JSON path of the tools list (`$.agents[0].tools`): the selected tool's
+    findings (a name export refuses, code that does not parse) show under its fields."""
+
     def __init__(self, host: Host, owner: str, get: Callable[[], list[ToolSpec]],
-                 put: Callable[[list[ToolSpec], str | bool], bool]) -> None:  # fmt: skip
+                 put: Callable[[list[ToolSpec], str | bool], bool], path: str = "") -> None:  # fmt: skip
         super().__init__()
         self.setObjectName("toolsEditor")
-        self.host, self.get, self.put = host, get, put
+        self.host, self.get, self.put, self.path = host, get, put, path
         self.key = (owner, "tool")
         tools = get()
         box = QVBoxLayout(self)
@@ -93,6 +97,8 @@ class ToolsEditor(QWidget):
         else:
             form.addRow("Code", code_field("toolCode", "python", tool.code or "",
                                            lambda t: self._code(row, t), say))  # fmt: skip
+        if self.path:
+            form.addRow(problem_label(f"{self.path}[{row}]"))
         return page
 
     def _code(self, row: int, code: str) -> bool:
