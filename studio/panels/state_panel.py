@@ -34,7 +34,8 @@ TYPES, REDUCERS = get_args(StateType), get_args(Reducer)
 
 def typed(key: StateKey, type_: str) -> StateKey:
     """`key` as a key of type `type_`: its default becomes that type's empty value unless it had
-    one of its own that fits, and a `messages` key takes the add_messages reducer."""
+    one of its own that fits, and a `messages` key takes the add_messages reducer (and gives it
+    back when it becomes another type)."""
     new = STATE_TYPES[type_]
     changes: dict[str, Any] = {"type": type_}
     if key.default is None or key.default == STATE_TYPES[key.type].zero():
@@ -43,6 +44,8 @@ def typed(key: StateKey, type_: str) -> StateKey:
         changes["default"] = None
     if type_ == "messages" and key.reducer == "none":
         changes["reducer"] = "add_messages"
+    elif type_ != "messages" and key.type == "messages" and key.reducer == "add_messages":
+        changes["reducer"] = "none"  # it came with the type: it goes with it
     return StateKey.model_validate({**key.model_dump(), **changes})
 
 

@@ -27,9 +27,12 @@ def edit_cell(qtbot, table, row: int, column: int, text: str) -> None:
 
 
 def choose(combo, value: str) -> None:
+    """Pick `value` with the arrow keys, as a user steps through the list (each step is a
+    change of its own, as it is for them)."""
     combo.setFocus()
+    key = Qt.Key.Key_Down if combo.findText(value) > combo.currentIndex() else Qt.Key.Key_Up
     while combo.currentText() != value:
-        QTest.keyClick(combo, Qt.Key.Key_Down)
+        QTest.keyClick(combo, key)
 
 
 def run_with(qtbot, win, text: str) -> None:
@@ -85,6 +88,9 @@ def test_a_messages_key_takes_the_add_messages_reducer(window, qtbot):
     key = win.document.spec.state[0]
     assert (key.type, key.reducer) == ("messages", "add_messages")
     assert panel.table.cellWidget(0, 2).currentText() == "add_messages"
+    choose(panel.table.cellWidget(0, 1), "list")  # another type: the reducer goes with it
+    key = win.document.spec.state[0]
+    assert (key.type, key.reducer, key.default) == ("list", "none", [])
 
 
 def test_switching_a_router_to_send_asks_before_dropping_its_routes(window, qtbot):
