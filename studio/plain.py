@@ -8,7 +8,7 @@ import html
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import Qt as GuiQt
-from PySide6.QtWidgets import QLabel
+from PySide6.QtWidgets import QLabel, QSizePolicy
 
 
 def plain_label(text: str = "") -> QLabel:
@@ -22,3 +22,19 @@ def plain_tip(text: str) -> str:
     if not GuiQt.mightBeRichText(text):
         return text
     return "<qt>" + html.escape(text).replace("\n", "<br>") + "</qt>"
+
+
+def line_label(text: str = "") -> QLabel:
+    """A plain label kept to one line cut at its width, top-aligned (a long status or error
+    neither widens nor heightens its dock); `set_line` puts all of it in the tooltip too."""
+    label = plain_label()
+    label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
+    label.setFixedHeight(label.fontMetrics().height() + 2)
+    label.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+    set_line(label, text)
+    return label
+
+
+def set_line(label: QLabel, text: str) -> None:
+    label.setText(text)
+    label.setToolTip(plain_tip(text) if text else "")

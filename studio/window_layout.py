@@ -7,8 +7,10 @@ window layout saved in QSettings (studio.ini under the studio's home) for the ne
 
 from __future__ import annotations
 
-from PySide6.QtCore import QSettings, Qt, QTimer
+from PySide6.QtCore import QEvent, QObject, QSettings, Qt, QTimer
+from PySide6.QtGui import QAction, QActionGroup
 from PySide6.QtWidgets import (
+    QComboBox,
     QDialog,
     QDockWidget,
     QFrame,
@@ -17,6 +19,7 @@ from PySide6.QtWidgets import (
     QPushButton,
     QStackedWidget,
     QTabBar,
+    QToolBar,
     QVBoxLayout,
     QWidget,
 )
@@ -30,6 +33,7 @@ from studio.panels.problems_panel import ProblemsPanel
 from studio.panels.start_page import StartPage
 from studio.panels.state_panel import StatePanel
 from studio.paths import studio_home
+from studio.workspaces import WORKSPACES, Workspaces, workspace
 
 
 class Banner(QFrame):
@@ -56,6 +60,20 @@ class Banner(QFrame):
         self.buttons[name] = button
 
 
+class _ShownWatcher(QObject):
+    """Calls `changed()` when a watched widget is shown or hidden (a bar above the canvas takes
+    height from the docks beside it)."""
+
+    def __init__(self, parent: QObject, changed) -> None:
+        super().__init__(parent)
+        self.changed = changed
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() in (QEvent.Type.Show, QEvent.Type.Hide):
+            self.changed()
+        return False
+
+
 class WindowLayout:
     """Builds the window's frame and keeps its layout; mixed into MainWindow."""
 
@@ -80,12 +98,17 @@ class WindowLayout:
         self.pages = QStackedWidget()
         self.pages.addWidget(self.start_page)
         self.pages.addWidget(self.view)
+        # the start page's own minimum would count while the canvas shows (a stack's minimum is
+        # its largest page's) and take that height from the docks; it has the window to itself
+        self.pages.setMinimumHeight(160)
         central = QWidget()
         layout = QVBoxLayout(central)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(0)
+        self._bars_watcher = _ShownWatcher(self, self._layout_changed)
         for widget in (self.recovery_banner, self.trust_banner, self.code_banner, self.pages):
             layout.addWidget(widget)
+            widget.installEventFilter(self._bars_watcher)
         self.setCentralWidget(central)
 
     def _dock(self, name: str, title: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
@@ -121,6 +144,7 @@ class WindowLayout:
         """Put a widget in the column above the canvas (interrupt answers, run warnings)."""
         layout = self.centralWidget().layout()
         layout.insertWidget(layout.indexOf(self.pages), widget)
+        widget.installEventFilter(self._bars_watcher)
 
     def _build_docks(self) -> None:
         self.palette = PalettePanel()
@@ -139,12 +163,13 @@ class WindowLayout:
         self.resizeDocks([self.docks[3]], [150], Qt.Orientation.Vertical)
 
     def _build_window_menus(self) -> None:
-        """View → Panels (every dock, the run side's included) and Help; built once the run
-        controller has added its docks."""
+        """View → Panels (every dock, the run side's included), View → Workspace and Help;
+        built once every dock exists."""
         panels = self.menus["&View"].addMenu("&Panels")
         panels.setObjectName("panelsMenu")
         for dock in self.docks:
             panels.addAction(dock.toggleViewAction())
+        self._build_workspaces()
         self.menus["&View"].addAction(
             self._action("reset_layout", "&Reset panels", self.reset_layout)
         )
@@ -154,9 +179,97 @@ class WindowLayout:
         )
         help_menu.addAction(self._action("about", "&About Superstep Studio", self.show_about))
         self._build_breakpoints_button()
-        if self.width() < 1500:  # both toolbars on one row need ~1500 px: the run side goes below
-            self.insertToolBarBreak(self.runner.toolbar)
-        self._default_layout = self.saveState()
+        self._place_toolbars()
+        self._cramped_timer = QTimer(self)
+        self._cramped_timer.setSingleShot(True)
+        self._cramped_timer.setInterval(120)
+        self._cramped_timer.timeout.connect(self.refit_if_cramped)
+
+    def _build_workspaces(self) -> None:
+        """View → Workspace (`workspaceMenu`, Alt+1..3) and the main toolbar's
+        `workspaceChooser`; studio/workspaces.py says what each one is."""
+        self.workspaces = Workspaces(self)
+        menu = self.menus["&View"].addMenu("&Workspace")
+        menu.setObjectName("workspaceMenu")
+        group = QActionGroup(self)
+        self.workspace_chooser = QComboBox()
+        self.workspace_chooser.setObjectName("workspaceChooser")
+        self.workspace_chooser.setToolTip("Workspace: where the panels are (View → Workspace)")
+        for number, ws in enumerate(WORKSPACES, start=1):
+            action: QAction = self._action(f"workspace_{ws.name}", ws.text,
+                                           lambda n=ws.name: self.choose_workspace(n),
+                                           f"Alt+{number}")  # fmt: skip
+            action.setCheckable(True)
+            action.setToolTip(ws.tip)
+            group.addAction(action)
+            menu.addAction(action)
+            self.workspace_chooser.addItem(ws.text.replace("&", ""), ws.name)
+            self.workspace_chooser.setItemData(number - 1, ws.tip, Qt.ItemDataRole.ToolTipRole)
+        self.workspace_chooser.activated.connect(
+            lambda i: self.choose_workspace(self.workspace_chooser.itemData(i))
+        )
+        toolbar = self.findChild(QToolBar, "mainToolbar")
+        toolbar.addSeparator()
+        toolbar.addWidget(self.workspace_chooser)
+        self._show_workspace()
+
+    def _show_workspace(self) -> None:
+        name = self.workspaces.current.name
+        self.actions_by_name[f"workspace_{name}"].setChecked(True)
+        self.workspace_chooser.setCurrentIndex(self.workspace_chooser.findData(name))
+
+    def choose_workspace(self, name: str) -> None:
+        """Arrange the docks as the workspace `name` wants, sized for the window as it is; on
+        the start page, the editor opens in it."""
+        ws = workspace(name)
+        self.workspaces.current = ws
+        self._show_workspace()
+        if self.pages.currentWidget() is not self.view:
+            self._editor_layout = None
+            return
+        self.workspaces.arrange(ws)
+        self._fit_docks()
+
+    def _fit_docks(self) -> None:
+        """Size the docks now and once more when Qt has laid out the ones just shown; a hidden
+        window is sized when it is first shown (Qt ignores sizes given to hidden docks)."""
+        self._fit_pending = not self.isVisible()
+        self.workspaces.fit()
+        QTimer.singleShot(0, self.workspaces.fit)
+
+    def showEvent(self, event) -> None:
+        super().showEvent(event)
+        if getattr(self, "_fit_pending", False) and self.pages.currentWidget() is self.view:
+            self._fit_docks()
+
+    def _place_toolbars(self) -> None:
+        """Both toolbars on one row when they fit it, else the run toolbar on a row of its own
+        (no button of it hides behind the toolbar's » extension)."""
+        main = self.findChild(QToolBar, "mainToolbar")
+        run = self.runner.toolbar
+        wide = main.sizeHint().width() + run.sizeHint().width() + 24 <= self.width()
+        if self.toolBarBreak(run) == wide:
+            if wide:
+                self.removeToolBarBreak(run)
+            else:
+                self.insertToolBarBreak(run)
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        if hasattr(self, "_cramped_timer"):
+            self._place_toolbars()
+        self._layout_changed()
+
+    def _layout_changed(self) -> None:
+        """The window or a bar above the canvas changed size: check the docks soon after."""
+        if hasattr(self, "_cramped_timer"):
+            self._cramped_timer.start()
+
+    def refit_if_cramped(self) -> None:
+        """After a resize: a dock shorter than its panel (its buttons behind a scroll bar) gets
+        the workspace's sizes again; a layout that fits is the user's and left alone."""
+        if self.pages.currentWidget() is self.view and self.workspaces.cramped():
+            self.workspaces.fit()
 
     # -------------------------------------------------------------- pages
 
@@ -176,12 +289,9 @@ class WindowLayout:
         self.pages.setCurrentWidget(self.view)
         if came_from_start:
             if self._editor_layout is None or not self.restoreState(self._editor_layout):
-                for dock in self.docks:
-                    dock.show()
+                self.workspaces.arrange(self.workspaces.current)
+                self._fit_docks()
         self.runner.toolbar.setEnabled(True)
-        if came_from_start and self.isVisible() and not getattr(self, "_sized", False):
-            self._sized = True
-            QTimer.singleShot(0, self.size_docks)  # once the docks shown above are laid out
         self.view.setFocus()
 
     # -------------------------------------------------------------- window layout and help
@@ -190,12 +300,15 @@ class WindowLayout:
         return QSettings(str(studio_home() / "studio.ini"), QSettings.Format.IniFormat)
 
     def save_layout(self) -> None:
-        """Window size and the docks, as the editor shows them, for the next start."""
+        """Window size, workspace and the docks, as the editor shows them, for the next start."""
         state = self.saveState() if self.pages.currentWidget() is self.view else self._editor_layout
         settings = self._settings()
         settings.setValue("window/geometry", self.saveGeometry())
+        settings.setValue("window/workspace", self.workspaces.current.name)
         if state is not None:
             settings.setValue("window/state", state)
+        else:
+            settings.remove("window/state")
         settings.sync()
 
     def restore_layout(self) -> None:
@@ -203,34 +316,20 @@ class WindowLayout:
         geometry, state = settings.value("window/geometry"), settings.value("window/state")
         if geometry is not None:
             self.restoreGeometry(geometry)
+        self.workspaces.current = workspace(str(settings.value("window/workspace", "")))
+        self._show_workspace()
         if state is not None:
             self._editor_layout = state
-
-    def showEvent(self, event) -> None:
-        super().showEvent(event)
-        if not getattr(self, "_sized", False) and self.pages.currentWidget() is self.view:
-            self._sized = True
-            QTimer.singleShot(0, self.size_docks)
-
-    def size_docks(self) -> None:
-        """The inspector gets most of the right column (a router's routes, an agent's tools),
-        and a short screen (720 or 768 lines) a lower bottom row; docks are sized once they
-        are shown (Qt ignores sizes given to hidden docks), and not over a saved layout."""
-        if self._editor_layout is not None:
-            return
-        if self.height() < 780:
-            self.resizeDocks([self.dock_named("problemsDock")], [130], Qt.Orientation.Vertical)
-        column = self.dock_named("inspectorDock").height() + self.dock_named("stateDock").height()
-        self.resizeDocks([self.dock_named("inspectorDock"), self.dock_named("stateDock")],
-                         [int(column * 0.62), int(column * 0.38)], Qt.Orientation.Vertical)  # fmt: skip
 
     def dock_named(self, name: str) -> QDockWidget:
         return next(d for d in self.docks if d.objectName() == name)
 
     def reset_layout(self) -> None:
-        self.restoreState(self._default_layout)
-        for dock in self.docks:
-            dock.show()
+        """The current workspace as it first was: every dock in its place, sized to fit."""
+        if self.pages.currentWidget() is self.view:
+            self.choose_workspace(self.workspaces.current.name)
+        else:
+            self._editor_layout = None
 
     def show_shortcuts(self) -> QDialog:
         return open_dialog(shortcuts_dialog(self, list(self.actions_by_name.values())))

@@ -134,6 +134,7 @@ class ChatPanel(QWidget):
         self.rows.setAlignment(Qt.AlignmentFlag.AlignTop)
         self.rows.setSpacing(6)
         self.scroll.setWidget(self.container)
+        self.scroll.setMinimumHeight(40)  # a short dock keeps the input and its buttons
         layout.addWidget(self.scroll, 1)
         bottom = QHBoxLayout()
         self.input = QPlainTextEdit()

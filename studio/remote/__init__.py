@@ -8,7 +8,7 @@ from typing import Any
 
 def install(window: Any) -> None:
     """The Server dock (bottom, tabbed with Problems) and File → Connect to server…"""
-    from PySide6.QtCore import Qt
+    from PySide6.QtCore import Qt, QTimer
     from PySide6.QtGui import QAction
 
     from studio.remote.remote_dock import RemoteDock
@@ -25,9 +25,7 @@ def install(window: Any) -> None:
     def show() -> None:
         dock.show()
         dock.raise_()
-        window.resizeDocks(
-            [dock], [320], Qt.Orientation.Vertical
-        )  # the lists need more than Problems' height
+        QTimer.singleShot(0, window.refit_if_cramped)  # a layout of the user's may be too short
         panel.url_edit.setFocus()
         panel.url_edit.selectAll()
 

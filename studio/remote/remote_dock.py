@@ -21,7 +21,6 @@ import shiboken6
 from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
-    QFormLayout,
     QHBoxLayout,
     QLabel,
     QLineEdit,
@@ -29,6 +28,7 @@ from PySide6.QtWidgets import (
     QListWidgetItem,
     QPlainTextEdit,
     QPushButton,
+    QSizePolicy,
     QSplitter,
     QTreeWidget,
     QTreeWidgetItem,
@@ -36,6 +36,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from studio.plain import line_label, set_line
 from studio.workers import run_on_daemon
 
 if TYPE_CHECKING:  # the client (httpx, langgraph_sdk) loads when the user first connects
@@ -149,10 +150,8 @@ class RemoteDock(QWidget):
         top.addWidget(self.key_edit, 2)
         top.addWidget(self.remember)
         top.addWidget(self.connect_button)
-        self.status = QLabel("Not connected")
+        self.status = line_label("Not connected")
         self.status.setObjectName("remoteStatus")
-        self.status.setWordWrap(True)
-        self.status.setTextFormat(Qt.TextFormat.PlainText)  # it quotes the server
         self.status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
 
         self.assistants = QListWidget()
@@ -186,9 +185,9 @@ class RemoteDock(QWidget):
         self.replay_button = self._button("remoteReplayButton", "Run from here", self.replay)
         self.stop_button = self._button("remoteStop", "Stop ■", self.stop)
         self.stop_button.setToolTip("End the streamed run here (the server may finish it)")
-        self.interrupt_label = QLabel("")
+        self.interrupt_label = QLabel("")  # one line beside the buttons; all of it in its tooltip
         self.interrupt_label.setObjectName("remoteInterrupt")
-        self.interrupt_label.setWordWrap(True)
+        self.interrupt_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.resume_edit = QLineEdit("true")
         self.resume_edit.setObjectName("remoteResumeEdit")
         self.resume_button = self._button("remoteResumeButton", "Resume", self.resume)
@@ -197,31 +196,36 @@ class RemoteDock(QWidget):
         self.stream_view.setReadOnly(True)
         self.stream_view.setPlaceholderText("Streamed run parts appear here")
 
-        splitter = QSplitter(Qt.Orientation.Horizontal)
-        splitter.addWidget(self._column("Assistants", self.assistants))
-        splitter.addWidget(
-            self._column("Threads", self.threads, self.new_thread_button, self.refresh_button)
-        )
-        splitter.addWidget(self._column("Checkpoint history (newest first)", self.history))
-        actions = QWidget()
-        form = QFormLayout(actions)
-        form.setContentsMargins(0, 0, 0, 0)
-        form.addRow(self.input_edit)
+        # the buttons and fields in rows above the lists: a short dock shrinks the lists only
         buttons = QHBoxLayout()
+        for b in (self.new_thread_button, self.refresh_button):
+            buttons.addWidget(b)
+        buttons.addSpacing(12)
         for b in (self.run_button, self.fork_button, self.replay_button, self.stop_button):
             buttons.addWidget(b)
-        form.addRow(buttons)
-        form.addRow(self.interrupt_label)
-        resume_row = QHBoxLayout()
-        resume_row.addWidget(self.resume_edit)
-        resume_row.addWidget(self.resume_button)
-        form.addRow("Answer", resume_row)
-        splitter.addWidget(self._column("Values", self.values, actions, self.stream_view))
-        splitter.setSizes([160, 220, 330, 420])
+        buttons.addWidget(self.interrupt_label, 1)
+        fields = QHBoxLayout()
+        fields.addWidget(QLabel("Input"))
+        fields.addWidget(self.input_edit, 3)
+        fields.addWidget(QLabel("Answer"))
+        fields.addWidget(self.resume_edit, 1)
+        fields.addWidget(self.resume_button)
+        splitter = QSplitter(Qt.Orientation.Horizontal)
+        splitter.addWidget(self._column("Assistants", self.assistants))
+        splitter.addWidget(self._column("Threads", self.threads))
+        splitter.addWidget(self._column("Checkpoint history (newest first)", self.history))
+        splitter.addWidget(self._column("Values", self.values))
+        splitter.addWidget(self._column("Streamed parts", self.stream_view))
+        splitter.setSizes([150, 180, 300, 300, 300])
+        splitter.setChildrenCollapsible(False)
+        for view in (self.assistants, self.threads, self.history, self.values, self.stream_view):
+            view.setMinimumSize(60, 40)
 
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
-        layout.addLayout(top)
+        layout.setSpacing(4)
+        for row in (top, buttons, fields):
+            layout.addLayout(row)
         layout.addWidget(self.status)
         layout.addWidget(splitter, 1)
         self._set_enabled()
@@ -236,6 +240,7 @@ class RemoteDock(QWidget):
         column = QWidget()
         layout = QVBoxLayout(column)
         layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(2)
         layout.addWidget(QLabel(f"<b>{title}</b>"))
         for widget in widgets:
             layout.addWidget(
@@ -273,7 +278,7 @@ class RemoteDock(QWidget):
         self.stop_button.setEnabled(self._run is not None)
 
     def _say(self, text: str, error: bool = False) -> None:
-        self.status.setText(text)
+        set_line(self.status, text)
         self.status.setStyleSheet("color: #B00020;" if error else "")
 
     # -------------------------------------------------------------- jobs

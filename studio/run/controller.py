@@ -109,8 +109,6 @@ class RunController(RunToolbar, ThreadControl):
         self.diff = DiffPanel()
         self.thread_list = ThreadsPanel()
         self.deep_agent = DeepAgentPanel()
-        inspector, state, problems, palette = (w.dock(n) for n in ("inspectorDock", "stateDock", "problemsDock",
-                                                                   "paletteDock"))  # fmt: skip
         self.docks = {
             "runInputDock": w.add_dock("runInputDock", "Run input", self.input_panel, left),
             "threadsDock": w.add_dock("threadsDock", "Threads", self.thread_list, left),
@@ -127,23 +125,7 @@ class RunController(RunToolbar, ThreadControl):
                 "deepAgentDock", "Deep agent", self.deep_agent, right, tab_with="inspectorDock"
             ),
         }
-        d = self.docks
-        w.removeDockWidget(problems)  # the trace goes first: it is the widest reader
-        w.addDockWidget(bottom, d["traceDock"])
-        w.splitDockWidget(d["traceDock"], problems, Qt.Orientation.Horizontal)
-        w.tabifyDockWidget(problems, d["eventsDock"])
-        w.tabifyDockWidget(
-            d["traceDock"], d["diffDock"]
-        )  # after the split: a tabbed dock does not split
-        w.splitDockWidget(palette, d["runInputDock"], Qt.Orientation.Vertical)
-        w.tabifyDockWidget(d["runInputDock"], d["threadsDock"])
-        for dock in (inspector, state, problems, d["traceDock"], d["runInputDock"]):
-            dock.show()
-            dock.raise_()
-        w.resizeDocks([inspector], [430], Qt.Orientation.Horizontal)
-        w.resizeDocks([d["traceDock"], problems], [760, 420], Qt.Orientation.Horizontal)
-        w.resizeDocks([d["traceDock"]], [230], Qt.Orientation.Vertical)
-        w.resizeDocks([inspector, state], [340, 400], Qt.Orientation.Vertical)
+        # where each goes, and how big, is the workspace's (studio/workspaces.py)
 
     def _wire(self) -> None:
         s = self.session

@@ -17,7 +17,7 @@ from PySide6.QtWidgets import (
 )
 
 from engine.pregel.trace_format import to_json
-from studio.plain import plain_label
+from studio.plain import line_label, plain_label, set_line
 from studio.run.runner import HistoryEntry, ThreadView
 from studio.run.widgets import (
     MONO,
@@ -207,30 +207,30 @@ class HistoryPanel(QWidget):
         self.editor.setObjectName("historyStateEditor")
         self.editor.setFont(MONO)
         self.editor.setPlaceholderText("Pick a checkpoint to see its state; edit it and Fork.")
-        self.tree.setMinimumHeight(80)
-        self.editor.setMinimumHeight(40)
+        self.tree.setMinimumHeight(56)  # the header and two rows
+        self.editor.setMinimumHeight(44)  # two lines of state
         self.replay = button("replayButton", "Replay from here", self._replay)
         self.fork = button("forkButton", "Fork with edited state", self._fork)
         self.replay.setToolTip("Run again from the chosen checkpoint (its next tasks re-run)")
         self.fork.setToolTip(
             "update_state on the chosen checkpoint with the edited values, then continue"
         )
-        self.status = plain_label()
+        self.status = line_label()
         self.status.setObjectName("historyStatus")
-        self.status.setWordWrap(True)
         lower = QWidget()
         lower_layout = QVBoxLayout(lower)
         lower_layout.setContentsMargins(0, 0, 0, 0)
+        lower_layout.setSpacing(2)
         lower_layout.addWidget(self.caption)
         lower_layout.addWidget(self.editor)
         split = QSplitter(Qt.Orientation.Vertical)
         split.addWidget(self.tree)
         split.addWidget(lower)
         split.setStretchFactor(0, 3)
-        split.setStretchFactor(1, 1)
-        split.setSizes([300, 110])
-        layout = vbox(self)
-        layout.addWidget(split)
+        split.setStretchFactor(1, 2)
+        split.setSizes([300, 160])
+        split.setChildrenCollapsible(False)
+        # the buttons above the tree: a short dock shrinks the tree and the editor, never them
         row = QHBoxLayout()
         row.addWidget(self.replay)
         row.addWidget(self.fork)
@@ -238,9 +238,10 @@ class HistoryPanel(QWidget):
         self.older.setToolTip("Read the next page of older checkpoints from the database")
         self.older.hide()
         row.addWidget(self.older)
-        row.addStretch()
+        row.addWidget(self.status, 1)  # one line, cut at the dock's edge; all of it as its tooltip
+        layout = vbox(self)
         layout.addLayout(row)
-        layout.addWidget(self.status)
+        layout.addWidget(split, 1)
         self.entries: list[HistoryEntry] = []
         self.total = 0
         """Checkpoints in the thread; `entries` are the newest pages of them."""
@@ -275,8 +276,8 @@ class HistoryPanel(QWidget):
             else str(self.total)
         )
         self.older.setVisible(self.total > len(self.entries))
-        self.status.setText(f"Thread {view.thread_id}: {shown} checkpoint(s)"
-                            + (f", {forks} fork(s)" if forks else "") + "; ★ marks the tip")  # fmt: skip
+        set_line(self.status, f"Thread {view.thread_id}: {shown} checkpoint(s)"
+                 + (f", {forks} fork(s)" if forks else "") + "; ★ marks the tip")  # fmt: skip
         self._show_state()
 
     def select(self, *checkpoint_ids: str) -> None:
@@ -348,11 +349,11 @@ class HistoryPanel(QWidget):
             return
         edited, error = json_object(self.editor.toPlainText(), "The edited state")
         if edited is None:
-            self.status.setText(error)
+            set_line(self.status, error)
             return
         original = json.loads(to_json(entry.values))
         updates = {k: v for k, v in edited.items() if original.get(k, object()) != v}
         if not updates:
-            self.status.setText("Nothing edited: change a value, then Fork")
+            set_line(self.status, "Nothing edited: change a value, then Fork")
             return
         self.fork_requested.emit(entry, updates)
