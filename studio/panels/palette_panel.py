@@ -9,6 +9,7 @@ from PySide6.QtWidgets import QAbstractItemView, QListWidget, QListWidgetItem
 from graphspec.node_kinds import NODE_KINDS
 from studio.canvas.looks import PREBUILT_HOOKS
 from studio.canvas.view import PALETTE_MIME
+from studio.item_menu import Entries, Entry, item_menu
 from studio.paths import icon
 
 KIND_HELP = {
@@ -47,6 +48,14 @@ class PalettePanel(QListWidget):
             )
         self._entry("middleware:custom", "custom middleware", "middleware", "your own hooks")
         self.itemActivated.connect(lambda item: self._activate(item))
+        item_menu(self, self._row_menu)
+
+    def _row_menu(self, index) -> Entries:
+        item = self.itemFromIndex(index)
+        if item is None or not item.data(Qt.ItemDataRole.UserRole):
+            return []  # a section header
+        return [Entry("paletteAddAction", "Add to the canvas", lambda: self._activate(item),
+                      tip="In the middle of the view (or drag it where it goes)")]  # fmt: skip
 
     def _header(self, text: str) -> None:
         item = QListWidgetItem(text)

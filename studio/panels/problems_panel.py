@@ -8,6 +8,7 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import QHeaderView, QPushButton, QTreeWidget, QTreeWidgetItem
 
+from studio.item_menu import Entries, Entry, copy_entry, item_menu
 from studio.plain import plain_tip
 from studio.quick_fixes import quick_fix
 
@@ -33,6 +34,7 @@ class ProblemsPanel(QTreeWidget):
         header.setSectionResizeMode(3, QHeaderView.ResizeMode.ResizeToContents)
         self.itemClicked.connect(self._chosen)
         self.itemActivated.connect(self._chosen)
+        item_menu(self, self._row_menu)
 
     def show_findings(self, findings: list) -> None:
         self.clear()
@@ -51,6 +53,18 @@ class ProblemsPanel(QTreeWidget):
                 button.setToolTip(plain_tip(label))
                 button.clicked.connect(lambda _=False, a=apply: self.fix_chosen.emit(a))
                 self.setItemWidget(item, 3, button)
+
+    def _row_menu(self, index) -> Entries:
+        item = self.itemFromIndex(index)
+        if item is None:
+            return []
+        element = item.data(0, Qt.ItemDataRole.UserRole)
+        return [
+            Entry("problemShowAction", "Show it on the canvas", lambda: self._chosen(item),
+                  enabled=bool(element), tip="Select the element and show it in the inspector"),
+            copy_entry("problemCopyAction", "Copy problem",
+                       f"{item.text(0)}: {item.text(1)}: {item.text(2)}"),
+        ]  # fmt: skip
 
     def _chosen(self, item: QTreeWidgetItem) -> None:
         element = item.data(0, Qt.ItemDataRole.UserRole)

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 )
 
 from graphspec.templates import list_templates
+from studio.item_menu import Entries, Entry, copy_entry, item_menu
 from studio.lecture.course import COURSE
 from studio.panels.template_thumbnails import SIZE, ThumbnailQueue, placeholder
 from studio.paths import icon
@@ -94,6 +95,17 @@ class StartPage(QWidget):
         self.gallery.itemClicked.connect(lambda i: self._chosen(i, True))
         self.gallery.itemActivated.connect(lambda i: self._chosen(i, True))
         self.recent.itemActivated.connect(lambda i: self._chosen(i, False))
+        item_menu(self.gallery, lambda index: self._path_menu(self.gallery, index, True))
+        item_menu(self.recent, lambda index: self._path_menu(self.recent, index, False))
+
+    def _path_menu(self, view: QListWidget, index, bundled: bool) -> Entries:
+        item = view.itemFromIndex(index)
+        path = item.data(Qt.ItemDataRole.UserRole) if item is not None else None
+        if not path:
+            return []
+        text = "Open as an untitled copy" if bundled else "Open"
+        return [Entry("openPathAction", text, lambda: self._chosen(item, bundled)),
+                copy_entry("copyPathAction", "Copy path", path)]  # fmt: skip
 
     def _template_item(self, template) -> QListWidgetItem:
         item = QListWidgetItem(placeholder(), f"{template.title}\n{template.description}")

@@ -36,6 +36,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from studio.item_menu import SEPARATOR, Entries, Entry, copy_entry, item_menu
 from studio.plain import line_label, set_line
 from studio.workers import run_on_daemon
 
@@ -221,6 +222,10 @@ class RemoteDock(QWidget):
         for view in (self.assistants, self.threads, self.history, self.values, self.stream_view):
             view.setMinimumSize(60, 40)
 
+        item_menu(self.assistants, self._assistant_menu)
+        item_menu(self.threads, self._thread_menu)
+        item_menu(self.history, self._checkpoint_menu)
+
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.setSpacing(4)
@@ -247,6 +252,45 @@ class RemoteDock(QWidget):
                 widget, 1 if isinstance(widget, (QListWidget, QTreeWidget, QPlainTextEdit)) else 0
             )
         return column
+
+    # -------------------------------------------------------------- right-click menus
+
+    def _assistant_menu(self, index) -> Entries:
+        return [copy_entry("remoteCopyAssistantAction", "Copy assistant id",
+                           str(index.data(ID) or ""))]  # fmt: skip
+
+    def _thread_menu(self, index) -> Entries:
+        """The thread right-clicked becomes the current one (its history loads meanwhile, so
+        the buttons, off while a call is out, do not say what the menu may do)."""
+        on = self.client is not None
+        return [
+            Entry("remoteThreadRunAction", "Run on this thread", self.run,
+                  enabled=on, tip="With the input above"),
+            Entry("remoteThreadHistoryAction", "Reload its checkpoints", self.load_history,
+                  enabled=on),
+            SEPARATOR,
+            Entry("remoteNewThreadAction", "New thread", self.new_thread,
+                  enabled=on),
+            Entry("remoteRefreshAction", "Refresh", self.refresh,
+                  enabled=on),
+            SEPARATOR,
+            copy_entry("remoteCopyThreadAction", "Copy thread id", str(index.data(ID) or "")),
+        ]  # fmt: skip
+
+    def _checkpoint_menu(self, index) -> Entries:
+        row = index.siblingAtColumn(0).row()
+        if not 0 <= row < len(self.checkpoints):
+            return []
+        on = self.client is not None and self.thread_id() is not None
+        return [
+            Entry("remoteCheckpointReplayAction", "Run from here", self.replay,
+                  enabled=on),
+            Entry("remoteCheckpointForkAction", "Fork here", self.fork,
+                  enabled=on, tip=self.fork_button.toolTip()),
+            SEPARATOR,
+            copy_entry("remoteCopyCheckpointAction", "Copy checkpoint id",
+                       self.checkpoints[row].checkpoint_id),
+        ]  # fmt: skip
 
     # -------------------------------------------------------------- selection
 

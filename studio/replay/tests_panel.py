@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from studio.item_menu import SEPARATOR, Entries, Entry, copy_entry, item_menu
 from studio.plain import plain_label, plain_tip
 from studio.replay.run_diff_panel import RunDiffPanel
 from studio.replay.saved_tests import (
@@ -34,6 +35,7 @@ from studio.run.widgets import MONO, button, vbox
 from studio.workers import run_in_thread
 
 PASSED, FAILED = QColor("#2E7D32"), QColor("#C62828")
+NAME = Qt.ItemDataRole.UserRole
 
 
 class TestsPanel(QWidget):
@@ -65,6 +67,7 @@ class TestsPanel(QWidget):
         self.list.setColumnWidth(0, 220)
         self.list.setRootIsDecorated(False)
         self.list.currentItemChanged.connect(lambda item, _: self._show(item))
+        item_menu(self.list, self._row_menu)
         self.failure = QPlainTextEdit()
         self.failure.setObjectName("testFailure")
         self.failure.setReadOnly(True)
@@ -76,8 +79,10 @@ class TestsPanel(QWidget):
         split.addWidget(self.failure)
         split.addWidget(self.diff)
         split.setSizes([90, 150, 400])
-        for part in (self.list, self.failure, self.diff.tree):  # a short dock still fits 720 px
+        for part in (self.failure, self.diff.tree):  # a short dock still fits 720 px
             part.setMinimumHeight(16)
+        self.list.setMinimumHeight(56)  # its header and two tests, whatever the splitter did
+        split.setChildrenCollapsible(False)
         layout = vbox(self)
         layout.addLayout(self.actions)
         layout.addWidget(split)
@@ -106,7 +111,7 @@ class TestsPanel(QWidget):
             name = path.name.removesuffix(".recording.json")
             result = self.results.get(name)
             item = QTreeWidgetItem(self.list, [name, self._status(result)])
-            item.setData(0, Qt.ItemDataRole.UserRole, name)
+            item.setData(0, NAME, name)
             if result is not None:
                 item.setForeground(1, QBrush(PASSED if result.passed else FAILED))
         self.run_button.setEnabled(bool(tests))
@@ -116,7 +121,11 @@ class TestsPanel(QWidget):
         return "not run" if result is None else "passed" if result.passed else "FAILED"
 
     def run_all(self) -> None:
-        tests = self.tests()
+        self.run_tests(self.tests())
+
+    def run_tests(self, tests: list[Path]) -> None:
+        """Run these saved tests (their data files) on a worker; each one's result replaces its
+        last, the others' stay."""
         self.run_button.setEnabled(False)
         self.say(f"Running {len(tests)} test(s)…")
         trusted = self.trusted
@@ -128,17 +137,36 @@ class TestsPanel(QWidget):
         if error is not None:  # run_saved reports failures itself; this is a bug of ours
             line = f"{type(error).__name__}: {error}"
             results = [SavedResult("(tests)", False, [line], [line])]
-        self.results = {r.name: r for r in results}
+        self.results.update({r.name: r for r in results})
         self.refresh()
         failed = sum(not r.passed for r in results)
         self.say(f"{len(results) - failed} passed, {failed} failed")
-        first_failed = next((i for i, r in enumerate(results) if not r.passed), 0)
-        if self.list.topLevelItemCount():
-            self.list.setCurrentItem(self.list.topLevelItem(first_failed))
+        shown = next((r for r in results if not r.passed), results[0] if results else None)
+        items = [self.list.topLevelItem(i) for i in range(self.list.topLevelItemCount())]
+        picked = [i for i in items if shown is not None and i.data(0, NAME) == shown.name]
+        if picked or items:
+            self.list.setCurrentItem((picked or items)[0])
         self.finished.emit(results)
 
+    def _path_of(self, name: str) -> Path | None:
+        return next((p for p in self.tests() if p.name == f"{name}.recording.json"), None)
+
+    def _row_menu(self, index) -> Entries:
+        item = self.list.itemFromIndex(index)
+        path = self._path_of(item.data(0, NAME)) if item is not None else None
+        if path is None:
+            return []
+        return [
+            Entry("testRunOneAction", "Run this test", lambda: self.run_tests([path]),
+                  enabled=self.run_button.isEnabled(), tip="Replay it against its recording"),
+            SEPARATOR,
+            copy_entry("testCopyPathAction", "Copy test file path",
+                       str(path.with_name(path.name.removesuffix(".recording.json") + ".py"))),
+            copy_entry("testCopyDataPathAction", "Copy recording path", str(path)),
+        ]  # fmt: skip
+
     def _show(self, item: QTreeWidgetItem | None) -> None:
-        result = self.results.get(item.data(0, Qt.ItemDataRole.UserRole)) if item else None
+        result = self.results.get(item.data(0, NAME)) if item else None
         if result is None:
             self.failure.setPlainText("")
             self.diff.clear()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QBrush
 from PySide6.QtWidgets import (
     QHeaderView,
@@ -10,7 +11,8 @@ from PySide6.QtWidgets import (
 )
 
 from engine.pregel import trace
-from engine.pregel.trace_format import short_version
+from engine.pregel.trace_format import short_version, to_json
+from studio.item_menu import Entries, copy_entry, item_menu
 from studio.plain import plain_label, plain_tip
 from studio.run.runner import ChannelRow, is_internal
 from studio.run.widgets import (
@@ -44,6 +46,17 @@ class ChannelsPanel(QWidget):
         layout.addWidget(self.caption)
         layout.addWidget(self.table)
         self.changed: set[str] = set()
+        item_menu(self.table, self._row_menu)
+
+    def _row_menu(self, index) -> Entries:
+        name, value = self.table.item(index.row(), 0), self.table.item(index.row(), 2)
+        if name is None or value is None:
+            return []
+        full = value.data(Qt.ItemDataRole.UserRole) or ""
+        return [
+            copy_entry("channelCopyValueAction", "Copy value (JSON)", full),
+            copy_entry("channelCopyNameAction", "Copy channel name", name.text()),
+        ]
 
     def show_rows(self, rows: list[ChannelRow], changes: list[trace.ChannelChange] | None = None,
                   caption: str = "") -> None:  # fmt: skip
@@ -62,6 +75,8 @@ class ChannelsPanel(QWidget):
             for c, text in enumerate(cells):
                 item = QTableWidgetItem(text)
                 item.setToolTip(plain_tip(text))
+                if c == 2 and row.has_value:
+                    item.setData(Qt.ItemDataRole.UserRole, to_json(row.value))  # all of it
                 if change is not None:
                     item.setBackground(QBrush(CHANGED))
                 if is_internal(row.name):

@@ -9,6 +9,7 @@ from PySide6.QtCore import QTimer
 from PySide6.QtGui import QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QListView, QWidget
 
+from studio.item_menu import Entry, copy_entry, item_menu
 from studio.run.widgets import MONO, button, combo, show, vbox
 
 
@@ -76,6 +77,10 @@ class EventsPanel(QWidget):
         self.list.setModel(self.model.qt)
         self.list.setFont(MONO)
         self.list.setUniformItemSizes(True)
+        item_menu(self.list, lambda index: [
+            copy_entry("eventsCopyAction", "Copy line", str(index.data() or "")),
+            Entry("eventsClearAction", "Clear", self.clear),
+        ])  # fmt: skip
         clear = button("clearEventsButton", "Clear", self.clear)
         layout = vbox(self)
         row = QHBoxLayout()

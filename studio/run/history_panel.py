@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
 )
 
 from engine.pregel.trace_format import to_json
+from studio.item_menu import SEPARATOR, Entries, Entry, copy_entry, item_menu
 from studio.plain import line_label, plain_label, set_line
 from studio.run.runner import HistoryEntry, ThreadView
 from studio.run.widgets import (
@@ -201,6 +202,7 @@ class HistoryPanel(QWidget):
         for col, width in enumerate((62, 70, 100, 50)):
             self.tree.setColumnWidth(col, width)
         self.tree.selectionModel().selectionChanged.connect(lambda *_: self._selected())
+        item_menu(self.tree, self._row_menu)
         self.caption = plain_label("Pick a checkpoint to see its state")
         self.caption.setObjectName("historyStateCaption")
         self.editor = QPlainTextEdit()
@@ -332,6 +334,32 @@ class HistoryPanel(QWidget):
             self.chosen.emit(entry)  # the channels follow the state editor
         if len(chosen) >= 2:
             self.compare_requested.emit(chosen[0], chosen[-1])
+
+    def _row_menu(self, index) -> Entries:
+        """A checkpoint's right-click menu: what the buttons do, a compare with the tip, its id."""
+        node = self.model.node(index)
+        if node is None:
+            return []
+        entry = node.entry
+        tip = self.model.nodes.get(self.model.tip or "")
+        other = tip.entry if tip is not None and tip.entry is not entry else None
+        pair = sorted((entry, other), key=lambda e: e.checkpoint_id) if other else []
+        return [
+            Entry("checkpointReplayAction", "Replay from here", self._replay,
+                  tip=self.replay.toolTip()),
+            Entry("checkpointEditAction", "Edit its state…", self._edit_state,
+                  tip="The state editor below, to change values before a fork"),
+            Entry("checkpointForkAction", "Fork with edited state", self._fork,
+                  tip=self.fork.toolTip()),
+            SEPARATOR,
+            Entry("checkpointCompareAction", "Compare with the tip",
+                  lambda: self.compare_requested.emit(*pair), enabled=bool(pair)),
+            copy_entry("checkpointCopyIdAction", "Copy checkpoint id", entry.checkpoint_id),
+        ]  # fmt: skip
+
+    def _edit_state(self) -> None:
+        self.editor.setFocus()
+        self.editor.selectAll()
 
     def _older(self) -> None:
         if self.entries:

@@ -11,6 +11,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from studio.item_menu import SEPARATOR, Entries, Entry, copy_entry, item_menu
 from studio.run.widgets import (
     button,
     rows_view,
@@ -38,6 +39,7 @@ class ThreadsPanel(QWidget):
         for col, width in enumerate((120, 130, 64)):
             self.list.setColumnWidth(col, width)
         self.list.clicked.connect(lambda index: self._clicked(index))
+        item_menu(self.list, self._row_menu)
         self.rename = button("renameThreadButton", "Rename", self._rename)
         self.delete = button("deleteThreadButton", "Delete", self._delete)
         self.rename.setToolTip("Change the name shown (the checkpoints keep their thread id)")
@@ -82,6 +84,20 @@ class ThreadsPanel(QWidget):
         self._set_buttons()
         if 0 <= index.row() < len(self.ids):
             self.chosen.emit(self.ids[index.row()])
+
+    def _row_menu(self, index: QModelIndex) -> Entries:
+        if not 0 <= index.row() < len(self.ids):
+            return []
+        thread_id = self.ids[index.row()]
+        self._set_buttons()
+        return [
+            Entry("threadShowAction", "Show this thread", lambda: self.chosen.emit(thread_id),
+                  tip="Its checkpoints and channels; Run, Step and Continue go on it"),
+            Entry("threadRenameAction", "Rename", self._rename, tip=self.rename.toolTip()),
+            Entry("threadDeleteAction", "Delete…", self._delete, tip=self.delete.toolTip()),
+            SEPARATOR,
+            copy_entry("threadCopyIdAction", "Copy thread id", thread_id),
+        ]  # fmt: skip
 
     def _rename(self) -> None:
         row = self.list.currentIndex().row()

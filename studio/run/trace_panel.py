@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
 )
 
 from engine.pregel import trace
+from studio.item_menu import SEPARATOR, Entries, Entry, copy_entry, item_menu
 from studio.run.trace_model import Row, TraceModel, ns_label
 from studio.run.widgets import MONO, vbox
 
@@ -50,6 +51,7 @@ class TracePanel(QWidget):
         # tooltips hold the whole text
         self.tree.setTextElideMode(Qt.TextElideMode.ElideMiddle)
         self.tree.doubleClicked.connect(self._step_into_row)
+        item_menu(self.tree, self._row_menu)
         self.scope = QComboBox()
         self.scope.setObjectName("traceScope")
         self.scope.setToolTip("Step into the inner graph of a subgraph or agent node (its supersteps, "
@@ -171,12 +173,37 @@ class TracePanel(QWidget):
         self.scope.setCurrentIndex(max(index, 0))
         self.scope_changed.emit(self.current_scope)
 
+    def _inner_of(self, row: Row | None) -> tuple[str, ...] | None:
+        """The inner graph a task row ran (a subgraph or agent node), if it ran one."""
+        return next((ns for ns in self.model.scopes if self.model.scope_row(ns) is row), None)
+
     def _step_into_row(self, index: QModelIndex) -> None:
+        inner = self._inner_of(self.model.row_of(index))
+        if inner is not None:
+            self.step_into(inner)
+
+    def _row_menu(self, index: QModelIndex) -> Entries:
         row = self.model.row_of(index)
-        for ns in self.model.scopes:
-            if self.model.scope_row(ns) is row:
-                self.step_into(ns)
-                return
+        if row is None:
+            return []
+        inner = self._inner_of(row)
+        line = f"{row.label}: {row.detail}" if row.detail else row.label
+        return [
+            Entry("traceStepIntoAction", "Step into its inner graph",
+                  lambda: self.step_into(inner), enabled=inner is not None,
+                  tip="Only this subgraph's or agent's supersteps, channels and checkpoints"),
+            Entry("traceWholeRunAction", "Back to the whole run", lambda: self.step_into(None),
+                  enabled=self.current_scope is not None),
+            Entry("traceExpandAction", "Expand all below", lambda: self._expand_below(index),
+                  enabled=self.model.qt.hasChildren(index.siblingAtColumn(0)) or bool(row.children)),
+            SEPARATOR,
+            copy_entry("traceCopyAction", "Copy line", line),
+        ]  # fmt: skip
+
+    def _expand_below(self, index: QModelIndex) -> None:
+        first = index.siblingAtColumn(0)
+        self.model.build(self.model.row_of(first))
+        self.tree.expandRecursively(first)
 
     def texts(self) -> list[str]:
         """Every row as `label: detail`, depth first (for tests and copy); within the scope
