@@ -26,6 +26,7 @@ from graphspec.state_types import STATE_TYPES
 from studio import edits
 from studio.editor import Editor
 from studio.edits.base import unique_id
+from studio.item_menu import SEPARATOR, Entries, Entry, item_menu
 
 COLUMNS = ["Key", "Type", "Reducer", "Input", "Output", "Private", "Default", "Description"]
 NAME, TYPE, REDUCER, INPUT, OUTPUT, PRIVATE, DEFAULT, DESCRIPTION = range(8)
@@ -63,6 +64,7 @@ class StatePanel(QWidget):
         for col in (INPUT, OUTPUT, PRIVATE):
             self.table.setColumnWidth(col, 52)
         self.table.itemChanged.connect(self._item_changed)
+        item_menu(self.table, self._row_menu)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addWidget(self.table)
@@ -173,6 +175,19 @@ class StatePanel(QWidget):
             value = text
         rows = [i for i, k in enumerate(self.keys) if k.name == name]
         return bool(rows) and self.set_key(rows[0], default=value)
+
+    def _row_menu(self, index) -> Entries:
+        row, count = index.row(), len(self.keys)
+        if not 0 <= row < count:
+            return []
+        return [
+            Entry("stateRemoveKeyAction", f"Remove {self.keys[row].name}", self.remove_key),
+            Entry("stateKeyUpAction", "Move up", lambda: self.move_key(-1), enabled=row > 0),
+            Entry("stateKeyDownAction", "Move down", lambda: self.move_key(1),
+                  enabled=row < count - 1),
+            SEPARATOR,
+            Entry("stateAddKeyAction", "Add key", self.add_key),
+        ]  # fmt: skip
 
     def add_key(self) -> bool:
         name = unique_id("key", {k.name for k in self.keys})

@@ -210,6 +210,24 @@ def test_palette_and_problem_menus(qtbot, window):
     assert added in clipboard()
 
 
+def test_state_key_menu_moves_and_removes_keys(qtbot, window):
+    win = window
+    win.resize(1600, 1000)
+    open_template(qtbot, win, "router")
+    front(win, "stateDock")
+    table = win.state_panel.table
+    names = [k.name for k in win.document.spec.state]
+    menu = right_click(qtbot, win, table, table.model().index(0, 0))
+    assert not entries(menu)["stateKeyUpAction"], "the first key has nothing above it"
+    choose(qtbot, menu, "stateKeyDownAction")
+    assert [k.name for k in win.document.spec.state] == [names[1], names[0], *names[2:]]
+    menu = right_click(qtbot, win, table, table.model().index(0, 0))
+    choose(qtbot, menu, "stateRemoveKeyAction")
+    assert [k.name for k in win.document.spec.state] == [names[0], *names[2:]]
+    win.editor.stack.undo()  # one undo step each, as the buttons
+    assert [k.name for k in win.document.spec.state][:2] == [names[1], names[0]]
+
+
 def test_saved_test_menu_runs_that_test(qtbot, window, tmp_path):
     win = window
     win.resize(1600, 1000)
