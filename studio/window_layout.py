@@ -158,9 +158,7 @@ class WindowLayout:
             self._dock("inspectorDock", "Inspector", self.inspector, right),
             self._dock("stateDock", "State", self.state_panel, right),
             self._dock("problemsDock", "Problems", self.problems, bottom),
-        ]
-        self.resizeDocks(self.docks[:2], [190, 360], Qt.Orientation.Horizontal)
-        self.resizeDocks([self.docks[3]], [150], Qt.Orientation.Vertical)
+        ]  # where they go and how big: the workspace's (studio/workspaces.py)
 
     def _build_window_menus(self) -> None:
         """View → Panels (every dock, the run side's included), View → Workspace and Help;
@@ -266,8 +264,9 @@ class WindowLayout:
             self._cramped_timer.start()
 
     def refit_if_cramped(self) -> None:
-        """After a resize: a dock shorter than its panel (its buttons behind a scroll bar) gets
-        the workspace's sizes again; a layout that fits is the user's and left alone."""
+        """After a resize (or a bar shown above the canvas): a dock shorter than its panel (its
+        buttons behind a scroll bar) gets the workspace's sizes again; a layout that fits is
+        the user's and left alone."""
         if self.pages.currentWidget() is self.view and self.workspaces.cramped():
             self.workspaces.fit()
 
@@ -291,6 +290,8 @@ class WindowLayout:
             if self._editor_layout is None or not self.restoreState(self._editor_layout):
                 self.workspaces.arrange(self.workspaces.current)
                 self._fit_docks()
+            else:
+                self._layout_changed()  # a layout saved at another window size may be too short
         self.runner.toolbar.setEnabled(True)
         self.view.setFocus()
 

@@ -57,14 +57,16 @@ WORKSPACES = (
     Workspace(
         "design", "&Design", "Drawing a graph: palette, inspector and state large; problems below",
         left=(("paletteDock",), ("runInputDock", "threadsDock")),
-        right=(("inspectorDock", "chatDock", "deepAgentDock", "channelsDock"),
-               ("stateDock", "historyDock")),
-        bottom=(("problemsDock", "testsDock", "eventsDock", "remoteDock"),
-                ("traceDock", "diffDock")),
+        right=(("inspectorDock", "chatDock", "deepAgentDock", "channelsDock"), ("stateDock",)),
+        # the checkpoints below, between the problems and the trace: the right column is the
+        # inspector's; a run raises the trace and the events, a compare the diff, none of
+        # them in front of the checkpoints
+        bottom=(("problemsDock", "testsDock", "eventsDock", "remoteDock", "diffDock"),
+                ("historyDock",), ("traceDock",)),
         front=("paletteDock", "runInputDock", "inspectorDock", "stateDock", "problemsDock",
                "traceDock"),
         left_width=190, right_width=400, right_weights=(1.6, 1.0), bottom_share=0.2,
-        bottom_weights=(1.0, 1.0),
+        bottom_weights=(1.2, 1.0, 1.0),
     ),
     Workspace(
         "debug", "De&bug", "Running and time travel: channels, checkpoints, trace and events large",
@@ -84,11 +86,11 @@ WORKSPACES = (
         left=(("paletteDock",),),
         right=(("channelsDock", "inspectorDock", "stateDock", "chatDock", "deepAgentDock"),
                ("historyDock", "runInputDock", "threadsDock")),
-        bottom=(("traceDock", "diffDock", "eventsDock", "problemsDock", "testsDock",
-                 "remoteDock"),),
-        front=("channelsDock", "historyDock", "traceDock"),
+        bottom=(("traceDock", "diffDock"),
+                ("eventsDock", "problemsDock", "testsDock", "remoteDock")),
+        front=("channelsDock", "historyDock", "traceDock", "eventsDock"),
         hidden=("paletteDock",),
-        right_width=420, right_weights=(1.0, 1.0), bottom_share=0.26, bottom_weights=(1.0,),
+        right_width=420, right_weights=(1.0, 1.0), bottom_share=0.26, bottom_weights=(1.6, 1.0),
     ),
 )  # fmt: skip
 DEFAULT = "design"
