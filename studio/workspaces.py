@@ -55,18 +55,18 @@ class Workspace:
 
 WORKSPACES = (
     Workspace(
-        "design", "&Design", "Drawing a graph: palette, inspector and state large; problems below",
+        "design", "&Design", "Drawing a graph: palette, inspector and state large; problems "
+        "and the trace below",
         left=(("paletteDock",), ("runInputDock", "threadsDock")),
-        right=(("inspectorDock", "chatDock", "deepAgentDock", "channelsDock"), ("stateDock",)),
-        # the checkpoints below, between the problems and the trace: the right column is the
-        # inspector's; a run raises the trace and the events, a compare the diff, none of
-        # them in front of the checkpoints
-        bottom=(("problemsDock", "testsDock", "eventsDock", "remoteDock", "diffDock"),
-                ("historyDock",), ("traceDock",)),
+        right=(("inspectorDock", "chatDock", "deepAgentDock", "channelsDock"),
+               ("stateDock", "historyDock")),
+        # the trace, the widest reader, on its own beside the problems
+        bottom=(("problemsDock", "testsDock", "eventsDock", "remoteDock"),
+                ("traceDock", "diffDock")),
         front=("paletteDock", "runInputDock", "inspectorDock", "stateDock", "problemsDock",
                "traceDock"),
         left_width=190, right_width=400, right_weights=(1.6, 1.0), bottom_share=0.2,
-        bottom_weights=(1.2, 1.0, 1.0),
+        bottom_weights=(1.0, 1.4),
     ),
     Workspace(
         "debug", "De&bug", "Running and time travel: channels, checkpoints, trace and events large",
