@@ -484,8 +484,7 @@ class RunController(RunToolbar, ThreadControl):
         if self.deep_agent.add_events(report.events) and self.deep_agent.announce():
             dock = self.docks["deepAgentDock"]  # a deep agent's files or to-dos moved
             dock.show()
-            dock.raise_()
-            self.window.resizeDocks([dock], [430], Qt.Orientation.Vertical)
+            dock.raise_()  # at the workspace's size: taller, it cut the Checkpoints' buttons
         self._last_report = report
         if self.trace.current_scope is None:
             self._show_report_channels(report)

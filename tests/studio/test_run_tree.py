@@ -142,10 +142,13 @@ def test_screenshot_of_the_tree_with_a_diff(qtbot, window, tmp_path):
     click_row(qtbot, history, entry_at(history, 3).checkpoint_id)
     click_row(qtbot, history, entry_at(history, 4, branch=3).checkpoint_id, ctrl=True)
     idle(qtbot, win)
-    # at 1280x720 every dock is at its smallest: give the tree the right column and the diff
-    # the bottom row, as a user reading a diff would
-    for name in ("inspectorDock", "channelsDock", "problemsDock", "eventsDock", "paletteDock"):
+    # at 1280x720 every dock is at its smallest: the Debug workspace, then the tree given the
+    # right column and the diff the bottom row, as a user reading a diff would
+    win.choose_workspace("debug")
+    for name in ("channelsDock", "inspectorDock", "deepAgentDock", "chatDock", "problemsDock",
+                 "eventsDock", "testsDock"):  # fmt: skip
         win.dock(name).hide()
+    runner.docks["diffDock"].raise_()  # the workspace put the trace in front of it
     qtbot.wait(50)
     win.resizeDocks([runner.docks["traceDock"]], [300], Qt.Orientation.Vertical)
     history.tree.scrollToTop()

@@ -202,3 +202,17 @@ def test_workspace_chooser_and_the_next_start(qtbot, window, home):
     qtbot.addWidget(again)
     assert again.workspaces.current.name == "teach"
     assert again.findChild(QAction, "action_workspace_teach").isChecked()
+
+
+def test_a_deep_agent_run_raising_its_dock_leaves_the_checkpoints_whole(qtbot, window):
+    """The Deep agent dock, raised by a run whose files moved, takes no height the Checkpoints'
+    buttons need (it once asked for 430 px of the right column)."""
+    win = sized(qtbot, window, (1280, 720))
+    open_template(qtbot, win, "deep_agent")
+    click(qtbot, win, "runButton")
+    idle(qtbot, win)
+    qtbot.wait(50)
+    assert not win.findChild(QDockWidget, "deepAgentDock").visibleRegion().isEmpty()
+    assert not win.workspaces.cramped()
+    for name in ("replayButton", "forkButton", "historyStateEditor"):
+        on_screen(win, win.findChild(QWidget, name), f"deep agent run: {name}")
