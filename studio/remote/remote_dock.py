@@ -269,10 +269,8 @@ class RemoteDock(QWidget):
             Entry("remoteThreadHistoryAction", "Reload its checkpoints", self.load_history,
                   enabled=on),
             SEPARATOR,
-            Entry("remoteNewThreadAction", "New thread", self.new_thread,
-                  enabled=on),
-            Entry("remoteRefreshAction", "Refresh", self.refresh,
-                  enabled=on),
+            Entry("remoteNewThreadAction", "New thread", self.new_thread, enabled=on),
+            Entry("remoteRefreshAction", "Refresh", self.refresh, enabled=on),
             SEPARATOR,
             copy_entry("remoteCopyThreadAction", "Copy thread id", str(index.data(ID) or "")),
         ]  # fmt: skip
@@ -283,8 +281,7 @@ class RemoteDock(QWidget):
             return []
         on = self.client is not None and self.thread_id() is not None
         return [
-            Entry("remoteCheckpointReplayAction", "Run from here", self.replay,
-                  enabled=on),
+            Entry("remoteCheckpointReplayAction", "Run from here", self.replay, enabled=on),
             Entry("remoteCheckpointForkAction", "Fork here", self.fork,
                   enabled=on, tip=self.fork_button.toolTip()),
             SEPARATOR,
