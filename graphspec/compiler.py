@@ -117,11 +117,6 @@ def _named(fn: Callable, name: str) -> Callable:
     return fn
 
 
-def state_defaults(spec: GraphSpec) -> dict[str, Any]:
-    """key -> its default, for the keys that have one (what expressions read while unset)."""
-    return {k.name: k.default for k in spec.state if k.default is not None}
-
-
 def _evaluate(expression: str, state: Any, element_id: str, path: str, **extra: Any) -> Any:
     try:
         return expressions.evaluate(expression, state, **extra)
@@ -408,13 +403,13 @@ _ACTIONS: Mapping[str, Callable[[Any, _Site], Any]] = by_kind(
     {
         "function": _function_action,
         "set_state": lambda node, site: _set_state_action(
-            node, site.path, state_defaults(site.spec)
+            node, site.path, site.spec.state_defaults()
         ),
         "model": lambda node, site: _model_action(node),
         "tools": lambda node, site: _tools_action(node, site.path),
         "agent": lambda node, site: _agent_action(site.spec, node, site.path, site.base_dir),
         "interrupt": lambda node, site: _interrupt_action(
-            node, site.path, state_defaults(site.spec)
+            node, site.path, site.spec.state_defaults()
         ),
         "subgraph": _subgraph_action,
     },
@@ -540,7 +535,7 @@ def build_graph(
         _call(builder.add_edge, start, target, element_id=element_id, path=_edge_path(spec, i))
     for i, edge in enumerate(spec.conditional_edges):
         path = f"$.conditional_edges[{i}]"
-        fn = router_function(edge, path, state_defaults(spec))
+        fn = router_function(edge, path, spec.state_defaults())
         _call(
             builder.add_conditional_edges,
             edge.source,
@@ -616,7 +611,6 @@ __all__ = [
     "compile_spec",
     "run_config",
     "state_schemas",
-    "state_defaults",
     "chat_model",
     "merge_dicts",
     "router_function",

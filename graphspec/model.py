@@ -614,6 +614,10 @@ class GraphSpec(_Model):
     def subgraph(self, subgraph_id: str) -> Subgraph | None:
         return next((s for s in self.subgraphs if s.id == subgraph_id), None)
 
+    def state_defaults(self) -> dict[str, Any]:
+        """key -> its default, for the keys that have one (what expressions read while unset)."""
+        return {k.name: k.default for k in self.state if k.default is not None}
+
     def all_edges(self) -> list[tuple[str, Edge | None, tuple[str, ...], str]]:
         """(element id, edge or None, sources, target) for edges, entry and finish shorthands."""
         out: list[tuple[str, Edge | None, tuple[str, ...], str]] = []

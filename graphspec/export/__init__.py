@@ -14,10 +14,24 @@ exports a module that runs none: names the export makes from ids never hide a bu
 the module's own names (they get a trailing `_`), and spec text is written as literals.
 """
 
-from graphspec.export.formats import export
-from graphspec.export.json_schema import state_json_schema
-from graphspec.export.langgraph_code import to_langgraph
-from graphspec.export.mermaid import to_mermaid
-from graphspec.export.python_module import IMPORTED
+from importlib import import_module
+from typing import Any
+
+_HOMES = {
+    "export": "formats",
+    "state_json_schema": "json_schema",
+    "to_langgraph": "langgraph_code",
+    "to_mermaid": "mermaid",
+    "IMPORTED": "python_module",
+}
+"""Each name and the module holding it, loaded on first use: the validator reads one rule of
+python_module.py, and drawing the studio's first window must not load every writer."""
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _HOMES:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(import_module(f"{__name__}.{_HOMES[name]}"), name)
+
 
 __all__ = ["export", "to_langgraph", "to_mermaid", "state_json_schema", "IMPORTED"]

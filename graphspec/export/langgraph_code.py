@@ -17,7 +17,6 @@ from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 from engine.constants import END, START
-from graphspec.compiler import state_defaults
 from graphspec.endpoints import models
 from graphspec.errors import SpecError
 from graphspec.export.compile_args import compile_parts
@@ -77,7 +76,7 @@ class _GraphWriter:
     def expression(self, text: str, field: str, *, item: bool = False) -> str:
         """`text` as Python; one that does not parse (or cannot be written) names its place."""
         try:
-            return expression(text, item=item, defaults=state_defaults(self.spec))
+            return expression(text, item=item, defaults=self.spec.state_defaults())
         except SpecError as exc:
             element_id, path = self.at
             raise type(exc)(str(exc), element_id=element_id, path=f"{path}.{field}") from None

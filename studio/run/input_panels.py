@@ -47,14 +47,16 @@ class RunInputPanel(QWidget):
         row.addWidget(self.chooser, 1)
         layout.addLayout(row)
         layout.addWidget(self.editor)
-        self.context_label = QLabel("Context (optional)")
-        self.context_label.setToolTip("The run's Runtime.context, as JSON (empty: none)")
-        self.context_editor = QPlainTextEdit()
+        # one line beside its label: a context is a few settings, and the dock stays short
+        self.context_editor = QLineEdit()
         self.context_editor.setObjectName("runContextEditor")
         self.context_editor.setFont(MONO)
-        self.context_editor.setMaximumHeight(80)
-        layout.addWidget(self.context_label)
-        layout.addWidget(self.context_editor)
+        self.context_editor.setPlaceholderText('optional JSON, e.g. {"user_id": "1"}')
+        self.context_editor.setToolTip("The run's Runtime.context, as JSON (empty: none)")
+        context_row = QHBoxLayout()
+        context_row.addWidget(QLabel("Context"))
+        context_row.addWidget(self.context_editor, 1)
+        layout.addLayout(context_row)
         layout.addWidget(self.error)
         self.inputs: list[Any] = []
         self.any_value = False
@@ -76,11 +78,11 @@ class RunInputPanel(QWidget):
 
     def show_context(self, value: Any = None) -> None:
         """The run context a graph was handed over with (empty: none)."""
-        self.context_editor.setPlainText("" if value is None else json.dumps(value, default=str))
+        self.context_editor.setText("" if value is None else json.dumps(value, default=str))
 
     def context(self) -> tuple[bool, Any]:
         """(valid, the context: None when empty); an invalid one shows why."""
-        text = self.context_editor.toPlainText().strip()
+        text = self.context_editor.text().strip()
         if not text:
             return True, None
         try:

@@ -51,7 +51,7 @@ def drive(qtbot, window, entry: dict, error: str | None, kept: bool) -> None:
     runner = window.runner
     runner.new_thread()
     if "context" in entry:
-        runner.input_panel.context_editor.setPlainText(json.dumps(entry["context"]))
+        runner.input_panel.context_editor.setText(json.dumps(entry["context"]))
     resumes = list(entry.get("resume", []))
     for index, value in enumerate(entry["inputs"]):
         if index and not kept:
