@@ -6,6 +6,8 @@
                           [--on-change fail|live|recorded] [--serve all|models] [--trust]
     superstep save-test SPEC --thread ID --db FILE [--output DIR] [--trust]
     superstep test [PATH ...] [--trust]
+    superstep eval SPEC --dataset FILE [--against OTHER_SPEC | --baseline RESULTS]
+                        [--replay RESULTS] [--scorer S ...] [--json] [--fail-under X] [--trust]
     superstep validate SPEC
     superstep export SPEC --to langgraph|langgraph-project|mermaid|json-schema [--output FILE|DIR]
     superstep import MODULE.py[:NAME] [--output SPEC.json] [--trust]
@@ -229,6 +231,51 @@ def cmd_test(args: argparse.Namespace) -> int:
     return EXIT_OK if done.returncode == 0 else EXIT_FAILED
 
 
+def _add_eval(sub: argparse._SubParsersAction) -> None:
+    from graphspec.evals import scorers
+
+    p = sub.add_parser("eval", help="run a spec over a dataset, score it, compare two versions",
+                       description="Run the spec's graph over every example of a dataset, score "
+                       "each run, write the results (JSON) and print a summary; with --against "
+                       "or --baseline, compare and exit 1 on a regression.",
+                       epilog="\n\n".join(scorers.__doc__.split("\n\n")[1:3]),
+                       formatter_class=argparse.RawDescriptionHelpFormatter)  # fmt: skip
+    p.add_argument("spec", help=SPEC_HELP)
+    p.add_argument("--dataset", required=True, help="a .jsonl or .csv file of examples")
+    p.add_argument("--against", metavar="OTHER_SPEC",
+                   help="also run this spec (another version) and compare with it")  # fmt: skip
+    p.add_argument("--baseline", metavar="RESULTS",
+                   help="compare with an earlier experiment's results file")  # fmt: skip
+    p.add_argument("--replay", metavar="RESULTS", help="offline: serve each example's model and "
+                   "tool calls from this earlier experiment's recording")  # fmt: skip
+    p.add_argument("--on-change", default="fail", choices=("fail", "live", "recorded"),
+                   help="with --replay, a call whose input changed: fail (default), call live, "
+                   "or use the recording anyway")  # fmt: skip
+    p.add_argument("--scorer", action="append", default=[], metavar="S",
+                   help="a scorer (repeatable; default: the dataset's, else exact match on each "
+                   "expected key)")  # fmt: skip
+    p.add_argument("--db", help="SQLite file for the examples' threads (default: the spec's "
+                   "SPEC.checkpoints.sqlite, or the --replay experiment's)")  # fmt: skip
+    p.add_argument("--output", "-o", help="the results file (default: "
+                   "SPEC.experiments/ID.json beside the database)")  # fmt: skip
+    p.add_argument("--concurrency", type=int, default=4, help="examples run at once (default 4)")
+    p.add_argument("--json", action="store_true", help="print the summary as JSON")
+    p.add_argument("--fail-under", type=float, metavar="X",
+                   help="exit 1 when the pass rate is under X (0 to 1, or a percentage)")  # fmt: skip
+    p.add_argument("--trust", action="store_true",
+                   help="allow the spec's Python code and python: scorers to run")  # fmt: skip
+    p.set_defaults(func=cmd_eval)
+
+
+def cmd_eval(args: argparse.Namespace) -> int:
+    from graphspec.evals.command import EvalOptions, evaluate
+
+    options = EvalOptions(args.dataset, args.against, args.baseline, args.replay,
+                          tuple(args.scorer), args.db, args.output, args.concurrency,
+                          args.on_change, args.trust, args.json, args.fail_under)  # fmt: skip
+    return EXIT_OK if evaluate(args.spec, options, sys.stdout, sys.stderr) else EXIT_FAILED
+
+
 # ------------------------------------------------------------------ the other subcommands
 
 
@@ -395,7 +442,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"superstep {_version()}")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    for add in (_add_run, _add_replay, _add_save_test, _add_test, _add_validate, _add_export, _add_import, _add_templates, _add_studio,
+    for add in (_add_run, _add_replay, _add_save_test, _add_test, _add_eval, _add_validate, _add_export, _add_import, _add_templates, _add_studio,
                 _add_demo, _add_install_desktop):  # fmt: skip
         add(sub)
     return parser

@@ -54,8 +54,10 @@ class Comparison:
         return {s: n for s in ORDER if (n := sum(c.status == s for c in self.changes))}
 
     def lines(self) -> list[str]:
-        out = [f"before ({self.before.id}): " + self.before.summary().lines()[0],
-               f"after  ({self.after.id}): " + self.after.summary().lines()[0]]
+        out = [
+            f"before ({self.before.id}): " + self.before.summary().lines()[0],
+            f"after  ({self.after.id}): " + self.after.summary().lines()[0],
+        ]
         out += _score_means(self.before.summary(), self.after.summary())
         out.append(", ".join(f"{n} {s}" for s, n in self.counts().items()))
         out += [c.line() for c in self.changes if c.status != "same"]
@@ -74,8 +76,25 @@ def _score_means(before: Summary, after: Summary) -> list[str]:
             f"{_num(after.mean_scores.get(name))}" for name in names]  # fmt: skip
 
 
+VOLATILE = ("id", "response_metadata", "usage_metadata")
+"""A message's fields that differ from run to run (a new id, a served call's cost): not part of
+what an output says, so the comparison leaves them out."""
+
+
+def comparable(value: Any) -> Any:
+    """The output without its messages' volatile fields."""
+    if isinstance(value, dict):
+        message = "content" in value and "type" in value
+        return {k: comparable(v) for k, v in value.items() if not (message and k in VOLATILE)}
+    if isinstance(value, list):
+        return [comparable(v) for v in value]
+    return value
+
+
 def output_diff(before: Any, after: Any) -> list[str]:
-    """A unified diff of the two outputs as indented JSON; empty when they are equal."""
+    """A unified diff of the two outputs as indented JSON (messages' volatile fields left
+    out); empty when they are the same."""
+    before, after = comparable(before), comparable(after)
     if before == after:
         return []
     a = json.dumps(before, indent=1, sort_keys=True, ensure_ascii=False).splitlines()
@@ -93,7 +112,7 @@ def _status(before: ExampleResult, after: ExampleResult,
         return "regressed"
     if after.passed and not before.passed or up or before.error and not after.error:
         return "improved"
-    return "changed" if before.output != after.output else "same"
+    return "changed" if output_diff(before.output, after.output) else "same"
 
 
 def compare(before: Experiment, after: Experiment) -> Comparison:

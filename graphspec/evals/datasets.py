@@ -79,7 +79,9 @@ def load_dataset(path: str | Path) -> Dataset:
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
-        raise BadInput(f"{path}: cannot read the dataset: {getattr(exc, 'strerror', None) or exc}")
+        raise BadInput(
+            f"{path}: cannot read the dataset: {getattr(exc, 'strerror', None) or exc}"
+        ) from None
     if path.suffix.lower() == ".csv":
         return _checked(path, *_from_csv(path, text), [])
     return _checked(path, *_from_jsonl(path, text))

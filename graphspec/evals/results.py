@@ -1,9 +1,9 @@
 """An experiment's results: one record per example, a summary, and the JSON file they live in.
 
-    {"format": "superstep-experiment", "version": 1, "id": ..., "spec": ..., "dataset": ...,
-     "db": ..., "models": "live" | "recorded", "scorers": [...], "started": ...,
-     "stopped": false, "examples": [{"id", "thread", "input", "output", "scores", "passed",
-     "latency_s", "model_calls", "tokens", "trajectory", "tools", "error", "traceback"}]}
+{"format": "superstep-experiment", "version": 1, "id": ..., "spec": ..., "dataset": ...,
+ "db": ..., "models": "live" | "recorded", "scorers": [...], "started": ...,
+ "stopped": false, "examples": [{"id", "thread", "input", "output", "scores", "passed",
+ "latency_s", "model_calls", "tokens", "trajectory", "tools", "error", "traceback"}]}
 """
 
 from __future__ import annotations
@@ -123,9 +123,11 @@ def load_experiment(path: str | Path) -> Experiment:
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, ValueError) as exc:
-        raise BadInput(f"{path}: cannot read the results: {getattr(exc, 'strerror', None) or exc}")
+        raise BadInput(
+            f"{path}: cannot read the results: {getattr(exc, 'strerror', None) or exc}"
+        ) from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise BadInput(f"{path}: not an experiment's results (no \"format\": \"{FORMAT}\")")
+        raise BadInput(f'{path}: not an experiment\'s results (no "format": "{FORMAT}")')
     try:
         rows = [ExampleResult(**{k: v for k, v in row.items() if k != "passed"})
                 for row in data["examples"]]  # fmt: skip

@@ -258,7 +258,9 @@ def _python(arg: str, base_dir: Path, trusted: bool, text: str) -> Callable:
     try:
         spec.loader.exec_module(module)  # trusted: the user passed --trust
     except Exception as exc:  # noqa: BLE001
-        raise BadInput(f"scorer {text!r}: {path} failed to load: {type(exc).__name__}: {exc}")
+        raise BadInput(
+            f"scorer {text!r}: {path} failed to load: {type(exc).__name__}: {exc}"
+        ) from None
     fn = getattr(module, function, None)
     if not callable(fn):
         raise BadInput(f"scorer {text!r}: {path} has no function {function!r}")

@@ -20,7 +20,7 @@ from tests.graphspec.helpers import TEMPLATE_NAMES, load_exported, template
 EXPECTED = {
     "hello_world", "essay_writer", "router", "map_reduce", "fanout_join", "counter_loop",
     "approval", "subgraph", "flaky_retry", "time_travel", "command_handoff", "react_agent",
-    "agent_hitl", "agent_limits_pii", "agent_handoff", "deep_agent",
+    "agent_hitl", "agent_limits_pii", "agent_handoff", "deep_agent", "ticket_triage",
     *(f"lesson_{n:02d}_{topic}" for n, topic in enumerate((
         "channels", "versions", "why_fired", "branches", "barrier", "reducer", "conflict",
         "send", "command", "interrupt", "checkpoints", "subgraph"), 1)),
