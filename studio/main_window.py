@@ -34,6 +34,7 @@ from studio.document import FromCode, GraphDocument, edited_beyond_breakpoints
 from studio.drawing import export_png, export_svg
 from studio.editor import Editor
 from studio.editor_commands import EditorCommands
+from studio.evals import install as install_evals
 from studio.lecture import install as install_lecture
 from studio.paths import icon
 from studio.remote import install as install_remote
@@ -81,6 +82,7 @@ class MainWindow(WindowLayout, EditorCommands, QMainWindow):
         install_remote(self)  # the Server dock and File → Connect to server… (studio/remote)
         install_lecture(self)  # the compiled runtime view and lecture mode (studio/lecture)
         install_replay(self)  # recording, replay and the Tests dock (studio/replay)
+        install_evals(self)  # datasets, experiments and their compare view (studio/evals)
         self._build_window_menus()
         self.statusBar().showMessage("Ready")
         self._editor_layout = None

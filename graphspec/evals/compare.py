@@ -54,13 +54,16 @@ class Comparison:
         return {s: n for s in ORDER if (n := sum(c.status == s for c in self.changes))}
 
     def lines(self) -> list[str]:
+        return [*self.summary_lines(), *(c.line() for c in self.changes if c.status != "same")]
+
+    def summary_lines(self) -> list[str]:
+        """Both summaries, each scorer's mean before and after, and the count of each status."""
         out = [
             f"before ({self.before.id}): " + self.before.summary().lines()[0],
             f"after  ({self.after.id}): " + self.after.summary().lines()[0],
         ]
         out += _score_means(self.before.summary(), self.after.summary())
         out.append(", ".join(f"{n} {s}" for s, n in self.counts().items()))
-        out += [c.line() for c in self.changes if c.status != "same"]
         return out
 
     def to_json(self) -> dict[str, Any]:

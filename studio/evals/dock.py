@@ -1,0 +1,366 @@
+"""The Datasets dock: the spec's datasets, their examples in an editable table, experiments run
+off the GUI thread (progress bar, Stop), their per-example results (a double-click opens the
+example's thread in the debugger) and two experiments compared, regressions first.
+
+The work is `graphspec.evals` (no Qt); this reads the window's public face only: the document,
+`run_blocker`/`run_args` (what a run may compile), the run controller's database and its
+thread selector (`choose_thread`). Results files go to `SPEC.experiments/` beside the database.
+"""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QObject, Qt, Signal
+from PySide6.QtWidgets import (
+    QComboBox,
+    QFileDialog,
+    QHBoxLayout,
+    QLabel,
+    QPlainTextEdit,
+    QProgressBar,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from graphspec.errors import BadInput, SpecError
+from graphspec.evals.command import scorers_for
+from graphspec.evals.compare import compare
+from graphspec.evals.datasets import Dataset, Example, datasets_beside, load_dataset, save_dataset
+from graphspec.evals.experiment import run_experiment
+from graphspec.evals.results import Experiment, load_experiment, save_experiment
+from graphspec.templates import is_bundled, list_templates
+from studio.evals.tables import CompareTable, DatasetTable, ResultsTable
+from studio.run.widgets import MONO, button
+
+DB_SUFFIX = ".checkpoints.sqlite"
+
+
+class _Relay(QObject):
+    """Lives on the GUI thread: the experiment's thread emits, the dock's slots run here."""
+
+    progressed = Signal(object, int, int)  # ExampleResult, done, of all
+    finished = Signal(object, object)  # Experiment | None, error | None
+
+
+class DatasetsDock(QObject):
+    def __init__(self, window: Any) -> None:
+        super().__init__(window)
+        self.window = window
+        self.datasets: list[Dataset] = []
+        self.experiments: list[Experiment] = []
+        self._stop: threading.Event | None = None
+        self._relay = _Relay(self)
+        self._relay.progressed.connect(self._progressed)
+        self._relay.finished.connect(self._finished)
+        self.panel = self._build()
+        window.document.reset.connect(self._spec_loaded)
+        self._spec_loaded()
+
+    # -- the panel
+    def _build(self) -> QWidget:
+        panel = QWidget()
+        layout = QVBoxLayout(panel)
+        layout.setContentsMargins(4, 4, 4, 4)
+        self.selector = QComboBox()
+        self.selector.setObjectName("datasetSelector")
+        self.selector.currentIndexChanged.connect(self._show_dataset)
+        top = QHBoxLayout()
+        top.addWidget(QLabel("Dataset"))
+        top.addWidget(self.selector, 1)
+        for name, text, slot in (("importDataset", "Import…", self.ask_import),
+                                 ("addExample", "Add example", self.add_example),
+                                 ("saveDataset", "Save", self.save)):  # fmt: skip
+            top.addWidget(button(name, text, slot))
+        layout.addLayout(top)
+        runs = QHBoxLayout()
+        self.run_button = button("runExperiment", "Run experiment", self.run)
+        self.stop_button = button("stopExperiment", "Stop", self.stop)
+        self.stop_button.setEnabled(False)
+        self.progress = QProgressBar()
+        self.progress.setObjectName("experimentProgress")
+        self.progress.setFormat("%v/%m examples")
+        self.compare_button = button("compareExperiments", "Compare", self.compare)
+        self.compare_button.setToolTip("Compare the two experiments picked in Compare (by "
+                                       "default the last two run)")  # fmt: skip
+        for widget in (self.run_button, self.progress, self.stop_button, self.compare_button):
+            runs.addWidget(widget, 1 if widget is self.progress else 0)
+        layout.addLayout(runs)
+        self.status = QLabel("")
+        self.status.setObjectName("experimentStatus")
+        layout.addWidget(self.status)
+        self.tabs = QTabWidget()
+        self.tabs.setObjectName("experimentTabs")
+        self.table = DatasetTable()
+        self.results = ResultsTable()
+        self.results.widget.cellDoubleClicked.connect(lambda row, _col: self.open_thread(row))
+        self.compared = CompareTable()
+        self.tabs.addTab(self.table.widget, "Examples")
+        self.tabs.addTab(self.results.widget, "Results")
+        self.tabs.addTab(self._build_compare(), "Compare")
+        layout.addWidget(self.tabs, 1)
+        return panel
+
+    def _build_compare(self) -> QWidget:
+        page = QWidget()
+        layout = QVBoxLayout(page)
+        layout.setContentsMargins(0, 0, 0, 0)
+        picks = QHBoxLayout()
+        self.before_pick, self.after_pick = QComboBox(), QComboBox()
+        self.before_pick.setObjectName("compareBefore")
+        self.after_pick.setObjectName("compareAfter")
+        for label, pick in (("Before", self.before_pick), ("After", self.after_pick)):
+            picks.addWidget(QLabel(label))
+            picks.addWidget(pick, 1)
+        layout.addLayout(picks)
+        self.compare_summary = QLabel("")
+        self.compare_summary.setObjectName("compareSummary")
+        self.compare_summary.setFont(MONO)
+        layout.addWidget(self.compare_summary)
+        layout.addWidget(self.compared.widget, 2)
+        self.diff = QPlainTextEdit()
+        self.diff.setObjectName("compareDiff")
+        self.diff.setReadOnly(True)
+        self.diff.setFont(MONO)
+        self.compared.widget.currentCellChanged.connect(
+            lambda row, *_: self.diff.setPlainText(self.compared.diff_at(row))
+        )
+        layout.addWidget(self.diff, 1)
+        return page
+
+    def _say(self, text: str) -> None:
+        self.status.setText(text)
+        self.window.statusBar().showMessage(text, 6000)
+
+    # -- where things are
+    def db_path(self) -> Path:
+        return Path(self.window.runner.db_path())
+
+    def results_dir(self) -> Path:
+        db = self.db_path()
+        return db.with_name(db.name.removesuffix(DB_SUFFIX) + ".experiments")
+
+    def _dataset_files(self) -> list[Path]:
+        """Beside the spec; for a template opened as an untitled copy, beside the template."""
+        doc = self.window.document
+        if doc.path is not None:
+            return datasets_beside(Path(doc.path))
+        template = next((t for t in list_templates() if t.title == doc.spec.name), None)
+        return datasets_beside(template.path) if template is not None else []
+
+    # -- datasets
+    def _spec_loaded(self) -> None:
+        if self._stop is not None:
+            self._stop.set()  # the experiment's results belong to the spec being left
+        self.datasets = []
+        for path in self._dataset_files():
+            try:
+                self.datasets.append(load_dataset(path))
+            except BadInput as exc:
+                self._say(exc.args[0])
+        self.experiments = self._saved_experiments()
+        self._fill_selector()
+        self._fill_picks()
+
+    def _saved_experiments(self) -> list[Experiment]:
+        found = []
+        for path in sorted(self.results_dir().glob("*.json")):
+            try:
+                found.append(load_experiment(path))
+            except BadInput:
+                continue  # another file, or a broken one: the list never fails
+        return sorted(found, key=lambda e: (e.started, e.id))
+
+    def _fill_selector(self, current: int = 0) -> None:
+        self.selector.blockSignals(True)
+        self.selector.clear()
+        for dataset in self.datasets:
+            self.selector.addItem(dataset.path.name, str(dataset.path))
+        self.selector.blockSignals(False)
+        if self.datasets:
+            self.selector.setCurrentIndex(current)
+        self._show_dataset()
+
+    def current(self) -> Dataset | None:
+        index = self.selector.currentIndex()
+        return self.datasets[index] if 0 <= index < len(self.datasets) else None
+
+    def _show_dataset(self) -> None:
+        dataset = self.current()
+        self.table.show_examples(dataset.examples if dataset is not None else [])
+        self.tabs.setCurrentIndex(0)
+
+    def ask_import(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self.panel, "Import a dataset", "",
+                                              "Datasets (*.jsonl *.csv)")  # fmt: skip
+        if path:
+            self.import_file(Path(path))
+
+    def import_file(self, path: Path) -> bool:
+        try:
+            dataset = load_dataset(path)
+        except BadInput as exc:
+            self._say("; ".join(exc.args))
+            return False
+        self.datasets.append(dataset)
+        self._fill_selector(len(self.datasets) - 1)
+        self._say(f"Imported {path.name}: {len(dataset.examples)} example(s)")
+        return True
+
+    def add_example(self) -> None:
+        self.table.add_row(Example(f"example-{self.table.widget.rowCount() + 1}", {}))
+
+    def _edited(self) -> Dataset | None:
+        """The current dataset with the table's rows; None (said why) when a cell is bad."""
+        dataset = self.current()
+        if dataset is None:
+            self._say("No dataset: import one (a .jsonl or .csv file of examples)")
+            return None
+        try:
+            examples = self.table.examples()
+        except BadInput as exc:
+            self._say(f"{dataset.path.name}: " + "; ".join(exc.args))
+            return None
+        return Dataset(dataset.path, examples, dataset.scorers)
+
+    def save(self) -> None:
+        dataset = self._edited()
+        if dataset is None:
+            return
+        target = dataset.path
+        if is_bundled(target):  # the templates folder is only read: beside the saved spec
+            doc_path = self.window.document.path
+            if doc_path is None:
+                self._say("Save the graph first: its datasets are kept beside it")
+                return
+            target = Path(doc_path).with_name(
+                f"{Path(doc_path).stem}.{target.name.split('.', 1)[1].rsplit('.', 1)[0]}.jsonl"
+            )
+        try:
+            written = save_dataset(dataset, target)
+        except BadInput as exc:
+            self._say(exc.args[0])
+            return
+        self.datasets[self.selector.currentIndex()] = Dataset(written, dataset.examples,
+                                                              dataset.scorers)  # fmt: skip
+        self.selector.setItemText(self.selector.currentIndex(), written.name)
+        self._say(f"Saved {written}")
+
+    # -- experiments
+    @property
+    def running(self) -> bool:
+        return self._stop is not None
+
+    def run(self) -> None:
+        if self.running:
+            return
+        doc = self.window.document
+        if doc.code is not None:
+            self._say("Experiments run graph specs; a graph from code runs in the debugger")
+            return
+        if (blocker := self.window.run_blocker()) is not None:
+            self._say(blocker)
+            return
+        dataset = self._edited()
+        if dataset is None:
+            return
+        spec, base_dir, trusted = self.window.run_args()[:3]
+        db = self.db_path()
+        path = (base_dir or db.parent) / (db.name.removesuffix(DB_SUFFIX) + ".json")
+        try:
+            scorers = scorers_for(dataset, [], trusted=trusted, base_dir=dataset.path.parent)
+        except BadInput as exc:
+            self._say("; ".join(exc.args))
+            return
+        stop = self._stop = threading.Event()
+        relay, results = self._relay, self.results_dir()
+        self.progress.setRange(0, len(dataset.examples))
+        self.progress.setValue(0)
+        self.run_button.setEnabled(False)
+        self.stop_button.setEnabled(True)
+        self._say(f"Running {len(dataset.examples)} example(s) of {dataset.path.name}…")
+
+        def work() -> None:
+            try:
+                experiment = run_experiment(spec, path, dataset, scorers, db=str(db),
+                                            trusted=trusted, stop=stop,
+                                            progress=relay.progressed.emit)  # fmt: skip
+                save_experiment(experiment, results / f"{experiment.id}.json")
+            except (BadInput, SpecError, OSError) as exc:
+                relay.finished.emit(None, exc)
+                return
+            relay.finished.emit(experiment, None)
+
+        threading.Thread(target=work, name="experiment", daemon=True).start()
+
+    def stop(self) -> None:
+        if self._stop is not None:
+            self._stop.set()
+            self._say("Stopping after the examples already running…")
+
+    def _progressed(self, result: Any, done: int, total: int) -> None:
+        self.progress.setValue(done)
+
+    def _finished(self, experiment: Experiment | None, error: BaseException | None) -> None:
+        left = self._stop is not None and self._stop.is_set() and experiment is None
+        self._stop = None
+        self.run_button.setEnabled(True)
+        self.stop_button.setEnabled(False)
+        if error is not None:
+            text = "; ".join(str(a) for a in error.args) if isinstance(error, BadInput) else error
+            self._say(f"The experiment did not run: {text}")
+            return
+        if left or experiment is None:
+            return
+        self.experiments.append(experiment)
+        self._fill_picks()
+        self.results.show_experiment(experiment)
+        self.tabs.setCurrentIndex(1)
+        summary = experiment.summary().lines()[0]
+        self._say(f"Experiment {experiment.id}{' (stopped)' if experiment.stopped else ''}: "
+                  f"{summary}")  # fmt: skip
+        self.window.runner.session.list_threads()  # the examples' threads, for the debugger
+
+    def open_thread(self, row: int) -> None:
+        """The example's thread in the debugger: the run controller's thread selector."""
+        thread = self.results.thread_at(row)
+        if thread:
+            self.window.runner.choose_thread(thread)
+            self.window.runner.docks["historyDock"].raise_()
+
+    # -- compare
+    def _fill_picks(self) -> None:
+        for pick, default in ((self.before_pick, -2), (self.after_pick, -1)):
+            pick.clear()
+            for experiment in self.experiments:
+                pick.addItem(f"{experiment.id} · {Path(experiment.dataset).name}", experiment.id)
+            if len(self.experiments) >= abs(default):
+                pick.setCurrentIndex(len(self.experiments) + default)
+
+    def compare(self) -> None:
+        ids = {e.id: e for e in self.experiments}
+        before, after = (
+            ids.get(self.before_pick.currentData()),
+            ids.get(self.after_pick.currentData()),
+        )
+        if before is None or after is None or before is after:
+            self._say("Run two experiments (or pick two in Compare) to compare them")
+            return
+        comparison = compare(before, after)
+        self.compared.show_comparison(comparison)
+        self.compare_summary.setText("\n".join(comparison.summary_lines()))
+        self.diff.setPlainText(self.compared.diff_at(0))
+        self.tabs.setCurrentIndex(2)
+        self._say(", ".join(f"{n} {s}" for s, n in comparison.counts().items()))
+
+
+def install(window: Any) -> DatasetsDock:
+    """The Datasets dock, tabbed with Problems."""
+    dock = DatasetsDock(window)
+    window.add_dock("datasetsDock", "Datasets", dock.panel, Qt.DockWidgetArea.BottomDockWidgetArea,
+                    tab_with="problemsDock")  # fmt: skip
+    window.datasets_dock = dock
+    return dock

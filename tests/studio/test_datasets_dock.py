@@ -1,0 +1,105 @@
+"""The Datasets dock: a spec's dataset in the table, an experiment run off the GUI thread with
+its progress, the graph changed and run again, and the compare view naming the examples that
+changed, regressions first; a double-click opens an example's thread in the debugger."""
+
+from __future__ import annotations
+
+import json
+import shutil
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QProgressBar, QPushButton, QTableWidget
+
+from graphspec.templates import SOURCE_TEMPLATES
+
+DATASET = "ticket_triage.tickets.jsonl"
+
+
+@pytest.fixture
+def triage(tmp_path, window):
+    for name in ("ticket_triage.json", DATASET):
+        shutil.copy(SOURCE_TEMPLATES / name, tmp_path / name)
+    assert window.open_path(tmp_path / "ticket_triage.json")
+    return window, tmp_path
+
+
+def _dock(window):
+    return window.datasets_dock
+
+
+def _run(qtbot, window):
+    dock = _dock(window)
+    before = len(dock.experiments)
+    qtbot.mouseClick(window.findChild(QPushButton, "runExperiment"), Qt.MouseButton.LeftButton)
+    assert window.findChild(QPushButton, "stopExperiment").isEnabled() or dock.experiments
+    qtbot.waitUntil(lambda: len(dock.experiments) == before + 1, timeout=30000)
+    return dock.experiments[-1]
+
+
+def _classify(window, old, new):
+    node = next(n for n in window.document.spec.nodes if n.id == "classify")
+    values = dict(node.values)
+    values["category"] = values["category"].replace(old, new)
+    assert window.editor.set_node("classify", values=values)
+
+
+def test_an_experiment_runs_the_graph_changes_and_compare_shows_what_changed(triage, qtbot):
+    window, folder = triage
+    assert window.findChild(type(window.dock("problemsDock")), "datasetsDock") is not None
+    table = window.findChild(QTableWidget, "datasetTable")
+    assert table.rowCount() == 12 and table.item(0, 0).text() == "refund"
+    assert json.loads(table.item(0, 1).text()) == {"ticket": "Please refund my last invoice."}
+
+    first = _run(qtbot, window)
+    progress = window.findChild(QProgressBar, "experimentProgress")
+    assert (progress.value(), progress.maximum()) == (12, 12)
+    assert first.summary().passed == 10 and not first.stopped
+    results = window.findChild(QTableWidget, "experimentResults")
+    assert results.rowCount() == 12
+    assert (folder / "ticket_triage.experiments" / f"{first.id}.json").is_file()
+
+    # the graph learns 'password' and forgets 'refund'/'invoice'
+    _classify(window, "'login' in", "'password' in ticket.lower() or 'login' in")
+    _classify(window, "'refund' in ticket.lower() or 'invoice' in ticket.lower() or ", "")
+    second = _run(qtbot, window)
+    assert second.id != first.id
+
+    qtbot.mouseClick(window.findChild(QPushButton, "compareExperiments"),
+                     Qt.MouseButton.LeftButton)  # fmt: skip
+    shown = _dock(window).compared.statuses()
+    assert shown[:2] == [("regressed", "refund"), ("improved", "password")]
+    assert {status for status, _ in shown[2:]} == {"same"}
+    diff = window.findChild(type(_dock(window).diff), "compareDiff").toPlainText()
+    assert '- "category": "billing",' in diff and '+ "category": "general",' in diff
+    assert "1 regressed, 1 improved, 10 same" in _dock(window).compare_summary.text()
+
+    # a double-click on a result opens the example's thread in the debugger
+    results.cellDoubleClicked.emit(0, 0)
+    assert window.runner.thread_id == second.examples[0].thread
+
+
+def test_a_bad_cell_is_named_and_nothing_runs(triage, qtbot):
+    window, _ = triage
+    table = window.findChild(QTableWidget, "datasetTable")
+    table.item(2, 1).setText("{not json")
+    qtbot.mouseClick(window.findChild(QPushButton, "runExperiment"), Qt.MouseButton.LeftButton)
+    assert "row 3, input: not JSON" in _dock(window).status.text()
+    assert _dock(window).experiments == [] and not _dock(window).running
+
+
+def test_an_imported_csv_is_listed_edited_and_saved(triage, qtbot):
+    window, folder = triage
+    csv = folder / "more.csv"
+    csv.write_text("id,input.ticket,expected.category\nx,Refund please,billing\n")
+    dock = _dock(window)
+    assert dock.import_file(csv)
+    table = window.findChild(QTableWidget, "datasetTable")
+    assert dock.selector.currentText() == "more.csv" and table.rowCount() == 1
+    qtbot.mouseClick(window.findChild(QPushButton, "addExample"), Qt.MouseButton.LeftButton)
+    table.item(1, 1).setText('{"ticket": "app crash"}')
+    table.item(1, 2).setText('{"category": "technical"}')
+    qtbot.mouseClick(window.findChild(QPushButton, "saveDataset"), Qt.MouseButton.LeftButton)
+    assert csv.read_text().splitlines()[-1] == "example-2,app crash,technical"
+    experiment = _run(qtbot, window)
+    assert experiment.scorers == ["exact:category"] and experiment.summary().passed == 2
