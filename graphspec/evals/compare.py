@@ -75,8 +75,12 @@ class Comparison:
 
 def _score_means(before: Summary, after: Summary) -> list[str]:
     names = [*before.mean_scores, *(n for n in after.mean_scores if n not in before.mean_scores)]
-    return [f"  {name}: {_num(before.mean_scores.get(name))} -> "
-            f"{_num(after.mean_scores.get(name))}" for name in names]  # fmt: skip
+    return [f"  {name}: mean {_mean(before.mean_scores.get(name))} -> "
+            f"{_mean(after.mean_scores.get(name))}" for name in names]  # fmt: skip
+
+
+def _mean(value: float | None) -> str:
+    return "-" if value is None else f"{value:.2f}"
 
 
 VOLATILE = ("id", "response_metadata", "usage_metadata")

@@ -19,6 +19,7 @@ from studio.run.widgets import table as plain_table
 
 PASSED, FAILED = QColor("#D9F2D9"), QColor("#F8D7D7")
 STATUS_COLORS = {"regressed": FAILED, "improved": PASSED, "changed": QColor("#FFF2B3")}
+MAX_COLUMN = 380
 ROW_ROLE = Qt.ItemDataRole.UserRole + 1
 """On each row's first cell: the example's thread (results) or id (compare)."""
 
@@ -37,6 +38,13 @@ def _table(name: str, columns: list[str]) -> QTableWidget:
     made.setFont(MONO)
     made.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
     return made
+
+
+def _fit(table: QTableWidget) -> None:
+    """Columns as wide as their contents, none wider than a third of a wide dock."""
+    table.resizeColumnsToContents()
+    for column in range(table.columnCount()):
+        table.setColumnWidth(column, min(table.columnWidth(column), MAX_COLUMN))
 
 
 def _compact(value: Any) -> str:
@@ -59,7 +67,7 @@ class DatasetTable:
         self.widget.setRowCount(0)
         for example in examples:
             self.add_row(example)
-        self.widget.resizeColumnsToContents()
+        _fit(self.widget)
 
     def add_row(self, example: Example) -> None:
         table = self.widget
@@ -123,7 +131,7 @@ class ResultsTable:
             for column, cell in enumerate(cells):
                 cell.setBackground(PASSED if result.passed else FAILED)
                 table.setItem(row, column, cell)
-        table.resizeColumnsToContents()
+        _fit(table)
 
     def thread_at(self, row: int) -> str | None:
         item = self.widget.item(row, 0)
@@ -157,7 +165,7 @@ class CompareTable:
                 if (color := STATUS_COLORS.get(change.status)) is not None:
                     cell.setBackground(color)
                 table.setItem(row, column, cell)
-        table.resizeColumnsToContents()
+        _fit(table)
 
     def statuses(self) -> list[tuple[str, str]]:
         """(status, example id) of each row, top to bottom."""

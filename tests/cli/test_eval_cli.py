@@ -199,3 +199,19 @@ def test_a_csv_dataset_runs_and_an_unknown_scorer_is_refused(triage, capsys):
     assert code == 0 and lines[0].startswith("1/2 passed") and "failed   h" in lines
     code, _, err = _eval(capsys, spec, "--dataset", dataset, "--scorer", "fuzzy:x")
     assert code == 2 and "unknown scorer 'fuzzy:x' (known: exact, contains" in err
+
+
+def test_an_example_that_fails_keeps_its_error_and_traceback(triage, capsys):
+    spec, _ = triage
+    dataset = spec.with_name("ticket_triage.odd.jsonl")
+    dataset.write_text(json.dumps({"id": "number", "input": {"ticket": 5},
+                                   "expected": {"category": "general"}}) + "\n"
+                       + json.dumps({"id": "fine", "input": {"ticket": "hello"},
+                                     "expected": {"category": "general"}}) + "\n")  # fmt: skip
+    out = spec.with_name("odd.json")
+    code, lines, _ = _eval(capsys, spec, "--dataset", dataset, "-o", out)
+    assert code == 0 and lines[0].startswith("1/2 passed (50%), 1 error(s)")
+    failed = json.loads(out.read_text())["examples"][0]
+    assert failed["error"].startswith("ExpressionError") and "classify" in failed["error"]
+    assert failed["traceback"].startswith("Traceback (most recent call last)")
+    assert failed["scores"] == {"exact:category": None} and failed["passed"] is False

@@ -1,6 +1,9 @@
 """The Datasets dock: a spec's dataset in the table, an experiment run off the GUI thread with
 its progress, the graph changed and run again, and the compare view naming the examples that
-changed, regressions first; a double-click opens an example's thread in the debugger."""
+changed, regressions first; a double-click opens an example's thread in the debugger.
+
+Screenshots (docs/datasets-*.png):
+`SUPERSTEP_SCREENSHOT_DIR=docs python -m pytest tests/studio/test_datasets_dock.py -k compare`."""
 
 from __future__ import annotations
 
@@ -12,6 +15,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QProgressBar, QPushButton, QTableWidget
 
 from graphspec.templates import SOURCE_TEMPLATES
+from tests.studio.test_run_screenshot import save_grab
 
 DATASET = "ticket_triage.tickets.jsonl"
 
@@ -37,6 +41,18 @@ def _run(qtbot, window):
     return dock.experiments[-1]
 
 
+def _shoot(window, qtbot, tab, name, tmp_path):
+    """The Datasets dock on tab `tab`, floated large enough to read, grabbed; then docked back."""
+    dock = window.dock("datasetsDock")
+    dock.show()
+    dock.setFloating(True)
+    dock.resize(1180, 540)
+    _dock(window).tabs.setCurrentIndex(tab)
+    qtbot.wait(50)
+    save_grab(dock, name, tmp_path)
+    dock.setFloating(False)
+
+
 def _classify(window, old, new):
     node = next(n for n in window.document.spec.nodes if n.id == "classify")
     values = dict(node.values)
@@ -44,8 +60,10 @@ def _classify(window, old, new):
     assert window.editor.set_node("classify", values=values)
 
 
-def test_an_experiment_runs_the_graph_changes_and_compare_shows_what_changed(triage, qtbot):
+def test_an_experiment_runs_the_graph_changes_and_compare_shows_what_changed(triage, qtbot,
+                                                                          tmp_path):  # fmt: skip
     window, folder = triage
+    _shoot(window, qtbot, 0, "datasets-table.png", tmp_path)
     assert window.findChild(type(window.dock("problemsDock")), "datasetsDock") is not None
     table = window.findChild(QTableWidget, "datasetTable")
     assert table.rowCount() == 12 and table.item(0, 0).text() == "refund"
@@ -58,6 +76,7 @@ def test_an_experiment_runs_the_graph_changes_and_compare_shows_what_changed(tri
     results = window.findChild(QTableWidget, "experimentResults")
     assert results.rowCount() == 12
     assert (folder / "ticket_triage.experiments" / f"{first.id}.json").is_file()
+    _shoot(window, qtbot, 1, "datasets-results.png", tmp_path)
 
     # the graph learns 'password' and forgets 'refund'/'invoice'
     _classify(window, "'login' in", "'password' in ticket.lower() or 'login' in")
@@ -73,6 +92,7 @@ def test_an_experiment_runs_the_graph_changes_and_compare_shows_what_changed(tri
     diff = window.findChild(type(_dock(window).diff), "compareDiff").toPlainText()
     assert '- "category": "billing",' in diff and '+ "category": "general",' in diff
     assert "1 regressed, 1 improved, 10 same" in _dock(window).compare_summary.text()
+    _shoot(window, qtbot, 2, "datasets-compare.png", tmp_path)
 
     # a double-click on a result opens the example's thread in the debugger
     results.cellDoubleClicked.emit(0, 0)

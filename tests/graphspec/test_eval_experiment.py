@@ -1,0 +1,29 @@
+"""run_experiment's Stop: the examples not yet started are left, and the experiment says it
+was stopped."""
+
+from __future__ import annotations
+
+import threading
+
+from graphspec import commands
+from graphspec.evals.command import scorers_for
+from graphspec.evals.datasets import load_dataset
+from graphspec.evals.experiment import run_experiment
+from graphspec.templates import SOURCE_TEMPLATES
+
+
+def test_stop_leaves_the_examples_not_yet_started(tmp_path):
+    spec, path = commands.load(str(SOURCE_TEMPLATES / "ticket_triage.json"))
+    dataset = load_dataset(SOURCE_TEMPLATES / "ticket_triage.tickets.jsonl")
+    stop = threading.Event()
+    seen = []
+
+    def progress(result, done, total):
+        seen.append((result.id, done, total))
+        stop.set()  # Stop pressed as the first example ends
+
+    experiment = run_experiment(spec, path, dataset, scorers_for(dataset, [], trusted=False),
+                                db=str(tmp_path / "t.sqlite"), trusted=False, concurrency=1,
+                                progress=progress, stop=stop)  # fmt: skip
+    assert seen == [("refund", 1, 12)]
+    assert [e.id for e in experiment.examples] == ["refund"] and experiment.stopped
