@@ -53,10 +53,15 @@ class EvalOptions:
 def scorers_for(dataset: Dataset, texts: tuple[str, ...] | list[str], *, trusted: bool,
                 base_dir: Path | None = None) -> list:  # fmt: skip
     """The scorers named, else the dataset's, else exact match on its expected keys."""
+    names = scorer_names(dataset, texts)
+    return [parse_scorer(n, base_dir=base_dir, trusted=trusted) for n in names]
+
+
+def scorer_names(dataset: Dataset, texts: tuple[str, ...] | list[str] = ()) -> list[str]:
     names = list(texts) or dataset.scorers or default_scorers(dataset.examples)
     if not names:
         raise BadInput(f"{dataset.path}: no scorer: its examples expect nothing (give --scorer)")
-    return [parse_scorer(n, base_dir=base_dir, trusted=trusted) for n in names]
+    return names
 
 
 def _fail_under(value: float | None) -> float | None:
@@ -122,4 +127,4 @@ def _print(after: Experiment, comparison: Comparison | None, written: Path, as_j
     print(f"wrote {written}", file=out)
 
 
-__all__ = ["EvalOptions", "default_db", "evaluate", "results_path", "scorers_for"]
+__all__ = ["EvalOptions", "default_db", "evaluate", "results_path", "scorer_names", "scorers_for"]

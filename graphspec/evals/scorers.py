@@ -274,6 +274,16 @@ def _python(arg: str, base_dir: Path, trusted: bool, text: str) -> Callable:
     return score
 
 
+def code_files(names: list[str], base_dir: Path) -> list[Path]:
+    """The Python files the `python:` scorers among `names` would run."""
+    files = []
+    for name in names:
+        kind, _, arg = name.partition(":")
+        if kind.strip() == "python" and (file := arg.rpartition(":")[0]):
+            files.append((base_dir / file).resolve())
+    return files
+
+
 def default_scorers(examples: list[Example]) -> list[str]:
     """Without scorers named: exact match on every expected key, and the trajectory when one
     is expected."""
@@ -283,5 +293,5 @@ def default_scorers(examples: list[Example]) -> list[str]:
     return [k if k in ("trajectory", "tools") else f"exact:{k}" for k in keys]
 
 
-__all__ = ["PASS", "Run", "ScoreError", "Scorer", "default_scorers", "json_path",
+__all__ = ["PASS", "Run", "ScoreError", "Scorer", "code_files", "default_scorers", "json_path",
            "parse_scorer", "text_of"]  # fmt: skip

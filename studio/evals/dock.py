@@ -9,6 +9,7 @@ thread selector (`choose_thread`). Results files go to `SPEC.experiments/` besid
 
 from __future__ import annotations
 
+import json
 import threading
 from pathlib import Path
 from typing import Any
@@ -26,13 +27,16 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from engine.pregel.trace_format import to_json
 from graphspec.errors import BadInput, SpecError
-from graphspec.evals.command import scorers_for
+from graphspec.evals.command import scorer_names, scorers_for
 from graphspec.evals.compare import compare
 from graphspec.evals.datasets import Dataset, Example, datasets_beside, load_dataset, save_dataset
 from graphspec.evals.experiment import run_experiment
 from graphspec.evals.results import Experiment, load_experiment, save_experiment
+from graphspec.evals.scorers import code_files
 from graphspec.templates import is_bundled, list_templates
+from studio.evals.scorer_consent import ScorerConsent
 from studio.evals.tables import CompareTable, DatasetTable, ResultsTable
 from studio.run.widgets import MONO, button
 
@@ -53,6 +57,7 @@ class DatasetsDock(QObject):
         self.datasets: list[Dataset] = []
         self.experiments: list[Experiment] = []
         self._stop: threading.Event | None = None
+        self.consent = ScorerConsent()
         self._relay = _Relay(self)
         self._relay.progressed.connect(self._progressed)
         self._relay.finished.connect(self._finished)
@@ -73,6 +78,7 @@ class DatasetsDock(QObject):
         top.addWidget(self.selector, 1)
         for name, text, slot in (("importDataset", "Import…", self.ask_import),
                                  ("addExample", "Add example", self.add_example),
+                                 ("addRunToDataset", "Add current run", self.add_run),
                                  ("saveDataset", "Save", self.save)):  # fmt: skip
             top.addWidget(button(name, text, slot))
         layout.addLayout(top)
@@ -213,6 +219,33 @@ class DatasetsDock(QObject):
     def add_example(self) -> None:
         self.table.add_row(Example(f"example-{self.table.widget.rowCount() + 1}", {}))
 
+    def add_run(self) -> None:
+        """The debugger's current thread as an example: the input it was run with, and its
+        final state as the reference (scorers read a key's expected value from it)."""
+        runner = self.window.runner
+        thread, view = runner.thread_id, runner.view
+        info = runner.book.threads.get(thread)
+        run_input = info.input if info is not None else None
+        if view is None or view.thread_id != thread or not view.history:
+            self._say(f"Thread {thread} has not run: run it first, then add it")
+            return
+        if not isinstance(run_input, dict):
+            self._say(f"Thread {thread} was not started from the studio's input: its input is "
+                      "not known")  # fmt: skip
+            return
+        if self.current() is None:  # the spec's first dataset, kept when saved
+            doc_path = self.window.document.path
+            if doc_path is None:
+                self._say("Save the graph first: its datasets are kept beside it")
+                return
+            self.datasets.append(Dataset(Path(doc_path).with_name(
+                f"{Path(doc_path).stem}.examples.jsonl"), []))  # fmt: skip
+            self._fill_selector(len(self.datasets) - 1)
+        reference = json.loads(to_json(view.values))
+        self.table.add_row(Example(f"{thread}", dict(run_input), reference=reference))
+        self.tabs.setCurrentIndex(0)
+        self._say(f"Added thread {thread} to {self.current().path.name}: Save to keep it")
+
     def _edited(self) -> Dataset | None:
         """The current dataset with the table's rows; None (said why) when a cell is bad."""
         dataset = self.current()
@@ -271,7 +304,12 @@ class DatasetsDock(QObject):
         db = self.db_path()
         path = (base_dir or db.parent) / (db.name.removesuffix(DB_SUFFIX) + ".json")
         try:
-            scorers = scorers_for(dataset, [], trusted=trusted, base_dir=dataset.path.parent)
+            files = code_files(scorer_names(dataset), dataset.path.parent)
+            if not trusted and (unasked := self.consent.unasked(files)):
+                self.consent.ask(self.panel, unasked, then=self.run)
+                return
+            scorers = scorers_for(dataset, [], trusted=trusted or bool(files),
+                                  base_dir=dataset.path.parent)  # fmt: skip
         except BadInput as exc:
             self._say("; ".join(exc.args))
             return

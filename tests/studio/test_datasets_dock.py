@@ -12,7 +12,7 @@ import shutil
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QProgressBar, QPushButton, QTableWidget
+from PySide6.QtWidgets import QMessageBox, QProgressBar, QPushButton, QTableWidget
 
 from graphspec.templates import SOURCE_TEMPLATES
 from tests.studio.test_run_screenshot import save_grab
@@ -123,3 +123,57 @@ def test_an_imported_csv_is_listed_edited_and_saved(triage, qtbot):
     assert csv.read_text().splitlines()[-1] == "example-2,app crash,technical"
     experiment = _run(qtbot, window)
     assert experiment.scorers == ["exact:category"] and experiment.summary().passed == 2
+
+
+def test_the_current_run_is_added_to_the_dataset(triage, qtbot):
+    window, folder = triage
+    qtbot.mouseClick(window.findChild(QPushButton, "runButton"), Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: window.runner.view is not None and not window.runner.session.busy
+                    and "priority" in window.runner.view.values, timeout=10000)  # fmt: skip
+    thread = window.runner.thread_id
+    qtbot.mouseClick(window.findChild(QPushButton, "addRunToDataset"), Qt.MouseButton.LeftButton)
+    table = window.findChild(QTableWidget, "datasetTable")
+    assert table.rowCount() == 13 and table.item(12, 0).text() == thread
+    assert json.loads(table.item(12, 1).text()) == {"ticket": "Please refund my last invoice."}
+    assert json.loads(table.item(12, 3).text()) == {
+        "ticket": "Please refund my last invoice.",
+        "category": "billing",
+        "priority": "normal",
+    }
+    qtbot.mouseClick(window.findChild(QPushButton, "saveDataset"), Qt.MouseButton.LeftButton)
+    last = json.loads((folder / DATASET).read_text().splitlines()[-1])
+    assert last["id"] == thread and last["reference"]["category"] == "billing"
+
+
+def _answer(qtbot, dock, button):
+    qtbot.waitUntil(lambda: dock.consent.prompt is not None and dock.consent.prompt.isVisible())
+    prompt, dock.consent.prompt = dock.consent.prompt, None
+    qtbot.mouseClick(prompt.button(button), Qt.MouseButton.LeftButton)
+
+
+def test_a_python_scorer_asks_first_and_stop_ends_the_experiment(triage, qtbot):
+    """The dataset's scorer is code: the dock asks before it runs (Cancel runs nothing); then
+    Stop, pressed as the first example ends, leaves the examples not yet started."""
+    window, folder = triage
+    (folder / "slow.py").write_text("import time\n\ndef slow(output, example):\n"
+                                    "    time.sleep(0.5)\n    return True\n")  # fmt: skip
+    lines = [json.dumps({"scorers": ["python:slow.py:slow"]})]
+    lines += [json.dumps({"id": f"t{i}", "input": {"ticket": "hi"}}) for i in range(12)]
+    (folder / "ticket_triage.slow.jsonl").write_text("\n".join(lines) + "\n")
+    assert window.open_path(folder / "ticket_triage.json")  # opened again: the new dataset
+    dock = _dock(window)
+    dock.selector.setCurrentIndex(dock.selector.findText("ticket_triage.slow.jsonl"))
+    run = window.findChild(QPushButton, "runExperiment")
+    qtbot.mouseClick(run, Qt.MouseButton.LeftButton)
+    _answer(qtbot, dock, QMessageBox.StandardButton.Cancel)
+    assert not dock.running and dock.experiments == []
+    qtbot.mouseClick(run, Qt.MouseButton.LeftButton)
+    _answer(qtbot, dock, QMessageBox.StandardButton.Yes)
+    progress = window.findChild(QProgressBar, "experimentProgress")
+    qtbot.waitUntil(lambda: progress.value() >= 1, timeout=10000)
+    qtbot.mouseClick(window.findChild(QPushButton, "stopExperiment"), Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: bool(dock.experiments), timeout=10000)
+    stopped = dock.experiments[-1]
+    assert stopped.stopped and 1 <= len(stopped.examples) < 12
+    assert all(r.scores == {"python:slow.py:slow": 1.0} for r in stopped.examples)
+    assert "(stopped)" in dock.status.text() and run.isEnabled()
