@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
 )
 
 from engine.pregel.trace_format import to_json
-from graphspec.errors import BadInput, SpecError
+from graphspec.errors import BadInput
 from graphspec.evals.command import scorer_names, scorers_for
 from graphspec.evals.compare import compare
 from graphspec.evals.datasets import Dataset, Example, datasets_beside, load_dataset, save_dataset
@@ -58,6 +58,8 @@ class DatasetsDock(QObject):
         self.experiments: list[Experiment] = []
         self._stop: threading.Event | None = None
         self.consent = ScorerConsent()
+        self._running_for: Path | None = None
+        """The results folder of the graph the running experiment belongs to."""
         self._relay = _Relay(self)
         self._relay.progressed.connect(self._progressed)
         self._relay.finished.connect(self._finished)
@@ -315,6 +317,7 @@ class DatasetsDock(QObject):
             return
         stop = self._stop = threading.Event()
         relay, results = self._relay, self.results_dir()
+        self._running_for = results
         self.progress.setRange(0, len(dataset.examples))
         self.progress.setValue(0)
         self.run_button.setEnabled(False)
@@ -325,12 +328,12 @@ class DatasetsDock(QObject):
             try:
                 experiment = run_experiment(spec, path, dataset, scorers, db=str(db),
                                             trusted=trusted, stop=stop,
-                                            progress=relay.progressed.emit)  # fmt: skip
+                                            progress=lambda *a: _emit(relay.progressed, *a))  # fmt: skip
                 save_experiment(experiment, results / f"{experiment.id}.json")
-            except (BadInput, SpecError, OSError) as exc:
-                relay.finished.emit(None, exc)
+            except Exception as exc:  # noqa: BLE001 - said in the dock; the dock never hangs
+                _emit(relay.finished, None, exc)
                 return
-            relay.finished.emit(experiment, None)
+            _emit(relay.finished, experiment, None)
 
         threading.Thread(target=work, name="experiment", daemon=True).start()
 
@@ -343,15 +346,15 @@ class DatasetsDock(QObject):
         self.progress.setValue(done)
 
     def _finished(self, experiment: Experiment | None, error: BaseException | None) -> None:
-        left = self._stop is not None and self._stop.is_set() and experiment is None
         self._stop = None
         self.run_button.setEnabled(True)
         self.stop_button.setEnabled(False)
+        if self._running_for != self.results_dir():  # another graph was opened meanwhile
+            return  # (its results file is beside the graph it ran)
         if error is not None:
-            text = "; ".join(str(a) for a in error.args) if isinstance(error, BadInput) else error
+            text = ("; ".join(str(a) for a in error.args) if isinstance(error, BadInput)
+                    else f"{type(error).__name__}: {error}")  # fmt: skip
             self._say(f"The experiment did not run: {text}")
-            return
-        if left or experiment is None:
             return
         self.experiments.append(experiment)
         self._fill_picks()
@@ -393,6 +396,14 @@ class DatasetsDock(QObject):
         self.diff.setPlainText(self.compared.diff_at(0))
         self.tabs.setCurrentIndex(2)
         self._say(", ".join(f"{n} {s}" for s, n in comparison.counts().items()))
+
+
+def _emit(signal: Any, *args: Any) -> None:
+    """From the experiment's thread: a window closed meanwhile has no dock to tell."""
+    try:
+        signal.emit(*args)
+    except RuntimeError:  # the relay's C++ object is gone
+        pass
 
 
 def install(window: Any) -> DatasetsDock:

@@ -151,10 +151,8 @@ def _answer(qtbot, dock, button):
     qtbot.mouseClick(prompt.button(button), Qt.MouseButton.LeftButton)
 
 
-def test_a_python_scorer_asks_first_and_stop_ends_the_experiment(triage, qtbot):
-    """The dataset's scorer is code: the dock asks before it runs (Cancel runs nothing); then
-    Stop, pressed as the first example ends, leaves the examples not yet started."""
-    window, folder = triage
+def _slow_dataset(window, folder):
+    """A dataset whose scorer (code) takes half a second an example, picked in the dock."""
     (folder / "slow.py").write_text("import time\n\ndef slow(output, example):\n"
                                     "    time.sleep(0.5)\n    return True\n")  # fmt: skip
     lines = [json.dumps({"scorers": ["python:slow.py:slow"]})]
@@ -163,6 +161,14 @@ def test_a_python_scorer_asks_first_and_stop_ends_the_experiment(triage, qtbot):
     assert window.open_path(folder / "ticket_triage.json")  # opened again: the new dataset
     dock = _dock(window)
     dock.selector.setCurrentIndex(dock.selector.findText("ticket_triage.slow.jsonl"))
+    return dock
+
+
+def test_a_python_scorer_asks_first_and_stop_ends_the_experiment(triage, qtbot):
+    """The dataset's scorer is code: the dock asks before it runs (Cancel runs nothing); then
+    Stop, pressed as the first example ends, leaves the examples not yet started."""
+    window, folder = triage
+    dock = _slow_dataset(window, folder)
     run = window.findChild(QPushButton, "runExperiment")
     qtbot.mouseClick(run, Qt.MouseButton.LeftButton)
     _answer(qtbot, dock, QMessageBox.StandardButton.Cancel)
@@ -177,3 +183,18 @@ def test_a_python_scorer_asks_first_and_stop_ends_the_experiment(triage, qtbot):
     assert stopped.stopped and 1 <= len(stopped.examples) < 12
     assert all(r.scores == {"python:slow.py:slow": 1.0} for r in stopped.examples)
     assert "(stopped)" in dock.status.text() and run.isEnabled()
+
+
+def test_an_experiment_left_by_opening_another_graph_stays_with_its_own(triage, qtbot):
+    window, folder = triage
+    dock = _slow_dataset(window, folder)
+    qtbot.mouseClick(window.findChild(QPushButton, "runExperiment"), Qt.MouseButton.LeftButton)
+    _answer(qtbot, dock, QMessageBox.StandardButton.Yes)
+    other = folder / "other"
+    other.mkdir()
+    shutil.copy(SOURCE_TEMPLATES / "router.json", other / "router.json")
+    assert window.open_path(other / "router.json")
+    qtbot.waitUntil(lambda: not dock.running, timeout=10000)
+    assert dock.experiments == [] and dock.results.widget.rowCount() == 0
+    (left,) = (folder / "ticket_triage.experiments").glob("*.json")  # beside the graph it ran
+    assert json.loads(left.read_text())["stopped"] is True
