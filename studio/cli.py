@@ -6,7 +6,7 @@
                           [--on-change fail|live|recorded] [--serve all|models] [--trust]
     superstep save-test SPEC --thread ID --db FILE [--output DIR] [--trust]
     superstep test [PATH ...] [--trust]
-    superstep eval SPEC --dataset FILE [--against OTHER_SPEC | --baseline RESULTS]
+    superstep eval SPEC [--dataset FILE] [--against OTHER_SPEC | --baseline RESULTS]
                         [--replay RESULTS] [--scorer S ...] [--json] [--fail-under X] [--trust]
     superstep validate SPEC
     superstep export SPEC --to langgraph|langgraph-project|mermaid|json-schema [--output FILE|DIR]
@@ -241,7 +241,8 @@ def _add_eval(sub: argparse._SubParsersAction) -> None:
                        epilog="\n\n".join(scorers.__doc__.split("\n\n")[1:3]),
                        formatter_class=argparse.RawDescriptionHelpFormatter)  # fmt: skip
     p.add_argument("spec", help=SPEC_HELP)
-    p.add_argument("--dataset", required=True, help="a .jsonl or .csv file of examples")
+    p.add_argument("--dataset", help="a .jsonl or .csv file of examples (default: the spec's "
+                   "one dataset, SPEC.NAME.jsonl or .csv beside it)")  # fmt: skip
     p.add_argument("--against", metavar="OTHER_SPEC",
                    help="also run this spec (another version) and compare with it")  # fmt: skip
     p.add_argument("--baseline", metavar="RESULTS",

@@ -15,7 +15,7 @@ from typing import TextIO
 from graphspec import commands
 from graphspec.errors import BadInput
 from graphspec.evals.compare import Comparison, compare
-from graphspec.evals.datasets import Dataset, load_dataset
+from graphspec.evals.datasets import Dataset, datasets_beside, load_dataset
 from graphspec.evals.experiment import run_experiment
 from graphspec.evals.results import Experiment, load_experiment, save_experiment
 from graphspec.evals.scorers import default_scorers, parse_scorer
@@ -36,7 +36,7 @@ def results_path(spec_path: Path, db: str | Path, experiment_id: str) -> Path:
 
 @dataclass
 class EvalOptions:
-    dataset: str
+    dataset: str | None = None
     against: str | None = None
     baseline: str | None = None
     replay: str | None = None
@@ -64,6 +64,16 @@ def scorer_names(dataset: Dataset, texts: tuple[str, ...] | list[str] = ()) -> l
     return names
 
 
+def _dataset_beside(spec_path: Path) -> Path:
+    """Without --dataset: the spec's one dataset (`SPEC.*.jsonl` or `.csv` beside it)."""
+    found = datasets_beside(spec_path)
+    if len(found) != 1:
+        which = f"it has {len(found)}: {', '.join(p.name for p in found)}" if found else (
+            f"there is no {spec_path.stem}.*.jsonl or .csv beside it")  # fmt: skip
+        raise BadInput(f"give --dataset FILE for {spec_path.name} ({which})")
+    return found[0]
+
+
 def _fail_under(value: float | None) -> float | None:
     if value is None:
         return None
@@ -79,7 +89,7 @@ def evaluate(spec_name: str, options: EvalOptions, out: TextIO, err: TextIO) -> 
     if options.against and options.baseline:
         raise BadInput("give one of --against and --baseline")
     spec, path = commands.load(spec_name)
-    dataset = load_dataset(options.dataset)
+    dataset = load_dataset(options.dataset or _dataset_beside(path))
     scorers = scorers_for(dataset, options.scorers, trusted=options.trusted)
     replay = load_experiment(options.replay) if options.replay else None
     db = options.db or (replay.db if replay is not None else str(default_db(path)))

@@ -215,3 +215,16 @@ def test_an_example_that_fails_keeps_its_error_and_traceback(triage, capsys):
     assert failed["error"].startswith("ExpressionError") and "classify" in failed["error"]
     assert failed["traceback"].startswith("Traceback (most recent call last)")
     assert failed["scores"] == {"exact:category": None} and failed["passed"] is False
+
+
+def test_the_bundled_template_runs_on_its_own_dataset_writing_in_the_current_folder(
+    tmp_path, monkeypatch, capsys
+):
+    monkeypatch.chdir(tmp_path)
+    code, lines, err = _eval(capsys, "ticket_triage", "--fail-under", "0.8")
+    assert (code, err) == (0, "") and lines[0].startswith("10/12 passed")
+    assert lines[-1].startswith(f"wrote {tmp_path / 'ticket_triage.experiments'}/")
+    assert (tmp_path / "ticket_triage.checkpoints.sqlite").is_file()
+    assert not list(SOURCE_TEMPLATES.glob("ticket_triage.experiments"))  # only read there
+    code, _, err = _eval(capsys, "router")
+    assert code == 2 and "give --dataset FILE for router.json (there is no router.*.jsonl" in err
