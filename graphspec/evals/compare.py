@@ -15,6 +15,8 @@ from typing import Any
 
 from graphspec.evals.results import ExampleResult, Experiment, Summary
 
+BUCKETS = 5
+"""The score distribution's ranges: 0-0.2, 0.2-0.4, ... 0.8-1."""
 ORDER = ("regressed", "improved", "changed", "same", "added", "removed")
 
 
@@ -66,11 +68,26 @@ class Comparison:
         out.append(", ".join(f"{n} {s}" for s, n in self.counts().items()))
         return out
 
+    def distributions(self, buckets: int = BUCKETS) -> dict[str, tuple[list[int], list[int]]]:
+        """Per scorer, how many examples scored in each of `buckets` equal ranges from 0 to 1
+        (1 falls in the last), before and after; examples it could not score are left out."""
+        names = dict.fromkeys([*self.before.scorers, *self.after.scorers])
+        return {name: (_histogram(self.before, name, buckets),
+                       _histogram(self.after, name, buckets)) for name in names}  # fmt: skip
+
     def to_json(self) -> dict[str, Any]:
         return {"before": self.before.id, "after": self.after.id, "counts": self.counts(),
                 "examples": [{"id": c.id, "status": c.status,
                               "scores": {k: list(v) for k, v in c.score_changes.items()},
                               "output_diff": c.output_diff} for c in self.changes]}  # fmt: skip
+
+
+def _histogram(experiment: Experiment, name: str, buckets: int) -> list[int]:
+    counts = [0] * buckets
+    for result in experiment.examples:
+        if (score := result.scores.get(name)) is not None:
+            counts[min(buckets - 1, max(0, int(score * buckets)))] += 1
+    return counts
 
 
 def _score_means(before: Summary, after: Summary) -> list[str]:

@@ -36,6 +36,7 @@ from graphspec.evals.experiment import run_experiment
 from graphspec.evals.results import Experiment, load_experiment, save_experiment
 from graphspec.evals.scorers import code_files
 from graphspec.templates import is_bundled, list_templates
+from studio.evals.score_chart import ScoreChart
 from studio.evals.scorer_consent import ScorerConsent
 from studio.evals.tables import CompareTable, DatasetTable, ResultsTable
 from studio.run.widgets import MONO, button
@@ -128,6 +129,8 @@ class DatasetsDock(QObject):
         self.compare_summary.setObjectName("compareSummary")
         self.compare_summary.setFont(MONO)
         layout.addWidget(self.compare_summary)
+        self.chart = ScoreChart()
+        layout.addWidget(self.chart)
         layout.addWidget(self.compared.widget, 2)
         self.diff = QPlainTextEdit()
         self.diff.setObjectName("compareDiff")
@@ -392,6 +395,7 @@ class DatasetsDock(QObject):
             return
         comparison = compare(before, after)
         self.compared.show_comparison(comparison)
+        self.chart.show_comparison(comparison)
         self.compare_summary.setText("\n".join(comparison.summary_lines()))
         self.diff.setPlainText(self.compared.diff_at(0))
         self.tabs.setCurrentIndex(2)

@@ -27,3 +27,15 @@ def test_stop_leaves_the_examples_not_yet_started(tmp_path):
                                 progress=progress, stop=stop)  # fmt: skip
     assert seen == [("refund", 1, 12)]
     assert [e.id for e in experiment.examples] == ["refund"] and experiment.stopped
+
+
+def test_the_score_distributions_of_two_experiments(tmp_path):
+    from graphspec.evals.compare import compare
+    from graphspec.evals.results import ExampleResult, Experiment
+
+    def experiment(scores):
+        rows = [ExampleResult(str(i), f"t{i}", scores={"s": s}) for i, s in enumerate(scores)]
+        return Experiment("x", "spec", "data", "db", "live", ["s"], "now", rows)
+
+    before, after = experiment([0.0, 0.5, 1.0, None]), experiment([1.0, 1.0, 0.9, 0.1])
+    assert compare(before, after).distributions() == {"s": ([1, 0, 1, 0, 1], [1, 0, 0, 0, 3])}

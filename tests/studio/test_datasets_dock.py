@@ -46,7 +46,7 @@ def _shoot(window, qtbot, tab, name, tmp_path):
     dock = window.dock("datasetsDock")
     dock.show()
     dock.setFloating(True)
-    dock.resize(1180, 540)
+    dock.resize(1180, 700)
     _dock(window).tabs.setCurrentIndex(tab)
     qtbot.wait(50)
     save_grab(dock, name, tmp_path)
@@ -92,6 +92,9 @@ def test_an_experiment_runs_the_graph_changes_and_compare_shows_what_changed(tri
     diff = window.findChild(type(_dock(window).diff), "compareDiff").toPlainText()
     assert '- "category": "billing",' in diff and '+ "category": "general",' in diff
     assert "1 regressed, 1 improved, 10 same" in _dock(window).compare_summary.text()
+    chart = _dock(window).chart  # the scores' distributions: one example moved each way
+    assert chart.distributions["exact:category"] == ([2, 0, 0, 0, 10], [2, 0, 0, 0, 10])
+    assert chart.isVisible() and chart.height() >= chart.sizeHint().height()
     _shoot(window, qtbot, 2, "datasets-compare.png", tmp_path)
 
     # a double-click on a result opens the example's thread in the debugger
