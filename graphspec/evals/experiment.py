@@ -4,7 +4,7 @@ Each example runs on its own thread (`eval-EXPERIMENT-EXAMPLE`) of the spec's ch
 database, recorded (`engine.record`), so the debugger can open it and a later experiment can
 run offline on its calls: with `replay` (an earlier experiment's results) each example's model
 and tool calls are served from that experiment's thread of the same example instead of being
-made. A bounded number of examples run at once; `stop` (a threading.Event) ends the experiment
+made (and the example runs on the input recorded there). A bounded number of examples run at once; `stop` (a threading.Event) ends the experiment
 after the examples already running.
 """
 

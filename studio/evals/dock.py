@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QPlainTextEdit,
     QProgressBar,
+    QSpinBox,
     QTabWidget,
     QVBoxLayout,
     QWidget,
@@ -95,7 +96,18 @@ class DatasetsDock(QObject):
         self.compare_button = button("compareExperiments", "Compare", self.compare)
         self.compare_button.setToolTip("Compare the two experiments picked in Compare (by "
                                        "default the last two run)")  # fmt: skip
-        for widget in (self.run_button, self.progress, self.stop_button, self.compare_button):
+        self.models = QComboBox()
+        self.models.setObjectName("experimentModels")
+        self.models.setToolTip("Live: the spec's models as they are (scripted ones answer "
+                               "offline). Recorded: each example's model and tool calls served "
+                               "from that experiment's run of the same example, no calls made")  # fmt: skip
+        self.concurrency = QSpinBox()
+        self.concurrency.setObjectName("experimentConcurrency")
+        self.concurrency.setRange(1, 16)
+        self.concurrency.setValue(4)
+        self.concurrency.setPrefix("at once: ")
+        for widget in (self.run_button, self.models, self.concurrency, self.progress,
+                       self.stop_button, self.compare_button):  # fmt: skip
             runs.addWidget(widget, 1 if widget is self.progress else 0)
         layout.addLayout(runs)
         self.status = QLabel("")
@@ -318,6 +330,8 @@ class DatasetsDock(QObject):
         except BadInput as exc:
             self._say("; ".join(exc.args))
             return
+        replay = next((e for e in self.experiments if e.id == self.models.currentData()), None)
+        concurrency = self.concurrency.value()
         stop = self._stop = threading.Event()
         relay, results = self._relay, self.results_dir()
         self._running_for = results
@@ -330,7 +344,8 @@ class DatasetsDock(QObject):
         def work() -> None:
             try:
                 experiment = run_experiment(spec, path, dataset, scorers, db=str(db),
-                                            trusted=trusted, stop=stop,
+                                            trusted=trusted, stop=stop, replay=replay,
+                                            concurrency=concurrency,
                                             progress=lambda *a: _emit(relay.progressed, *a))  # fmt: skip
                 save_experiment(experiment, results / f"{experiment.id}.json")
             except Exception as exc:  # noqa: BLE001 - said in the dock; the dock never hangs
@@ -377,6 +392,10 @@ class DatasetsDock(QObject):
 
     # -- compare
     def _fill_picks(self) -> None:
+        self.models.clear()
+        self.models.addItem("Live models", None)
+        for experiment in reversed(self.experiments):
+            self.models.addItem(f"Recorded calls of {experiment.id}", experiment.id)
         for pick, default in ((self.before_pick, -2), (self.after_pick, -1)):
             pick.clear()
             for experiment in self.experiments:

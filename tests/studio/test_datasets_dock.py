@@ -201,3 +201,18 @@ def test_an_experiment_left_by_opening_another_graph_stays_with_its_own(triage, 
     assert dock.experiments == [] and dock.results.widget.rowCount() == 0
     (left,) = (folder / "ticket_triage.experiments").glob("*.json")  # beside the graph it ran
     assert json.loads(left.read_text())["stopped"] is True
+
+
+def test_an_experiment_runs_again_on_the_recorded_calls_of_another(triage, qtbot):
+    window, _ = triage
+    first = _run(qtbot, window)
+    models = _dock(window).models
+    assert models.itemText(0) == "Live models"
+    models.setCurrentIndex(models.findData(first.id))
+    _dock(window).concurrency.setValue(2)
+    again = _run(qtbot, window)
+    assert again.models == "recorded" and again.summary().passed == 10
+    assert [r.output for r in again.examples] == [r.output for r in first.examples]
+    qtbot.mouseClick(window.findChild(QPushButton, "compareExperiments"),
+                     Qt.MouseButton.LeftButton)  # fmt: skip
+    assert {status for status, _ in _dock(window).compared.statuses()} == {"same"}
