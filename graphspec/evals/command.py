@@ -92,6 +92,8 @@ def evaluate(spec_name: str, options: EvalOptions, out: TextIO, err: TextIO) -> 
     dataset = load_dataset(options.dataset or _dataset_beside(path))
     scorers = scorers_for(dataset, options.scorers, trusted=options.trusted)
     replay = load_experiment(options.replay) if options.replay else None
+    if replay is not None and not Path(replay.db).is_file():
+        raise BadInput(f"{options.replay}: its recorded calls were in {replay.db}, which is gone")
     db = options.db or (replay.db if replay is not None else str(default_db(path)))
     run = dict(db=db, trusted=options.trusted, replay=replay, on_change=options.on_change,
                concurrency=options.concurrency)  # fmt: skip

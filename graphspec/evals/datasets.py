@@ -77,7 +77,7 @@ def load_dataset(path: str | Path) -> Dataset:
     if path.suffix.lower() not in SUFFIXES:
         raise BadInput(f"{path}: a dataset is a .jsonl or .csv file")
     try:
-        text = path.read_text(encoding="utf-8")
+        text = path.read_text(encoding="utf-8-sig")  # a spreadsheet's CSV starts with a BOM
     except (OSError, UnicodeDecodeError) as exc:
         raise BadInput(
             f"{path}: cannot read the dataset: {getattr(exc, 'strerror', None) or exc}"

@@ -51,8 +51,9 @@ def run_experiment(spec: GraphSpec, path: Path, dataset: Dataset, scorers: list[
     from engine.record import RecordingStore
     from graphspec.providers import keyless_models
 
-    experiment = Experiment(experiment_id or new_experiment_id(), str(path), str(dataset.path),
-                            db, "recorded" if replay else "live", [s.name for s in scorers],
+    db = str(Path(db).resolve())  # a results file read from another folder finds it
+    experiment = Experiment(experiment_id or new_experiment_id(), str(path.resolve()),
+                            str(dataset.path.resolve()), db, "recorded" if replay else "live", [s.name for s in scorers],
                             datetime.now(UTC).isoformat(timespec="seconds"))  # fmt: skip
     sources = replay.by_id() if replay is not None else {}
     if replay is not None and (missing := [e.id for e in dataset.examples if e.id not in sources]):

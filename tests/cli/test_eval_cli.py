@@ -5,6 +5,7 @@ bad datasets and scorers refused in one line naming the file."""
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import sqlite3
 
@@ -193,10 +194,12 @@ def test_a_bad_dataset_is_refused_naming_the_file_and_line(triage, capsys, text,
 def test_a_csv_dataset_runs_and_an_unknown_scorer_is_refused(triage, capsys):
     spec, _ = triage
     dataset = spec.with_name("ticket_triage.few.csv")
-    dataset.write_text("id,input.ticket,expected.category,team\nr,Refund me please,billing,"
-                       "ops\nh,Hello there,technical,ops\n")  # fmt: skip
-    code, lines, _ = _eval(capsys, spec, "--dataset", dataset)
+    dataset.write_text("\ufeffid,input.ticket,expected.category,team\nr,Refund me please,"
+                       "billing,ops\nh,Hello there,technical,ops\n", encoding="utf-8")  # fmt: skip
+    out = spec.with_name("few.json")
+    code, lines, _ = _eval(capsys, spec, "--dataset", dataset, "-o", out)
     assert code == 0 and lines[0].startswith("1/2 passed") and "failed   h" in lines
+    assert [e["id"] for e in json.loads(out.read_text())["examples"]] == ["r", "h"]  # BOM read
     code, _, err = _eval(capsys, spec, "--dataset", dataset, "--scorer", "fuzzy:x")
     assert code == 2 and "unknown scorer 'fuzzy:x' (known: exact, contains" in err
 
@@ -228,3 +231,17 @@ def test_the_bundled_template_runs_on_its_own_dataset_writing_in_the_current_fol
     assert not list(SOURCE_TEMPLATES.glob("ticket_triage.experiments"))  # only read there
     code, _, err = _eval(capsys, "router")
     assert code == 2 and "give --dataset FILE for router.json (there is no router.*.jsonl" in err
+
+
+def test_a_replay_whose_database_is_gone_is_refused(triage, capsys):
+    spec, dataset = triage
+    first = spec.with_name("first.json")
+    assert _eval(capsys, spec, "--dataset", dataset, "-o", first)[0] == 0
+    db = json.loads(first.read_text())["db"]
+    assert db == str(spec.with_name("ticket_triage.checkpoints.sqlite"))
+    for suffix in ("", "-wal", "-shm"):
+        if os.path.exists(db + suffix):
+            os.remove(db + suffix)
+    code, lines, err = _eval(capsys, spec, "--dataset", dataset, "--replay", first)
+    assert code == 2 and lines == []
+    assert f"{first}: its recorded calls were in {db}, which is gone" in err
