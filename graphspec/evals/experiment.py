@@ -122,6 +122,10 @@ def _run_example(graph: Any, spec: GraphSpec, store: Any, example: Example, thre
     result.tokens = _tokens(state.values)
     run = Run(result.output, result.trajectory, result.tools)
     for scorer in scorers:
+        if result.error is not None:  # a partial state is not an answer to score
+            result.scores[scorer.name] = None
+            result.score_errors[scorer.name] = "the run did not finish"
+            continue
         try:
             result.scores[scorer.name] = scorer.score(run, example)
         except ScoreError as exc:

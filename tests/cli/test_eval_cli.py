@@ -218,6 +218,7 @@ def test_an_example_that_fails_keeps_its_error_and_traceback(triage, capsys):
     assert failed["error"].startswith("ExpressionError") and "classify" in failed["error"]
     assert failed["traceback"].startswith("Traceback (most recent call last)")
     assert failed["scores"] == {"exact:category": None} and failed["passed"] is False
+    assert failed["score_errors"] == {"exact:category": "the run did not finish"}
 
 
 def test_the_bundled_template_runs_on_its_own_dataset_writing_in_the_current_folder(
