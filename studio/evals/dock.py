@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import threading
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -57,6 +58,8 @@ class DatasetsDock(QObject):
         super().__init__(window)
         self.window = window
         self.datasets: list[Dataset] = []
+        self._shown: Dataset | None = None
+        """The dataset the table shows (its edits are kept when another is picked)."""
         self.experiments: list[Experiment] = []
         self._stop: threading.Event | None = None
         self.consent = ScorerConsent()
@@ -171,7 +174,7 @@ class DatasetsDock(QObject):
         doc = self.window.document
         if doc.path is not None:
             return datasets_beside(Path(doc.path))
-        template = next((t for t in list_templates() if t.title == doc.spec.name), None)
+        template = next((t for t in _templates() if t.title == doc.spec.name), None)
         return datasets_beside(template.path) if template is not None else []
 
     # -- datasets
@@ -212,7 +215,15 @@ class DatasetsDock(QObject):
         return self.datasets[index] if 0 <= index < len(self.datasets) else None
 
     def _show_dataset(self) -> None:
-        dataset = self.current()
+        """Show the picked dataset; the table's edits of the one shown before stay with it
+        (unsaved, until Save) when every cell holds JSON."""
+        shown = self._shown
+        if any(d is shown for d in self.datasets) and shown is not self.current():
+            try:
+                shown.examples = self.table.examples()
+            except BadInput as exc:
+                self._say(f"Edits to {shown.path.name} not kept: " + "; ".join(exc.args))
+        dataset = self._shown = self.current()
         self.table.show_examples(dataset.examples if dataset is not None else [])
         self.tabs.setCurrentIndex(0)
 
@@ -294,8 +305,8 @@ class DatasetsDock(QObject):
         except BadInput as exc:
             self._say(exc.args[0])
             return
-        self.datasets[self.selector.currentIndex()] = Dataset(written, dataset.examples,
-                                                              dataset.scorers)  # fmt: skip
+        self.datasets[self.selector.currentIndex()] = self._shown = Dataset(
+            written, dataset.examples, dataset.scorers)  # fmt: skip
         self.selector.setItemText(self.selector.currentIndex(), written.name)
         self._say(f"Saved {written}")
 
@@ -419,6 +430,12 @@ class DatasetsDock(QObject):
         self.diff.setPlainText(self.compared.diff_at(0))
         self.tabs.setCurrentIndex(2)
         self._say(", ".join(f"{n} {s}" for s, n in comparison.counts().items()))
+
+
+@cache
+def _templates() -> tuple:
+    """The bundled templates, read once (they never change while the studio runs)."""
+    return tuple(list_templates())
 
 
 def _emit(signal: Any, *args: Any) -> None:

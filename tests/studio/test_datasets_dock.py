@@ -216,3 +216,18 @@ def test_an_experiment_runs_again_on_the_recorded_calls_of_another(triage, qtbot
     qtbot.mouseClick(window.findChild(QPushButton, "compareExperiments"),
                      Qt.MouseButton.LeftButton)  # fmt: skip
     assert {status for status, _ in _dock(window).compared.statuses()} == {"same"}
+
+
+def test_edits_stay_with_their_dataset_when_another_is_picked(triage, qtbot):
+    window, folder = triage
+    dock = _dock(window)
+    csv = folder / "more.csv"
+    csv.write_text("id,input.ticket\nx,hello\n")
+    assert dock.import_file(csv)
+    table = window.findChild(QTableWidget, "datasetTable")
+    table.item(0, 1).setText('{"ticket": "edited"}')
+    dock.selector.setCurrentIndex(0)  # back to the template's tickets
+    assert table.rowCount() == 12
+    dock.selector.setCurrentIndex(1)
+    assert table.item(0, 1).text() == '{"ticket": "edited"}'
+    assert csv.read_text() == "id,input.ticket\nx,hello\n"  # unsaved until Save
