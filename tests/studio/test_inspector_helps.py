@@ -28,13 +28,18 @@ def test_selecting_a_node_brings_the_inspector_forward_with_room(window, qtbot):
     win.resize(1600, 1000)
     win.new_graph()
     drop_from_palette(win, "node:agent", win.view.mapToScene(QPoint(300, 200)))
-    tabs = next(bar for bar in win.findChildren(QTabBar)
-                if bar.isVisible() and "Chat" in [bar.tabText(i) for i in range(bar.count())])  # fmt: skip
-    chat = next(i for i in range(tabs.count()) if tabs.tabText(i) == "Chat")
-    qtbot.mouseClick(tabs, Qt.MouseButton.LeftButton, pos=tabs.tabRect(chat).center())
+
+    def inspector_tabs() -> QTabBar | None:
+        return next((bar for bar in win.findChildren(QTabBar) if bar.isVisible()
+                     and "Inspector" in [bar.tabText(i) for i in range(bar.count())]), None)  # fmt: skip
+
+    qtbot.waitUntil(lambda: inspector_tabs() is not None)  # the workspace lays the docks out
+    tabs = inspector_tabs()
+    other = next(i for i in range(tabs.count()) if tabs.tabText(i) != "Inspector")
+    qtbot.mouseClick(tabs, Qt.MouseButton.LeftButton, pos=tabs.tabRect(other).center())
     qtbot.waitUntil(
         lambda: win.inspector.visibleRegion().isEmpty()
-    )  # the user was reading the chat
+    )  # the user was reading another panel of the inspector's group (in any workspace)
     before = win.dock_named("inspectorDock").height()
     state = win.dock_named("stateDock")
     state_before = state.height()
