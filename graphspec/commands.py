@@ -184,7 +184,8 @@ def import_module_spec(
     """`superstep import MODULE.py[:ATTR]`: the module's graph as a spec, written to `output`
     (atomically) or `out`. Importing runs the module's code, so `confirm(module)` is asked first;
     returns the validator's findings, one line each, for the caller to show."""
-    from graphspec.importer import import_module_graph, split_target
+    from graphspec.import_refs import split_target
+    from graphspec.importer import import_module_graph
     from graphspec.io import dumps_spec
     from graphspec.validator import validate
 

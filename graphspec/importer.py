@@ -50,7 +50,7 @@ from engine.constants import END, START
 from graphspec import import_agents, import_func
 from graphspec.engine_source import EngineLoader
 from graphspec.errors import SpecError
-from graphspec.import_refs import code_ref, ref, split_target, target_of
+from graphspec.import_refs import code_ref, ref, target_of
 from graphspec.io import spec_from_dict
 from graphspec.model import RESERVED_NAMES
 from graphspec.program_graphs import builder_of, graph_value, pick_name
@@ -478,5 +478,4 @@ __all__ = [
     "load_module",
     "spec_from_graph",
     "spec_of",
-    "split_target",
 ]

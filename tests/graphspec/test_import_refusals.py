@@ -10,7 +10,8 @@ import textwrap
 import pytest
 
 from graphspec.errors import SpecError
-from graphspec.importer import import_module_graph, load_module, split_target
+from graphspec.import_refs import split_target
+from graphspec.importer import import_module_graph, load_module
 from graphspec.program_graphs import SeveralGraphs, graph_names
 
 HEAD = """

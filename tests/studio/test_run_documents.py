@@ -73,8 +73,6 @@ def test_results_of_a_run_cut_short_by_opening_another_graph_are_not_shown(qtbot
 
 
 def test_closing_during_a_run_then_reopening_shows_that_thread(qtbot, window, tmp_path):
-    from studio.main_window import MainWindow
-
     win = window
     path = saved_template(qtbot, win, tmp_path)  # time_travel
     for _ in range(2):  # the input, then double: paused before add_ten
@@ -84,12 +82,7 @@ def test_closing_during_a_run_then_reopening_shows_that_thread(qtbot, window, tm
     win.close()
     book = json.loads(book_path(path.with_name("time_travel.checkpoints.sqlite")).read_text())
     assert book["main"]["status"] == "stopped"  # not "paused": no session holds that run now
-    again = MainWindow()
-    qtbot.addWidget(again)
-    again.show()
-    assert again.open_path(path)
-    idle(qtbot, again)
-    runner = again.runner
+    again, runner = reopened(qtbot, path)
     assert runner.thread_id == "main" and runner.view is not None and runner.view.history
     assert runner.state == "breakpoint" and runner.view.next == ("add_ten",)
     rows = runner.thread_list.model
@@ -99,9 +92,19 @@ def test_closing_during_a_run_then_reopening_shows_that_thread(qtbot, window, tm
     assert runner.state == "finished" and runner.view.values["value"] == 256
 
 
-def test_a_paused_status_left_by_a_killed_session_is_not_shown(qtbot, window, tmp_path):
+def reopened(qtbot, path):
+    """The spec opened in a new window, as the next session would: the window and its runs."""
     from studio.main_window import MainWindow
 
+    again = MainWindow()
+    qtbot.addWidget(again)
+    again.show()
+    assert again.open_path(path)
+    idle(qtbot, again)
+    return again, again.runner
+
+
+def test_a_paused_status_left_by_a_killed_session_is_not_shown(qtbot, window, tmp_path):
     win = window
     path = saved_template(qtbot, win, tmp_path)
     click(qtbot, win, "runButton")
@@ -114,12 +117,7 @@ def test_a_paused_status_left_by_a_killed_session_is_not_shown(qtbot, window, tm
     data = json.loads(book.read_text())
     data["main"]["status"] = "paused"  # what a session killed mid-run leaves
     book.write_text(json.dumps(data))
-    again = MainWindow()
-    qtbot.addWidget(again)
-    again.show()
-    assert again.open_path(path)
-    idle(qtbot, again)
-    runner = again.runner
+    again, runner = reopened(qtbot, path)
     assert runner.thread_id == "run-2"  # the thread run last
     panel = runner.thread_list
     status = panel.model.item(panel.ids.index("main"), 3).text()
