@@ -36,10 +36,13 @@ STATE = {
 
 
 def _refused(expression: str, match: str, state: dict | None = None) -> float:
-    start = time.monotonic()
+    """The CPU seconds this process spent before the limit refused `expression`: the work the
+    evaluator did, which other processes loading the machine do not inflate as they do the
+    wall clock."""
+    start = time.process_time()
     with pytest.raises(LimitError, match=match):
         evaluate(expression, STATE if state is None else state)
-    return time.monotonic() - start
+    return time.process_time() - start
 
 
 @pytest.mark.parametrize(
@@ -125,10 +128,10 @@ def test_a_cyclic_or_deeply_nested_state_value_is_measured_without_crashing():
     for _ in range(5000):  # past Python's recursion limit
         deep = [deep]
     for expression in ("str(cyclic)", "str(deep)", "f'{deep}'", "[deep, 1]"):
-        start = time.monotonic()
+        start = time.process_time()
         with pytest.raises(LimitError, match="nested more than 1,000 levels"):
             evaluate(expression, {"cyclic": cyclic, "deep": deep})
-        assert time.monotonic() - start < 1
+        assert time.process_time() - start < 1
     assert evaluate("cyclic[0][0] is cyclic", {"cyclic": cyclic}) is True
 
 
@@ -174,10 +177,10 @@ def test_a_send_router_shares_one_budget_across_its_sends():
         entry=["start"],
         finish=["work"],
     )  # fmt: skip
-    start = time.monotonic()
+    start = time.process_time()
     with pytest.raises(LimitError, match="edge 'fan', field 'router.input.rows': .* steps"):
         compile_spec(spec).invoke({"rows": []})
-    assert time.monotonic() - start < 10
+    assert time.process_time() - start < 10
 
 
 @pytest.mark.parametrize(
