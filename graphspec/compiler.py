@@ -305,7 +305,8 @@ def _agent_action(spec: GraphSpec, node: AgentNode, path: str, base_dir: Any = N
             model = chat_model(sub.model, node.id, f"{where}.model") if sub.model else None
             return model, _tools(sub.tools, node.id, where)
 
-        parts = {"model": model, "tools": tools, "middleware": middleware}
+        parts = {"model": model, "tools": tools, "middleware": middleware,
+                 **_agent_extras(agent, node.id, agent_path)}  # fmt: skip
         name = None if agent.unnamed else node.id
         return build_deep_agent(agent, name, parts, subagent_parts, element_id=node.id,
                                 path=agent_path, base_dir=base_dir)  # fmt: skip
@@ -498,6 +499,30 @@ def _load_program(module_file: str, base_dir: Any) -> None:
         raise SpecError(str(exc), element_id="module", path="$.module_file") from exc
 
 
+def _prepare(spec: GraphSpec, trusted: bool, base_dir: Any) -> None:
+    """What every compile does first: validate, require trust, load the program it imports."""
+    _check(spec, base_dir)
+    require_trust(spec, trusted)
+    if spec.module_file is not None:
+        _load_program(spec.module_file, base_dir)
+
+
+def node_graph(
+    spec: GraphSpec, *, trusted: bool = False, base_dir: str | os.PathLike[str] | None = None
+) -> Any:
+    """The compiled graph a `graph_is_node` spec is: its one node's own graph (the agent it
+    builds, or the compiled graph its import path names), before the run's saver goes in."""
+    _prepare(spec, trusted, base_dir)
+    node = spec.nodes[0]
+    graph = _ACTIONS[node.kind](node, _Site(spec, "$.nodes[0]", trusted, base_dir, 0))
+    if not callable(getattr(graph, "copy", None)) or not isinstance(
+        getattr(graph, "nodes", None), Mapping
+    ):
+        raise SpecError(f"graph_is_node: {node.id!r} is a {type(graph).__name__}, not a compiled "
+                        "graph", element_id=node.id, path="$.nodes[0]")  # fmt: skip
+    return graph
+
+
 def build_graph(
     spec: GraphSpec,
     *,
@@ -506,10 +531,7 @@ def build_graph(
     _depth: int = 0,
 ) -> StateGraph:
     """The engine StateGraph a spec describes; raises SpecError naming the element at fault."""
-    _check(spec, base_dir)
-    require_trust(spec, trusted)
-    if spec.module_file is not None:
-        _load_program(spec.module_file, base_dir)
+    _prepare(spec, trusted, base_dir)
     state, input_schema, output_schema = state_schemas(spec, trusted)
     context = None
     if spec.context_schema is not None:  # code: require_trust stopped an untrusted spec
@@ -573,7 +595,10 @@ def compile_spec(
     cache: Any = None,
 ) -> Any:
     """Build and compile, with the spec's breakpoints."""
-    builder = build_graph(spec, trusted=trusted, base_dir=base_dir)
+    if spec.graph_is_node:
+        graph = node_graph(spec, trusted=trusted, base_dir=base_dir)
+    else:
+        builder = build_graph(spec, trusted=trusted, base_dir=base_dir)
     if store is None and spec.store_path is not None:  # code: build_graph required trust
         store = load_callable(None, None, spec.store_path, element_id="store", path="$.store_path")
     if store is None and spec.store == "memory":
@@ -584,6 +609,9 @@ def compile_spec(
         from engine.cache.memory import InMemoryCache
 
         cache = InMemoryCache()
+    if spec.graph_is_node:  # the node's graph is compiled: the run's parts go in its place
+        return graph.copy({"checkpointer": checkpointer, "store": store, "cache": cache,
+                           **spec.breakpoints_on(graph.nodes)})  # fmt: skip
     try:
         return builder.compile(
             checkpointer=checkpointer,
@@ -609,6 +637,7 @@ def run_config(spec: GraphSpec, thread_id: str | None = None) -> dict[str, Any]:
 __all__ = [
     "build_graph",
     "compile_spec",
+    "node_graph",
     "run_config",
     "state_schemas",
     "chat_model",

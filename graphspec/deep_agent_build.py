@@ -47,7 +47,8 @@ def build_deep_agent(
     path: str,
     base_dir: Any = None,
 ) -> Any:
-    """The compiled deep agent. `parts` are the agent's model, tools and middleware;
+    """The compiled deep agent. `parts` are the agent's model, tools and middleware, and its
+    state and context schemas when it has them;
     `subagent_parts(k)` gives subagent k's model (None: the agent's) and tools."""
     from graphspec.engine_world import on_engine
 
@@ -82,6 +83,8 @@ def build_deep_agent(
                 subagents=subagents or None,
                 backend=_backend(deep, agent.id, base_dir),
                 interrupt_on=dict(deep.interrupt_on) or None,
+                state_schema=parts.get("state_schema"),
+                context_schema=parts.get("context_schema"),
                 name=name,
             )
         except Exception as exc:  # deepagents refuses the combination

@@ -578,6 +578,7 @@ def _deep_agent(graph: Any, found: dict, node_id: str, agents: list[dict], scope
         "model": settings(found.get("model"), _model_arg(call)),
         "middleware": _middleware_from_source(call, module, node_id),
         **deep_agent_spec(call, module, node_id, settings),
+        **_schemas(getattr(graph, "builder", None), call, module, node_id),
     }
     spec = {k: v for k, v in spec.items() if v or k == "deep"}
     spec.update(_naming(found.get("name"), node_id))

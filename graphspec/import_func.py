@@ -5,6 +5,8 @@ cannot draw; what it can hold faithfully is the entrypoint itself run as one nod
 entrypoint is a graph, so `add_node("workflow", workflow)` runs it as written, its tasks
 included, in both runtimes. The spec's state is the entrypoint's input and output TypedDicts
 (input keys in, returned keys out), so the graph takes and returns what the entrypoint does.
+An entrypoint that keeps a value between runs (`previous`, `entrypoint.final`) keeps it in its own
+checkpoints, so its spec is the entrypoint itself (`graph_is_node`), not a graph around it.
 An entrypoint whose input or result is not a TypedDict (a string, a bare dict, a list, a pydantic
 model) has no keys to draw: its graph's state is the one value (`WHOLE_VALUE`).
 """
@@ -15,7 +17,6 @@ import inspect
 import typing
 from typing import Any
 
-from graphspec.errors import SpecError
 from graphspec.import_refs import ref
 
 NODE_NOTE = (
@@ -81,14 +82,15 @@ def entrypoint_doc(graph: Any, modules: list[Any]) -> dict[str, Any]:
         hints = {}
     params = list(inspect.signature(fn).parameters) if fn is not None else []
     saves = getattr(typing.get_origin(hints.get("return")), "__name__", "") == "final"
-    if "previous" in params or saves:
-        raise SpecError(f"{name}: an entrypoint's value kept between runs (`previous`, "
-                        "`entrypoint.final`) has no place in the spec")  # fmt: skip
     inputs = _keys(hints.get(params[0])) if params else None
     outputs = _keys(hints.get("return"))
     node = {"id": name, "kind": "function", "import_path": ref(graph, name, modules),
             "description": NODE_NOTE}  # fmt: skip
     doc = {"nodes": [node], "entry": [name], "finish": [name]}
+    if "previous" in params or saves:
+        # the value kept between runs lives in the entrypoint's own checkpoints: the graph must
+        # be the entrypoint itself, not a graph running it as a node
+        doc["graph_is_node"] = True
     if inputs is None or outputs is None:  # the state is the one value it takes and returns
         return {"state_class": WHOLE_VALUE, **doc}
     from graphspec.importer import state_key  # one reading of annotations; importer imports us

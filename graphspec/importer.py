@@ -53,7 +53,7 @@ from graphspec.errors import SpecError
 from graphspec.import_refs import code_ref, ref, target_of
 from graphspec.io import spec_from_dict
 from graphspec.model import RESERVED_NAMES
-from graphspec.program_graphs import builder_of, graph_value, pick_name
+from graphspec.program_graphs import builder_of, graph_value, kept_channels, pick_name
 from graphspec.state_types import MANAGED_BY_CLASS_NAME, MANAGED_TYPES, TYPE_OF_CLASS
 
 
@@ -445,16 +445,16 @@ def _agent_doc(graph: Any, builder: Any, modules: list[Any], made: Any) -> dict[
     node_id = name if name.isidentifier() and name != "LangGraph" else "agent"
     g = _Graph(builder, modules, made)
     node = g.agent_node(node_id, graph, builder)
-    return {
-        "state": [
-            {"name": "messages", "type": "messages", "reducer": "add_messages"},
-            *_agent_keys(builder, g.modules),
-        ],
-        "nodes": [node],
-        "entry": [node_id],
-        "finish": [node_id],
-        "agents": g.agents,
-    }
+    state = [
+        {"name": "messages", "type": "messages", "reducer": "add_messages"},
+        *_agent_keys(builder, g.modules),
+    ]
+    doc = {"state": state, "nodes": [node], "entry": [node_id], "finish": [node_id],
+           "agents": g.agents}  # fmt: skip
+    kept = kept_channels(graph if graph is not builder else builder.compile()) or set()
+    if kept - {key["name"] for key in state}:  # private state a graph around it would drop
+        doc["graph_is_node"] = True
+    return doc
 
 
 def _agent_keys(builder: Any, modules: list[Any]) -> list[dict[str, Any]]:

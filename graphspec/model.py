@@ -595,6 +595,12 @@ class GraphSpec(_Model):
     data it holds), in place of `store`."""
     cache: Literal["memory"] | None = None
     """Compiled with an in-memory node cache (`InMemoryCache()`), for nodes with a cache policy."""
+    graph_is_node: bool = False
+    """The graph is its one node's own graph, not a graph that calls it: the agent the node
+    builds, or the compiled `@entrypoint` it points at, given the run's saver, store and cache.
+    A program whose agent keeps thread-scoped private state (a call counter) or whose
+    entrypoint keeps a value between runs (`previous`) is this, so its threads keep what the
+    program's keep."""
     recursion_limit: Annotated[int, Field(ge=1, le=100_000)] | None = None
     """How many supersteps a run may take before it fails; the runtime's default when empty."""
     inputs: list[RunInput] = []
@@ -617,6 +623,26 @@ class GraphSpec(_Model):
     def state_defaults(self) -> dict[str, Any]:
         """key -> its default, for the keys that have one (what expressions read while unset)."""
         return {k.name: k.default for k in self.state if k.default is not None}
+
+    def drawn_node(self, task: str) -> str | None:
+        """The node of this spec a task of its compiled graph runs in: the node of that name;
+        in a `graph_is_node` spec its one node, whose agent draws its model, tools and hooks
+        inside it; None for a task no node draws."""
+        if self.node(task) is not None:
+            return task
+        if self.graph_is_node and self.nodes and not task.startswith("__"):
+            return self.nodes[0].id
+        return None
+
+    def breakpoints_on(self, nodes: Any) -> dict[str, list[str]]:
+        """The breakpoints on `nodes`, as a compiled graph's own. A `graph_is_node` spec's graph
+        has its node's nodes: an entrypoint's one node has the spec node's name; an agent's
+        graph has no node of the agent's name, so a breakpoint on it pauses nowhere (the
+        validator warns)."""
+        return {
+            "interrupt_before_nodes": [n for n in self.breakpoints.before if n in nodes],
+            "interrupt_after_nodes": [n for n in self.breakpoints.after if n in nodes],
+        }
 
     def all_edges(self) -> list[tuple[str, Edge | None, tuple[str, ...], str]]:
         """(element id, edge or None, sources, target) for edges, entry and finish shorthands."""

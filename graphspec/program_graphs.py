@@ -121,7 +121,7 @@ def compiled(graph: Any, where: str) -> Any:
     return graph
 
 
-def _kept(graph: Any, attr: str) -> set[str] | None:
+def kept_channels(graph: Any, attr: str = "stream_channels") -> set[str] | None:
     """The channels `graph.attr` lists, but those that hold a value only for the step after the
     one that wrote it (an agent's `jump_to`): no state a caller reads or resumes keeps them."""
     names, channels = getattr(graph, attr, None), getattr(graph, "channels", None) or {}
@@ -137,7 +137,7 @@ def unlike(program: Any, spec_graph: Any) -> str | None:
     drawn from code."""
     for what, attr in (("input", "input_channels"), ("output", "output_channels"),
                        ("state", "stream_channels")):  # fmt: skip
-        mine, theirs = _kept(program, attr), _kept(spec_graph, attr)
+        mine, theirs = kept_channels(program, attr), kept_channels(spec_graph, attr)
         if isinstance(mine, set) and isinstance(theirs, set) and mine != theirs:
             extra = sorted(mine ^ theirs)
             return f"the spec's {what} keys differ from the program's ({', '.join(extra)})"
@@ -166,6 +166,7 @@ __all__ = [
     "graph_names",
     "graph_value",
     "is_pregel",
+    "kept_channels",
     "pick_name",
     "unlike",
 ]

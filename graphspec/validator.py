@@ -339,6 +339,32 @@ class _Checker:
                      site.path, "trust the spec only if you trust that server; or remove the "
                      "param, or set the base URL in Settings → Model providers")  # fmt: skip
 
+    def graph_is_node(self) -> None:
+        """A graph that is its one node's graph has nothing around that node to run."""
+        spec = self.spec
+        nodes = spec.nodes
+        fit = len(nodes) == 1 and (
+            isinstance(nodes[0], AgentNode)
+            or (isinstance(nodes[0], FunctionNode) and nodes[0].import_path is not None)
+        )
+        if not fit:
+            self.add("error", "graph-is-node", "graph_is_node needs exactly one node, an agent or "
+                     "a function by import path (a compiled graph such as an @entrypoint)", None,
+                     "$.graph_is_node", "turn graph_is_node off to run the nodes as a graph")  # fmt: skip
+        elif (
+            spec.edges or spec.conditional_edges or [*spec.entry, *spec.finish] != [nodes[0].id] * 2
+        ):
+            self.add("error", "graph-is-node", f"the graph is node {nodes[0].id!r} itself: it "
+                     "can have no edges of its own besides START → it → END", nodes[0].id,
+                     "$.graph_is_node", "turn graph_is_node off to add edges")  # fmt: skip
+        elif isinstance(nodes[0], AgentNode):
+            for when in ("before", "after"):
+                if nodes[0].id in getattr(spec.breakpoints, when):
+                    self.add("warning", "graph-is-node", f"the graph is agent {nodes[0].id!r} "
+                             f"itself: a run starts and ends with it, so a breakpoint {when} it "
+                             "never pauses", nodes[0].id, f"$.breakpoints.{when}",
+                             "use Step to pause after each superstep")  # fmt: skip
+
     def writes(self, node: Any) -> set[str]:
         return _NODE_WRITES[node.kind](self, node)
 
@@ -353,6 +379,8 @@ class _Checker:
         check_code(self.spec, self.add)
         self.endpoints()
         self.edges()
+        if self.spec.graph_is_node:
+            self.graph_is_node()
         if not any(
             f.code in ("duplicate-id", "unknown-target", "bad-endpoint") for f in self.findings
         ):

@@ -18,19 +18,19 @@ RUNTIME_IMPORTS = [
 """The imports `compile_graph` may need; reserved in every export like the optional ones."""
 
 
-def compile_parts(spec: GraphSpec, module: PythonModule) -> tuple[str, str]:
-    """(lines defaulting the checkpointer, extra compile keywords); their imports go to
+def compile_parts(spec: GraphSpec, module: PythonModule) -> tuple[str, dict[str, str]]:
+    """(lines defaulting the checkpointer, compile keyword -> its source); their imports go to
     `module`."""
     need = module.need
-    default, extra = "", ""
+    default, extra = "", {}
     if spec.store_path is not None:  # the program's own store, with its data
-        extra += f", store={module.code(CodeRef(import_path=spec.store_path), 'store')}"
+        extra["store"] = module.code(CodeRef(import_path=spec.store_path), "store")
     elif spec.store == "memory":
         need(RUNTIME_IMPORTS[0])
-        extra += ", store=InMemoryStore()"
+        extra["store"] = "InMemoryStore()"
     if spec.cache == "memory":
         need(RUNTIME_IMPORTS[1])
-        extra += ", cache=InMemoryCache()"
+        extra["cache"] = "InMemoryCache()"
     if spec.checkpointer == "memory":  # the caller's saver wins, as the studio passes its own
         need(RUNTIME_IMPORTS[2])
         default = "    if checkpointer is None:\n        checkpointer = InMemorySaver()\n"

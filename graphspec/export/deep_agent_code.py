@@ -66,6 +66,8 @@ def deep_agent_call(
         args.append(f"backend={backend}")
     if deep.interrupt_on:
         args.append(f"interrupt_on={dict(deep.interrupt_on)!r}")
+    for field, value in writer.agent_extras(agent).items():  # its state and context schemas
+        args.append(f"{field}={value}")
     if name is not None:
         args.append(f"name={name!r}")
     return f"create_deep_agent({', '.join(args)})"

@@ -454,17 +454,28 @@ def to_langgraph(spec: GraphSpec, base_dir: str | os.PathLike[str] | None = None
     module = PythonModule()
     for element_id, code in _inline_code(spec, base_dir, 0):
         module.reserve_code_names(element_id, code)
-    _GraphWriter(module, spec, "", base_dir, 0).write()
+    writer = _GraphWriter(module, spec, "", base_dir, 0)
+    if spec.graph_is_node:  # the node's agent or compiled graph is the graph
+        graph_value = writer.action(spec.nodes[0], {})
+    else:
+        writer.write()
     title = docstring_body(spec.name or "graph")
     head = f'"""{title}: {docstring_body(spec.description)}' if spec.description else f'"""{title}'
 
     limit = spec.recursion_limit
     default_saver, runtime = compile_parts(spec, module)
+    if spec.graph_is_node:  # compiled already: the run's parts go in place of its own
+        parts = {"checkpointer": "checkpointer", **runtime}
+        points = spec.breakpoints_on([n.id for n in spec.nodes if n.kind == "function"])
+        parts.update({k: repr(v) for k, v in points.items() if v})
+        compiled = f"{graph_value}.copy({{{', '.join(f'{k!r}: {v}' for k, v in parts.items())}}})"
+    else:
+        keywords = "".join(f", {k}={v}" for k, v in runtime.items())
+        compiled = f"build_graph().compile(checkpointer=checkpointer{keywords}{_breakpoints(spec)})"
     tail = (
         "\n\ndef compile_graph(checkpointer: Any = None) -> Any:\n"
         + default_saver
-        + f"    compiled = build_graph().compile(checkpointer=checkpointer{runtime}"
-        f"{_breakpoints(spec)})\n"
+        + f"    compiled = {compiled}\n"
         + (
             "    return compiled.with_config(recursion_limit=RECURSION_LIMIT)\n"
             if limit

@@ -547,7 +547,7 @@ class RunController(RunToolbar, ThreadControl):
         self.docks["traceDock"].show()
         self.docks["traceDock"].raise_()
         if failure.element_id is not None:
-            if failure.element_id in self.window.scene.nodes:
+            if self.document.spec.drawn_node(failure.element_id) in self.window.scene.nodes:
                 self.overlay.set_error(failure.element_id, failure.message.split(": ", 1)[-1][:80])
             else:
                 self.window.scene.select_ids([failure.element_id])

@@ -53,15 +53,20 @@ class RunOverlay:
         scene.document.reset.connect(self.clear)
 
     def set_running(self, names: list[str]) -> None:
-        running = {n for n in names if n in self.scene.nodes}
+        running = {d for n in names if (d := self._drawn(n)) is not None}
         if running != self.running:  # a loop runs the same node batch after batch: no redraw
             self.running = running
             self.redraw()
 
     def set_error(self, node_id: str | None, text: str) -> None:
-        if node_id is not None and node_id in self.scene.nodes:
+        if node_id is not None and (node_id := self._drawn(node_id)) is not None:
             self.errors[node_id] = text
             self.redraw()
+
+    def _drawn(self, task: str) -> str | None:
+        """The canvas node a task runs in (a graph that is one agent runs its parts in it)."""
+        node_id = self.scene.document.spec.drawn_node(task)
+        return node_id if node_id in self.scene.nodes else None
 
     def clear(self) -> None:
         self.running.clear()
@@ -99,8 +104,9 @@ class RunOverlay:
                     before = carried.get((e.name, value.node))
                     packet = f"Send {show(value.arg, 400)}"
                     carried[(e.name, value.node)] = f"{before}\n{packet}" if before else packet
-            if state:
-                wrote[e.name] = [ch for ch, _ in state]
+            if state and (node_id := self._drawn(e.name)) is not None:
+                chips = wrote.setdefault(node_id, [])
+                chips += [ch for ch, _ in state if ch not in chips]
         self.carried, self.wrote = carried, wrote
         self.redraw()
         if self._pulsing and not self._pulse.isActive():  # a run's batches do not restart it

@@ -35,10 +35,6 @@ from tests.programs.test_programs import (
 PROGRAMS = {n: e for n, e in ENTRIES.items() if "engine_diverges" not in e}
 """The programs the engine runs as langgraph does (the others are engine bugs, listed there)."""
 
-_PRIVATE = (
-    "the agent's thread-scoped private state ({}) lives inside the spec's agent node, "
-    "which keeps it for one run only: the spec would show and count other state"
-)
 _LIBRARY = (
     "{}'s handoff tools are closures it makes (create_handoff_tool.<locals>."
     "handoff_to_agent): no import path reaches them"
@@ -51,17 +47,8 @@ NOT_SPECS: dict[str, str] = {
     "call_model): no import path reaches them",
     "da_compiled_subagent": "a CompiledSubAgent (a dict holding a runnable) has no place among "
     "the spec's deep-agent subagents",
-    "da_custom_state": _PRIVATE.format("_summarization_event, _blob_payloads"),
-    "da_readme": _PRIVATE.format("_summarization_event, _blob_payloads"),
     "da_subagent_middleware": "deepagents' SubAgentMiddleware is middleware from another "
     "package, its task tool a closure (_build_task_tool.<locals>.task)",
-    "lc_hitl_approve_reject": _PRIVATE.format("hitl_edited_tool_calls"),
-    "lc_model_call_limit": _PRIVATE.format("thread_model_call_count, run_model_call_count"),
-    "lc_tool_call_limit": _PRIVATE.format("thread_tool_call_count, run_tool_call_count"),
-    "lg_entrypoint_final": "an entrypoint's value kept between runs (entrypoint.final) is refused "
-    "by design",
-    "lg_entrypoint_previous": "an entrypoint's value kept between runs (previous) is refused by "
-    "design",
     "lg_pregel_reducer": _BY_HAND,
     "lg_pregel_single_node": _BY_HAND,
     "lg_pregel_topic": _BY_HAND,
@@ -154,8 +141,8 @@ FIGURE = (
 @pytest.mark.xfail(
     DONE < 0.9 * len(PROGRAMS),
     strict=True,
-    reason=f"{FIGURE}: an agent's thread-scoped private state and Pregels built by hand have no "
-    "spec form yet (NOT_SPECS)",
+    reason=f"{FIGURE}: library-made closures and Pregels built by hand have no spec form yet "
+    "(NOT_SPECS)",
 )
 def test_at_least_nine_in_ten_programs_become_editable_specs():
     """The strict xfails above keep NOT_SPECS exact, so the figure is counted from it; below
