@@ -523,6 +523,45 @@ def node_graph(
     return graph
 
 
+def _channel(key: StateKey, index: int, trusted: bool) -> Any:
+    """A graph built by hand's channel for `key`: its `channel`, else its reducer's."""
+    from engine.channels import BinaryOperatorAggregate, EphemeralValue, LastValue, Topic
+
+    typ = STATE_TYPES[key.type].annotation
+    if key.channel == "ephemeral":
+        return EphemeralValue(typ)
+    if key.channel is not None:
+        return Topic(typ, accumulate=key.channel == "accumulating_topic")
+    reducer = _reducer(key, index, trusted)
+    return LastValue(typ) if reducer is None else BinaryOperatorAggregate(typ, reducer)
+
+
+def pregel_graph(
+    spec: GraphSpec, *, trusted: bool = False, base_dir: str | os.PathLike[str] | None = None
+) -> Any:
+    """The Pregel a `pregel` spec describes (nodes wired to channels, as `NodeBuilder` wires
+    them), before the run's saver goes in."""
+    from engine.pregel import NodeBuilder, Pregel
+
+    _prepare(spec, trusted, base_dir)
+    channels = {key.name: _channel(key, i, trusted) for i, key in enumerate(spec.state)}
+    nodes = {}
+    for i, node in enumerate(spec.nodes):
+        site = _Site(spec, f"$.nodes[{i}]", trusted, base_dir, 0)
+        wiring = node.channels
+        builder = NodeBuilder()
+        if wiring.subscribe_only is not None:
+            builder = builder.subscribe_only(wiring.subscribe_only)
+        else:
+            builder = builder.subscribe_to(*wiring.subscribe_to)
+        nodes[node.id] = builder.do(_function_action(node, site)).write_to(*wiring.write_to)
+    inputs = [k.name for k in spec.state if k.input]
+    outputs = [k.name for k in spec.state if k.output]
+    return _call(Pregel, nodes=nodes, channels=channels, input_channels=inputs,
+                 output_channels=outputs, name=spec.name or None, element_id="graph",
+                 path="$")  # fmt: skip
+
+
 def build_graph(
     spec: GraphSpec,
     *,
@@ -597,6 +636,8 @@ def compile_spec(
     """Build and compile, with the spec's breakpoints."""
     if spec.graph_is_node:
         graph = node_graph(spec, trusted=trusted, base_dir=base_dir)
+    elif spec.pregel:
+        graph = pregel_graph(spec, trusted=trusted, base_dir=base_dir)
     else:
         builder = build_graph(spec, trusted=trusted, base_dir=base_dir)
     if store is None and spec.store_path is not None:  # code: build_graph required trust
@@ -609,7 +650,7 @@ def compile_spec(
         from engine.cache.memory import InMemoryCache
 
         cache = InMemoryCache()
-    if spec.graph_is_node:  # the node's graph is compiled: the run's parts go in its place
+    if spec.graph_is_node or spec.pregel:  # compiled: the run's parts go in their place
         return graph.copy({"checkpointer": checkpointer, "store": store, "cache": cache,
                            **spec.breakpoints_on(graph.nodes)})  # fmt: skip
     try:
@@ -638,6 +679,7 @@ __all__ = [
     "build_graph",
     "compile_spec",
     "node_graph",
+    "pregel_graph",
     "run_config",
     "state_schemas",
     "chat_model",

@@ -47,7 +47,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.constants import END, START
-from graphspec import import_agents, import_func
+from graphspec import import_agents, import_func, import_pregel
 from graphspec.engine_source import EngineLoader
 from graphspec.errors import SpecError
 from graphspec.import_refs import code_ref, ref, target_of
@@ -423,6 +423,8 @@ def _spec_from_graph(graph: Any, module: Any, made: ast.expr | None) -> Any:
     modules = [module] if module is not None else []
     if import_func.is_entrypoint(graph):
         doc = import_func.entrypoint_doc(graph, modules)
+    elif import_pregel.is_built_by_hand(graph):
+        doc = import_pregel.pregel_doc(graph, modules)
     else:
         builder = builder_of(graph)
         if builder is None:

@@ -145,6 +145,12 @@ class StateKey(_Model):
     """What reading the key by name gives while it has no value (nothing wrote it and the input
     did not give it), as langgraph gives a dataclass or pydantic state's field its default: a
     counter at 0 runs on `{}`. It is not written to the state. None: no default."""
+    channel: Literal["ephemeral", "topic", "accumulating_topic"] | None = None
+    """In a graph built by hand (`GraphSpec.pregel`), a channel other than the one its reducer
+    gives (LastValue, or BinaryOperatorAggregate with the reducer): `ephemeral` keeps a value
+    for the step after the one that wrote it (EphemeralValue), `topic` gives the values one step
+    wrote as a list (Topic), `accumulating_topic` every value written so far (Topic(accumulate=
+    True))."""
 
     @property
     def managed(self) -> bool:
@@ -355,6 +361,18 @@ class _NodeBase(_Model):
     defer: bool = False
 
 
+class NodeChannels(_Model):
+    """How a node of a graph built by hand (`GraphSpec.pregel`) is wired, as langgraph's
+    `NodeBuilder` wires it: the channels that run it and the ones its result is written to."""
+
+    subscribe_only: Identifier | None = None
+    """The one channel whose update runs the node; the node gets that channel's value."""
+    subscribe_to: list[Identifier] = []
+    """Channels whose update runs the node; it gets them as a dict (channel -> value)."""
+    write_to: list[Identifier] = []
+    """The channels the node's return value is written to."""
+
+
 class FunctionNode(_NodeBase):
     """Python code: inline (`code` defining `function`) or `import_path`."""
 
@@ -369,6 +387,9 @@ class FunctionNode(_NodeBase):
     """Keys the function writes, as far as the designer knows: used by the validator only."""
     destinations: list[Target] = []
     """Nodes a returned `Command(goto=...)` may go to (drawn as edges)."""
+    channels: NodeChannels | None = None
+    """In a graph built by hand (`GraphSpec.pregel`): the channels that run the node and the
+    ones it writes."""
 
     @model_validator(mode="after")
     def _one_source(self) -> FunctionNode:
@@ -595,6 +616,11 @@ class GraphSpec(_Model):
     data it holds), in place of `store`."""
     cache: Literal["memory"] | None = None
     """Compiled with an in-memory node cache (`InMemoryCache()`), for nodes with a cache policy."""
+    pregel: bool = False
+    """A graph built by hand from channels (langgraph's `Pregel` with `NodeBuilder` nodes), not
+    a StateGraph: each state key is a channel, the input and output keys are its input and
+    output channels, and each node (a function) is run by the channels it subscribes to and
+    writes its result to others (`FunctionNode.channels`); there are no edges."""
     graph_is_node: bool = False
     """The graph is its one node's own graph, not a graph that calls it: the agent the node
     builds, or the compiled `@entrypoint` it points at, given the run's saver, store and cache.
@@ -670,6 +696,7 @@ __all__ = [
     "CacheSpec",
     "CodeRef",
     "CodeRouter",
+    "NodeChannels",
     "ConditionalEdge",
     "CustomMiddleware",
     "Edge",

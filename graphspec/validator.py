@@ -339,6 +339,32 @@ class _Checker:
                      site.path, "trust the spec only if you trust that server; or remove the "
                      "param, or set the base URL in Settings → Model providers")  # fmt: skip
 
+    def pregel(self) -> None:
+        """A graph built by hand: function nodes wired to channels, no edges."""
+        spec = self.spec
+        if spec.edges or spec.conditional_edges or spec.entry or spec.finish:
+            self.add("error", "pregel-edges", "a graph built by hand has no edges: its nodes run "
+                     "when a channel they subscribe to is written", None, "$.pregel",
+                     "wire the nodes with their channels, or turn pregel off")  # fmt: skip
+        for i, node in enumerate(spec.nodes):
+            path = f"$.nodes[{i}]"
+            wiring = getattr(node, "channels", None)
+            if wiring is None:
+                self.add("error", "pregel-node", f"{node.id!r} is not wired to channels: in a graph "
+                         "built by hand each node is a function that subscribes to channels",
+                         node.id, path)  # fmt: skip
+                continue
+            if (wiring.subscribe_only is None) == (not wiring.subscribe_to):
+                self.add("error", "pregel-node", f"{node.id!r} needs subscribe_only (one channel) "
+                         "or subscribe_to (channels), one of them", node.id, f"{path}.channels")  # fmt: skip
+            reads = [wiring.subscribe_only] if wiring.subscribe_only else wiring.subscribe_to
+            for field, names in (("subscribe", reads), ("write_to", wiring.write_to)):
+                for name in names:
+                    self.key(name, node.id, f"{path}.channels.{field}", writing=field == "write_to")
+        if not any(k.input for k in spec.state):
+            self.add("error", "pregel-input", "no input channel: nothing a run is given reaches "
+                     "the nodes", None, "$.state", "mark a key as input")  # fmt: skip
+
     def graph_is_node(self) -> None:
         """A graph that is its one node's graph has nothing around that node to run."""
         spec = self.spec
@@ -378,7 +404,14 @@ class _Checker:
         check_models(self.spec, self.add)
         check_code(self.spec, self.add)
         self.endpoints()
+        if self.spec.pregel:  # channels, not edges: none of the StateGraph shape rules apply
+            self.pregel()
+            return self.findings
         self.edges()
+        for i, node in enumerate(self.spec.nodes):
+            if getattr(node, "channels", None) is not None:
+                self.add("warning", "pregel-node", f"{node.id!r} is wired to channels, which only "
+                         "a graph built by hand (pregel) uses", node.id, f"$.nodes[{i}].channels")  # fmt: skip
         if self.spec.graph_is_node:
             self.graph_is_node()
         if not any(

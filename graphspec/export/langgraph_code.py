@@ -21,7 +21,7 @@ from graphspec.endpoints import models
 from graphspec.errors import SpecError
 from graphspec.export.compile_args import compile_parts
 from graphspec.export.deep_agent_code import deep_agent_call
-from graphspec.export.python_module import PythonModule, used_imports
+from graphspec.export.python_module import PREGEL_IMPORTS, PythonModule, used_imports
 from graphspec.export.scripted_model import scripted_model
 from graphspec.io import resolve_subgraph, subgraph_dir
 from graphspec.model import (
@@ -122,16 +122,8 @@ class _GraphWriter:
         annotations = {}
         for key in spec.state:
             source = STATE_TYPES[key.type].source
-            if key.managed or key.reducer == "none":
-                annotations[key.name] = source
-            else:
-                if key.reducer == "custom" and key.custom_reducer is not None:
-                    reducer = self.m.code(key.custom_reducer, f"reducer of {key.name}")
-                else:
-                    reducer = REDUCER_NAMES.get(key.reducer, "operator.add")
-                annotations[key.name] = f"Annotated[{source}, {reducer}]"
-        if any(k.reducer == "merge" for k in spec.state) and _MERGE_HELPER not in self.m.blocks:
-            self.m.blocks.insert(0, _MERGE_HELPER)
+            reducer = self.reducer(key)
+            annotations[key.name] = source if reducer is None else f"Annotated[{source}, {reducer}]"
         pascal = _pascal(self.prefix.rstrip("_")) if self.prefix else ""
         if spec.state_class is not None:  # the program's own class, imported as written
             state = self.m.code(CodeRef(import_path=spec.state_class), "state")
@@ -151,6 +143,49 @@ class _GraphWriter:
             context = self.m.code(CodeRef(import_path=spec.context_schema), "context")
             args.append(f"context_schema={context}")
         return ", ".join(args)
+
+    def reducer(self, key: Any) -> str | None:
+        """The key's reducer as source (None: it has none); its imports and helper go in."""
+        if key.managed or key.reducer == "none":
+            return None
+        if key.reducer == "custom" and key.custom_reducer is not None:
+            return self.m.code(key.custom_reducer, f"reducer of {key.name}")
+        if key.reducer == "merge" and _MERGE_HELPER not in self.m.blocks:
+            self.m.blocks.insert(0, _MERGE_HELPER)
+        return REDUCER_NAMES.get(key.reducer, "operator.add")
+
+    def pregel_args(self) -> list[str]:
+        """A graph built by hand as `Pregel(...)`'s arguments: its nodes wired with NodeBuilder,
+        its channels, its input and output channels."""
+        for line in PREGEL_IMPORTS:
+            self.m.need(line)
+        nodes = []
+        for i, node in enumerate(self.spec.nodes):
+            self.at = (node.id, f"{self.path}.nodes[{i}]")
+            wiring = node.channels
+            fn = self.m.code(node, f"node {node.id}")
+            if wiring.subscribe_only is not None:
+                built = f"NodeBuilder().subscribe_only({wiring.subscribe_only!r})"
+            else:
+                built = f"NodeBuilder().subscribe_to({_names(wiring.subscribe_to)})"
+            nodes.append(f"{node.id!r}: {built}.do({fn}).write_to({_names(wiring.write_to)})")
+        channels = [f"{key.name!r}: {self.channel(key)}" for key in self.spec.state]
+        inputs = [k.name for k in self.spec.state if k.input]
+        outputs = [k.name for k in self.spec.state if k.output]
+        return [f"nodes={{{', '.join(nodes)}}}", f"channels={{{', '.join(channels)}}}",
+                f"input_channels={inputs!r}", f"output_channels={outputs!r}"]  # fmt: skip
+
+    def channel(self, key: Any) -> str:
+        typ = STATE_TYPES[key.type].source
+        if key.channel == "ephemeral":
+            return f"EphemeralValue({typ})"
+        if key.channel is not None:
+            accumulate = ", accumulate=True" if key.channel == "accumulating_topic" else ""
+            return f"Topic({typ}{accumulate})"
+        reducer = self.reducer(key)
+        return (
+            f"LastValue({typ})" if reducer is None else f"BinaryOperatorAggregate({typ}, {reducer})"
+        )
 
     @staticmethod
     def _typed_dict(name: str, annotations: dict[str, str], doc: str) -> str:
@@ -397,6 +432,10 @@ def _list(names: tuple[str, ...]) -> str:
     return "[" + ", ".join(repr(n) for n in names) + "]"
 
 
+def _names(names: list[str]) -> str:
+    return ", ".join(repr(n) for n in names)
+
+
 def _dict_source(items: dict[str, str]) -> str:
     return "{" + ", ".join(f"{k!r}: {v}" for k, v in items.items()) + "}"
 
@@ -457,6 +496,8 @@ def to_langgraph(spec: GraphSpec, base_dir: str | os.PathLike[str] | None = None
     writer = _GraphWriter(module, spec, "", base_dir, 0)
     if spec.graph_is_node:  # the node's agent or compiled graph is the graph
         graph_value = writer.action(spec.nodes[0], {})
+    elif spec.pregel:
+        pregel_args = writer.pregel_args()
     else:
         writer.write()
     title = docstring_body(spec.name or "graph")
@@ -469,6 +510,12 @@ def to_langgraph(spec: GraphSpec, base_dir: str | os.PathLike[str] | None = None
         points = spec.breakpoints_on([n.id for n in spec.nodes if n.kind == "function"])
         parts.update({k: repr(v) for k, v in points.items() if v})
         compiled = f"{graph_value}.copy({{{', '.join(f'{k!r}: {v}' for k, v in parts.items())}}})"
+    elif spec.pregel:
+        points = spec.breakpoints_on([n.id for n in spec.nodes])
+        keywords = [*pregel_args, "checkpointer=checkpointer"]
+        keywords += [f"{k}={v}" for k, v in runtime.items()]
+        keywords += [f"{k}={v!r}" for k, v in points.items() if v]
+        compiled = f"Pregel(\n        {(',' + chr(10) + '        ').join(keywords)},\n    )"
     else:
         keywords = "".join(f", {k}={v}" for k, v in runtime.items())
         compiled = f"build_graph().compile(checkpointer=checkpointer{keywords}{_breakpoints(spec)})"

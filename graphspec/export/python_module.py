@@ -20,6 +20,11 @@ from graphspec.export.compile_args import RUNTIME_IMPORTS
 from graphspec.model import PREBUILT_MIDDLEWARE, CodeRef, FunctionNode
 from graphspec.pysource import comment
 
+PREGEL_IMPORTS = [
+    "from langgraph.channels import BinaryOperatorAggregate, EphemeralValue, LastValue, Topic",
+    "from langgraph.pregel import NodeBuilder, Pregel",
+]
+"""What a graph built by hand (`GraphSpec.pregel`) is written with."""
 BASE_IMPORTS = [
     "import operator",
     "from typing import Annotated, Any, TypedDict",
@@ -39,6 +44,7 @@ OPTIONAL_IMPORTS = [
     "from langchain.agents import create_agent",
     "from langgraph.prebuilt import ToolNode",
     *RUNTIME_IMPORTS,
+    *PREGEL_IMPORTS,
     "from langchain.agents.middleware import " + ", ".join([*PREBUILT_MIDDLEWARE.values(), *HOOKS]),
 ]
 """Everything `PythonModule.need` may add: the names are reserved whether or not a spec needs them."""
@@ -175,6 +181,7 @@ def used_imports(lines: list[str], body: str) -> list[str]:
 
 
 __all__ = [
+    "PREGEL_IMPORTS",
     "BASE_IMPORTS",
     "IMPORTED",
     "OPTIONAL_IMPORTS",

@@ -11,6 +11,7 @@ from graphspec.model import (
     AgentNode,
     ConditionalEdge,
     CustomMiddleware,
+    FunctionNode,
     GraphSpec,
     ModelSettings,
     SendRouter,
@@ -108,10 +109,20 @@ def _agent_lines(spec: GraphSpec, node: AgentNode) -> list[str]:
     return lines
 
 
+def _wiring_lines(node: FunctionNode) -> list[str]:
+    """A node of a graph built by hand: the channels that run it, and those it writes."""
+    wiring = node.channels
+    if wiring is None:
+        return []
+    runs = wiring.subscribe_only or "{" + ", ".join(wiring.subscribe_to) + "}"
+    return [_clip(f"on {runs}"), _clip(f"writes {', '.join(wiring.write_to) or 'nothing'}")]
+
+
 _LINES = by_kind(
     {
         "function": lambda spec, node: [
-            f"def {node.function}()" if node.code is not None else f"{node.import_path}"
+            f"def {node.function}()" if node.code is not None else f"{node.import_path}",
+            *_wiring_lines(node),
         ],
         "set_state": _set_state_lines,
         "model": lambda spec, node: [_model_line(node.model)],

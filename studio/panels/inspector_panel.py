@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from graphspec.model import AgentNode, ConditionalEdge, FunctionNode, SetStateNode
+from graphspec.model import AgentNode, ConditionalEdge, FunctionNode, NodeChannels, SetStateNode
 from studio import edits
 from studio.canvas.looks import END, START, shown
 from studio.editor import Editor
@@ -315,8 +315,28 @@ class InspectorPanel(QScrollArea):
             self.form.addRow("Tools", ToolsEditor(self.host, nid, lambda: self.spec.node(nid).tools,
                                                   lambda tools, _merge: setn(nid, tools=tools),
                                                   f"$.nodes[{at}].tools"))  # fmt: skip
-        if node.kind in ("function", "set_state", "agent"):  # where a Command(goto=...) may go
+        if self.spec.pregel and isinstance(node, FunctionNode):
+            self._wiring_fields(node)
+        elif node.kind in ("function", "set_state", "agent"):  # where a Command(goto=...) may go
             self.form.addRow("Goto destinations", TargetsEditor(self.editor, nid, self.error))
+
+    def _wiring_fields(self, node: FunctionNode) -> None:
+        """A node of a graph built by hand: the channels that run it and those it writes."""
+        nid, wiring = node.id, node.channels or NodeChannels()
+
+        def rewire(**change: Any) -> bool:
+            current = (self.spec.node(nid).channels or NodeChannels()).model_dump()
+            return self.editor.set_node(nid, channels=NodeChannels(**{**current, **change}))
+
+        def names(text: str) -> list[str]:
+            return [n.strip() for n in text.split(",") if n.strip()]
+
+        self._line("subscribe_only", "Subscribe only", wiring.subscribe_only or "",
+                   lambda t: rewire(subscribe_only=t.strip() or None))  # fmt: skip
+        self._line("subscribe_to", "Subscribe to", ", ".join(wiring.subscribe_to),
+                   lambda t: rewire(subscribe_to=names(t)))  # fmt: skip
+        self._line("write_to", "Write to", ", ".join(wiring.write_to),
+                   lambda t: rewire(write_to=names(t)))  # fmt: skip
 
     def _node_json(self, node: Any) -> None:
         def commit(data: dict[str, Any]) -> bool:

@@ -39,7 +39,6 @@ _LIBRARY = (
     "{}'s handoff tools are closures it makes (create_handoff_tool.<locals>."
     "handoff_to_agent): no import path reaches them"
 )
-_BY_HAND = "a Pregel built by hand (channels and subscriptions, no StateGraph) has no spec form"
 NOT_SPECS: dict[str, str] = {
     "codeact_builder": "its nodes are closures create_codeact makes (create_codeact.<locals>."
     "call_model): no import path reaches them",
@@ -49,10 +48,6 @@ NOT_SPECS: dict[str, str] = {
     "the spec's deep-agent subagents",
     "da_subagent_middleware": "deepagents' SubAgentMiddleware is middleware from another "
     "package, its task tool a closure (_build_task_tool.<locals>.task)",
-    "lg_pregel_reducer": _BY_HAND,
-    "lg_pregel_single_node": _BY_HAND,
-    "lg_pregel_topic": _BY_HAND,
-    "lg_pregel_two_nodes": _BY_HAND,
     "lg_add_messages_openai_format": "its reducer is functools.partial(add_messages, format=...): "
     "no import path reaches a partial",
     "supervisor_functional": _LIBRARY.format("langgraph-supervisor"),
@@ -141,8 +136,7 @@ FIGURE = (
 @pytest.mark.xfail(
     DONE < 0.9 * len(PROGRAMS),
     strict=True,
-    reason=f"{FIGURE}: library-made closures and Pregels built by hand have no spec form yet "
-    "(NOT_SPECS)",
+    reason=f"{FIGURE}: library-made closures have no spec form yet (NOT_SPECS)",
 )
 def test_at_least_nine_in_ten_programs_become_editable_specs():
     """The strict xfails above keep NOT_SPECS exact, so the figure is counted from it; below
