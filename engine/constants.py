@@ -6,7 +6,6 @@ and `Interrupt` (now in engine.types).
 
 from __future__ import annotations
 
-from importlib import import_module
 from typing import Any
 from warnings import warn
 
@@ -43,7 +42,9 @@ def __getattr__(name: str) -> Any:
             LangGraphDeprecatedSinceV10,
             stacklevel=2,
         )
-        return getattr(import_module("engine.types"), name)
+        from engine import types
+
+        return getattr(types, name)
     if not name.startswith("__") and hasattr(_constants, name):
         warn(
             f"Importing {name} from langgraph.constants is deprecated. "

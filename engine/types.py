@@ -11,6 +11,7 @@ from collections.abc import Callable, Hashable, Sequence
 from dataclasses import asdict, dataclass, field
 from datetime import timedelta
 from typing import (
+    TYPE_CHECKING,
     Any,
     ClassVar,
     Generic,
@@ -23,8 +24,12 @@ from typing import (
 from langchain_core.messages.tool import ToolOutputMixin
 from xxhash import xxh3_128_hexdigest
 
-from engine._constants import NS_SEP
+from engine._constants import CONF, CONFIG_KEY_SCRATCHPAD, EMPTY_SEQ, NS_SEP, TAG_HIDDEN
+from engine._fields import update_as_tuples
 from engine.warnings import LangGraphDeprecatedSinceV11
+
+if TYPE_CHECKING:  # annotations only: pregel sits above this module
+    from engine.pregel.read import PregelNode
 
 StreamMode = Literal["values", "updates", "checkpoints", "tasks", "debug", "messages", "custom"]
 Durability = Literal["sync", "async", "exit"]
@@ -94,8 +99,6 @@ class Command(Generic[N], ToolOutputMixin):
         return f"Command({contents})"
 
     def _update_as_tuples(self) -> Sequence[tuple[str, Any]]:
-        from engine.graph.schema import update_as_tuples
-
         update = self.update
         if isinstance(update, dict):
             return list(update.items())
@@ -206,9 +209,14 @@ def interrupt(value: Any, *, response_schema: Any = None) -> Any:
     Raises:
         GraphInterrupt: when no answer is available yet for this call.
     """
-    from engine.pregel.scratchpad import current_scratchpad
+    from engine.config import get_config
 
-    return current_scratchpad().interrupt(value, response_schema)
+    try:
+        # the running task's Scratchpad (engine.pregel.scratchpad), which the loop puts there
+        scratchpad = get_config()[CONF][CONFIG_KEY_SCRATCHPAD]
+    except (RuntimeError, KeyError):
+        raise RuntimeError("Called interrupt() outside the context of a graph.") from None
+    return scratchpad.interrupt(value, response_schema)
 
 
 # --------------------------------------------------------------------------- policies
@@ -320,7 +328,8 @@ def omit_payload(_value: Any) -> dict[str, Any]:
 
 def ensure_valid_checkpointer(checkpointer: Any) -> Any:
     """`checkpointer` if it is a saver, True, False or None; else TypeError, as langgraph."""
-    from engine.checkpoint.base import BaseCheckpointSaver  # loads no saver before it is asked
+    # Reaches up to the savers, because langgraph.types exports this check; at call time only.
+    from engine.checkpoint.base import BaseCheckpointSaver
 
     if checkpointer not in (None, True, False) and not isinstance(
         checkpointer, BaseCheckpointSaver
@@ -352,6 +361,34 @@ class CacheKey(NamedTuple):
     ns: tuple[str, ...]
     key: str
     ttl: int | None
+
+
+# --------------------------------------------------------------------------- tasks
+
+
+@dataclass(slots=True, eq=False)
+class PregelExecutableTask:
+    """One node execution planned for the current superstep (made by engine.pregel.algo)."""
+
+    name: str
+    input: Any
+    proc: PregelNode
+    writes: list[tuple[str, Any]]
+    config: dict
+    triggers: Sequence[str]
+    retry_policy: Sequence[Any]
+    cache_key: CacheKey | None
+    id: str
+    path: tuple
+    writers: list[Any] = field(default_factory=list)
+    subgraphs: Sequence[Any] = ()
+    timeout: Any = None  # a coerced TimeoutPolicy (engine.pregel.timeouts)
+    # a functional-API call's: the callbacks of its caller's config (its run nests there)
+    caller_callbacks: Any = None
+
+    @property
+    def hidden(self) -> bool:
+        return TAG_HIDDEN in (self.config.get("tags") or EMPTY_SEQ)
 
 
 # --------------------------------------------------------------------------- snapshots
@@ -493,7 +530,7 @@ __all__ = [
     "GraphOutput",
     "Interrupt",
     "Overwrite",
-    "PregelExecutableTask",  # noqa: F822  (module __getattr__)
+    "PregelExecutableTask",
     "PregelTask",
     "RetryPolicy",
     "Send",
@@ -511,13 +548,9 @@ __all__ = [
 
 
 def __getattr__(name: str) -> Any:
-    # the executable task lives with the superstep maths, which imports this module
-    if name == "PregelExecutableTask":
-        from engine.pregel.algo import PregelExecutableTask
-
-        return PregelExecutableTask
     if name == "Checkpointer":
-        # a real union (annotations evaluate it), without loading the savers with this module
+        # Reaches up to the savers, because langgraph.types exports this union (annotations
+        # evaluate it); built on first use, so loading this module loads no saver.
         from engine.checkpoint.base import BaseCheckpointSaver
 
         globals()[name] = None | bool | BaseCheckpointSaver

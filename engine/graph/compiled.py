@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import Any, Generic
 
 from engine._constants import END, START, TAG_HIDDEN, TASKS
+from engine._fields import update_as_tuples
 from engine.channels.ephemeral_value import EphemeralValue
 from engine.channels.last_value import LastValueAfterFinish
 from engine.channels.named_barrier_value import NamedBarrierValue, NamedBarrierValueAfterFinish
@@ -22,7 +23,7 @@ from engine.errors import (
     create_error_message,
 )
 from engine.graph.branch import BranchSpec, BranchWriter, branch_channel
-from engine.graph.schema import coercer, update_as_tuples
+from engine.graph.schema import coercer
 from engine.managed import is_managed_value
 from engine.pregel.main import Pregel
 from engine.pregel.read import PregelNode

@@ -230,6 +230,8 @@ def create_react_agent(  # noqa: C901 - one builder, in the order the graph is d
     static_model = None
     if not dynamic:
         if isinstance(model, str):
+            # Reaches up to the agent layer, as langgraph's create_react_agent reaches up to
+            # langchain's init_chat_model for a "provider:model" string.
             from engine.agents.chat_models import init_chat_model
 
             model = init_chat_model(model)

@@ -40,7 +40,6 @@ from engine._constants import (
     RESERVED,
     RESUME,
     RETURN,
-    TAG_HIDDEN,
     TASKS,
 )
 from engine.channels.base import BaseChannel
@@ -49,37 +48,12 @@ from engine.pregel.read import PregelNode
 from engine.pregel.scratchpad import Scratchpad
 from engine.pregel.task_ids import legacy_task_id, task_id, task_path_str
 from engine.runtime import ExecutionInfo
-from engine.types import CacheKey, Send, interrupt_id
+from engine.types import CacheKey, PregelExecutableTask, Send, interrupt_id
 
 logger = logging.getLogger("engine.pregel")
 
 PUSH_TRIGGER = (PUSH,)
 _SKIPPED_WRITES = frozenset({NO_WRITES, PUSH, RESUME, INTERRUPT, RETURN, ERROR, ERROR_SOURCE_NODE})
-
-
-@dataclass(slots=True, eq=False)
-class PregelExecutableTask:
-    """One node execution planned for the current superstep."""
-
-    name: str
-    input: Any
-    proc: PregelNode
-    writes: list[tuple[str, Any]]
-    config: dict
-    triggers: Sequence[str]
-    retry_policy: Sequence[Any]
-    cache_key: CacheKey | None
-    id: str
-    path: tuple
-    writers: list[Any] = field(default_factory=list)
-    subgraphs: Sequence[Any] = ()
-    timeout: Any = None  # a coerced TimeoutPolicy (engine.pregel.timeouts)
-    # a functional-API call's: the callbacks of its caller's config (its run nests there)
-    caller_callbacks: Any = None
-
-    @property
-    def hidden(self) -> bool:
-        return TAG_HIDDEN in (self.config.get("tags") or EMPTY_SEQ)
 
 
 class WritesOnly:

@@ -485,22 +485,22 @@ class Pregel(
     def _pregel_stream_v3(
         self, input: Any, config: dict | None = None, *, transformers: Any = None, **kwargs: Any
     ) -> Any:
-        from engine.stream import _v3
+        from engine.pregel import stream_v3
         from engine.stream.run_stream import GraphRunStream
 
-        mux = _v3.build_mux(self, config, transformers, is_async=False)
-        inner = self.stream(input, **_v3.inner_stream_kwargs(config, mux, kwargs))
+        mux = stream_v3.build_mux(self, config, transformers, is_async=False)
+        inner = self.stream(input, **stream_v3.inner_stream_kwargs(config, mux, kwargs))
         return GraphRunStream(iter(inner), mux)
 
     @_beta_v3
     async def _apregel_stream_v3(
         self, input: Any, config: dict | None = None, *, transformers: Any = None, **kwargs: Any
     ) -> Any:
-        from engine.stream import _v3
+        from engine.pregel import stream_v3
         from engine.stream.run_stream import AsyncGraphRunStream
 
-        mux = _v3.build_mux(self, config, transformers, is_async=True)
-        inner = self.astream(input, **_v3.inner_stream_kwargs(config, mux, kwargs))
+        mux = stream_v3.build_mux(self, config, transformers, is_async=True)
+        inner = self.astream(input, **stream_v3.inner_stream_kwargs(config, mux, kwargs))
         return AsyncGraphRunStream(inner.__aiter__(), mux)
 
     # ------------------------------------------------------------------ cache
@@ -555,7 +555,7 @@ def _normalize_stream_transformer_factories(specs: Any) -> list[Any]:
 
 
 def _resolve_parent_ns(graph_config: dict | None, call_config: dict | None) -> tuple[str, ...]:
-    from engine.stream._v3 import resolve_parent_ns
+    from engine.pregel.stream_v3 import resolve_parent_ns
 
     return resolve_parent_ns(graph_config, call_config)
 

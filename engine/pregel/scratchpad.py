@@ -6,14 +6,9 @@ import itertools
 from collections.abc import Callable
 from typing import Any
 
-from engine._constants import (
-    CONF,
-    CONFIG_KEY_CHECKPOINT_NS,
-    CONFIG_KEY_SCRATCHPAD,
-    CONFIG_KEY_SEND,
-    RESUME,
-)
-from engine.errors import GraphInterrupt
+from engine._constants import CONFIG_KEY_CHECKPOINT_NS, CONFIG_KEY_SEND, RESUME
+from engine.errors import GraphInterrupt, mark_invalid_resume
+from engine.types import Interrupt, interrupt_id
 
 
 class Scratchpad:
@@ -53,8 +48,6 @@ class Scratchpad:
         self.subgraph_counter = itertools.count()
 
     def interrupt(self, value: Any, response_schema: Any = None) -> Any:
-        from engine.types import Interrupt, interrupt_id
-
         adapter = _adapter_for(response_schema)
         idx = next(self._counter)
         if idx < len(self.resume):
@@ -93,8 +86,6 @@ def _validated(adapter: Any, answer: Any) -> Any:
         return answer
     from pydantic import ValidationError
 
-    from engine.errors import mark_invalid_resume
-
     try:
         return adapter.validate_python(answer)
     except ValidationError as exc:
@@ -102,13 +93,4 @@ def _validated(adapter: Any, answer: Any) -> Any:
         raise
 
 
-def current_scratchpad() -> Scratchpad:
-    from engine.config import get_config
-
-    try:
-        return get_config()[CONF][CONFIG_KEY_SCRATCHPAD]
-    except (RuntimeError, KeyError):
-        raise RuntimeError("Called interrupt() outside the context of a graph.") from None
-
-
-__all__ = ["Scratchpad", "current_scratchpad", "CONFIG_KEY_SEND", "CONFIG_KEY_CHECKPOINT_NS"]
+__all__ = ["Scratchpad", "CONFIG_KEY_SEND", "CONFIG_KEY_CHECKPOINT_NS"]

@@ -1,11 +1,12 @@
-"""Building a v3 run: the mux from the built-in and extra transformers, and the inner stream."""
+"""The v3 arguments a run accepts: the stream modes the transformers need, transformer factories.
+
+The run itself (its mux and inner stream) is built by engine.pregel.stream_v3, above this package."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from engine._constants import CONF, CONFIG_KEY_CHECKPOINT_NS, NS_SEP
 from engine.stream._mux import StreamMux
 from engine.stream._types import StreamTransformer
 
@@ -51,58 +52,3 @@ def collect_stream_modes(mux: StreamMux) -> list[str]:
     for transformer in mux._transformers:
         modes.update(dict.fromkeys(getattr(transformer, "required_stream_modes", ())))
     return list(modes)
-
-
-def resolve_parent_ns(graph_config: dict | None, call_config: dict | None) -> tuple[str, ...]:
-    """The namespace the caller runs in: () at the root, the task's inside a node."""
-    from langchain_core.runnables.config import ensure_config
-
-    from engine.pregel.run_setup import merge_configs
-
-    ns = (
-        ensure_config(merge_configs(graph_config, call_config))
-        .get(CONF, {})
-        .get(CONFIG_KEY_CHECKPOINT_NS)
-    )
-    return tuple(ns.split(NS_SEP)) if ns else ()
-
-
-def build_mux(
-    graph: Any, config: dict | None, transformers: Sequence[Factory] | None, *, is_async: bool
-) -> StreamMux:
-    from engine.stream.transformers import (
-        LifecycleTransformer,
-        MessagesTransformer,
-        SubgraphTransformer,
-        ValuesTransformer,
-    )
-
-    return StreamMux(
-        factories=[
-            ValuesTransformer,
-            MessagesTransformer,
-            LifecycleTransformer,
-            SubgraphTransformer,
-            *normalize_factories(getattr(graph, "stream_transformers", ())),
-            *normalize_factories(transformers),
-        ],
-        scope=resolve_parent_ns(graph.config, config),
-        is_async=is_async,
-    )
-
-
-def inner_stream_kwargs(
-    config: dict | None, mux: StreamMux, kwargs: dict[str, Any]
-) -> dict[str, Any]:
-    """Arguments of the graph's own (a)stream call under a v3 run."""
-    from engine.pregel.messages import CONFIG_KEY_STREAM_MESSAGES_V2
-
-    config = dict(config or {})
-    config[CONF] = {**(config.get(CONF) or {}), CONFIG_KEY_STREAM_MESSAGES_V2: True}
-    return {
-        "config": config,
-        "stream_mode": collect_stream_modes(mux),
-        "subgraphs": True,
-        "version": "v2",
-        **kwargs,
-    }
