@@ -11,6 +11,7 @@ from typing import TypedDict
 
 import pytest
 
+from tests.engine.graphs import _one_node
 from tests.oracle import run_both
 
 pytestmark = pytest.mark.differential
@@ -43,10 +44,7 @@ def test_interrupt_inside_a_node_pauses_and_resumes(backend):
     def ask(state: S) -> dict:
         return {"answer": backend.types.interrupt("name?")}
 
-    builder = backend.graph.StateGraph(S)
-    builder.add_node("ask", ask)
-    builder.add_edge(backend.graph.START, "ask")
-    app = builder.compile(checkpointer=backend.mod("checkpoint.memory").InMemorySaver())
+    app = _one_node(backend, S, ask, checkpointer=backend.mod("checkpoint.memory").InMemorySaver())
     config = {"configurable": {"thread_id": "t"}}
     paused = app.invoke({"answer": ""}, config)
     assert [i.value for i in paused["__interrupt__"]] == ["name?"]
@@ -63,10 +61,7 @@ def _command_from_dataclass(backend):
     def node(state: S):
         return backend.types.Command(update=S(x=state.x + 1, tag="u"), goto=backend.graph.END)
 
-    builder = backend.graph.StateGraph(S)
-    builder.add_node("node", node)
-    builder.add_edge(backend.graph.START, "node")
-    return builder.compile().invoke(S(x=1, note="kept"))
+    return _one_node(backend, S, node).invoke(S(x=1, note="kept"))
 
 
 def test_a_command_updates_from_a_dataclass():
