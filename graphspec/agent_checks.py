@@ -29,7 +29,10 @@ Errors (LangChain raises when the agent is built):
     unknown-setting           a setting the constructor does not take (TypeError)
     bad-setting               the constructor refuses the value (its message is shown)
     unsupported-middleware    the engine has no class for this prebuilt middleware yet
-    duplicate-tool            two tools with one name (the model could not tell them apart)
+    duplicate-tool            two tools with one name (the model could not tell them apart),
+                              the agent's own or its MCP servers'
+    duplicate-mcp-server      two MCP servers of one agent with one name
+    mcp-no-tools              (warning) an MCP server none of whose tools the agent gets
 
 Hook code is read as text (never run), so these checks work on untrusted specs.
 """
@@ -43,6 +46,7 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.agents.hooks import NODE_HOOKS
+from graphspec.mcp_servers import check_servers
 from graphspec.middleware_settings import accepts_any_keyword, middleware_class, settings_for
 from graphspec.model import (
     PREBUILT_MIDDLEWARE,
@@ -125,6 +129,7 @@ class _AgentChecker:
             for mw in agent.middleware
             if isinstance(mw, PrebuiltMiddleware) and mw.name in MIDDLEWARE_TOOLS
         }
+        self.tools |= {name for server in agent.mcp_servers for name in server.tools}
         self._add = add
         self.errors = 0
 
@@ -139,6 +144,7 @@ class _AgentChecker:
                 self.add("error", "duplicate-tool", f"agent {self.agent.id!r} has two tools named "
                          f"{tool.name!r}", f"{self.path}.tools[{j}].name", "rename one")  # fmt: skip
             tools.setdefault(tool.name, j)
+        check_servers(self.agent, self.path, self.add, set(tools))
         seen: dict[str, str] = {}
         for j, mw in enumerate(self.agent.middleware):
             where = f"{self.path}.middleware[{j}]"

@@ -295,6 +295,10 @@ def _agent_action(spec: GraphSpec, node: AgentNode, path: str, base_dir: Any = N
     agent_path = f"$.agents[{spec.agents.index(agent)}]"
     model = chat_model(agent.model, node.id, f"{agent_path}.model")
     tools = _tools(agent.tools, node.id, agent_path)
+    if agent.mcp_servers:  # the chosen tools of its MCP servers, after its own
+        from graphspec.mcp_tools import agent_tools
+
+        tools += agent_tools(agent, node.id, agent_path)
     middleware = _middleware(agent, node.id, agent_path)
     if agent.deep is not None:
         from graphspec.deep_agent_build import build_deep_agent

@@ -90,15 +90,19 @@ class SpecCompileError(SpecError):
         )
 
 
+ACCESS_CODES = ("folder-access", "model-endpoint", "mcp-command", "mcp-secret")
+"""Trust findings for what a spec would do (reach a folder, send a key, start a command), not
+Python code it carries: said as "would ..."."""
+
+
 class UntrustedCodeError(SpecError):
     """The spec carries Python code (or would reach a folder, or send the user's API key to a
     server it chose) and was not trusted; `sites` names each piece."""
 
     def __init__(self, sites: list[Finding]) -> None:
         self.sites = sites
-        access = ("folder-access", "model-endpoint")  # what it would do, not code it runs
-        code = [s.element_id for s in sites if s.code not in access]
-        would = [f"{s.message} ({s.element_id})" for s in sites if s.code in access]
+        code = [s.element_id for s in sites if s.code not in ACCESS_CODES]
+        would = [f"{s.message} ({s.element_id})" for s in sites if s.code in ACCESS_CODES]
         parts = [f"carries Python code ({', '.join(dict.fromkeys(code))})"] if code else []
         parts += [f"would {'; '.join(would)}"] if would else []
         super().__init__(
@@ -126,6 +130,7 @@ class BadInput(Exception):
 
 
 __all__ = [
+    "ACCESS_CODES",
     "BadInput",
     "ExpressionError",
     "Finding",

@@ -307,6 +307,52 @@ class ResponseFormat(_Model):
     model once more for it); `tool` wraps it in ToolStrategy, `provider` in ProviderStrategy."""
 
 
+McpName = Annotated[str, StringConstraints(pattern=r"^[A-Za-z_][A-Za-z0-9_.\-]{0,127}$")]
+"""An MCP tool's, header's or environment variable's name (`get_weather`, `X-Api-Key`)."""
+
+
+class McpSecret(_Model):
+    """A value an MCP server needs that the spec never holds (an HTTP header, a command's
+    environment variable): read when the server is called, from the user's environment variable
+    `env` if set, else the OS keychain (service `superstep-studio`, user `mcp:SERVER:NAME`)."""
+
+    name: McpName
+    """The header (HTTP) or environment variable (command) the server gets."""
+    env: Annotated[str, StringConstraints(pattern=r"^([A-Za-z_][A-Za-z0-9_]{0,127})?$")] = ""
+    """The user's environment variable holding the value; empty: the keychain only."""
+    prefix: Annotated[str, StringConstraints(max_length=40)] = ""
+    """Written before the value (`Bearer `)."""
+
+
+class McpServer(_Model):
+    """An MCP server the agent takes tools from, through langchain-mcp-adapters: a local
+    `command` speaking stdio (running it is running code: trust), or a streamable HTTP `url`."""
+
+    name: Identifier
+    transport: Literal["stdio", "streamable_http"] = "stdio"
+    command: Annotated[str, StringConstraints(max_length=1000)] = ""
+    """The program to start (stdio), found on PATH or by its path."""
+    args: list[Annotated[str, StringConstraints(max_length=1000)]] = []
+    """The command's arguments."""
+    url: Annotated[str, StringConstraints(max_length=2000)] = ""
+    """The server's endpoint (streamable HTTP), `http://` or `https://`."""
+    secrets: list[McpSecret] = []
+    """Headers (HTTP) or environment variables (stdio) whose values stay out of the spec."""
+    tools: list[McpName] = []
+    """The server's tools the agent gets, by name."""
+
+    @model_validator(mode="after")
+    def _one_transport(self) -> McpServer:
+        if self.transport == "stdio" and (self.url or not self.command.strip()):
+            raise ValueError("a stdio server takes a `command` (and `args`), not a `url`")
+        if self.transport == "streamable_http":
+            if self.command or self.args:
+                raise ValueError("a streamable_http server takes a `url`, not a `command`")
+            if not self.url.lower().startswith(("http://", "https://")):
+                raise ValueError("a streamable_http server's `url` starts with http:// or https://")
+        return self
+
+
 class AgentSpec(_Model):
     """An agent as `create_agent` builds it; middleware run in list order (after_* reversed)."""
 
@@ -314,6 +360,8 @@ class AgentSpec(_Model):
     model: ModelSettings = ModelSettings()
     system_prompt: Text = ""
     tools: list[ToolSpec] = []
+    mcp_servers: list[McpServer] = []
+    """MCP servers the agent takes the chosen tools of, after `tools`."""
     middleware: list[Middleware] = []
     unnamed: bool = False
     """Built without a name, so its replies carry none (otherwise the agent is named after its
@@ -704,6 +752,8 @@ __all__ = [
     "FunctionNode",
     "GraphSpec",
     "InterruptNode",
+    "McpSecret",
+    "McpServer",
     "ModelNode",
     "ModelSettings",
     "Node",

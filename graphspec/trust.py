@@ -3,8 +3,10 @@
 Code-bearing elements are function nodes, code routers, custom reducers, tools, custom
 middleware hooks and the factory of a program's own chat model (inline code or an import path:
 importing runs code too), in the spec and in its inline subgraphs. A model that would send the user's API key to a server the spec chose
-(`graphspec.endpoints`) and a deep agent's real folder need trust too. An untrusted spec loads,
-validates, draws and exports; compiling it for a run raises UntrustedCodeError naming them.
+(`graphspec.endpoints`), an MCP server that is a command this machine starts or that would get
+the user's secrets on another host (`graphspec.mcp_servers`) and a deep agent's real folder need
+trust too. An untrusted spec loads, validates, draws and exports; compiling it for a run raises
+UntrustedCodeError naming them.
 
 Trust covers a spec's closure: the spec, every subgraph file it pulls in, recursively, and the
 program a spec made from Python names (`module_file`, with the local modules it imports:
@@ -28,6 +30,7 @@ from typing import Any
 from graphspec.endpoints import endpoint_sites, models
 from graphspec.errors import Finding, SpecError, UntrustedCodeError
 from graphspec.io import MAX_SUBGRAPH_DEPTH, SpecValidationError, load_spec, read_spec_bytes
+from graphspec.mcp_servers import mcp_sites
 from graphspec.model import (
     AgentNode,
     CodeRef,
@@ -95,6 +98,7 @@ def code_sites(spec: GraphSpec, prefix: str = "$") -> list[Finding]:
     sites += [_site(element, f"{path}.factory", _ref_kind(settings.factory))
               for element, path, settings in models(spec, prefix) if settings.factory is not None]  # fmt: skip
     sites += endpoint_sites(spec, prefix)
+    sites += mcp_sites(spec, prefix)
     for i, sub in enumerate(spec.subgraphs):
         if sub.graph is not None:
             inner = code_sites(sub.graph, f"{prefix}.subgraphs[{i}].graph")

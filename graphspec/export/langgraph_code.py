@@ -21,6 +21,7 @@ from graphspec.endpoints import models
 from graphspec.errors import SpecError
 from graphspec.export.compile_args import compile_parts
 from graphspec.export.deep_agent_code import deep_agent_call
+from graphspec.export.mcp_code import mcp_tools_source
 from graphspec.export.python_module import PREGEL_IMPORTS, PythonModule, used_imports
 from graphspec.export.scripted_model import scripted_model
 from graphspec.io import resolve_subgraph, subgraph_dir
@@ -331,6 +332,9 @@ class _GraphWriter:
         name = self.m.name(f"{self.prefix}{node.id}_agent")
         model = self.model(agent.model, agent.id)
         tools = self.tools(agent.tools, agent.id)
+        if agent.mcp_servers:  # after the agent's own, as the compiler puts them
+            chosen = mcp_tools_source(self.m, agent, self.prefix)
+            tools = f"{tools} + {chosen}" if agent.tools else chosen
         if agent.deep is not None:
             label = None if agent.unnamed else node.id
             helpers = (self.model, self.tools)

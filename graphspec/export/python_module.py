@@ -17,6 +17,7 @@ import textwrap
 from engine.agents.hooks import HOOKS
 from graphspec.errors import SpecError
 from graphspec.export.compile_args import RUNTIME_IMPORTS
+from graphspec.export.mcp_code import MCP_HELPERS, MCP_IMPORTS
 from graphspec.model import PREBUILT_MIDDLEWARE, CodeRef, FunctionNode
 from graphspec.pysource import comment
 
@@ -45,6 +46,7 @@ OPTIONAL_IMPORTS = [
     "from langgraph.prebuilt import ToolNode",
     *RUNTIME_IMPORTS,
     *PREGEL_IMPORTS,
+    *MCP_IMPORTS,
     "from langchain.agents.middleware import " + ", ".join([*PREBUILT_MIDDLEWARE.values(), *HOOKS]),
 ]
 """Everything `PythonModule.need` may add: the names are reserved whether or not a spec needs them."""
@@ -65,7 +67,7 @@ def _import_origins(lines: list[str]) -> dict[str, str | None]:
 IMPORTED = _import_origins(BASE_IMPORTS + OPTIONAL_IMPORTS)
 RESERVED = {
     *IMPORTED, "merge_dicts", "build_graph", "compile_graph", "graph", "RECURSION_LIMIT", "json",
-    "ScriptedModel", "builder", "compiled", "checkpointer", "messages",
+    "ScriptedModel", "builder", "compiled", "checkpointer", "messages", *MCP_HELPERS,
 }  # fmt: skip
 """The module's own names (imports, helpers, locals of its functions): no generated name takes one."""
 
