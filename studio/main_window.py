@@ -331,15 +331,18 @@ class MainWindow(WindowLayout, EditorCommands, QMainWindow):
         self._start_editing(drawn, None, trusted=True, code=code)
 
     def _ask_trust(self, sites: list[Finding], why: str) -> None:
-        """The banner lists every piece of code not yet approved, file subgraphs' by file, and
-        each server a model would send the user's API key to."""
+        """The banner lists every piece of code not yet approved, file subgraphs' by file, each
+        server a model would send the user's API key to, and each MCP server's command or
+        secrets sent away."""
         places: dict[str | None, list[str]] = {}
         sends: list[str] = []
+        mcp: list[str] = []
         for site in sites:
+            does = f"{site.element_id} in {site.file or 'this spec'} would {site.message}"
             if site.code == "model-endpoint":
-                sends.append(
-                    f"{site.element_id} in {site.file or 'this spec'} would {site.message}"
-                )
+                sends.append(does)
+            elif site.code in ("mcp-command", "mcp-secret"):
+                mcp.append(does)
             else:
                 places.setdefault(site.file, []).append(site.element_id)
         parts = [
@@ -350,6 +353,7 @@ class MainWindow(WindowLayout, EditorCommands, QMainWindow):
                 "pasted": "Pasted elements carry Python code. "}.get(why, "")  # fmt: skip
         code = f"This spec carries Python code ({'; '.join(parts)}). " if parts else ""
         key = f"{'; '.join(sends)}, not its provider's server or one you set. " if sends else ""
+        key += f"{'; '.join(mcp)}. " if mcp else ""
         self.trust_banner.label.setText(f"{lead}{code}{key}Nothing runs until you trust it.")
         self.trust_banner.show()
 

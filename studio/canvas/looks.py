@@ -99,10 +99,9 @@ def _agent_lines(spec: GraphSpec, node: AgentNode) -> list[str]:
     agent = spec.agent(node.agent)
     if agent is None:
         return [f"agent {node.agent} is missing"]
-    lines = [
-        _model_line(agent.model),
-        _clip("tools  " + (", ".join(t.name for t in agent.tools) or "none")),
-    ]
+    tools = [t.name for t in agent.tools]
+    tools += [f"{s.name}:{name}" for s in agent.mcp_servers for name in s.tools]  # MCP servers'
+    lines = [_model_line(agent.model), _clip("tools  " + (", ".join(tools) or "none"))]
     if agent.deep is not None:  # deepagents' create_deep_agent: files and subagents
         subagents = ", ".join(s.name for s in agent.deep.subagents) or "none"
         lines.append(_clip(f"deep   files: {agent.deep.backend}; subagents: {subagents}"))

@@ -122,7 +122,8 @@ def add_messages_key(qtbot, win) -> None:
     assert (key.name, key.type, key.reducer) == ("messages", "messages", "add_messages")
 
 
-def build_agent(qtbot, win) -> None:
+def new_agent(qtbot, win) -> None:
+    """A new graph: a messages key and an agent node from START to END, selected."""
     win.new_graph()
     add_messages_key(qtbot, win)
     view = win.view
@@ -131,6 +132,10 @@ def build_agent(qtbot, win) -> None:
     drag(view, port(win, "agent", "out"), center(win.scene.terminals["__end__"]))
     click(view, center(win.scene.nodes["agent"]))
     assert win.scene.selected_ids() == ["agent"]
+
+
+def build_agent(qtbot, win) -> None:
+    new_agent(qtbot, win)
 
     # model: scripted, two replies (two tool calls, then the answer); a model name typed too
     assert find(qtbot, win, QComboBox, "modelProviderCombo").currentText() == "scripted"

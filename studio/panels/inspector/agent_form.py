@@ -1,5 +1,5 @@
-"""The agent part of an agent node's inspector: model, system prompt, tools, middleware, and
-the deep agent settings.
+"""The agent part of an agent node's inspector: model, system prompt, tools, MCP servers,
+middleware, and the deep agent settings.
 
 Every change replaces the agent through one `SetAgentEdit`, built from the agent as it is in
 the document at that moment (never from the copy the form was drawn with, which an earlier
@@ -17,6 +17,7 @@ from studio import edits
 from studio.edits.base import updated
 from studio.panels.inspector.deep_form import DeepAgentForm
 from studio.panels.inspector.host import Host, code_field, section
+from studio.panels.inspector.mcp_form import McpServersEditor
 from studio.panels.inspector.middleware_form import MiddlewareEditor
 from studio.panels.inspector.model_form import ModelForm
 from studio.panels.inspector.tools_editor import ToolsEditor
@@ -43,7 +44,8 @@ def agent_form(host: Host, form: QFormLayout, agent_id: str) -> None:
         names = [t.name for t in agent().tools]
         extra = [MIDDLEWARE_TOOLS[m.name] for m in agent().middleware
                  if isinstance(m, PrebuiltMiddleware) and m.name in MIDDLEWARE_TOOLS]  # fmt: skip
-        return names + extra
+        mcp = [name for server in agent().mcp_servers for name in server.tools]
+        return names + mcp + extra
 
     page, model_form = section(f"Model of agent {agent_id}")
     model_form.addRow(ModelForm(host, agent_id, lambda: agent().model,
@@ -58,6 +60,10 @@ def agent_form(host: Host, form: QFormLayout, agent_id: str) -> None:
     tools_form.addRow(ToolsEditor(host, agent_id, lambda: agent().tools,
                                   lambda tools, merge: put(merge, f"Change tools of {agent_id}", tools=tools),
                                   f"$.agents[{index}].tools"))  # fmt: skip
+    form.addRow(page)
+    page, mcp_form = section("MCP servers")
+    mcp_form.addRow(McpServersEditor(host, agent_id, lambda: agent().mcp_servers,
+                                     lambda servers, merge, text: put(merge, f"{text} ({agent_id})", mcp_servers=servers)))  # fmt: skip
     form.addRow(page)
     page, mw_form = section("Middleware (in order)")
     mw_form.addRow(MiddlewareEditor(host, agent_id, lambda: agent().middleware, tool_names,

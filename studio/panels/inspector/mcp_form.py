@@ -1,0 +1,244 @@
+"""An agent's MCP servers (`mcpEditor`): add one by its command line or URL, and for the selected
+server its name, command or URL, secrets, and its tools, listed from the server itself and
+checked to give them to the agent.
+
+Listing runs on a daemon thread (a server may be slow, or never answer: `graphspec.mcp_tools`
+gives up after its timeout); what it found, or why it found nothing, is kept in the host's
+memory under the server as it was asked, so the form (rebuilt after every edit) shows it. A
+command server is started to list it, which is running code: an untrusted spec must be trusted
+first, as for a run.
+"""
+
+from __future__ import annotations
+
+import re
+import shlex
+from collections.abc import Callable
+from typing import Any
+from urllib.parse import urlsplit
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QListWidget, QListWidgetItem, QVBoxLayout, QWidget
+
+from graphspec.mcp_servers import is_local, secret_source, server_sites, shown
+from graphspec.model import McpSecret, McpServer
+from studio.edits import unique_id
+from studio.panels.inspector.host import Host, buttons, indented_form, line_edit, select_row
+from studio.panels.inspector.tools_editor import _first_error
+from studio.plain import plain_label
+
+
+def new_server(text: str, taken: set[str]) -> McpServer:
+    """A server from what the user typed: a URL, or a command line."""
+    text = text.strip()
+    if text.lower().startswith(("http://", "https://")):
+        return McpServer(name=_name(_host_word(text), taken), transport="streamable_http",
+                         url=text)  # fmt: skip
+    words = shlex.split(text)
+    if not words:
+        raise ValueError("type the server's command line or its http(s):// URL")
+    base = next((w for w in reversed(words) if not w.startswith("-")), words[0])
+    return McpServer(name=_name(base, taken), command=words[0], args=words[1:])
+
+
+def _host_word(url: str) -> str:
+    """What names a URL's server: `deepwiki` for mcp.deepwiki.com, `local` on this machine."""
+    host = (urlsplit(url).hostname or "").lower()
+    if is_local(url):
+        return "local"
+    words = [w for w in host.split(".")[:-1] if w not in ("mcp", "www", "api")]
+    return words[0] if words and not host.replace(".", "").isdigit() else "server"
+
+
+def _name(text: str, taken: set[str]) -> str:
+    stem = re.sub(r"\.[a-z]+$", "", text.rsplit("/", 1)[-1].split("@")[0])
+    name = re.sub(r"\W+", "_", stem).strip("_").lower()
+    if not name or not (name[0].isalpha() or name[0] == "_"):
+        name = f"server_{name}".rstrip("_")
+    return unique_id(name[:40], taken)
+
+
+def secrets_text(server: McpServer) -> str:
+    """`NAME=prefix$ENV` for each secret (`NAME=` alone: the keychain only)."""
+    return ", ".join(f"{s.name}={s.prefix}{'$' + s.env if s.env else ''}" for s in server.secrets)
+
+
+def parse_secrets(text: str) -> list[McpSecret]:
+    out = []
+    for entry in filter(None, (e.strip() for e in text.split(","))):
+        name, _, value = entry.partition("=")
+        prefix, dollar, env = value.partition("$")
+        out.append(McpSecret(name=name.strip(), env=env.strip() if dollar else "",
+                             prefix=prefix if dollar else value))  # fmt: skip
+    return out
+
+
+class McpServersEditor(QWidget):
+    """`list_tools(server)` gives [(name, description)] or raises SpecError (run off the GUI
+    thread); `run(work, done)` runs it there (studio.workers.run_on_daemon)."""
+
+    def __init__(self, host: Host, owner: str, get: Callable[[], list[McpServer]],
+                 put: Callable[[list[McpServer], str | bool, str], bool],
+                 list_tools: Callable[[McpServer], list[tuple[str, str]]] | None = None,
+                 run: Callable[..., Any] | None = None) -> None:  # fmt: skip
+        super().__init__()
+        self.setObjectName("mcpEditor")
+        self.host, self.owner, self.get, self.put = host, owner, get, put
+        self.list_tools, self.run = list_tools, run
+        self.key = (owner, "mcp_server")
+        servers = get()
+        box = QVBoxLayout(self)
+        box.setContentsMargins(0, 0, 0, 0)
+        self.list = QListWidget()
+        self.list.setObjectName("mcpServerList")
+        for server in servers:
+            self.list.addItem(f"{server.name}  —  {shown(server)}")
+        self.list.setMaximumHeight(22 * max(len(servers), 1) + 8)
+        box.addWidget(self.list)
+        self.new = line_edit("mcpNewServer", "", lambda t: True, host.say,
+                             "command line, or http(s):// URL")  # fmt: skip
+        box.addWidget(self.new)
+        box.addWidget(buttons(("mcpAddServer", "Add server", self._add),
+                              ("mcpRemoveServer", "Remove", self._remove)))  # fmt: skip
+        row = min(host.memory.get(self.key, 0), len(servers) - 1)
+        if row >= 0:
+            self.list.setCurrentRow(row)
+            box.addWidget(self._detail(row, servers[row]))
+        self.list.currentRowChanged.connect(lambda row: select_row(self.host, self.key, row))
+
+    # -------------------------------------------------------------- the selected server
+
+    def _detail(self, row: int, server: McpServer) -> QWidget:
+        page, form = indented_form()
+        say = self.host.say
+        form.addRow("Name", line_edit("mcpServerName", server.name,
+                                      lambda t: self._change(row, name=t.strip()), say))  # fmt: skip
+        if server.transport == "stdio":
+            form.addRow("Command", line_edit("mcpServerCommand", shown(server),
+                                             lambda t: self._command(row, t), say))  # fmt: skip
+        else:
+            form.addRow("URL", line_edit("mcpServerUrl", server.url,
+                                         lambda t: self._change(row, url=t.strip()), say))  # fmt: skip
+        secrets = line_edit("mcpServerSecrets", secrets_text(server),
+                            lambda t: self._secrets(row, t), say,
+                            "NAME=$VARIABLE, Authorization=Bearer $TOKEN")  # fmt: skip
+        secrets.setToolTip("\n".join(f"{s.name}: {secret_source(server, s)}"
+                                     for s in server.secrets)
+                           or "headers (URL) or environment variables (command) whose values "
+                              "come from your environment or keychain, never the spec")  # fmt: skip
+        form.addRow("Secrets", secrets)
+        form.addRow(buttons(("mcpListTools", "List tools", lambda: self.fetch(server))))
+        listed = self.host.memory.get(self._listed_key(server))
+        status = plain_label()
+        status.setObjectName("mcpToolStatus")
+        status.setWordWrap(True)
+        status.setText(self._status(server, listed))
+        form.addRow(status)
+        offered = listed if isinstance(listed, list) else [(n, "") for n in server.tools]
+        extra = [(n, "not offered by the server") for n in server.tools
+                 if n not in {name for name, _ in offered}]  # fmt: skip
+        tools = QListWidget()
+        tools.setObjectName("mcpToolList")
+        for name, description in [*offered, *extra]:
+            item = QListWidgetItem(name)
+            item.setToolTip(description)
+            item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+            chosen = name in server.tools
+            item.setCheckState(Qt.CheckState.Checked if chosen else Qt.CheckState.Unchecked)
+            tools.addItem(item)
+        tools.setMaximumHeight(22 * max(tools.count(), 1) + 8)
+        tools.itemChanged.connect(lambda item: self._pick(row, item.text(),
+                                                          item.checkState() == Qt.CheckState.Checked))  # fmt: skip
+        form.addRow("Tools", tools)
+        return page
+
+    def _listed_key(self, server: McpServer) -> tuple:
+        return (self.owner, "mcp_listed", server.name, shown(server), secrets_text(server))
+
+    @staticmethod
+    def _status(server: McpServer, listed: Any) -> str:
+        if listed is None:
+            return "Check the tools the agent gets (List tools asks the server)."
+        if isinstance(listed, str):
+            return listed
+        return f"{len(listed)} tools offered by {server.name}; checked ones go to the agent."
+
+    def fetch(self, server: McpServer) -> None:
+        """List the server's tools off the GUI thread; the form shows them when they come."""
+        key = self._listed_key(server)
+        sites = server_sites(server, self.owner, "$")
+        if sites and not self.host.editor.document.trusted:
+            self.host.memory[key] = (f"Listing would {sites[0].message}: trust the spec first "
+                                     "(the banner above the canvas)")  # fmt: skip
+            self.host.rebuild()
+            return
+        if self.list_tools is None or self.run is None:
+            from graphspec.mcp_tools import list_tools
+            from studio.workers import run_on_daemon
+
+            self.list_tools, self.run = list_tools, run_on_daemon
+        self.host.memory[key] = f"Asking {server.name} for its tools…"
+        self.host.rebuild()
+        host = self.host
+
+        def done(result: Any, error: BaseException | None) -> None:
+            host.memory[key] = result if error is None else str(error) or type(error).__name__
+            host.rebuild()
+
+        self.run(lambda: self.list_tools(server), done, "mcp-list-tools")
+
+    # -------------------------------------------------------------- edits
+
+    def _change(self, row: int, text: str = "", **changes: Any) -> bool:
+        servers = list(self.get())
+        if not 0 <= row < len(servers):
+            return False
+        try:
+            servers[row] = McpServer.model_validate({**servers[row].model_dump(), **changes})
+        except ValueError as exc:
+            self.host.say(f"MCP server {servers[row].name}: {_first_error(exc)}")
+            return False
+        return self.put(servers, False, text or f"Change MCP server {servers[row].name}")
+
+    def _command(self, row: int, text: str) -> bool:
+        try:
+            words = shlex.split(text)
+        except ValueError as exc:
+            self.host.say(f"command: {exc}")
+            return False
+        return self._change(row, command=words[0] if words else "", args=words[1:])
+
+    def _secrets(self, row: int, text: str) -> bool:
+        try:
+            secrets = parse_secrets(text)
+        except ValueError as exc:
+            self.host.say(f"secrets: {_first_error(exc)}")
+            return False
+        return self._change(row, secrets=[s.model_dump() for s in secrets])
+
+    def _pick(self, row: int, name: str, on: bool) -> None:
+        servers = self.get()
+        if not 0 <= row < len(servers):
+            return
+        tools = [t for t in servers[row].tools if t != name] + ([name] if on else [])
+        verb = "Give" if on else "Take away"
+        self._change(row, f"{verb} MCP tool {name}", tools=tools)
+
+    def _add(self) -> None:
+        servers = list(self.get())
+        try:
+            server = new_server(self.new.text(), {s.name for s in servers})
+        except ValueError as exc:
+            self.host.say(f"MCP server: {_first_error(exc)}")
+            return
+        self.host.memory[self.key] = len(servers)
+        if self.put([*servers, server], False, f"Add MCP server {server.name}"):
+            self.fetch(server)
+
+    def _remove(self) -> None:
+        servers = list(self.get())
+        row = self.list.currentRow()
+        if 0 <= row < len(servers):
+            gone = servers.pop(row)
+            self.host.memory[self.key] = max(row - 1, 0)
+            self.put(servers, False, f"Remove MCP server {gone.name}")
