@@ -180,3 +180,30 @@ def test_the_export_runs_the_same_on_langgraph(capsys, tmp_path, monkeypatch):
     assert [m[1] for m in engine if m[0] == "tool"] == [
         [{"type": "text", "text": "s3cret"}], [{"type": "text", "text": "7"}]
     ]  # fmt: skip
+
+
+def test_validate_names_mistakes_in_mcp_servers(capsys, tmp_path):
+    path = _spec(tmp_path, _stdio(tools=["add"]), [])
+    spec = json.loads(open(path).read())
+    agent = spec["agents"][0]
+    agent["tools"] = [{"name": "add", "code": "def add(a, b):\n    return a + b",
+                       "function": "add"}]  # fmt: skip
+    agent["mcp_servers"] += [_stdio(tools=[]), {**_stdio(name="more"), "tools": ["add"]}]
+    open(path, "w").write(json.dumps(spec))
+    code, out, _ = _run(capsys, "validate", path)
+    assert code == 2
+    assert ("error: $.agents[0].mcp_servers[0].tools[0] (helper): agent 'helper' gets two tools "
+            "named 'add' (MCP server 'math' and the agent's own tools)") in out  # fmt: skip
+    assert "error: $.agents[0].mcp_servers[1].name (helper): agent 'helper' has two MCP " \
+           "servers named 'math'" in out  # fmt: skip
+    assert "warning: $.agents[0].mcp_servers[1].tools (helper): MCP server 'math' gives agent " \
+           "'helper' no tools" in out  # fmt: skip
+    assert "(MCP server 'more' and MCP server 'math')" in out
+
+    spec["agents"][0]["mcp_servers"] = [{"name": "web", "transport": "streamable_http",
+                                         "url": "ftp://x", "tools": ["add"]}]  # fmt: skip
+    open(path, "w").write(json.dumps(spec))
+    code, _, err = _run(capsys, "validate", path)
+    assert code == 2
+    assert "$.agents[0].mcp_servers[0] (helper): a streamable_http server's `url` starts with " \
+           "http:// or https://" in err  # fmt: skip

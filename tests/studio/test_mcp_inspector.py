@@ -33,13 +33,13 @@ pytestmark = pytest.mark.gui
 pytest.importorskip("langchain_mcp_adapters")
 
 
-def _agent(qtbot, win) -> None:
-    """A new graph with one agent, its scripted model calling `add` once, then answering."""
+def _agent(qtbot, win, call: tuple[str, str] = ("add", '{"a": 2, "b": 40}')) -> None:
+    """A new graph with one agent, its scripted model calling a tool once, then answering."""
     new_agent(qtbot, win)
     press(qtbot, win, "responseAdd")
     press(qtbot, win, "toolCallAdd")
-    edit_cell(qtbot, win, "toolCallsTable", 0, 0, "add")
-    edit_cell(qtbot, win, "toolCallsTable", 0, 1, '{"a": 2, "b": 40}')
+    edit_cell(qtbot, win, "toolCallsTable", 0, 0, call[0])
+    edit_cell(qtbot, win, "toolCallsTable", 0, 1, call[1])
     press(qtbot, win, "responseAdd")
     type_code(qtbot, win, "responseContent", ["Done."])
 
@@ -113,6 +113,25 @@ def test_an_http_server_is_listed_from_its_url(window, qtbot, monkeypatch):
     assert messages[2].content[0]["text"] == "42"
     server = win.document.spec.agents[0].mcp_servers[0]
     assert (server.transport, server.url, server.tools) == ("streamable_http", url, ["add"])
+
+
+def test_a_secret_typed_in_the_inspector_goes_to_the_keychain(window, qtbot, monkeypatch):
+    keychain: dict[str, str] = {}
+    monkeypatch.setattr("graphspec.credentials.store_key", keychain.__setitem__)
+    monkeypatch.setattr("graphspec.mcp_servers.stored_key", keychain.get)
+    win = window
+    _agent(qtbot, win, ("env_value", '{"name": "TOKEN"}'))
+    command, args = stdio_command()
+    _add_server(qtbot, win, shlex.join([command, *args]))
+    _status(qtbot, win, "tools offered")
+    _check(qtbot, win, "env_value")
+    type_line(qtbot, win, "mcpServerSecrets", "TOKEN=")  # no variable: the keychain only
+    assert win.document.spec.agents[0].mcp_servers[0].secrets[0].name == "TOKEN"
+    type_line(qtbot, win, "mcpSecretValue", "typed-secret")
+    assert keychain == {"mcp:stdio:TOKEN": "typed-secret"}
+    assert "typed-secret" not in dumps_spec(win.document.spec)
+    messages = _run(qtbot, win)
+    assert messages[2].content[0]["text"] == "typed-secret"  # the server's environment had it
 
 
 @pytest.mark.parametrize(

@@ -18,9 +18,19 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QListWidget, QListWidgetItem, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QComboBox,
+    QHBoxLayout,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
 
-from graphspec.mcp_servers import is_local, secret_source, server_sites, shown
+from graphspec import credentials
+from graphspec.mcp_servers import is_local, keychain_user, secret_source, server_sites, shown
 from graphspec.model import McpSecret, McpServer
 from studio.edits import unique_id
 from studio.panels.inspector.host import Host, buttons, indented_form, line_edit, select_row
@@ -127,6 +137,8 @@ class McpServersEditor(QWidget):
                            or "headers (URL) or environment variables (command) whose values "
                               "come from your environment or keychain, never the spec")  # fmt: skip
         form.addRow("Secrets", secrets)
+        if server.secrets:
+            form.addRow("Keychain", self._keychain(server))
         form.addRow(buttons(("mcpListTools", "List tools", lambda: self.fetch(server))))
         listed = self.host.memory.get(self._listed_key(server))
         status = plain_label()
@@ -151,6 +163,40 @@ class McpServersEditor(QWidget):
                                                           item.checkState() == Qt.CheckState.Checked))  # fmt: skip
         form.addRow("Tools", tools)
         return page
+
+    def _keychain(self, server: McpServer) -> QWidget:
+        """A secret's value typed once and saved in the OS keychain (never in the spec), where
+        a run reads it when its environment variable is not set."""
+        row = QWidget()
+        line = QHBoxLayout(row)
+        line.setContentsMargins(0, 0, 0, 0)
+        names = QComboBox()
+        names.setObjectName("mcpSecretName")
+        names.addItems([s.name for s in server.secrets])
+        value = QLineEdit()
+        value.setObjectName("mcpSecretValue")
+        value.setEchoMode(QLineEdit.EchoMode.Password)
+        value.setPlaceholderText("value, saved in the keychain")
+        save = QPushButton("Save")
+        save.setObjectName("mcpSecretSave")
+
+        def store() -> None:
+            secret = server.secrets[names.currentIndex()]
+            try:
+                credentials.store_key(keychain_user(server, secret), value.text())
+            except Exception as exc:  # no keychain on this machine, a locked one...
+                self.host.say(f"{secret.name} not saved: {type(exc).__name__}: {exc}")
+                return
+            done = "saved as" if value.text() else "removed:"
+            value.clear()
+            self.host.say("")
+            value.setPlaceholderText(f"{done} {keychain_user(server, secret)}")
+
+        save.clicked.connect(store)
+        value.returnPressed.connect(store)
+        for widget in (names, value, save):
+            line.addWidget(widget)
+        return row
 
     def _listed_key(self, server: McpServer) -> tuple:
         return (self.owner, "mcp_listed", server.name, shown(server), secrets_text(server))
