@@ -7,6 +7,13 @@ from engine.agents.middleware.model_call_limit import ModelCallLimitMiddleware
 from engine.agents.middleware.model_fallback import ModelFallbackMiddleware
 from engine.agents.middleware.model_retry import ModelRetryMiddleware
 from engine.agents.middleware.pii import PIIDetectionError, PIIMatch, PIIMiddleware
+from engine.agents.middleware.shell_tool import (
+    CodexSandboxExecutionPolicy,
+    DockerExecutionPolicy,
+    HostExecutionPolicy,
+    RedactionRule,
+    ShellToolMiddleware,
+)
 from engine.agents.middleware.summarization import SummarizationMiddleware, TriggerClause
 from engine.agents.middleware.todo import TodoListMiddleware
 from engine.agents.middleware.tool_call_limit import ToolCallLimitMiddleware
@@ -42,9 +49,12 @@ __all__ = [
     "AgentMiddleware",
     "AgentState",
     "ClearToolUsesEdit",
+    "CodexSandboxExecutionPolicy",
     "ContextEditingMiddleware",
+    "DockerExecutionPolicy",
     "ExtendedModelResponse",
     "FilesystemFileSearchMiddleware",
+    "HostExecutionPolicy",
     "HumanInTheLoopMiddleware",
     "InputAgentState",
     "InterruptOnConfig",
@@ -60,7 +70,9 @@ __all__ = [
     "PIIDetectionError",
     "PIIMatch",
     "PIIMiddleware",
+    "RedactionRule",
     "Runtime",
+    "ShellToolMiddleware",
     "SummarizationMiddleware",
     "TodoListMiddleware",
     "ToolCallLimitMiddleware",
