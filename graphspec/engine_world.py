@@ -23,7 +23,7 @@ from typing import Any
 _ALIASES = (("langgraph", "engine"), ("langchain.agents", "engine.agents"))
 WORLD_PACKAGES = frozenset(
     {"langgraph", "langchain", "deepagents", "langchain_anthropic", "langgraph_supervisor",
-     "langgraph_swarm", "langchain_mcp_adapters"}
+     "langgraph_swarm", "langchain_mcp_adapters", "langgraph_bigtool", "trustcall", "langmem"}
 )  # fmt: skip
 """Top-level packages whose modules import langgraph or langchain.agents: each world has its
 own copy of them."""

@@ -1,5 +1,6 @@
 """langgraph._internal._config: config helpers at langgraph's private path (langgraph-supervisor
-patches each agent's thread id with `patch_configurable`)."""
+patches each agent's thread id with `patch_configurable`; langmem completes its configs with
+`ensure_config`, through langgraph.utils.config)."""
 
 from __future__ import annotations
 
@@ -10,8 +11,9 @@ from engine._constants import (
     CONFIG_KEY_CHECKPOINT_ID,
     CONFIG_KEY_CHECKPOINT_MAP,
     CONFIG_KEY_CHECKPOINT_NS,
+    CONFIG_KEY_THREAD_ID,
 )
-from engine.pregel.run_setup import DEFAULT_RECURSION_LIMIT, merge_configs  # noqa: F401
+from engine.pregel.run_setup import _IDS_TO_METADATA, DEFAULT_RECURSION_LIMIT, merge_configs
 from engine.pregel.state import own_namespace as recast_checkpoint_ns  # noqa: F401
 
 
@@ -67,3 +69,45 @@ def patch_checkpoint_map(config: dict | None, metadata: dict | None) -> dict | N
             }
         },
     )
+
+
+CONFIG_KEYS = ("tags", "metadata", "callbacks", "run_name", "max_concurrency",
+               "recursion_limit", CONF, "run_id")  # fmt: skip
+"""A RunnableConfig's own keys; ensure_config puts any other key under `configurable`."""
+_COORDINATES = (CONFIG_KEY_THREAD_ID, CONFIG_KEY_CHECKPOINT_NS, CONFIG_KEY_CHECKPOINT_ID,
+                CONFIG_KEY_CHECKPOINT_MAP)  # fmt: skip
+
+
+def _given(value: Any) -> bool:
+    return len(value) > 0 if isinstance(value, (list, tuple, dict)) else value is not None
+
+
+def ensure_config(*configs: dict | None) -> dict:
+    """A config with every key: the running task's config (if any), then `configs` merged over
+    it left to right (tags, metadata, callbacks and configurable merge; tags the task already
+    has are not added twice). A config naming its own thread or checkpoint drops the task's
+    configurable: it addresses its own checkpoints. The thread, checkpoint and run ids are
+    copied into the metadata."""
+    from langchain_core.runnables.config import var_child_runnable_config
+
+    out: dict[str, Any] = {"tags": [], "metadata": {}, "callbacks": None,
+                           "recursion_limit": DEFAULT_RECURSION_LIMIT, CONF: {}}  # fmt: skip
+    ambient = var_child_runnable_config.get() or {}
+    out.update({k: v.copy() if isinstance(v, (list, dict)) else v
+                for k, v in ambient.items() if _given(v)})  # fmt: skip
+    inherited = set(out["tags"])
+    if out[CONF] and any(_given((c or {}).get(CONF, {}).get(k)) for c in configs
+                         for k in _COORDINATES):  # fmt: skip
+        out[CONF] = {}
+    for config in configs:
+        own = {k: v for k, v in (config or {}).items() if _given(v)}
+        extra = {k: v for k, v in own.items() if k not in CONFIG_KEYS}
+        tags = [t for t in own.pop("tags", []) if t not in inherited]
+        merged = merge_configs({k: v for k, v in out.items() if k != "tags"},
+                               {k: v for k, v in own.items() if k in CONFIG_KEYS})  # fmt: skip
+        out = {**merged, "tags": [*out["tags"], *tags], CONF: {**merged[CONF], **extra}}
+    conf, metadata = out[CONF], out["metadata"]
+    for key in _IDS_TO_METADATA:
+        if key not in metadata and conf.get(key):
+            metadata[key] = conf[key]
+    return out
