@@ -179,3 +179,19 @@ def test_an_untrusted_spec_does_not_start_its_command_to_list_it(window, qtbot, 
         "would start the command" in status and "mcp_server.py stdio (MCP server stdio)" in status
     )
     assert "start the command" in win.trust_banner.label.text()
+
+
+def test_a_run_whose_server_is_gone_fails_with_its_message(window, qtbot):
+    win = window
+    _agent(qtbot, win)
+    with http_server() as url:
+        _add_server(qtbot, win, url)
+        _status(qtbot, win, "tools offered")
+        _check(qtbot, win, "add")
+    # the server has stopped: the run cannot list its tools, and says so on the agent
+    qtbot.mouseClick(win.findChild(QPushButton, "runButton"), Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: win.runner.last_failure is not None, timeout=60000)
+    message = win.runner.last_failure.message
+    assert "MCP server 'local'" in message and "did not answer" in message
+    assert win.runner.last_failure.element_id == "agent"
+    assert "Run failed" in win.findChild(QLabel, "runStatus").text()
