@@ -125,6 +125,11 @@ def test_a_secret_typed_in_the_inspector_goes_to_the_keychain(window, qtbot, mon
     _add_server(qtbot, win, shlex.join([command, *args]))
     _status(qtbot, win, "tools offered")
     _check(qtbot, win, "env_value")
+    type_line(qtbot, win, "mcpServerSecrets", "TOKEN=hunter2")  # a value: never in the spec
+    error = win.inspector.widget().findChild(QLabel, "inspectorError").text()
+    assert (
+        "write NAME=$VARIABLE" in error and not win.document.spec.agents[0].mcp_servers[0].secrets
+    )
     type_line(qtbot, win, "mcpServerSecrets", "TOKEN=")  # no variable: the keychain only
     assert win.document.spec.agents[0].mcp_servers[0].secrets[0].name == "TOKEN"
     type_line(qtbot, win, "mcpSecretValue", "typed-secret")

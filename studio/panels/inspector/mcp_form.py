@@ -69,17 +69,24 @@ def _name(text: str, taken: set[str]) -> str:
 
 
 def secrets_text(server: McpServer) -> str:
-    """`NAME=prefix$ENV` for each secret (`NAME=` alone: the keychain only)."""
-    return ", ".join(f"{s.name}={s.prefix}{'$' + s.env if s.env else ''}" for s in server.secrets)
+    """`NAME=prefix$VARIABLE` for each secret; `NAME=prefix$` (or `NAME=`): the keychain only."""
+    return ", ".join(
+        f"{s.name}={s.prefix}${s.env}" if s.env or s.prefix else f"{s.name}="
+        for s in server.secrets
+    )
 
 
 def parse_secrets(text: str) -> list[McpSecret]:
+    """The secrets `secrets_text` writes; a value without `$` would be the secret itself,
+    which the spec never holds: refused."""
     out = []
     for entry in filter(None, (e.strip() for e in text.split(","))):
         name, _, value = entry.partition("=")
         prefix, dollar, env = value.partition("$")
-        out.append(McpSecret(name=name.strip(), env=env.strip() if dollar else "",
-                             prefix=prefix if dollar else value))  # fmt: skip
+        if value and not dollar:
+            raise ValueError(f"{name.strip()}: write NAME=$VARIABLE (the value stays in your "
+                             "environment or keychain, never in the spec)")  # fmt: skip
+        out.append(McpSecret(name=name.strip(), env=env.strip(), prefix=prefix))
     return out
 
 
