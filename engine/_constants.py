@@ -73,6 +73,9 @@ CONFIG_KEY_NODE_ERROR = sys.intern("__pregel_node_error")
 CONFIG_KEY_NODE_FINISHED = sys.intern("__pregel_node_finished")
 """A callable the runner calls with a node's name when one of its tasks finishes (not hidden)."""
 CONFIG_KEY_OBSERVER = sys.intern("__superstep_observer")
+CONFIG_KEY_TASK_HOOK = sys.intern("__superstep_task_hook")
+"""Beyond langgraph: a debugger's hook, called in the task's thread before a task runs, after it
+returned and when it raised (`engine.pregel.retry.TaskHook`); it follows the run into subgraphs."""
 
 EMPTY_MAP: MappingProxyType[str, Any] = MappingProxyType({})
 EMPTY_SEQ: tuple[str, ...] = ()

@@ -588,9 +588,37 @@ class Subgraph(_Model):
         return self
 
 
+NodeName = Annotated[str, StringConstraints(min_length=1, max_length=200)]
+"""A node's name as its graph has it (a graph from code, an agent's `Middleware.before_model`)."""
+
+
+class Breakpoint(_Model):
+    """A breakpoint the studio's debugger keeps beyond `interrupt_before`/`interrupt_after`: the
+    run waits inside the task (a node of the graph, of a subgraph, an agent's tool or middleware
+    hook) while its input is shown and may be edited."""
+
+    at: Literal["before", "after", "error"] = "before"
+    """Pause before the node runs, after it returned, or when it raises (then retry it)."""
+    node: NodeName
+    """The node of this graph; `*` with `at` error: any node, at any depth."""
+    inside: list[NodeName] = []
+    """The path below `node` when it runs a graph (a subgraph, an agent): the node at each level,
+    e.g. `["tools"]` for an agent's tools or `["PII.before_model"]` for a middleware hook."""
+    tool: Annotated[str, StringConstraints(max_length=200)] = ""
+    """On a tools node: pause only for a call of this tool (its arguments are the state)."""
+    condition: Annotated[str, StringConstraints(max_length=2000)] = ""
+    """A safe expression on the task's input state (`len(messages) > 4`): pause only when true."""
+    hit: Annotated[int, Field(ge=0, le=1_000_000)] = 0
+    """Pause only on this visit of the node in a run (1 the first); 0 on every visit."""
+    enabled: bool = True
+
+
 class Breakpoints(_Model):
     before: list[Target] = []
     after: list[Target] = []
+    points: list[Breakpoint] = []
+    """The debugger's breakpoints (conditions, hit counts, inside subgraphs, on errors); a plain
+    one (this graph's node, no condition or count, enabled) is kept in `before`/`after`."""
 
 
 class RunInput(_Model):

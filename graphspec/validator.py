@@ -231,6 +231,21 @@ class _Checker:
         for which in ("before", "after"):
             for j, name in enumerate(getattr(self.spec.breakpoints, which)):
                 self.target(name, name, f"$.breakpoints.{which}[{j}]", end=False)
+        for j, point in enumerate(self.spec.breakpoints.points):
+            self.breakpoint(point, f"$.breakpoints.points[{j}]")
+
+    def breakpoint(self, point: Any, path: str) -> None:
+        """A debugger breakpoint never stops a run from starting: what is wrong is a warning."""
+        if point.node != "*" and point.node not in self.nodes:
+            self.add("warning", "unknown-target", f"a breakpoint is on {point.node!r}, which "
+                     "this graph does not have", point.node, f"{path}.node",
+                     "remove it in the Breakpoints dock")  # fmt: skip
+        if point.condition.strip():
+            try:
+                expressions.parse(point.condition)
+            except expressions.ExpressionError as exc:
+                self.add("warning", "bad-expression", f"breakpoint condition: {exc}", point.node,
+                         f"{path}.condition", "a safe expression such as len(messages) > 4")  # fmt: skip
 
     def conditional(self, i: int, edge: ConditionalEdge) -> None:
         path = f"$.conditional_edges[{i}]"

@@ -16,6 +16,7 @@ from graphspec.errors import SpecValidationError
 from graphspec.io import spec_from_dict, spec_to_dict
 from graphspec.model import (
     AgentSpec,
+    Breakpoints,
     ConditionalEdge,
     CustomMiddleware,
     GraphSpec,
@@ -37,7 +38,7 @@ from studio.workers import run_in_thread
 
 CLIPBOARD_KIND = "superstep-studio/elements"
 LAYOUT_THREAD_MIN = 60
-DRAWING_EDITS = (edits.MoveElementsEdit, edits.ToggleBreakpointEdit)
+DRAWING_EDITS = (edits.MoveElementsEdit, edits.ToggleBreakpointEdit, edits.SetBreakpointsEdit)
 """The edits a graph drawn from code takes: where its cards sit and where runs pause."""
 """Graphs with more nodes than this are laid out on a worker thread."""
 
@@ -179,6 +180,11 @@ class Editor(QObject):
 
     def toggle_breakpoint(self, node_id: str, which: str) -> bool:
         return self.push(edits.ToggleBreakpointEdit, node_id, which)
+
+    def set_breakpoints(self, breakpoints: Breakpoints, text: str) -> bool:
+        if breakpoints == self.document.spec.breakpoints:
+            return False
+        return self.push(edits.SetBreakpointsEdit, breakpoints, text)
 
     def duplicate(self, ids: list[str]) -> list[str]:
         return self.paste(self.copy(ids), what="Duplicate") if ids else []

@@ -39,6 +39,7 @@ from studio.lecture import install as install_lecture
 from studio.paths import icon
 from studio.remote import install as install_remote
 from studio.replay.dock import install as install_replay
+from studio.run.breakpoints_dock import install as install_breakpoints
 from studio.run.controller import RunController
 from studio.trust_gate import TrustGate
 from studio.validation import LiveValidator
@@ -83,6 +84,7 @@ class MainWindow(WindowLayout, EditorCommands, QMainWindow):
         install_lecture(self)  # the compiled runtime view and lecture mode (studio/lecture)
         install_replay(self)  # recording, replay and the Tests dock (studio/replay)
         install_evals(self)  # datasets, experiments and their compare view (studio/evals)
+        install_breakpoints(self)  # the Breakpoints dock (studio/run/breakpoints_dock.py)
         self._build_window_menus()
         self.statusBar().showMessage("Ready")
         self._editor_layout = None
@@ -328,7 +330,9 @@ class MainWindow(WindowLayout, EditorCommands, QMainWindow):
             drawn = drawn.model_copy(update={"nodes": [
                 n.model_copy(update={"position": places.get(n.id) or n.position})
                 for n in drawn.nodes]})  # fmt: skip
-        self._start_editing(drawn, None, trusted=True, code=code)
+        from studio.document.side_breakpoints import restored
+
+        self._start_editing(restored(code, drawn), None, trusted=True, code=code)
 
     def _ask_trust(self, sites: list[Finding], why: str) -> None:
         """The banner lists every piece of code not yet approved, file subgraphs' by file, each

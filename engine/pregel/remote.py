@@ -37,11 +37,12 @@ logger = logging.getLogger(__name__)
 __all__ = ("RemoteGraph", "RemoteException")
 
 # run-local keys that would address the caller's checkpoints, not the server's; and the
-# caller's stream and observer (objects in langgraph, so never sent; here the stream is a tuple)
+# caller's stream, observer and debugger hook (objects in langgraph, so never sent; here the stream is a tuple)
 _LOCAL_ONLY_KEYS = frozenset(
     (
         CONFIG_KEY_STREAM,
         "__superstep_observer",
+        "__superstep_task_hook",
         CONFIG_KEY_CHECKPOINT_MAP,
         CONFIG_KEY_CHECKPOINT_ID,
         CONFIG_KEY_CHECKPOINT_NS,

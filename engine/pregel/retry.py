@@ -7,7 +7,7 @@ import random
 import time
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import Any
+from typing import Any, Protocol
 
 from langchain_core.runnables.config import var_child_runnable_config
 
@@ -16,6 +16,7 @@ from engine._constants import (
     CONFIG_KEY_CHECKPOINT_NS,
     CONFIG_KEY_OBSERVER,
     CONFIG_KEY_RUNTIME,
+    CONFIG_KEY_TASK_HOOK,
     NS_SEP,
 )
 from engine.errors import GraphBubbleUp, NodeCancelledError, ParentCommand
@@ -85,6 +86,22 @@ def _next_attempt(task: Any, failed_attempts: int) -> None:
         conf[CONFIG_KEY_RUNTIME] = runtime.for_task(info.patch(node_attempt=failed_attempts + 1))
 
 
+class TaskHook(Protocol):
+    """A debugger's view of each task (CONFIG_KEY_TASK_HOOK): it may wait in `before` and
+    `after` (the run pauses there), edit `task.input`, and answer `failed` with True to run the
+    task again (its retry policy spent, or none)."""
+
+    def before(self, task: Any) -> None: ...
+
+    def after(self, task: Any) -> None: ...
+
+    def failed(self, task: Any, error: Exception) -> bool: ...
+
+
+def _hook(task: Any) -> TaskHook | None:
+    return task.config[CONF].get(CONFIG_KEY_TASK_HOOK)
+
+
 def _retry_policy_for(policies: Sequence[RetryPolicy], exc: Exception) -> RetryPolicy | None:
     return next((p for p in policies if _matches(p, exc)), None)
 
@@ -94,12 +111,17 @@ def run_with_retry(task: Any) -> None:
     if task.timeout is not None:  # a timed node cannot run on the sync API
         raise sync_timeout_unsupported(task.name)
     attempts = 0
+    hook = _hook(task)
     with _running(task) as messages:
+        if hook is not None:
+            hook.before(task)
         while True:
             try:
                 with node_run(task) as run:
                     run.output = task.proc.bound.invoke(task.input, run.config)
                     _finish(task, run.output, messages, run)
+                if hook is not None:
+                    hook.after(task)
                 return
             except ParentCommand as exc:
                 if _handle_parent_command(task, exc):
@@ -112,6 +134,9 @@ def run_with_retry(task: Any) -> None:
             except Exception as exc:
                 attempts += 1
                 if (delay := _retry_delay(task, exc, attempts)) is None:
+                    if _again(hook, task, exc):
+                        attempts = 0
+                        continue
                     raise
                 time.sleep(delay)
 
@@ -119,7 +144,10 @@ def run_with_retry(task: Any) -> None:
 async def arun_with_retry(task: Any) -> None:
     """The async twin of run_with_retry: awaits async nodes, runs sync ones inline."""
     attempts = 0
+    hook = _hook(task)
     with _running(task) as messages:
+        if hook is not None:
+            hook.before(task)  # waits with the event loop held: the run is paused as a whole
         while True:
             try:
                 with node_run(task) as run:
@@ -129,6 +157,8 @@ async def arun_with_retry(task: Any) -> None:
                     else:
                         run.output = await run_timed(task, run.config)
                     await _afinish(task, run.output, messages, run)
+                if hook is not None:
+                    hook.after(task)
                 return
             except ParentCommand as exc:
                 if _handle_parent_command(task, exc):
@@ -145,6 +175,9 @@ async def arun_with_retry(task: Any) -> None:
             except Exception as exc:
                 attempts += 1
                 if (delay := _retry_delay(task, exc, attempts)) is None:
+                    if _again(hook, task, exc):
+                        attempts = 0
+                        continue
                     raise
                 await asyncio.sleep(delay)
 
@@ -193,6 +226,14 @@ async def _afinish(task: Any, output: Any, messages: Any, run: Any = None) -> No
             task.writes.extend(await awrites(output, task, run, step))
         else:
             task.writes.extend(writer.get_writes(output, task))
+
+
+def _again(hook: TaskHook | None, task: Any, exc: Exception) -> bool:
+    """The debugger asked to run the failed task again (its writes so far dropped)."""
+    if hook is None or not hook.failed(task, exc):
+        return False
+    task.writes.clear()
+    return True
 
 
 def _retry_delay(task: Any, exc: Exception, attempts: int) -> float | None:

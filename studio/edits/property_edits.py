@@ -6,6 +6,7 @@ from typing import Any
 
 from graphspec.model import (
     AgentSpec,
+    Breakpoints,
     GraphSpec,
     Identifier,
     Note,
@@ -192,3 +193,11 @@ class ToggleBreakpointEdit(SpecEdit):
         after = {"breakpoints": spec.breakpoints.model_copy(update={which: names})}
         text = f"{'Set' if on else 'Clear'} breakpoint {which} {node_id}"
         super().__init__(document, text, after)
+
+
+class SetBreakpointsEdit(SpecEdit):
+    """Replaces the breakpoints (the Breakpoints dock's edits: add, remove, enable, condition,
+    hit count); like every breakpoint edit it does not mark the graph modified."""
+
+    def __init__(self, document: GraphDocument, breakpoints: Breakpoints, text: str) -> None:
+        super().__init__(document, text, {"breakpoints": breakpoints})

@@ -12,6 +12,7 @@ spec, or under the studio's folder (`runs/`) for unsaved ones.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -35,6 +36,7 @@ from studio.run.panels import (
     ThreadsPanel,
     TracePanel,
 )
+from studio.run.pauses import Held
 from studio.run.runner import (
     ChannelRow,
     HistoryEntry,
@@ -78,6 +80,10 @@ class RunController(RunToolbar, ThreadControl):
         """The graph the paused run was compiled from, minus layout (see `behaviour`)."""
         self._ran: str | None = None
         """The thread the last run started on."""
+        self.held: Held | None = None
+        """A task of the run in flight waiting at a breakpoint (Continue lets it go on)."""
+        self.held_changed: list[Callable[[Held | None], None]] = []
+        """Told when a task starts or stops waiting (the Breakpoints dock)."""
         self._build_toolbar()
         self._build_docks()
         self.interrupt_panel = InterruptPanel()
@@ -137,6 +143,7 @@ class RunController(RunToolbar, ThreadControl):
         s.diff_ready.connect(self._diff_ready)
         s.history_page.connect(self._history_page)
         s.failed.connect(self._failed)
+        s.held.connect(self._held)
         s.busy_changed.connect(self._set_busy)
         s.message.connect(self._say)
         self.document.replacing.connect(self._leaving)
@@ -189,7 +196,7 @@ class RunController(RunToolbar, ThreadControl):
         )
         self.run_button.setEnabled(not running)
         self.step_button.setEnabled(not running and state not in ("stale", "interrupted"))
-        self.continue_button.setEnabled(not running and can_go_on)
+        self.continue_button.setEnabled(self.held is not None or (not running and can_go_on))
         self.stop_button.setEnabled(running or state in ("paused", "stale"))
         self.durability.setEnabled(not running and not self.paused)
 
@@ -235,6 +242,7 @@ class RunController(RunToolbar, ThreadControl):
         self.restart_banner.hide()
         self._set_state("idle")
         self.session.open(self.db_path(), getattr(self.document.code, "saver", None))
+        self.session.set_points(self.document.spec.breakpoints.points)
         self.session.list_threads()
 
     def _show_inputs(self) -> None:
@@ -247,6 +255,8 @@ class RunController(RunToolbar, ThreadControl):
     def _spec_edited(self, fields: frozenset) -> None:
         if "inputs" in fields or "state_class" in fields:
             self._show_inputs()
+        if "breakpoints" in fields:  # the run in flight stops at the new ones too
+            self.session.set_points(self.document.spec.breakpoints.points)
         if (
             self.live is not None
             and self.state == "paused"
@@ -290,6 +300,7 @@ class RunController(RunToolbar, ThreadControl):
         self.live = None
         self._picked = True
         self._fingerprint = behaviour(self.document.spec)
+        self.session.set_points(self.document.spec.breakpoints.points)
         self._raise_run_docks()
 
     def _new_run(self, run_input: Any, steps: int | None, clear: bool = True) -> None:
@@ -324,6 +335,9 @@ class RunController(RunToolbar, ThreadControl):
         return self.view is not None and self.view.pending and self.view.thread_id == self.thread_id
 
     def carry_on(self) -> None:
+        if self.held is not None:
+            self.release("continue")
+            return
         if not self._may_run():
             return
         if self.state == "stale":
@@ -344,7 +358,8 @@ class RunController(RunToolbar, ThreadControl):
 
     def stop(self) -> None:
         if self.session.running:
-            self.session.stop()
+            self.session.stop()  # a task waiting at a breakpoint goes on, and none stops again
+            self._set_held(None)
             self._say("Stopping after this superstep…")
         elif self.live is not None:
             self.live = None
@@ -502,6 +517,8 @@ class RunController(RunToolbar, ThreadControl):
                                 "highlighted: what the last barrier changed (old → new)")  # fmt: skip
 
     def _thread_ready(self, view: ThreadView) -> None:
+        if self.held is not None and not self.session.running:
+            self._set_held(None)  # the run ended (Stop, the window's document replaced)
         if (
             view.thread_id != self.thread_id
             and self.view is not None
@@ -539,7 +556,33 @@ class RunController(RunToolbar, ThreadControl):
         self.book.note(view.thread_id, status=state, last_step=last if type(last) is int else None)
         self._fill_threads()
 
+    def _held(self, held: Held) -> None:
+        stop = held.stop
+        where = " inside ".join(reversed(stop.path)) if len(stop.path) > 1 else stop.path[0]
+        what = {"before": "before", "after": "after", "error": "on an error in"}[stop.at]
+        self.overlay.set_running([stop.path[0]])
+        self._set_held(held)
+        self._say(
+            f"Paused {what} {where} (visit {stop.visit}): the Breakpoints dock shows its input"
+        )
+
+    def release(self, decision: str, edited_input: Any = None) -> None:
+        """The task waiting at a breakpoint goes on ("continue"; a failed one fails) or runs
+        again ("retry"), with `edited_input` as its input when given."""
+        if self.held is None:
+            return
+        self._set_held(None)
+        self.session.answer_held(decision, edited_input)
+        self._say("Retrying the step…" if decision == "retry" else "Running on…")
+
+    def _set_held(self, held: Held | None) -> None:
+        self.held = held
+        self._set_busy(self.session.busy)
+        for listener in self.held_changed:
+            listener(held)
+
     def _failed(self, failure: RunFailure) -> None:
+        self._set_held(None)
         self.last_failure = failure
         self.live = None
         self.overlay.set_running([])
@@ -562,7 +605,12 @@ class RunController(RunToolbar, ThreadControl):
 def behaviour(spec: Any) -> str:
     """The spec as the engine sees it: without positions, view, saved inputs, name and notes, so
     moving a node or saving an input is not a change to the paused run's graph."""
-    data = spec.model_dump(mode="json", exclude={"view", "inputs", "name", "description"})
+    # the debugger's own breakpoints (points) are read by the run as it goes: not its graph
+    data = spec.model_dump(
+        mode="json",
+        exclude={"view": True, "inputs": True, "name": True, "description": True,
+                 "breakpoints": {"points"}},
+    )  # fmt: skip
 
     def strip(value: Any) -> Any:
         if isinstance(value, dict):

@@ -26,13 +26,14 @@ from typing import Any
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
-from engine._constants import NS_END, NS_SEP
+from engine._constants import CONFIG_KEY_TASK_HOOK, NS_END, NS_SEP
 from engine.constants import MISSING
 from engine.pregel import trace
 from graphspec.expressions import cancel_with
 from graphspec.model import GraphSpec
 from graphspec.provider_errors import describe_provider_error
 from graphspec.templates import is_bundled
+from studio.run.pauses import Held, TaskPauses
 from studio.workers import DaemonExecutor
 
 INTERNAL_PREFIXES = ("__", "branch:to:", "join:")
@@ -229,6 +230,7 @@ class RunSession(QObject):
         object, object
     )  # thread id, [HistoryEntry]: older checkpoints, newest first
     failed = Signal(object)  # RunFailure
+    held = Signal(object)  # Held: a task waits at a breakpoint (`answer_held` lets it go on)
     busy_changed = Signal(bool)
     """Sent whenever a job is queued or its results are delivered (read `busy`, `running`)."""
     message = Signal(str)
@@ -262,6 +264,12 @@ class RunSession(QObject):
         self._config: dict | None = None
         self._keep_spec: Any = None
         self._context: Any = None
+        self._pauses: TaskPauses | None = None
+        self._points: list[Any] = []
+        """The spec's debugger breakpoints (set on the GUI thread, read by the next run)."""
+        self._sent = (0, 0)
+        self._unsent = False
+        """Where the events not sent to the GUI yet start, and whether a step made some."""
         self.callbacks: list[Any] = []
         """LangChain callback handlers a run's config carries (the chat panel's tokens); one
         with `models_only = True` only when the spec has a node or router that can call a model."""
@@ -349,6 +357,17 @@ class RunSession(QObject):
         self._stop.set()
         self._executor.submit(self._close)
         self._executor.shutdown(wait=False)
+
+    def set_points(self, points: list[Any]) -> None:
+        """The debugger's breakpoints changed: the next run, and the one in flight, use these."""
+        self._points = list(points)
+        if (pauses := self._pauses) is not None:
+            pauses.update(self._points)
+
+    def answer_held(self, decision: str, edited_input: Any = None) -> None:
+        """Let the task waiting at a breakpoint go on ("continue") or run again ("retry")."""
+        if (pauses := self._pauses) is not None:
+            pauses.answer(decision, edited_input)
 
     def has_stepper(self) -> bool:
         return self._stepper is not None and not self._stepper.done
@@ -502,6 +521,12 @@ class RunSession(QObject):
         return {**config, "callbacks": handlers} if handlers else config
 
     def _new_stepper(self, run_input: Any, config: dict, durability: str | None) -> None:
+        # the debugger's hook follows the run into its subgraphs and agents through the config
+        self._pauses = TaskPauses(self._points, self._held, self._stop)
+        config = {
+            **config,
+            "configurable": {**config["configurable"], CONFIG_KEY_TASK_HOOK: self._pauses},
+        }
         self._stepper = self._graph.stepper(run_input, config, stream_mode=("values", "updates", "custom"),
                                             durability=durability, context=self._context)  # fmt: skip
 
@@ -548,30 +573,40 @@ class RunSession(QObject):
         self._emit_thread(self._config["configurable"]["thread_id"])
 
     def _steps(self, stepper: Any, steps: int | None) -> None:
-        count = unsent = 0
-        first_event, first_chunk = len(stepper.events), len(stepper.chunks)
+        count = 0
+        self._sent, self._unsent = (len(stepper.events), len(stepper.chunks)), False
         due = time.perf_counter() + BATCH_SECONDS
         try:
             while not stepper.done and (steps is None or count < steps):
                 if self._stop.is_set() and count:
-                    if unsent:  # the steps first, then the message that says why it stopped
-                        self._send(stepper, first_event, first_chunk)
-                        unsent = 0
+                    self._flush(stepper)  # the steps first, then the message that says why
                     self._emit(
                         "message", "Stopped after the current superstep; Continue picks it up"
                     )
                     break
-                unsent += 1  # counted before the step: a step that raised is reported too
+                self._unsent = True  # before the step: a step that raised is reported too
                 with cancel_with(self._stop):  # Stop (or closing) ends an expression mid-step
                     stepper.step()
                 count += 1
                 if time.perf_counter() >= due:
-                    self._send(stepper, first_event, first_chunk)
-                    first_event, first_chunk, unsent = len(stepper.events), len(stepper.chunks), 0
+                    self._flush(stepper)
                     due = time.perf_counter() + BATCH_SECONDS
         finally:  # the rest of the batch (and whether the run is done)
-            if unsent:
-                self._send(stepper, first_event, first_chunk)
+            self._flush(stepper)
+
+    def _flush(self, stepper: Any) -> None:
+        """Send the events and chunks not sent yet, if a step made any since the last batch."""
+        if self._unsent:
+            self._send(stepper, *self._sent)
+            self._sent, self._unsent = (len(stepper.events), len(stepper.chunks)), False
+
+    def _held(self, held: Held) -> None:
+        """A task waits at a breakpoint (in its own thread, the step in flight): the panels get
+        the step so far, then the stop; the rest of the step is sent when it ends."""
+        if (stepper := self._stepper) is not None:
+            self._flush(stepper)
+            self._unsent = True
+        self._emit("held", held)
 
     def _send(self, stepper: Any, first_event: int, first_chunk: int) -> None:
         """Send one batch and wait (GIL released) while the GUI shows it."""
