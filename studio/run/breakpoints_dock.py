@@ -1,16 +1,16 @@
 """The Breakpoints dock (`breakpointsDock`): every breakpoint of the document, and the task
 waiting at one.
 
+When a run stops in a task, `pauseBox` (at the top) shows its input (`pauseInput`, JSON,
+editable before the task runs or when it failed) with `pauseContinueButton`, `pauseRetryButton`
+and `pauseFailButton`.
+
 The table (`breakpointsTable`) lists the plain breakpoints (F9 on the canvas) and the debugger's
 (`graphspec.breakpoints`): a check box enables each, its condition (a safe expression) and hit
 count are edited in place, `removeBreakpointButton` removes the selected ones. Below it a form
 adds one (`breakpointAt`, `breakpointWhere` as `node › inside…`, `breakpointTool`,
 `breakpointCondition`, `breakpointHit`, `addBreakpointButton`), and `pauseOnErrorsCheck` pauses
 on any failing task. Each change is one undoable edit that does not mark the graph modified.
-
-When a run stops in a task, `pauseBox` shows its input (`pauseInput`, JSON, editable before the
-task runs or when it failed) with `pauseContinueButton`, `pauseRetryButton` and
-`pauseFailButton`.
 """
 
 from __future__ import annotations
@@ -62,13 +62,15 @@ class BreakpointsPanel(QWidget):
         """The rows of the table, in order (`graphspec.breakpoints.listed`)."""
         self.held: Held | None = None
         layout = vbox(self)
+        self.pause_box = self._build_pause_box()
+        layout.addWidget(self.pause_box)  # first: its buttons in view however short the dock
         self.table = table("breakpointsTable", COLUMNS)
         self.table.setEditTriggers(
             QAbstractItemView.EditTrigger.DoubleClicked
             | QAbstractItemView.EditTrigger.EditKeyPressed
             | QAbstractItemView.EditTrigger.SelectedClicked
         )
-        self.table.setMinimumHeight(90)
+        self.table.setMinimumHeight(48)  # the dock shares the run docks' row: keep it short
         self.table.itemChanged.connect(self._row_edited)
         layout.addWidget(self.table)
         layout.addLayout(self._build_form())
@@ -76,8 +78,6 @@ class BreakpointsPanel(QWidget):
         self.status.setObjectName("breakpointsStatus")
         self.status.setWordWrap(True)
         layout.addWidget(self.status)
-        self.pause_box = self._build_pause_box()
-        layout.addWidget(self.pause_box)
         self.document.changed.connect(lambda fields: self._changed(fields))
         self.document.reset.connect(self.refresh)
         window.runner.held_changed.append(self.show_held)
@@ -107,22 +107,22 @@ class BreakpointsPanel(QWidget):
         self.hit = QSpinBox()
         self.hit.setObjectName("breakpointHit")
         self.hit.setRange(0, 1_000_000)
-        self.hit.setSpecialValueText("every visit")
-        self.hit.setPrefix("visit ")
+        self.hit.setSpecialValueText("every")
+        self.hit.setToolTip("Pause only on this visit of the node in a run (1 the first); "
+                            "every: each visit")  # fmt: skip
         self.on_errors = QCheckBox("Pause on any error")
         self.on_errors.setObjectName("pauseOnErrorsCheck")
         self.on_errors.setToolTip("A failing task waits: its input is shown, edit it and retry")
         self.on_errors.toggled.connect(self._pause_on_errors)
         grid.addWidget(self.at, 0, 0)
         grid.addWidget(self.where, 0, 1, 1, 2)
-        grid.addWidget(self.tool, 0, 3)
+        grid.addWidget(button("addBreakpointButton", "Add", self.add), 0, 3)
         grid.addWidget(self.condition, 1, 0, 1, 2)
         grid.addWidget(self.hit, 1, 2)
-        grid.addWidget(button("addBreakpointButton", "Add", self.add), 1, 3)
-        grid.addWidget(self.on_errors, 2, 0, 1, 2)
-        grid.addWidget(button("removeBreakpointButton", "Remove selected", self.remove), 2, 3)
+        grid.addWidget(button("removeBreakpointButton", "Remove", self.remove), 1, 3)
+        grid.addWidget(self.tool, 2, 0, 1, 2)
+        grid.addWidget(self.on_errors, 2, 2, 1, 2)
         grid.setColumnStretch(1, 2)
-        grid.setColumnStretch(3, 1)
         return grid
 
     def _build_pause_box(self) -> QGroupBox:
@@ -136,17 +136,18 @@ class BreakpointsPanel(QWidget):
         self.pause_input = QPlainTextEdit()
         self.pause_input.setObjectName("pauseInput")
         self.pause_input.setFont(MONO)
-        self.pause_input.setMinimumHeight(80)
-        row = QHBoxLayout()
+        self.pause_input.setMinimumHeight(60)
+        row = QHBoxLayout()  # first: in view however short the dock and long the message
         self.continue_button = button("pauseContinueButton", "Continue", self._continue)
-        self.retry_button = button("pauseRetryButton", "Retry with this input", self._retry)
+        self.retry_button = button("pauseRetryButton", "Retry", self._retry)
+        self.retry_button.setToolTip("Run the failed step again, with the input as edited below")
         self.fail_button = button("pauseFailButton", "Let it fail", self._fail)
         for b in (self.continue_button, self.retry_button, self.fail_button):
             row.addWidget(b)
         row.addStretch(1)
+        layout.addLayout(row)
         layout.addWidget(self.pause_label)
         layout.addWidget(self.pause_input)
-        layout.addLayout(row)
         box.hide()
         return box
 

@@ -56,7 +56,11 @@ def run(qtbot, win, value: dict) -> list:
 
 def wait_held(qtbot, win):
     qtbot.waitUntil(lambda: win.runner.held is not None, timeout=20000)
-    assert panel(win).pause_box.isVisible()
+    p = panel(win)
+    assert p.pause_box.isVisible()
+    # the dock is raised and laid out again: its buttons are in view before anyone clicks them
+    qtbot.waitUntil(lambda: any(not b.visibleRegion().isEmpty()
+                                for b in (p.continue_button, p.retry_button)))  # fmt: skip
     return win.runner.held
 
 
