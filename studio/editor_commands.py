@@ -146,21 +146,29 @@ class EditorCommands:
         return menu
 
     def _show_breakpoints(self) -> None:
-        """The run toolbar's list of breakpoints; its menu clears one or all."""
-        bp = self.document.spec.breakpoints
-        found = [("before", n) for n in bp.before] + [("after", n) for n in bp.after]
+        """The run toolbar's list of breakpoints (the Breakpoints dock's); its menu clears one."""
+        from graphspec.breakpoints import kept, listed, path_text
+
+        found = listed(self.document.spec.breakpoints)
+        names = [f"{'on error' if p.at == 'error' else p.at} "
+                 f"{'any node' if p.node == '*' else path_text(p)}{'' if p.enabled else ' (off)'}"
+                 for p in found]  # fmt: skip
         button, menu = self.breakpoints_button, self.breakpoints_button.menu()
-        shown = ", ".join(f"{w} {n}" for w, n in found[:3]) + (
-            f" +{len(found) - 3}" if len(found) > 3 else ""
-        )
+        shown = ", ".join(names[:3]) + (f" +{len(names) - 3}" if len(names) > 3 else "")
+        if len(shown) > 40:  # the run toolbar has no room for more: the dock lists them
+            shown = f"{len(found)} ({sum(p.enabled for p in found)} on)"
         button.setText(f"Breakpoints: {shown}" if found else "No breakpoints")
-        button.setToolTip("Breakpoints (F9 before, Shift+F9 after the selected node): Run and Continue pause there\n"
-                          + "\n".join(f"{w} {n}" for w, n in found))  # fmt: skip
+        button.setToolTip("Breakpoints (F9 before, Shift+F9 after the selected node; conditions, "
+                          "hit counts and more in the Breakpoints dock): runs pause there\n"
+                          + "\n".join(names))  # fmt: skip
         menu.clear()
-        for which, node in found:
-            act = menu.addAction(f"Clear breakpoint {which} {node}")
+        for i, name in enumerate(names):
+            act = menu.addAction(f"Clear breakpoint {name}")
+            rest = kept(found[:i] + found[i + 1 :])
             act.triggered.connect(
-                lambda _=False, w=which, n=node: self.editor.toggle_breakpoint(n, w)
+                lambda _=False, r=rest, n=name: self.editor.set_breakpoints(
+                    r, f"Clear breakpoint {n}"
+                )
             )
         if not found:
             menu.addAction("Select a node and press F9 (before) or Shift+F9 (after)").setEnabled(

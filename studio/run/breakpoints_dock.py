@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
     QGridLayout,
     QGroupBox,
     QHBoxLayout,
+    QHeaderView,
     QLabel,
     QLineEdit,
     QPlainTextEdit,
@@ -63,7 +64,7 @@ class BreakpointsPanel(QWidget):
         self.held: Held | None = None
         layout = vbox(self)
         self.pause_box = self._build_pause_box()
-        layout.addWidget(self.pause_box)  # first: its buttons in view however short the dock
+        layout.addWidget(self.pause_box, 1)  # first: its buttons in view however short the dock
         self.table = table("breakpointsTable", COLUMNS)
         self.table.setEditTriggers(
             QAbstractItemView.EditTrigger.DoubleClicked
@@ -72,7 +73,10 @@ class BreakpointsPanel(QWidget):
         )
         self.table.setMinimumHeight(48)  # the dock shares the run docks' row: keep it short
         self.table.itemChanged.connect(self._row_edited)
-        layout.addWidget(self.table)
+        header = self.table.horizontalHeader()
+        header.setStretchLastSection(False)
+        header.setSectionResizeMode(WHERE, QHeaderView.ResizeMode.Stretch)
+        layout.addWidget(self.table, 2)  # the list gets most of a tall dock, the input the rest
         layout.addLayout(self._build_form())
         self.status = QLabel("")
         self.status.setObjectName("breakpointsStatus")
@@ -137,6 +141,7 @@ class BreakpointsPanel(QWidget):
         self.pause_input.setObjectName("pauseInput")
         self.pause_input.setFont(MONO)
         self.pause_input.setMinimumHeight(60)
+        self.pause_input.setMaximumHeight(120)  # the list below stays in view
         row = QHBoxLayout()  # first: in view however short the dock and long the message
         self.continue_button = button("pauseContinueButton", "Continue", self._continue)
         self.retry_button = button("pauseRetryButton", "Retry", self._retry)
@@ -179,7 +184,8 @@ class BreakpointsPanel(QWidget):
             cells[HIT].setToolTip("Pause only on this visit (1 the first); empty: every visit")
             for column, item in enumerate(cells):
                 self.table.setItem(row, column, item)
-        self.table.resizeColumnsToContents()
+        for column in (ON, AT, CONDITION, HIT):
+            self.table.resizeColumnToContents(column)
         self.table.blockSignals(False)
         typed = self.where.currentText()
         self.where.blockSignals(True)
@@ -286,10 +292,10 @@ class BreakpointsPanel(QWidget):
             return
         stop = held.stop
         where = " › ".join(stop.path)
-        lines = [f"Paused {AT_TEXT[stop.at]} {where} (visit {stop.visit}) — breakpoint "
-                 f"{AT_TEXT[stop.point.at]} {path_text(stop.point)}"]  # fmt: skip
-        if stop.point.condition:
-            lines.append(f"Condition: {stop.point.condition}")
+        call = f", a call of {stop.point.tool}" if stop.point.tool else ""
+        lines = [f"Paused {AT_TEXT[stop.at]} {where} (visit {stop.visit}{call})"]
+        if stop.point.condition and not stop.problem:
+            lines.append(f"The condition holds: {stop.point.condition}")
         if stop.problem:
             lines.append(f"Paused because {stop.problem}")
         if stop.error:

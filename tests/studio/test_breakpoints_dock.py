@@ -9,7 +9,14 @@ import json
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QCheckBox, QComboBox, QLineEdit, QPlainTextEdit, QSpinBox
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QLineEdit,
+    QPlainTextEdit,
+    QSpinBox,
+    QToolButton,
+)
 
 from tests.studio.test_open_code import FACTORY, program
 from tests.studio.test_run_steps import click, idle, open_template
@@ -171,6 +178,8 @@ def test_enable_and_disable_from_the_dock(qtbot, window):
     table.item(0, 0).setCheckState(Qt.CheckState.Unchecked)
     bp = win.document.spec.breakpoints
     assert bp.before == [] and bp.points[0].enabled is False
+    toolbar = win.findChild(QToolButton, "breakpointsButton")  # lists the dock's too
+    assert toolbar.text() == "Breakpoints: before increment (off)"
     assert run(qtbot, win, {"count": 0, "limit": 3}) == [] and finish(qtbot, win)["count"] == 3
     panel(win).table.item(0, 0).setCheckState(Qt.CheckState.Checked)
     assert win.document.spec.breakpoints.before == ["increment"]  # plain again
