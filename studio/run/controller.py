@@ -217,7 +217,9 @@ class RunController(RunToolbar, ThreadControl):
         results still on their way are about the document left."""
         ran = self.live or (self._ran if self.session.running else None)
         if self.session.running:
-            self.session.stop()
+            self.session.stop()  # a task waiting at a breakpoint goes on, and fails or ends
+        if self.held is not None:
+            self._set_held(None)
         if ran is not None:
             self.book.note(ran, status="stopped")
         self.session.drop_results()

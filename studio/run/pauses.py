@@ -10,6 +10,7 @@ closing the window) sets `stopping`, which lets a waiting task go on and stops n
 
 from __future__ import annotations
 
+import contextlib
 import threading
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -21,6 +22,8 @@ from graphspec.model import Breakpoint
 
 POLL_SECONDS = 0.1
 """How often a waiting task looks whether the run was stopped."""
+OFFERED = "_superstep_pause_offered"
+"""Set on an error the user already let fail, so the tasks it goes up through do not stop again."""
 
 
 @dataclass(frozen=True)
@@ -72,10 +75,16 @@ class TaskPauses:
             self._hold(task, Held(stop, task.input, tuple(task.writes)))
 
     def failed(self, task: Any, error: Exception) -> bool:
+        if getattr(error, OFFERED, False):  # let fail inside a subgraph: its node fails with it
+            return False
         path = _path(task)
         with self._count:
             stop = self._stops.check("error", path, task.input, f"{type(error).__name__}: {error}")
-        return stop is not None and self._hold(task, Held(stop, task.input)) == "retry"
+        if stop is None:
+            return False
+        with contextlib.suppress(AttributeError, TypeError):  # an exception without a __dict__
+            setattr(error, OFFERED, True)
+        return self._hold(task, Held(stop, task.input)) == "retry"
 
     # ------------------------------------------------------------------ the GUI's side
 

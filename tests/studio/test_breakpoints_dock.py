@@ -225,3 +225,61 @@ def test_breakpoints_are_kept_with_the_document_without_marking_it_modified(qtbo
     assert wait_held(qtbot, win).stop.visit == 2
     click(qtbot, win, "pauseContinueButton")
     assert finish(qtbot, win)["count"] == 3
+
+
+NESTED = """
+from typing_extensions import TypedDict
+
+from langgraph.graph import END, START, StateGraph
+
+
+class S(TypedDict):
+    divisor: int
+    result: int
+
+
+def divide(state: S) -> dict:
+    return {"result": 100 // state["divisor"]}
+
+
+inner = StateGraph(S)
+inner.add_node("divide", divide)
+inner.add_edge(START, "divide")
+inner.add_edge("divide", END)
+builder = StateGraph(S)
+builder.add_node("sub", inner.compile())
+builder.add_edge(START, "sub")
+app = builder.compile()
+"""
+
+
+def test_an_error_inside_a_subgraph_pauses_once_and_stop_ends_a_pause(qtbot, window, tmp_path):
+    from studio.python_open import open_python
+
+    win = window
+    assert open_python(win, program(tmp_path, "nested", NESTED), "app", trusted=True)
+    panel(win).findChild(QCheckBox, "pauseOnErrorsCheck").setChecked(True)
+    held = run(qtbot, win, {"divisor": 0})
+    assert wait_held(qtbot, win).stop.path == ("sub", "divide")
+    click(qtbot, win, "pauseFailButton")
+    idle(qtbot, win, timeout=20000)
+    assert win.runner.state == "failed" and len(held) == 1  # not again at `sub`, which failed too
+
+    held = run(qtbot, win, {"divisor": 0})
+    wait_held(qtbot, win)
+    panel(win).pause_input.setPlainText('{"divisor": 5}')
+    click(qtbot, win, "pauseRetryButton")
+    assert finish(qtbot, win)["result"] == 20 and len(held) == 1
+
+    run(qtbot, win, {"divisor": 0})
+    wait_held(qtbot, win)
+
+    click(qtbot, win, "stopButton")  # Stop lets the waiting task go on: it fails, no pause again
+    idle(qtbot, win, timeout=20000)
+    assert win.runner.held is None and not panel(win).pause_box.isVisible()
+
+    run(qtbot, win, {"divisor": 0})
+    wait_held(qtbot, win)
+    assert open_template(qtbot, win, "hello_world")  # another document: the run ends with it
+    idle(qtbot, win, timeout=20000)
+    assert win.runner.held is None and not panel(win).pause_box.isVisible()
