@@ -107,6 +107,17 @@ def test_a_conditional_breakpoint_pauses_on_the_third_visit_only_when_it_holds(q
     assert "not a safe expression" in panel(win).status.text()
     assert table.item(0, 3).text() == "count >= 2"
 
+    # after the node: its condition reads the state as the node leaves it, shown with its writes
+    table.item(0, 0).setCheckState(Qt.CheckState.Unchecked)
+    add(qtbot, win, "increment", at="after", condition="count == 4")
+    run(qtbot, win, {"count": 0, "limit": 5})
+    held = wait_held(qtbot, win)
+    assert (held.stop.at, held.stop.visit, held.input["count"]) == ("after", 4, 3)
+    shown = json.loads(panel(win).pause_input.toPlainText())
+    assert shown["wrote"][0] == ["count", 4] and panel(win).pause_input.isReadOnly()
+    click(qtbot, win, "pauseContinueButton")
+    assert finish(qtbot, win)["count"] == 5
+
 
 def test_a_breakpoint_inside_a_subgraph_edits_the_input_of_its_node(qtbot, window):
     win = window
