@@ -154,3 +154,19 @@ def test_headless_commands_never_import_qt():
     proc = subprocess.run([sys.executable, "-c", code], cwd=TEMPLATES.parent, capture_output=True,
                           text=True, timeout=120)  # fmt: skip
     assert proc.returncode == 0, proc.stderr
+
+
+def test_validate_warns_about_a_debugger_breakpoint_without_its_node(capsys, tmp_path):
+    """A breakpoint of the Breakpoints dock never stops a run from starting: a warning."""
+    spec = write_spec(
+        tmp_path,
+        state=[{"name": "x"}],
+        nodes=[setter("a", x="1")],
+        entry=["a"],
+        breakpoints={"points": [{"node": "gone"}, {"node": "a", "condition": "x ++"}]},
+    )
+    code, out, _ = _run(capsys, "validate", str(spec))
+    assert code == 0
+    assert "$.breakpoints.points[0].node (gone): a breakpoint is on 'gone'" in out
+    assert "$.breakpoints.points[1].condition (a): breakpoint condition:" in out
+    assert out.rstrip().endswith("0 error(s), 2 warning(s)")
