@@ -44,7 +44,7 @@ from graphspec.model import (
 from graphspec.node_kinds import by_kind
 from graphspec.state_limits import bounded_reducer
 from graphspec.state_types import STATE_TYPES
-from graphspec.trust import load_callable, require_trust
+from graphspec.trust import load_callable, load_ref, require_trust
 
 
 def merge_dicts(left: dict | None, right: dict | None) -> dict:
@@ -77,9 +77,7 @@ def _reducer(key: StateKey, index: int, trusted: bool) -> Callable | None:
             raise SpecError(
                 "a custom reducer needs `custom_reducer` code", element_id=key.name, path=path
             )
-        return load_callable(
-            ref.code, ref.function, ref.import_path, element_id=key.name, path=path
-        )
+        return load_ref(ref, element_id=key.name, path=path)
     return None
 
 
@@ -168,8 +166,7 @@ def chat_model(settings: ModelSettings, element_id: str = "model", path: str = "
     `factory` makes the program's own."""
     if settings.factory is not None:
         ref = settings.factory
-        make = load_callable(ref.code, ref.function, ref.import_path, element_id=element_id,
-                             path=f"{path}.factory")  # fmt: skip
+        make = load_ref(ref, element_id=element_id, path=f"{path}.factory")
         try:
             return make()
         except Exception as exc:  # whatever the program's model constructor raises
@@ -217,13 +214,10 @@ def _tools(refs: list[Any], element_id: str, path: str) -> list[Any]:
 
     out = []
     for j, ref in enumerate(refs):
-        fn = load_callable(
-            ref.code,
-            ref.function,
-            ref.import_path,
-            element_id=element_id,
-            path=f"{path}.tools[{j}]",
-        )
+        fn = load_ref(ref, element_id=element_id, path=f"{path}.tools[{j}]")
+        if ref.call is not None:  # a call gives the tool itself, as the factory made it
+            out.append(fn)
+            continue
         out.append(
             tool(
                 ref.name, description=ref.description or ref.name, return_direct=ref.return_direct
@@ -249,10 +243,7 @@ def _middleware(agent: AgentSpec, element_id: str, path: str) -> list[Any]:
             continue
         if isinstance(mw, CustomMiddleware):
             for hook, ref in mw.hooks.items():
-                fn = load_callable(
-                    ref.code, ref.function, ref.import_path, element_id=element_id,
-                    path=f"{where}.hooks.{hook}",
-                )  # fmt: skip
+                fn = load_ref(ref, element_id=element_id, path=f"{where}.hooks.{hook}")
                 decorator = getattr(module, hook)
                 jumps = {"can_jump_to": list(mw.can_jump_to)} if mw.can_jump_to else {}
                 out.append(decorator(**jumps)(fn) if jumps else decorator(fn))
@@ -340,8 +331,7 @@ def _agent_extras(agent: AgentSpec, element_id: str, path: str) -> dict[str, Any
                                        path=f"{path}.{field}")  # fmt: skip
     for field in ("pre_model_hook", "post_model_hook"):
         if (ref := getattr(agent, field)) is not None:
-            out[field] = load_callable(ref.code, ref.function, ref.import_path,
-                                       element_id=element_id, path=f"{path}.{field}")  # fmt: skip
+            out[field] = load_ref(ref, element_id=element_id, path=f"{path}.{field}")
     if (fmt := agent.response_format) is not None:
         schema = load_callable(None, None, fmt.schema_class, element_id=element_id,
                                path=f"{path}.response_format.schema_class")  # fmt: skip
@@ -383,9 +373,7 @@ class _Site(NamedTuple):
 
 
 def _function_action(node: FunctionNode, site: _Site) -> Callable:
-    return load_callable(
-        node.code, node.function, node.import_path, element_id=node.id, path=site.path
-    )
+    return load_ref(node, element_id=node.id, path=site.path)
 
 
 def _subgraph_action(node: SubgraphNode, site: _Site) -> Any:
@@ -467,9 +455,7 @@ def router_function(
 
         return _named(send, edge.id)
     assert isinstance(router, CodeRouter)
-    return load_callable(
-        router.code, router.function, router.import_path, element_id=edge.id, path=f"{path}.router"
-    )
+    return load_ref(router, element_id=edge.id, path=f"{path}.router")
 
 
 def path_map(edge: ConditionalEdge) -> Any:

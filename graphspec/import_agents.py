@@ -32,12 +32,14 @@ import textwrap
 from typing import Any
 
 from engine.agents.hooks import HOOKS
+from graphspec.call_refs import call_ref
 from graphspec.errors import SpecError
 from graphspec.import_deep_agents import deep_agent_spec
 from graphspec.import_refs import called_name as _called
 from graphspec.import_refs import (
     code_ref,
     expression_code,
+    made_by_call,
     module_assignments,
     ref,
     target_of,
@@ -370,7 +372,11 @@ def tool_specs(runnable: Any, owner: str, modules: list[Any]) -> list[dict[str, 
             raise SpecError(f"{owner}: tool {name!r} has response_format="
                             f"{tool.response_format!r}, which the spec cannot hold",
                             element_id=owner)  # fmt: skip
-        entry: dict[str, Any] = {"name": name, **code_ref(fn, owner, modules)}
+        # a tool a library's factory made (a closure inside): the call that makes the tool
+        source = (
+            call_ref(tool, owner, modules) if made_by_call(fn) else code_ref(fn, owner, modules)
+        )
+        entry: dict[str, Any] = {"name": name, **source}
         if tool.description and tool.description != name:
             entry["description"] = tool.description
         if getattr(tool, "return_direct", False):

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import ast
 import builtins
+import functools
 import inspect
 import re
 import sys
@@ -112,17 +113,29 @@ class Shadowed(SpecError):
     """The object's own module-level name now names another object."""
 
 
-def code_ref(obj: Any, element_id: str, modules: Iterable[Any] = ()) -> dict[str, str]:
+def code_ref(obj: Any, element_id: str, modules: Iterable[Any] = ()) -> dict[str, Any]:
     """A spec code reference to `obj`: its import path, or for a function a later definition
-    shadowed, its source as inline code (`shadowed_code`)."""
+    shadowed, its source as inline code (`shadowed_code`); for a partial or a closure a
+    factory made, the call that makes it again (`graphspec.call_refs`)."""
     try:
         return {"import_path": ref(obj, element_id, modules)}
     except Shadowed:
         return shadowed_code(obj, element_id)
     except SpecError:
-        if getattr(obj, "__name__", "") != "<lambda>" or obj.__qualname__ != "<lambda>":
+        if getattr(obj, "__name__", "") == "<lambda>" and obj.__qualname__ == "<lambda>":
+            return lambda_code(obj, element_id)
+        if not made_by_call(obj):
             raise
-        return lambda_code(obj, element_id)
+    from graphspec.call_refs import call_ref  # it builds on ref()
+
+    return call_ref(obj, element_id, list(modules))
+
+
+def made_by_call(obj: Any) -> bool:
+    """A partial, or a closure a function made: a call may make it again (`call_refs`)."""
+    return isinstance(obj, functools.partial) or ".<locals>." in str(
+        getattr(obj, "__qualname__", "")
+    )
 
 
 def lambda_code(fn: Any, element_id: str) -> dict[str, str]:
@@ -284,6 +297,7 @@ __all__ = [
     "called_name",
     "code_ref",
     "literal_setting",
+    "made_by_call",
     "module_assignments",
     "expression_code",
     "lambda_code",

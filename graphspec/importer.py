@@ -187,6 +187,10 @@ def _state(builder: Any, modules: list[Any]) -> tuple[list[dict[str, Any]], str 
             key.pop("input", None)
             key.pop("output", None)
         keys.append(key)
+    if state_class is None and any("call" in (k.get("custom_reducer") or {}) for k in keys):
+        # a reducer a call made is another object each time it is made, and langgraph wants the
+        # very same one in a node's input schema (the program's class, by its type hint)
+        state_class = ref(schema, "state", modules)
     return keys, state_class
 
 

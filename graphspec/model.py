@@ -101,8 +101,40 @@ class _Model(BaseModel):
     )
 
 
+ArgumentName = Annotated[str, StringConstraints(pattern=r"^[A-Za-z_][A-Za-z0-9_]{0,99}$")]
+"""A keyword argument's name (any Python identifier: no name is reserved here)."""
+
+
+class Argument(_Model):
+    """One argument of a `Call`: a JSON value (`value`); the object a code reference gives
+    (`ref`: an import path, or another call); or a list (`items`) or dict (`entries`) some of
+    whose members are references. Empty, it is None."""
+
+    value: JsonValue = None
+    ref: CodeRef | None = None
+    items: list[Argument] | None = None
+    entries: dict[str, Argument] | None = None
+
+    @model_validator(mode="after")
+    def _one_kind(self) -> Argument:
+        given = [n for n in ("ref", "items", "entries") if getattr(self, n) is not None]
+        if len(given) > 1 or (given and self.value is not None):
+            raise ValueError("give one of `value`, `ref`, `items` or `entries`")
+        return self
+
+
+class Call(_Model):
+    """The arguments a code reference's callable is called with: the reference is then the
+    value the call returns (`create_handoff_tool(agent_name="bob")`, `add_messages(format=...)`),
+    as the program made it with a library's factory."""
+
+    args: list[Argument] = []
+    kwargs: dict[ArgumentName, Argument] = {}
+
+
 class CodeRef(_Model):
-    """Python code: inline source defining `function`, or an import path `module:function`.
+    """Python code: inline source defining `function`, or an import path `module:function`;
+    with `call`, the value of calling it with those arguments.
 
     Code runs only for a trusted spec (`graphspec.trust`).
     """
@@ -110,6 +142,10 @@ class CodeRef(_Model):
     code: Code | None = None
     function: Identifier | None = None
     import_path: ImportPath | None = None
+    call: Call | None = None
+    """Call what `import_path` (or `function`) names with these arguments: the reference is
+    what the call returns (a library factory's tool, closure or partial, as the program made
+    it). Code: runs only for a trusted spec."""
 
     @model_validator(mode="after")
     def _one_source(self) -> CodeRef:
@@ -219,6 +255,10 @@ class ModelSettings(_Model):
 
 
 class ToolSpec(CodeRef):
+    """A tool: its function (wrapped as a tool with `name`, `description` and
+    `return_direct`); with `call`, the tool the call returns, used as it is (its name and
+    description are the tool's, shown here)."""
+
     name: Identifier
     description: Text = ""
     return_direct: bool = False
@@ -431,6 +471,9 @@ class FunctionNode(_NodeBase):
     """The name of the function `code` defines: the node runs it."""
     import_path: ImportPath | None = None
     """`package.module:function`, instead of inline code."""
+    call: Call | None = None
+    """Call what `import_path` names with these arguments: the node runs what the call returns
+    (a library factory's closure or runnable, as the program made it)."""
     writes: list[Identifier] = []
     """Keys the function writes, as far as the designer knows: used by the validator only."""
     destinations: list[Target] = []
@@ -441,11 +484,12 @@ class FunctionNode(_NodeBase):
 
     @model_validator(mode="after")
     def _one_source(self) -> FunctionNode:
-        CodeRef(code=self.code, function=self.function, import_path=self.import_path)
+        self.code_ref()
         return self
 
     def code_ref(self) -> CodeRef:
-        return CodeRef(code=self.code, function=self.function, import_path=self.import_path)
+        return CodeRef(code=self.code, function=self.function, import_path=self.import_path,
+                       call=self.call)  # fmt: skip
 
 
 class SetStateNode(_NodeBase):
@@ -757,6 +801,7 @@ class GraphSpec(_Model):
 
 from graphspec.deep_agent_spec import DeepAgent  # noqa: E402  (it builds on the models above)
 
+Argument.model_rebuild()
 AgentSpec.model_rebuild()
 Subgraph.model_rebuild()
 GraphSpec.model_rebuild()
@@ -768,8 +813,10 @@ __all__ = [
     "PREBUILT_MIDDLEWARE",
     "AgentNode",
     "AgentSpec",
+    "Argument",
     "Breakpoints",
     "CacheSpec",
+    "Call",
     "CodeRef",
     "CodeRouter",
     "NodeChannels",

@@ -20,6 +20,7 @@ the same names from langgraph), so the same code runs on both.
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import importlib
 import os
@@ -27,6 +28,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from graphspec.call_refs import call_text
 from graphspec.endpoints import endpoint_sites, models
 from graphspec.errors import Finding, SpecError, UntrustedCodeError
 from graphspec.io import MAX_SUBGRAPH_DEPTH, SpecValidationError, load_spec, read_spec_bytes
@@ -48,6 +50,8 @@ def _site(element_id: str, path: str, what: str) -> Finding:
 
 
 def _ref_kind(ref: CodeRef | FunctionNode) -> str:
+    if ref.call is not None:
+        return f"call {call_text(ref)}"
     return "inline code" if ref.code is not None else f"import {ref.import_path}"
 
 
@@ -286,6 +290,40 @@ def load_callable(
     return fn
 
 
+def load_ref(ref: CodeRef | FunctionNode, *, element_id: str, path: str) -> Any:
+    """What a code reference gives: the function it names or, with `call`, the value of calling
+    it with its arguments (each JSON data or what its own reference gives). A call is made on the
+    engine (`graphspec.engine_world`): a library's factory runs in the world the program ran in,
+    and a langgraph path names the engine's module. Only call this for a trusted spec."""
+    if ref.call is None:
+        return load_callable(ref.code, ref.function, ref.import_path, element_id=element_id,
+                             path=path)  # fmt: skip
+    from graphspec.engine_world import on_engine
+
+    with on_engine():
+        made = load_callable(ref.code, ref.function, ref.import_path, element_id=element_id,
+                             path=path)  # fmt: skip
+        args = [_argument(a, element_id, f"{path}.call.args[{i}]")
+                for i, a in enumerate(ref.call.args)]  # fmt: skip
+        kwargs = {k: _argument(a, element_id, f"{path}.call.kwargs.{k}")
+                  for k, a in ref.call.kwargs.items()}  # fmt: skip
+        try:
+            return made(*args, **kwargs)
+        except Exception as exc:  # whatever the library's factory raises
+            raise SpecError(f"{call_text(ref)} failed: {type(exc).__name__}: {exc}",
+                            element_id=element_id, path=f"{path}.call") from exc  # fmt: skip
+
+
+def _argument(arg: Any, element_id: str, path: str) -> Any:
+    if arg.ref is not None:
+        return load_ref(arg.ref, element_id=element_id, path=f"{path}.ref")
+    if arg.items is not None:
+        return [_argument(a, element_id, f"{path}.items[{i}]") for i, a in enumerate(arg.items)]
+    if arg.entries is not None:
+        return {k: _argument(a, element_id, f"{path}.entries.{k}") for k, a in arg.entries.items()}
+    return copy.deepcopy(arg.value)
+
+
 __all__ = [
     "Closure",
     "closure",
@@ -293,4 +331,5 @@ __all__ = [
     "digest",
     "require_trust",
     "load_callable",
+    "load_ref",
 ]

@@ -299,6 +299,9 @@ class _GraphWriter:
         names = []
         for ref in refs:
             fn = self.m.code(ref, f"tool {ref.name} of {owner}")
+            if ref.call is not None:  # the tool the call makes, as it is
+                names.append(fn)
+                continue
             direct = ", return_direct=True" if ref.return_direct else ""
             names.append(
                 f"tool({ref.name!r}, description={ref.description or ref.name!r}{direct})({fn})"

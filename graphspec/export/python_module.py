@@ -18,8 +18,8 @@ from engine.agents.hooks import HOOKS
 from graphspec.errors import SpecError
 from graphspec.export.compile_args import RUNTIME_IMPORTS
 from graphspec.export.mcp_code import MCP_HELPERS, MCP_IMPORTS
-from graphspec.model import PREBUILT_MIDDLEWARE, CodeRef, FunctionNode
-from graphspec.pysource import comment
+from graphspec.model import PREBUILT_MIDDLEWARE, Argument, CodeRef, FunctionNode
+from graphspec.pysource import comment, literal
 
 PREGEL_IMPORTS = [
     "from langgraph.channels import BinaryOperatorAggregate, EphemeralValue, LastValue, Topic",
@@ -144,10 +144,19 @@ class PythonModule:
             self.imports.append(line)
 
     def code(self, ref: CodeRef | FunctionNode, title: str) -> str:
-        """Copy inline code (or import by path); returns the function's name in the module."""
+        """Copy inline code (or import by path); returns the function's name in the module, or
+        with `call`, the call's expression."""
+        if ref.call is not None:
+            callee = self.code(ref.model_copy(update={"call": None}), title)
+            parts = [self.argument(a, title) for a in ref.call.args]
+            parts += [f"{k}={self.argument(a, title)}" for k, a in ref.call.kwargs.items()]
+            return f"{callee}({', '.join(parts)})"
         if ref.import_path is not None:
             module, _, attr = ref.import_path.partition(":")
             head, _, _ = attr.partition(".")
+            if IMPORTED.get(head, "") == module:  # one of the module's own imports
+                self.need(f"from {module} import {head}")
+                return attr
             alias = self.name(head)
             self.need(f"from {module} import {head}" + (f" as {alias}" if alias != head else ""))
             return alias + attr[len(head) :]
@@ -160,6 +169,17 @@ class PythonModule:
         self.used.add(ref.function or "")
         self.blocks.append(f"{comment(title)}\n{textwrap.dedent(ref.code or '').strip()}\n")
         return ref.function or ""
+
+    def argument(self, arg: Argument, title: str) -> str:
+        """A call's argument as Python: its JSON value, or its reference's expression."""
+        if arg.ref is not None:
+            return self.code(arg.ref, title)
+        if arg.items is not None:
+            return "[" + ", ".join(self.argument(a, title) for a in arg.items) + "]"
+        if arg.entries is not None:
+            pairs = [f"{literal(k)}: {self.argument(a, title)}" for k, a in arg.entries.items()]
+            return "{" + ", ".join(pairs) + "}"
+        return literal(arg.value)
 
 
 def used_imports(lines: list[str], body: str) -> list[str]:
