@@ -22,11 +22,13 @@ makes the value on the engine, the exporter writes the call in the LangGraph mod
 
 from __future__ import annotations
 
+import ast
 import functools
 import inspect
 import json
 import math
 import sys
+import textwrap
 from typing import Any
 
 from graphspec.errors import SpecError
@@ -258,6 +260,53 @@ def _short(value: Any) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
+def closure_code(fn: Any, element_id: str) -> dict[str, str] | None:
+    """A closure no call makes again (its factory returns something else, such as the builder
+    it added the closure to) as inline code: its own source inside a function binding its free
+    variables to the values they hold, when each is JSON data, after imports of the globals it
+    reads from where they are defined. None when it cannot be kept so."""
+    if not inspect.isfunction(fn) or not fn.__closure__:
+        return None
+    try:
+        source = textwrap.dedent(inspect.getsource(fn))
+        [tree] = ast.parse(source).body
+    except (OSError, TypeError, SyntaxError, ValueError):
+        return None
+    cells = dict(zip(fn.__code__.co_freevars, map(_content, fn.__closure__), strict=True))
+    if (not isinstance(tree, (ast.FunctionDef, ast.AsyncFunctionDef)) or tree.decorator_list
+            or tree.name != fn.__name__ or not all(map(_plain, cells.values()))):  # fmt: skip
+        return None
+    from graphspec.trust import runtime_names
+
+    read = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name)} - set(cells)
+    names = sorted(n for n in read if n in fn.__globals__ and n not in runtime_names())
+    imports = [_import_line(n, fn.__globals__) for n in names]
+    if None in imports:
+        return None
+    maker = f"_make_{fn.__name__}"
+    bound = "".join(f"    {name} = {value!r}\n" for name, value in cells.items())
+    body = textwrap.indent(source.strip(), "    ")
+    code = "\n".join([*sorted(set(imports)), "", ""]) if imports else ""
+    code += f"def {maker}():\n{bound}\n{body}\n\n    return {fn.__name__}\n\n\n"
+    return {"code": f"{code}{fn.__name__} = {maker}()\n", "function": fn.__name__}
+
+
+def _import_line(name: str, where: dict[str, Any]) -> str | None:
+    """An import giving `name` what it names in `where`, from the module that defines it (the
+    same on both runtimes); None for an object of the graph runtime or one held nowhere."""
+    value = where[name]
+    if inspect.ismodule(value):
+        home = value.__name__
+        line = f"import {home}" if home == name else f"import {home} as {name}"
+    else:
+        home = str(getattr(value, "__module__", None) or where.get("__name__", ""))
+        own = getattr(value, "__name__", name)
+        if getattr(sys.modules.get(home), own, None) is not value:
+            home, own = str(where.get("__name__", "")), name
+        line = f"from {home} import {own}" + (f" as {name}" if own != name else "")
+    return None if neutral(home) != home or home.startswith("langgraph") else line
+
+
 # ------------------------------------------------------------------ the spec's form
 
 
@@ -419,4 +468,4 @@ def _argument_text(arg: Any) -> str:
     return repr(arg.value)
 
 
-__all__ = ["call_ref", "call_text", "equivalent", "neutral"]
+__all__ = ["call_ref", "call_text", "closure_code", "equivalent", "neutral"]

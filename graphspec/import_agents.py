@@ -193,7 +193,7 @@ def _model_factory(model: Any, written: Written, owner: str, modules: list[Any])
     program did: the expression it wrote for it, else the module-level variable holding it;
     None when the program holds it nowhere the spec can point."""
     if written is None:
-        held = [(m, ast.Name(id=n)) for m in modules if m is not None
+        held = [(m, ast.Name(id=n, ctx=ast.Load())) for m in modules if m is not None
                 for n, v in vars(m).items() if v is model and not n.startswith("_")]  # fmt: skip
         if not held:
             return None
@@ -407,11 +407,14 @@ def _default_error_handler(handle: Any) -> bool:
     return getattr(handle, "__name__", "") == "_default_handle_tool_errors"
 
 
+def _react_model_fn(builder: Any) -> Any:
+    runnable = getattr(builder.nodes.get("agent"), "runnable", None)
+    return getattr(runnable, "func", None) or getattr(runnable, "afunc", None)
+
+
 def is_react_agent(builder: Any) -> bool:
     """A `create_react_agent` graph: its model node is the prebuilt's `call_model`."""
-    node = builder.nodes.get("agent")
-    runnable = getattr(node, "runnable", None)
-    fn = getattr(runnable, "func", None) or getattr(runnable, "afunc", None)
+    fn = _react_model_fn(builder)
     return getattr(fn, "__qualname__", "").startswith("create_react_agent.<locals>.")
 
 
@@ -485,9 +488,9 @@ def react_agent(graph: Any, builder: Any, node_id: str, agents: list[dict], scop
     modules += [sys.modules.get(t.get("import_path", "").partition(":")[0]) for t in tools]
     made = scope.assignment(graph, modules)
     if made is None or _called(made[1]) != "create_react_agent":
-        raise SpecError(f"{node_id}: a create_react_agent graph is read from its module-level "
-                        "`name = create_react_agent(...)` call, and none was found",
-                        element_id=node_id)  # fmt: skip
+        agent = _react_from_graph(builder, node_id, modules)
+        return _register(graph, {**agent, **({"tools": tools} if tools else {})}, node_id, agents,
+                         scope)  # fmt: skip
     module, call = made
     names = [*("model", "tools")[: len(call.args)], *(k.arg for k in call.keywords)]
     extra = [n for n in names if n not in _REACT_KEPT and n not in _REACT_OWN]
@@ -517,6 +520,37 @@ def react_agent(graph: Any, builder: Any, node_id: str, agents: list[dict], scop
     name = args.get("name")
     agent.update(_naming(_literal(name, node_id) if name is not None else None, node_id))
     return _register(graph, agent, node_id, agents, scope)
+
+
+_REACT_PLAIN = {"pre_model_hook": None, "post_model_hook": None, "response_format": None}
+"""What a create_react_agent graph read without its call must have been built without."""
+
+
+def _react_from_graph(builder: Any, node_id: str, modules: list[Any]) -> dict[str, Any]:
+    """A create_react_agent graph a library built (a supervisor's), read from the compiled
+    agent: model, prompt and name from its model node's closure (the tools from its ToolNode);
+    refused unless it was given nothing else (hooks, structured output, its own state)."""
+    found = _closure(_react_model_fn(builder))
+    schema = getattr(builder, "state_schema", None)
+    why = (
+        "its model node keeps no model and prompt the spec can read" if "model" not in found
+        or not isinstance(found.get("prompt"), (str, type(None))) else
+        f"it has {', '.join(k for k, v in _REACT_PLAIN.items() if found.get(k, v) is not v)}"
+        if any(found.get(k, v) is not v for k, v in _REACT_PLAIN.items()) else
+        f"its state schema {getattr(schema, '__qualname__', schema)} is its own"
+        if getattr(schema, "__qualname__", "") != "AgentState"
+        or not schema.__module__.endswith(".prebuilt.chat_agent_executor") else ""
+    )  # fmt: skip
+    if why:
+        raise SpecError(f"{node_id}: a create_react_agent graph no module-level `name = "
+                        f"create_react_agent(...)` call made is read from the graph, and {why}",
+                        element_id=node_id)  # fmt: skip
+    model = found["model"]
+    source = next((made for m in modules if m is not None
+                   if (made := Scope(None).assignment(model, [m])) is not None), None)  # fmt: skip
+    agent = {"model": _model_settings(model, source, node_id, None, modules),
+             "system_prompt": found.get("prompt") or ""}  # fmt: skip
+    return {**agent, **_naming(found.get("name"), node_id)}
 
 
 def agent(graph: Any, builder: Any, node_id: str, agents: list[dict], scope: Scope) -> str:

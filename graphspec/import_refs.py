@@ -116,7 +116,8 @@ class Shadowed(SpecError):
 def code_ref(obj: Any, element_id: str, modules: Iterable[Any] = ()) -> dict[str, Any]:
     """A spec code reference to `obj`: its import path, or for a function a later definition
     shadowed, its source as inline code (`shadowed_code`); for a partial or a closure a
-    factory made, the call that makes it again (`graphspec.call_refs`)."""
+    factory made, the call that makes it again, or a closure of JSON values as code
+    (`graphspec.call_refs`)."""
     try:
         return {"import_path": ref(obj, element_id, modules)}
     except Shadowed:
@@ -126,9 +127,15 @@ def code_ref(obj: Any, element_id: str, modules: Iterable[Any] = ()) -> dict[str
             return lambda_code(obj, element_id)
         if not made_by_call(obj):
             raise
-    from graphspec.call_refs import call_ref  # it builds on ref()
+    from graphspec.call_refs import call_ref, closure_code  # they build on ref()
 
-    return call_ref(obj, element_id, list(modules))
+    try:
+        return call_ref(obj, element_id, list(modules))
+    except SpecError:
+        kept = closure_code(obj, element_id)
+        if kept is None:
+            raise
+        return kept
 
 
 def made_by_call(obj: Any) -> bool:

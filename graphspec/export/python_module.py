@@ -124,6 +124,8 @@ class PythonModule:
         self.imports: list[str] = list(BASE_IMPORTS)
         self.blocks: list[str] = []
         self.used: set[str] = set(RESERVED)
+        self.aliases: dict[tuple[str, str], str] = {}
+        """(module, name) -> the name its import took here."""
 
     def name(self, wanted: str) -> str:
         name = wanted.strip("_") or "fn" if wanted.startswith("__") else wanted
@@ -157,8 +159,11 @@ class PythonModule:
             if IMPORTED.get(head, "") == module:  # one of the module's own imports
                 self.need(f"from {module} import {head}")
                 return attr
-            alias = self.name(head)
-            self.need(f"from {module} import {head}" + (f" as {alias}" if alias != head else ""))
+            if (alias := self.aliases.get((module, head))) is None:  # imported once
+                alias = self.aliases[module, head] = self.name(head)
+                self.need(
+                    f"from {module} import {head}" + (f" as {alias}" if alias != head else "")
+                )
             return alias + attr[len(head) :]
         if _taken(ref.function or ""):
             raise SpecError(
