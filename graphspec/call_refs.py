@@ -24,9 +24,11 @@ from __future__ import annotations
 
 import ast
 import functools
+import hashlib
 import inspect
 import json
 import math
+import re
 import sys
 import textwrap
 from typing import Any
@@ -310,6 +312,51 @@ def _import_line(name: str, where: dict[str, Any]) -> str | None:
 # ------------------------------------------------------------------ the spec's form
 
 
+def source_call(call: ast.Call, callee: Any, module: Any, owner: str) -> dict[str, Any]:
+    """`call`, an expression of `module`'s source calling `callee` (a library's class), as a
+    code reference with `call`: each argument JSON data, a module-level object by path, a list
+    or dict of them, or an expression the program wrote there (a model it made inline) as code
+    returning it. The value is made as the program made it, so nothing is compared."""
+    if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None
+                                                                 for k in call.keywords):  # fmt: skip
+        raise SpecError(f"{owner}: {ast.unparse(call)[:80]} passes *args or **kwargs; name its "
+                        "arguments", element_id=owner)  # fmt: skip
+    made: dict[str, Any] = {}
+    if call.args:
+        made["args"] = [_written_argument(a, module, owner, f"arg{i}")
+                        for i, a in enumerate(call.args)]  # fmt: skip
+    if call.keywords:
+        made["kwargs"] = {k.arg: _written_argument(k.value, module, owner, str(k.arg))
+                          for k in call.keywords}  # fmt: skip
+    return {"import_path": neutral(f"{callee.__module__}:{callee.__qualname__}"), "call": made}
+
+
+def _written_argument(node: ast.expr, module: Any, owner: str, where: str) -> dict[str, Any]:
+    from graphspec.import_refs import expression_code
+
+    try:
+        value = ast.literal_eval(node)
+    except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+        pass
+    else:
+        if _plain(value):
+            return {"value": value} if value is not None else {}
+    if isinstance(node, ast.Name) and node.id in vars(module):
+        return {"ref": {"import_path": neutral(ref(vars(module)[node.id], owner, [module]))}}
+    if isinstance(node, (ast.List, ast.Tuple)):
+        return {"items": [_written_argument(e, module, owner, where) for e in node.elts]}
+    if isinstance(node, ast.Dict) and all(
+        isinstance(k, ast.Constant) and isinstance(k.value, str) for k in node.keys
+    ):
+        return {"entries": {k.value: _written_argument(v, module, owner, f"{where}_{k.value}")
+                            for k, v in zip(node.keys, node.values, strict=True)}}  # fmt: skip
+    digest = hashlib.sha1(ast.unparse(node).encode("utf-8")).hexdigest()[:6]
+    name = re.sub(r"\W", "_", f"{owner[:24]}_{where[:24]}_{digest}", flags=re.ASCII)
+    code = expression_code(node, module, name if name[:1].isalpha() else f"v_{name}", owner,
+                           f"the argument {where}")  # fmt: skip
+    return {"ref": {**code, "call": {}}}
+
+
 def _written(path: str, args: Any, kwargs: dict[str, Any], element_id: str, modules: list[Any],
              what: str) -> dict[str, Any]:  # fmt: skip
     """The code reference `path(*args, **kwargs)`, each argument JSON data or a reference."""
@@ -443,29 +490,4 @@ class _Unbound:
     """A closure cell not yet bound."""
 
 
-# ------------------------------------------------------------------ shown
-
-
-def call_text(source: Any) -> str:
-    """A code reference as one line of Python: `module:name`, `module:name(arg=...)`, or the
-    inline function's name."""
-    head = source.import_path or f"<code>.{source.function}"
-    call = getattr(source, "call", None)
-    if call is None:
-        return head
-    parts = [_argument_text(a) for a in call.args]
-    parts += [f"{k}={_argument_text(a)}" for k, a in call.kwargs.items()]
-    return f"{head}({', '.join(parts)})"
-
-
-def _argument_text(arg: Any) -> str:
-    if arg.ref is not None:
-        return call_text(arg.ref)
-    if arg.items is not None:
-        return "[" + ", ".join(_argument_text(a) for a in arg.items) + "]"
-    if arg.entries is not None:
-        return "{" + ", ".join(f"{k!r}: {_argument_text(a)}" for k, a in arg.entries.items()) + "}"
-    return repr(arg.value)
-
-
-__all__ = ["call_ref", "call_text", "closure_code", "equivalent", "neutral"]
+__all__ = ["call_ref", "closure_code", "equivalent", "neutral", "source_call"]

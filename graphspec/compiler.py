@@ -26,6 +26,7 @@ from graphspec.model import (
     PREBUILT_MIDDLEWARE,
     AgentNode,
     AgentSpec,
+    CodeRef,
     CodeRouter,
     ConditionalEdge,
     CustomMiddleware,
@@ -263,6 +264,9 @@ def _middleware(agent: AgentSpec, element_id: str, path: str) -> list[Any]:
 def _imported_middleware(mw: CustomMiddleware, element_id: str, where: str) -> Any:
     """A program's AgentMiddleware by import path: the instance, or the class built with its
     settings."""
+    if mw.call is not None:  # a library's middleware, made as the program's call made it
+        return load_ref(CodeRef(import_path=mw.import_path, call=mw.call), element_id=element_id,
+                        path=where)  # fmt: skip
     found = load_callable(None, None, mw.import_path, element_id=element_id, path=where)
     if isinstance(found, type) != mw.build:
         what = "a class (set build)" if mw.build is False else "no class"

@@ -32,7 +32,8 @@ import textwrap
 from typing import Any
 
 from engine.agents.hooks import HOOKS
-from graphspec.call_refs import call_ref
+from graphspec.call_refs import call_ref, source_call
+from graphspec.engine_world import WORLD_PACKAGES
 from graphspec.errors import SpecError
 from graphspec.import_deep_agents import deep_agent_spec
 from graphspec.import_refs import called_name as _called
@@ -285,6 +286,8 @@ def _overrides(cls: type) -> list[str]:
 
 
 _AGENT_LAYERS = ("langchain.agents.middleware", "engine.agents.middleware")
+_RUNTIMES = {"langgraph", "langchain"}
+"""The packages whose middleware is the agent layer's own (prebuilt or decorators)."""
 """Where the agent layer's middleware lives, on langgraph and on the engine."""
 
 
@@ -303,6 +306,23 @@ def _on_both_runtimes(cls: type, module: Any, label: str, owner: str) -> None:
                     "(define it in the module, or subclass it there)", element_id=owner)  # fmt: skip
 
 
+def _library_class(item: ast.expr, module: Any) -> Any:
+    """The middleware class a package built on langgraph defines (deepagents') that `item`, an
+    entry of the middleware list, calls; None for anything else."""
+    cls = vars(module).get(_called(item))
+    top = getattr(cls, "__module__", "").partition(".")[0]
+    if isinstance(cls, type) and _is_middleware(cls) and top in WORLD_PACKAGES - _RUNTIMES:
+        return cls
+    return None
+
+
+def _library_homes(call: ast.expr, module: Any) -> set[str]:
+    """The modules of the library middleware classes a create_agent call's list calls."""
+    items = next((k.value for k in getattr(call, "keywords", []) if k.arg == "middleware"), None)
+    found = [_library_class(item, module) for item in getattr(items, "elts", [])]
+    return {cls.__module__ for cls in found if cls is not None}
+
+
 def _program_middleware(item: ast.expr, module: Any, owner: str) -> dict[str, Any] | None:
     """The program's own middleware by import path: a module-level instance (`mw`, a
     `@before_model`-style decorated function, `mw = MyMiddleware(...)`) or a subclass the
@@ -314,6 +334,10 @@ def _program_middleware(item: ast.expr, module: Any, owner: str) -> dict[str, An
         _on_both_runtimes(type(obj), module, item.id, owner)
         return {"kind": "custom", "name": item.id, "import_path": ref(obj, owner, [module]),
                 "overrides": _overrides(type(obj))}  # fmt: skip
+    if (library := _library_class(item, module)) is not None:  # made by its call, as written
+        name = re.sub(r"(?<!^)(?=[A-Z])", "_", library.__name__).lower()
+        return {"kind": "custom", "name": name if name.isidentifier() else "middleware",
+                **source_call(item, library, module, owner), "overrides": _overrides(library)}  # fmt: skip
     cls = vars(module).get(_called(item))
     if not (isinstance(cls, type) and _is_middleware(cls)):
         return None
@@ -359,12 +383,17 @@ def _plain(value: Any) -> bool:
     return value is None or isinstance(value, (str, int, float, bool))
 
 
-def tool_specs(runnable: Any, owner: str, modules: list[Any]) -> list[dict[str, Any]]:
-    """The tools of a ToolNode as spec tools: name, description, the function by import path."""
+def tool_specs(runnable: Any, owner: str, modules: list[Any],
+               theirs: set[str] = frozenset()) -> list[dict[str, Any]]:  # fmt: skip
+    """The tools of a ToolNode as spec tools: name, description, the function by import path
+    (or the call that made the tool); those made in the modules `theirs` left out (a library
+    middleware's own tools, which the middleware brings back)."""
     by_name = getattr(runnable, "tools_by_name", None) or {}
     tools = []
     for name, tool in by_name.items():
         fn = getattr(tool, "func", None) or getattr(tool, "coroutine", None)
+        if getattr(fn, "__module__", None) in theirs:
+            continue
         if fn is None:
             raise SpecError(f"{owner}: tool {name!r} wraps no function (a BaseTool subclass); "
                             "the spec holds tools as functions", element_id=owner)  # fmt: skip
@@ -563,8 +592,10 @@ def agent(graph: Any, builder: Any, node_id: str, agents: list[dict], scope: Sco
     if deep is not None and _called(deep[1]) == "create_deep_agent":
         return _deep_agent(graph, found, node_id, agents, scope, deep)
     tools_runnable = getattr(builder.nodes.get("tools"), "runnable", None)
-    tools = tool_specs(tools_runnable, node_id, modules) if tools_runnable is not None else []
-    # a middleware's own tools (TodoListMiddleware's write_todos) come back with the middleware
+    # a middleware's own tools (TodoListMiddleware's write_todos, a library middleware's) come
+    # back with the middleware
+    theirs = _library_homes(deep[1], deep[0]) if deep is not None else set()
+    tools = tool_specs(tools_runnable, node_id, modules, theirs) if tools_runnable else []
     tools = [t for t in tools if not t.get("import_path", "").startswith(_AGENT_LAYERS)]
     modules += [sys.modules.get(t.get("import_path", "").partition(":")[0]) for t in tools]
     made = scope.assignment(graph, modules)

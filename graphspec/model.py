@@ -318,6 +318,10 @@ class CustomMiddleware(_Model):
     names an instance, used as it is."""
     settings: dict[str, JsonValue] = {}
     """The subclass's keyword arguments."""
+    call: Call | None = None
+    """The arguments `import_path` (a class, or a function making middleware) is called with,
+    each JSON data or an object by reference: a library's middleware given the program's own
+    objects, as the program wrote the call. Instead of `build` and `settings`; code."""
     overrides: list[HookName] = []
     """The hooks the imported middleware overrides, as read when it was imported (shown; the
     object runs as it is)."""
@@ -330,6 +334,8 @@ class CustomMiddleware(_Model):
             raise ValueError("`build` and `overrides` belong to an `import_path` middleware")
         if self.settings and not self.build:
             raise ValueError("`settings` are a built middleware's (set `build`)")
+        if self.call is not None and (self.import_path is None or self.build):
+            raise ValueError("`call` belongs to an `import_path` middleware, instead of `build`")
         return self
 
 
@@ -799,6 +805,27 @@ class GraphSpec(_Model):
         return out
 
 
+def call_text(source: CodeRef | FunctionNode) -> str:
+    """A code reference as one line of Python, for people: `module:name`, with its call
+    `module:name(arg=...)`, or the inline function's name."""
+    head = source.import_path or f"<code>.{source.function}"
+    if source.call is None:
+        return head
+    parts = [_argument_text(a) for a in source.call.args]
+    parts += [f"{k}={_argument_text(a)}" for k, a in source.call.kwargs.items()]
+    return f"{head}({', '.join(parts)})"
+
+
+def _argument_text(arg: Argument) -> str:
+    if arg.ref is not None:
+        return call_text(arg.ref)
+    if arg.items is not None:
+        return "[" + ", ".join(_argument_text(a) for a in arg.items) + "]"
+    if arg.entries is not None:
+        return "{" + ", ".join(f"{k!r}: {_argument_text(a)}" for k, a in arg.entries.items()) + "}"
+    return repr(arg.value)
+
+
 from graphspec.deep_agent_spec import DeepAgent  # noqa: E402  (it builds on the models above)
 
 Argument.model_rebuild()
@@ -847,4 +874,5 @@ __all__ = [
     "ToolSpec",
     "ToolsNode",
     "View",
+    "call_text",
 ]

@@ -28,7 +28,6 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from graphspec.call_refs import call_text
 from graphspec.endpoints import endpoint_sites, models
 from graphspec.errors import Finding, SpecError, UntrustedCodeError
 from graphspec.io import MAX_SUBGRAPH_DEPTH, SpecValidationError, load_spec, read_spec_bytes
@@ -41,6 +40,7 @@ from graphspec.model import (
     FunctionNode,
     GraphSpec,
     ToolsNode,
+    call_text,
 )
 from graphspec.module_files import local_files
 
@@ -94,8 +94,9 @@ def code_sites(spec: GraphSpec, prefix: str = "$") -> list[Finding]:
                     for hook, ref in mw.hooks.items()
                 ]
                 if mw.import_path is not None:
+                    made = CodeRef(import_path=mw.import_path, call=mw.call)
                     sites.append(_site(element, f"{path}.middleware[{j}].import_path",
-                                       f"import {mw.import_path}"))  # fmt: skip
+                                       _ref_kind(made)))  # fmt: skip
         sites += _agent_import_sites(agent, element, path)
         if agent.deep is not None:
             sites += _deep_agent_sites(agent.deep, element, f"{path}.deep")

@@ -316,7 +316,10 @@ class _GraphWriter:
             self.m.need("from langchain.agents import create_agent")
         middleware = []
         for mw in agent.middleware:
-            if isinstance(mw, CustomMiddleware) and mw.import_path is not None:
+            if isinstance(mw, CustomMiddleware) and mw.call is not None:
+                made = CodeRef(import_path=mw.import_path, call=mw.call)
+                middleware.append(self.m.code(made, f"middleware {mw.name}"))
+            elif isinstance(mw, CustomMiddleware) and mw.import_path is not None:
                 name = self.m.code(CodeRef(import_path=mw.import_path), f"middleware {mw.name}")
                 args = ", ".join(keyword_args(mw.settings))
                 middleware.append(f"{name}({args})" if mw.build else name)

@@ -26,14 +26,21 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from graphspec.model import AgentNode, ConditionalEdge, FunctionNode, NodeChannels, SetStateNode
+from graphspec.model import (
+    AgentNode,
+    ConditionalEdge,
+    FunctionNode,
+    NodeChannels,
+    SetStateNode,
+    call_text,
+)
 from studio import edits
 from studio.canvas.looks import END, START, shown
 from studio.editor import Editor
 from studio.edits.base import updated
 from studio.panels.code_editor import CodeEditor, CodeField, parse_assignments
 from studio.panels.inspector import Host, ModelForm, ToolsEditor, agent_form
-from studio.panels.inspector.host import FINDING_PATH
+from studio.panels.inspector.host import FINDING_PATH, read_only
 from studio.panels.router_editor import RouterEditor, TargetsEditor
 from studio.plain import plain_label
 
@@ -257,6 +264,10 @@ class InspectorPanel(QScrollArea):
                     "function", "Function", node.function or "", lambda t: setn(nid, function=t)
                 )
                 self._code("code", "Code", "python", node.code, lambda t: setn(nid, code=t))
+            elif node.call is not None:  # a library call made it: shown, changed in the code
+                self.form.addRow(
+                    "Call", read_only("inspector_call", call_text(node), self._description("call"))
+                )
             else:
                 self._line(
                     "import_path",

@@ -17,7 +17,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from graphspec.model import CodeRef, CustomMiddleware, HookName
+from graphspec.model import CodeRef, CustomMiddleware, HookName, call_text
 from studio.panels.inspector.host import Host, code_field, line_edit
 from studio.panels.inspector.tools_editor import function_of
 
@@ -48,7 +48,9 @@ class HooksForm(QWidget):
             line_edit("customName", mw.name, lambda t: put({"name": t.strip()}, False), host.say),
         )
         if mw.import_path is not None:  # the program's own object: its hooks are in its code
-            source = QLabel(mw.import_path + ("  (built with its settings)" if mw.build else ""))
+            made = CodeRef(import_path=mw.import_path, call=mw.call)
+            source = QLabel(call_text(made) + ("  (built with its settings)" if mw.build else ""))
+            source.setWordWrap(True)
             source.setObjectName("middlewareImportPath")
             form.addRow("From the program", source)
             form.addRow("Hooks", QLabel(", ".join(mw.overrides) or "none"))

@@ -44,6 +44,17 @@ def line_edit(name: str, value: str, commit: Callable[[str], bool], say: Callabl
     return edit
 
 
+def read_only(name: str, value: str, tip: str = "") -> QLineEdit:
+    """A one-line field shown, selectable and copyable, never edited here (what the program's
+    code decides, such as the library call that made a tool or node)."""
+    edit = QLineEdit(value)
+    edit.setObjectName(name)
+    edit.setReadOnly(True)
+    edit.setToolTip(tip or value)
+    edit.setCursorPosition(0)
+    return edit
+
+
 def code_field(name: str, mode: str, value: str, commit: Callable[[str], Any],
                say: Callable[[str], None]) -> CodeField:  # fmt: skip
     editor = CodeEditor(mode, value, name)

@@ -10,7 +10,7 @@ from typing import Any
 from PySide6.QtWidgets import QCheckBox, QLabel, QListWidget, QVBoxLayout, QWidget
 
 from graphspec.code_checks import defined_names
-from graphspec.model import ToolSpec
+from graphspec.model import ToolSpec, call_text
 from studio.edits import unique_id
 from studio.panels.inspector.host import (
     Host,
@@ -19,6 +19,7 @@ from studio.panels.inspector.host import (
     indented_form,
     line_edit,
     problem_label,
+    read_only,
     select_row,
 )
 
@@ -77,6 +78,14 @@ class ToolsEditor(QWidget):
     def _detail(self, row: int, tool: ToolSpec) -> QWidget:
         page, form = indented_form()
         say = self.host.say
+        if tool.call is not None:  # the tool a library call made, as it is: changed in the code
+            form.addRow("Name", read_only("toolName", tool.name))
+            form.addRow("Description", read_only("toolDescription", tool.description))
+            form.addRow("Call", read_only("toolCall", call_text(tool), "the call that makes the "
+                                          "tool (its name and description are the tool's)"))  # fmt: skip
+            if self.path:
+                form.addRow(problem_label(f"{self.path}[{row}]"))
+            return page
         form.addRow(
             "Name",
             line_edit(
