@@ -34,7 +34,7 @@ import textwrap
 from typing import Any
 
 from graphspec.errors import SpecError
-from graphspec.import_refs import ref, target_of
+from graphspec.import_refs import called_name, ref, target_of
 
 _RUNTIME_NAMES = (("engine.agents", "langchain.agents"), ("engine", "langgraph"))
 """The engine's modules under langgraph's names (`graphspec.engine_world` maps them back)."""
@@ -328,12 +328,42 @@ def source_call(call: ast.Call, callee: Any, module: Any, owner: str) -> dict[st
     if call.keywords:
         made["kwargs"] = {k.arg: _written_argument(k.value, module, owner, str(k.arg))
                           for k in call.keywords}  # fmt: skip
-    return {"import_path": neutral(f"{callee.__module__}:{callee.__qualname__}"), "call": made}
+    return {"import_path": _public_path(callee), "call": made}
+
+
+def written_ref(node: ast.expr, module: Any, owner: str, where: str) -> dict[str, Any]:
+    """What `node`, an expression of `module`'s source, gives, as a code reference: a
+    module-level object by path, the expression as code returning it, or (when it calls the
+    graph runtime, whose objects differ by runtime) the call as written."""
+    from graphspec.import_refs import expression_code
+
+    if isinstance(node, ast.Name) and node.id in vars(module):
+        return {"import_path": neutral(ref(vars(module)[node.id], owner, [module]))}
+    digest = hashlib.sha1(ast.unparse(node).encode("utf-8")).hexdigest()[:6]
+    name = re.sub(r"\W", "_", f"{owner[:24]}_{where[:24]}_{digest}", flags=re.ASCII)
+    try:
+        code = expression_code(node, module, name if name[:1].isalpha() else f"v_{name}", owner,
+                               f"the argument {where}")  # fmt: skip
+        return {**code, "call": {}}
+    except SpecError:
+        callee = vars(module).get(called_name(node))
+        if not callable(callee):
+            raise
+    return source_call(node, callee, module, owner)  # type: ignore[arg-type]
+
+
+def _public_path(callee: Any) -> str:
+    """`module:name` of `callee` from the highest package that exports it (the engine's
+    `engine.agents:create_agent`, not the module defining it), as on langgraph."""
+    parts = str(callee.__module__).split(".")
+    for i in range(1, len(parts) + 1):
+        home = ".".join(parts[:i])
+        if getattr(sys.modules.get(home), callee.__name__, None) is callee:
+            return neutral(f"{home}:{callee.__name__}")
+    return neutral(f"{callee.__module__}:{callee.__qualname__}")
 
 
 def _written_argument(node: ast.expr, module: Any, owner: str, where: str) -> dict[str, Any]:
-    from graphspec.import_refs import expression_code
-
     try:
         value = ast.literal_eval(node)
     except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
@@ -341,8 +371,6 @@ def _written_argument(node: ast.expr, module: Any, owner: str, where: str) -> di
     else:
         if _plain(value):
             return {"value": value} if value is not None else {}
-    if isinstance(node, ast.Name) and node.id in vars(module):
-        return {"ref": {"import_path": neutral(ref(vars(module)[node.id], owner, [module]))}}
     if isinstance(node, (ast.List, ast.Tuple)):
         return {"items": [_written_argument(e, module, owner, where) for e in node.elts]}
     if isinstance(node, ast.Dict) and all(
@@ -350,11 +378,7 @@ def _written_argument(node: ast.expr, module: Any, owner: str, where: str) -> di
     ):
         return {"entries": {k.value: _written_argument(v, module, owner, f"{where}_{k.value}")
                             for k, v in zip(node.keys, node.values, strict=True)}}  # fmt: skip
-    digest = hashlib.sha1(ast.unparse(node).encode("utf-8")).hexdigest()[:6]
-    name = re.sub(r"\W", "_", f"{owner[:24]}_{where[:24]}_{digest}", flags=re.ASCII)
-    code = expression_code(node, module, name if name[:1].isalpha() else f"v_{name}", owner,
-                           f"the argument {where}")  # fmt: skip
-    return {"ref": {**code, "call": {}}}
+    return {"ref": written_ref(node, module, owner, where)}
 
 
 def _written(path: str, args: Any, kwargs: dict[str, Any], element_id: str, modules: list[Any],
@@ -490,4 +514,4 @@ class _Unbound:
     """A closure cell not yet bound."""
 
 
-__all__ = ["call_ref", "closure_code", "equivalent", "neutral", "source_call"]
+__all__ = ["call_ref", "closure_code", "equivalent", "neutral", "source_call", "written_ref"]

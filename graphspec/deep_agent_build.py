@@ -12,6 +12,7 @@ from typing import Any
 from graphspec.deep_agent_spec import DeepAgent
 from graphspec.errors import SpecError
 from graphspec.model import AgentSpec
+from graphspec.trust import load_ref
 
 INSTALL_HINT = "pip install 'superstep-studio[deepagents]'"
 
@@ -66,6 +67,12 @@ def build_deep_agent(
             ) from exc
         subagents = []
         for k, sub in enumerate(deep.subagents):
+            if sub.runnable is not None:  # deepagents' CompiledSubAgent: a graph of its own
+                where = f"{path}.deep.subagents[{k}].runnable"
+                runnable = load_ref(sub.runnable, element_id=element_id, path=where)
+                subagents.append({"name": sub.name, "description": sub.description,
+                                  "runnable": runnable})  # fmt: skip
+                continue
             model, tools = subagent_parts(k)
             entry: dict[str, Any] = {"name": sub.name, "description": sub.description}
             entry["system_prompt"] = sub.system_prompt

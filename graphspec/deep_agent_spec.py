@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import StringConstraints
+from pydantic import StringConstraints, model_validator
 
-from graphspec.model import Identifier, ModelSettings, Text, ToolSpec, _Model
+from graphspec.model import CodeRef, Identifier, ModelSettings, Text, ToolSpec, _Model
 
 FILE_TOOLS = ("ls", "read_file", "write_file", "edit_file", "glob", "grep")
 """The filesystem tools every deep agent has."""
@@ -30,6 +30,17 @@ class SubAgentSpec(_Model):
     """Its own tools; the deep agent's when empty (the file tools it always has)."""
     model: ModelSettings | None = None
     """Its own chat model; the deep agent's when empty."""
+    runnable: CodeRef | None = None
+    """A compiled subagent (deepagents' CompiledSubAgent): the graph this code reference gives
+    (the agent the program made for it, as the call it wrote) runs the task, instead of a
+    prompt, tools and model. Code: runs only for a trusted spec."""
+
+    @model_validator(mode="after")
+    def _compiled_alone(self) -> SubAgentSpec:
+        if self.runnable is not None and (self.system_prompt or self.tools or self.model):
+            raise ValueError("a compiled subagent (`runnable`) takes no system_prompt, tools or "
+                             "model: its graph has its own")  # fmt: skip
+        return self
 
 
 class DeepAgent(_Model):

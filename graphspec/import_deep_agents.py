@@ -11,6 +11,7 @@ from __future__ import annotations
 import ast
 from typing import Any
 
+from graphspec.call_refs import written_ref
 from graphspec.errors import SpecError
 from graphspec.import_refs import called_name as _called
 from graphspec.import_refs import literal_setting, module_assignments, ref
@@ -107,6 +108,8 @@ def _subagent(node: ast.Dict, module: Any, owner: str, model_settings: Any) -> d
         elif name == "model":
             held = vars(module).get(value.id) if isinstance(value, ast.Name) else None
             sub["model"] = model_settings(held, value)
+        elif name == "runnable":  # a CompiledSubAgent: the graph as the program made it
+            sub["runnable"] = written_ref(value, module, owner, f"{owner[:20]}_subagent")
         else:
             raise SpecError(f"{owner}: subagent setting {ast.unparse(key or value)} has no place "
                             "in the spec", element_id=owner)  # fmt: skip

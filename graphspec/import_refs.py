@@ -263,13 +263,21 @@ def module_assignments(module: Any) -> dict[str, ast.expr]:
         tree = ast.parse(inspect.getsource(module))
     except (OSError, TypeError, SyntaxError):
         return {}
-    return {
+    out = {
         target.id: stmt.value
         for stmt in top_statements(tree.body)
         if isinstance(stmt, ast.Assign)
         for target in stmt.targets
         if isinstance(target, ast.Name)
     }
+    out.update(
+        {  # `name: Type = <expression>`
+            stmt.target.id: stmt.value
+            for stmt in top_statements(tree.body)
+            if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name) and stmt.value
+        }
+    )
+    return out
 
 
 def top_statements(body: list[ast.stmt]) -> list[ast.stmt]:

@@ -135,6 +135,8 @@ def _deep_agent_sites(deep: Any, element: str, path: str) -> list[Finding]:
         for k, sub in enumerate(deep.subagents)
         for j, t in enumerate(sub.tools)
     ]
+    sites += [_site(element, f"{path}.subagents[{k}].runnable", _ref_kind(sub.runnable))
+              for k, sub in enumerate(deep.subagents) if sub.runnable is not None]  # fmt: skip
     if deep.backend == "folder":
         what = f"read and write the files in folder {deep.root}"
         sites.append(Finding(f"{path}.root", what, element, code="folder-access"))

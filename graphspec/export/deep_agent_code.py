@@ -29,6 +29,11 @@ def _backend(writer: Any, agent: AgentSpec) -> str | None:
 def _subagents(writer: Any, agent: AgentSpec, model_of: ModelOf, tools_of: ToolsOf) -> str:
     entries = []
     for sub in agent.deep.subagents:  # type: ignore[union-attr]
+        if sub.runnable is not None:  # a compiled subagent: the graph the program made for it
+            runnable = writer.m.code(sub.runnable, f"subagent {sub.name} of {agent.id}")
+            entries.append(f"{{'name': {sub.name!r}, 'description': {sub.description!r}, "
+                           f"'runnable': {runnable}}}")  # fmt: skip
+            continue
         fields = [
             f"'name': {sub.name!r}",
             f"'description': {sub.description!r}",

@@ -15,12 +15,13 @@ from graphspec.call_refs import call_ref, equivalent
 from graphspec.compiler import compile_spec
 from graphspec.errors import SpecError, UntrustedCodeError
 from graphspec.export import to_langgraph
-from graphspec.importer import import_module_graph
+from graphspec.importer import import_module_graph, spec_of
 from graphspec.model import CodeRef, call_text
 from graphspec.trust import code_sites
 from graphspec.validator import validate
 from studio.cli import main
 from tests.graphspec.test_import_reach import STATE_HEAD, program, three_ways
+from tests.programs.test_programs import load, program_path
 from tests.programs.test_programs_as_specs import PROGRAMS, as_spec
 
 STEPS = '''
@@ -178,3 +179,19 @@ def test_a_library_middleware_is_kept_as_the_call_the_program_wrote():
     )
     assert text.endswith("(), 'tools': [da_subagent_middleware:search_tool]}])")
     assert f"call {text}" in [s.message for s in code_sites(spec)]
+
+
+def test_a_compiled_subagent_is_kept_as_the_agent_call_the_program_wrote():
+    """deepagents' CompiledSubAgent example: the subagent's runnable, a create_agent graph the
+    program made inside the dict, is the call as written (the graph runtime's create_agent by
+    the name it has on langgraph), exported as that call, and code an untrusted spec names."""
+    entry = PROGRAMS["da_compiled_subagent"]
+    module = load(entry, on_engine=True)
+    path, name = program_path(entry)
+    spec = spec_of(module, name, path.name)
+    [sub] = spec.agents[0].deep.subagents
+    text = call_text(sub.runnable)
+    assert text.startswith("langchain.agents:create_agent(<code>.agent_arg0_")
+    assert text.endswith("(), tools=[], response_format=da_compiled_subagent:Findings)")
+    assert f"call {text}" in [s.message for s in code_sites(spec)]
+    assert "'runnable': create_agent(agent_arg0_" in to_langgraph(spec)
