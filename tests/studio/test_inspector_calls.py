@@ -7,6 +7,10 @@ from __future__ import annotations
 import pytest
 from PySide6.QtWidgets import QLineEdit, QListWidget
 
+from graphspec.deep_agent_spec import SubAgentSpec
+from graphspec.io import read_spec, save_spec
+from graphspec.model import Argument, Call, CodeRef
+from graphspec.templates import TEMPLATES_DIR
 from tests.programs.test_programs import ENTRIES, HERE, forget_local_modules, home
 from tests.studio.code_programs import open_program
 from tests.studio.helpers import center, click
@@ -44,3 +48,21 @@ def test_the_inspector_shows_the_library_calls_that_made_nodes_and_tools(
     qtbot.waitUntil(lambda: find(qtbot, window, QLineEdit, "toolCall").text() == wanted)
     assert find(qtbot, window, QLineEdit, "toolCall").isReadOnly()
     assert find(qtbot, window, QLineEdit, "toolName").isReadOnly()
+
+
+def test_a_compiled_subagent_shows_the_call_that_made_its_graph(qtbot, window, tmp_path):
+    """deepagents' CompiledSubAgent (as `superstep import` keeps one): the subagent's graph is
+    the call the program wrote, shown read-only where a subagent's prompt would be."""
+    spec = read_spec(TEMPLATES_DIR / "deep_agent.json")
+    agent = spec.agent("report_writer")
+    made = CodeRef(import_path="langchain.agents:create_agent",
+                   call=Call(args=[Argument(value="openai:gpt-4o")]))  # fmt: skip
+    compiled = SubAgentSpec(name="researcher", description="Researches.", runnable=made)
+    deep = agent.deep.model_copy(update={"subagents": [compiled]})
+    agents = [agent.model_copy(update={"deep": deep})]
+    path = tmp_path / "compiled_subagent.json"
+    save_spec(spec.model_copy(update={"agents": agents}), path)
+    assert window.open_path(path)
+    click(window.view, center(window.scene.nodes["writer"]))
+    runs = find(qtbot, window, QLineEdit, "subagentRunnable")
+    assert runs.isReadOnly() and runs.text() == "langchain.agents:create_agent('openai:gpt-4o')"

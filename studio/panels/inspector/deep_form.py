@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
 )
 
 from graphspec.deep_agent_spec import DeepAgent, SubAgentSpec
+from graphspec.model import call_text
 from studio.edits import unique_id
 from studio.panels.inspector.host import (
     Host,
@@ -26,6 +27,7 @@ from studio.panels.inspector.host import (
     code_field,
     indented_form,
     line_edit,
+    read_only,
     select_row,
 )
 from studio.panels.inspector.tools_editor import _first_error
@@ -121,6 +123,10 @@ class DeepAgentForm(QWidget):
         form.addRow("Description", line_edit("subagentDescription", sub.description,
                                              lambda t: self._edit(row, description=t), say,
                                              "when to use it: the agent's model reads this"))  # fmt: skip
+        if sub.runnable is not None:  # a compiled subagent: its own graph, made in the code
+            form.addRow("Runs", read_only("subagentRunnable", call_text(sub.runnable),
+                                          "the graph the program made for it"))  # fmt: skip
+            return page
         form.addRow("Prompt", code_field("subagentPrompt", "text", sub.system_prompt,
                                          lambda t: self._edit(row, system_prompt=t), say))  # fmt: skip
         own = [part for part, has in (("tools", sub.tools), ("model", sub.model)) if has]
