@@ -229,8 +229,13 @@ def world_of(fn: Any) -> Any:
 
     from graphspec.engine_world import on_engine
 
-    home = sys.modules.get(fn.__globals__.get("__name__", ""))
-    return nullcontext() if home is not None and vars(home) is fn.__globals__ else on_engine()
+    where = getattr(fn, "__globals__", None)
+    home = sys.modules.get((where or {}).get("__name__", ""))
+    return (
+        nullcontext()
+        if where is None or (home is not None and vars(home) is where)
+        else on_engine()
+    )
 
 
 def _rebuilt(value: Any) -> Any:
@@ -291,6 +296,45 @@ def closure_code(fn: Any, element_id: str) -> dict[str, str] | None:
     code = "\n".join([*sorted(set(imports)), "", ""]) if imports else ""
     code += f"def {maker}():\n{bound}\n{body}\n\n    return {fn.__name__}\n\n\n"
     return {"code": f"{code}{fn.__name__} = {maker}()\n", "function": fn.__name__}
+
+
+def built_node_code(
+    made: tuple[Any, ast.expr], node: str, runnable: Any, element_id: str
+) -> dict[str, Any] | None:
+    """A node a library's graph factory made inside the builder it returns (`create_codeact`'s
+    `call_model`), when the program made that builder by a call in its source: code returning
+    that node of the graph the call makes again (`factory(args).nodes[node].runnable`, the
+    program's names read from its module, so each runtime gets its own load of the program),
+    verified by making it; None when it cannot be."""
+    module, expr = made
+    names = {n.id for n in ast.walk(expr) if isinstance(n, ast.Name)}
+    if (
+        not isinstance(expr, ast.Call)
+        or not names <= set(vars(module))
+        or not all(part.isidentifier() for part in module.__name__.split("."))
+    ):
+        return None
+
+    class _FromModule(ast.NodeTransformer):
+        def visit_Name(self, name: ast.Name) -> ast.expr:
+            return ast.parse(f"{module.__name__}.{name.id}", mode="eval").body
+
+    again = ast.unparse(_FromModule().visit(ast.parse(ast.unparse(expr), mode="eval")).body)
+    function = re.sub(r"\W", "_", f"{node}_node", flags=re.ASCII)[:60]
+    function = function if function[:1].isalpha() else f"n_{function}"
+    for graph in ("", ".builder"):  # a builder, or a graph compiled from one
+        code = (f"import {module.__name__}\n\n\ndef {function}():\n    return {again}{graph}"
+                f".nodes[{node!r}].runnable\n")  # fmt: skip
+        space: dict[str, Any] = {}
+        try:
+            with world_of(_function_of(runnable) or runnable):
+                exec(compile(code, f"<node {element_id}>", "exec"), space)  # the program's call
+                again_made = space[function]()
+        except Exception:  # not this shape of graph
+            continue
+        if _matches(again_made, runnable) or equivalent(target_of(again_made), target_of(runnable)):
+            return {"code": code, "function": function, "call": {}}
+    return None
 
 
 def _import_line(name: str, where: dict[str, Any]) -> str | None:
@@ -514,4 +558,12 @@ class _Unbound:
     """A closure cell not yet bound."""
 
 
-__all__ = ["call_ref", "closure_code", "equivalent", "neutral", "source_call", "written_ref"]
+__all__ = [
+    "built_node_code",
+    "call_ref",
+    "closure_code",
+    "equivalent",
+    "neutral",
+    "source_call",
+    "written_ref",
+]

@@ -48,6 +48,7 @@ from typing import Any
 
 from engine.constants import END, START
 from graphspec import import_agents, import_func, import_pregel
+from graphspec.call_refs import built_node_code
 from graphspec.engine_source import EngineLoader
 from graphspec.errors import SpecError
 from graphspec.import_refs import code_ref, ref, target_of
@@ -287,8 +288,7 @@ class _Graph:
         elif type(runnable).__name__ == "ToolNode":
             out = import_agents.tools_node(name, runnable, self.modules)
         else:
-            out = {"id": name, "kind": "function", **code_ref(target_of(runnable), name,
-                                                                self.modules)}  # fmt: skip
+            out = {"id": name, "kind": "function", **self.function(name, runnable)}
             if import_func.is_entrypoint(runnable):
                 out["description"] = import_func.NODE_NOTE
         if (retry := _retry(node.retry_policy, name)) is not None:
@@ -301,6 +301,17 @@ class _Graph:
         if node.defer:
             out["defer"] = True
         return out
+
+    def function(self, name: str, runnable: Any) -> dict[str, Any]:
+        """A function node's code reference; for a node a library's graph factory made inside
+        the builder the program made by a call, code making that node again."""
+        try:
+            return code_ref(target_of(runnable), name, self.modules)
+        except SpecError:
+            made = self.scope.assignment(self.builder, self.modules)
+            if made is None or (kept := built_node_code(made, name, runnable, name)) is None:
+                raise
+            return kept
 
     def branch(self, source: str, name: str, branch: Any, taken: set[str]) -> dict[str, Any]:
         edge: dict[str, Any] = {

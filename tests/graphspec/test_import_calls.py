@@ -25,6 +25,17 @@ from tests.programs.test_programs import load, program_path
 from tests.programs.test_programs_as_specs import PROGRAMS, as_spec
 
 STEPS = '''
+import operator
+from typing import Annotated
+
+from langgraph.graph import START, StateGraph
+from typing_extensions import TypedDict
+
+
+class S(TypedDict):
+    log: Annotated[list, operator.add]
+
+
 def make_step(label, times=1):
     """A node factory, as a library writes one: the node is a closure."""
     def step(state):
@@ -39,6 +50,18 @@ def make_shouting_step(label):
         said.add(label)
         return {"log": [label]}
     return step
+
+
+def make_graph(label):
+    """A graph factory: its nodes are closures inside the builder it returns."""
+    said = set()  # a value no code can be written with
+    def step(state):
+        said.add(label)
+        return {"log": [label, len(said)]}
+    builder = StateGraph(S)
+    builder.add_node("step", step)
+    builder.add_edge(START, "step")
+    return builder
 
 
 def add_router(builder, *, default):
@@ -144,6 +167,22 @@ def test_a_closure_of_json_values_its_factory_does_not_return_is_kept_as_code(tm
     spec = three_ways(path, lambda m: m.graph, {"log": []}, tmp_path)
     router = spec.conditional_edges[0].router
     assert router.import_path is None and "    default = 'c'\n" in router.code
+
+
+def test_a_node_a_graph_factory_made_is_that_node_of_the_graph_the_call_makes(tmp_path):
+    library(tmp_path)
+    path = program(tmp_path, "built_graph", """
+    from steplib import make_graph
+
+    builder = make_graph("a")
+    graph = builder.compile()
+    """)  # fmt: skip
+    spec = three_ways(path, lambda m: m.graph, {"log": []}, tmp_path)
+    [node] = spec.nodes
+    assert (
+        node.code.endswith("return built_graph.make_graph('a').nodes['step'].runnable\n")
+        and call_text(node) == "<code>.step_node()"
+    )
 
 
 def test_call_refs_are_recovered_verified_and_refused():
