@@ -4,7 +4,8 @@ A graph often runs what a library's factory returned: a handoff tool `create_han
 agent_name="bob")` makes (a closure inside a tool), a node `_make_call_agent(agent, ...)` returns,
 a reducer `add_messages(format="langchain-openai")` (a `functools.partial`). No import path
 reaches such a value, but the call that made it can be written down: an importable callable with
-arguments that are JSON data or objects a module-level name holds. `call_ref` recovers it:
+arguments that are JSON data or objects a module-level name holds. `call_ref` recovers it from
+the object:
 
 - a partial: a module-level function of its function's module that, called with the partial's
   arguments, returns the same partial (`add_messages(format=...)`); else `partial(func, ...)`;
@@ -15,9 +16,16 @@ arguments that are JSON data or objects a module-level name holds. `call_ref` re
 The call is then VERIFIED by making the value again and comparing it with the one the graph
 holds (`equivalent`: same code, same closure values, same attributes, a tool's schema); an
 argument that can be left to its default is left out. What cannot be reproduced is refused,
-naming the element. Import paths are written as on langgraph (`engine.x` is `langgraph.x`,
-the engine's promise), so the spec says the same on both runtimes; `graphspec.trust.load_ref`
-makes the value on the engine, the exporter writes the call in the LangGraph module.
+naming the element. Two neighbours keep what no call returns: `closure_code`, a closure of JSON
+values as its own source (a router a factory adds to a builder), and `built_node_code`, a node
+a graph factory made inside the builder the program's own call returned (`create_codeact`'s),
+as code taking that node from the graph the call makes again (verified too). A library's
+middleware written in the program's source is `source_call`: the call as written, its
+arguments JSON data, module-level objects or the program's own expressions as code.
+
+Import paths are written as on langgraph (`engine.x` is `langgraph.x`, the engine's promise),
+so the spec says the same on both runtimes; `graphspec.trust.load_ref` makes the value on the
+engine, the exporter writes the call in the LangGraph module.
 """
 
 from __future__ import annotations
