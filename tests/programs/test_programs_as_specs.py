@@ -35,25 +35,7 @@ from tests.programs.test_programs import (
 PROGRAMS = {n: e for n, e in ENTRIES.items() if "engine_diverges" not in e}
 """The programs the engine runs as langgraph does (the others are engine bugs, listed there)."""
 
-_LIBRARY = (
-    "{}'s handoff tools are closures it makes (create_handoff_tool.<locals>."
-    "handoff_to_agent): no import path reaches them"
-)
-NOT_SPECS: dict[str, str] = {
-    "codeact_builder": "its nodes are closures create_codeact makes (create_codeact.<locals>."
-    "call_model): no import path reaches them",
-    "codeact_readme": "its nodes are closures create_codeact makes (create_codeact.<locals>."
-    "call_model): no import path reaches them",
-    "da_compiled_subagent": "a CompiledSubAgent (a dict holding a runnable) has no place among "
-    "the spec's deep-agent subagents",
-    "da_subagent_middleware": "deepagents' SubAgentMiddleware is middleware from another "
-    "package, its task tool a closure (_build_task_tool.<locals>.task)",
-    "lg_add_messages_openai_format": "its reducer is functools.partial(add_messages, format=...): "
-    "no import path reaches a partial",
-    "supervisor_functional": _LIBRARY.format("langgraph-supervisor"),
-    "supervisor_readme": _LIBRARY.format("langgraph-supervisor"),
-    "swarm_readme": _LIBRARY.format("langgraph-swarm"),
-}
+NOT_SPECS: dict[str, str] = {}
 """Programs that do not round-trip, and why (the refusal, or the first difference)."""
 
 
@@ -136,7 +118,7 @@ FIGURE = (
 @pytest.mark.xfail(
     DONE < 0.9 * len(PROGRAMS),
     strict=True,
-    reason=f"{FIGURE}: library-made closures have no spec form yet (NOT_SPECS)",
+    reason=f"{FIGURE}: see NOT_SPECS",
 )
 def test_at_least_nine_in_ten_programs_become_editable_specs():
     """The strict xfails above keep NOT_SPECS exact, so the figure is counted from it; below
