@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from PySide6.QtCore import QItemSelectionModel, QModelIndex, QPoint, Qt
 from PySide6.QtGui import QAction, QGuiApplication
-from PySide6.QtWidgets import QAbstractItemView, QMenu
+from PySide6.QtWidgets import QAbstractItemView, QMenu, QWidget
 
 
 @dataclass(frozen=True)
@@ -49,6 +49,14 @@ def open_menu(view: QAbstractItemView, entries: Callable[[QModelIndex], Entries]
     listed = entries(index)
     if not any(listed):
         return None
+    menu = entries_menu(view, listed)
+    menu.popup(view.viewport().mapToGlobal(pos))
+    return menu
+
+
+def entries_menu(view: QWidget, listed: Entries) -> QMenu:
+    """The menu of `listed` (objectName `<view's objectName>Menu`), kept as `view.context_menu`;
+    for views that are not item views too (the timeline's bars)."""
     menu = QMenu(view)
     menu.setObjectName(f"{view.objectName()}Menu")
     for entry in listed:
@@ -63,7 +71,6 @@ def open_menu(view: QAbstractItemView, entries: Callable[[QModelIndex], Entries]
         menu.addAction(action)
     menu.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
     view.context_menu = menu
-    menu.popup(view.viewport().mapToGlobal(pos))
     return menu
 
 

@@ -41,6 +41,7 @@ from studio.remote import install as install_remote
 from studio.replay.dock import install as install_replay
 from studio.run.breakpoints_dock import install as install_breakpoints
 from studio.run.controller import RunController
+from studio.timeline import install as install_timeline
 from studio.trust_gate import TrustGate
 from studio.validation import LiveValidator
 from studio.window_layout import WindowLayout
@@ -85,6 +86,7 @@ class MainWindow(WindowLayout, EditorCommands, QMainWindow):
         install_replay(self)  # recording, replay and the Tests dock (studio/replay)
         install_evals(self)  # datasets, experiments and their compare view (studio/evals)
         install_breakpoints(self)  # the Breakpoints dock (studio/run/breakpoints_dock.py)
+        install_timeline(self)  # the superstep timeline, scrubbing and re-run (studio/timeline)
         self._build_window_menus()
         self.statusBar().showMessage("Ready")
         self._editor_layout = None

@@ -3,11 +3,13 @@
 Beyond LangGraph: each superstep reports its plan (which tasks, woken by which channel versions),
 each task's start, failed attempts and outcome, what the barrier applied, and the checkpoint saved.
 The observer is passed on to graphs run inside a task (subgraphs, agents) through the config, so
-their supersteps arrive too, under their namespace (`ns`).
+their supersteps arrive too, under their namespace (`ns`). Each event carries `at`, the wall-clock
+time it was made (the studio's timeline draws tasks and steps on a time axis from it).
 """
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -29,6 +31,8 @@ class StepPlanned:
     ns: tuple[str, ...]
     step: int
     tasks: tuple[PlannedTask, ...]
+    at: float = field(default_factory=time.time, compare=False, repr=False)
+    """When the event was made (`time.time()`)."""
 
 
 @dataclass(frozen=True)
@@ -37,6 +41,8 @@ class TaskStarted:
     step: int
     task_id: str
     name: str
+    at: float = field(default_factory=time.time, compare=False, repr=False)
+    """When the event was made (`time.time()`)."""
 
 
 @dataclass(frozen=True)
@@ -49,6 +55,8 @@ class TaskFinished:
     error: BaseException | None = None
     interrupts: tuple[Any, ...] = ()
     cached: bool = False
+    at: float = field(default_factory=time.time, compare=False, repr=False)
+    """When the event was made (`time.time()`)."""
 
 
 @dataclass(frozen=True)
@@ -63,6 +71,8 @@ class TaskRetried:
     """The failed attempt, 1-indexed."""
     error: BaseException
     delay: float
+    at: float = field(default_factory=time.time, compare=False, repr=False)
+    """When the event was made (`time.time()`)."""
 
 
 @dataclass(frozen=True)
@@ -80,6 +90,8 @@ class BarrierApplied:
     step: int
     changes: tuple[ChannelChange, ...]
     """Every channel whose version moved at this barrier, with old and new value."""
+    at: float = field(default_factory=time.time, compare=False, repr=False)
+    """When the event was made (`time.time()`)."""
 
 
 @dataclass(frozen=True)
@@ -89,6 +101,8 @@ class CheckpointSaved:
     source: str
     checkpoint_id: str
     config: dict | None = field(default=None)
+    at: float = field(default_factory=time.time, compare=False, repr=False)
+    """When the event was made (`time.time()`)."""
 
 
 TraceEvent = (

@@ -59,7 +59,10 @@ def to_json(value: Any) -> str:
 
 
 def event_json(event: trace.TraceEvent) -> str:
-    return to_json({"event": type(event).__name__, **to_jsonable(event)})
+    """One event as a JSON line; without its clock time (`at`), so a run's trace reads the same
+    on every run."""
+    fields = {k: v for k, v in to_jsonable(event).items() if k != "at"}
+    return to_json({"event": type(event).__name__, **fields})
 
 
 def _version(version: Any) -> str:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import random
 import threading
+import time
 from collections import defaultdict
 from collections.abc import Callable
 from typing import Any
@@ -140,7 +141,7 @@ class Recorder(BaseCallbackHandler):
                                   kind=kind, node=node, task_id=task_id, step=step,
                                   call_index=index, checkpoint_id=_root_checkpoint(),
                                   input_hash=codec.input_hash(essence),
-                                  input=codec.dumps(essence))  # fmt: skip
+                                  input=codec.dumps(essence), started=time.time())  # fmt: skip
 
     def _end(self, run_id: Any, output: Any = None, error: BaseException | None = None) -> None:
         call = self._open.pop(run_id, None)
@@ -149,7 +150,7 @@ class Recorder(BaseCallbackHandler):
         recorded = RecordedCall(
             **call, output=None if error is not None else codec.dumps(output),
             error=None if error is None else f"{type(error).__name__}: {error}",
-            served=self._served(call))  # fmt: skip
+            served=self._served(call), ended=time.time())  # fmt: skip
         self.store.add_call(recorded)
         for listener in self.listeners:
             listener(recorded)

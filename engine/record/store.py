@@ -8,7 +8,9 @@ file (so its transactions never mix with the saver's batches) and adds
   (`model`/`tool`), node (its namespace path without task ids, `agent|model`), task id, step,
   index of the call within its task, the thread checkpoint its superstep started from, the
   input (JSON) and its hash, the output or error, and how a replay answered it (`live`,
-  `recorded`, or `changed:live`/`changed:recorded` for a call whose input differed).
+  `recorded`, or `changed:live`/`changed:recorded` for a call whose input differed), and
+  when it started and ended (wall-clock seconds; the studio's timeline shows its latency).
+  A file written before those two columns existed gets them, empty, when opened.
 
 Values are `engine.record.codec` JSON: reading a recording imports nothing. A saver without a
 file (in memory) gets a store in memory, one per saver object.
@@ -31,9 +33,11 @@ CREATE TABLE IF NOT EXISTS record_calls (
     thread_id TEXT NOT NULL, seq INTEGER NOT NULL, run_id TEXT NOT NULL, kind TEXT NOT NULL,
     node TEXT NOT NULL, task_id TEXT, step INTEGER, call_index INTEGER NOT NULL,
     checkpoint_id TEXT, input_hash TEXT NOT NULL, input TEXT NOT NULL, output TEXT,
-    error TEXT, served TEXT NOT NULL DEFAULT 'live',
+    error TEXT, served TEXT NOT NULL DEFAULT 'live', started REAL, ended REAL,
     PRIMARY KEY (thread_id, seq)) WITHOUT ROWID
 """
+_TIMES = ("started", "ended")
+"""The columns added after the first recordings were written (see `_add_times`)."""
 
 
 @dataclass(frozen=True)
@@ -66,6 +70,16 @@ class RecordedCall:
     output: str | None
     error: str | None = None
     served: str = "live"
+    started: float | None = None
+    """When the call began (`time.time()`); None in recordings made before it was kept."""
+    ended: float | None = None
+
+    @property
+    def latency(self) -> float | None:
+        """Seconds the call took, when its times were recorded."""
+        if self.started is None or self.ended is None:
+            return None
+        return self.ended - self.started
 
 
 _memory_stores: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
@@ -80,6 +94,14 @@ class RecordingStore:
         self.lock = threading.RLock()
         with self.lock, self.conn:
             self.conn.executescript(_CREATE)
+            self._add_times()
+
+    def _add_times(self) -> None:
+        """A recording from before calls were timed: its table gains the two columns."""
+        have = {row[1] for row in self.conn.execute("PRAGMA table_info(record_calls)")}
+        for column in _TIMES:
+            if column not in have:
+                self.conn.execute(f"ALTER TABLE record_calls ADD COLUMN {column} REAL")
 
     @classmethod
     def for_saver(cls, saver: Any) -> RecordingStore:
@@ -107,7 +129,7 @@ class RecordingStore:
     def add_call(self, call: RecordedCall) -> None:
         with self.lock, self.conn:
             self.conn.execute(
-                "INSERT OR REPLACE INTO record_calls VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                "INSERT OR REPLACE INTO record_calls VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
                 tuple(call.__dict__.values()),
             )
 

@@ -1,0 +1,170 @@
+"""The Superstep timeline dock (issue 30.2, 30.3), offscreen: a run drawn as supersteps with a bar
+per task and its calls; scrubbing shows the channels, edge data and path after a step; a 10,000
+step run opens and scrubs quickly; a re-run from a node inside a subgraph runs only what follows
+it and its run diff shows the change."""
+
+from __future__ import annotations
+
+import json
+import time
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QContextMenuEvent
+from PySide6.QtWidgets import QApplication
+
+from graphspec.templates import TEMPLATES_DIR
+from tests.studio.test_run_steps import click, idle
+
+pytestmark = pytest.mark.gui
+
+
+def open_copy(qtbot, win, tmp_path, name: str, **changes):
+    """A template saved to `tmp_path` (so its runs have a database beside it) and opened."""
+    data = json.loads((TEMPLATES_DIR / f"{name}.json").read_text(encoding="utf-8"))
+    data.update(changes)
+    path = tmp_path / f"{name}.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    assert win.open_path(path)
+    idle(qtbot, win)
+    return win.runner
+
+
+def run(qtbot, win, value, timeout=10000):
+    win.runner.input_panel.set_value(value)
+    click(qtbot, win, "runButton")
+    qtbot.waitUntil(lambda: win.runner.state == "finished" and not win.runner.session.busy,
+                    timeout=timeout)  # fmt: skip
+
+
+def path_marks(win) -> dict[str, str]:
+    """The path overlay's count badges on the canvas: element -> `×N`."""
+    marks = {}
+    for item in win.scene.items():
+        name = item.data(0)
+        if isinstance(name, str) and name.startswith("path:") and name.endswith(":count"):
+            if hasattr(item, "text"):
+                marks[name[len("path:") : -len(":count")]] = item.text()
+    return marks
+
+
+def channel_value(win, name: str) -> str:
+    return win.runner.channels.row_text(name)[2]
+
+
+def test_a_run_is_drawn_as_supersteps_and_scrubbing_shows_that_step(qtbot, window, tmp_path):
+    win = window
+    open_copy(qtbot, win, tmp_path, "counter_loop")
+    run(qtbot, win, {"count": 0, "limit": 5})
+    dock = win.timeline_dock
+    assert win.dock("timelineDock") is not None
+    timeline = dock.timeline
+    # step 0 runs __start__, steps 1..5 the loop's node
+    assert [(s.step, [b.name for b in s.tasks]) for s in timeline.steps] == [
+        (0, ["__start__"]), *((n, ["increment"]) for n in range(1, 6))]  # fmt: skip
+    assert all(s.checkpoint is not None and s.end >= s.start for s in timeline.steps)
+    assert dock.panel.slider.maximum() == 5
+
+    dock.panel.slider.setValue(3)  # scrub to step 3
+    assert dock.panel.caption.text().startswith("Step 3 (4 of 6): ran increment")
+    # the writes of step 3 went along the loop's edge too (its router chose to go on)
+    assert path_marks(win) == {"__start__->increment": "×1", "increment": "×3",
+                               "increment->increment": "×3"}  # fmt: skip
+    qtbot.waitUntil(lambda: channel_value(win, "count").endswith("3"), timeout=5000)
+    assert "count = 3" in win.runner.overlay.carried[("increment", "increment")]
+
+    view = dock.view
+    view.setFocus()
+    qtbot.keyClick(view, Qt.Key.Key_Left)  # back one step with the keyboard
+    assert dock.index == 2 and path_marks(win)["increment"] == "×2"
+    qtbot.waitUntil(lambda: channel_value(win, "count").endswith("2"), timeout=5000)
+    dock.panel.path_box.setChecked(False)
+    assert path_marks(win) == {}
+
+
+def menu_action(qtbot, view, bar, name: str):
+    """Right-click a task's bar in the timeline; the action `name` of its menu."""
+    at = view.bar_center(bar)
+    event = QContextMenuEvent(QContextMenuEvent.Reason.Mouse, at, view.viewport().mapToGlobal(at))
+    QApplication.sendEvent(view.viewport(), event)
+    menu = view.context_menu
+    action = next(a for a in menu.actions() if a.objectName() == name)
+    menu.close()
+    return action
+
+
+def test_rerun_from_a_node_inside_a_subgraph_runs_only_what_follows(qtbot, window, tmp_path):
+    win = window
+    open_copy(qtbot, win, tmp_path, "subgraph")
+    run(qtbot, win, {"text": " hi ", "steps": []})
+    source = win.runner.thread_id
+    dock = win.timeline_dock
+    bars = {b.where: b for s in dock.timeline.steps for b in s.tasks}
+    assert {"shout", "shout › upper", "shout › exclaim", "done"} <= set(bars)
+    exclaim = bars["shout › exclaim"]
+
+    # the subgraph's last node is changed, then the run re-run from it
+    spec = win.document.spec
+    inner = spec.subgraphs[0]
+    nodes = [n.model_copy(update={"values": {"text": "text + '!!'"}}) if n.id == "exclaim" else n
+             for n in inner.graph.nodes]  # fmt: skip
+    graph = inner.graph.model_copy(update={"nodes": nodes})
+    win.document.apply({"subgraphs": [inner.model_copy(update={"graph": graph})]})
+    action = menu_action(qtbot, dock.view, exclaim, "rerunLiveAction")
+    assert action.isEnabled() and action.text() == "Re-run from shout › exclaim: calls live"
+    action.trigger()
+    tests = win.replay_dock.panel
+    qtbot.waitUntil(lambda: tests.caption.text().startswith("Re-ran"), timeout=20000)
+    rerun = f"{source}-rerun-1"
+    assert tests.caption.text().startswith(
+        f"Re-ran shout › exclaim and what follows as thread {rerun} "
+        "(ran shout, shout › exclaim, done)")  # fmt: skip
+    assert dock.timeline.thread_id == rerun  # the re-run's own timeline: upper did not run
+    assert [b.where for s in dock.timeline.steps for b in s.tasks] == [
+        "shout", "shout › exclaim", "done"]  # fmt: skip
+    diff = tests.diff.texts()
+    assert "Step 2 | shout | shout" in diff  # the subgraph's step, with the change
+    assert '  shout wrote .text | "HI!" | "HI!!"' in diff
+    assert '  state .text | "HI!" | "HI!!"' in diff
+    assert win.dock("testsDock").isVisible()
+    qtbot.waitUntil(lambda: win.runner.thread_id == rerun, timeout=5000)
+
+
+def shown(qtbot, win, name: str) -> float:
+    """Seconds to bring a dock to the front and paint it."""
+    dock = win.dock(name)
+    start = time.perf_counter()
+    dock.show()
+    dock.raise_()
+    dock.widget().repaint()
+    win.timeline_dock.view.viewport().repaint()
+    QApplication.processEvents()
+    return time.perf_counter() - start
+
+
+def test_the_timeline_of_a_10000_step_run_opens_and_scrubs_quickly(qtbot, window, tmp_path):
+    win, steps = window, 10000
+    open_copy(qtbot, win, tmp_path, "counter_loop", recursion_limit=steps + 10)
+    win.dock("traceDock").raise_()  # the timeline behind its tab while the run goes
+    run(qtbot, win, {"count": 0, "limit": steps}, timeout=300000)
+    dock = win.timeline_dock
+    assert len(dock.timeline) == steps + 1
+    # bench/timeline.py measures the real figures; a loaded machine gets room here
+    assert shown(qtbot, win, "timelineDock") < 1.0
+    scrubs = []
+    for index in (5000, 17, 9999, 2500, 7321):
+        start = time.perf_counter()
+        dock.panel.slider.setValue(index)
+        dock.view.viewport().repaint()
+        scrubs.append(time.perf_counter() - start)
+    assert max(scrubs) < 0.5, scrubs
+    dock.panel.slider.setValue(5000)
+    assert dock.panel.caption.text().startswith("Step 5000 (5001 of 10001): ran increment")
+    assert path_marks(win)["increment"] == "×5000"
+    qtbot.waitUntil(lambda: channel_value(win, "count").endswith("5000"), timeout=10000)
+    # zoomed in far enough, the bars themselves are drawn, and the one under the mouse found
+    view = dock.view
+    for _ in range(30):
+        view.zoom(1.5)
+    bar = dock.timeline.steps[5000].tasks[0]
+    assert view.bar_at(view.bar_center(bar)) == (5000, bar)
