@@ -400,9 +400,8 @@ class _UpdateBase:
         for i, update in enumerate(updates):
             writes: list = []
             if update.as_node != END:
-                stand_in = _UpdateTask(
-                    update.as_node, update.values, writes, self.channels, graph.managed, self.config
-                )
+                stand_in = _UpdateTask(update.as_node, update.values, writes, self.channels,
+                                       graph.managed, self.config, self.step)  # fmt: skip
                 for writer in graph.nodes[update.as_node].writers:
                     writes.extend(_writer_writes(writer, update.values, stand_in))
                 ensure_message_ids(graph.channels, writes)  # as the loop's writes
@@ -497,11 +496,22 @@ class _UpdateTask:
     node would see it after returning `values` (the snapshot plus the writes so far)."""
 
     def __init__(
-        self, name: str, values: Any, writes: list, channels: dict, managed: Any, config: dict
+        self,
+        name: str,
+        values: Any,
+        writes: list,
+        channels: dict,
+        managed: Any,
+        config: dict,
+        step: int,
     ):
         from engine._constants import CONFIG_KEY_READ
         from engine.pregel.algo import local_read
+        from engine.pregel.scratchpad import Scratchpad
 
+        # a router reading a managed value (RemainingSteps, IsLastStep) sees the step of the
+        # checkpoint updated and two steps left, as langgraph's update_state shows it
+        scratchpad = Scratchpad(step, step + 2, [], lambda _consume=False: None, "", writes.extend)
         self.name = name
         self.input = values
         self.writes = writes
@@ -510,7 +520,7 @@ class _UpdateTask:
             CONF: {
                 **config.get(CONF, {}),
                 CONFIG_KEY_READ: lambda select, fresh=False: local_read(
-                    channels, managed, None, select, writes if fresh else None
+                    channels, managed, scratchpad, select, writes if fresh else None
                 ),
             },
         }

@@ -71,6 +71,8 @@ class TimelineDock(QObject):
         self.view = self.panel.view
         self.path = PathOverlay(window.scene)
         self.timelines: dict[str, Timeline] = {}
+        self._early: dict[str, list] = {}
+        """thread -> calls recorded before the first steps of its run reached the GUI."""
         self.index = -1
         """The step scrubbed to (a position in the shown timeline's steps)."""
         self._channels = QTimer(self)
@@ -98,9 +100,15 @@ class TimelineDock(QObject):
         first = next((e.step for e in report.events
                       if not e.ns and isinstance(e, trace.StepPlanned)), None)  # fmt: skip
         if timeline is None or (first is not None and timeline.index_of(first) is not None):
-            # a new thread, or a run from an earlier checkpoint (a replay, a fork): a new line
+            # a new thread, or a run from an earlier checkpoint (a replay, a fork): a new line,
+            # with the calls that arrived before its first steps
+            early = self._early.pop(report.thread_id, [])
+            if timeline is not None:
+                early += [c for calls in timeline.orphan_calls.values() for c in calls]
             timeline = self.timelines[report.thread_id] = Timeline()
             timeline.thread_id = report.thread_id
+            for call in early:
+                timeline.add_call(call)
             self.path.clear()
         timeline.add_events(report.events)
         if timeline is not self.timeline:
@@ -110,10 +118,12 @@ class TimelineDock(QObject):
 
     def _call(self, call: Any) -> None:
         timeline = self.timelines.get(call.thread_id)
-        if timeline is not None:
-            timeline.add_call(call)
-            if timeline is self.timeline:
-                self.view.viewport().update()
+        if timeline is None:  # its run's first steps are on their way
+            self._early.setdefault(call.thread_id, []).append(call)
+            return
+        timeline.add_call(call)
+        if timeline is self.timeline:
+            self.view.viewport().update()
 
     def _thread_shown(self, view: Any) -> None:
         found = self.timelines.get(view.thread_id)
@@ -122,6 +132,7 @@ class TimelineDock(QObject):
 
     def _reset(self) -> None:
         self.timelines.clear()
+        self._early.clear()
         self.path.clear()
         self._show(Timeline())
 
@@ -227,7 +238,8 @@ class TimelineDock(QObject):
         if self.runner.session.running:
             return "A run is in progress: re-run when it has finished"
         if self.timeline.checkpoint_before(bar) is None:
-            return 'The checkpoint before this task was not saved (durability "exit")'
+            return ('The checkpoint before this task is not in this run (not saved with durability '
+                    '"exit", or copied into a re-run\'s thread)')  # fmt: skip
         return None
 
     def _ask_edits(self, bar: TaskBar) -> None:
@@ -253,9 +265,8 @@ class TimelineDock(QObject):
         from studio.timeline.rerun import RerunPoint, rerun
 
         source = self.timeline.thread_id
-        point = RerunPoint(
-            source, bar.where, bar.start, tuple(self.timeline.checkpoint_before(bar))
-        )
+        point = RerunPoint(source, bar.where, tuple(self.timeline.checkpoint_before(bar)),
+                           self.timeline.run_again_before(bar))  # fmt: skip
         db, target = Path(self.runner.db_path()), self.runner.target()
 
         def work() -> Any:
@@ -271,7 +282,7 @@ class TimelineDock(QObject):
                     graph = target.compile(saver)
                 result = rerun(graph, point, into, mode=mode, updates=updates,
                                config=run_config(target.spec), store=RecordingStore.for_saver(saver))  # fmt: skip
-                return into, result
+                return result
 
         self._say(f"Re-running thread {source} from {bar.where} (step {bar.step}), calls {mode}…")
         run_in_thread(work, lambda result, error: self._rerun_done(bar, result, error))
@@ -280,19 +291,21 @@ class TimelineDock(QObject):
         if error is not None:
             self._say(f"Re-run from {bar.where} failed: {type(error).__name__}: {error}")
             return
-        thread, outcome = result
+        thread = result.thread_id
         timeline = self.timelines[thread] = Timeline()
         timeline.thread_id = thread
-        timeline.add_events(outcome.events)
+        timeline.add_events(result.events)
+        for call in result.calls:
+            timeline.add_call(call)
         tests = self.window.replay_dock.panel
-        tests.diff.show_diff(outcome.diff)
-        tests.failure.setPlainText("\n".join([outcome.report.summary(),
-                                              *(d.describe() for d in outcome.report.changed)]))  # fmt: skip
+        tests.diff.show_diff(result.diff)
+        tests.failure.setPlainText("\n".join([result.summary(),
+                                              *(d.describe() for d in result.report.changed)]))  # fmt: skip
         ran = (
             ", ".join(dict.fromkeys(b.where for s in timeline.steps for b in s.tasks)) or "nothing"
         )
-        self._say(f"Re-ran {bar.where} and what follows as thread {thread} (ran {ran}); "
-                  + outcome.report.summary())  # fmt: skip
+        self._say(f"Re-ran {bar.where} and what follows as thread {thread} (ran {ran}): "
+                  + result.summary())  # fmt: skip
         dock = self.window.dock("testsDock")
         dock.show()
         dock.raise_()

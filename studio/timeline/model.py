@@ -267,6 +267,26 @@ class Timeline:
             levels.append(found)
         return levels
 
+    def run_again_before(self, bar: TaskBar) -> frozenset[str]:
+        """Ids of the tasks a re-run from `bar` runs again before it: at each level from the
+        root down, the other tasks of the step that ran `bar` (or its parent task) that began
+        before it, and the tasks inside those."""
+        span = next((s for s in self.steps if bar in s.tasks), None)
+        if span is None:
+            return frozenset()
+        chain = [self.tasks.get(part.rsplit(NS_END, 1)[-1]) for part in bar.ns] + [bar]
+        out: set[str] = set()
+        for level in chain:
+            if level is None:
+                continue
+            for other in span.tasks:
+                if (other.ns, other.step) == (level.ns, level.step) and other is not level \
+                        and other.start < bar.start:  # fmt: skip
+                    out.add(other.id)
+        inner = {t.id for t in span.tasks
+                 if any(part.rsplit(NS_END, 1)[-1] in out for part in t.ns)}  # fmt: skip
+        return frozenset(out | inner)
+
     def _step_in(self, ns: tuple[str, ...]) -> int | None:
         """The step of its parent graph in which the task that runs namespace `ns` ran."""
         bar = self.tasks.get(ns[-1].rsplit(NS_END, 1)[-1])

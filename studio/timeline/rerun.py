@@ -6,8 +6,8 @@ the step that ran the next level down. The root then resumes: its pending step r
 the subgraph task picks its own graph up from the copied inner checkpoint, as a subgraph does
 when its parent resumes after an interrupt inside it, so only what follows the task runs.
 
-Model and tool calls are answered by a ReplaySession: `live` serves the calls recorded before
-the task began (those of the step's other tasks, run again) and calls the rest; `recorded`
+Model and tool calls are answered by a ReplaySession: `live` serves the calls the tasks run
+again before it made (the other tasks of its step, begun before it) and calls the rest; `recorded`
 serves every call recorded after the checkpoint, calling only those whose input changed. State
 edits (`updates`) are applied to the copied root checkpoint first, as a fork; they are for a
 root task only (a fork makes new task ids, so a subgraph would start its graph over).
@@ -21,7 +21,7 @@ from typing import Any
 from engine._constants import CONF
 from engine.record import codec
 from engine.record.replay import ReplayPlan, ReplayReport, copy_checkpoint
-from engine.record.session import ReplaySession
+from engine.record.session import KINDS, ReplaySession
 from engine.record.store import RecordingStore
 from studio.replay.run_diff import RunDiff, diff_threads
 
@@ -37,17 +37,28 @@ class RerunPoint:
     source_thread: str
     where: str
     """`shout › exclaim`: the task's node, for messages."""
-    started: float
-    """When the task began in the source run (calls before it are served in `live` mode)."""
     checkpoints: tuple[dict, ...]
+    before: frozenset[str] = frozenset()
+    """The source run's tasks that run again before it (their calls are served in `live`)."""
 
 
 @dataclass
 class RerunResult:
+    thread_id: str
     report: ReplayReport
     diff: RunDiff
     events: list
     """The re-run's trace events (the timeline shows what ran)."""
+    calls: list
+    """The re-run's recorded calls (inside the timeline's bars)."""
+
+    def summary(self) -> str:
+        """How its calls were answered, from its own recording, and what stopped it."""
+        served = sum(not c.served.endswith("live") for c in self.calls)
+        text = (f"{served} call(s) served from the recording, "
+                f"{len(self.calls) - served} made live")  # fmt: skip
+        error = self.report.error
+        return text if error is None else f"{text}; stopped: {type(error).__name__}: {error}"
 
 
 def rerun(graph: Any, point: RerunPoint, thread_id: str, *, mode: str = "live",
@@ -69,15 +80,18 @@ def rerun(graph: Any, point: RerunPoint, thread_id: str, *, mode: str = "live",
         graph.update_state({CONF: {"thread_id": thread_id}}, updates)
     recorded = [c for c in store.calls(point.source_thread) if (c.checkpoint_id or "") >= root_id]
     if mode == "live":
-        recorded = [c for c in recorded if c.started is not None and c.started < point.started]
+        recorded = [c for c in recorded if c.task_id in point.before]
+    # nothing to serve: no session decisions, each call simply live
+    session = ReplaySession(recorded, "live", serve=KINDS if recorded else ())
     later = [r for r in store.runs(point.source_thread) if r.started > root_id]
     events: list = []
     base = config or {}
     run_config = {**base, CONF: {**base.get(CONF, {}), OBSERVER: events.append}}
-    plan = ReplayPlan(graph, store, ReplaySession(recorded, "live"), point.source_thread,
+    plan = ReplayPlan(graph, store, session, point.source_thread,
                       thread_id, run_config, [None, *(codec.loads(r.input) for r in later)])  # fmt: skip
     report = plan.run()
-    return RerunResult(report, diff_threads(graph, point.source_thread, thread_id), events)
+    diff = diff_threads(graph, point.source_thread, thread_id)
+    return RerunResult(thread_id, report, diff, events, store.calls(thread_id))
 
 
 def _copy_inner(saver: Any, config: dict, thread_id: str) -> None:

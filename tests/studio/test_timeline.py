@@ -9,11 +9,15 @@ import json
 import time
 
 import pytest
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QContextMenuEvent
-from PySide6.QtWidgets import QApplication
+from PySide6.QtCore import QEvent, Qt, QTimer
+from PySide6.QtGui import QContextMenuEvent, QHelpEvent
+from PySide6.QtWidgets import QApplication, QToolTip
 
 from graphspec.templates import TEMPLATES_DIR
+from studio.timeline.view import bar_tip, seconds_text
+from tests.providers.conftest import memory_keyring, openai_server  # noqa: F401  (fixtures)
+from tests.providers.test_cli_providers import agent_spec
+from tests.studio.test_chat_panel import keyed, open_spec, send  # noqa: F401  (fixture)
 from tests.studio.test_run_steps import click, idle
 
 pytestmark = pytest.mark.gui
@@ -168,3 +172,81 @@ def test_the_timeline_of_a_10000_step_run_opens_and_scrubs_quickly(qtbot, window
         view.zoom(1.5)
     bar = dock.timeline.steps[5000].tasks[0]
     assert view.bar_at(view.bar_center(bar)) == (5000, bar)
+
+
+def test_model_and_tool_calls_sit_in_their_tasks_and_a_rerun_calls_only_what_follows(
+    qtbot,
+    window,
+    tmp_path,
+    keyed,  # noqa: F811
+):
+    keyed.reply("Let me add them.", tool_calls=[("add", {"a": 2, "b": 3})])
+    keyed.reply("2 + 3 = 5.")
+    # the provider reports token counts when asked to (the studio streams the model's reply)
+    chat = open_spec(qtbot, window, tmp_path, agent_spec(keyed.base_url, stream_usage=True))
+    send(qtbot, chat, "What is 2 + 3?")
+    idle(qtbot, window, timeout=20000)
+    qtbot.waitUntil(lambda: window.runner.state == "finished", timeout=5000)
+    dock = window.timeline_dock
+    timeline = dock.timeline
+    found = [(i, b) for i, s in enumerate(timeline.steps) for b in s.tasks]
+    calls = [(b.where, c.kind) for _, b in found for c in b.calls]
+    assert calls == [("assistant › model", "model"), ("assistant › tools", "tool"),
+                     ("assistant › model", "model")]  # fmt: skip
+    index, first = next((i, b) for i, b in found if b.where == "assistant › model")
+    model_call = first.calls[0]
+    assert first.start <= model_call.started <= model_call.ended <= first.end
+    tip = bar_tip(index, first, timeline)
+    assert f"model call 1: {seconds_text(model_call.latency)}, " in tip and " total tokens" in tip
+    dock.window.dock("timelineDock").raise_()
+    view = dock.view
+    at = view.bar_center(first)
+    QApplication.sendEvent(
+        view.viewport(), QHelpEvent(QEvent.Type.ToolTip, at, view.mapToGlobal(at))
+    )
+    assert QToolTip.text() == tip
+
+    # re-run from the second model call, live: the server is asked once, for that call only
+    last = [b for _, b in found if b.where == "assistant › model"][-1]
+    asked = len(keyed.requests)
+    keyed.reply("2 + 3 makes 5.")
+    menu_action(qtbot, view, last, "rerunLiveAction").trigger()
+    tests = window.replay_dock.panel
+    qtbot.waitUntil(lambda: tests.caption.text().startswith("Re-ran"), timeout=20000)
+    assert len(keyed.requests) == asked + 1
+    assert tests.caption.text().endswith("0 call(s) served from the recording, 1 made live")
+    assert any("2 + 3 = 5." in line and "2 + 3 makes 5." in line for line in tests.diff.texts())
+    [rerun] = [b for s in dock.timeline.steps for b in s.tasks if b.calls]
+    assert (rerun.where, [c.served for c in rerun.calls]) == ("assistant › model", ["live"])
+    keyed.stop()  # offline: the source run's calls, all from its recording
+    window.runner.choose_thread("main")
+    qtbot.waitUntil(lambda: dock.timeline.thread_id == "main", timeout=5000)
+    menu_action(qtbot, view, first, "rerunRecordedAction").trigger()
+    qtbot.waitUntil(lambda: "-rerun-2" in tests.caption.text(), timeout=20000)
+    assert tests.caption.text().endswith("3 call(s) served from the recording, 0 made live")
+    assert tests.diff.caption.text().endswith("the same in every step")
+
+
+def test_rerun_from_a_task_with_edited_state(qtbot, window, tmp_path):
+    """The edit is a fork of the checkpoint before the task (update_state, as the Checkpoints
+    dock forks): the node that wrote it routes again, here on to the task."""
+    win = window
+    open_copy(qtbot, win, tmp_path, "subgraph")
+    run(qtbot, win, {"text": " hi ", "steps": []})
+    dock = win.timeline_dock
+    shout = next(b for s in dock.timeline.steps for b in s.tasks if b.where == "shout")
+
+    def edit() -> None:
+        dialog = QApplication.activeModalWidget()
+        dialog.setTextValue('{"text": "bye"}')
+        dialog.accept()
+
+    QTimer.singleShot(100, edit)
+    menu_action(qtbot, dock.view, shout, "rerunEditedAction").trigger()
+    tests = win.replay_dock.panel
+    qtbot.waitUntil(lambda: tests.caption.text().startswith("Re-ran"), timeout=20000)
+    assert (
+        "(ran shout, shout › __start__, shout › upper, shout › exclaim, done)"
+        in tests.caption.text()
+    )
+    assert '  .text | "HI!" | "BYE!"' in tests.diff.texts()

@@ -262,3 +262,28 @@ def test_aupdate_state_runs_an_async_router_of_the_node(saver, tmp_path):
         return asyncio.run(run())
 
     assert_same(scenario)
+
+
+def test_a_router_reading_remaining_steps_routes_an_update():
+    """update_state as a node whose conditional edge reads a managed value (the studio's
+    re-run with edited state): the router sees two steps left, as langgraph shows it."""
+
+    def scenario(b):
+        class Counting(TypedDict):
+            count: int
+            left: b.mod("managed").RemainingSteps
+
+        graph = b.graph.StateGraph(Counting)
+        graph.add_node("inc", lambda s: {"count": s["count"] + 1})
+        graph.add_edge(b.graph.START, "inc")
+        graph.add_conditional_edges(
+            "inc", lambda s: "inc" if s["count"] < 3 and s["left"] > 1 else b.graph.END
+        )
+        graph = graph.compile(checkpointer=b.mod("checkpoint.memory").InMemorySaver())
+        config = thread()
+        graph.invoke({"count": 0}, config)
+        past = next(h for h in graph.get_state_history(config) if h.metadata["step"] == 1)
+        forked = graph.update_state(past.config, {"count": 1}, as_node="inc")
+        return graph.get_state(forked).next, graph.invoke(None, forked), history(graph, config)[:2]
+
+    assert_same(scenario)
