@@ -165,18 +165,23 @@ class TimelineView(QAbstractScrollArea):
             return None
         span = self.timeline.steps[index]
         self.timeline.lay_out(span)
-        for bar in span.tasks:
-            if self._bar_rect(span, bar).adjusted(-2, 0, 2, 0).contains(pos.x(), pos.y()):
-                return index, bar
-        return None
+        rects = [(self._bar_rect(span, bar), bar) for bar in span.tasks]
+        hits = [(abs(r.center().x() - pos.x()), i) for i, (r, _b) in enumerate(rects)
+                if r.adjusted(-2, 0, 2, 0).contains(pos.x(), pos.y())]  # fmt: skip
+        return (index, rects[min(hits)[1]][1]) if hits else None  # bars a pixel apart: the nearest
 
     def bar_center(self, bar: TaskBar) -> QPoint:
         """Where a bar is drawn (scrolled into view first), for tests and keyboard menus."""
         index = self.timeline.index_of(bar.step) if not bar.ns else None
         if index is None:
             index = next(i for i, s in enumerate(self.timeline.steps) if bar in s.tasks)
-        self.ensure_visible(index)
         span = self.timeline.steps[index]
+        if bar.duration * self.scale < 12:  # too thin to point at: zoom in on it
+            self.scale = min(12 / max(bar.duration, 1e-6), 1e7)
+            self._ranges()
+            self.horizontalScrollBar().setValue(round(span.axis(bar.start) * self.scale - 100))
+            self.following = False
+        self.ensure_visible(index)
         self.timeline.lay_out(span)
         return self._bar_rect(span, bar).center().toPoint()
 
