@@ -15,6 +15,7 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 from engine._constants import NS_END
@@ -23,10 +24,12 @@ from engine.pregel import trace
 
 GAP = 0.02
 """Seconds of axis shown for any pause between two supersteps (the rest is cut)."""
+MARK = 256
+"""The path's running counts are kept every this many steps (a scrub adds up at most these)."""
 BRANCH, JOIN = "branch:to:", "join:"
 
 
-@dataclass
+@dataclass(slots=True, eq=False)
 class TaskBar:
     """One task of a superstep: a node run in the root graph or in a graph a task ran."""
 
@@ -58,7 +61,7 @@ class TaskBar:
         return max(0.0, (self.end if self.end is not None else self.start) - self.start)
 
 
-@dataclass
+@dataclass(slots=True, eq=False)
 class StepSpan:
     """A root superstep: its tasks, when it ran, and what it left."""
 
@@ -75,8 +78,8 @@ class StepSpan:
     """(source, target) -> times a root task's writes went along that edge in this step."""
     checkpoint: dict | None = None
     """The config of the checkpoint saved after it (None: not saved, durability "exit")."""
-    changes: dict[str, tuple[Any, Any]] = field(default_factory=dict)
-    """channel -> (value, version) the root barrier of this step applied."""
+    changes: tuple[trace.ChannelChange, ...] = ()
+    """What the root barrier of this step applied."""
     lanes: int = 1
 
     @property
@@ -106,6 +109,8 @@ class Timeline:
         self._index: dict[int, int] = {}
         self.checkpoints: dict[tuple[tuple[str, ...], int], dict] = {}
         """(ns, step) -> config of the checkpoint saved after that step of that graph."""
+        self._marks: list[tuple[Counter, Counter]] = [(Counter(), Counter())]
+        """Mark j: the path's counts over steps[: j * MARK] (see `path`)."""
         self.orphan_calls: dict[str, list[Any]] = {}
         """task id -> calls that arrived before their task's events (attached when it comes)."""
         self.thread_id = ""
@@ -151,6 +156,7 @@ class Timeline:
             self.offsets.append(span.offset)
             self._by_step[event.step] = span
             self._index[event.step] = len(self.steps) - 1
+            self._mark()
         span.planned = event
         for task in event.tasks:
             self._owner[task.id] = span
@@ -193,7 +199,7 @@ class Timeline:
             return
         span.end = max(span.end, event.at)
         if not event.ns:
-            span.changes = {c.channel: (c.new_value, c.new_version) for c in event.changes}
+            span.changes = event.changes
 
     def _saved(self, event: trace.CheckpointSaved) -> None:
         if event.config is not None:
@@ -239,19 +245,23 @@ class Timeline:
     def path(self, index: int) -> tuple[Counter, Counter]:
         """(node -> runs, (source, target) -> times carried) of the root graph up to and with
         step number `index` (a position in `steps`)."""
-        nodes: Counter = Counter()
-        edges: Counter = Counter()
-        for span in self.steps[: index + 1]:
-            nodes.update(bar.name for bar in span.tasks if not bar.ns and not bar.error)
-            edges.update(span.edges)
-        return nodes, edges
+        j = min((index + 1) // MARK, len(self._marks) - 1)
+        return _counted(self._marks[j], self.steps[j * MARK : index + 1])
+
+    def _mark(self) -> None:
+        """A new step began: the steps before it are done, so the next mark can be counted
+        (a little work every MARK steps, so no scrub adds up more than MARK steps)."""
+        j = len(self._marks)
+        if j * MARK < len(self.steps) - 1:
+            self._marks.append(_counted(self._marks[-1], self.steps[(j - 1) * MARK : j * MARK]))
 
     def state_after(self, index: int) -> dict[str, tuple[Any, Any]]:
         """channel -> (value, version) as the root barriers up to step `index` left them (the
         channels the run changed; its input alone is in the checkpoints)."""
         state: dict[str, tuple[Any, Any]] = {}
         for span in self.steps[: index + 1]:
-            state.update(span.changes)
+            for change in span.changes:
+                state[change.channel] = (change.new_value, change.new_version)
         return state
 
     def checkpoint_before(self, bar: TaskBar) -> list[dict] | None:
@@ -293,9 +303,26 @@ class Timeline:
         return bar.step if bar is not None else None
 
 
+def _counted(start: tuple[Counter, Counter], spans: list[StepSpan]) -> tuple[Counter, Counter]:
+    nodes, edges = Counter(start[0]), Counter(start[1])
+    for span in spans:
+        nodes.update(bar.name for bar in span.tasks if not bar.ns and not bar.error)
+        edges.update(span.edges)
+    return nodes, edges
+
+
+@cache
+def send_type() -> type:
+    """engine.types.Send, imported once when a run first reports (not with the window; and an
+    import statement per task costs PySide's import hook 70 µs)."""
+    from engine.types import Send
+
+    return Send
+
+
 def edges_of(event: trace.TaskFinished) -> list[tuple[str, str]]:
     """The edges a finished task's writes went along (as the canvas draws them)."""
-    from engine.types import Send  # loaded with the run's engine, not with the window
+    Send = send_type()  # noqa: N806 - the class
 
     out = []
     for channel, value in event.writes:

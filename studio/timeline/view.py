@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 import zlib
+from functools import cache
 
 from PySide6.QtCore import QEvent, QPoint, QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QPainter, QPen
@@ -32,8 +33,9 @@ FONT = QFont()
 FONT.setPointSizeF(8.0)
 
 
+@cache
 def node_color(name: str) -> QColor:
-    """One soft colour per node name, the same in every run."""
+    """One soft colour per node name, the same in every run (callers derive, never change it)."""
     return QColor.fromHsv(zlib.crc32(name.encode()) % 360, 70, 235)
 
 
@@ -43,6 +45,11 @@ def nice_tick(seconds: float) -> float:
         return 1.0
     power = 10 ** math.floor(math.log10(seconds))
     return next(m * power for m in (1, 2, 5, 10) if m * power >= seconds)
+
+
+@cache
+def column_color(name: str) -> QColor:
+    return node_color(name).darker(115)
 
 
 def seconds_text(value: float) -> str:
@@ -244,7 +251,7 @@ class TimelineView(QAbstractScrollArea):
             if self._axis(x) > span.offset + span.duration + 1 / self.scale:
                 continue  # a pause between steps
             name = span.tasks[0].name if span.tasks else ""
-            painter.setPen(node_color(name).darker(115))
+            painter.setPen(column_color(name))
             painter.drawLine(x, TOP, x, TOP + LANE)
 
     def _step(self, painter: QPainter, index: int) -> None:
