@@ -138,6 +138,7 @@ class TimelineDock(QObject):
 
     def _show(self, timeline: Timeline) -> None:
         self.index = -1
+        self.path.clear()  # another run's path
         self.view.set_timeline(timeline)
         self._grown()
 
@@ -310,6 +311,7 @@ class TimelineDock(QObject):
         dock.show()
         dock.raise_()
         self._show(timeline)
+        self.scrub(len(timeline) - 1)  # the canvas shows the path the re-run took
         self.runner.choose_thread(thread)
 
     def _say(self, text: str) -> None:

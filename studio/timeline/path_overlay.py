@@ -10,7 +10,7 @@ from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsPathItem, QGraphicsRectItem, QGraphicsSimpleTextItem
 
-from studio.canvas.items.edge_item import curve
+from studio.canvas.items.edge_item import LOOP_REACH, curve, loop
 from studio.canvas.scene import GraphScene
 from studio.run.overlay import LABEL_FONT
 
@@ -47,11 +47,17 @@ class PathOverlay:
                 count = self.edges.get((source, look.target))
                 start, end = self.scene.ported(source), self.scene.ported(look.target)
                 if count and start is not None and end is not None:
-                    self._edge(
-                        source, look.target, curve(start.port_pos("out"), end.port_pos("in")), count
-                    )
+                    self._edge(source, look.target, self._path(start, end), count)
         for item in self._items:
             item.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+
+    @staticmethod
+    def _path(start, end) -> QPainterPath:
+        """Along the drawn edge: a curve between two cards, a loop beside a card to itself."""
+        if start is end:
+            right = end.mapToScene(end.size()[0], 0).x()
+            return loop(start.port_pos("out"), end.port_pos("in"), right + LOOP_REACH)
+        return curve(start.port_pos("out"), end.port_pos("in"))
 
     def _add(self, item, z: float, name: str):
         item.setZValue(z)
@@ -76,7 +82,7 @@ class PathOverlay:
         line.setPen(QPen(PATH, 3.5, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))
         line.setOpacity(0.6)
         self._add(line, 0.42, f"path:{source}->{target}")
-        at = path.pointAtPercent(0.6)
+        at = path.pointAtPercent(0.3 if source == target else 0.6)  # a loop's top is the card's
         self._badge(at.x() - 12, at.y() - 8, f"×{count}", f"path:{source}->{target}:count",
                     f"{source} → {target} taken {count} time(s) up to this superstep")  # fmt: skip
 

@@ -55,8 +55,8 @@ class RerunResult:
     def summary(self) -> str:
         """How its calls were answered, from its own recording, and what stopped it."""
         served = sum(not c.served.endswith("live") for c in self.calls)
-        text = (f"{served} call(s) served from the recording, "
-                f"{len(self.calls) - served} made live")  # fmt: skip
+        text = (f"{served} call(s) served from the recording, {len(self.calls) - served} made "
+                "live" if self.calls else "no model or tool calls")  # fmt: skip
         error = self.report.error
         return text if error is None else f"{text}; stopped: {type(error).__name__}: {error}"
 

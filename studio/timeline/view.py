@@ -22,7 +22,8 @@ RULER = 18
 """Pixels of the time ruler at the top."""
 LANE = 20
 LANE_GAP = 3
-TOP = RULER + 6
+TOP = RULER + 16
+"""Where the first lane starts: under the ruler and the steps' names."""
 MIN_BAR = 2.0
 """The narrowest a bar is drawn (a cached task takes no time)."""
 CALL_COLORS = {"model": QColor("#1565C0"), "tool": QColor("#2E7D32")}
@@ -260,7 +261,7 @@ class TimelineView(QAbstractScrollArea):
         painter.fillRect(band.adjusted(0, RULER + 1, 0, 0), BAND[index % 2])
         if band.width() > 44:
             painter.setPen(QColor("#8A94A3"))
-            painter.drawText(band.adjusted(3, RULER + 1, 0, 0).topLeft() + QPoint(0, 10),
+            painter.drawText(band.adjusted(3, RULER + 1, 0, 0).topLeft() + QPoint(0, 11),
                              f"step {span.step}")  # fmt: skip
         self.timeline.lay_out(span)
         for bar in span.tasks:

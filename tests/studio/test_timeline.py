@@ -18,6 +18,7 @@ from studio.timeline.view import bar_tip, seconds_text
 from tests.providers.conftest import memory_keyring, openai_server  # noqa: F401  (fixtures)
 from tests.providers.test_cli_providers import agent_spec
 from tests.studio.test_chat_panel import keyed, open_spec, send  # noqa: F401  (fixture)
+from tests.studio.test_run_screenshot import save_grab
 from tests.studio.test_run_steps import click, idle
 
 pytestmark = pytest.mark.gui
@@ -250,3 +251,78 @@ def test_rerun_from_a_task_with_edited_state(qtbot, window, tmp_path):
         in tests.caption.text()
     )
     assert '  .text | "HI!" | "BYE!"' in tests.diff.texts()
+
+
+STUDIO_SPEC = {
+    "version": 2, "name": "Draft and review",
+    "description": "Fetch notes (a flaky service, retried), then draft until three drafts are done.",
+    "state": [{"name": "topic", "type": "str"}, {"name": "notes", "type": "list", "reducer": "add"},
+              {"name": "drafts", "type": "int"}, {"name": "text", "type": "str"}],
+    "nodes": [
+        {"id": "fetch", "kind": "function", "function": "fetch", "writes": ["notes"],
+         "position": {"x": 200.0, "y": 80.0},
+         "retry": {"initial_interval": 0.01, "jitter": False},
+         "code": "import time\n\ncalls = []\n\n\ndef fetch(state):\n    calls.append(1)\n"
+                 "    time.sleep(0.03)\n    if len(calls) == 1:\n"
+                 "        raise ConnectionError('the notes service is busy')\n"
+                 "    return {'notes': [f\"facts about {state['topic']}\"]}\n"},
+        {"id": "draft", "kind": "function", "function": "draft", "writes": ["drafts", "text"],
+         "position": {"x": 200.0, "y": 220.0},
+         "code": "import time\n\n\ndef draft(state):\n    time.sleep(0.05)\n"
+                 "    n = (state.get('drafts') or 0) + 1\n"
+                 "    return {'drafts': n, 'text': f\"draft {n} on {state['topic']}\"}\n"},
+        {"id": "publish", "kind": "set_state", "values": {"text": "text + ' (published)'"},
+         "position": {"x": 200.0, "y": 380.0}},
+    ],
+    "edges": [{"id": "fetch_to_draft", "sources": ["fetch"], "target": "draft"}],
+    "conditional_edges": [{"id": "again", "source": "draft", "router": {
+        "kind": "expression", "expression": "'draft' if drafts < 3 else 'publish'"},
+        "path_map": ["draft", "publish"]}],
+    "entry": ["fetch"], "finish": ["publish"],
+    "inputs": [{"name": "owls", "value": {"topic": "owls", "notes": []}}],
+}  # fmt: skip
+
+
+def test_timeline_and_rerun_diff_screenshots(qtbot, window, tmp_path):
+    """docs/timeline.png (a run scrubbed to its second draft, the path on the canvas) and
+    docs/rerun-diff.png (the draft node changed, the run re-run from that draft: the diff in
+    Tests, the re-run's timeline and path)."""
+    win = window
+    open_spec(qtbot, win, tmp_path, STUDIO_SPEC)  # trusted: the nodes are Python
+    win.resize(1440, 900)
+    run(qtbot, win, {"topic": "owls", "notes": []})
+    dock = win.timeline_dock
+    bars = [b for s in dock.timeline.steps for b in s.tasks]
+    assert [b.name for b in bars] == ["__start__", "fetch", "draft", "draft", "draft", "publish"]
+    assert bars[1].retries == 1
+    timeline = win.dock("timelineDock")
+    timeline.show()
+    timeline.raise_()
+    win.resizeDocks([timeline], [300], Qt.Orientation.Vertical)
+    second = dock.timeline.index_of(bars[3].step)
+    dock.scrub(second)
+    assert path_marks(win) == {"__start__->fetch": "×1", "fetch": "×1", "fetch->draft": "×1",
+                               "draft": "×2", "draft->draft": "×2"}  # fmt: skip
+    qtbot.waitUntil(lambda: "draft 2 on owls" in channel_value(win, "text"), timeout=5000)
+    win.view.fit()
+    qtbot.wait(300)
+    image = save_grab(win, "timeline.png", tmp_path)
+    assert (image.width(), image.height()) == (win.width(), win.height())
+
+    # the draft node now writes its drafts otherwise; the run re-run from the second draft
+    nodes = [n.model_copy(update={"code": n.code.replace("draft {n} on", "draft {n} about")})
+             if n.id == "draft" else n for n in win.document.spec.nodes]  # fmt: skip
+    win.document.apply({"nodes": nodes})
+    menu_action(qtbot, dock.view, bars[3], "rerunLiveAction").trigger()
+    tests = win.replay_dock.panel
+    qtbot.waitUntil(lambda: tests.caption.text().startswith("Re-ran"), timeout=20000)
+    assert "(ran draft, publish)" in tests.caption.text()
+    diff = tests.diff.texts()
+    assert '  draft wrote .text | "draft 2 on owls" | "draft 2 about owls"' in diff
+    assert path_marks(win) == {"draft": "×2", "draft->draft": "×1", "draft->publish": "×1",
+                               "publish": "×1"}  # the re-run's own path  # fmt: skip
+    assert tests.failure.toPlainText() == "no model or tool calls"
+    win.dock("timelineDock").raise_()
+    win.resizeDocks([win.dock("testsDock")], [400], Qt.Orientation.Vertical)
+    qtbot.wait(300)
+    save_grab(win, "rerun-diff.png", tmp_path)
