@@ -85,7 +85,12 @@ class TimelineDock(QObject):
         self.panel.path_box.toggled.connect(lambda _on: self._show_path())
         session = self.runner.session
         session.stepped.connect(self._stepped)
-        session.thread_ready.connect(self._thread_shown)
+        session.thread_ready.connect(lambda view: self._thread_shown(view.thread_id))
+        # a new thread comes with no thread view: the selector is refilled (its own signals
+        # blocked, its model's not)
+        self.runner.thread_selector.model().rowsInserted.connect(
+            lambda *_: self._thread_shown(self.runner.thread_id)
+        )
         window.replay_dock.call_recorded.connect(self._call)
         window.document.reset.connect(self._reset)
 
@@ -125,8 +130,12 @@ class TimelineDock(QObject):
         if timeline is self.timeline:
             self.view.viewport().update()
 
-    def _thread_shown(self, view: Any) -> None:
-        found = self.timelines.get(view.thread_id)
+    def _thread_shown(self, thread_id: str) -> None:
+        """Another thread chosen: its timeline, or none (runs are drawn as they are made)."""
+        found = self.timelines.get(thread_id)
+        if found is None and self.timeline.thread_id != thread_id:
+            found = Timeline()
+            found.thread_id = thread_id
         if found is not None and found is not self.timeline:
             self._show(found)
 
@@ -182,7 +191,9 @@ class TimelineDock(QObject):
 
     def _caption(self, index: int) -> None:
         if index < 0:
-            self.panel.caption.setText("No run yet")
+            thread = self.timeline.thread_id
+            self.panel.caption.setText(f"No run of thread {thread} in this session: Run, Step or "
+                                       "a re-run draws one" if thread else "No run yet")  # fmt: skip
             return
         span = self.timeline.steps[index]
         names = ", ".join(dict.fromkeys(b.name for b in span.tasks if not b.ns)) or "nothing"

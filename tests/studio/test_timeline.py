@@ -86,6 +86,12 @@ def test_a_run_is_drawn_as_supersteps_and_scrubbing_shows_that_step(qtbot, windo
     dock.panel.path_box.setChecked(False)
     assert path_marks(win) == {}
 
+    click(qtbot, win, "newThreadButton")  # a thread with no run: no timeline, not the last one
+    qtbot.waitUntil(lambda: dock.panel.caption.text().startswith("No run of thread"), timeout=5000)
+    assert len(dock.timeline) == 0
+    win.runner.choose_thread("main")
+    qtbot.waitUntil(lambda: len(dock.timeline) == 6, timeout=5000)
+
 
 def menu_action(qtbot, view, bar, name: str):
     """Right-click a task's bar in the timeline; the action `name` of its menu."""
