@@ -239,3 +239,53 @@ def test_update_state_infers_as_node_on_a_fresh_thread(nodes):
         return state.values, state.next, state.metadata, graph.invoke(None, updated)
 
     assert_same(scenario)
+
+
+def test_a_copied_inner_checkpoint_resumes_the_subgraph_after_it():
+    """The studio's re-run from a node inside a subgraph: the parent's checkpoint before the
+    subgraph's step and the subgraph's before the node, copied to a new thread; resuming runs
+    only the node and what follows it."""
+
+    def scenario(b):
+        graph_mod, memory = b.graph, b.mod("checkpoint.memory")
+        ran = []
+
+        def node(name):
+            def run(state):
+                ran.append(name)
+                return {"value": [name]}
+
+            return run
+
+        inner = graph_mod.StateGraph(State)
+        for name in ("upper", "exclaim"):
+            inner.add_node(name, node(name))
+        inner.add_edge(graph_mod.START, "upper")
+        inner.add_edge("upper", "exclaim")
+        outer = graph_mod.StateGraph(State)
+        outer.add_node("prepare", node("prepare"))
+        outer.add_node("shout", inner.compile())
+        outer.add_node("done", node("done"))
+        outer.add_edge(graph_mod.START, "prepare")
+        outer.add_edge("prepare", "shout")
+        outer.add_edge("shout", "done")
+        saver = memory.InMemorySaver()
+        graph = outer.compile(checkpointer=saver)
+        first = graph.invoke({"value": []}, {"configurable": {"thread_id": "a"}})
+
+        def at_step(ns: str, step: int):
+            config = {"configurable": {"thread_id": "a", "checkpoint_ns": ns}}
+            return next(c for c in saver.list(config) if c.metadata["step"] == step)
+
+        inner_ns = next(c.config["configurable"]["checkpoint_ns"]
+                        for c in saver.list({"configurable": {"thread_id": "a"}})
+                        if c.config["configurable"]["checkpoint_ns"])  # fmt: skip
+        for found, ns in ((at_step("", 1), ""), (at_step(inner_ns, 1), inner_ns)):
+            saver.put({"configurable": {"thread_id": "b", "checkpoint_ns": ns}}, found.checkpoint,
+                      found.metadata, dict(found.checkpoint["channel_versions"]))  # fmt: skip
+        ran.clear()
+        again = graph.invoke(None, {"configurable": {"thread_id": "b"}})
+        return first, again, ran
+
+    first, again, ran = assert_same(scenario)
+    assert ran == ["exclaim", "done"] and again == first
