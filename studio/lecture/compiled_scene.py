@@ -90,10 +90,8 @@ class CompiledScene(QGraphicsScene):
 
     def show_graph(self, graph: RuntimeGraph, order: dict[str, float] | None = None) -> None:
         """Draw `graph`; `order` puts a row's nodes in the drawn canvas's left-to-right order."""
-        self.clear()
-        self._kept, self._live = [], []
-        self.graph, self.rects, self._version_items = graph, {}, {}
-        self.versions, self.wrote = {}, set()
+        self.forget()
+        self.graph = graph
         self._place(graph, order or {})
         for c in graph.channels:
             if f"channel:{c.name}" in self.rects:
@@ -103,6 +101,19 @@ class CompiledScene(QGraphicsScene):
         for a in graph.arrows:
             self._arrow(a.source, a.target, a.kind, a.label)
         self._legend()
+
+    def forget(self) -> None:
+        """Nothing drawn, nothing remembered of it: every item goes, and with them the names
+        and boxes that pointed at them (a version set on a deleted item raised)."""
+        self.clear()
+        self._kept, self._live = [], []
+        self.graph, self.rects, self._version_items = None, {}, {}
+        self.versions, self.wrote = {}, set()
+
+    def show_message(self, text: str) -> None:
+        """Why no graph is drawn, in its place."""
+        self.forget()
+        self._text(text, 0, 0, 13, True, INK).setData(0, "compiled:message")
 
     def _legend(self) -> None:
         """What each arrow means, in a free corner beside the top row (else above it)."""

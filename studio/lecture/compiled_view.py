@@ -14,11 +14,11 @@ from typing import Any
 
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer
 from PySide6.QtGui import QPainter
-from PySide6.QtWidgets import QGraphicsSimpleTextItem, QGraphicsView
+from PySide6.QtWidgets import QGraphicsView
 
 from engine.constants import ERROR, INTERRUPT
 from engine.pregel import trace
-from studio.lecture.compiled_scene import CompiledScene, font
+from studio.lecture.compiled_scene import CompiledScene
 from studio.lecture.runtime_graph import runtime_graph
 
 
@@ -105,14 +105,7 @@ class CompiledView(QGraphicsView):
 
     def _say(self, text: str) -> None:
         self.message = text
-        self.compiled.clear()
-        self.compiled._live = []
-        self.compiled.graph = None
-        note = QGraphicsSimpleTextItem(text)
-        note.setFont(font(13, True))
-        self.compiled._kept = [note]
-        note.setData(0, "compiled:message")
-        self.compiled.addItem(note)
+        self.compiled.show_message(text)
         self.fit()
 
     def follow(self, report: Any) -> None:
