@@ -7,6 +7,11 @@ docs/lecture-barrier.png         lesson 6, step 1's Barrier: the reducer merges 
 docs/lecture-compiled-<phase>.png lesson 6's step 1, each phase on the compiled view
 docs/lecture-<concept>.png       a LastValue conflict, Send packets, Command goto, an interrupt,
                                  a subgraph's namespace, each at its phase
+docs/lecture-1280-lesson<N>.png  lessons 6 (reducer), 7 (conflict) and 12 (namespaces) on the
+                                 drawn canvas, at the phase of their concept
+
+Each shot prints the smallest graph text it shows, in screen pixels: every text item's font
+pixel size and every card's painted font, times the view's scale (studio.lecture.readable).
 """
 
 from __future__ import annotations
@@ -23,6 +28,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from studio.app import application  # noqa: E402
+from studio.lecture.readable import smallest_text  # noqa: E402
 from studio.main_window import MainWindow  # noqa: E402
 
 SHOTS = [  # (file, lesson template, compiled view?, phase kind, step)
@@ -37,6 +43,9 @@ SHOTS = [  # (file, lesson template, compiled view?, phase kind, step)
     ("lecture-command.png", "lesson_09_command", False, "execute", 1),
     ("lecture-interrupt.png", "lesson_10_interrupt", False, "execute", 2),
     ("lecture-namespace.png", "lesson_12_subgraph", False, "execute", 2),
+    ("lecture-1280-lesson6.png", "lesson_06_reducer", False, "barrier", 1),
+    ("lecture-1280-lesson7.png", "lesson_07_conflict", False, "barrier", 1),
+    ("lecture-1280-lesson12.png", "lesson_12_subgraph", False, "execute", 2),
 ]
 
 
@@ -84,6 +93,11 @@ def main() -> None:
             stage.settle()  # the new checkpoint's drop at its end
         pump(app, window, 0.05)
         window.grab().save(str(ROOT / "docs" / name))
+        view = window.compiled_view if compiled else window.view
+        px, text = smallest_text(view)
+        print(
+            f"{name}: smallest graph text {px:.1f} px ({text!r}), zoom {view.transform().m11():.2f}"
+        )
     window.close()
 
 

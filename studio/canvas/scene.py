@@ -63,6 +63,8 @@ class GraphScene(QGraphicsScene):
         """False while a view draws the overview: projected items then have no contents."""
         self.zooming = False
         """True during a zoom gesture (see set_zooming)."""
+        self.text_floor = 0.0
+        """Screen pixels no item's text is painted below (lecture mode; canvas/text_floor.py)."""
         self._zoom_cached: dict[int, NodeItem] = {}
         self._zoom_covered = QRectF()
         self._zoom_at = 1.0
@@ -128,6 +130,13 @@ class GraphScene(QGraphicsScene):
             item.setFlag(NO_CONTENTS, not on or isinstance(item, EdgeItem))
         self.edge_layer.setFlag(NO_CONTENTS, not on)
         self.update()
+
+    def set_text_floor(self, px: float) -> None:
+        if px != self.text_floor:
+            self.text_floor = px
+            for item in [*self.nodes.values(), *self.notes.values(), *self.terminals.values()]:
+                item.update()  # their cached pictures hold the old text
+            self.edge_layer.update()
 
     def set_zooming(self, on: bool, zoom: float = 1.0, near: QRectF | None = None) -> None:
         """During a zoom gesture the cards near `near` (the visible area and a margin; see

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from engine.pregel.trace_format import short_version
+from studio.canvas.text_floor import at_least, font_px
 from studio.lecture.runtime_graph import RuntimeGraph, layers
 
 NODE_W, NODE_H = 190.0, 56.0
@@ -81,6 +82,12 @@ class CompiledScene(QGraphicsScene):
         self.wrote: set[tuple[str, str]] = set()
         self._version_items: dict[str, QGraphicsSimpleTextItem] = {}
         self._kept: list[Any] = []
+        self.floor = 0.0
+        """Scene pixels no text is drawn below (lecture mode: readable on a projector)."""
+        self.box_w, self.box_h, self.row, self.column = BOX_W, BOX_H, ROW, COLUMN
+        """A mailbox's size, a row's height and a column's width, larger when a text floor
+        makes the text larger."""
+        self._order: dict[str, float] = {}
         self._live: list[Any] = []
         """Every item drawn: a wrapper PySide makes anew (scene.items()) for an item no Python
         object holds deletes the item when it is dropped, so each keeps its first wrapper."""
@@ -91,8 +98,17 @@ class CompiledScene(QGraphicsScene):
     def show_graph(self, graph: RuntimeGraph, order: dict[str, float] | None = None) -> None:
         """Draw `graph`; `order` puts a row's nodes in the drawn canvas's left-to-right order."""
         self.forget()
-        self.graph = graph
-        self._place(graph, order or {})
+        self.graph, self._order = graph, order or {}
+        line = font_px(self._face(12, True)) * 1.25
+        self.box_h = max(BOX_H, 3 * line + 8)  # title, kind and version
+        self.row = ROW + self.box_h - BOX_H
+        kinds, titles = QFontMetricsF(self._face(11.5)), QFontMetricsF(self._face(12, True))
+        widest = max((max(kinds.horizontalAdvance(c.kind) + 24,
+                          titles.horizontalAdvance(self._short(c.name)) + 60)
+                      for c in graph.channels), default=0.0)  # fmt: skip
+        self.box_w = min(2 * BOX_W, max(BOX_W, widest))  # names and kinds whole, if they can be
+        self.column = COLUMN + self.box_w - BOX_W
+        self._place(graph, self._order)
         for c in graph.channels:
             if f"channel:{c.name}" in self.rects:
                 self._mailbox(c.name, c.kind, c.role)
@@ -101,6 +117,24 @@ class CompiledScene(QGraphicsScene):
         for a in graph.arrows:
             self._arrow(a.source, a.target, a.kind, a.label)
         self._legend()
+
+    def set_floor(self, px: float) -> None:
+        """Draw the graph again with no text under `px` scene pixels, keeping its versions and
+        the writes the run made."""
+        if self.graph is None or px == self.floor:
+            self.floor = px
+            return
+        self.floor = px
+        versions, wrote = self.versions, self.wrote
+        self.show_graph(self.graph, self._order)
+        self.set_versions(versions)
+        for node, channel in wrote:
+            self.mark_written(node, channel) if node != "__pregel_tasks" else self.mark_pushed(
+                channel
+            )
+
+    def _face(self, size: float, bold: bool = False) -> QFont:
+        return at_least(font(size, bold), self.floor)
 
     def forget(self) -> None:
         """Nothing drawn, nothing remembered of it: every item goes, and with them the names
@@ -120,7 +154,10 @@ class CompiledScene(QGraphicsScene):
         lines = (("trigger", "triggers / always writes"), ("declared", "router may write"),
                  ("command", "Command goto may write"), ("wrote", "written in this run"),
                  ("pushed", "Send packet → its task"))  # fmt: skip
-        width, height = 218.0, len(lines) * 22.0 + 12
+        face = self._face(10)
+        pitch = max(22.0, font_px(face) * 1.3)
+        text_w = max(QFontMetricsF(face).horizontalAdvance(t) for _k, t in lines)
+        width, height = max(218.0, 62 + text_w), len(lines) * pitch + 12
         placed = list(self.rects.values())
         left, top = min(r.left() for r in placed), min(r.top() for r in placed)
         row = [r for r in placed if r.top() == top]
@@ -137,9 +174,9 @@ class CompiledScene(QGraphicsScene):
         frame.setPen(QPen(QColor("#B0BEC5"), 1))
         frame.setBrush(QBrush(QColor("#FAFAFA")))
         for i, (kind, text) in enumerate(lines):
-            at = y + 10 + i * 22
-            line = QPainterPath(QPointF(left + 8, at + 9))
-            line.lineTo(left + 44, at + 9)
+            at = y + 10 + i * pitch
+            line = QPainterPath(QPointF(left + 8, at + pitch / 2 - 2))
+            line.lineTo(left + 44, at + pitch / 2 - 2)
             sample = self._add(QGraphicsPathItem(line), 0.3)
             pen = QPen(ARROW[kind], 3)
             if kind in ("declared", "command", "pushed"):
@@ -155,16 +192,19 @@ class CompiledScene(QGraphicsScene):
         width = max((len(r) for r in rows.values()), default=1)
         for depth, names in rows.items():
             names.sort(key=lambda n: (order.get(n, 0.0), n))
-            left = (width - len(names)) * COLUMN / 2
+            left = (width - len(names)) * self.column / 2
             for i, name in enumerate(names):
-                x, y = left + i * COLUMN, depth * ROW + BOX_H + 50
+                x, y = left + i * self.column, depth * self.row + self.box_h + 50
                 self.rects[name] = QRectF(x, y, NODE_W, NODE_H)
         for n in graph.nodes:  # each node's trigger mailboxes just above it
             node = self.rects[n.name]
             mine = [t for t in n.triggers if f"channel:{t}" not in self.rects]
             for i, t in enumerate(mine):
-                x = node.center().x() - BOX_W / 2 + (i - (len(mine) - 1) / 2) * (BOX_W + 14)
-                self.rects[f"channel:{t}"] = QRectF(x, node.top() - BOX_H - 44, BOX_W, BOX_H)
+                at = (i - (len(mine) - 1) / 2) * (self.box_w + 14)
+                x = node.center().x() - self.box_w / 2 + at
+                self.rects[f"channel:{t}"] = QRectF(
+                    x, node.top() - self.box_h - 44, self.box_w, self.box_h
+                )
         placed = list(self.rects.values())
         left, bottom = min(r.left() for r in placed), max(r.bottom() for r in placed) + 110
         side = [c for c in graph.channels if f"channel:{c.name}" not in self.rects]
@@ -172,8 +212,8 @@ class CompiledScene(QGraphicsScene):
         per_row = max(width, 4)
         for i, c in enumerate(side):  # rows under the nodes, room below each for its packets
             row, col = divmod(i, per_row)
-            x, y = left + col * COLUMN, bottom + row * (BOX_H + 150)
-            self.rects[f"channel:{c.name}"] = QRectF(x, y, BOX_W, BOX_H)
+            x, y = left + col * self.column, bottom + row * (self.box_h + 150)
+            self.rects[f"channel:{c.name}"] = QRectF(x, y, self.box_w, self.box_h)
 
     def _mailbox(self, name: str, kind: str, role: str) -> None:
         rect = self.rects[f"channel:{name}"]
@@ -190,15 +230,21 @@ class CompiledScene(QGraphicsScene):
         self._add(QGraphicsPathItem(flap), 1.1).setPen(QPen(color, 2))
         room = rect.width() - 50  # the flap on the left, a margin on the right
         text, size = self._short(name), 12.0
-        while size > 9 and QFontMetricsF(font(size, True)).horizontalAdvance(text) > room:
+        while size > 9 and QFontMetricsF(self._face(size, True)).horizontalAdvance(text) > room:
             size -= 0.5  # a long name in smaller type before it is cut
-        text = QFontMetricsF(font(size, True)).elidedText(text, Qt.TextElideMode.ElideMiddle, room)
+        face = self._face(size, True)
+        text = QFontMetricsF(face).elidedText(text, Qt.TextElideMode.ElideMiddle, room)
         title = self._text(text, rect.left() + 44, rect.top() + 3, size, True, color)
         title.setToolTip(name)
-        self._text(kind, rect.left() + 10, rect.top() + 23, 11.5, False, INK).setData(
+        pitch = (rect.height() - 8) / 3
+        kind = QFontMetricsF(self._face(11.5)).elidedText(
+            kind, Qt.TextElideMode.ElideRight, rect.width() - 20
+        )
+        self._text(kind, rect.left() + 10, rect.top() + 3 + pitch, 11.5, False, INK).setData(
             0, f"compiled:kind:{name}"
         )
-        version = self._text("v —", rect.left() + 10, rect.top() + 42, 11, True, QColor("#37474F"))
+        at = rect.top() + 3 + 2 * pitch
+        version = self._text("v —", rect.left() + 10, at, 11, True, QColor("#37474F"))
         version.setData(0, f"compiled:version:{name}")
         self._version_items[name] = version
 
@@ -213,7 +259,10 @@ class CompiledScene(QGraphicsScene):
         item = self._add(QGraphicsPathItem(path), 1, f"compiled:node:{name}")
         item.setPen(QPen(INK, 2.5))
         item.setBrush(QBrush(QColor("#ECEFF1") if name.startswith("__") else QColor("#FFFDE7")))
-        text = self._text(name, 0, 0, 14, True, INK)
+        shown = QFontMetricsF(self._face(14, True)).elidedText(
+            name, Qt.TextElideMode.ElideMiddle, rect.width() - 12
+        )
+        text = self._text(shown, 0, 0, 14, True, INK)
         r = text.boundingRect()
         text.setPos(rect.center().x() - r.width() / 2, rect.center().y() - r.height() / 2)
         if routes:
@@ -246,7 +295,7 @@ class CompiledScene(QGraphicsScene):
     def _text(self, text: str, x: float, y: float, size: float, bold: bool, color: QColor,
               z: float = 2) -> QGraphicsSimpleTextItem:  # fmt: skip
         item = QGraphicsSimpleTextItem(text)
-        item.setFont(font(size, bold))
+        item.setFont(self._face(size, bold))
         item.setBrush(QBrush(color))
         item.setPos(x, y)
         return self._add(item, z)

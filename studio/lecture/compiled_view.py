@@ -43,6 +43,8 @@ class CompiledView(QGraphicsView):
         """Lecture mode shows a phase's versions, not the run's latest: a run report leaves them."""
         self.wanted = False
         """The toggle is on (the view shows whenever the canvas page does)."""
+        self.lecture_fit: Any = None
+        """Lecture mode's fit (the player's), used while `pinned`."""
         self.hide()
         window.pages.installEventFilter(self)
         window.pages.currentChanged.connect(lambda _i: self._place())
@@ -80,6 +82,8 @@ class CompiledView(QGraphicsView):
             self.hide()
 
     def fit(self) -> None:
+        if self.pinned and self.lecture_fit is not None:  # lecture mode: readable, then fitted
+            return self.lecture_fit()
         rect = self.compiled.itemsBoundingRect().adjusted(-30, -30, 30, 30)
         if not rect.isEmpty():
             self.setSceneRect(rect.adjusted(-400, -400, 400, 400))  # room to pan

@@ -16,9 +16,10 @@ from studio.lecture.course import lesson_for
 from studio.lecture.export import export_phases, export_step
 from studio.lecture.panel import LecturePanel
 from studio.lecture.player import Player
+from studio.lecture.readable import READABLE_PX
 
 LECTURE_QSS = """
-QWidget { font-size: 15pt; color: #000000; }
+QWidget { font-size: %(body)gpt; color: #000000; }
 QMainWindow, QScrollArea, QScrollArea > QWidget > QWidget, #lecturePanel { background: #FFFFFF; }
 QDockWidget { color: #FFFFFF; font-weight: bold; }
 QDockWidget::title { background: #000000; padding: 4px 8px; }
@@ -27,13 +28,23 @@ QPushButton, QToolButton { font-weight: bold; border: 2px solid #000000; border-
 QPushButton:disabled, QToolButton:disabled { color: #6B6B6B; border-color: #9E9E9E; }
 QToolButton:checked { background: #FFD54F; }
 QHeaderView::section { font-weight: bold; background: #E0E0E0; border: 1px solid #000000; }
-#lectureLessonTitle { font-size: 19pt; font-weight: bold; }
-#lectureLessonText { font-size: 15pt; }
-#lecturePhaseTitle { font-size: 23pt; font-weight: bold; color: #E65100; }
-#lecturePhaseText { font-size: 15pt; }
-#lecturePanel QPushButton { font-size: 14pt; }
+#lectureLessonTitle { font-size: %(title)gpt; font-weight: bold; }
+#lectureLessonText { font-size: %(body)gpt; }
+#lecturePhaseTitle { font-size: %(phase)gpt; font-weight: bold; color: #E65100; }
+#lecturePhaseText { font-size: %(body)gpt; }
+#lecturePanel QPushButton { font-size: %(button)gpt; }
 """
 """15 pt reads from the back of a room at 1280×720; titles larger; strong borders."""
+SIZES = {"body": 15, "title": 19, "phase": 23, "button": 14}
+ZOOM_STEP, ZOOM_RANGE = 1.15, (0.6, 2.5)
+"""The presenter's zoom (Ctrl + / Ctrl -): a step, and how far it goes either way."""
+
+
+def lecture_qss(zoom: float = 1.0) -> str:
+    """The lecture style with its type sizes times the presenter's zoom."""
+    return LECTURE_QSS % {name: round(size * zoom, 1) for name, size in SIZES.items()}
+
+
 PANEL_WIDTH = 430
 
 
@@ -56,6 +67,8 @@ class LectureMode(QObject):
         self._hidden: list[Any] = []
         """Run toolbar actions lecture mode hides (threads, durability, breakpoints)."""
         self._size = None
+        self.zoom = 1.0
+        """The presenter's zoom: the canvas's smallest text and the panel's type, together."""
         self.keys: list[QAction] = []
         self._wire()
         window.installEventFilter(self)
@@ -70,9 +83,12 @@ class LectureMode(QObject):
         p.export_phases_requested.connect(self.ask_export_phases)
         player.shown.connect(p.show_phase)
         player.shown.connect(lambda _phase: p.set_playing(player.playing))
-        for name, keys, slot in (("lectureNextAction", "PgDown", player.next_phase),
-                                 ("lecturePreviousAction", "PgUp", player.previous_phase)):  # fmt: skip
-            # a presenter's clicker sends Page Down / Page Up
+        for name, keys, slot in (
+            ("lectureNextAction", "PgDown", player.next_phase),  # a clicker's Page Down / Up
+            ("lecturePreviousAction", "PgUp", player.previous_phase),
+            ("lectureZoomInAction", QKeySequence.StandardKey.ZoomIn, self.zoom_in),
+            ("lectureZoomOutAction", QKeySequence.StandardKey.ZoomOut, self.zoom_out),
+        ):  # fmt: skip
             action = QAction(self.window)
             action.setObjectName(name)
             action.setShortcut(QKeySequence(keys))
@@ -131,9 +147,11 @@ class LectureMode(QObject):
         window = self.window
         for action in self.keys:
             action.setEnabled(on)
+        for name in ("zoom_in", "zoom_out"):  # Ctrl + and Ctrl - are the presenter's zoom now
+            window.actions_by_name[name].setEnabled(not on)
         if on:
             self._saved = window.saveState()
-            window.setStyleSheet(LECTURE_QSS)
+            window.setStyleSheet(lecture_qss(self.zoom))
             self._hide_docks()
             self._size = window.size()
             self._chrome(False)
@@ -147,8 +165,11 @@ class LectureMode(QObject):
             self.compiled_view.compiled.clear_live()
             self.player.active = True
             self.player.quiet_overlay()
-            if self.player.phase is not None:
-                self.player.show_phase(self.player.index)
+            player = self.player
+            if player.phase is not None:
+                player.show_phase(player.index)
+            elif player.book.phases:  # a run made before: how it ended (a conflict, say)
+                self.panel.show_ended(player.book.phases[-1])
             QTimer.singleShot(0, self._fit)
         else:
             self.player.pause()
@@ -156,6 +177,9 @@ class LectureMode(QObject):
             self.player.canvas_stage.clear()
             self.player.compiled_stage.clear()
             self.compiled_view.pinned = False
+            window.scene.set_text_floor(0.0)  # text scales with the zoom again
+            self.compiled_view.compiled.set_floor(0.0)
+            self.player.canvas_stage.floor = self.player.compiled_stage.floor = 0.0
             window.setStyleSheet("")
             self.dock.hide()
             self._chrome(True)
@@ -185,7 +209,24 @@ class LectureMode(QObject):
     def _main_toolbar(self) -> QToolBar:
         return self.window.findChild(QToolBar, "mainToolbar")
 
+    def zoom_in(self) -> None:
+        self.zoom_by(ZOOM_STEP)
+
+    def zoom_out(self) -> None:
+        self.zoom_by(1 / ZOOM_STEP)
+
+    def zoom_by(self, factor: float) -> None:
+        """The presenter's zoom: the panel's type and the least size of the views' text."""
+        low, high = ZOOM_RANGE
+        self.zoom = max(low, min(high, self.zoom * factor))
+        self.window.setStyleSheet(lecture_qss(self.zoom))
+        self.player.readable_px = READABLE_PX * self.zoom
+        self._fit()
+
     def _fit(self) -> None:
-        self.window.view.fit()
+        if self.on:
+            self.player.fit_canvas()
+        else:
+            self.window.view.fit()
         if self.compiled_view.isVisible():
             self.compiled_view.fit()

@@ -117,6 +117,13 @@ class LecturePanel(QWidget):
         self.phase_title.setText(phase.title)
         self.phase_text.setText("\n".join(f"• {line}" for line in phase.lines[:12]))
 
+    def show_ended(self, last: Phase) -> None:
+        """A run made before lecture mode: where it ended, and that Next walks it from the start."""
+        self.phase_title.setText(f"Ended at {last.title}")
+        lines = [f"• {line}" for line in last.lines[:10]]
+        lines.append("Next phase (Page Down) walks this run from its first phase.")
+        self.phase_text.setText("\n".join(lines))
+
     def set_playing(self, playing: bool) -> None:
         self.buttons["lecturePlayButton"].setEnabled(not playing)
         self.buttons["lecturePauseButton"].setEnabled(playing)

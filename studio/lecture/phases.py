@@ -33,6 +33,17 @@ def vtext(version: Any) -> str:
     return f"v{short_version(version)}" if version is not None else "—"
 
 
+def short_ns(ns: str) -> str:
+    """`shout:1f2e3d4c…`: each level's node and the start of its task id (a whole id, digits
+    after its hyphens, has nowhere to wrap in the panel)."""
+
+    def short(part: str) -> str:
+        node, _, task = part.partition(":")
+        return f"{node}:{task[:8]}…" if len(task) > 8 else part
+
+    return "|".join(short(part) for part in ns.split("|"))
+
+
 @dataclass(frozen=True)
 class Packet:
     """One pending write: `task` wrote `value` to `channel`."""
@@ -74,6 +85,9 @@ class Phase:
     """execute: node -> the namespaces of the inner graph runs it made (`shout:<task id>`)."""
     inner: dict[str, list[str]] = field(default_factory=dict)
     """execute: node -> its inner graph's supersteps, `inner step 1: upper`."""
+    inner_channels: dict[str, dict[str, dict[str, tuple[Any, Any]]]] = field(default_factory=dict)
+    """execute: node -> namespace -> the inner graph's state channels its barriers wrote ->
+    (version, value), the last each got."""
     changes: list[trace.ChannelChange] = field(default_factory=list)
     merges: dict[str, list[Packet]] = field(default_factory=dict)
     """barrier: channel -> the packets its reducer merged (two or more in one step)."""
@@ -158,7 +172,8 @@ class PhaseBook:
         )
         barrier.lines = [f"{writers} wrote {channel} in one step, a LastValue channel: it takes one "
                          "value per step, so the barrier raises InvalidUpdateError and applies "
-                         "nothing.", message]  # fmt: skip
+                         "nothing.", message.splitlines()[0]]  # fmt: skip
+        # (langgraph's troubleshooting link, its next line, is one word too wide for the panel)
         self.phases.append(barrier)
         return True
 
@@ -223,7 +238,10 @@ class PhaseBook:
         phase.lines.append(f"{event.name} wrote {said} (saved as a pending write)")
 
     def _inner(self, event: Any) -> None:
-        """An inner graph's event: the root task it ran in gets its namespace."""
+        """An inner graph's event: the root task it ran in gets its namespace, its supersteps
+        and the channels they wrote (each under that namespace)."""
+        if isinstance(event, trace.BarrierApplied):
+            return self._inner_barrier(event)
         if not isinstance(event, trace.StepPlanned):
             return
         owner = event.ns[0].split(NS_END)[0]
@@ -234,9 +252,20 @@ class PhaseBook:
                 if label not in spaces:
                     spaces.append(label)
                     phase.lines.append(f"{owner} runs a graph of its own: its supersteps and "
-                                       f"checkpoints live under namespace {label}")  # fmt: skip
+                                       f"checkpoints live under namespace "
+                                       f"{short_ns(label)}")  # fmt: skip
                 names = ", ".join(t.name for t in event.tasks) or "nothing"
                 phase.inner.setdefault(owner, []).append(f"inner step {event.step}: {names}")
+
+    def _inner_barrier(self, event: trace.BarrierApplied) -> None:
+        owner = event.ns[0].split(NS_END)[0]
+        for phase in self._open.values():
+            if owner in phase.tasks:
+                spaces = phase.inner_channels.setdefault(owner, {})
+                channels = spaces.setdefault("|".join(event.ns), {})
+                for change in event.changes:
+                    if not change.channel.startswith(("__", BRANCH, "join:")):
+                        channels[change.channel] = (change.new_version, change.new_value)
 
     def _barrier(self, event: trace.BarrierApplied) -> None:
         execute = self._open.pop(event.step, None)

@@ -12,9 +12,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QObject, QTimer, Signal
 
 from studio.lecture.phases import Phase, PhaseBook
+from studio.lecture.readable import READABLE_PX, close_above, fit_readable
 from studio.lecture.stage import Stage
 
 BASE_MS = 2400
@@ -36,10 +37,13 @@ class Player(QObject):
         self.speed = 1.0
         self.active = False
         """Lecture mode is on: phases are drawn as they come."""
+        self.readable_px = READABLE_PX
+        """No text on either view is drawn smaller on screen (the presenter's zoom scales it)."""
         self._thread: str | None = None
         self.canvas_stage = Stage(window.scene, self._node_on_canvas)
         compiled = compiled_view.compiled
         self.compiled_stage = Stage(compiled, compiled.node_rect, compiled.channel_rect)
+        compiled_view.lecture_fit = self.fit_compiled
         self.timer = QTimer(self)
         self.timer.timeout.connect(self.next_phase)
         self._set_interval()
@@ -98,6 +102,9 @@ class Player(QObject):
             self.show_phase(self.index + 1)
         elif not self.runner.session.running and self.runner.state in ("idle", "paused"):
             self.runner.step()  # its report shows the next phase (`_stepped`)
+        elif not self.runner.session.running and not self.book.phases:
+            self.runner.new_thread()  # a lesson opened again on its ended run: told anew
+            self.runner.step()
         elif not self.runner.session.running:
             self.pause()  # the run is over, or waits for an interrupt answer
 
@@ -119,13 +126,33 @@ class Player(QObject):
         self.shown.emit(phase)
 
     def fit_canvas(self) -> None:
-        """In lecture mode the class sees the phase's cards too, not just the graph."""
-        if not self.active or self.phase is None:
+        """In lecture mode the class sees the graph and the phase's cards, none of their text
+        under `readable_px` on screen (the cards draw theirs larger as the zoom shrinks)."""
+        if not self.active:
             return
-        scene = self.window_.scene
-        rect = scene.itemsBoundingRect().adjusted(-20, -20, 20, 20)
-        scene.setSceneRect(scene.sceneRect().united(rect))  # the canvas sizes it to the graph
-        self.window_.view.fitInView(rect, Qt.AspectRatioMode.KeepAspectRatio)
+        self.window_.scene.set_text_floor(self.readable_px)
+        stage = self.canvas_stage
+        fit_readable(self.window_.view, self.readable_px, lambda floor: self._restage(stage, floor),
+                     stage.focus)  # fmt: skip
+
+    def fit_compiled(self) -> None:
+        """The compiled view as the canvas: fitted, its text and the phase's readable."""
+        compiled, stage = self.compiled_view.compiled, self.compiled_stage
+
+        def redraw(floor: float) -> None:
+            if not close_above(compiled.floor, floor) and compiled.graph is not None:
+                compiled.set_floor(floor)  # the graph drawn again: the phase's cards with it
+                stage.clear()
+                stage.floor = -1.0
+            self._restage(stage, floor)
+
+        fit_readable(self.compiled_view, self.readable_px, redraw, stage.focus)
+
+    def _restage(self, stage: Stage, floor: float) -> None:
+        if not close_above(stage.floor, floor):
+            stage.floor = floor
+            if self.phase is not None and self.active:
+                stage.show(self.phase, self.book)
 
     def eventFilter(self, watched: Any, event: QEvent) -> bool:
         if event.type() == QEvent.Type.Resize and watched is self.window_.view:

@@ -15,11 +15,12 @@ from typing import Any
 
 import shiboken6
 from PySide6.QtCore import QEasingCurve, QRectF, Qt, QVariantAnimation
-from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainterPath, QPen
+from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainterPath, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsPathItem, QGraphicsScene, QGraphicsSimpleTextItem
 
+from studio.canvas.text_floor import at_least, font_px
 from studio.lecture.compiled_scene import font
-from studio.lecture.phases import Phase, PhaseBook, vtext
+from studio.lecture.phases import Phase, PhaseBook, short_ns, vtext
 from studio.run.widgets import show, shown_or_dash
 
 PLAN, RUN, PACKET = QColor("#E65100"), QColor("#2E7D32"), QColor("#1565C0")
@@ -28,18 +29,11 @@ INK = QColor("#111111")
 Rect = Callable[[str], QRectF | None]
 DROP_MS, DROP_PX = 600, 60.0
 """How long and from how high a new checkpoint drops into the history strip."""
+FOCUS = ("lecture:plan:", "lecture:run:", "lecture:applied:", "lecture:conflict",
+         "lecture:namespace")  # fmt: skip
+"""The items a view too small for the whole drawing centres on."""
 MAILBOX_W, MAILBOX_H = 220.0, 46.0
 """A mailbox the stage draws beside the drawn canvas."""
-
-
-def short_ns(ns: str) -> str:
-    """`shout:1f2e3d4c…`: each level's node and the start of its task id."""
-
-    def short(part: str) -> str:
-        node, _, task = part.partition(":")
-        return f"{node}:{task[:8]}…" if len(task) > 8 else part
-
-    return "|".join(short(part) for part in ns.split("|"))
 
 
 def wrap(text: str, face: QFont, width: float) -> str:
@@ -76,6 +70,8 @@ class Stage:
         self._versions: dict[str, Any] = {}
         self._animation: QVariantAnimation | None = None
         self._stacks: dict[str, float] = {}
+        self.floor = 0.0
+        """Scene pixels no text is drawn below (lecture mode: readable on a projector)."""
 
     def clear(self) -> None:
         self.settle()
@@ -85,6 +81,14 @@ class Stage:
         self.items.clear()
         self._column.clear()
         self._stacks.clear()
+
+    def focus(self) -> QRectF | None:
+        """What the phase is about: the nodes it runs, the channels it moves or collides in."""
+        rect = QRectF()
+        for item in self.items:
+            if shiboken6.isValid(item) and str(item.data(0) or "").startswith(FOCUS):
+                rect = rect.united(item.sceneBoundingRect())
+        return None if rect.isEmpty() else rect
 
     def named(self, prefix: str) -> list[Any]:
         return [i for i in self.items if str(i.data(0) or "").startswith(prefix)]
@@ -107,9 +111,19 @@ class Stage:
         # scene.items(), whose fresh wrappers of items nobody keeps delete them when dropped
         return self.scene.itemsBoundingRect()
 
+    def _face(self, size: float, bold: bool = False) -> QFont:
+        return at_least(font(size, bold), self.floor)
+
+    def _wide(self) -> float:
+        """How wide a card under or beside a node wraps: some 14 characters or more."""
+        return max(220.0, 14 * font_px(self._face(13, True)))
+
     def _caption(self, phase: Phase) -> None:
-        title = self._text(phase.title, self._graph.left(), self._graph.top() - 80, 26, True, INK)
+        note_h = QFontMetricsF(self._face(15, True)).height()
+        y = self._graph.top() - QFontMetricsF(self._face(26, True)).height() - note_h - 14
+        title = self._text(phase.title, self._graph.left(), y, 26, True, INK)
         title.setData(0, f"lecture:caption:{phase.kind}")
+        self._note_y = self._graph.top() - note_h - 6
 
     def _plan(self, phase: Phase) -> None:
         for node in phase.tasks:
@@ -145,15 +159,62 @@ class Stage:
         for node, error in phase.errors.items():
             self._below(node, f"✖ {error[:70]}", CONFLICT, f"lecture:error:{node}")
         for node, spaces in phase.namespaces.items():
-            text = "\n".join(f"namespace {short_ns(ns)}" for ns in spaces)
-            steps = "\n".join(phase.inner.get(node, [])[-4:])
-            text = f"runs a graph of its own, its checkpoints under\n{text}\n{steps}"
-            self._below(node, text, MERGE, f"lecture:namespace:{node}")
+            self._namespace(node, spaces, phase.inner.get(node, []),
+                            phase.inner_channels.get(node, {}))  # fmt: skip
         if phase.packets:
             note = "pending until the barrier: sibling tasks cannot see these writes"
-            self._text(note, self._graph.left(), self._graph.top() - 36, 15, True, PACKET).setData(
+            self._text(note, self._graph.left(), self._note_y, 15, True, PACKET).setData(
                 0, "lecture:pending-note"
             )
+
+    def _namespace(self, node: str, spaces: list[str], steps: list[str],
+                   channels: dict[str, dict[str, tuple[Any, Any]]]) -> None:  # fmt: skip
+        """The subgraph's task opened up: its node framed with what ran inside it, labelled
+        with the checkpoint namespace, its inner supersteps, and its channels under that
+        namespace (`lecture:namespace:<node>`, `lecture:inner-step:<node>:<i>`,
+        `lecture:inner-channel:<node>:<channel>`)."""
+        rect = self.node_rect(node)
+        if rect is None:
+            return
+        beside = self.channel_rect is not None or not self._row  # rows of mailboxes lie below
+        x, y = (rect.right() + 48, rect.top()) if beside else (rect.left() - 10, rect.bottom() + 30)
+        width = self._wide() if beside else rect.width() + 20
+        first = len(self.items)
+        label = "\n".join(f"namespace {short_ns(ns)}" for ns in spaces)
+        cards = [(f"inside {node}: a graph of its own, checkpoints under {label}", MERGE,
+                  f"lecture:namespace:{node}")]  # fmt: skip
+        cards += [(step, QColor("#00897B"), f"lecture:inner-step:{node}:{i}")
+                  for i, step in enumerate(steps[-4:])]  # fmt: skip
+        for ns in spaces:
+            for channel, (version, value) in channels.get(ns, {}).items():
+                text = f"✉ {short_ns(ns)} › {channel}  {vtext(version)}\n= {show(value, 30)}"
+                cards.append((text, PACKET, f"lecture:inner-channel:{node}:{channel}"))
+        for text, color, name in cards:
+            y = self._card(x, y, text, color, name, 13, width).bottom() + 4
+        self._stacks[f"node:{node}"] = y
+        inside = QRectF()
+        for item in self.items[first:]:  # the cards just drawn: the node's inside, opened up
+            inside = inside.united(item.sceneBoundingRect())
+        panel = inside.adjusted(-8, -8, 8, 8)
+        if panel.left() >= rect.right():  # a callout from the node to its inside
+            corners = [rect.topRight(), panel.topLeft(), panel.bottomLeft(), rect.bottomRight()]
+        else:
+            corners = [rect.bottomLeft(), panel.topLeft(), panel.topRight(), rect.bottomRight()]
+        wedge = QPainterPath()
+        wedge.addPolygon(QPolygonF([*corners, corners[0]]))
+        fill = QColor(MERGE)
+        fill.setAlpha(28)
+        for path, name in ((wedge, "callout"), (None, "subgraph-frame")):
+            if path is None:
+                path = QPainterPath()
+                path.addRoundedRect(panel, 10, 10)
+            item = QGraphicsPathItem(path)
+            item.setPen(
+                QPen(MERGE, 2.5, Qt.PenStyle.DashLine if path is wedge else Qt.PenStyle.SolidLine)
+            )
+            item.setBrush(QBrush(fill))
+            item.setData(0, f"lecture:{name}:{node}")
+            self._add(item, 0.7)
 
     def _barrier(self, phase: Phase) -> None:
         for change in phase.changes:
@@ -169,13 +230,20 @@ class Stage:
             self._beside(channel, f"reducer merges {len(packets)} writes:\n  {parts}", MERGE,
                          f"lecture:merge:{channel}")  # fmt: skip
         if phase.conflict is not None:
-            channel, message = phase.conflict
-            self._frame(self._channel(channel), CONFLICT, f"lecture:conflict-frame:{channel}")
-            first = message.split(". ")[0].split("\n")[
-                0
-            ]  # "At key 'x': Can receive only one value per step"
-            self._beside(channel, f"✖ InvalidUpdateError\n{first}", CONFLICT,
-                         f"lecture:conflict:{channel}")  # fmt: skip
+            self._conflict(*phase.conflict, phase.merges.get(phase.conflict[0], []))
+
+    def _conflict(self, channel: str, message: str, packets: list[Any]) -> None:
+        """Both writes arrive at the one mailbox; it takes one value a step, so the barrier
+        raises langgraph's InvalidUpdateError (its text as the run reported it) and applies
+        nothing."""
+        self._frame(self._channel(channel), CONFLICT, f"lecture:conflict-frame:{channel}")
+        for packet in packets:
+            self._beside(channel, f"✉ {packet.task}: {channel} = {show(packet.value, 24)}",
+                         PACKET, f"lecture:collide:{packet.task}:{channel}", wide=True)  # fmt: skip
+        error = message.split("\n")[0]  # the troubleshooting link on its next line is left out
+        text = (f"✖ {len(packets)} writes collide in {channel}: a LastValue takes one value "
+                f"per step\nInvalidUpdateError: {error}")  # fmt: skip
+        self._beside(channel, text, CONFLICT, f"lecture:conflict:{channel}", wide=True)
 
     def _history(self, phase: Phase, book: PhaseBook) -> None:
         """The checkpoints saved so far, each with the tasks whose pending writes it holds;
@@ -233,25 +301,30 @@ class Stage:
             return rect
         if name in self._column:
             return self._column[name]
+        title = f"✉ {name}  {vtext(self._versions.get(name))}"
+        kind = self.kinds.get(name)  # its merge rule: LastValue, reducer: add...
+        title_face, kind_face = self._face(11, True), self._face(10)
+        line, small = QFontMetricsF(title_face), QFontMetricsF(kind_face)
+        width = max(MAILBOX_W, line.horizontalAdvance(title) + 16,
+                    small.horizontalAdvance(kind or "") + 16)  # fmt: skip
+        height = max(MAILBOX_H, line.height() + (small.height() if kind else 0) + 12)
         if self._row:
-            x = self._graph.left() + len(self._column) * (MAILBOX_W + 30)
-            rect = QRectF(x, self._graph.bottom() + 40, MAILBOX_W, MAILBOX_H)
+            x = self._graph.left() + sum(r.width() + 30 for r in self._column.values())
+            rect = QRectF(x, self._graph.bottom() + 40, width, height)
         else:
             y = self._graph.top() + sum(r.height() + 70 for r in self._column.values())
-            rect = QRectF(self._graph.right() + 290, y, MAILBOX_W, MAILBOX_H)  # past node cards
+            rect = QRectF(self._graph.right() + self._wide() + 70, y, width, height)  # past cards
         self._column[name] = rect
         box = self._shape(rect, QColor("#0D47A1"), QColor("#FFFFFF"), f"lecture:mailbox:{name}")
         box.setZValue(5)
-        text = f"✉ {name}  {vtext(self._versions.get(name))}"
-        self._text(text, rect.left() + 8, rect.top() + 5, 11, True, QColor("#0D47A1"))
-        kind = self.kinds.get(name)  # its merge rule: LastValue, reducer: add...
+        self._text(title, rect.left() + 8, rect.top() + 5, 11, True, QColor("#0D47A1"))
         if kind:
-            self._text(kind, rect.left() + 8, rect.top() + 25, 10, False, INK).setData(
-                0, f"lecture:kind:{name}"
-            )
+            at = rect.top() + 5 + line.height()
+            self._text(kind, rect.left() + 8, at, 10, False, INK).setData(0, f"lecture:kind:{name}")
         return rect
 
-    def _beside(self, channel: str, text: str, color: QColor, name: str) -> None:
+    def _beside(self, channel: str, text: str, color: QColor, name: str,
+                wide: bool = False) -> None:  # fmt: skip
         """A card by the channel's mailbox, stacked after the earlier ones: under a state key's
         on the compiled view (right of it in the canvas's column), over the lower edge of a
         mailbox among the nodes (branch:to:X, a join), clear of its neighbours."""
@@ -269,7 +342,9 @@ class Stage:
         else:
             x, top = rect.right() + 12, rect.top()
         y = self._stacks.get(key, top)
-        width = rect.width() - 16 if under else None  # within its column
+        width = rect.width() - 16 if under else self._wide()  # within its column
+        if wide:  # a long text (an error): as wide as a node's card, over the gap beside it
+            width = max(width, self._wide())
         card = self._card(x, y, text, color, name, 12 if inline else 13 if under else 14, width)
         self._stacks[key] = card.bottom() + 4
 
@@ -279,19 +354,20 @@ class Stage:
             return
         key = f"node:{node}"
         if self.channel_rect is None and not self._row:  # a tall drawing: right of the node
-            x, top = rect.right() + 12, rect.top()
+            x, top, width = rect.right() + 12, rect.top(), self._wide()
         else:  # as wide as the node and a little more: parallel nodes' cards stay apart
-            x, top = rect.left() - 10, rect.bottom() + 8
+            x, top, width = rect.left() - 10, rect.bottom() + 8, rect.width() + 20
         y = self._stacks.get(key, top)
-        card = self._card(x, y, text, color, name, 13, max(rect.width() + 20, 220))
+        card = self._card(x, y, text, color, name, 13, width)
         self._stacks[key] = card.bottom() + 4
 
     def _card(self, x: float, y: float, text: str, color: QColor, name: str,
               size: float = 14, width: float | None = None) -> QRectF:  # fmt: skip
         """A filled card with white text, wrapped at `width` (its whole text in `data(1)`)."""
-        label = QGraphicsSimpleTextItem(wrap(text, font(size, True), width) if width else text)
+        face = self._face(size, True)
+        label = QGraphicsSimpleTextItem(wrap(text, face, width) if width else text)
         label.setData(1, text)
-        label.setFont(font(size, True))
+        label.setFont(face)
         label.setBrush(QBrush(QColor("#FFFFFF")))
         r = label.boundingRect()
         rect = QRectF(x, y, r.width() + 16, r.height() + 10)
@@ -321,7 +397,7 @@ class Stage:
     def _text(self, text: str, x: float, y: float, size: float, bold: bool,
               color: QColor) -> QGraphicsSimpleTextItem:  # fmt: skip
         item = QGraphicsSimpleTextItem(text)
-        item.setFont(font(size, bold))
+        item.setFont(self._face(size, bold))
         item.setBrush(QBrush(color))
         item.setPos(x, y)
         return self._add(item, 6.5)

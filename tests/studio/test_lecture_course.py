@@ -8,10 +8,11 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QLabel, QLineEdit, QPushButton
+from PySide6.QtWidgets import QDockWidget, QLabel, QLineEdit, QPushButton, QScrollArea
 
 from graphspec.templates import TEMPLATES_DIR
 from studio.lecture.course import COURSE
+from studio.lecture.readable import READABLE_PX, smallest_text
 from tests.studio.test_run_steps import idle
 
 pytestmark = pytest.mark.gui
@@ -60,13 +61,72 @@ def marks(win, prefix: str, compiled: bool = False) -> list[str]:
     """The texts of the lecture cards named `prefix` on the shown view (unwrapped)."""
     player = win.lecture.player
     stage = player.compiled_stage if compiled else player.canvas_stage
-    return [i.data(1) for i in stage.items
-            if str(i.data(0) or "").startswith(prefix) and str(i.data(0)).endswith(":text")]  # fmt: skip
+    return [i.data(1) for i in stage.items  # a card's label keeps its whole text in data(1)
+            if str(i.data(0) or "").startswith(prefix) and i.data(1) is not None]  # fmt: skip
 
 
 def has(win, name: str, compiled: bool = False) -> bool:
     stage = win.lecture.player.compiled_stage if compiled else win.lecture.player.canvas_stage
     return any(i.data(0) == name for i in stage.items)
+
+
+def langgraph_conflict() -> str:
+    """The error langgraph itself raises when two Send tasks write one LastValue key."""
+    pytest.importorskip("langgraph")
+    from typing import TypedDict
+
+    from langgraph.errors import InvalidUpdateError
+    from langgraph.graph import START, StateGraph
+    from langgraph.types import Send
+
+    class State(TypedDict, total=False):
+        voters: list
+        voter: str
+        winner: str
+
+    builder = StateGraph(State)
+    builder.add_node("vote", lambda state: {"winner": state["voter"]})
+    builder.add_conditional_edges(
+        START, lambda state: [Send("vote", {"voter": v}) for v in state["voters"]]
+    )
+    with pytest.raises(InvalidUpdateError) as raised:
+        builder.compile().invoke({"voters": ["alice", "bob"]})
+    return f"InvalidUpdateError: {str(raised.value).splitlines()[0]}"
+
+
+def on_screen(win, *names: str, compiled: bool = False) -> None:
+    """Each named lecture item lies whole inside the view (nothing cut at its edge)."""
+    view = win.compiled_view if compiled else win.view
+    stage = win.lecture.player.compiled_stage if compiled else win.lecture.player.canvas_stage
+    port = view.viewport().rect()
+    for name in names:
+        items = [i for i in stage.items if i.data(0) == name]
+        assert items, f"{name} is drawn"
+        for item in items:
+            shown = view.mapFromScene(item.sceneBoundingRect()).boundingRect()
+            assert port.contains(shown), f"{name} at {shown} is cut off by the view {port}"
+
+
+def readable(win, lesson: str) -> None:
+    """No graph text on the view shown is smaller than READABLE_PX on screen (each text's font
+    pixel size times the view's scale, as painted)."""
+    win.grab()  # paints: the cards note the fonts they drew
+    view = win.compiled_view if win.compiled_view.isVisible() else win.view
+    px, text = smallest_text(view)
+    assert px >= READABLE_PX - 1e-6, f"{lesson}: {text!r} is drawn {px:.1f} px high"
+    assert not getattr(view, "overview", None) or not view.overview.active()
+
+
+def panel_fits(qtbot, win, lesson: str) -> None:
+    """The lecture panel's text wraps inside it: no word wider than the panel (a whole task id,
+    a link) pushes its right edge out of sight."""
+    scroll = win.findChild(QScrollArea, "lectureScroll")
+    body, port = scroll.widget(), scroll.viewport()
+    try:  # (the body follows a scroll bar that came or went on the next layout pass)
+        qtbot.waitUntil(lambda: body.width() <= port.width(), timeout=1000)
+    except qtbot.TimeoutError:
+        widest = max(body.findChildren(QLabel), key=lambda w: w.minimumSizeHint().width())
+        raise AssertionError(f"{lesson}: the panel's text is cut: {widest.text()!r}") from None
 
 
 def shot(win, name: str) -> None:
@@ -129,10 +189,17 @@ def check(qtbot, win, concept: str) -> None:
         next_phase(qtbot, win, "execute", 1)
         assert len(marks(win, "lecture:packet:vote:winner")) == 2
         next_phase(qtbot, win, "barrier", 1)
-        conflict = marks(win, "lecture:conflict:winner")
-        assert conflict and conflict[0].startswith("✖ InvalidUpdateError"), conflict
-        assert "At key 'winner'" in conflict[0]
         assert win.runner.state == "failed"
+        collide = sorted(marks(win, "lecture:collide:vote:winner"))
+        assert collide == ['✉ vote: winner = "alice"', '✉ vote: winner = "bob"'], collide
+        conflict = marks(win, "lecture:conflict:winner")
+        assert conflict and conflict[0].startswith("✖ 2 writes collide in winner"), conflict
+        assert conflict[0].endswith(langgraph_conflict()), "langgraph's own words"
+        assert win.findChild(QLabel, "lecturePhaseTitle").text() == "Step 1 · Barrier"
+        said = win.findChild(QLabel, "lecturePhaseText").text()
+        assert "LastValue" in said and "InvalidUpdateError" in said, said
+        on_screen(win, "lecture:mailbox:winner", "lecture:conflict-frame:winner",
+                  "lecture:collide:vote:winner", "lecture:conflict:winner")  # fmt: skip
         shot(win, "lecture-conflict.png")
     elif concept == "send-packets":
         next_phase(qtbot, win, "execute", 0)
@@ -166,6 +233,20 @@ def check(qtbot, win, concept: str) -> None:
         next_phase(qtbot, win, "execute", 2)
         spaces = marks(win, "lecture:namespace:shout")
         assert spaces and "namespace shout:" in spaces[0], spaces
+        steps = marks(win, "lecture:inner-step:shout:")
+        assert steps == ["inner step 0: __start__", "inner step 1: upper", "inner step 2: exclaim"]
+        (channel,) = marks(win, "lecture:inner-channel:shout:text")
+        assert channel.startswith("✉ shout:") and "› text  v" in channel, channel
+        assert '"HELLO!"' in channel, "the inner graph's channel, under its namespace"
+        stage = win.lecture.player.canvas_stage
+        (frame,) = [i for i in stage.items if i.data(0) == "lecture:subgraph-frame:shout"]
+        for card in stage.named("lecture:inner-") + stage.named("lecture:namespace:shout"):
+            assert frame.sceneBoundingRect().contains(card.sceneBoundingRect()), card.data(0)
+        (callout,) = [i for i in stage.items if i.data(0) == "lecture:callout:shout"]
+        node = win.scene.nodes["shout"].sceneBoundingRect()
+        assert callout.sceneBoundingRect().intersects(node), "drawn out of shout's node"
+        on_screen(win, "lecture:subgraph-frame:shout")
+        shot(win, "lecture-namespace.png")
     else:
         raise AssertionError(f"no check for {concept}")
 
@@ -182,9 +263,10 @@ def test_each_lesson_shows_its_concept_at_its_phase_in_lecture_mode(qtbot, windo
         assert win.findChild(QLabel, "lecturePhaseText").font().pointSizeF() >= 15
         check(qtbot, win, lesson.concept)
         qtbot.waitUntil(lambda: (win.width(), win.height()) == (1280, 720), timeout=3000)
-        assert all(not d.isVisible() for d in win.docks), (
-            "lecture mode shows the canvas and its panel"
-        )
+        readable(win, lesson.stem)
+        panel_fits(qtbot, win, lesson.stem)
+        docks = [d for d in win.findChildren(QDockWidget) if d is not win.lecture.dock]
+        assert all(not d.isVisible() for d in docks), "lecture mode shows the canvas and its panel"
     win.actions_by_name["lecture_mode"].trigger()  # off: the editor's docks come back
     assert not win.lecture.dock.isVisible()
     assert win.dock("inspectorDock").isVisible()

@@ -138,3 +138,34 @@ def test_another_thread_starts_its_own_story(qtbot, window):
 def find_seen(player):
     ((_channel, _now, seen),) = player.phase.woke["step"]
     return seen
+
+
+def test_lecture_mode_after_a_failed_run_explains_the_conflict(qtbot, window):
+    """A run made before lecture mode is turned on: the panel says where it ended (the
+    LastValue conflict), never "No superstep yet"; Next walks it from its start."""
+    win = window
+    open_template(qtbot, win, "lesson_07_conflict")
+    click(qtbot, win, "runButton")
+    idle(qtbot, win)
+    assert win.runner.state == "failed"
+    win.actions_by_name["lecture_mode"].trigger()
+    panel = win.lecture.panel
+    assert panel.phase_title.text() == "Ended at Step 1 · Barrier"
+    assert "InvalidUpdateError" in panel.phase_text.text()
+    assert "LastValue" in panel.phase_text.text()
+    next_phase(qtbot, win, "barrier", 1)  # walked from the start, to the conflict
+    assert win.lecture.player.canvas_stage.named("lecture:conflict:winner")
+    assert "InvalidUpdateError" in panel.phase_text.text()
+
+
+def test_next_phase_on_a_lesson_opened_again_tells_its_run_anew(qtbot, window):
+    """Opened again, a lesson's thread still holds its last run (failed here): Next phase
+    starts the story on a new thread instead of doing nothing."""
+    win = window
+    open_template(qtbot, win, "lesson_07_conflict")
+    win.actions_by_name["lecture_mode"].trigger()
+    next_phase(qtbot, win, "barrier", 1)
+    open_template(qtbot, win, "lesson_07_conflict")
+    assert win.runner.state == "failed" and win.lecture.player.phase is None
+    next_phase(qtbot, win, "barrier", 1)
+    assert win.lecture.player.canvas_stage.named("lecture:conflict:winner")

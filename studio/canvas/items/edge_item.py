@@ -19,6 +19,7 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QGraphicsItem, QStyle, QStyleOptionGraphicsItem
 
 from studio.canvas.looks import EdgeLook
+from studio.canvas.text_floor import floor_of, floored, font_px
 
 COLORS = {"plain": "#5B6475", "join": "#5B6475", "conditional": "#A0620A", "goto": "#7A5BA8"}
 DASHES = {"conditional": Qt.PenStyle.DashLine, "goto": Qt.PenStyle.DotLine}
@@ -183,9 +184,15 @@ class EdgeItem(QGraphicsItem):
 
     def _paint_label(self, painter: QPainter, color: QColor) -> None:
         rect = self.label_rect()
+        face = floored(LABEL_FONT, floor_of(self), painter.worldTransform().m11())
+        if face is not LABEL_FONT:  # under a text floor: a pill around the larger text
+            metrics = QFontMetricsF(face)
+            w, h = metrics.horizontalAdvance(self.look.label) + 10, metrics.height() + 2
+            rect = QRectF(self._label_at.x() - w / 2, self._label_at.y() - h / 2, w, h)
         painter.setPen(QPen(color, 1))
         painter.setBrush(QColor("#FFFBF2") if self.look.style == "conditional" else QColor("white"))
         painter.drawRoundedRect(rect, 7, 7)
-        painter.setFont(LABEL_FONT)
+        painter.setFont(face)
         painter.setPen(color.darker(130))
         painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, self.look.label)
+        self.drawn = [(font_px(face), self.look.label)]

@@ -16,6 +16,7 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QGraphicsItem, QStyle, QStyleOptionGraphicsItem
 
 from studio.canvas.looks import NodeLook
+from studio.canvas.text_floor import floor_of, floored, font_px
 from studio.paths import icon_pixmap
 from studio.plain import plain_tip
 
@@ -161,7 +162,9 @@ class NodeItem(PortedItem):
         self._bounds = QRectF(-8, -8, size[0] + 16, size[1] + 16)
         """Made once: Qt asks for it several times per card per frame."""
         self._title: tuple[str, float, str] | None = None
-        """(title, width, elided title)."""
+        """(title, room, elided title)."""
+        self.drawn: list[tuple[float, str]] = []
+        """(scene pixels, text) of each text the last paint drew (see canvas/text_floor)."""
         w = size[0]
         header = QPainterPath()
         header.addRoundedRect(QRectF(0.7, 0.7, w - 1.4, HEADER), 7.5, 7.5)
@@ -214,43 +217,66 @@ class NodeItem(PortedItem):
         painter.drawPixmap(
             QRectF(8, 6, 18, 18), icon_pixmap(self.look.kind, 36), QRectF(0, 0, 36, 36)
         )
-        painter.setPen(TEXT)
-        painter.setFont(TITLE_FONT)
+        floor = floor_of(self)
+        title_font, small_font = floored(TITLE_FONT, floor, lod), floored(SMALL_FONT, floor, lod)
+        mono_font = floored(MONO_FONT, floor, lod)
+        self.drawn = []
+        kind = self.look.kind.replace("_", " ")
         kind_w = 62.0
-        if self._title is None or self._title[0] != self.look.title:
-            elided = QFontMetricsF(TITLE_FONT).elidedText(
-                self.look.title, Qt.TextElideMode.ElideRight, w - 40 - kind_w
+        if floor:  # the badge as wide as its larger text, or left out when the title needs it
+            kind_w = QFontMetricsF(small_font).horizontalAdvance(kind) + 4
+            title_w = QFontMetricsF(title_font).horizontalAdvance(self.look.title)
+            kind_w = 0.0 if title_w > w - 40 - kind_w else kind_w
+        room = w - 40 - kind_w
+        if self._title is None or self._title[:2] != (self.look.title, room) or floor:
+            elided = QFontMetricsF(title_font).elidedText(
+                self.look.title, Qt.TextElideMode.ElideRight, room
             )
-            self._title = (self.look.title, w, elided)
-        painter.drawText(
-            QRectF(30, 0, w - 40 - kind_w, HEADER), Qt.AlignmentFlag.AlignVCenter, self._title[2]
-        )
-        painter.setFont(SMALL_FONT)
-        painter.setPen(paints.kind_text)
-        painter.drawText(QRectF(w - kind_w - 8, 0, kind_w, HEADER),
-                         Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignRight,
-                         self.look.kind.replace("_", " "))  # fmt: skip
-        painter.setFont(MONO_FONT)
-        painter.setPen(LINE_TEXT)
-        y = HEADER + 4
-        for line in self.look.lines:
-            painter.drawText(QRectF(10, y, w - 20, LINE), Qt.AlignmentFlag.AlignVCenter, line)
-            y += LINE
+            self._title = (self.look.title, room, elided)
+        self._text(painter, title_font, TEXT, QRectF(30, 0, room, HEADER),
+                   Qt.AlignmentFlag.AlignVCenter, self._title[2])  # fmt: skip
+        if kind_w:
+            right = Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignRight
+            badge = QRectF(w - kind_w - 8, 0, kind_w, HEADER)
+            self._text(painter, small_font, paints.kind_text, badge, right, kind)
+        y, pitch, lines = HEADER + 4, LINE, list(self.look.lines)
+        if floor:  # as many lines as fit in larger type, each cut to the card's width
+            pitch = max(LINE, font_px(mono_font))
+            room_h = LINE * len(lines) if self.look.middleware else h - y
+            fit = int((room_h + pitch / 4) // pitch)  # a line may reach into the bottom margin
+            if fit < len(lines):
+                lines = lines[:fit]
+                if lines:
+                    lines[-1] = "…"
+            metrics = QFontMetricsF(mono_font)
+            lines = [metrics.elidedText(t, Qt.TextElideMode.ElideRight, w - 20) for t in lines]
+        for line in lines:
+            self._text(painter, mono_font, LINE_TEXT, QRectF(10, y, w - 20, pitch),
+                       Qt.AlignmentFlag.AlignVCenter, line)  # fmt: skip
+            y += pitch
+        y = HEADER + 4 + LINE * len(self.look.lines)
         if self.look.middleware:
-            self._paint_middleware(painter, y + 4, w, color)
+            self._paint_middleware(painter, y + 4, w, color, floored(SMALL_FONT, floor, lod))
         self.paint_ports(painter, color, paints.port_pen)
         self.paint_route_handle(painter)
         for which in self.look.breaks:
-            self._paint_break(painter, which, w, h)
+            self._paint_break(painter, which, w, h, bool(floor))
         if self.mark:
             painter.setPen(Qt.PenStyle.NoPen)
             painter.setBrush(MARK_COLORS[self.mark])
             painter.drawEllipse(QPointF(w - 2, 2), 8, 8)
-            painter.setPen(QColor("white"))
-            painter.setFont(TITLE_FONT)
-            painter.drawText(QRectF(w - 10, -6, 16, 16), Qt.AlignmentFlag.AlignCenter, "!")
+            self._text(painter, title_font, QColor("white"), QRectF(w - 10, -6, 16, 16),
+                       Qt.AlignmentFlag.AlignCenter, "!")  # fmt: skip
 
-    def _paint_break(self, painter: QPainter, which: str, w: float, h: float) -> None:
+    def _text(self, painter: QPainter, face: QFont, color: QColor, rect: QRectF,
+              flags: Qt.AlignmentFlag, text: str) -> None:  # fmt: skip
+        painter.setFont(face)
+        painter.setPen(color)
+        painter.drawText(rect, flags, text)
+        self.drawn.append((font_px(face), text))
+
+    def _paint_break(self, painter: QPainter, which: str, w: float, h: float,
+                     sign_only: bool = False) -> None:  # fmt: skip
         """A red pill on the top (before) or bottom (after) border: the run pauses there."""
         chip = QRectF(10, -7 if which == "before" else h - 7, 54 if which == "before" else 46, 14)
         painter.setPen(Qt.PenStyle.NoPen)
@@ -259,20 +285,27 @@ class NodeItem(PortedItem):
         painter.setBrush(QColor("white"))  # a pause sign drawn, not a glyph some fonts lack
         for dx in (0.0, 3.5):
             painter.drawRect(QRectF(chip.left() + 7 + dx, chip.top() + 3.5, 2, 7))
-        painter.setPen(QColor("white"))
-        painter.setFont(SMALL_FONT)
-        painter.drawText(chip.adjusted(14, 0, 0, 0), Qt.AlignmentFlag.AlignCenter, which)
+        if not sign_only:  # under a text floor the word would not fit the chip: the sign says it
+            self._text(painter, SMALL_FONT, QColor("white"), chip.adjusted(14, 0, 0, 0),
+                       Qt.AlignmentFlag.AlignCenter, which)  # fmt: skip
 
-    def _paint_middleware(self, painter: QPainter, y: float, w: float, color: QColor) -> None:
-        """One row per middleware in list order: its position and name, then its hooks as chips."""
+    def _paint_middleware(self, painter: QPainter, y: float, w: float, color: QColor,
+                          face: QFont = SMALL_FONT) -> None:  # fmt: skip
+        """One row per middleware in list order: its position and name, then its hooks as chips
+        (under a text floor, the names alone, cut to the card's width)."""
         painter.setPen(QPen(QColor("#D8DCE5"), 1))
         painter.drawLine(QPointF(8, y - 3), QPointF(w - 8, y - 3))
-        metrics = QFontMetricsF(SMALL_FONT)
+        metrics = QFontMetricsF(face)
         for i, mw in enumerate(self.look.middleware, 1):
-            painter.setFont(SMALL_FONT)
-            painter.setPen(QColor("#1F2430"))
             name = f"{i}. {mw.name}" + ("  (custom)" if mw.custom else "")
-            painter.drawText(QRectF(10, y, w - 20, 13), Qt.AlignmentFlag.AlignVCenter, name)
+            if face is not SMALL_FONT:
+                name = metrics.elidedText(name, Qt.TextElideMode.ElideRight, w - 20)
+                self._text(painter, face, QColor("#1F2430"), QRectF(10, y, w - 20, MW_ROW),
+                           Qt.AlignmentFlag.AlignVCenter, name)  # fmt: skip
+                y += MW_ROW
+                continue
+            self._text(painter, face, QColor("#1F2430"), QRectF(10, y, w - 20, 13),
+                       Qt.AlignmentFlag.AlignVCenter, name)  # fmt: skip
             x = 18.0
             for hook in mw.hooks:
                 text = hook.replace("_call", "").replace("_", " ")
@@ -281,8 +314,8 @@ class NodeItem(PortedItem):
                 painter.setPen(Qt.PenStyle.NoPen)
                 painter.setBrush(QColor("#EEE6F5" if hook.startswith("wrap") else "#E3EEF9"))
                 painter.drawRoundedRect(chip, 4, 4)
-                painter.setPen(QColor("#5B3A7A" if hook.startswith("wrap") else "#234A73"))
-                painter.drawText(chip, Qt.AlignmentFlag.AlignCenter, text)
+                ink = QColor("#5B3A7A" if hook.startswith("wrap") else "#234A73")
+                self._text(painter, face, ink, chip, Qt.AlignmentFlag.AlignCenter, text)
                 x += tw + 4
             y += MW_ROW
 
@@ -297,6 +330,7 @@ class TerminalItem(PortedItem):
         self.has_output = node_id == "__start__"
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable, False)
         self.setZValue(1)
+        self.drawn: list[tuple[float, str]] = []
 
     def size(self) -> tuple[float, float]:
         return 90.0, 32.0
@@ -311,9 +345,13 @@ class TerminalItem(PortedItem):
         painter.setBrush(color)
         painter.drawRoundedRect(QRectF(0, 0, 90, 32), 16, 16)
         painter.setPen(QColor("white"))
-        painter.setFont(TITLE_FONT)
+        face = floored(
+            TITLE_FONT, floor_of(self), option.levelOfDetailFromTransform(painter.worldTransform())
+        )
+        painter.setFont(face)
         text = "START" if self.node_id == "__start__" else "END"
         painter.drawText(QRectF(0, 0, 90, 32), Qt.AlignmentFlag.AlignCenter, text)
+        self.drawn = [(font_px(face), text)]
         self.paint_ports(painter, color)
         if self.has_output:
             self.paint_route_handle(painter)

@@ -6,6 +6,8 @@ from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPen
 from PySide6.QtWidgets import QGraphicsItem, QStyle, QStyleOptionGraphicsItem
 
+from studio.canvas.text_floor import floor_of, floored, font_px
+
 NOTE_FONT = QFont()
 NOTE_FONT.setPointSizeF(8.5)
 
@@ -35,11 +37,15 @@ class NoteItem(QGraphicsItem):
         painter.setPen(QPen(QColor("#2D7FF9" if selected else "#E0C65A"), 2 if selected else 1))
         painter.setBrush(QColor("#FFF4B8"))
         painter.drawRect(QRectF(0, 0, 180, 90))
-        painter.setFont(NOTE_FONT)
+        face = floored(NOTE_FONT, floor_of(self), painter.worldTransform().m11())
+        painter.setFont(face)
         painter.setPen(QColor("#4A4230"))
-        painter.drawText(
-            QRectF(8, 6, 164, 78), Qt.TextFlag.TextWordWrap, self.text or "(empty note)"
-        )
+        painter.save()
+        painter.setClipRect(QRectF(0, 0, 180, 90))  # larger text is cut at the note's edge
+        text = self.text or "(empty note)"
+        painter.drawText(QRectF(8, 6, 164, 78), Qt.TextFlag.TextWordWrap, text)
+        painter.restore()
+        self.drawn = [(font_px(face), text)]
 
     def itemChange(self, change, value):
         if change == QGraphicsItem.GraphicsItemChange.ItemPositionHasChanged and self.scene():
