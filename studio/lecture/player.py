@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QEvent, QObject, QTimer, Signal
+from PySide6.QtCore import QEvent, QObject, QRectF, QTimer, Signal
 
 from studio.lecture.phases import Phase, PhaseBook
 from studio.lecture.readable import READABLE_PX, close_above, fit_readable
@@ -146,6 +146,7 @@ class Player(QObject):
                 stage.floor = -1.0
             self._restage(stage, floor)
 
+        self.compiled_view.setSceneRect(QRectF())  # the scene's own, grown to what is drawn
         fit_readable(self.compiled_view, self.readable_px, redraw, stage.focus)
 
     def _restage(self, stage: Stage, floor: float) -> None:

@@ -64,6 +64,14 @@ def _fit_zoom(view: QGraphicsView, rect: QRectF) -> float:
     return max(LECTURE_MIN_ZOOM, min(LECTURE_MAX_ZOOM, zoom))
 
 
+def _clamp(value: float, low: float, high: float, half: float) -> float:
+    """A view centre near `value` whose half-width `half` stays within low..high (centred on
+    them when they are narrower)."""
+    if high - low <= 2 * half:
+        return (low + high) / 2
+    return max(low + half, min(high - half, value))
+
+
 def fit_readable(view: QGraphicsView, readable_px: float, redraw: Callable[[float], Any],
                  focus: Callable[[], QRectF | None]) -> float:  # fmt: skip
     """Fit the view's items with their text at least `readable_px` on screen: `redraw(floor)`
@@ -90,12 +98,11 @@ def fit_readable(view: QGraphicsView, readable_px: float, redraw: Callable[[floa
     port = view.viewport().rect()
     if rect.width() * zoom <= port.width() + 1 and rect.height() * zoom <= port.height() + 1:
         view.centerOn(rect.center())
-    else:  # too big to fit readable: what the phase is about, else the graph's top left
+    else:  # too big to fit readable: what the phase is about (else the top left), with as
+        # much of the drawing around it as the view holds (no empty margin past its edges)
         target = focus()
-        if target is None or target.isEmpty():
-            view.centerOn(
-                rect.left() + port.width() / zoom / 2, rect.top() + port.height() / zoom / 2
-            )
-        else:
-            view.centerOn(target.center())
+        at = target.center() if target is not None and not target.isEmpty() else rect.topLeft()
+        half_w, half_h = port.width() / zoom / 2, port.height() / zoom / 2
+        view.centerOn(_clamp(at.x(), rect.left(), rect.right(), half_w),
+                      _clamp(at.y(), rect.top(), rect.bottom(), half_h))  # fmt: skip
     return zoom

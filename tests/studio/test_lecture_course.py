@@ -200,7 +200,13 @@ def check(qtbot, win, concept: str) -> None:
         assert "LastValue" in said and "InvalidUpdateError" in said, said
         on_screen(win, "lecture:mailbox:winner", "lecture:conflict-frame:winner",
                   "lecture:collide:vote:winner", "lecture:conflict:winner")  # fmt: skip
+        win.actions_by_name["compiled_view"].setChecked(True)  # the mailbox among the others
+        qtbot.wait(50)
+        on_screen(win, "lecture:conflict-frame:winner", "lecture:collide:vote:winner",
+                  "lecture:conflict:winner", compiled=True)  # fmt: skip
+        readable(win, "lesson_07_conflict on the compiled view")
         shot(win, "lecture-conflict.png")
+        win.actions_by_name["compiled_view"].setChecked(False)
     elif concept == "send-packets":
         next_phase(qtbot, win, "execute", 0)
         assert len(marks(win, "lecture:sendpacket:__start__:__pregel_tasks")) == 2
