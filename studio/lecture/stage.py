@@ -336,7 +336,7 @@ class Stage:
         inline = compiled and channel.startswith(("branch:to:", "join:", "__"))
         under = compiled or self._row
         if inline:
-            x, top = rect.left() + 8, rect.bottom() - 14
+            x, top = rect.left() + 8, rect.bottom() - 4  # over its edge, under its version
         elif under:  # rows of mailboxes leave room under each
             x, top = rect.left() + 8, rect.bottom() + 6
         else:
