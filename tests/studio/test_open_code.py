@@ -85,7 +85,8 @@ from langgraph.channels import EphemeralValue, LastValue
 from langgraph.pregel import NodeBuilder, Pregel
 
 double = NodeBuilder().subscribe_only("a").do(lambda x: x + x).write_to("b")
-again = NodeBuilder().subscribe_only("b").do(lambda x: x + x).write_to("c")
+# a write that maps the node's result: no spec holds it, so the graph is drawn from code
+again = NodeBuilder().subscribe_only("b").do(lambda x: x).write_to(c=lambda x: x + x)
 app = Pregel(
     nodes={"double": double, "again": again},
     channels={"a": EphemeralValue(str), "b": LastValue(str), "c": LastValue(str)},
@@ -168,10 +169,10 @@ def test_an_entrypoint_taking_a_list_runs_and_replays(qtbot, window, tmp_path):
     assert runner.view.values == {"total": 12}
 
 
-def test_a_pregel_built_by_hand_is_drawn_from_code(qtbot, window, tmp_path):
+def test_a_pregel_no_spec_holds_is_drawn_from_code(qtbot, window, tmp_path):
     path = program(tmp_path, "hand", HAND_BUILT)
     open_program(qtbot, window, path)
-    assert window.document.code is not None  # no builder: nothing a spec could come from
+    assert window.document.code is not None  # a mapped write: the spec cannot hold it
     assert set(window.scene.nodes) == {"double", "again"}
     assert step_to_end(qtbot, window, {"a": "ab"}) == 3  # double, then again, then nothing
     expected = final_state_on_langgraph(path, "app", {"a": "ab"})
