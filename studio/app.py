@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QApplication
 
 from graphspec.import_refs import split_target  # the importer itself loads when a program opens
 from graphspec.templates import TEMPLATES_DIR, resolve
+from studio.i18n import install_chosen, translate
 from studio.paths import APPLICATION, ORGANIZATION
 from studio.startup import collector_paused
 
@@ -24,7 +25,10 @@ def _keep_running(window_ref: list) -> None:
         traceback.print_exception(kind, value, tb)
         if window_ref:
             window_ref[0].statusBar().showMessage(
-                f"Internal error: {kind.__name__}: {value}", 10000
+                translate("app", "Internal error: {name__}: {value}").format(
+                    name__=kind.__name__, value=value
+                ),
+                10000,
             )
 
     sys.excepthook = hook
@@ -57,6 +61,7 @@ def run(
     app = application()
     app.setApplicationName(APPLICATION)
     app.setOrganizationName(ORGANIZATION)
+    install_chosen()  # the saved language, else the system locale's (studio/i18n.py)
     with collector_paused():  # the window's modules and widgets: see studio/startup.py
         from studio.main_window import MainWindow
 

@@ -10,6 +10,8 @@ from PySide6.QtGui import QColor, QImage, QPainter
 from PySide6.QtSvg import QSvgGenerator
 from PySide6.QtWidgets import QGraphicsScene
 
+from studio.i18n import translate
+
 MARGIN = 30
 
 
@@ -45,7 +47,7 @@ def export_svg(scene: QGraphicsScene, path: Path, title: str = "") -> None:
     generator.setFileName(str(path))
     generator.setSize(source.size().toSize())
     generator.setViewBox(QRectF(0, 0, source.width(), source.height()))
-    generator.setTitle(title or "Superstep graph")
+    generator.setTitle(title or translate("drawing", "Superstep graph"))
     painter = QPainter(generator)
     _render(scene, painter, QRectF(0, 0, source.width(), source.height()), source)
     painter.end()

@@ -34,6 +34,7 @@ from studio.canvas.looks import node_look
 from studio.document import GraphDocument
 from studio.edits.base import NODE, unique_id
 from studio.edits.edge_edits import element_ids
+from studio.i18n import translate
 from studio.workers import run_in_thread
 
 CLIPBOARD_KIND = "superstep-studio/elements"
@@ -74,8 +75,7 @@ class Editor(QObject):
         """Build an edit from the current spec and push it; report instead of raising."""
         code = self.document.code
         if code is not None and make not in DRAWING_EDITS:
-            self.failed.emit(f"This graph is drawn from {code.where}: edit it in the code (the "
-                             "studio reloads it when the file changes)")  # fmt: skip
+            self.failed.emit(translate("editor", "This graph is drawn from {where}: edit it in the code (the studio reloads it when the file changes)").format(where=code.where))  # fmt: skip
             return False
         try:
             edit = make(self.document, *args, **kwargs)
@@ -108,12 +108,16 @@ class Editor(QObject):
         note = Note(id=unique_id("note", {n.id for n in spec.view.notes} | element_ids(spec)), text=text,
                     position=Position(x=x, y=y))  # fmt: skip
         part = GraphSpec(view={"notes": [note]})
-        return note.id if self.push(edits.AddElementsEdit, part, "Add note") else None
+        return (
+            note.id
+            if self.push(edits.AddElementsEdit, part, translate("editor", "Add note"))
+            else None
+        )
 
     def add_middleware(self, node_id: str, name: str) -> bool:
         node = self.document.spec.node(node_id)
         if node is None or node.kind != "agent":
-            self.failed.emit("drop middleware on an agent node")
+            self.failed.emit(translate("editor", "drop middleware on an agent node"))
             return False
         if name == "custom":
             agent = self.document.spec.agent(node.agent)
@@ -187,7 +191,7 @@ class Editor(QObject):
         return self.push(edits.SetBreakpointsEdit, breakpoints, text)
 
     def duplicate(self, ids: list[str]) -> list[str]:
-        return self.paste(self.copy(ids), what="Duplicate") if ids else []
+        return self.paste(self.copy(ids), what=translate("editor", "Duplicate")) if ids else []
 
     # -------------------------------------------------------------- clipboard
 
@@ -206,7 +210,7 @@ class Editor(QObject):
         )
         return json.dumps({"kind": CLIPBOARD_KIND, "spec": spec_to_dict(part)})
 
-    def paste(self, text: str, offset: float = 40.0, what: str = "Paste") -> list[str]:
+    def paste(self, text: str, offset: float = 40.0, what: str = "") -> list[str]:
         """Add a copied part with fresh ids, shifted by `offset`; returns the new ids."""
         try:
             data = json.loads(text)
@@ -214,7 +218,9 @@ class Editor(QObject):
                 return []
             part = spec_from_dict(data["spec"])
         except SpecValidationError as exc:  # our kind, but damaged (NaN, a bad field...): say so
-            self.failed.emit(f"Cannot paste: {exc.problems[0]}")
+            self.failed.emit(
+                translate("editor", "Cannot paste: {value}").format(value=exc.problems[0])
+            )
             return []
         except (ValueError, KeyError, RecursionError):
             return []
@@ -246,7 +252,7 @@ class Editor(QObject):
             view={"notes": [n.model_copy(update={"id": renames[n.id], "position": shifted(n.position)})
                             for n in part.view.notes]},
         )  # fmt: skip
-        if not self.push(edits.AddElementsEdit, pasted, what):
+        if not self.push(edits.AddElementsEdit, pasted, what or translate("editor", "Paste")):
             return []
         self.pasted.emit(pasted)
         return [renames[e.id] for e in [*part.nodes, *part.view.notes]]
@@ -264,7 +270,7 @@ class Editor(QObject):
         def done(positions, error) -> None:
             self.layout_running = False
             if error is not None:
-                self.failed.emit(f"layout failed: {error}")
+                self.failed.emit(translate("editor", "layout failed: {error}").format(error=error))
             else:
                 self.push(edits.MoveElementsEdit, positions)
             self.layout_finished.emit()

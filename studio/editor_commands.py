@@ -17,6 +17,7 @@ from studio.canvas.layout import laid_out
 from studio.canvas.scene import GraphScene
 from studio.canvas.view import GraphView
 from studio.document import GraphDocument
+from studio.i18n import translate
 
 
 class EditorCommands:
@@ -79,7 +80,9 @@ class EditorCommands:
     def _one_node(self) -> str | None:
         nodes = [i for i in self.selected() if i in self.scene.nodes]
         if len(nodes) != 1:
-            self.statusBar().showMessage("Select one node first", 4000)
+            self.statusBar().showMessage(
+                translate("editor_commands", "Select one node first"), 4000
+            )
             return None
         return nodes[0]
 
@@ -105,7 +108,9 @@ class EditorCommands:
         elif source is not None and source.startswith("entry:"):
             source = "__start__"  # START's fan-out
         if source is None or (self.document.spec.node(source) is None and source != "__start__"):
-            self.statusBar().showMessage("Select a node or one of its edges first", 4000)
+            self.statusBar().showMessage(
+                translate("editor_commands", "Select a node or one of its edges first"), 4000
+            )
             return
         if self.editor.convert_to_router(source):
             self.scene.select_ids([self.editor.router_of(source)])
@@ -117,7 +122,9 @@ class EditorCommands:
             if any(e.id == i for e in self.document.spec.conditional_edges)
         ]
         if len(chosen) != 1:
-            self.statusBar().showMessage("Select a conditional edge first", 4000)
+            self.statusBar().showMessage(
+                translate("editor_commands", "Select a conditional edge first"), 4000
+            )
             return
         self.editor.convert_to_edges(chosen[0])
 
@@ -156,14 +163,21 @@ class EditorCommands:
         button, menu = self.breakpoints_button, self.breakpoints_button.menu()
         shown = ", ".join(names[:3]) + (f" +{len(names) - 3}" if len(names) > 3 else "")
         if len(shown) > 40:  # the run toolbar has no room for more: the dock lists them
-            shown = f"{len(found)} ({sum(p.enabled for p in found)} on)"
-        button.setText(f"Breakpoints: {shown}" if found else "No breakpoints")
-        button.setToolTip("Breakpoints (F9 before, Shift+F9 after the selected node; conditions, "
-                          "hit counts and more in the Breakpoints dock): runs pause there\n"
+            shown = translate("editor_commands", "{count} ({on} on)").format(
+                count=len(found), on=sum(p.enabled for p in found)
+            )
+        button.setText(
+            translate("editor_commands", "Breakpoints: {shown}").format(shown=shown)
+            if found
+            else translate("editor_commands", "No breakpoints")
+        )
+        button.setToolTip(translate("editor_commands", "Breakpoints (F9 before, Shift+F9 after the selected node; conditions, hit counts and more in the Breakpoints dock): runs pause there\n")
                           + "\n".join(names))  # fmt: skip
         menu.clear()
         for i, name in enumerate(names):
-            act = menu.addAction(f"Clear breakpoint {name}")
+            act = menu.addAction(
+                translate("editor_commands", "Clear breakpoint {name}").format(name=name)
+            )
             rest = kept(found[:i] + found[i + 1 :])
             act.triggered.connect(
                 lambda _=False, r=rest, n=name: self.editor.set_breakpoints(
@@ -171,9 +185,11 @@ class EditorCommands:
                 )
             )
         if not found:
-            menu.addAction("Select a node and press F9 (before) or Shift+F9 (after)").setEnabled(
-                False
-            )
+            menu.addAction(
+                translate(
+                    "editor_commands", "Select a node and press F9 (before) or Shift+F9 (after)"
+                )
+            ).setEnabled(False)
 
     def _build_breakpoints_button(self) -> None:
         """The run toolbar's `breakpointsButton`, kept in step with the spec's breakpoints."""
@@ -210,7 +226,10 @@ class EditorCommands:
         node = self.document.spec.node(node_id)
         sub = self.document.spec.subgraph(getattr(node, "subgraph", ""))
         if sub is None:
-            self.statusBar().showMessage(f"{node_id}: no such subgraph", 6000)
+            self.statusBar().showMessage(
+                translate("editor_commands", "{node_id}: no such subgraph").format(node_id=node_id),
+                6000,
+            )
             return None
         try:
             inner = resolve_subgraph(sub, self.document.base_dir)
@@ -219,7 +238,11 @@ class EditorCommands:
             return None
         window = QMainWindow(self)
         window.setObjectName("subgraphWindow")
-        window.setWindowTitle(f"{node_id} — inner graph {sub.id} (read-only)")
+        window.setWindowTitle(
+            translate("editor_commands", "{node_id} — inner graph {id} (read-only)").format(
+                node_id=node_id, id=sub.id
+            )
+        )
         document = GraphDocument(laid_out(inner))
         scene = GraphScene(document, read_only=True)
         scene.setParent(window)  # the view does not own its scene

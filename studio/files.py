@@ -21,12 +21,16 @@ from pathlib import Path
 from graphspec.errors import SpecValidationError
 from graphspec.io import dumps_spec, load_spec
 from graphspec.model import GraphSpec
+from studio.i18n import QT_TRANSLATE_NOOP, translate
 from studio.paths import studio_home
 
 MAX_RECENT = 10
 MAX_ASIDE = 20
 """Set-aside work kept at most; older ones are deleted when another is set aside."""
-WHY_TEXT = {"discarded": "you chose not to save", "replaced": "left when another graph opened"}
+WHY_TEXT = {
+    "discarded": QT_TRANSLATE_NOOP("files", "you chose not to save"),
+    "replaced": QT_TRANSLATE_NOOP("files", "left when another graph opened"),
+}
 
 
 def _read_json(path: Path, default):
@@ -92,11 +96,19 @@ class Recovery:
     """Why it was set aside ("discarded", "replaced"); empty for a session that ended."""
 
     def describe(self) -> str:
-        name = self.original.name if self.original else (self.spec.name or "an untitled graph")
+        name = (
+            self.original.name
+            if self.original
+            else (self.spec.name or translate("files", "an untitled graph"))
+        )
         when = time.strftime("%Y-%m-%d %H:%M", time.localtime(self.saved_at))
         if self.why in WHY_TEXT:
-            return f"Unsaved work on {name} ({WHY_TEXT[self.why]}, {when}) can be recovered."
-        return f"Unsaved work on {name} (autosaved {when}) can be recovered."
+            return translate(
+                "files", "Unsaved work on {name} ({value}, {when}) can be recovered."
+            ).format(name=name, value=translate("files", WHY_TEXT[self.why]), when=when)
+        return translate(
+            "files", "Unsaved work on {name} (autosaved {when}) can be recovered."
+        ).format(name=name, when=when)
 
     def discard(self) -> None:
         self.file.unlink(missing_ok=True)

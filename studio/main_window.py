@@ -35,6 +35,7 @@ from studio.drawing import export_png, export_svg
 from studio.editor import Editor
 from studio.editor_commands import EditorCommands
 from studio.evals import install as install_evals
+from studio.i18n import QT_TRANSLATE_NOOP, translate
 from studio.lecture import install as install_lecture
 from studio.paths import icon
 from studio.remote import install as install_remote
@@ -88,7 +89,7 @@ class MainWindow(WindowLayout, EditorCommands, QMainWindow):
         install_breakpoints(self)  # the Breakpoints dock (studio/run/breakpoints_dock.py)
         install_timeline(self)  # the superstep timeline, scrubbing and re-run (studio/timeline)
         self._build_window_menus()
-        self.statusBar().showMessage("Ready")
+        self.statusBar().showMessage(translate("main_window", "Ready"))
         self._editor_layout = None
         """The docks as the editor last showed them (the start page hides them all)."""
         self.restore_layout()
@@ -109,30 +110,30 @@ class MainWindow(WindowLayout, EditorCommands, QMainWindow):
         self.actions_by_name: dict[str, QAction] = {}
         a, k = self._action, QKeySequence.StandardKey
         menus = {
-            "&File": [a("new", "&New", self.ask_new, k.New), a("open", "&Open…", self.ask_open, k.Open),
-                      a("save", "&Save", self.save, k.Save), a("save_as", "Save &As…", self.ask_save_as, k.SaveAs),
-                      None, a("export_png", "Export PNG…", lambda: self.ask_export("png")),
-                      a("export_svg", "Export SVG…", lambda: self.ask_export("svg")),
-                      a("export_mermaid", "Export Mermaid…", lambda: self.ask_export("mermaid")),
-                      a("export_langgraph", "Export LangGraph code…", lambda: self.ask_export("langgraph")),
-                      None, a("start_page", "Start page", self.show_start),
-                      a("quit", "&Quit", self.quit, "Ctrl+Q")],
-            "&Edit": [self._stack_action("undo", k.Undo), self._stack_action("redo", k.Redo), None,
-                      a("cut", "Cu&t", self.cut, k.Cut), a("copy", "&Copy", self.copy, k.Copy),
-                      a("paste", "&Paste", self.paste, k.Paste), a("delete", "&Delete", self.delete_selection, k.Delete),
-                      a("select_all", "Select &all", self.select_all, k.SelectAll),
-                      a("rename", "&Rename", self.rename_selected, "F2"),
-                      a("duplicate", "D&uplicate", self.duplicate_selection, "Ctrl+D"), None,
-                      a("add_conditional_edge", "Add &conditional edge", self.add_conditional_edge, "Ctrl+Shift+R"),
-                      a("convert_to_router", "Convert edges to a &router", self.convert_to_router),
-                      a("convert_to_edges", "Convert router to plain &edges", self.convert_to_edges), None,
-                      a("toggle_breakpoint_before", "Breakpoint &before node", lambda: self.toggle_breakpoint("before"), "F9"),
-                      a("toggle_breakpoint_after", "Breakpoint a&fter node", lambda: self.toggle_breakpoint("after"), "Shift+F9")],
-            "&View": [a("zoom_in", "Zoom &in", lambda: self.view.zoom_by(1.25), k.ZoomIn),
-                      a("zoom_out", "Zoom &out", lambda: self.view.zoom_by(0.8), k.ZoomOut),
-                      a("fit", "&Fit graph", self.view.fit, "Ctrl+0"),
-                      a("layout", "Automatic &layout", self.editor.auto_layout, "Ctrl+L"),
-                      a("snap", "&Snap to grid", self.toggle_snap), a("minimap", "&Minimap", self.toggle_minimap, "Ctrl+M")],
+            QT_TRANSLATE_NOOP("main_window", "&File"): [a("new", translate("main_window", "&New"), self.ask_new, k.New), a("open", translate("main_window", "&Open…"), self.ask_open, k.Open),
+                      a("save", translate("main_window", "&Save"), self.save, k.Save), a("save_as", translate("main_window", "Save &As…"), self.ask_save_as, k.SaveAs),
+                      None, a("export_png", translate("main_window", "Export PNG…"), lambda: self.ask_export("png")),
+                      a("export_svg", translate("main_window", "Export SVG…"), lambda: self.ask_export("svg")),
+                      a("export_mermaid", translate("main_window", "Export Mermaid…"), lambda: self.ask_export("mermaid")),
+                      a("export_langgraph", translate("main_window", "Export LangGraph code…"), lambda: self.ask_export("langgraph")),
+                      None, a("start_page", translate("main_window", "Start page"), self.show_start),
+                      a("quit", translate("main_window", "&Quit"), self.quit, "Ctrl+Q")],
+            QT_TRANSLATE_NOOP("main_window", "&Edit"): [self._stack_action("undo", k.Undo), self._stack_action("redo", k.Redo), None,
+                      a("cut", translate("main_window", "Cu&t"), self.cut, k.Cut), a("copy", translate("main_window", "&Copy"), self.copy, k.Copy),
+                      a("paste", translate("main_window", "&Paste"), self.paste, k.Paste), a("delete", translate("main_window", "&Delete"), self.delete_selection, k.Delete),
+                      a("select_all", translate("main_window", "Select &all"), self.select_all, k.SelectAll),
+                      a("rename", translate("main_window", "&Rename"), self.rename_selected, "F2"),
+                      a("duplicate", translate("main_window", "D&uplicate"), self.duplicate_selection, "Ctrl+D"), None,
+                      a("add_conditional_edge", translate("main_window", "Add &conditional edge"), self.add_conditional_edge, "Ctrl+Shift+R"),
+                      a("convert_to_router", translate("main_window", "Convert edges to a &router"), self.convert_to_router),
+                      a("convert_to_edges", translate("main_window", "Convert router to plain &edges"), self.convert_to_edges), None,
+                      a("toggle_breakpoint_before", translate("main_window", "Breakpoint &before node"), lambda: self.toggle_breakpoint("before"), "F9"),
+                      a("toggle_breakpoint_after", translate("main_window", "Breakpoint a&fter node"), lambda: self.toggle_breakpoint("after"), "Shift+F9")],
+            QT_TRANSLATE_NOOP("main_window", "&View"): [a("zoom_in", translate("main_window", "Zoom &in"), lambda: self.view.zoom_by(1.25), k.ZoomIn),
+                      a("zoom_out", translate("main_window", "Zoom &out"), lambda: self.view.zoom_by(0.8), k.ZoomOut),
+                      a("fit", translate("main_window", "&Fit graph"), self.view.fit, "Ctrl+0"),
+                      a("layout", translate("main_window", "Automatic &layout"), self.editor.auto_layout, "Ctrl+L"),
+                      a("snap", translate("main_window", "&Snap to grid"), self.toggle_snap), a("minimap", translate("main_window", "&Minimap"), self.toggle_minimap, "Ctrl+M")],
         }  # fmt: skip
         for name in ("snap", "minimap"):
             self.actions_by_name[name].setCheckable(True)
@@ -146,7 +147,7 @@ class MainWindow(WindowLayout, EditorCommands, QMainWindow):
             self.actions_by_name[name].setObjectName(object_name)
         self.menus: dict[str, QMenu] = {}
         for title, items in menus.items():
-            menu = self.menus[title] = self.menuBar().addMenu(title)
+            menu = self.menus[title] = self.menuBar().addMenu(translate("main_window", title))
             for item in items:
                 menu.addSeparator() if item is None else menu.addAction(item)
         toolbar = self.addToolBar("Main")
@@ -160,7 +161,10 @@ class MainWindow(WindowLayout, EditorCommands, QMainWindow):
         """Undo/Redo for the toolbar: a fixed label (the menu's says what it undoes, and would
         resize the toolbar at every edit); the tooltip names the edit."""
         source = self.actions_by_name[name]
-        action = QAction(name.title(), self)
+        shown = (
+            translate("main_window", "Undo") if name == "undo" else translate("main_window", "Redo")
+        )
+        action = QAction(shown, self)
         action.setObjectName(f"toolbar_{name}")
         action.setEnabled(False)
         action.triggered.connect(source.trigger)
@@ -258,11 +262,18 @@ class MainWindow(WindowLayout, EditorCommands, QMainWindow):
         if origin is not None and self.unsaved() and self.code_banner.isHidden():
             # said when it matters: the first edit of a spec imported from a module
             self.code_banner.label.setText(
-                f"Imported from {origin.name}: edits here change this spec, not the module. "
-                f"Save keeps them as a spec file beside {origin.name}."
+                translate(
+                    "main_window",
+                    "Imported from {name}: edits here change this spec, not the module. Save keeps them as a spec file beside {name}.",
+                ).format(name=origin.name)
             )
             self.code_banner.show()
-            self.statusBar().showMessage(f"Canvas edits do not change {origin.name}", 6000)
+            self.statusBar().showMessage(
+                translate("main_window", "Canvas edits do not change {name}").format(
+                    name=origin.name
+                ),
+                6000,
+            )
         self._update_title()  # the star follows the content, not only the clean index
 
     def _update_title(self, _clean: bool = False) -> None:
@@ -272,7 +283,11 @@ class MainWindow(WindowLayout, EditorCommands, QMainWindow):
             else (self.document.spec.name or "untitled")
         )
         dirty = " *" if self.unsaved() else ""
-        self.setWindowTitle(f"{name}{dirty} — Superstep Studio")
+        self.setWindowTitle(
+            translate("main_window", "{name}{dirty} — Superstep Studio").format(
+                name=name, dirty=dirty
+            )
+        )
 
     # -------------------------------------------------------------- files
 
@@ -311,9 +326,18 @@ class MainWindow(WindowLayout, EditorCommands, QMainWindow):
         self.code_banner.setVisible(code is not None)
         if code is not None:
             self.code_banner.label.setText(
-                f"Drawn from {code.where}: this graph is edited in its code"
-                + (", and reloads when the file changes." if code.source else ".")
-                + " Run, step, breakpoints, checkpoints and forks work as on any graph."
+                translate(
+                    "main_window", "Drawn from {where}: this graph is edited in its code"
+                ).format(where=code.where)
+                + (
+                    translate("main_window", ", and reloads when the file changes.")
+                    if code.source
+                    else "."
+                )
+                + translate(
+                    "main_window",
+                    " Run, step, breakpoints, checkpoints and forks work as on any graph.",
+                )
             )
             return
         self.gate.opened(found or closure(spec, self.document.base_dir), trusted)
@@ -355,12 +379,28 @@ class MainWindow(WindowLayout, EditorCommands, QMainWindow):
             f"{', '.join(dict.fromkeys(ids))} in {file or 'this spec'}"
             for file, ids in places.items()
         ]
-        lead = {"changed": "A file this spec uses changed since you trusted it. ",
-                "pasted": "Pasted elements carry Python code. "}.get(why, "")  # fmt: skip
-        code = f"This spec carries Python code ({'; '.join(parts)}). " if parts else ""
-        key = f"{'; '.join(sends)}, not its provider's server or one you set. " if sends else ""
+        lead = {"changed": translate("main_window", "A file this spec uses changed since you trusted it. "),
+                "pasted": translate("main_window", "Pasted elements carry Python code. ")}.get(why, "")  # fmt: skip
+        code = (
+            translate("main_window", "This spec carries Python code ({join}). ").format(
+                join="; ".join(parts)
+            )
+            if parts
+            else ""
+        )
+        key = (
+            translate("main_window", "{join}, not its provider's server or one you set. ").format(
+                join="; ".join(sends)
+            )
+            if sends
+            else ""
+        )
         key += f"{'; '.join(mcp)}. " if mcp else ""
-        self.trust_banner.label.setText(f"{lead}{code}{key}Nothing runs until you trust it.")
+        self.trust_banner.label.setText(
+            translate("main_window", "{lead}{code}{key}Nothing runs until you trust it.").format(
+                lead=lead, code=code, key=key
+            )
+        )
         self.trust_banner.show()
 
     def run_blocker(self) -> str | None:
@@ -412,13 +452,15 @@ class MainWindow(WindowLayout, EditorCommands, QMainWindow):
             self.document.path = None  # a template opens as a new, untitled copy
         else:
             files.add_recent(path)
-        self.statusBar().showMessage(f"Opened {path.name}", 4000)
+        self.statusBar().showMessage(
+            translate("main_window", "Opened {name}").format(name=path.name), 4000
+        )
         return True
 
     def show_load_errors(self, path: Path, lines: list[str]) -> None:
         self.load_errors = lines
-        box = QMessageBox(QMessageBox.Icon.Warning, "Cannot open spec",
-                          f"{path.name} could not be opened; nothing was changed.", parent=self)  # fmt: skip
+        box = QMessageBox(QMessageBox.Icon.Warning, translate("main_window", "Cannot open spec"),
+                          translate("main_window", "{name} could not be opened; nothing was changed.").format(name=path.name), parent=self)  # fmt: skip
         box.setObjectName("loadErrorDialog")
         box.setTextFormat(Qt.TextFormat.PlainText)  # file names and spec text, never HTML
         box.setDetailedText("\n".join(lines))
@@ -426,12 +468,20 @@ class MainWindow(WindowLayout, EditorCommands, QMainWindow):
         box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         box.open()  # not exec(): the app keeps running and tests never block
         self.load_error_box = box
-        self.statusBar().showMessage(f"Cannot open {path.name}: {lines[0] if lines else ''}", 8000)
+        self.statusBar().showMessage(
+            translate("main_window", "Cannot open {name}: {value}").format(
+                name=path.name, value=lines[0] if lines else ""
+            ),
+            8000,
+        )
 
     def save(self) -> bool:
         if self.document.code is not None:
             self.statusBar().showMessage(
-                f"{self.document.code.where} is edited in its code: nothing to save here", 6000
+                translate(
+                    "main_window", "{where} is edited in its code: nothing to save here"
+                ).format(where=self.document.code.where),
+                6000,
             )
             return False
         if self.document.path is None:
@@ -442,15 +492,20 @@ class MainWindow(WindowLayout, EditorCommands, QMainWindow):
         path = Path(path)
         if is_bundled(path):
             self.statusBar().showMessage(
-                f"{path.parent} holds the bundled templates, read-only to the studio: "
-                "save your copy in another folder",
+                translate(
+                    "main_window",
+                    "{parent} holds the bundled templates, read-only to the studio: save your copy in another folder",
+                ).format(parent=path.parent),
                 8000,
             )
             return False
         try:
             data = save_spec(self.document.spec, path)
         except Exception as exc:
-            self.statusBar().showMessage(f"Cannot save {path}: {exc}", 8000)
+            self.statusBar().showMessage(
+                translate("main_window", "Cannot save {path}: {exc}").format(path=path, exc=exc),
+                8000,
+            )
             return False
         self.document.path = path
         self.root_digest = digest(data)
@@ -461,11 +516,15 @@ class MainWindow(WindowLayout, EditorCommands, QMainWindow):
         if self.document.trusted and found.files == self.gate.approved:  # what the user approved
             files.remember_trust(found.digest(self.root_digest))
         self._update_title()
-        self.statusBar().showMessage(f"Saved {path}", 4000)
+        self.statusBar().showMessage(
+            translate("main_window", "Saved {path}").format(path=path), 4000
+        )
         return True
 
     def ask_open(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, "Open spec", "", OPEN_FILTER)
+        path, _ = QFileDialog.getOpenFileName(
+            self, translate("main_window", "Open spec"), "", OPEN_FILTER
+        )
         if path:
             self.ask_open_path(Path(path))
 
@@ -477,7 +536,9 @@ class MainWindow(WindowLayout, EditorCommands, QMainWindow):
     def ask_save_as(self) -> bool:
         origin = self.document.origin  # a spec imported from a module: beside the module
         start = self.document.path or (origin.with_suffix(".json") if origin else "graph.json")
-        path, _ = QFileDialog.getSaveFileName(self, "Save spec", str(start), SPEC_FILTER)
+        path, _ = QFileDialog.getSaveFileName(
+            self, translate("main_window", "Save spec"), str(start), SPEC_FILTER
+        )
         return self.save_as(Path(path)) if path else False
 
     def trust(self) -> None:
@@ -497,7 +558,12 @@ class MainWindow(WindowLayout, EditorCommands, QMainWindow):
                 export_svg(self.scene, path, self.document.spec.name)
             elif (code := self.document.code) is not None:  # the graph is its code already
                 if fmt != "mermaid":
-                    self.statusBar().showMessage(f"{code.where} is LangGraph code already", 6000)
+                    self.statusBar().showMessage(
+                        translate("main_window", "{where} is LangGraph code already").format(
+                            where=code.where
+                        ),
+                        6000,
+                    )
                     return False
                 path.write_text(code.graph.get_graph().draw_mermaid(), encoding="utf-8")
             else:
@@ -506,18 +572,26 @@ class MainWindow(WindowLayout, EditorCommands, QMainWindow):
                 text = spec_export.export(self.document.spec, fmt, base_dir=self.document.base_dir)
                 path.write_text(text, encoding="utf-8")
         except SpecError as exc:  # names the element and field at fault
-            self.statusBar().showMessage(f"Export failed: {exc.line()}", 8000)
+            self.statusBar().showMessage(
+                translate("main_window", "Export failed: {line}").format(line=exc.line()), 8000
+            )
             return False
         except Exception as exc:
-            self.statusBar().showMessage(f"Export failed: {exc}", 8000)
+            self.statusBar().showMessage(
+                translate("main_window", "Export failed: {exc}").format(exc=exc), 8000
+            )
             return False
-        self.statusBar().showMessage(f"Exported {path}", 4000)
+        self.statusBar().showMessage(
+            translate("main_window", "Exported {path}").format(path=path), 4000
+        )
         return True
 
     def ask_export(self, fmt: str) -> None:
         suffix = {"png": "png", "svg": "svg", "mermaid": "mmd", "langgraph": "py"}[fmt]
         stem = self.document.path.stem if self.document.path else "graph"
-        path, _ = QFileDialog.getSaveFileName(self, f"Export {fmt}", f"{stem}.{suffix}")
+        path, _ = QFileDialog.getSaveFileName(
+            self, translate("main_window", "Export {fmt}").format(fmt=fmt), f"{stem}.{suffix}"
+        )
         if path:
             self.export(fmt, Path(path))
 
@@ -530,10 +604,21 @@ class MainWindow(WindowLayout, EditorCommands, QMainWindow):
         try:
             self.autosave.write(self.document.spec, self.document.path)
         except OSError as exc:
-            why = "the disk is full" if exc.errno == errno.ENOSPC else (exc.strerror or str(exc))
-            kept = " (the previous autosave is kept)" if self.autosave.file.exists() else ""
+            why = (
+                translate("main_window", "the disk is full")
+                if exc.errno == errno.ENOSPC
+                else (exc.strerror or str(exc))
+            )
+            kept = (
+                translate("main_window", " (the previous autosave is kept)")
+                if self.autosave.file.exists()
+                else ""
+            )
             self.statusBar().showMessage(
-                f"Autosave failed: {why}{kept}. Save your work elsewhere.", 15000
+                translate(
+                    "main_window", "Autosave failed: {why}{kept}. Save your work elsewhere."
+                ).format(why=why, kept=kept),
+                15000,
             )
 
     def offer_recovery(self) -> None:
@@ -548,7 +633,10 @@ class MainWindow(WindowLayout, EditorCommands, QMainWindow):
         try:
             self.autosave.set_aside(self.document.spec, self.document.path, why)
         except OSError as exc:
-            self.statusBar().showMessage(f"Could not keep the unsaved edits: {exc}", 15000)
+            self.statusBar().showMessage(
+                translate("main_window", "Could not keep the unsaved edits: {exc}").format(exc=exc),
+                15000,
+            )
         self.offer_recovery()
 
     def ask_recover(self) -> None:
@@ -603,13 +691,16 @@ class MainWindow(WindowLayout, EditorCommands, QMainWindow):
             if self.document.path
             else (self.document.spec.name or "untitled")
         )
-        box = QMessageBox(QMessageBox.Icon.Question, "Unsaved changes", f"Save the changes to {name}?",
+        box = QMessageBox(QMessageBox.Icon.Question, translate("main_window", "Unsaved changes"), translate("main_window", "Save the changes to {name}?").format(name=name),
                           QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard
                           | QMessageBox.StandardButton.Cancel, self)  # fmt: skip
         box.setObjectName("savePrompt")
         box.setTextFormat(Qt.TextFormat.PlainText)
         box.setInformativeText(
-            "If you don't save them, the recovery banner keeps them until you discard them there."
+            translate(
+                "main_window",
+                "If you don't save them, the recovery banner keeps them until you discard them there.",
+            )
         )
         box.setDefaultButton(QMessageBox.StandardButton.Save)
 
@@ -663,5 +754,7 @@ class MainWindow(WindowLayout, EditorCommands, QMainWindow):
         self.inspector.show_findings(findings)
         errors = sum(f.severity == "error" for f in findings)
         self.docks[3].setWindowTitle(
-            f"Problems ({errors} errors, {len(findings) - errors} warnings)"
+            translate("main_window", "Problems ({errors} errors, {value} warnings)").format(
+                errors=errors, value=len(findings) - errors
+            )
         )

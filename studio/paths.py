@@ -38,6 +38,13 @@ def studio_home() -> Path:
     return home
 
 
+def settings():  # -> QSettings
+    """The studio's settings file (studio.ini in its folder): layout, language."""
+    from PySide6.QtCore import QSettings
+
+    return QSettings(str(studio_home() / "studio.ini"), QSettings.Format.IniFormat)
+
+
 def icon_path(name: str) -> Path:
     """The SVG for `name` (a node kind, `start`, `end`, `note`, `middleware`), or the generic one."""
     path = ICONS_DIR / f"{name}.svg"

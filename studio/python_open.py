@@ -41,6 +41,7 @@ from graphspec.program_graphs import SeveralGraphs, compiled, graph_value, pick_
 from graphspec.program_project import is_project_file, project_environment, read_project
 from studio.canvas.layout import laid_out
 from studio.edits.base import SpecEdit
+from studio.i18n import translate
 
 SETTLE_MS = 300
 """How long the file stays unchanged before a change is acted on (one save, one prompt)."""
@@ -49,14 +50,19 @@ SETTLE_MS = 300
 def confirm_import(parent: Any, path: Path, changed: bool = False) -> bool:
     """The trust prompt: Yes runs the module; Cancel (the default) opens nothing."""
     buttons = QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Cancel
-    lead = f"{path.name} changed on disk. Reloading" if changed else f"Opening {path.name}"
-    box = QMessageBox(QMessageBox.Icon.Warning, "Run this Python module?",
-                      f"{lead} imports it, which runs its Python code and the code of everything "
-                      "it imports.", buttons, parent)  # fmt: skip
+    lead = (
+        translate("python_open", "{name} changed on disk. Reloading").format(name=path.name)
+        if changed
+        else f"Opening {path.name}"
+    )
+    box = QMessageBox(QMessageBox.Icon.Warning, translate("python_open", "Run this Python module?"),
+                      translate("python_open", "{lead} imports it, which runs its Python code and the code of everything it imports.").format(lead=lead), buttons, parent)  # fmt: skip
     box.setObjectName("importTrustDialog")
-    box.setInformativeText(f"{path}\n\nOpen it only if you trust this code.")
+    box.setInformativeText(
+        translate("python_open", "{path}\n\nOpen it only if you trust this code.").format(path=path)
+    )
     box.setDefaultButton(QMessageBox.StandardButton.Cancel)
-    box.button(QMessageBox.StandardButton.Yes).setText("Run and open")
+    box.button(QMessageBox.StandardButton.Yes).setText(translate("python_open", "Run and open"))
     return box.exec() == QMessageBox.StandardButton.Yes
 
 
@@ -64,8 +70,10 @@ def ask_graph_name(parent: Any, path: Path, names: list[str]) -> str | None:
     """Which of the module's graphs to open; None when the user cancels."""
     dialog = QInputDialog(parent)
     dialog.setObjectName("graphPicker")
-    dialog.setWindowTitle("Pick a graph")
-    dialog.setLabelText(f"{path.name} holds several graphs:")
+    dialog.setWindowTitle(translate("python_open", "Pick a graph"))
+    dialog.setLabelText(
+        translate("python_open", "{name} holds several graphs:").format(name=path.name)
+    )
     dialog.setComboBoxItems(names)
     dialog.setComboBoxEditable(False)
     return dialog.textValue() if dialog.exec() else None
@@ -98,8 +106,7 @@ def load_program(window: Any, path: Path, name: str | None) -> Opened | None:
         value = graph_value(module, name, path.name)
         graph = compiled(value, f"{path.name}:{name}")
         if not isinstance(graph, Pregel):
-            raise SpecError(f"{path.name}:{name} is a {type(graph).__name__}, which the "
-                            "engine does not run")  # fmt: skip
+            raise SpecError(translate("python_open", "{name}:{name2} is a {name__}, which the engine does not run").format(name=path.name, name2=name, name__=type(graph).__name__))  # fmt: skip
     except SpecError as exc:
         window.show_load_errors(path, [exc.line()])
         return None
@@ -118,10 +125,18 @@ def load_program(window: Any, path: Path, name: str | None) -> Opened | None:
 def show_program(window: Any, path: Path, found: Opened) -> None:
     if found.spec is None:
         window.open_code(found.graph, path, found.name)
-        window.statusBar().showMessage(f"Drawn from code: {found.why_code}", 8000)
+        window.statusBar().showMessage(
+            translate("python_open", "Drawn from code: {why_code}").format(why_code=found.why_code),
+            8000,
+        )
     else:  # the user agreed to run this code: the spec only points at it
         window._start_editing(found.spec, None, trusted=True, origin=path)
-        window.statusBar().showMessage(f"Imported {found.name} from {path.name}", 4000)
+        window.statusBar().showMessage(
+            translate("python_open", "Imported {name} from {name2}").format(
+                name=found.name, name2=path.name
+            ),
+            4000,
+        )
 
 
 def open_python(window: Any, path: Path, attr: str | None = None, *,
@@ -145,7 +160,12 @@ def open_python(window: Any, path: Path, attr: str | None = None, *,
             return False
         environment = partial(project_environment, project)
     if not trusted and not confirm_import(window, path):
-        window.statusBar().showMessage(f"Did not open {path.name}: its code was not run", 6000)
+        window.statusBar().showMessage(
+            translate("python_open", "Did not open {name}: its code was not run").format(
+                name=path.name
+            ),
+            6000,
+        )
         return False
     with environment():
         found = load_program(window, path, attr)
@@ -206,7 +226,12 @@ class ModuleWatch(QObject):
             self.asking = False
         self.text = self.on_disk()  # what is imported now (writes during the prompt too)
         if not agreed:
-            self.window.statusBar().showMessage(f"{self.path.name} changed; not reloaded", 6000)
+            self.window.statusBar().showMessage(
+                translate("python_open", "{name} changed; not reloaded").format(
+                    name=self.path.name
+                ),
+                6000,
+            )
             return
         with self.environment():
             found = load_program(self.window, self.path, self.attr)
@@ -220,7 +245,9 @@ class ModuleWatch(QObject):
         else:  # it can become a spec now, or no longer can: open it afresh
             show_program(self.window, self.path, found)
         self.spec = document.spec
-        self.window.statusBar().showMessage(f"Reloaded {self.path.name}", 4000)
+        self.window.statusBar().showMessage(
+            translate("python_open", "Reloaded {name}").format(name=self.path.name), 4000
+        )
 
 
 def _replacing(old: GraphSpec, new: GraphSpec) -> dict[str, Any]:

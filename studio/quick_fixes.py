@@ -14,6 +14,7 @@ from typing import Any
 from graphspec.model import StateKey
 from studio import edits
 from studio.editor import Editor
+from studio.i18n import translate
 from studio.panels.state_panel import typed
 
 UNKNOWN_KEY = re.compile(r"^'([A-Za-z_][A-Za-z0-9_]*)' is not a state key")
@@ -35,9 +36,13 @@ def quick_fix(finding: Any) -> tuple[str, Callable[[Editor], bool]] | None:
         if any(k.name == name for k in keys):
             return False  # already added (a second click, or an edit meanwhile)
         key = typed(StateKey(name=name), kind)
-        return editor.push(edits.SetStateKeysEdit, [*keys, key], f"Add state key {name}")
+        return editor.push(
+            edits.SetStateKeysEdit,
+            [*keys, key],
+            translate("quick_fixes", "Add state key {name}").format(name=name),
+        )
 
-    return f"Add {name!r} to the state", apply
+    return translate("quick_fixes", "Add {name!r} to the state").format(name=name), apply
 
 
 __all__ = ["quick_fix"]

@@ -11,6 +11,7 @@ from graphspec.errors import Finding
 from graphspec.model import GraphSpec
 from graphspec.trust import Closure, closure, code_sites
 from studio.document import GraphDocument
+from studio.i18n import translate
 
 
 class TrustGate(QObject):
@@ -46,12 +47,14 @@ class TrustGate(QObject):
         """Re-read the closure now: None if it may run, else why not (the banner shows it)."""
         found = self.current()
         if found.errors:
-            return f"Cannot run: {found.errors[0]}"
+            return translate("trust_gate", "Cannot run: {value}").format(value=found.errors[0])
         if sites := self.pending(found):
             self.shown = found
             changed = self.document.trusted and found.files != self.approved
             self.review_needed.emit(sites, "changed" if changed else "")
-            return "This spec needs trust: trust it (banner above the canvas) to run it"
+            return translate(
+                "trust_gate", "This spec needs trust: trust it (banner above the canvas) to run it"
+            )
         key = (self.document.spec, found.files)
         if self._run is None or self._run[0] is not key[0] or self._run[1] != key[1]:
             self._run = (*key, found.spec)  # one object per content: the runner caches by id

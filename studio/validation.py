@@ -6,6 +6,7 @@ from PySide6.QtCore import QObject, QTimer, Signal
 
 from graphspec.errors import Finding
 from studio.document import GraphDocument
+from studio.i18n import translate
 from studio.workers import run_in_thread
 
 
@@ -44,7 +45,13 @@ class LiveValidator(QObject):
             if generation != self._generation:
                 return  # an edit came in meanwhile: its own run follows
             if error is not None:
-                findings = [Finding("$", f"validator failed: {error}", code="validator")]
+                findings = [
+                    Finding(
+                        "$",
+                        translate("validation", "validator failed: {error}").format(error=error),
+                        code="validator",
+                    )
+                ]
             self.findings = findings
             self.busy = False
             self.findings_ready.emit(findings)

@@ -26,13 +26,15 @@ from PySide6.QtWidgets import (
 
 from studio import files
 from studio.dock_scroll import scrolled
+from studio.i18n import translate
+from studio.language_menu import add_language_menu
 from studio.panels.help_dialogs import about_dialog, open_dialog, shortcuts_dialog
 from studio.panels.inspector_panel import InspectorPanel
 from studio.panels.palette_panel import PalettePanel
 from studio.panels.problems_panel import ProblemsPanel
 from studio.panels.start_page import StartPage
 from studio.panels.state_panel import StatePanel
-from studio.paths import studio_home
+from studio.paths import settings
 from studio.workspaces import WORKSPACES, Workspaces, workspace
 
 
@@ -89,11 +91,17 @@ class WindowLayout:
 
     def _build_central(self) -> None:
         self.trust_banner = Banner("trustBanner", "#FFF4D6")
-        self.trust_banner.add_button("trustButton", "Trust and allow running", self.trust)
+        self.trust_banner.add_button(
+            "trustButton", translate("window_layout", "Trust and allow running"), self.trust
+        )
         self.code_banner = Banner("codeBanner", "#E8F5E9")
         self.recovery_banner = Banner("recoveryBanner", "#E3F0FF")
-        self.recovery_banner.add_button("recoverButton", "Recover", self.ask_recover)
-        self.recovery_banner.add_button("discardRecoveryButton", "Discard", self.discard_recovery)
+        self.recovery_banner.add_button(
+            "recoverButton", translate("window_layout", "Recover"), self.ask_recover
+        )
+        self.recovery_banner.add_button(
+            "discardRecoveryButton", translate("window_layout", "Discard"), self.discard_recovery
+        )
         self.start_page = StartPage()
         self.pages = QStackedWidget()
         self.pages.addWidget(self.start_page)
@@ -154,28 +162,44 @@ class WindowLayout:
         left, right, bottom = (Qt.DockWidgetArea.LeftDockWidgetArea, Qt.DockWidgetArea.RightDockWidgetArea,
                                Qt.DockWidgetArea.BottomDockWidgetArea)  # fmt: skip
         self.docks = [
-            self._dock("paletteDock", "Palette", self.palette, left),
-            self._dock("inspectorDock", "Inspector", self.inspector, right),
-            self._dock("stateDock", "State", self.state_panel, right),
-            self._dock("problemsDock", "Problems", self.problems, bottom),
+            self._dock("paletteDock", translate("window_layout", "Palette"), self.palette, left),
+            self._dock(
+                "inspectorDock", translate("window_layout", "Inspector"), self.inspector, right
+            ),
+            self._dock("stateDock", translate("window_layout", "State"), self.state_panel, right),
+            self._dock(
+                "problemsDock", translate("window_layout", "Problems"), self.problems, bottom
+            ),
         ]  # where they go and how big: the workspace's (studio/workspaces.py)
 
     def _build_window_menus(self) -> None:
         """View → Panels (every dock, the run side's included), View → Workspace and Help;
         built once every dock exists."""
-        panels = self.menus["&View"].addMenu("&Panels")
+        panels = self.menus["&View"].addMenu(translate("window_layout", "&Panels"))
         panels.setObjectName("panelsMenu")
         for dock in self.docks:
             panels.addAction(dock.toggleViewAction())
         self._build_workspaces()
+        add_language_menu(self)
         self.menus["&View"].addAction(
-            self._action("reset_layout", "&Reset panels", self.reset_layout)
+            self._action(
+                "reset_layout", translate("window_layout", "&Reset panels"), self.reset_layout
+            )
         )
-        help_menu = self.menuBar().addMenu("&Help")
+        help_menu = self.menuBar().addMenu(translate("window_layout", "&Help"))
         help_menu.addAction(
-            self._action("shortcuts", "&Keyboard shortcuts", self.show_shortcuts, "F1")
+            self._action(
+                "shortcuts",
+                translate("window_layout", "&Keyboard shortcuts"),
+                self.show_shortcuts,
+                "F1",
+            )
         )
-        help_menu.addAction(self._action("about", "&About Superstep Studio", self.show_about))
+        help_menu.addAction(
+            self._action(
+                "about", translate("window_layout", "&About Superstep Studio"), self.show_about
+            )
+        )
         self._build_breakpoints_button()
         self._place_toolbars()
         self._cramped_timer = QTimer(self)
@@ -187,22 +211,28 @@ class WindowLayout:
         """View → Workspace (`workspaceMenu`, Alt+1..3) and the main toolbar's
         `workspaceChooser`; studio/workspaces.py says what each one is."""
         self.workspaces = Workspaces(self)
-        menu = self.menus["&View"].addMenu("&Workspace")
+        menu = self.menus["&View"].addMenu(translate("window_layout", "&Workspace"))
         menu.setObjectName("workspaceMenu")
         group = QActionGroup(self)
         self.workspace_chooser = QComboBox()
         self.workspace_chooser.setObjectName("workspaceChooser")
-        self.workspace_chooser.setToolTip("Workspace: where the panels are (View → Workspace)")
+        self.workspace_chooser.setToolTip(
+            translate("window_layout", "Workspace: where the panels are (View → Workspace)")
+        )
         for number, ws in enumerate(WORKSPACES, start=1):
-            action: QAction = self._action(f"workspace_{ws.name}", ws.text,
+            action: QAction = self._action(f"workspace_{ws.name}", translate("workspaces", ws.text),
                                            lambda n=ws.name: self.choose_workspace(n),
                                            f"Alt+{number}")  # fmt: skip
             action.setCheckable(True)
-            action.setToolTip(ws.tip)
+            action.setToolTip(translate("workspaces", ws.tip))
             group.addAction(action)
             menu.addAction(action)
-            self.workspace_chooser.addItem(ws.text.replace("&", ""), ws.name)
-            self.workspace_chooser.setItemData(number - 1, ws.tip, Qt.ItemDataRole.ToolTipRole)
+            self.workspace_chooser.addItem(
+                translate("workspaces", ws.text).replace("&", ""), ws.name
+            )
+            self.workspace_chooser.setItemData(
+                number - 1, translate("workspaces", ws.tip), Qt.ItemDataRole.ToolTipRole
+            )
         self.workspace_chooser.activated.connect(
             lambda i: self.choose_workspace(self.workspace_chooser.itemData(i))
         )
@@ -298,7 +328,7 @@ class WindowLayout:
     # -------------------------------------------------------------- window layout and help
 
     def _settings(self) -> QSettings:
-        return QSettings(str(studio_home() / "studio.ini"), QSettings.Format.IniFormat)
+        return settings()
 
     def save_layout(self) -> None:
         """Window size, workspace and the docks, as the editor shows them, for the next start."""

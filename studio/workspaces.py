@@ -17,6 +17,8 @@ from typing import Any
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDockWidget, QScrollArea, QTabBar
 
+from studio.i18n import QT_TRANSLATE_NOOP
+
 Groups = tuple[tuple[str, ...], ...]
 """Tab groups along one side (top to bottom at the left and right, left to right below);
 each group's first dock is its head, the others are tabbed with it."""
@@ -55,8 +57,8 @@ class Workspace:
 
 WORKSPACES = (
     Workspace(
-        "design", "&Design", "Drawing a graph: palette, inspector and state large; problems "
-        "and the trace below",
+        "design", QT_TRANSLATE_NOOP("workspaces", "&Design"), QT_TRANSLATE_NOOP("workspaces", "Drawing a graph: palette, inspector and state large; problems "
+        "and the trace below"),
         left=(("paletteDock",), ("runInputDock", "threadsDock")),
         right=(("inspectorDock", "chatDock", "deepAgentDock", "channelsDock"),
                ("stateDock", "historyDock")),
@@ -69,7 +71,7 @@ WORKSPACES = (
         bottom_weights=(1.0, 1.4),
     ),
     Workspace(
-        "debug", "De&bug", "Running and time travel: channels, checkpoints, trace and events large",
+        "debug", QT_TRANSLATE_NOOP("workspaces", "De&bug"), QT_TRANSLATE_NOOP("workspaces", "Running and time travel: channels, checkpoints, trace and events large"),
         left=(("runInputDock", "paletteDock"), ("threadsDock",)),
         right=(("channelsDock", "inspectorDock", "deepAgentDock", "chatDock"),
                ("historyDock", "stateDock")),
@@ -81,8 +83,8 @@ WORKSPACES = (
         bottom_weights=(1.2, 1.0),
     ),
     Workspace(
-        "teach", "&Teach", "Showing a run: the canvas largest, channels and checkpoints beside "
-        "it, the trace below; the palette closed",
+        "teach", QT_TRANSLATE_NOOP("workspaces", "&Teach"), QT_TRANSLATE_NOOP("workspaces", "Showing a run: the canvas largest, channels and checkpoints beside "
+        "it, the trace below; the palette closed"),
         left=(("paletteDock",),),
         right=(("channelsDock", "inspectorDock", "stateDock", "chatDock", "deepAgentDock"),
                ("historyDock", "runInputDock", "threadsDock")),

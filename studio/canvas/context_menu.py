@@ -17,6 +17,7 @@ from PySide6.QtWidgets import QMenu, QWidget
 from graphspec.model import GraphSpec
 from graphspec.node_kinds import NODE_KINDS
 from studio.canvas.looks import END, START, shown
+from studio.i18n import translate
 
 
 class MenuHooks:
@@ -43,27 +44,41 @@ def build_menu(parent: QWidget, kind: str, element: str, pos: QPointF, spec: Gra
                 menu.addAction(actions[name])
 
     if kind == "canvas":
-        nodes = menu.addMenu("Add node here")
+        nodes = menu.addMenu(translate("canvas.context_menu", "Add node here"))
         nodes.setObjectName("addNodeMenu")
         for node_kind in NODE_KINDS:
             act = nodes.addAction(node_kind.replace("_", " "))
             act.setObjectName(f"addNode_{node_kind}")
             act.triggered.connect(lambda _=False, k=node_kind: hooks.add_node(k, pos))
-        note = menu.addAction("Add note here")
+        note = menu.addAction(translate("canvas.context_menu", "Add note here"))
         note.setObjectName("addNoteHere")
         note.triggered.connect(lambda _=False: hooks.add_note(pos))
         add(None, "paste", "select_all", None, "layout", "fit")
         return menu
     node = spec.node(element)
     if kind in ("node", "port") and element != END:
-        _targets(menu, "Connect to", "connectMenu", element, spec, hooks.connect)
-        _targets(menu, "Add conditional route to", "routeMenu", element, spec, hooks.add_route)
+        _targets(
+            menu,
+            translate("canvas.context_menu", "Connect to"),
+            "connectMenu",
+            element,
+            spec,
+            hooks.connect,
+        )
+        _targets(
+            menu,
+            translate("canvas.context_menu", "Add conditional route to"),
+            "routeMenu",
+            element,
+            spec,
+            hooks.add_route,
+        )
         add("add_conditional_edge")
     if kind == "node" and node is not None:
         add("convert_to_router", None, "toggle_breakpoint_before", "toggle_breakpoint_after", None,
             "duplicate", "copy", "rename", "delete")  # fmt: skip
         if node.kind == "subgraph":
-            sub = menu.addAction("Open subgraph")
+            sub = menu.addAction(translate("canvas.context_menu", "Open subgraph"))
             sub.setObjectName("openSubgraphAction")
             sub.triggered.connect(lambda _=False: hooks.open_subgraph(element))
     elif kind == "edge":

@@ -19,6 +19,7 @@ from graphspec.model import (
 )
 from graphspec.node_kinds import by_kind
 from graphspec.routes import conditional_routes
+from studio.i18n import translate
 
 PREBUILT_HOOKS: dict[str, tuple[str, ...]] = {
     "human_in_the_loop": ("after_model", "wrap_tool_call"),
@@ -98,7 +99,7 @@ def _set_state_lines(spec: GraphSpec, node: SetStateNode) -> list[str]:
 def _agent_lines(spec: GraphSpec, node: AgentNode) -> list[str]:
     agent = spec.agent(node.agent)
     if agent is None:
-        return [f"agent {node.agent} is missing"]
+        return [translate("canvas.looks", "agent {agent} is missing").format(agent=node.agent)]
     tools = [t.name for t in agent.tools]
     tools += [f"{s.name}:{name}" for s in agent.mcp_servers for name in s.tools]  # MCP servers'
     lines = [_model_line(agent.model), _clip("tools  " + (", ".join(tools) or "none"))]
@@ -130,7 +131,11 @@ _LINES = by_kind(
         ],
         "agent": _agent_lines,
         "interrupt": lambda spec, node: [
-            _clip(f"ask  {node.prompt}" if node.prompt else "pause for input"),
+            _clip(
+                f"ask  {node.prompt}"
+                if node.prompt
+                else translate("canvas.looks", "pause for input")
+            ),
             f"answer -> {node.resume_key}",
         ],
         "subgraph": lambda spec, node: [f"graph  {node.subgraph}  (double-click)"],

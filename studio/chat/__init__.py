@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from studio.i18n import translate
+
 
 def install(window: Any) -> None:
     """The Chat dock (tabbed with the inspector), View → Chat view / Graph view, and
@@ -17,7 +19,11 @@ def install(window: Any) -> None:
 
     panel = ChatPanel(window.runner)
     dock = window.add_dock(
-        "chatDock", "Chat", panel, Qt.DockWidgetArea.RightDockWidgetArea, tab_with="inspectorDock"
+        "chatDock",
+        translate("chat.__init__", "Chat"),
+        panel,
+        Qt.DockWidgetArea.RightDockWidgetArea,
+        tab_with="inspectorDock",
     )
     window.chat_panel = panel
 
@@ -31,14 +37,14 @@ def install(window: Any) -> None:
         if (inspector := window.dock("inspectorDock")) is not None:
             inspector.raise_()
 
-    for name, text, slot, keys in (("chat_view", "&Chat view", chat_view, "Ctrl+Shift+C"),
-                                   ("graph_view", "&Graph view", graph_view, "Ctrl+Shift+G")):  # fmt: skip
+    for name, text, slot, keys in (("chat_view", translate("chat.__init__", "&Chat view"), chat_view, "Ctrl+Shift+C"),
+                                   ("graph_view", translate("chat.__init__", "&Graph view"), graph_view, "Ctrl+Shift+G")):  # fmt: skip
         action = QAction(text, window)
         action.setObjectName(f"{name}Action")
         action.setShortcut(QKeySequence(keys))
         action.triggered.connect(slot)
         window.menus["&View"].addAction(action)
-    settings = QAction("Model &providers…", window)
+    settings = QAction(translate("chat.__init__", "Model &providers…"), window)
     settings.setObjectName("providerSettingsAction")
     settings.triggered.connect(lambda: ProviderSettingsDialog(window).exec())
     window.menus["&Edit"].addSeparator()

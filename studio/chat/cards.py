@@ -20,6 +20,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from studio.i18n import translate
+
 ROLE_STYLE = {
     "human": ("You", "#e8f0fe", "#1a56db"),
     "ai": ("Assistant", "#ffffff", "#0b7a3e"),
@@ -56,8 +58,18 @@ class Bubble(QFrame):
         self.set_text(text)
 
     def set_note(self, note: str) -> None:
-        extra = f" <span style='color:#6b7280'>· {_esc(note)}</span>" if note else ""
-        self.head.setText(f"<b style='color:{self.fg}'>{self.who}</b>{extra}")
+        extra = (
+            translate("chat.cards", " <span style='color:#6b7280'>· {esc}</span>").format(
+                esc=_esc(note)
+            )
+            if note
+            else ""
+        )
+        self.head.setText(
+            translate("chat.cards", "<b style='color:{fg}'>{who}</b>{extra}").format(
+                fg=self.fg, who=self.who, extra=extra
+            )
+        )
 
     def set_text(self, text: str) -> None:
         self.text = text
@@ -85,7 +97,10 @@ class ToolCallCard(QFrame):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(10, 6, 10, 8)
         title = QLabel(
-            f"<span style='color:#92400e'>Tool call</span> <b>{_esc(call.get('name', '?'))}</b> <span style='color:#6b7280'>{_esc(call.get('id') or '')}</span>"
+            translate(
+                "chat.cards",
+                "<span style='color:#92400e'>Tool call</span> <b>{esc}</b> <span style='color:#6b7280'>{esc2}</span>",
+            ).format(esc=_esc(call.get("name", "?")), esc2=_esc(call.get("id") or ""))
         )
         title.setTextFormat(Qt.TextFormat.RichText)
         layout.addWidget(title)
@@ -129,7 +144,9 @@ class ToolCallCard(QFrame):
         self.reply = QLineEdit()
         self.reply.setObjectName("replyText")
         self.reply.setPlaceholderText(
-            "A message: the reason to reject, or the answer in place of the tool"
+            translate(
+                "chat.cards", "A message: the reason to reject, or the answer in place of the tool"
+            )
         )
         self.reply.hide()
         rows.addWidget(self.reply)
@@ -158,12 +175,12 @@ class ToolCallCard(QFrame):
     def _decide(self, kind: str, button: QPushButton | None = None) -> None:
         if kind == "edit" and self.editor.isHidden():
             self.editor.show()  # first click opens the editor, the second sends
-            self._opened(button, "Send edit")
+            self._opened(button, translate("chat.cards", "Send edit"))
             return
         if kind == "respond" and self.reply.isHidden():
             self.reply.show()
             self.reply.setFocus()
-            self._opened(button, "Send reply")
+            self._opened(button, translate("chat.cards", "Send reply"))
             return
         if kind in ("edit", "respond") and self._just_opened():
             return  # the second click of a double-click on Edit…/Respond… sends nothing
@@ -172,7 +189,9 @@ class ToolCallCard(QFrame):
             try:
                 args = json.loads(self.editor.toPlainText())
             except ValueError as exc:  # bad JSON: say so, keep the card
-                self.error.setText(f"Arguments are not JSON: {exc}")
+                self.error.setText(
+                    translate("chat.cards", "Arguments are not JSON: {exc}").format(exc=exc)
+                )
                 self.error.show()
                 return
             decision["edited_action"] = {"name": self.call.get("name"), "args": args}

@@ -37,6 +37,7 @@ from PySide6.QtWidgets import (
 
 from graphspec.token_print import content_text
 from studio.chat.cards import Bubble, ToolCallCard
+from studio.i18n import translate
 
 if TYPE_CHECKING:  # langchain-core's messages load with the first run, not with the window
     from langchain_core.messages import BaseMessage
@@ -139,13 +140,15 @@ class ChatPanel(QWidget):
         bottom = QHBoxLayout()
         self.input = QPlainTextEdit()
         self.input.setObjectName("chatInput")
-        self.input.setPlaceholderText("Message the graph on this thread (Ctrl+Enter sends)")
+        self.input.setPlaceholderText(
+            translate("chat.chat_panel", "Message the graph on this thread (Ctrl+Enter sends)")
+        )
         self.input.setFixedHeight(56)
         bottom.addWidget(self.input, 1)
-        self.send_button = QPushButton("Send")
+        self.send_button = QPushButton(translate("chat.chat_panel", "Send"))
         self.send_button.setObjectName("chatSendButton")
         self.send_button.clicked.connect(self.send)
-        self.stop_button = QPushButton("Stop")
+        self.stop_button = QPushButton(translate("chat.chat_panel", "Stop"))
         self.stop_button.setObjectName("chatStopButton")
         self.stop_button.clicked.connect(self.stop)
         buttons = QVBoxLayout()
@@ -180,7 +183,11 @@ class ChatPanel(QWidget):
         self.stop_button.setEnabled(running)
         where = f"thread {self.runner.thread_id}"
         self.header.setText(
-            f"Chat on {where}" if key else "This graph has no messages key: nothing to chat with"
+            translate("chat.chat_panel", "Chat on {where}").format(where=where)
+            if key
+            else translate(
+                "chat.chat_panel", "This graph has no messages key: nothing to chat with"
+            )
         )
 
     def send(self) -> None:
@@ -223,7 +230,7 @@ class ChatPanel(QWidget):
         self.decisions = {}
         self._drop_landed()
         for bubble in self.live.values():  # streamed inside a subgraph: its answer comes later
-            bubble.set_note("streamed, inside the graph's node")
+            bubble.set_note(translate("chat.chat_panel", "streamed, inside the graph's node"))
         self._render()
         self._update_buttons()
 
@@ -362,7 +369,9 @@ class ChatPanel(QWidget):
         box.setObjectName("interruptReply")
         layout = QVBoxLayout(box)
         question = QLabel(
-            f"⏸ The graph asks: {json.dumps(value, default=str) if not isinstance(value, str) else value}"
+            translate("chat.chat_panel", "⏸ The graph asks: {value}").format(
+                value=json.dumps(value, default=str) if not isinstance(value, str) else value
+            )
         )
         question.setWordWrap(True)
         question.setTextFormat(Qt.TextFormat.PlainText)
@@ -370,8 +379,8 @@ class ChatPanel(QWidget):
         row = QHBoxLayout()
         answer = QLineEdit()
         answer.setObjectName("interruptAnswer")
-        answer.setPlaceholderText("Your answer (text, or JSON)")
-        button = QPushButton("Respond")
+        answer.setPlaceholderText(translate("chat.chat_panel", "Your answer (text, or JSON)"))
+        button = QPushButton(translate("chat.chat_panel", "Respond"))
         button.setObjectName("interruptRespondButton")
 
         def respond() -> None:

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 from graphspec import credentials
 from graphspec.provider_errors import describe_provider_error
 from graphspec.providers import PROVIDER_PACKAGES, install_hint, missing_packages
+from studio.i18n import translate
 from studio.workers import DaemonExecutor
 
 TEST_MODELS = {"openai": "gpt-4o-mini", "anthropic": "claude-3-5-haiku-latest", "ollama": "llama3.2",
@@ -46,7 +47,7 @@ def test_connection(
     started = time.perf_counter()
     try:
         chat = init_provider_model(provider, model, params)
-        chat.invoke("Reply with OK.")
+        chat.invoke(translate("chat.provider_dialog", "Reply with OK."))
     except SpecError as exc:
         return False, exc.line() if hasattr(exc, "line") else str(exc)
     except Exception as exc:  # a provider error, said plainly; anything else by its kind
@@ -55,7 +56,9 @@ def test_connection(
             False,
             said or f"{type(exc).__name__}: {str(exc).splitlines()[0] if str(exc) else ''}",
         )
-    return True, f"Connected: {model} answered in {time.perf_counter() - started:.1f}s"
+    return True, translate(
+        "chat.provider_dialog", "Connected: {model} answered in {value:.1f}s"
+    ).format(model=model, value=time.perf_counter() - started)
 
 
 class _Result(QObject):
@@ -65,7 +68,7 @@ class _Result(QObject):
 class ProviderSettingsDialog(QDialog):
     def __init__(self, parent=None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Model providers")
+        self.setWindowTitle(translate("chat.provider_dialog", "Model providers"))
         self.setObjectName("providerSettingsDialog")
         self.setMinimumWidth(520)
         self._executor = DaemonExecutor("provider-test")
@@ -77,7 +80,7 @@ class ProviderSettingsDialog(QDialog):
         others = sorted(p for p in PROVIDER_PACKAGES if p not in credentials.SETTINGS_PROVIDERS)
         self.provider.addItems([*credentials.SETTINGS_PROVIDERS, *others])
         self.provider.currentTextChanged.connect(self._load)
-        form.addRow("Provider", self.provider)
+        form.addRow(translate("chat.provider_dialog", "Provider"), self.provider)
         self.package = QLabel()
         self.package.setObjectName("providerPackage")
         self.package.setWordWrap(True)
@@ -86,18 +89,18 @@ class ProviderSettingsDialog(QDialog):
         self.key = QLineEdit()
         self.key.setObjectName("apiKeyEdit")
         self.key.setEchoMode(QLineEdit.EchoMode.Password)
-        form.addRow("API key", self.key)
+        form.addRow(translate("chat.provider_dialog", "API key"), self.key)
         self.key_note = QLabel()
         self.key_note.setObjectName("apiKeyNote")
         self.key_note.setWordWrap(True)
         form.addRow("", self.key_note)
         self.base_url = QLineEdit()
         self.base_url.setObjectName("baseUrlEdit")
-        form.addRow("Base URL", self.base_url)
+        form.addRow(translate("chat.provider_dialog", "Base URL"), self.base_url)
         self.model = QLineEdit()
         self.model.setObjectName("testModelEdit")
-        form.addRow("Model to test", self.model)
-        self.test_button = QPushButton("Test connection")
+        form.addRow(translate("chat.provider_dialog", "Model to test"), self.model)
+        self.test_button = QPushButton(translate("chat.provider_dialog", "Test connection"))
         self.test_button.setObjectName("testConnectionButton")
         self.test_button.clicked.connect(self.test)
         form.addRow("", self.test_button)
@@ -122,25 +125,38 @@ class ProviderSettingsDialog(QDialog):
         self.package.setText(
             install_hint(provider, missing)
             if missing
-            else f"{PROVIDER_PACKAGES[provider]} is installed"
+            else translate("chat.provider_dialog", "{value} is installed").format(
+                value=PROVIDER_PACKAGES[provider]
+            )
         )
         env = credentials.api_key_env(provider)
         self.key.setEnabled(env is not None)
         self.key.setText("")
         source = credentials.key_source(provider) if env else None
         if env is None:
-            self.key_note.setText("This provider takes no API key")
+            self.key_note.setText(
+                translate("chat.provider_dialog", "This provider takes no API key")
+            )
         elif source == "environment":
             self.key_note.setText(
-                f"{env} is set in the environment: it is used, whatever is saved here"
+                translate(
+                    "chat.provider_dialog",
+                    "{env} is set in the environment: it is used, whatever is saved here",
+                ).format(env=env)
             )
         elif source == "keychain":
             self.key_note.setText(
-                "A key is saved in the OS keychain (type a new one to replace it, or clear to keep)"
+                translate(
+                    "chat.provider_dialog",
+                    "A key is saved in the OS keychain (type a new one to replace it, or clear to keep)",
+                )
             )
         else:
             self.key_note.setText(
-                f"No key yet: saved in the OS keychain, never in a spec (or set {env})"
+                translate(
+                    "chat.provider_dialog",
+                    "No key yet: saved in the OS keychain, never in a spec (or set {env})",
+                ).format(env=env)
             )
         self.base_url.setText(credentials.base_url(provider))
         self.base_url.setPlaceholderText(
@@ -165,7 +181,7 @@ class ProviderSettingsDialog(QDialog):
         )
         self.test_button.setEnabled(False)
         self.result.setStyleSheet("")
-        self.result.setText("Testing…")
+        self.result.setText(translate("chat.provider_dialog", "Testing…"))
         self._executor.submit(lambda: self._result.done.emit(*test_connection(*args)))
 
     def _tested(self, ok: bool, text: str) -> None:
@@ -181,8 +197,12 @@ class ProviderSettingsDialog(QDialog):
             credentials.save_base_url(provider, self.base_url.text().strip())
         except Exception as exc:  # no keychain on this machine, an unwritable config folder
             self.result.setStyleSheet("color: #b91c1c;")
-            self.result.setText(f"✗ Not saved: {type(exc).__name__}: {exc}")
+            self.result.setText(
+                translate("chat.provider_dialog", "✗ Not saved: {name__}: {exc}").format(
+                    name__=type(exc).__name__, exc=exc
+                )
+            )
             return
         self._load(provider)
         self.result.setStyleSheet("color: #065f46;")
-        self.result.setText("Saved")
+        self.result.setText(translate("chat.provider_dialog", "Saved"))

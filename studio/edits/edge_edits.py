@@ -10,6 +10,7 @@ from graphspec.model import ConditionalEdge, Edge, ExpressionRouter, GraphSpec, 
 from studio.canvas.looks import routes, shown
 from studio.document import GraphDocument
 from studio.edits.base import SpecEdit, replaced, unique_id
+from studio.i18n import translate
 
 
 def edge_name(element_id: str) -> str:
@@ -33,22 +34,36 @@ def element_ids(spec: GraphSpec) -> set[str]:
 def _connect(spec: GraphSpec, fields: dict[str, Any], source: str, target: str, join: bool) -> None:
     """Add source -> target to the working `fields` (entry, finish, edges)."""
     if target == START or source == END:
-        raise ValueError("edges run from START and into END, not the other way")
+        raise ValueError(
+            translate("edits.edge_edits", "edges run from START and into END, not the other way")
+        )
     if source == START and target == END:
-        raise ValueError("connect START to a node, not straight to END")
+        raise ValueError(
+            translate("edits.edge_edits", "connect START to a node, not straight to END")
+        )
     if source == START:
         if target in fields["entry"]:
-            raise ValueError(f"START already leads to {target}")
+            raise ValueError(
+                translate("edits.edge_edits", "START already leads to {target}").format(
+                    target=target
+                )
+            )
         fields["entry"] = [*fields["entry"], target]
         return
     if target == END:
         if source in fields["finish"]:
-            raise ValueError(f"{source} already leads to END")
+            raise ValueError(
+                translate("edits.edge_edits", "{source} already leads to END").format(source=source)
+            )
         fields["finish"] = [*fields["finish"], source]
         return
     edges = fields["edges"]
     if any(source in e.sources and e.target == target for e in edges):
-        raise ValueError(f"{source} already leads to {target}")
+        raise ValueError(
+            translate("edits.edge_edits", "{source} already leads to {target}").format(
+                source=source, target=target
+            )
+        )
     if join:
         into = next((e for e in edges if e.target == target), None)
         if into is not None:
@@ -97,14 +112,19 @@ class ReconnectEdit(SpecEdit):
         else:
             edge = next((e for e in spec.edges if e.id == element_id), None)
             if edge is None:
-                raise ValueError(f"{element_id}: only plain edges can be reconnected by dragging")
+                raise ValueError(
+                    translate(
+                        "edits.edge_edits",
+                        "{element_id}: only plain edges can be reconnected by dragging",
+                    ).format(element_id=element_id)
+                )
             if new_target == END:
                 fields["edges"] = [e for e in spec.edges if e.id != element_id]
                 for source in edge.sources:
                     _connect(spec, fields, source, END, False)
             else:
                 if new_target == START:
-                    raise ValueError("an edge cannot end at START")
+                    raise ValueError(translate("edits.edge_edits", "an edge cannot end at START"))
                 fields["edges"] = replaced(
                     spec.edges, edge.id, edge.model_copy(update={"target": new_target})
                 )
@@ -134,10 +154,14 @@ class AddConditionalEdgeEdit(SpecEdit):
     ) -> None:
         spec = document.spec
         if source == END or spec.node(source) is None and source != START:
-            raise ValueError(f"a conditional edge starts at a node, not {shown(source)}")
+            raise ValueError(
+                translate(
+                    "edits.edge_edits", "a conditional edge starts at a node, not {shown}"
+                ).format(shown=shown(source))
+            )
         targets = list(targets)
         if START in targets:
-            raise ValueError("a route cannot lead to START")
+            raise ValueError(translate("edits.edge_edits", "a route cannot lead to START"))
         edge = ConditionalEdge(
             id=unique_id(f"route_{source.strip('_')}", element_ids(spec)),
             source=source,
@@ -148,7 +172,13 @@ class AddConditionalEdgeEdit(SpecEdit):
             path_map=list(targets) or None,
         )
         after = {"conditional_edges": [*spec.conditional_edges, edge]}
-        super().__init__(document, f"Add conditional edge after {shown(source)}", after)
+        super().__init__(
+            document,
+            translate("edits.edge_edits", "Add conditional edge after {shown}").format(
+                shown=shown(source)
+            ),
+            after,
+        )
         self.edge_id = edge.id
 
 
@@ -159,18 +189,30 @@ class AddRouteEdit(SpecEdit):
         spec = document.spec
         edge = _conditional(spec, edge_id)
         if target == START:
-            raise ValueError("a route cannot lead to START")
+            raise ValueError(translate("edits.edge_edits", "a route cannot lead to START"))
         if isinstance(edge.router, SendRouter):
             raise ValueError(
-                f"{edge_id} sends to {shown(edge.router.target)}: change its target instead"
+                translate(
+                    "edits.edge_edits", "{edge_id} sends to {shown}: change its target instead"
+                ).format(edge_id=edge_id, shown=shown(edge.router.target))
             )
         pairs = routes(edge)
         if any(t == target for _r, t in pairs):
-            raise ValueError(f"{edge_id} already routes to {shown(target)}")
+            raise ValueError(
+                translate("edits.edge_edits", "{edge_id} already routes to {shown}").format(
+                    edge_id=edge_id, shown=shown(target)
+                )
+            )
         pairs.append((target, target))
         new = edge.model_copy(update={"path_map": path_map_of(pairs)})
         after = {"conditional_edges": replaced(spec.conditional_edges, edge_id, new)}
-        super().__init__(document, f"Add route {shown(edge.source)} → {shown(target)}", after)
+        super().__init__(
+            document,
+            translate("edits.edge_edits", "Add route {shown} → {shown2}").format(
+                shown=shown(edge.source), shown2=shown(target)
+            ),
+            after,
+        )
 
 
 class RetargetRouteEdit(SpecEdit):
@@ -181,7 +223,7 @@ class RetargetRouteEdit(SpecEdit):
         spec = document.spec
         edge = _conditional(spec, edge_id)
         if new_target == START:
-            raise ValueError("a route cannot lead to START")
+            raise ValueError(translate("edits.edge_edits", "a route cannot lead to START"))
         if isinstance(edge.router, SendRouter) and edge.path_map is None:
             new = edge.model_copy(
                 update={"router": edge.router.model_copy(update={"target": new_target})}
@@ -189,14 +231,26 @@ class RetargetRouteEdit(SpecEdit):
         else:
             pairs = routes(edge)
             if not 0 <= index < len(pairs):
-                raise ValueError(f"{edge_id} has no route {index}")
+                raise ValueError(
+                    translate("edits.edge_edits", "{edge_id} has no route {index}").format(
+                        edge_id=edge_id, index=index
+                    )
+                )
             if pairs[index][1] == new_target:
-                raise ValueError(f"that route already leads to {shown(new_target)}")
+                raise ValueError(
+                    translate("edits.edge_edits", "that route already leads to {shown}").format(
+                        shown=shown(new_target)
+                    )
+                )
             pairs[index] = (pairs[index][0], new_target)
             new = edge.model_copy(update={"path_map": path_map_of(pairs)})
         after = {"conditional_edges": replaced(spec.conditional_edges, edge_id, new)}
         super().__init__(
-            document, f"Re-target route of {shown(edge.source)} to {shown(new_target)}", after
+            document,
+            translate("edits.edge_edits", "Re-target route of {shown} to {shown2}").format(
+                shown=shown(edge.source), shown2=shown(new_target)
+            ),
+            after,
         )
 
 
@@ -222,7 +276,12 @@ class ConvertToRouterEdit(SpecEdit):
         if source in spec.finish:
             targets.append(END)
         if not targets:
-            raise ValueError(f"{shown(source)} has no plain edges of its own to turn into a router")
+            raise ValueError(
+                translate(
+                    "edits.edge_edits",
+                    "{shown} has no plain edges of its own to turn into a router",
+                ).format(shown=shown(source))
+            )
         expression = (
             "[" + ", ".join(_literal(t) for t in targets) + "]"
             if len(targets) > 1
@@ -239,7 +298,11 @@ class ConvertToRouterEdit(SpecEdit):
             "conditional_edges": [*spec.conditional_edges, edge],
         }
         super().__init__(
-            document, f"Convert edges of {shown(source)} to a router", _changed(spec, after)
+            document,
+            translate("edits.edge_edits", "Convert edges of {shown} to a router").format(
+                shown=shown(source)
+            ),
+            _changed(spec, after),
         )
         self.edge_id = edge.id
 
@@ -252,7 +315,11 @@ class ConvertToEdgesEdit(SpecEdit):
         edge = _conditional(spec, edge_id)
         targets = list(dict.fromkeys(t for _r, t in routes(edge)))
         if not targets:
-            raise ValueError(f"{edge_id} lists no routes: add its targets first")
+            raise ValueError(
+                translate(
+                    "edits.edge_edits", "{edge_id} lists no routes: add its targets first"
+                ).format(edge_id=edge_id)
+            )
         fields = _working(spec)
         for target in targets:
             if not any(
@@ -262,7 +329,9 @@ class ConvertToEdgesEdit(SpecEdit):
         fields["conditional_edges"] = [e for e in spec.conditional_edges if e.id != edge_id]
         super().__init__(
             document,
-            f"Convert router of {shown(edge.source)} to plain edges",
+            translate("edits.edge_edits", "Convert router of {shown} to plain edges").format(
+                shown=shown(edge.source)
+            ),
             _changed(spec, fields),
         )
 
@@ -274,4 +343,9 @@ class SetEdgeEdit(SpecEdit):
         items = getattr(document.spec, field)
         after = {field: replaced(items, new.id, new)}
         key = (field, new.id) if merge else None
-        super().__init__(document, f"Change edge {new.id}", after, merge_key=key)
+        super().__init__(
+            document,
+            translate("edits.edge_edits", "Change edge {id}").format(id=new.id),
+            after,
+            merge_key=key,
+        )

@@ -7,6 +7,7 @@ from typing import Any
 from graphspec.model import AgentSpec, GraphSpec, Note, Position, Subgraph
 from studio.document import GraphDocument
 from studio.edits.base import SpecEdit
+from studio.i18n import translate
 
 
 class AddNodeEdit(SpecEdit):
@@ -28,7 +29,7 @@ class AddNodeEdit(SpecEdit):
 class AddElementsEdit(SpecEdit):
     """Adds several elements at once (paste): nodes, edges, conditional edges, notes, agents."""
 
-    def __init__(self, document: GraphDocument, part: GraphSpec, text: str = "Paste") -> None:
+    def __init__(self, document: GraphDocument, part: GraphSpec, text: str = "") -> None:
         spec = document.spec
         after: dict[str, Any] = {}
         for field in ("nodes", "edges", "conditional_edges", "agents", "subgraphs"):
@@ -38,7 +39,7 @@ class AddElementsEdit(SpecEdit):
             after["view"] = spec.view.model_copy(
                 update={"notes": [*spec.view.notes, *part.view.notes]}
             )
-        super().__init__(document, text, after)
+        super().__init__(document, text or translate("edits.node_edits", "Paste"), after)
 
 
 def without_nodes(spec: GraphSpec, gone: set[str]) -> dict[str, Any]:

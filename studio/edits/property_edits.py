@@ -16,6 +16,7 @@ from graphspec.model import (
 from studio.document import GraphDocument
 from studio.edits.base import SpecEdit, replaced, updated
 from studio.edits.edge_edits import element_ids
+from studio.i18n import translate
 
 _IDENTIFIER = __import__("pydantic").TypeAdapter(Identifier)
 
@@ -74,7 +75,9 @@ class RenameNodeEdit(SpecEdit):
         spec = document.spec
         new = _IDENTIFIER.validate_python(new)
         if new != old and new in element_ids(spec):
-            raise ValueError(f"{new!r} is already taken")
+            raise ValueError(
+                translate("edits.property_edits", "{new!r} is already taken").format(new=new)
+            )
         super().__init__(document, f"Rename {old} to {new}", renamed(spec, old, new))
 
 
@@ -113,7 +116,12 @@ class SetAgentEdit(SpecEdit):
             if merge
             else None
         )
-        super().__init__(document, text or f"Change agent {agent.id}", after, merge_key=key)
+        super().__init__(
+            document,
+            text or translate("edits.property_edits", "Change agent {id}").format(id=agent.id),
+            after,
+            merge_key=key,
+        )
 
 
 class ReorderMiddlewareEdit(SpecEdit):
@@ -122,10 +130,20 @@ class ReorderMiddlewareEdit(SpecEdit):
     def __init__(self, document: GraphDocument, agent_id: str, order: list[int]) -> None:
         agent = document.spec.agent(agent_id)
         if agent is None or sorted(order) != list(range(len(agent.middleware))):
-            raise ValueError(f"bad middleware order {order} for agent {agent_id}")
+            raise ValueError(
+                translate(
+                    "edits.property_edits", "bad middleware order {order} for agent {agent_id}"
+                ).format(order=order, agent_id=agent_id)
+            )
         new = agent.model_copy(update={"middleware": [agent.middleware[i] for i in order]})
         after = {"agents": replaced(document.spec.agents, agent_id, new)}
-        super().__init__(document, f"Reorder middleware of {agent_id}", after)
+        super().__init__(
+            document,
+            translate("edits.property_edits", "Reorder middleware of {agent_id}").format(
+                agent_id=agent_id
+            ),
+            after,
+        )
 
 
 class AddMiddlewareEdit(SpecEdit):
@@ -144,12 +162,16 @@ class SetStateKeysEdit(SpecEdit):
     """Replaces the state schema (keys, types, reducers, input/output flags) in one step."""
 
     def __init__(
-        self, document: GraphDocument, keys: list[StateKey], text: str = "Edit state keys"
+        self,
+        document: GraphDocument,
+        keys: list[StateKey],
+        text: str = "",
     ):
         keys = [StateKey.model_validate(k.model_dump()) for k in keys]
         names = [k.name for k in keys]
         if len(set(names)) != len(names):
-            raise ValueError("two state keys share a name")
+            raise ValueError(translate("edits.property_edits", "two state keys share a name"))
+        text = text or translate("edits.property_edits", "Edit state keys")
         super().__init__(document, text, {"state": keys})
 
 
@@ -160,7 +182,7 @@ class SetSpecFieldEdit(SpecEdit):
         new = updated(document.spec, **{field: value})
         super().__init__(
             document,
-            f"Change graph {field}",
+            translate("edits.property_edits", "Change graph {field}").format(field=field),
             {field: getattr(new, field)},
             merge_key=("spec", field),
         )
@@ -172,7 +194,7 @@ class SetNoteTextEdit(SpecEdit):
         old = next(n for n in view.notes if n.id == note_id)
         notes = replaced(view.notes, note_id, Note(id=note_id, text=text, position=old.position))
         super().__init__(
-            document, f"Edit note {note_id}", {"view": view.model_copy(update={"notes": notes})},
+            document, translate("edits.property_edits", "Edit note {note_id}").format(note_id=note_id), {"view": view.model_copy(update={"notes": notes})},
             merge_key=("note", note_id),
         )  # fmt: skip
 
@@ -184,9 +206,15 @@ class ToggleBreakpointEdit(SpecEdit):
     def __init__(self, document: GraphDocument, node_id: str, which: str) -> None:
         spec = document.spec
         if which not in ("before", "after"):
-            raise ValueError(f"a breakpoint is before or after a node, not {which!r}")
+            raise ValueError(
+                translate(
+                    "edits.property_edits", "a breakpoint is before or after a node, not {which!r}"
+                ).format(which=which)
+            )
         if spec.node(node_id) is None:
-            raise ValueError("breakpoints go on nodes: select one first")
+            raise ValueError(
+                translate("edits.property_edits", "breakpoints go on nodes: select one first")
+            )
         names = list(getattr(spec.breakpoints, which))
         on = node_id not in names
         names = [*names, node_id] if on else [n for n in names if n != node_id]

@@ -41,6 +41,7 @@ from graphspec.templates import is_bundled, list_templates
 from studio.evals.score_chart import ScoreChart
 from studio.evals.scorer_consent import ScorerConsent
 from studio.evals.tables import CompareTable, DatasetTable, ResultsTable
+from studio.i18n import translate
 from studio.run.widgets import MONO, button
 
 DB_SUFFIX = ".checkpoints.sqlite"
@@ -81,34 +82,38 @@ class DatasetsDock(QObject):
         self.selector.setObjectName("datasetSelector")
         self.selector.currentIndexChanged.connect(self._show_dataset)
         top = QHBoxLayout()
-        top.addWidget(QLabel("Dataset"))
+        top.addWidget(QLabel(translate("evals.dock", "Dataset")))
         top.addWidget(self.selector, 1)
         for name, text, slot in (("importDataset", "Import…", self.ask_import),
-                                 ("addExample", "Add example", self.add_example),
-                                 ("addRunToDataset", "Add current run", self.add_run),
+                                 ("addExample", translate("evals.dock", "Add example"), self.add_example),
+                                 ("addRunToDataset", translate("evals.dock", "Add current run"), self.add_run),
                                  ("saveDataset", "Save", self.save)):  # fmt: skip
             top.addWidget(button(name, text, slot))
         layout.addLayout(top)
         runs = QHBoxLayout()
-        self.run_button = button("runExperiment", "Run experiment", self.run)
-        self.stop_button = button("stopExperiment", "Stop", self.stop)
+        self.run_button = button(
+            "runExperiment", translate("evals.dock", "Run experiment"), self.run
+        )
+        self.stop_button = button("stopExperiment", translate("evals.dock", "Stop"), self.stop)
         self.stop_button.setEnabled(False)
         self.progress = QProgressBar()
         self.progress.setObjectName("experimentProgress")
         self.progress.setFormat("%v/%m examples")
-        self.compare_button = button("compareExperiments", "Compare", self.compare)
-        self.compare_button.setToolTip("Compare the two experiments picked in Compare (by "
-                                       "default the last two run)")  # fmt: skip
+        self.compare_button = button(
+            "compareExperiments", translate("evals.dock", "Compare"), self.compare
+        )
+        self.compare_button.setToolTip(translate("evals.dock", "Compare the two experiments picked in Compare (by "
+                                       "default the last two run)"))  # fmt: skip
         self.models = QComboBox()
         self.models.setObjectName("experimentModels")
-        self.models.setToolTip("Live: the spec's models as they are (scripted ones answer "
+        self.models.setToolTip(translate("evals.dock", "Live: the spec's models as they are (scripted ones answer "
                                "offline). Recorded: each example's model and tool calls served "
-                               "from that experiment's run of the same example, no calls made")  # fmt: skip
+                               "from that experiment's run of the same example, no calls made"))  # fmt: skip
         self.concurrency = QSpinBox()
         self.concurrency.setObjectName("experimentConcurrency")
         self.concurrency.setRange(1, 16)
         self.concurrency.setValue(4)
-        self.concurrency.setPrefix("at once: ")
+        self.concurrency.setPrefix(translate("evals.dock", "at once: "))
         for widget in (self.run_button, self.models, self.concurrency, self.progress,
                        self.stop_button, self.compare_button):  # fmt: skip
             runs.addWidget(widget, 1 if widget is self.progress else 0)
@@ -122,9 +127,9 @@ class DatasetsDock(QObject):
         self.results = ResultsTable()
         self.results.widget.cellDoubleClicked.connect(lambda row, _col: self.open_thread(row))
         self.compared = CompareTable()
-        self.tabs.addTab(self.table.widget, "Examples")
-        self.tabs.addTab(self.results.widget, "Results")
-        self.tabs.addTab(self._build_compare(), "Compare")
+        self.tabs.addTab(self.table.widget, translate("evals.dock", "Examples"))
+        self.tabs.addTab(self.results.widget, translate("evals.dock", "Results"))
+        self.tabs.addTab(self._build_compare(), translate("evals.dock", "Compare"))
         layout.addWidget(self.tabs, 1)
         return panel
 
@@ -222,14 +227,19 @@ class DatasetsDock(QObject):
             try:
                 shown.examples = self.table.examples()
             except BadInput as exc:
-                self._say(f"Edits to {shown.path.name} not kept: " + "; ".join(exc.args))
+                self._say(
+                    translate("evals.dock", "Edits to {name} not kept: ").format(
+                        name=shown.path.name
+                    )
+                    + "; ".join(exc.args)
+                )
         dataset = self._shown = self.current()
         self.table.show_examples(dataset.examples if dataset is not None else [])
         self.tabs.setCurrentIndex(0)
 
     def ask_import(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self.panel, "Import a dataset", "",
-                                              "Datasets (*.jsonl *.csv)")  # fmt: skip
+        path, _ = QFileDialog.getOpenFileName(self.panel, translate("evals.dock", "Import a dataset"), "",
+                                              translate("evals.dock", "Datasets (*.jsonl *.csv)"))  # fmt: skip
         if path:
             self.import_file(Path(path))
 
@@ -241,7 +251,11 @@ class DatasetsDock(QObject):
             return False
         self.datasets.append(dataset)
         self._fill_selector(len(self.datasets) - 1)
-        self._say(f"Imported {path.name}: {len(dataset.examples)} example(s)")
+        self._say(
+            translate("evals.dock", "Imported {name}: {len} example(s)").format(
+                name=path.name, len=len(dataset.examples)
+            )
+        )
         return True
 
     def add_example(self) -> None:
@@ -255,16 +269,21 @@ class DatasetsDock(QObject):
         info = runner.book.threads.get(thread)
         run_input = info.input if info is not None else None
         if view is None or view.thread_id != thread or not view.history:
-            self._say(f"Thread {thread} has not run: run it first, then add it")
+            self._say(
+                translate(
+                    "evals.dock", "Thread {thread} has not run: run it first, then add it"
+                ).format(thread=thread)
+            )
             return
         if not isinstance(run_input, dict):
-            self._say(f"Thread {thread} was not started from the studio's input: its input is "
-                      "not known")  # fmt: skip
+            self._say(translate("evals.dock", "Thread {thread} was not started from the studio's input: its input is not known").format(thread=thread))  # fmt: skip
             return
         if self.current() is None:  # the spec's first dataset, kept when saved
             doc_path = self.window.document.path
             if doc_path is None:
-                self._say("Save the graph first: its datasets are kept beside it")
+                self._say(
+                    translate("evals.dock", "Save the graph first: its datasets are kept beside it")
+                )
                 return
             self.datasets.append(Dataset(Path(doc_path).with_name(
                 f"{Path(doc_path).stem}.examples.jsonl"), []))  # fmt: skip
@@ -272,13 +291,21 @@ class DatasetsDock(QObject):
         reference = json.loads(to_json(view.values))
         self.table.add_row(Example(f"{thread}", dict(run_input), reference=reference))
         self.tabs.setCurrentIndex(0)
-        self._say(f"Added thread {thread} to {self.current().path.name}: Save to keep it")
+        self._say(
+            translate("evals.dock", "Added thread {thread} to {name}: Save to keep it").format(
+                thread=thread, name=self.current().path.name
+            )
+        )
 
     def _edited(self) -> Dataset | None:
         """The current dataset with the table's rows; None (said why) when a cell is bad."""
         dataset = self.current()
         if dataset is None:
-            self._say("No dataset: import one (a .jsonl or .csv file of examples)")
+            self._say(
+                translate(
+                    "evals.dock", "No dataset: import one (a .jsonl or .csv file of examples)"
+                )
+            )
             return None
         try:
             examples = self.table.examples()
@@ -295,7 +322,9 @@ class DatasetsDock(QObject):
         if is_bundled(target):  # the templates folder is only read: beside the saved spec
             doc_path = self.window.document.path
             if doc_path is None:
-                self._say("Save the graph first: its datasets are kept beside it")
+                self._say(
+                    translate("evals.dock", "Save the graph first: its datasets are kept beside it")
+                )
                 return
             target = Path(doc_path).with_name(
                 f"{Path(doc_path).stem}.{target.name.split('.', 1)[1].rsplit('.', 1)[0]}.jsonl"
@@ -308,7 +337,7 @@ class DatasetsDock(QObject):
         self.datasets[self.selector.currentIndex()] = self._shown = Dataset(
             written, dataset.examples, dataset.scorers)  # fmt: skip
         self.selector.setItemText(self.selector.currentIndex(), written.name)
-        self._say(f"Saved {written}")
+        self._say(translate("evals.dock", "Saved {written}").format(written=written))
 
     # -- experiments
     @property
@@ -320,7 +349,12 @@ class DatasetsDock(QObject):
             return
         doc = self.window.document
         if doc.code is not None:
-            self._say("Experiments run graph specs; a graph from code runs in the debugger")
+            self._say(
+                translate(
+                    "evals.dock",
+                    "Experiments run graph specs; a graph from code runs in the debugger",
+                )
+            )
             return
         if (blocker := self.window.run_blocker()) is not None:
             self._say(blocker)
@@ -350,7 +384,11 @@ class DatasetsDock(QObject):
         self.progress.setValue(0)
         self.run_button.setEnabled(False)
         self.stop_button.setEnabled(True)
-        self._say(f"Running {len(dataset.examples)} example(s) of {dataset.path.name}…")
+        self._say(
+            translate("evals.dock", "Running {len} example(s) of {name}…").format(
+                len=len(dataset.examples), name=dataset.path.name
+            )
+        )
 
         def work() -> None:
             try:
@@ -369,7 +407,7 @@ class DatasetsDock(QObject):
     def stop(self) -> None:
         if self._stop is not None:
             self._stop.set()
-            self._say("Stopping after the examples already running…")
+            self._say(translate("evals.dock", "Stopping after the examples already running…"))
 
     def _progressed(self, result: Any, done: int, total: int) -> None:
         self.progress.setValue(done)
@@ -383,15 +421,16 @@ class DatasetsDock(QObject):
         if error is not None:
             text = ("; ".join(str(a) for a in error.args) if isinstance(error, BadInput)
                     else f"{type(error).__name__}: {error}")  # fmt: skip
-            self._say(f"The experiment did not run: {text}")
+            self._say(
+                translate("evals.dock", "The experiment did not run: {text}").format(text=text)
+            )
             return
         self.experiments.append(experiment)
         self._fill_picks()
         self.results.show_experiment(experiment)
         self.tabs.setCurrentIndex(1)
         summary = experiment.summary().lines()[0]
-        self._say(f"Experiment {experiment.id}{' (stopped)' if experiment.stopped else ''}: "
-                  f"{summary}")  # fmt: skip
+        self._say(translate("evals.dock", "Experiment {id}{value}: {summary}").format(id=experiment.id, value=' (stopped)' if experiment.stopped else '', summary=summary))  # fmt: skip
         self.window.runner.session.list_threads()  # the examples' threads, for the debugger
 
     def open_thread(self, row: int) -> None:
@@ -404,9 +443,12 @@ class DatasetsDock(QObject):
     # -- compare
     def _fill_picks(self) -> None:
         self.models.clear()
-        self.models.addItem("Live models", None)
+        self.models.addItem(translate("evals.dock", "Live models"), None)
         for experiment in reversed(self.experiments):
-            self.models.addItem(f"Recorded calls of {experiment.id}", experiment.id)
+            self.models.addItem(
+                translate("evals.dock", "Recorded calls of {id}").format(id=experiment.id),
+                experiment.id,
+            )
         for pick, default in ((self.before_pick, -2), (self.after_pick, -1)):
             pick.clear()
             for experiment in self.experiments:
@@ -421,7 +463,11 @@ class DatasetsDock(QObject):
             ids.get(self.after_pick.currentData()),
         )
         if before is None or after is None or before is after:
-            self._say("Run two experiments (or pick two in Compare) to compare them")
+            self._say(
+                translate(
+                    "evals.dock", "Run two experiments (or pick two in Compare) to compare them"
+                )
+            )
             return
         comparison = compare(before, after)
         self.compared.show_comparison(comparison)
@@ -449,7 +495,7 @@ def _emit(signal: Any, *args: Any) -> None:
 def install(window: Any) -> DatasetsDock:
     """The Datasets dock, tabbed with Problems."""
     dock = DatasetsDock(window)
-    window.add_dock("datasetsDock", "Datasets", dock.panel, Qt.DockWidgetArea.BottomDockWidgetArea,
+    window.add_dock("datasetsDock", translate("evals.dock", "Datasets"), dock.panel, Qt.DockWidgetArea.BottomDockWidgetArea,
                     tab_with="problemsDock")  # fmt: skip
     window.datasets_dock = dock
     return dock

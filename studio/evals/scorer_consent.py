@@ -11,6 +11,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMessageBox, QWidget
 
 from graphspec.trust import digest
+from studio.i18n import translate
 
 
 class ScorerConsent:
@@ -31,8 +32,8 @@ class ScorerConsent:
     def ask(self, parent: QWidget, files: list[Path], then: Callable[[], None]) -> QMessageBox:
         """A non-blocking Run / Cancel prompt; on Run, consent is kept and `then` runs."""
         names = "\n".join(str(f) for f in files)
-        box = QMessageBox(QMessageBox.Icon.Warning, "Run the scorers' Python code?",
-                          f"This dataset's scorers run Python code from:\n{names}",
+        box = QMessageBox(QMessageBox.Icon.Warning, translate("evals.scorer_consent", "Run the scorers' Python code?"),
+                          translate("evals.scorer_consent", "This dataset's scorers run Python code from:\n{names}").format(names=names),
                           QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Cancel,
                           parent)  # fmt: skip
         box.setObjectName("scorerTrustPrompt")

@@ -14,6 +14,7 @@ from graphspec.errors import BadInput
 from graphspec.evals.compare import Comparison
 from graphspec.evals.datasets import Example
 from graphspec.evals.results import Experiment
+from studio.i18n import QT_TRANSLATE_NOOP, translate
 from studio.run.widgets import MONO
 from studio.run.widgets import table as plain_table
 
@@ -93,7 +94,11 @@ class DatasetTable:
             example_id = cells[0] or f"example-{row + 1}"
             for name in ("input", "expected", "metadata"):
                 if parsed.get(name) is not None and not isinstance(parsed[name], dict):
-                    problems.append(f"row {row + 1}, {name}: must be a JSON object")
+                    problems.append(
+                        translate(
+                            "evals.tables", "row {value}, {name}: must be a JSON object"
+                        ).format(value=row + 1, name=name)
+                    )
             if problems:
                 continue
             out.append(Example(example_id, parsed["input"] or {}, parsed["expected"] or {},
@@ -111,15 +116,21 @@ class ResultsTable:
 
     def show_experiment(self, experiment: Experiment) -> None:
         table = self.widget
-        columns = ["example", "passed", *experiment.scorers, "latency ms", "model calls",
-                   "tokens", "output / error"]  # fmt: skip
+        columns = [translate("headers", "example"), translate("headers", "passed"), *experiment.scorers,
+                   translate("headers", "latency ms"), translate("headers", "model calls"),
+                   translate("headers", "tokens"), translate("headers", "output / error")]  # fmt: skip
         table.setColumnCount(len(columns))
         table.setHorizontalHeaderLabels(columns)
         table.setRowCount(0)
         for result in experiment.examples:
             row = table.rowCount()
             table.insertRow(row)
-            first = _item(result.id, tip=f"thread {result.thread}: double-click to open it")
+            first = _item(
+                result.id,
+                tip=translate("evals.tables", "thread {thread}: double-click to open it").format(
+                    thread=result.thread
+                ),
+            )
             first.setData(ROW_ROLE, result.thread)
             scores = [_item("-" if (s := result.scores.get(n)) is None else f"{s:g}",
                             tip=result.score_errors.get(n)) for n in experiment.scorers]  # fmt: skip
@@ -142,7 +153,13 @@ class CompareTable:
     """Two experiments example by example, regressions first; an example's output diff is the
     tooltip of its row and shown below the table when it is picked."""
 
-    COLUMNS = ["status", "example", "score changes", "before", "after"]
+    COLUMNS = [
+        QT_TRANSLATE_NOOP("headers", "status"),
+        QT_TRANSLATE_NOOP("headers", "example"),
+        QT_TRANSLATE_NOOP("headers", "score changes"),
+        QT_TRANSLATE_NOOP("headers", "before"),
+        QT_TRANSLATE_NOOP("headers", "after"),
+    ]
 
     def __init__(self) -> None:
         self.widget = _table("compareTable", self.COLUMNS)
@@ -157,7 +174,7 @@ class CompareTable:
             table.insertRow(row)
             scores = ", ".join(f"{n} {_num(a)} → {_num(b)}"
                                for n, (a, b) in change.score_changes.items())  # fmt: skip
-            diff = "\n".join(change.output_diff) or "the same output"
+            diff = "\n".join(change.output_diff) or translate("evals.tables", "the same output")
             cells = [_item(change.status), _item(change.id, tip=diff), _item(scores),
                      _item(_outcome(change.before)), _item(_outcome(change.after))]  # fmt: skip
             cells[0].setData(ROW_ROLE, change.id)
@@ -175,7 +192,9 @@ class CompareTable:
     def diff_at(self, row: int) -> str:
         if self.comparison is None or not 0 <= row < len(self.comparison.changes):
             return ""
-        return "\n".join(self.comparison.changes[row].output_diff) or "the same output"
+        return "\n".join(self.comparison.changes[row].output_diff) or translate(
+            "evals.tables", "the same output"
+        )
 
 
 def _num(value: float | None) -> str:
@@ -184,7 +203,7 @@ def _num(value: float | None) -> str:
 
 def _outcome(result: Any) -> str:
     if result is None:
-        return "not run"
+        return translate("evals.tables", "not run")
     if result.error:
         return f"error: {result.error}"
     return "passed" if result.passed else "failed"

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 
 from engine.pregel.trace_format import short_version
 from studio.canvas.text_floor import at_least, font_px
+from studio.i18n import translate
 from studio.lecture.runtime_graph import RuntimeGraph, layers
 
 NODE_W, NODE_H = 190.0, 56.0
@@ -151,9 +152,9 @@ class CompiledScene(QGraphicsScene):
 
     def _legend(self) -> None:
         """What each arrow means, in a free corner beside the top row (else above it)."""
-        lines = (("trigger", "triggers / always writes"), ("declared", "router may write"),
-                 ("command", "Command goto may write"), ("wrote", "written in this run"),
-                 ("pushed", "Send packet → its task"))  # fmt: skip
+        lines = (("trigger", translate("lecture.compiled_scene", "triggers / always writes")), ("declared", translate("lecture.compiled_scene", "router may write")),
+                 ("command", translate("lecture.compiled_scene", "Command goto may write")), ("wrote", translate("lecture.compiled_scene", "written in this run")),
+                 ("pushed", translate("lecture.compiled_scene", "Send packet → its task")))  # fmt: skip
         face = self._face(10)
         pitch = max(22.0, font_px(face) * 1.3)
         text_w = max(QFontMetricsF(face).horizontalAdvance(t) for _k, t in lines)
@@ -220,7 +221,11 @@ class CompiledScene(QGraphicsScene):
         color = QColor(ROLE_COLORS.get(role, "#37474F"))
         path = QPainterPath()
         path.addRoundedRect(rect, 8, 8)
-        box = self._add(QGraphicsPathItem(path), 1, f"compiled:channel:{name}")
+        box = self._add(
+            QGraphicsPathItem(path),
+            1,
+            f"compiled:channel:{name}",
+        )
         box.setPen(QPen(color, 2.5))
         box.setBrush(QBrush(QColor("#FFFFFF")))
         flap = QPainterPath()  # the mailbox's envelope flap: a channel holds what was written
@@ -244,7 +249,14 @@ class CompiledScene(QGraphicsScene):
             0, f"compiled:kind:{name}"
         )
         at = rect.top() + 3 + 2 * pitch
-        version = self._text("v —", rect.left() + 10, at, 11, True, QColor("#37474F"))
+        version = self._text(
+            translate("lecture.compiled_scene", "v —"),
+            rect.left() + 10,
+            at,
+            11,
+            True,
+            QColor("#37474F"),
+        )
         version.setData(0, f"compiled:version:{name}")
         self._version_items[name] = version
 
@@ -256,7 +268,11 @@ class CompiledScene(QGraphicsScene):
         rect = self.rects[name]
         path = QPainterPath()
         path.addRoundedRect(rect, 12, 12)
-        item = self._add(QGraphicsPathItem(path), 1, f"compiled:node:{name}")
+        item = self._add(
+            QGraphicsPathItem(path),
+            1,
+            f"compiled:node:{name}",
+        )
         item.setPen(QPen(INK, 2.5))
         item.setBrush(QBrush(QColor("#ECEFF1") if name.startswith("__") else QColor("#FFFDE7")))
         shown = QFontMetricsF(self._face(14, True)).elidedText(
@@ -266,7 +282,14 @@ class CompiledScene(QGraphicsScene):
         r = text.boundingRect()
         text.setPos(rect.center().x() - r.width() / 2, rect.center().y() - r.height() / 2)
         if routes:
-            self._text("⑂ router", rect.left() + 6, rect.bottom() + 2, 9, True, QColor("#6A1B9A"))
+            self._text(
+                translate("lecture.compiled_scene", "⑂ router"),
+                rect.left() + 6,
+                rect.bottom() + 2,
+                9,
+                True,
+                QColor("#6A1B9A"),
+            )
 
     def _arrow(self, source: str, target: str, kind: str, label: str | None) -> QGraphicsPathItem:
         if kind in ("trigger", "pushed"):
@@ -278,7 +301,11 @@ class CompiledScene(QGraphicsScene):
         start, end = _anchors(a, b)
         loop = b.bottom() <= a.top() + 4
         line, tip = arrow_path(start, end, loop)
-        item = self._add(QGraphicsPathItem(line), 0.5, f"compiled:arrow:{kind}:{source}->{target}")
+        item = self._add(
+            QGraphicsPathItem(line),
+            0.5,
+            f"compiled:arrow:{kind}:{source}->{target}",
+        )
         pen = QPen(ARROW[kind], 2.4 if kind != "wrote" else 3.0)
         if kind in ("declared", "command", "pushed"):
             pen.setStyle(Qt.PenStyle.DashLine)
@@ -315,7 +342,13 @@ class CompiledScene(QGraphicsScene):
         self.versions = dict(versions)
         for name, item in self._version_items.items():
             v = versions.get(name)
-            item.setText(f"v{short_version(v)}" if v is not None else "v —")
+            item.setText(
+                translate("lecture.compiled_scene", "v{short_version}").format(
+                    short_version=short_version(v)
+                )
+                if v is not None
+                else translate("lecture.compiled_scene", "v —")
+            )
 
     def mark_written(self, node: str, channel: str) -> None:
         """A write the run made that no static writer declares (a state key, a router's pick)."""

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import QGraphicsView
 
 from engine.constants import ERROR, INTERRUPT
 from engine.pregel import trace
+from studio.i18n import translate
 from studio.lecture.compiled_scene import CompiledScene
 from studio.lecture.runtime_graph import runtime_graph
 
@@ -95,13 +96,22 @@ class CompiledView(QGraphicsView):
         window = self.window_
         blocked = window.run_blocker()
         if blocked is not None:
-            return self._say(f"The compiled view needs the graph to compile: {blocked}")
+            return self._say(
+                translate(
+                    "lecture.compiled_view",
+                    "The compiled view needs the graph to compile: {blocked}",
+                ).format(blocked=blocked)
+            )
         from studio.run.runner import RunTarget
 
         try:
             pregel = RunTarget(*window.run_args()).compile()
         except Exception as exc:  # a spec that does not compile: say why, draw nothing
-            return self._say(f"The graph does not compile: {type(exc).__name__}: {exc}")
+            return self._say(
+                translate(
+                    "lecture.compiled_view", "The graph does not compile: {name__}: {exc}"
+                ).format(name__=type(exc).__name__, exc=exc)
+            )
         order = {n: item.scenePos().x() for n, item in window.scene.nodes.items()}
         self.message = ""
         self.compiled.show_graph(runtime_graph(pregel), order)

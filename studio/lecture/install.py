@@ -8,6 +8,7 @@ from typing import Any
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QToolButton
 
+from studio.i18n import translate
 from studio.lecture.compiled_view import CompiledView
 from studio.lecture.mode import LectureMode
 
@@ -27,18 +28,18 @@ def _toggle(window: Any, name: str, text: str, keys: str, tip: str, slot) -> QAc
 def install(window: Any) -> None:
     view = CompiledView(window)
     window.compiled_view = view
-    compiled = _toggle(window, "compiledView", "Compiled runtime &view", "F6",
-                       "Toggle between the graph you draw and the graph compile() builds: nodes "
-                       "and channel mailboxes, no edges (F6)", view.show_over_canvas)  # fmt: skip
+    compiled = _toggle(window, "compiledView", translate("lecture.install", "Compiled runtime &view"), "F6",
+                       translate("lecture.install", "Toggle between the graph you draw and the graph compile() builds: nodes "
+                       "and channel mailboxes, no edges (F6)"), view.show_over_canvas)  # fmt: skip
     window.actions_by_name["compiled_view"] = compiled
     button = QToolButton()
     button.setObjectName("compiledViewButton")
     button.setDefaultAction(compiled)
-    button.setText("Compiled view")
+    button.setText(translate("lecture.install", "Compiled view"))
     window.runner.toolbar.addSeparator()
     window.runner.toolbar.addWidget(button)
     lecture = LectureMode(window, view)
     window.lecture = lecture
     window.actions_by_name["lecture_mode"] = _toggle(
-        window, "lectureMode", "&Lecture mode", "F11",
-        "Large type, high contrast, the superstep played phase by phase (F11)", lecture.set_on)  # fmt: skip
+        window, "lectureMode", translate("lecture.install", "&Lecture mode"), "F11",
+        translate("lecture.install", "Large type, high contrast, the superstep played phase by phase (F11)"), lecture.set_on)  # fmt: skip

@@ -12,6 +12,7 @@ from PySide6.QtCore import QByteArray, QEvent, QObject, Qt, QTimer
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QDockWidget, QFileDialog, QToolBar, QToolButton
 
+from studio.i18n import translate
 from studio.lecture.course import lesson_for
 from studio.lecture.export import export_phases, export_step
 from studio.lecture.panel import LecturePanel
@@ -54,7 +55,7 @@ class LectureMode(QObject):
         self.window = window
         self.compiled_view = compiled_view
         self.panel = LecturePanel()
-        self.dock = QDockWidget("Lecture", window)
+        self.dock = QDockWidget(translate("lecture.mode", "Lecture"), window)
         self.dock.setObjectName("lectureDock")
         self.dock.setWidget(self.panel)
         self.dock.setFeatures(QDockWidget.DockWidgetFeature.NoDockWidgetFeatures)
@@ -97,7 +98,9 @@ class LectureMode(QObject):
             action.triggered.connect(slot)
             self.window.addAction(action)
             self.keys.append(action)
-        p.buttons["lectureNextButton"].setToolTip("The next phase (Page Down; Page Up goes back)")
+        p.buttons["lectureNextButton"].setToolTip(
+            translate("lecture.mode", "The next phase (Page Down; Page Up goes back)")
+        )
         self.window.document.reset.connect(self._lesson)
         # a run raises its docks: in lecture mode the canvas and the panel keep the screen
         self.window.runner.session.busy_changed.connect(lambda _b: self.on and self._hide_docks())
@@ -135,10 +138,14 @@ class LectureMode(QObject):
     def _lesson(self) -> None:
         lesson = lesson_for(self.window.document.spec)
         if lesson is not None:
-            self.panel.show_lesson(lesson.title, lesson.text)
+            self.panel.show_lesson(
+                translate("lecture.course", lesson.title), translate("lecture.course", lesson.text)
+            )
         else:
             spec = self.window.document.spec
-            self.panel.show_lesson(spec.name or "Untitled graph", spec.description)
+            self.panel.show_lesson(
+                spec.name or translate("lecture.mode", "Untitled graph"), spec.description
+            )
 
     def set_on(self, on: bool) -> None:
         if on == self.on:
@@ -190,18 +197,30 @@ class LectureMode(QObject):
             QTimer.singleShot(0, self._fit)
 
     def ask_export_step(self) -> None:
-        path, _ = QFileDialog.getSaveFileName(self.window, "Export this step", "step.png",
-                                              "PNG image (*.png);;SVG drawing (*.svg)")  # fmt: skip
+        path, _ = QFileDialog.getSaveFileName(self.window, translate("lecture.mode", "Export this step"), translate("lecture.mode", "step.png"),
+                                              translate("lecture.mode", "PNG image (*.png);;SVG drawing (*.svg)"))  # fmt: skip
         if path:
-            self._say(f"Exported {export_step(self.window, Path(path))}")
+            self._say(
+                translate("lecture.mode", "Exported {export_step}").format(
+                    export_step=export_step(self.window, Path(path))
+                )
+            )
 
     def ask_export_phases(self) -> None:
         if self.player.phase is None:
-            return self._say("No superstep shown yet: Play or Next phase first")
-        folder = QFileDialog.getExistingDirectory(self.window, "Export the step's phases to")
+            return self._say(
+                translate("lecture.mode", "No superstep shown yet: Play or Next phase first")
+            )
+        folder = QFileDialog.getExistingDirectory(
+            self.window, translate("lecture.mode", "Export the step's phases to")
+        )
         if folder:
             written = export_phases(self.window, self.player, Path(folder))
-            self._say(f"Exported {len(written)} images to {folder}")
+            self._say(
+                translate("lecture.mode", "Exported {len} images to {folder}").format(
+                    len=len(written), folder=folder
+                )
+            )
 
     def _say(self, text: str) -> None:
         self.window.statusBar().showMessage(text, 6000)

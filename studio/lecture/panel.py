@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from studio.i18n import translate
 from studio.lecture.phases import Phase
 
 
@@ -70,9 +71,9 @@ class LecturePanel(QWidget):
         layout.addWidget(scroll, 1)
         controls = QHBoxLayout()
         self.buttons: dict[str, QPushButton] = {}
-        for name, text, signal in (("lecturePlayButton", "▶ Play", self.play_requested),
-                                   ("lecturePauseButton", "❚❚ Pause", self.pause_requested),
-                                   ("lectureNextButton", "Next phase ▸", self.next_requested)):  # fmt: skip
+        for name, text, signal in (("lecturePlayButton", translate("lecture.panel", "▶ Play"), self.play_requested),
+                                   ("lecturePauseButton", translate("lecture.panel", "❚❚ Pause"), self.pause_requested),
+                                   ("lectureNextButton", translate("lecture.panel", "Next phase ▸"), self.next_requested)):  # fmt: skip
             controls.addWidget(self._button(name, text, signal))
         layout.addLayout(controls)
         speed = QHBoxLayout()
@@ -86,9 +87,9 @@ class LecturePanel(QWidget):
         speed.addWidget(self.speed, 1)
         layout.addLayout(speed)
         exports = QHBoxLayout()
-        exports.addWidget(self._button("lectureExportStepButton", "Export step…",
+        exports.addWidget(self._button("lectureExportStepButton", translate("lecture.panel", "Export step…"),
                                        self.export_step_requested))  # fmt: skip
-        exports.addWidget(self._button("lectureExportPhasesButton", "Export phases…",
+        exports.addWidget(self._button("lectureExportPhasesButton", translate("lecture.panel", "Export phases…"),
                                        self.export_phases_requested))  # fmt: skip
         layout.addLayout(exports)
         self.show_phase(None)
@@ -101,7 +102,9 @@ class LecturePanel(QWidget):
         return button
 
     def _speed_moved(self, value: int) -> None:
-        self.speed_label.setText(f"Speed {value / 10:g}×")
+        self.speed_label.setText(
+            translate("lecture.panel", "Speed {value:g}×").format(value=value / 10)
+        )
         self.speed_changed.emit(value / 10)
 
     def show_lesson(self, title: str, text: str) -> None:
@@ -110,9 +113,9 @@ class LecturePanel(QWidget):
 
     def show_phase(self, phase: Phase | None) -> None:
         if phase is None:
-            self.phase_title.setText("No superstep yet")
-            self.phase_text.setText("Play (or Next phase) runs the graph one superstep at a "
-                                    "time: plan, execute, barrier.")  # fmt: skip
+            self.phase_title.setText(translate("lecture.panel", "No superstep yet"))
+            self.phase_text.setText(translate("lecture.panel", "Play (or Next phase) runs the graph one superstep at a "
+                                    "time: plan, execute, barrier."))  # fmt: skip
             return
         self.phase_title.setText(phase.title)
         self.phase_text.setText("\n".join(f"• {line}" for line in phase.lines[:12]))

@@ -22,6 +22,7 @@ from typing import Any
 from engine.constants import ERROR, INTERRUPT, NS_END, RETURN, TASKS
 from engine.pregel import trace
 from engine.pregel.trace_format import short_version
+from studio.i18n import translate
 from studio.run.widgets import show, shown_or_dash
 
 BRANCH = "branch:to:"
@@ -102,7 +103,10 @@ class Phase:
 
     @property
     def title(self) -> str:
-        return f"Step {self.step} · {self.kind.title()}"
+        kind = {"plan": translate("lecture.phases", "Plan"),
+                "execute": translate("lecture.phases", "Execute"),
+                "barrier": translate("lecture.phases", "Barrier")}.get(self.kind, self.kind.title())  # fmt: skip
+        return translate("lecture.phases", "Step {step} · {kind}").format(step=self.step, kind=kind)
 
 
 def packet_of(task: str, channel: str, value: Any) -> Packet:
@@ -168,11 +172,13 @@ class PhaseBook:
         barrier.merges = {channel: [p for p in execute.packets if p.channel == channel]}
         names = [p.task for p in barrier.merges[channel]]
         writers = (
-            f"{len(names)} tasks of {names[0]}" if len(set(names)) == 1 else " and ".join(names)
+            translate("lecture.phases", "{len} tasks of {value}").format(
+                len=len(names), value=names[0]
+            )
+            if len(set(names)) == 1
+            else translate("lecture.phases", " and ").join(names)
         )
-        barrier.lines = [f"{writers} wrote {channel} in one step, a LastValue channel: it takes one "
-                         "value per step, so the barrier raises InvalidUpdateError and applies "
-                         "nothing.", message.splitlines()[0]]  # fmt: skip
+        barrier.lines = [translate("lecture.phases", "{writers} wrote {channel} in one step, a LastValue channel: it takes one value per step, so the barrier raises InvalidUpdateError and applies nothing.").format(writers=writers, channel=channel), message.splitlines()[0]]  # fmt: skip
         # (langgraph's troubleshooting link, its next line, is one word too wide for the panel)
         self.phases.append(barrier)
         return True
@@ -191,28 +197,27 @@ class PhaseBook:
                     (ch, v, seen.get(ch)) for ch, v in task.trigger_versions.items()
                 ]
                 for ch, v, was in phase.woke[task.name]:
-                    phase.lines.append(f"{task.name}: {ch} is at {vtext(v)}, it last saw "
-                                       f"{vtext(was) if was is not None else 'nothing'} → it runs")  # fmt: skip
+                    phase.lines.append(translate("lecture.phases", "{name}: {ch} is at {vtext}, it last saw {value} → it runs").format(name=task.name, ch=ch, vtext=vtext(v), value=vtext(was) if was is not None else translate("lecture.phases", "nothing")))  # fmt: skip
                 seen.update(task.trigger_versions)
             else:
                 phase.sends.setdefault(task.name, []).append(task.input)
-                phase.lines.append(f"{task.name}: a Send packet is its own task, with its own "
-                                   f"input {show(task.input, 80)}")  # fmt: skip
+                phase.lines.append(translate("lecture.phases", "{name}: a Send packet is its own task, with its own input {show}").format(name=task.name, show=show(task.input, 80)))  # fmt: skip
             if task.name in self._interrupted:
                 phase.resumed.add(task.name)
-                phase.lines.append(f"{task.name} interrupted last time: resumed, it runs again "
-                                   "from its start (interrupt() now returns the answer)")  # fmt: skip
+                phase.lines.append(translate("lecture.phases", "{name} interrupted last time: resumed, it runs again from its start (interrupt() now returns the answer)").format(name=task.name))  # fmt: skip
         self._interrupted -= phase.resumed
         if not event.tasks:
-            phase.lines.append("No trigger moved: nothing to run, the run ends")
+            phase.lines.append(
+                translate("lecture.phases", "No trigger moved: nothing to run, the run ends")
+            )
         self.phases.append(phase)
         execute = Phase("execute", event.step, tasks=list(phase.tasks), versions=phase.versions)
         execute.pending_for = self.checkpoints[-1][1] if self.checkpoints else None
         self._open[event.step] = execute
         if event.tasks:
             self.phases.append(execute)
-            execute.lines.append("All tasks read the same snapshot; their writes wait as pending "
-                                 "packets, invisible to sibling tasks until the barrier")  # fmt: skip
+            execute.lines.append(translate("lecture.phases", "All tasks read the same snapshot; their writes wait as pending "
+                                 "packets, invisible to sibling tasks until the barrier"))  # fmt: skip
 
     def _finished(self, event: trace.TaskFinished) -> None:
         phase = self._open.get(event.step)
@@ -226,16 +231,21 @@ class PhaseBook:
             values = [getattr(i, "value", i) for i in event.interrupts]
             phase.interrupts[event.name] = values
             self._interrupted.add(event.name)
-            phase.lines.append(f"{event.name} called interrupt({show(values[0], 60)}): "
-                               "GraphInterrupt bubbles up, the run stops before the barrier")  # fmt: skip
+            phase.lines.append(translate("lecture.phases", "{name} called interrupt({show}): GraphInterrupt bubbles up, the run stops before the barrier").format(name=event.name, show=show(values[0], 60)))  # fmt: skip
             return
         writes = [(ch, v) for ch, v in event.writes if ch not in (INTERRUPT, ERROR, RETURN)]
         for ch, v in writes:
             phase.packets.append(packet_of(event.name, ch, v))
         if phase.pending_for is not None:
             self.pending.setdefault(phase.pending_for, []).append((event.step, event.name))
-        said = ", ".join(packet_of(event.name, ch, v).text() for ch, v in writes) or "nothing"
-        phase.lines.append(f"{event.name} wrote {said} (saved as a pending write)")
+        said = ", ".join(packet_of(event.name, ch, v).text() for ch, v in writes) or translate(
+            "lecture.phases", "nothing"
+        )
+        phase.lines.append(
+            translate("lecture.phases", "{name} wrote {said} (saved as a pending write)").format(
+                name=event.name, said=said
+            )
+        )
 
     def _inner(self, event: Any) -> None:
         """An inner graph's event: the root task it ran in gets its namespace, its supersteps
@@ -251,11 +261,15 @@ class PhaseBook:
                 label = "|".join(event.ns)
                 if label not in spaces:
                     spaces.append(label)
-                    phase.lines.append(f"{owner} runs a graph of its own: its supersteps and "
-                                       f"checkpoints live under namespace "
-                                       f"{short_ns(label)}")  # fmt: skip
-                names = ", ".join(t.name for t in event.tasks) or "nothing"
-                phase.inner.setdefault(owner, []).append(f"inner step {event.step}: {names}")
+                    phase.lines.append(translate("lecture.phases", "{owner} runs a graph of its own: its supersteps and checkpoints live under namespace {label}").format(owner=owner, label=short_ns(label)))  # fmt: skip
+                names = ", ".join(t.name for t in event.tasks) or translate(
+                    "lecture.phases", "nothing"
+                )
+                phase.inner.setdefault(owner, []).append(
+                    translate("lecture.phases", "inner step {step}: {names}").format(
+                        step=event.step, names=names
+                    )
+                )
 
     def _inner_barrier(self, event: trace.BarrierApplied) -> None:
         owner = event.ns[0].split(NS_END)[0]
@@ -278,12 +292,11 @@ class PhaseBook:
             mine = [p for p in packets if p.channel == change.channel]
             if len(mine) > 1 and change.channel != TASKS:
                 phase.merges[change.channel] = mine
-                phase.lines.append(f"{change.channel}: {len(mine)} packets merged by its reducer "
-                                   f"→ {shown_or_dash(change.new_value, 80)}")  # fmt: skip
+                phase.lines.append(translate("lecture.phases", "{channel}: {len} packets merged by its reducer → {shown_or_dash}").format(channel=change.channel, len=len(mine), shown_or_dash=shown_or_dash(change.new_value, 80)))  # fmt: skip
             phase.lines.append(f"{change.channel}: {vtext(change.old_version)} → "
                                f"{vtext(change.new_version)}")  # fmt: skip
         if not event.changes:
-            phase.lines.append("Nothing to apply")
+            phase.lines.append(translate("lecture.phases", "Nothing to apply"))
         self.phases.append(phase)
 
     def _checkpoint(self, event: trace.CheckpointSaved) -> None:
@@ -291,5 +304,4 @@ class PhaseBook:
         last = self.phases[-1] if self.phases else None
         if last is not None and last.kind == "barrier" and last.step == event.step:
             last.checkpoint = (event.checkpoint_id, event.source)
-            last.lines.append(f"Checkpoint saved ({event.source}, step {event.step}); the next "
-                              "step's writes are saved against it as pending writes")  # fmt: skip
+            last.lines.append(translate("lecture.phases", "Checkpoint saved ({source}, step {step}); the next step's writes are saved against it as pending writes").format(source=event.source, step=event.step))  # fmt: skip

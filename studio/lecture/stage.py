@@ -19,6 +19,7 @@ from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainterPath, QP
 from PySide6.QtWidgets import QGraphicsPathItem, QGraphicsScene, QGraphicsSimpleTextItem
 
 from studio.canvas.text_floor import at_least, font_px
+from studio.i18n import translate
 from studio.lecture.compiled_scene import font
 from studio.lecture.phases import Phase, PhaseBook, short_ns, vtext
 from studio.run.widgets import show, shown_or_dash
@@ -129,16 +130,28 @@ class Stage:
         for node in phase.tasks:
             self._frame(self.node_rect(node), PLAN, f"lecture:plan:{node}")
         for node, woke in phase.woke.items():
-            lines = [f"{ch} now {vtext(v)}, it saw {vtext(s) if s is not None else 'none'}"
+            lines = [translate("lecture.stage", "{ch} now {vtext}, it saw {value}").format(ch=ch, vtext=vtext(v), value=vtext(s) if s is not None else 'none')
                      for ch, v, s in woke]  # fmt: skip
-            self._below(node, "woken: " + "; ".join(lines), PLAN, f"lecture:woke:{node}")
+            self._below(
+                node,
+                translate("lecture.stage", "woken: ") + "; ".join(lines),
+                PLAN,
+                f"lecture:woke:{node}",
+            )
             for ch, _v, _s in woke:
                 self._frame(self._channel(ch), PLAN, f"lecture:trigger:{ch}")
         for node, payloads in phase.sends.items():
-            text = "Send packets, a task each:\n" + "\n".join(show(p, 40) for p in payloads)
+            text = translate("lecture.stage", "Send packets, a task each:\n") + "\n".join(
+                show(p, 40) for p in payloads
+            )
             self._below(node, text, PACKET, f"lecture:send:{node}")
         for node in phase.resumed:
-            self._below(node, "resumed: runs again from its start", HALT, f"lecture:resumed:{node}")
+            self._below(
+                node,
+                translate("lecture.stage", "resumed: runs again from its start"),
+                HALT,
+                f"lecture:resumed:{node}",
+            )
 
     def _execute(self, phase: Phase) -> None:
         for node in phase.tasks:
@@ -150,11 +163,19 @@ class Stage:
                 where = packet.channel[len("branch:to:") :]
                 command = (packet.task, packet.channel) in self.commands
                 kind = "goto" if command else "branch"
-                text = f"Command goto {where}" if command else f"write {packet.channel}"
+                text = (
+                    translate("lecture.stage", "Command goto {where}").format(where=where)
+                    if command
+                    else translate("lecture.stage", "write {channel}").format(
+                        channel=packet.channel
+                    )
+                )
             self._beside(packet.channel, f"✉ {packet.task}: {text}",
                          HALT if kind == "goto" else PACKET, f"lecture:{kind}:{packet.task}:{where}")  # fmt: skip
         for node, values in phase.interrupts.items():
-            text = f"⚡ interrupt({show(values[0], 40)})\n↑ GraphInterrupt bubbles up: run stops"
+            text = translate(
+                "lecture.stage", "⚡ interrupt({show})\n↑ GraphInterrupt bubbles up: run stops"
+            ).format(show=show(values[0], 40))
             self._below(node, text, HALT, f"lecture:interrupt:{node}")
         for node, error in phase.errors.items():
             self._below(node, f"✖ {error[:70]}", CONFLICT, f"lecture:error:{node}")
@@ -162,7 +183,9 @@ class Stage:
             self._namespace(node, spaces, phase.inner.get(node, []),
                             phase.inner_channels.get(node, {}))  # fmt: skip
         if phase.packets:
-            note = "pending until the barrier: sibling tasks cannot see these writes"
+            note = translate(
+                "lecture.stage", "pending until the barrier: sibling tasks cannot see these writes"
+            )
             self._text(note, self._graph.left(), self._note_y, 15, True, PACKET).setData(
                 0, "lecture:pending-note"
             )
@@ -180,9 +203,13 @@ class Stage:
         x, y = (rect.right() + 48, rect.top()) if beside else (rect.left() - 10, rect.bottom() + 30)
         width = self._wide() if beside else rect.width() + 20
         first = len(self.items)
-        label = "\n".join(f"namespace {short_ns(ns)}" for ns in spaces)
-        cards = [(f"inside {node}: a graph of its own, checkpoints under {label}", MERGE,
-                  f"lecture:namespace:{node}")]  # fmt: skip
+        label = "\n".join(
+            translate("lecture.stage", "namespace {ns}").format(ns=short_ns(ns)) for ns in spaces
+        )
+        title = translate(
+            "lecture.stage", "inside {node}: a graph of its own, checkpoints under {label}"
+        ).format(node=node, label=label)
+        cards = [(title, MERGE, f"lecture:namespace:{node}")]
         cards += [(step, QColor("#00897B"), f"lecture:inner-step:{node}:{i}")
                   for i, step in enumerate(steps[-4:])]  # fmt: skip
         for ns in spaces:
@@ -227,7 +254,7 @@ class Stage:
             if phase.conflict is not None and phase.conflict[0] == channel:
                 continue
             parts = "\n+ ".join(show(p.value, 24) for p in packets)
-            self._beside(channel, f"reducer merges {len(packets)} writes:\n  {parts}", MERGE,
+            self._beside(channel, translate("lecture.stage", "reducer merges {len} writes:\n  {parts}").format(len=len(packets), parts=parts), MERGE,
                          f"lecture:merge:{channel}")  # fmt: skip
         if phase.conflict is not None:
             self._conflict(*phase.conflict, phase.merges.get(phase.conflict[0], []))
@@ -241,8 +268,7 @@ class Stage:
             self._beside(channel, f"✉ {packet.task}: {channel} = {show(packet.value, 24)}",
                          PACKET, f"lecture:collide:{packet.task}:{channel}", wide=True)  # fmt: skip
         error = message.split("\n")[0]  # the troubleshooting link on its next line is left out
-        text = (f"✖ {len(packets)} writes collide in {channel}: a LastValue takes one value "
-                f"per step\nInvalidUpdateError: {error}")  # fmt: skip
+        text = translate("lecture.stage", "✖ {count} writes collide in {channel}: a LastValue takes one value per step\nInvalidUpdateError: {error}").format(count=len(packets), channel=channel, error=error)  # fmt: skip
         self._beside(channel, text, CONFLICT, f"lecture:conflict:{channel}", wide=True)
 
     def _history(self, phase: Phase, book: PhaseBook) -> None:
@@ -256,9 +282,10 @@ class Stage:
             color = MERGE if new else QColor("#455A64")
             pending = [task for at, task in book.pending.get(checkpoint_id, [])
                        if at < phase.step or (at == phase.step and phase.kind != "plan")]  # fmt: skip
-            lines = f"checkpoint · step {step}\n{source} · …{checkpoint_id[-6:]}"
+            lines = translate("lecture.stage", "checkpoint · step {step}").format(step=step)
+            lines += f"\n{source} · …{checkpoint_id[-6:]}"
             if pending:
-                lines += "\npending writes: " + ", ".join(pending)[:40]
+                lines += translate("lecture.stage", "\npending writes: ") + ", ".join(pending)[:40]
             card = self._card(x, y, lines, color, f"lecture:checkpoint:{step}", 13)
             if new:  # the checkpoint this barrier saved drops into the history
                 self._drop(self.items[-2:])

@@ -42,6 +42,7 @@ from PySide6.QtWidgets import (
 )
 
 from graphspec import expressions
+from studio.i18n import translate
 from studio.plain import plain_tip
 
 
@@ -108,7 +109,7 @@ def check(mode: str, text: str) -> tuple[int, int, str] | None:
             continue
         m = ASSIGNMENT.match(line)
         if m is None:
-            return n, 0, "write one `key = expression` per line"
+            return n, 0, translate("panels.code_editor", "write one `key = expression` per line")
         problem = _check_expression(m.group(2), n)
         if problem:
             return n, m.start(2) + problem[1], problem[2]
@@ -208,7 +209,13 @@ class CodeEditor(QPlainTextEdit):
             )
             selection.cursor = cursor
             marks.append(selection)
-            self.setToolTip(plain_tip(f"line {line}: {message}"))
+            self.setToolTip(
+                plain_tip(
+                    translate("panels.code_editor", "line {line}: {message}").format(
+                        line=line, message=message
+                    )
+                )
+            )
         else:
             self.setToolTip("")
         self.setExtraSelections(marks)
@@ -225,7 +232,11 @@ class CodeEditor(QPlainTextEdit):
             return
         if self.problem is not None and self.mode not in COMMIT_ANYWAY:
             line, _column, message = self.problem
-            self.refused.emit(f"line {line}: {message} (not saved until it is fixed)")
+            self.refused.emit(
+                translate(
+                    "panels.code_editor", "line {line}: {message} (not saved until it is fixed)"
+                ).format(line=line, message=message)
+            )
             return
         self._committed_text = text
         self.committed.emit(text)
@@ -286,7 +297,11 @@ class CodeDialog(QDialog):
     def __init__(self, mode: str, text: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("codeDialog")
-        self.setWindowTitle({"json": "Edit JSON", "text": "Edit text"}.get(mode, "Edit code"))
+        self.setWindowTitle(
+            {"json": "Edit JSON", "text": translate("panels.code_editor", "Edit text")}.get(
+                mode, translate("panels.code_editor", "Edit code")
+            )
+        )
         self.resize(760, 520)
         self.editor = CodeEditor(mode, text, "popOutEditor")
         self.editor.setMaximumHeight(16777215)
@@ -297,7 +312,9 @@ class CodeDialog(QDialog):
         status.setStyleSheet("color: #C62828")
         self.editor.textChanged.connect(
             lambda: status.setText(
-                f"line {self.editor.problem[0]}: {self.editor.problem[2]}"
+                translate("panels.code_editor", "line {value}: {value2}").format(
+                    value=self.editor.problem[0], value2=self.editor.problem[2]
+                )
                 if self.editor.problem
                 else ""
             )
@@ -327,6 +344,6 @@ class CodeField(QWidget):
         button = QToolButton()
         button.setObjectName(f"{editor.objectName()}PopOut")
         button.setText("⤢")
-        button.setToolTip("Open in a larger editor (Ctrl+E)")
+        button.setToolTip(translate("panels.code_editor", "Open in a larger editor (Ctrl+E)"))
         button.clicked.connect(editor.pop_out)
         row.addWidget(button, 0, Qt.AlignmentFlag.AlignTop)

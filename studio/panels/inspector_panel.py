@@ -38,6 +38,7 @@ from studio import edits
 from studio.canvas.looks import END, START, shown
 from studio.editor import Editor
 from studio.edits.base import updated
+from studio.i18n import translate
 from studio.panels.code_editor import CodeEditor, CodeField, parse_assignments
 from studio.panels.inspector import Host, ModelForm, ToolsEditor, agent_form
 from studio.panels.inspector.host import FINDING_PATH, read_only
@@ -138,7 +139,13 @@ class InspectorPanel(QScrollArea):
         self.form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
         self.error = self._error_label()
         if element is None:
-            self.form.addRow(QLabel(f"{len(self.ids)} elements selected"))
+            self.form.addRow(
+                QLabel(
+                    translate("panels.inspector_panel", "{len} elements selected").format(
+                        len=len(self.ids)
+                    )
+                )
+            )
         elif element is self.spec:
             self._graph_fields()
         elif isinstance(element, tuple):
@@ -147,7 +154,11 @@ class InspectorPanel(QScrollArea):
                 agent_form(self.host, self.form, element[1].id)
             else:
                 self.form.addRow(
-                    plain_label(f"No agent {element[0].agent!r}: fix the agent field.")
+                    plain_label(
+                        translate(
+                            "panels.inspector_panel", "No agent {agent!r}: fix the agent field."
+                        ).format(agent=element[0].agent)
+                    )
                 )
             self._node_json(element[0])
         elif isinstance(element, str):
@@ -221,7 +232,12 @@ class InspectorPanel(QScrollArea):
                 if commit(text):
                     shown["value"] = text
                 else:
-                    self.error.setText(self.error.text() or f"{label}: not accepted")
+                    self.error.setText(
+                        self.error.text()
+                        or translate("panels.inspector_panel", "{label}: not accepted").format(
+                            label=label
+                        )
+                    )
 
         edit.editingFinished.connect(finished)
         self.form.addRow(label, edit)
@@ -238,40 +254,70 @@ class InspectorPanel(QScrollArea):
     # -------------------------------------------------------------- per element
 
     def _graph_fields(self) -> None:
-        self._title("Graph")
+        self._title(translate("panels.inspector_panel", "Graph"))
         push = self.editor.push
         self._line(
-            "name", "Name", self.spec.name, lambda t: push(edits.SetSpecFieldEdit, "name", t)
+            "name",
+            translate("panels.inspector_panel", "Name"),
+            self.spec.name,
+            lambda t: push(edits.SetSpecFieldEdit, "name", t),
         )
-        self._line("description", "Description", self.spec.description,
+        self._line("description", translate("panels.inspector_panel", "Description"), self.spec.description,
                    lambda t: push(edits.SetSpecFieldEdit, "description", t))  # fmt: skip
         limit = str(self.spec.recursion_limit or "")
-        self._line("recursion_limit", "Recursion limit", limit,
+        self._line("recursion_limit", translate("panels.inspector_panel", "Recursion limit"), limit,
                    lambda t: push(edits.SetSpecFieldEdit, "recursion_limit", int(t) if t.strip() else None))  # fmt: skip
 
     def _node_fields(self, node: Any) -> None:
         nid = node.id
         setn = self.editor.set_node
-        self._title(f"{node.kind.replace('_', ' ')} node")
-        self._line("id", "Id", nid, lambda t: self._rename(nid, t.strip()))
-        self._line("label", "Label", node.label, lambda t: setn(nid, label=t))
+        self._title(
+            translate("panels.inspector_panel", "{replace} node").format(
+                replace=node.kind.replace("_", " ")
+            )
+        )
         self._line(
-            "description", "Description", node.description, lambda t: setn(nid, description=t)
+            "id",
+            translate("panels.inspector_panel", "Id"),
+            nid,
+            lambda t: self._rename(nid, t.strip()),
+        )
+        self._line(
+            "label",
+            translate("panels.inspector_panel", "Label"),
+            node.label,
+            lambda t: setn(nid, label=t),
+        )
+        self._line(
+            "description",
+            translate("panels.inspector_panel", "Description"),
+            node.description,
+            lambda t: setn(nid, description=t),
         )
         if isinstance(node, FunctionNode):
             if node.code is not None:
                 self._line(
-                    "function", "Function", node.function or "", lambda t: setn(nid, function=t)
+                    "function",
+                    translate("panels.inspector_panel", "Function"),
+                    node.function or "",
+                    lambda t: setn(nid, function=t),
                 )
-                self._code("code", "Code", "python", node.code, lambda t: setn(nid, code=t))
+                self._code(
+                    "code",
+                    translate("panels.inspector_panel", "Code"),
+                    "python",
+                    node.code,
+                    lambda t: setn(nid, code=t),
+                )
             elif node.call is not None:  # a library call made it: shown, changed in the code
                 self.form.addRow(
-                    "Call", read_only("inspector_call", call_text(node), self._description("call"))
+                    translate("panels.inspector_panel", "Call"),
+                    read_only("inspector_call", call_text(node), self._description("call")),
                 )
             else:
                 self._line(
                     "import_path",
-                    "Import",
+                    translate("panels.inspector_panel", "Import"),
                     node.import_path or "",
                     lambda t: setn(nid, import_path=t),
                 )
@@ -279,14 +325,14 @@ class InspectorPanel(QScrollArea):
             text = "\n".join(f"{k} = {v}" for k, v in node.values.items())
             self._code(
                 "values",
-                "Values",
+                translate("panels.inspector_panel", "Values"),
                 "assignments",
                 text,
                 lambda t: setn(nid, values=parse_assignments(t)),
             )
             self._code(
                 "goto",
-                "Goto",
+                translate("panels.inspector_panel", "Goto"),
                 "expression",
                 node.goto or "",
                 lambda t: setn(nid, goto=t.strip() or None),
@@ -298,38 +344,54 @@ class InspectorPanel(QScrollArea):
                                        lambda m, _merge: setn(nid, model=m), tools))  # fmt: skip
             self._code(
                 "system_prompt",
-                "System prompt",
+                translate("panels.inspector_panel", "System prompt"),
                 "text",
                 node.system_prompt,
                 lambda t: setn(nid, system_prompt=t),
             )
         elif node.kind == "interrupt":
-            self._line("prompt", "Prompt", node.prompt, lambda t: setn(nid, prompt=t))
+            self._line(
+                "prompt",
+                translate("panels.inspector_panel", "Prompt"),
+                node.prompt,
+                lambda t: setn(nid, prompt=t),
+            )
             self._code(
                 "payload",
-                "Payload",
+                translate("panels.inspector_panel", "Payload"),
                 "expression",
                 node.payload or "",
                 lambda t: setn(nid, payload=t.strip() or None),
             )
             self._line(
-                "resume_key", "Answer key", node.resume_key, lambda t: setn(nid, resume_key=t)
+                "resume_key",
+                translate("panels.inspector_panel", "Answer key"),
+                node.resume_key,
+                lambda t: setn(nid, resume_key=t),
             )
         elif node.kind == "subgraph":
-            self._line("subgraph", "Subgraph", node.subgraph, lambda t: setn(nid, subgraph=t))
-            button = QPushButton("Open inner graph")
+            self._line(
+                "subgraph",
+                translate("panels.inspector_panel", "Subgraph"),
+                node.subgraph,
+                lambda t: setn(nid, subgraph=t),
+            )
+            button = QPushButton(translate("panels.inspector_panel", "Open inner graph"))
             button.setObjectName("openSubgraphButton")
             button.clicked.connect(lambda: self.open_subgraph.emit(nid))
             self.form.addRow(button)
         elif node.kind == "tools":
             at = next(i for i, n in enumerate(self.spec.nodes) if n.id == nid)
-            self.form.addRow("Tools", ToolsEditor(self.host, nid, lambda: self.spec.node(nid).tools,
+            self.form.addRow(translate("panels.inspector_panel", "Tools"), ToolsEditor(self.host, nid, lambda: self.spec.node(nid).tools,
                                                   lambda tools, _merge: setn(nid, tools=tools),
                                                   f"$.nodes[{at}].tools"))  # fmt: skip
         if self.spec.pregel and isinstance(node, FunctionNode):
             self._wiring_fields(node)
         elif node.kind in ("function", "set_state", "agent"):  # where a Command(goto=...) may go
-            self.form.addRow("Goto destinations", TargetsEditor(self.editor, nid, self.error))
+            self.form.addRow(
+                translate("panels.inspector_panel", "Goto destinations"),
+                TargetsEditor(self.editor, nid, self.error),
+            )
 
     def _wiring_fields(self, node: FunctionNode) -> None:
         """A node of a graph built by hand: the channels that run it and those it writes."""
@@ -342,11 +404,11 @@ class InspectorPanel(QScrollArea):
         def names(text: str) -> list[str]:
             return [n.strip() for n in text.split(",") if n.strip()]
 
-        self._line("subscribe_only", "Subscribe only", wiring.subscribe_only or "",
+        self._line("subscribe_only", translate("panels.inspector_panel", "Subscribe only"), wiring.subscribe_only or "",
                    lambda t: rewire(subscribe_only=t.strip() or None))  # fmt: skip
-        self._line("subscribe_to", "Subscribe to", ", ".join(wiring.subscribe_to),
+        self._line("subscribe_to", translate("panels.inspector_panel", "Subscribe to"), ", ".join(wiring.subscribe_to),
                    lambda t: rewire(subscribe_to=names(t)))  # fmt: skip
-        self._line("write_to", "Write to", ", ".join(wiring.write_to),
+        self._line("write_to", translate("panels.inspector_panel", "Write to"), ", ".join(wiring.write_to),
                    lambda t: rewire(write_to=names(t)))  # fmt: skip
 
     def _node_json(self, node: Any) -> None:
@@ -363,35 +425,54 @@ class InspectorPanel(QScrollArea):
         return True
 
     def _edge_fields(self, edge: Any) -> None:
-        self._title("join edge" if len(edge.sources) > 1 else "edge")
-        self.form.addRow("Id", plain_label(edge.id))
+        self._title(
+            translate("panels.inspector_panel", "join edge")
+            if len(edge.sources) > 1
+            else translate("panels.inspector_panel", "edge")
+        )
+        self.form.addRow(translate("panels.inspector_panel", "Id"), plain_label(edge.id))
 
         def set_edge(**changes: Any) -> bool:
             return self.editor.push(
                 edits.SetEdgeEdit, "edges", updated(edge, **changes), merge=True
             )
 
-        self._line("sources", "Sources", ", ".join(map(shown, edge.sources)),
+        self._line("sources", translate("panels.inspector_panel", "Sources"), ", ".join(map(shown, edge.sources)),
                    lambda t: set_edge(sources=[typed(s) for s in t.split(",") if s.strip()]))  # fmt: skip
-        self._line("target", "Target", shown(edge.target), lambda t: set_edge(target=typed(t)))
-        self._line("edge_label", "Label", edge.label, lambda t: set_edge(label=t))
+        self._line(
+            "target",
+            translate("panels.inspector_panel", "Target"),
+            shown(edge.target),
+            lambda t: set_edge(target=typed(t)),
+        )
+        self._line(
+            "edge_label",
+            translate("panels.inspector_panel", "Label"),
+            edge.label,
+            lambda t: set_edge(label=t),
+        )
 
     def _conditional_fields(self, edge: ConditionalEdge) -> None:
-        self._title("conditional edge")
-        self.form.addRow("Id", plain_label(edge.id))
+        self._title(translate("panels.inspector_panel", "conditional edge"))
+        self.form.addRow(translate("panels.inspector_panel", "Id"), plain_label(edge.id))
 
         def set_edge(**changes: Any) -> bool:
             return self.editor.push(
                 edits.SetEdgeEdit, "conditional_edges", updated(edge, **changes), merge=True
             )
 
-        self._line("source", "After", shown(edge.source), lambda t: set_edge(source=typed(t)))
+        self._line(
+            "source",
+            translate("panels.inspector_panel", "After"),
+            shown(edge.source),
+            lambda t: set_edge(source=typed(t)),
+        )
         self.form.addRow(RouterEditor(self.editor, edge.id, self.error))  # kind, rule and routes
         self._json(edge.model_dump(mode="json", exclude_defaults=True),
                    lambda d: set_edge(**{k: v for k, v in d.items() if k != "id"}))  # fmt: skip
 
     def _note_fields(self, note: Any) -> None:
-        self._title("note")
+        self._title(translate("panels.inspector_panel", "note"))
         text = QPlainTextEdit(note.text)
         text.setObjectName("inspector_note")
         text.setMaximumHeight(120)
@@ -403,28 +484,30 @@ class InspectorPanel(QScrollArea):
             base(event)
 
         text.focusOutEvent = focus_out
-        self.form.addRow("Text", text)
+        self.form.addRow(translate("panels.inspector_panel", "Text"), text)
 
     def _json(self, data: dict[str, Any], commit) -> None:
         """Every field as JSON, for what the form above does not show."""
         box = CodeEditor("json", json.dumps(data, indent=2, ensure_ascii=False), "inspector_json")
-        apply = QPushButton("Apply JSON")
+        apply = QPushButton(translate("panels.inspector_panel", "Apply JSON"))
         apply.setObjectName("inspector_applyJson")
 
         def applied() -> None:
             try:
                 value = json.loads(box.toPlainText())
             except ValueError as exc:
-                self.error.setText(f"not JSON: {exc}")
+                self.error.setText(
+                    translate("panels.inspector_panel", "not JSON: {exc}").format(exc=exc)
+                )
                 return
             if not isinstance(value, dict):
-                self.error.setText("give a JSON object")
+                self.error.setText(translate("panels.inspector_panel", "give a JSON object"))
                 return
             self.error.clear()
             commit(value)
 
         apply.clicked.connect(applied)
-        self.form.addRow("All fields", CodeField(box))
+        self.form.addRow(translate("panels.inspector_panel", "All fields"), CodeField(box))
         self.form.addRow(apply)
 
 

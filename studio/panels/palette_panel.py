@@ -9,17 +9,24 @@ from PySide6.QtWidgets import QAbstractItemView, QListWidget, QListWidgetItem
 from graphspec.node_kinds import NODE_KINDS
 from studio.canvas.looks import PREBUILT_HOOKS
 from studio.canvas.view import PALETTE_MIME
+from studio.i18n import QT_TRANSLATE_NOOP, translate
 from studio.item_menu import Entries, Entry, item_menu
 from studio.paths import icon
 
 KIND_HELP = {
-    "function": "Python code (runs only when the spec is trusted)",
-    "set_state": "writes state keys from safe expressions",
-    "model": "calls a chat model on the messages",
-    "tools": "runs the tool calls of the last AI message",
-    "agent": "create_agent: model, tools and middleware",
-    "interrupt": "pauses for a human answer",
-    "subgraph": "runs another graph as one node",
+    "function": QT_TRANSLATE_NOOP(
+        "panels.palette_panel", "Python code (runs only when the spec is trusted)"
+    ),
+    "set_state": QT_TRANSLATE_NOOP(
+        "panels.palette_panel", "writes state keys from safe expressions"
+    ),
+    "model": QT_TRANSLATE_NOOP("panels.palette_panel", "calls a chat model on the messages"),
+    "tools": QT_TRANSLATE_NOOP(
+        "panels.palette_panel", "runs the tool calls of the last AI message"
+    ),
+    "agent": QT_TRANSLATE_NOOP("panels.palette_panel", "create_agent: model, tools and middleware"),
+    "interrupt": QT_TRANSLATE_NOOP("panels.palette_panel", "pauses for a human answer"),
+    "subgraph": QT_TRANSLATE_NOOP("panels.palette_panel", "runs another graph as one node"),
 }
 
 
@@ -34,19 +41,33 @@ class PalettePanel(QListWidget):
         self.setDragDropMode(QAbstractItemView.DragDropMode.DragOnly)
         self.setIconSize(QSize(20, 20))
         self.setSpacing(1)
-        self._header("Nodes")
+        self._header(translate("panels.palette_panel", "Nodes"))
         for kind in NODE_KINDS:
-            self._entry(f"node:{kind}", kind.replace("_", " "), kind, KIND_HELP.get(kind, ""))
-        self._entry("note", "note", "note", "a sticky note on the canvas")
-        self._header("Middleware")
+            self._entry(
+                f"node:{kind}",
+                kind.replace("_", " "),
+                kind,
+                translate("panels.palette_panel", KIND_HELP.get(kind, "")),
+            )
+        self._entry(
+            "note", "note", "note", translate("panels.palette_panel", "a sticky note on the canvas")
+        )
+        self._header(translate("panels.palette_panel", "Middleware"))
         for name, hooks in PREBUILT_HOOKS.items():
             self._entry(
                 f"middleware:{name}",
                 name.replace("_", " "),
                 "middleware",
-                f"drop on an agent; hooks: {', '.join(hooks)}",
+                translate("panels.palette_panel", "drop on an agent; hooks: {join}").format(
+                    join=", ".join(hooks)
+                ),
             )
-        self._entry("middleware:custom", "custom middleware", "middleware", "your own hooks")
+        self._entry(
+            "middleware:custom",
+            translate("panels.palette_panel", "custom middleware"),
+            "middleware",
+            translate("panels.palette_panel", "your own hooks"),
+        )
         self.itemActivated.connect(lambda item: self._activate(item))
         item_menu(self, self._row_menu)
 
@@ -54,8 +75,8 @@ class PalettePanel(QListWidget):
         item = self.itemFromIndex(index)
         if item is None or not item.data(Qt.ItemDataRole.UserRole):
             return []  # a section header
-        return [Entry("paletteAddAction", "Add to the canvas", lambda: self._activate(item),
-                      tip="In the middle of the view (or drag it where it goes)")]  # fmt: skip
+        return [Entry("paletteAddAction", translate("panels.palette_panel", "Add to the canvas"), lambda: self._activate(item),
+                      tip=translate("panels.palette_panel", "In the middle of the view (or drag it where it goes)"))]  # fmt: skip
 
     def _header(self, text: str) -> None:
         item = QListWidgetItem(text)

@@ -8,6 +8,7 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import QHeaderView, QPushButton, QTreeWidget, QTreeWidgetItem
 
+from studio.i18n import translate
 from studio.item_menu import Entries, Entry, copy_entry, item_menu
 from studio.plain import plain_tip
 from studio.quick_fixes import quick_fix
@@ -23,7 +24,14 @@ class ProblemsPanel(QTreeWidget):
     def __init__(self) -> None:
         super().__init__()
         self.setObjectName("problemsPanel")
-        self.setHeaderLabels(["", "Element", "Problem", ""])
+        self.setHeaderLabels(
+            [
+                "",
+                translate("panels.problems_panel", "Element"),
+                translate("panels.problems_panel", "Problem"),
+                "",
+            ]
+        )
         self.setRootIsDecorated(False)
         self.setAlternatingRowColors(True)
         self.setColumnWidth(0, 70)
@@ -48,7 +56,7 @@ class ProblemsPanel(QTreeWidget):
             fix = quick_fix(f)
             if fix is not None:
                 label, apply = fix
-                button = QPushButton("Fix")
+                button = QPushButton(translate("panels.problems_panel", "Fix"))
                 button.setObjectName(f"quickFix_{self.topLevelItemCount() - 1}")
                 button.setToolTip(plain_tip(label))
                 button.clicked.connect(lambda _=False, a=apply: self.fix_chosen.emit(a))
@@ -60,9 +68,9 @@ class ProblemsPanel(QTreeWidget):
             return []
         element = item.data(0, Qt.ItemDataRole.UserRole)
         return [
-            Entry("problemShowAction", "Show it on the canvas", lambda: self._chosen(item),
-                  enabled=bool(element), tip="Select the element and show it in the inspector"),
-            copy_entry("problemCopyAction", "Copy problem",
+            Entry("problemShowAction", translate("panels.problems_panel", "Show it on the canvas"), lambda: self._chosen(item),
+                  enabled=bool(element), tip=translate("panels.problems_panel", "Select the element and show it in the inspector")),
+            copy_entry("problemCopyAction", translate("panels.problems_panel", "Copy problem"),
                        f"{item.text(0)}: {item.text(1)}: {item.text(2)}"),
         ]  # fmt: skip
 

@@ -35,8 +35,13 @@ from studio import edits
 from studio.canvas.looks import END, routes, shown
 from studio.edits.base import updated
 from studio.edits.edge_edits import path_map_of
+from studio.i18n import QT_TRANSLATE_NOOP, translate
 
-KINDS = [("expression", "Expression"), ("code", "Python function"), ("send", "Send fan-out")]
+KINDS = [
+    ("expression", QT_TRANSLATE_NOOP("panels.router_editor", "Expression")),
+    ("code", QT_TRANSLATE_NOOP("panels.router_editor", "Python function")),
+    ("send", QT_TRANSLATE_NOOP("panels.router_editor", "Send fan-out")),
+]
 
 
 def _targets(spec, exclude: str = "") -> list[str]:
@@ -56,8 +61,10 @@ class TargetRow(QWidget):
         if result is not None:
             self.result = QLineEdit(shown(result))
             self.result.setObjectName(f"routeResult_{index}")
-            self.result.setPlaceholderText("result")
-            self.result.setToolTip("What the router returns for this route")
+            self.result.setPlaceholderText(translate("panels.router_editor", "result"))
+            self.result.setToolTip(
+                translate("panels.router_editor", "What the router returns for this route")
+            )
             self.result.editingFinished.connect(owner.commit_rows)
             row.addWidget(self.result, 1)
             row.addWidget(QLabel("→"))
@@ -71,7 +78,7 @@ class TargetRow(QWidget):
         remove = QToolButton()
         remove.setText("✕")
         remove.setObjectName(f"routeRemove_{index}")
-        remove.setToolTip("Remove this route")
+        remove.setToolTip(translate("panels.router_editor", "Remove this route"))
         remove.clicked.connect(lambda: owner.remove_row(index))
         row.addWidget(remove)
 
@@ -119,7 +126,11 @@ class _ListBase(QWidget):
             row = TargetRow(i, result if self.with_results else None, target, choices, self)
             self.rows.append(row)
             self.box.addWidget(row)
-        add = QPushButton("Add route" if self.with_results else "Add destination")
+        add = QPushButton(
+            translate("panels.router_editor", "Add route")
+            if self.with_results
+            else translate("panels.router_editor", "Add destination")
+        )
         add.setObjectName(self.add_name)
         add.clicked.connect(self.add_row)
         self.box.addWidget(add)
@@ -140,7 +151,9 @@ class _ListBase(QWidget):
         free = [t for t in _targets(self.editor.document.spec, self.source()) if t not in used]
         if not free:
             if self.error is not None:
-                self.error.setText("every node is already a target")
+                self.error.setText(
+                    translate("panels.router_editor", "every node is already a target")
+                )
             return
         self._changed([*self.pairs(), (free[0], free[0])])
 
@@ -180,7 +193,11 @@ class RouteList(_ListBase):
         results = [r for r, _t in pairs]
         if len(set(results)) != len(results):
             if self.error is not None:
-                self.error.setText("two routes have the same result: give each its own")
+                self.error.setText(
+                    translate(
+                        "panels.router_editor", "two routes have the same result: give each its own"
+                    )
+                )
             return False
         new = edge.model_copy(update={"path_map": path_map_of(pairs)})
         return self.editor.push(edits.SetEdgeEdit, "conditional_edges", new)
@@ -240,23 +257,26 @@ class RouterEditor(QWidget):
             self.kind = kind = QComboBox()
             kind.setObjectName("routerKindCombo")
             for value, text in KINDS:
-                kind.addItem(text, value)
+                kind.addItem(translate("panels.router_editor", text), value)
             kind.setToolTip(
-                "Expression: a safe rule over the state. Python function: your code "
-                "(runs when the spec is trusted). Send fan-out: one task per item, each with its own input."
+                translate(
+                    "panels.router_editor",
+                    "Expression: a safe rule over the state. Python function: your code "
+                    "(runs when the spec is trusted). Send fan-out: one task per item, each with its own input.",
+                )
             )
             kind.currentIndexChanged.connect(lambda _i: self.set_kind(kind.currentData()))
-            self.form.addRow("Router", kind)
+            self.form.addRow(translate("panels.router_editor", "Router"), kind)
         self.kind.blockSignals(True)
         self.kind.setCurrentIndex(self.kind.findData(edge.router.kind))
         self.kind.blockSignals(False)
         router = edge.router
         if isinstance(router, ExpressionRouter):
-            self._line("routerExpressionEdit", "Rule", router.expression,
+            self._line("routerExpressionEdit", translate("panels.router_editor", "Rule"), router.expression,
                        lambda t: self.set_router(kind="expression", expression=t),
-                       "returns a route's result, e.g. 'b' if total > 5 else END")  # fmt: skip
+                       translate("panels.router_editor", "returns a route's result, e.g. 'b' if total > 5 else END"))  # fmt: skip
         elif isinstance(router, CodeRouter):
-            self._line("routerFunctionEdit", "Function", router.function or "",
+            self._line("routerFunctionEdit", translate("panels.router_editor", "Function"), router.function or "",
                        lambda t: self.set_router(function=t))  # fmt: skip
             code = QPlainTextEdit(router.code or "")
             code.setObjectName("routerCodeEdit")
@@ -269,7 +289,7 @@ class RouterEditor(QWidget):
                 base(event)
 
             code.focusOutEvent = focus_out
-            self.form.addRow("Code", code)
+            self.form.addRow(translate("panels.router_editor", "Code"), code)
         elif isinstance(router, SendRouter):
             target = QComboBox()
             target.setObjectName("routerSendTarget")
@@ -281,14 +301,17 @@ class RouterEditor(QWidget):
             target.currentIndexChanged.connect(
                 lambda _i: self.set_router(target=target.currentData())
             )
-            self.form.addRow("Send to", target)
-            self._line("routerSendOver", "For each item of", router.over, lambda t: self.set_router(over=t),
-                       "an expression giving a list, e.g. subjects")  # fmt: skip
+            self.form.addRow(translate("panels.router_editor", "Send to"), target)
+            self._line("routerSendOver", translate("panels.router_editor", "For each item of"), router.over, lambda t: self.set_router(over=t),
+                       translate("panels.router_editor", "an expression giving a list, e.g. subjects"))  # fmt: skip
             text = "; ".join(f"{k} = {v}" for k, v in router.input.items())
-            self._line("routerSendInput", "Task input", text, self._set_input,
-                       "key = expression; … (item is the element), e.g. subject = item")  # fmt: skip
+            self._line("routerSendInput", translate("panels.router_editor", "Task input"), text, self._set_input,
+                       translate("panels.router_editor", "key = expression; … (item is the element), e.g. subject = item"))  # fmt: skip
         if not isinstance(router, SendRouter):
-            self.form.addRow("Routes", RouteList(self.editor, self.edge_id, self.error))
+            self.form.addRow(
+                translate("panels.router_editor", "Routes"),
+                RouteList(self.editor, self.edge_id, self.error),
+            )
 
     def _line(self, name: str, label: str, value: str, commit, hint: str = "") -> QLineEdit:
         edit = QLineEdit(value)
@@ -316,7 +339,9 @@ class RouterEditor(QWidget):
             router = updated(edge.router, **changes)
         except Exception as exc:  # a bad value (empty rule, bad name): say why, keep the spec
             if self.error is not None:
-                self.error.setText(f"router: {_short(exc)}")
+                self.error.setText(
+                    translate("panels.router_editor", "router: {short}").format(short=_short(exc))
+                )
             return False
         return self.editor.push(
             edits.SetEdgeEdit, "conditional_edges", edge.model_copy(update={"router": router})
@@ -327,7 +352,9 @@ class RouterEditor(QWidget):
             values = _assignments(text)
         except ValueError as exc:
             if self.error is not None:
-                self.error.setText(f"task input: {exc}")
+                self.error.setText(
+                    translate("panels.router_editor", "task input: {exc}").format(exc=exc)
+                )
             return False
         return self.set_router(input=values)
 
@@ -353,7 +380,9 @@ class RouterEditor(QWidget):
             )
             if target is None:
                 if self.error is not None:
-                    self.error.setText("add the node to send to first")
+                    self.error.setText(
+                        translate("panels.router_editor", "add the node to send to first")
+                    )
                 QTimer.singleShot(0, self, self.render)
                 return
             router = SendRouter(kind="send", target=target, over="[]", input={})
@@ -375,12 +404,16 @@ class RouterEditor(QWidget):
         box = QMessageBox(self.window())
         box.setObjectName("dropRoutesQuestion")
         box.setIcon(QMessageBox.Icon.Question)
-        box.setWindowTitle("Switch to Send fan-out")
+        box.setWindowTitle(translate("panels.router_editor", "Switch to Send fan-out"))
         box.setTextFormat(Qt.TextFormat.PlainText)
-        box.setText(f"A Send fan-out sends every task to {shown(router.target)}. Its routes to "
-                    f"{', '.join(dropped)} would be dropped.")  # fmt: skip
-        switch = box.addButton("Drop the routes and switch", QMessageBox.ButtonRole.AcceptRole)
-        box.addButton("Keep the routes", QMessageBox.ButtonRole.RejectRole)
+        box.setText(translate("panels.router_editor", "A Send fan-out sends every task to {shown}. Its routes to {join} would be dropped.").format(shown=shown(router.target), join=', '.join(dropped)))  # fmt: skip
+        switch = box.addButton(
+            translate("panels.router_editor", "Drop the routes and switch"),
+            QMessageBox.ButtonRole.AcceptRole,
+        )
+        box.addButton(
+            translate("panels.router_editor", "Keep the routes"), QMessageBox.ButtonRole.RejectRole
+        )
         box.setDefaultButton(switch)
 
         def answered(_result: int) -> None:
@@ -401,7 +434,11 @@ def _assignments(text: str) -> dict[str, str]:
         if part.strip():
             key, sep, value = part.partition("=")
             if not sep or not key.strip() or not value.strip():
-                raise ValueError(f"{part.strip()!r}: write key = expression")
+                raise ValueError(
+                    translate("panels.router_editor", "{strip!r}: write key = expression").format(
+                        strip=part.strip()
+                    )
+                )
             out[key.strip()] = value.strip()
     return out
 

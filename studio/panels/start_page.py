@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QRect, QSize, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QRect, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QFont, QIcon
 from PySide6.QtWidgets import (
     QHBoxLayout,
@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 )
 
 from graphspec.templates import list_templates
+from studio.i18n import QT_TRANSLATE_NOOP, translate
 from studio.item_menu import Entries, Entry, copy_entry, item_menu
 from studio.lecture.course import COURSE
 from studio.panels.template_thumbnails import SIZE, ThumbnailQueue, placeholder
@@ -31,13 +32,25 @@ from studio.paths import icon
 from studio.plain import plain_tip
 
 GROUPS: list[tuple[str, tuple[str, ...]]] = [
-    ("First steps", ("hello_world", "essay_writer", "router", "counter_loop")),
-    ("A short course: how a superstep works", tuple(lesson.stem for lesson in COURSE)),
-    ("Parallel work", ("fanout_join", "map_reduce")),
-    ("Pauses, people and time travel", ("approval", "time_travel")),
-    ("Control flow and reliability", ("command_handoff", "flaky_retry")),
+    (
+        QT_TRANSLATE_NOOP("panels.start_page", "First steps"),
+        ("hello_world", "essay_writer", "router", "counter_loop"),
+    ),
+    (
+        QT_TRANSLATE_NOOP("panels.start_page", "A short course: how a superstep works"),
+        tuple(lesson.stem for lesson in COURSE),
+    ),
+    (QT_TRANSLATE_NOOP("panels.start_page", "Parallel work"), ("fanout_join", "map_reduce")),
+    (
+        QT_TRANSLATE_NOOP("panels.start_page", "Pauses, people and time travel"),
+        ("approval", "time_travel"),
+    ),
+    (
+        QT_TRANSLATE_NOOP("panels.start_page", "Control flow and reliability"),
+        ("command_handoff", "flaky_retry"),
+    ),
     ("Agents", ("react_agent", "agent_hitl", "agent_limits_pii", "agent_handoff")),
-    ("Graphs inside graphs", ("subgraph",)),
+    (QT_TRANSLATE_NOOP("panels.start_page", "Graphs inside graphs"), ("subgraph",)),
 ]
 """The gallery's sections, basic to advanced, by template file stem; a template no section
 names is listed under "More" at the end, so a new one is never hidden."""
@@ -56,18 +69,23 @@ class StartPage(QWidget):
         self.setObjectName("startPage")
         outer = QVBoxLayout(self)
         outer.setContentsMargins(48, 36, 48, 36)
-        title = QLabel("Superstep Studio")
+        title = QLabel(translate("panels.start_page", "Superstep Studio"))
         font = QFont()
         font.setPointSize(22)
         font.setBold(True)
         title.setFont(font)
         outer.addWidget(title)
         outer.addWidget(
-            QLabel("Draw, run and understand LangGraph-style agent workflows — offline.")
+            QLabel(
+                translate(
+                    "panels.start_page",
+                    "Draw, run and understand LangGraph-style agent workflows — offline.",
+                )
+            )
         )
         buttons = QHBoxLayout()
-        for name, text, signal in (("newButton", "New graph", self.new_requested),
-                                   ("openButton", "Open…", self.open_requested)):  # fmt: skip
+        for name, text, signal in (("newButton", translate("panels.start_page", "New graph"), self.new_requested),
+                                   ("openButton", translate("panels.start_page", "Open…"), self.open_requested)):  # fmt: skip
             button = QPushButton(text)
             button.setObjectName(name)
             button.clicked.connect(signal.emit)
@@ -77,15 +95,20 @@ class StartPage(QWidget):
         columns = QHBoxLayout()
         self.gallery = self._list("templatesGallery")
         self.recent = self._list("recentFiles")
-        columns.addLayout(self._column("Templates", self.gallery), 2)
-        columns.addLayout(self._column("Recent files", self.recent), 1)
+        columns.addLayout(
+            self._column(translate("panels.start_page", "Templates"), self.gallery), 2
+        )
+        columns.addLayout(
+            self._column(translate("panels.start_page", "Recent files"), self.recent), 1
+        )
         outer.addLayout(columns, 1)
         self.gallery.setIconSize(SIZE)
         self.gallery.setItemDelegate(GalleryDelegate(self.gallery))
         self.gallery.setMouseTracking(True)  # hover highlight on the cards
         self.gallery.viewport().setCursor(Qt.CursorShape.PointingHandCursor)
         self.thumbnails = ThumbnailQueue(self)
-        for title, templates in grouped(_templates()):
+        self._by_name = {t.name: t for t in _templates()}
+        for title, templates in grouped(list(self._by_name.values())):
             self.gallery.addItem(_header(title))
             for template in templates:
                 self.gallery.addItem(self._template_item(template))
@@ -103,17 +126,34 @@ class StartPage(QWidget):
         path = item.data(Qt.ItemDataRole.UserRole) if item is not None else None
         if not path:
             return []
-        text = "Open as an untitled copy" if bundled else "Open"
+        text = (
+            translate("panels.start_page", "Open as an untitled copy")
+            if bundled
+            else translate("panels.start_page", "Open")
+        )
         return [Entry("openPathAction", text, lambda: self._chosen(item, bundled)),
-                copy_entry("copyPathAction", "Copy path", path)]  # fmt: skip
+                copy_entry("copyPathAction", translate("panels.start_page", "Copy path"), path)]  # fmt: skip
 
     def _template_item(self, template) -> QListWidgetItem:
-        item = QListWidgetItem(placeholder(), f"{template.title}\n{template.description}")
+        item = QListWidgetItem(placeholder(), "")
+        self._say_template(item, template)
         item.setData(Qt.ItemDataRole.UserRole, str(template.path))
         item.setData(TEMPLATE_ROLE, template.name)
-        item.setToolTip(plain_tip(template.description))
         self.thumbnails.request(template.path, item.setIcon)
         return item
+
+    def _say_template(self, item: QListWidgetItem, template) -> None:
+        title, description = template_text(template)
+        item.setText(f"{title}\n{description}")
+        item.setToolTip(plain_tip(description))
+
+    def changeEvent(self, event) -> None:
+        """Another language (View → Language): the cards tell their templates in it; the
+        headers and buttons are redone by studio.retranslate."""
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.LanguageChange:
+            for item in self.template_items():
+                self._say_template(item, self._by_name[item.data(TEMPLATE_ROLE)])
 
     def template_items(self) -> list[QListWidgetItem]:
         """The gallery's template rows in order (the section headers left out)."""
@@ -150,7 +190,7 @@ class StartPage(QWidget):
             item.setData(Qt.ItemDataRole.UserRole, str(path))
             self.recent.addItem(item)
         if not paths:
-            item = QListWidgetItem("No recent files yet")
+            item = QListWidgetItem(translate("panels.start_page", "No recent files yet"))
             item.setFlags(Qt.ItemFlag.NoItemFlags)
             self.recent.addItem(item)
 
@@ -170,12 +210,17 @@ def grouped(templates: list) -> list[tuple[str, list]]:
     by_name = {t.name: t for t in templates}
     out = [(title, [by_name[n] for n in names if n in by_name]) for title, names in GROUPS]
     named = {n for _, names in GROUPS for n in names}
-    out.append(("More", [t for t in templates if t.name not in named]))
+    out.append(
+        (
+            QT_TRANSLATE_NOOP("panels.start_page", "More"),
+            [t for t in templates if t.name not in named],
+        )
+    )
     return [(title, found) for title, found in out if found]
 
 
 def _header(title: str) -> QListWidgetItem:
-    item = QListWidgetItem(title)
+    item = QListWidgetItem(translate("panels.start_page", title))
     item.setFlags(Qt.ItemFlag.NoItemFlags)  # not selectable, not clickable
     return item
 
@@ -238,6 +283,12 @@ class GalleryDelegate(QStyledItemDelegate):
             description,
         )
         painter.restore()
+
+
+def template_text(template) -> tuple[str, str]:
+    """A bundled template's title and description in the current language (studio.i18n_build
+    puts them in the .ts under the context "templates")."""
+    return translate("templates", template.title), translate("templates", template.description)
 
 
 def _templates() -> list:

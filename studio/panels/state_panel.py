@@ -26,6 +26,7 @@ from graphspec.state_types import STATE_TYPES
 from studio import edits
 from studio.editor import Editor
 from studio.edits.base import unique_id
+from studio.i18n import translate
 from studio.item_menu import SEPARATOR, Entries, Entry, item_menu
 
 COLUMNS = ["Key", "Type", "Reducer", "Input", "Output", "Private", "Default", "Description"]
@@ -69,7 +70,7 @@ class StatePanel(QWidget):
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addWidget(self.table)
         row = QHBoxLayout()
-        for name, text, slot in (("addKeyButton", "Add key", self.add_key),
+        for name, text, slot in (("addKeyButton", translate("panels.state_panel", "Add key"), self.add_key),
                                  ("removeKeyButton", "Remove", self.remove_key),
                                  ("keyUpButton", "Up", lambda: self.move_key(-1)),
                                  ("keyDownButton", "Down", lambda: self.move_key(1))):  # fmt: skip
@@ -102,9 +103,13 @@ class StatePanel(QWidget):
                 item.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsUserCheckable)
                 item.setCheckState(Qt.CheckState.Checked if value else Qt.CheckState.Unchecked)
                 self.table.setItem(r, col, item)
-            private = QTableWidgetItem("yes" if not (key.input or key.output) else "")
+            private = QTableWidgetItem(
+                translate("panels.state_panel", "yes") if not (key.input or key.output) else ""
+            )
             private.setFlags(Qt.ItemFlag.ItemIsEnabled)
-            private.setToolTip("a key that is neither input nor output is private")
+            private.setToolTip(
+                translate("panels.state_panel", "a key that is neither input nor output is private")
+            )
             self.table.setItem(r, PRIVATE, private)
             default = QTableWidgetItem("" if key.default is None else json.dumps(key.default))
             default.setToolTip(StateKey.model_fields["default"].description or "")
@@ -137,7 +142,11 @@ class StatePanel(QWidget):
             self.editor.failed.emit(str(exc).splitlines()[0])
             self.refresh()
             return False
-        ok = self.editor.push(edits.SetStateKeysEdit, keys, f"Change state key {keys[row].name}")
+        ok = self.editor.push(
+            edits.SetStateKeysEdit,
+            keys,
+            translate("panels.state_panel", "Change state key {name}").format(name=keys[row].name),
+        )
         if not ok:
             self.refresh()
         return ok
@@ -181,18 +190,20 @@ class StatePanel(QWidget):
         if not 0 <= row < count:
             return []
         return [
-            Entry("stateRemoveKeyAction", f"Remove {self.keys[row].name}", self.remove_key),
-            Entry("stateKeyUpAction", "Move up", lambda: self.move_key(-1), enabled=row > 0),
-            Entry("stateKeyDownAction", "Move down", lambda: self.move_key(1),
+            Entry("stateRemoveKeyAction", translate("panels.state_panel", "Remove {name}").format(name=self.keys[row].name), self.remove_key),
+            Entry("stateKeyUpAction", translate("panels.state_panel", "Move up"), lambda: self.move_key(-1), enabled=row > 0),
+            Entry("stateKeyDownAction", translate("panels.state_panel", "Move down"), lambda: self.move_key(1),
                   enabled=row < count - 1),
             SEPARATOR,
-            Entry("stateAddKeyAction", "Add key", self.add_key),
+            Entry("stateAddKeyAction", translate("panels.state_panel", "Add key"), self.add_key),
         ]  # fmt: skip
 
     def add_key(self) -> bool:
         name = unique_id("key", {k.name for k in self.keys})
         return self.editor.push(
-            edits.SetStateKeysEdit, [*self.keys, StateKey(name=name)], f"Add state key {name}"
+            edits.SetStateKeysEdit,
+            [*self.keys, StateKey(name=name)],
+            translate("panels.state_panel", "Add state key {name}").format(name=name),
         )
 
     def remove_key(self) -> bool:
@@ -201,7 +212,11 @@ class StatePanel(QWidget):
         if not 0 <= row < len(keys):
             return False
         gone = keys.pop(row)
-        return self.editor.push(edits.SetStateKeysEdit, keys, f"Remove state key {gone.name}")
+        return self.editor.push(
+            edits.SetStateKeysEdit,
+            keys,
+            translate("panels.state_panel", "Remove state key {name}").format(name=gone.name),
+        )
 
     def move_key(self, delta: int) -> bool:
         row = self.table.currentRow()
@@ -209,6 +224,8 @@ class StatePanel(QWidget):
         if not (0 <= row < len(keys) and 0 <= row + delta < len(keys)):
             return False
         keys[row], keys[row + delta] = keys[row + delta], keys[row]
-        ok = self.editor.push(edits.SetStateKeysEdit, keys, "Reorder state keys")
+        ok = self.editor.push(
+            edits.SetStateKeysEdit, keys, translate("panels.state_panel", "Reorder state keys")
+        )
         self.table.setCurrentCell(row + delta, NAME)
         return ok

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from studio.i18n import translate
+
 
 def install(window: Any) -> None:
     """The Server dock (bottom, tabbed with Problems) and File → Connect to server…"""
@@ -15,7 +17,9 @@ def install(window: Any) -> None:
 
     panel = RemoteDock()
     bottom = Qt.DockWidgetArea.BottomDockWidgetArea
-    dock = window.add_dock("remoteDock", "Server", panel, bottom, tab_with="problemsDock")
+    dock = window.add_dock(
+        "remoteDock", translate("remote.__init__", "Server"), panel, bottom, tab_with="problemsDock"
+    )
     # not one of the editor's docks: opening a graph would show it, and the start page hide it,
     # but a server is looked at with or without a graph open; File → Connect to server… shows it
     window.docks.remove(dock)
@@ -29,9 +33,14 @@ def install(window: Any) -> None:
         panel.url_edit.setFocus()
         panel.url_edit.selectAll()
 
-    action = QAction("Connect to &server…", window)
+    action = QAction(translate("remote.__init__", "Connect to &server…"), window)
     action.setObjectName("connectServerAction")
-    action.setToolTip("Attach to a LangGraph server: its assistants, threads and checkpoints")
+    action.setToolTip(
+        translate(
+            "remote.__init__",
+            "Attach to a LangGraph server: its assistants, threads and checkpoints",
+        )
+    )
     action.triggered.connect(show)
     menu = window.menus["&File"]
     quit_action = window.actions_by_name.get("quit")

@@ -36,6 +36,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from studio.i18n import translate
 from studio.item_menu import SEPARATOR, Entries, Entry, copy_entry, item_menu
 from studio.plain import line_label, set_line
 from studio.workers import run_on_daemon
@@ -131,27 +132,30 @@ class RemoteDock(QWidget):
     def _build(self) -> None:
         self.url_edit = QLineEdit("http://127.0.0.1:2024")
         self.url_edit.setObjectName("remoteUrlEdit")
-        self.url_edit.setPlaceholderText("http://127.0.0.1:2024")
+        self.url_edit.setPlaceholderText(translate("remote.remote_dock", "http://127.0.0.1:2024"))
         self.key_edit = QLineEdit()
         self.key_edit.setObjectName("remoteKeyEdit")
         self.key_edit.setEchoMode(QLineEdit.EchoMode.Password)
-        self.key_edit.setPlaceholderText("API key (optional)")
-        self.remember = QCheckBox("Keep key in keychain")
+        self.key_edit.setPlaceholderText(translate("remote.remote_dock", "API key (optional)"))
+        self.remember = QCheckBox(translate("remote.remote_dock", "Keep key in keychain"))
         self.remember.setObjectName("remoteRememberKey")
         self.remember.setToolTip(
-            "Save the key in the OS keychain; otherwise it is kept in memory only"
+            translate(
+                "remote.remote_dock",
+                "Save the key in the OS keychain; otherwise it is kept in memory only",
+            )
         )
-        self.connect_button = QPushButton("Connect")
+        self.connect_button = QPushButton(translate("remote.remote_dock", "Connect"))
         self.connect_button.setObjectName("remoteConnectButton")
         self.connect_button.clicked.connect(self.connect_to_server)
         self.url_edit.returnPressed.connect(self.connect_to_server)
         top = QHBoxLayout()
-        top.addWidget(QLabel("Server"))
+        top.addWidget(QLabel(translate("remote.remote_dock", "Server")))
         top.addWidget(self.url_edit, 3)
         top.addWidget(self.key_edit, 2)
         top.addWidget(self.remember)
         top.addWidget(self.connect_button)
-        self.status = line_label("Not connected")
+        self.status = line_label(translate("remote.remote_dock", "Not connected"))
         self.status.setObjectName("remoteStatus")
         self.status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
 
@@ -160,15 +164,22 @@ class RemoteDock(QWidget):
         self.threads = QListWidget()
         self.threads.setObjectName("remoteThreads")
         self.threads.currentItemChanged.connect(lambda *_: self.load_history())
-        self.new_thread_button = QPushButton("New thread")
+        self.new_thread_button = QPushButton(translate("remote.remote_dock", "New thread"))
         self.new_thread_button.setObjectName("remoteNewThreadButton")
         self.new_thread_button.clicked.connect(self.new_thread)
-        self.refresh_button = QPushButton("Refresh")
+        self.refresh_button = QPushButton(translate("remote.remote_dock", "Refresh"))
         self.refresh_button.setObjectName("remoteRefreshButton")
         self.refresh_button.clicked.connect(self.refresh)
         self.history = QTreeWidget()
         self.history.setObjectName("remoteHistory")
-        self.history.setHeaderLabels(["step", "source", "next", "checkpoint"])
+        self.history.setHeaderLabels(
+            [
+                translate("remote.remote_dock", "step"),
+                translate("remote.remote_dock", "source"),
+                translate("remote.remote_dock", "next"),
+                translate("remote.remote_dock", "checkpoint"),
+            ]
+        )
         self.history.setRootIsDecorated(False)
         self.history.currentItemChanged.connect(lambda *_: self._show_checkpoint())
         self.values = QPlainTextEdit()
@@ -177,25 +188,44 @@ class RemoteDock(QWidget):
 
         self.input_edit = QLineEdit()
         self.input_edit.setObjectName("remoteInput")
-        self.input_edit.setPlaceholderText('input or fork values as JSON, e.g. {"topic": "owls"}')
-        self.run_button = self._button("remoteRunButton", "Run ▶", self.run)
-        self.fork_button = self._button("remoteForkButton", "Fork here", self.fork)
-        self.fork_button.setToolTip(
-            "A new checkpoint branching from the selected one, with the values above"
+        self.input_edit.setPlaceholderText(
+            translate("remote.remote_dock", 'input or fork values as JSON, e.g. {"topic": "owls"}')
         )
-        self.replay_button = self._button("remoteReplayButton", "Run from here", self.replay)
-        self.stop_button = self._button("remoteStop", "Stop ■", self.stop)
-        self.stop_button.setToolTip("End the streamed run here (the server may finish it)")
+        self.run_button = self._button(
+            "remoteRunButton", translate("remote.remote_dock", "Run ▶"), self.run
+        )
+        self.fork_button = self._button(
+            "remoteForkButton", translate("remote.remote_dock", "Fork here"), self.fork
+        )
+        self.fork_button.setToolTip(
+            translate(
+                "remote.remote_dock",
+                "A new checkpoint branching from the selected one, with the values above",
+            )
+        )
+        self.replay_button = self._button(
+            "remoteReplayButton", translate("remote.remote_dock", "Run from here"), self.replay
+        )
+        self.stop_button = self._button(
+            "remoteStop", translate("remote.remote_dock", "Stop ■"), self.stop
+        )
+        self.stop_button.setToolTip(
+            translate("remote.remote_dock", "End the streamed run here (the server may finish it)")
+        )
         self.interrupt_label = QLabel("")  # one line beside the buttons; all of it in its tooltip
         self.interrupt_label.setObjectName("remoteInterrupt")
         self.interrupt_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.resume_edit = QLineEdit("true")
         self.resume_edit.setObjectName("remoteResumeEdit")
-        self.resume_button = self._button("remoteResumeButton", "Resume", self.resume)
+        self.resume_button = self._button(
+            "remoteResumeButton", translate("remote.remote_dock", "Resume"), self.resume
+        )
         self.stream_view = QPlainTextEdit()
         self.stream_view.setObjectName("remoteStream")
         self.stream_view.setReadOnly(True)
-        self.stream_view.setPlaceholderText("Streamed run parts appear here")
+        self.stream_view.setPlaceholderText(
+            translate("remote.remote_dock", "Streamed run parts appear here")
+        )
 
         # the buttons and fields in rows above the lists: a short dock shrinks the lists only
         buttons = QHBoxLayout()
@@ -206,17 +236,25 @@ class RemoteDock(QWidget):
             buttons.addWidget(b)
         buttons.addWidget(self.interrupt_label, 1)
         fields = QHBoxLayout()
-        fields.addWidget(QLabel("Input"))
+        fields.addWidget(QLabel(translate("remote.remote_dock", "Input")))
         fields.addWidget(self.input_edit, 3)
-        fields.addWidget(QLabel("Answer"))
+        fields.addWidget(QLabel(translate("remote.remote_dock", "Answer")))
         fields.addWidget(self.resume_edit, 1)
         fields.addWidget(self.resume_button)
         splitter = QSplitter(Qt.Orientation.Horizontal)
-        splitter.addWidget(self._column("Assistants", self.assistants))
-        splitter.addWidget(self._column("Threads", self.threads))
-        splitter.addWidget(self._column("Checkpoint history (newest first)", self.history))
-        splitter.addWidget(self._column("Values", self.values))
-        splitter.addWidget(self._column("Streamed parts", self.stream_view))
+        splitter.addWidget(
+            self._column(translate("remote.remote_dock", "Assistants"), self.assistants)
+        )
+        splitter.addWidget(self._column(translate("remote.remote_dock", "Threads"), self.threads))
+        splitter.addWidget(
+            self._column(
+                translate("remote.remote_dock", "Checkpoint history (newest first)"), self.history
+            )
+        )
+        splitter.addWidget(self._column(translate("remote.remote_dock", "Values"), self.values))
+        splitter.addWidget(
+            self._column(translate("remote.remote_dock", "Streamed parts"), self.stream_view)
+        )
         splitter.setSizes([150, 180, 300, 300, 300])
         splitter.setChildrenCollapsible(False)
         for view in (self.assistants, self.threads, self.history, self.values, self.stream_view):
@@ -246,7 +284,9 @@ class RemoteDock(QWidget):
         layout = QVBoxLayout(column)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(2)
-        layout.addWidget(QLabel(f"<b>{title}</b>"))
+        layout.addWidget(
+            QLabel(translate("remote.remote_dock", "<b>{title}</b>").format(title=title))
+        )
         for widget in widgets:
             layout.addWidget(
                 widget, 1 if isinstance(widget, (QListWidget, QTreeWidget, QPlainTextEdit)) else 0
@@ -256,7 +296,7 @@ class RemoteDock(QWidget):
     # -------------------------------------------------------------- right-click menus
 
     def _assistant_menu(self, index) -> Entries:
-        return [copy_entry("remoteCopyAssistantAction", "Copy assistant id",
+        return [copy_entry("remoteCopyAssistantAction", translate("remote.remote_dock", "Copy assistant id"),
                            str(index.data(ID) or ""))]  # fmt: skip
 
     def _thread_menu(self, index) -> Entries:
@@ -264,15 +304,15 @@ class RemoteDock(QWidget):
         the buttons, off while a call is out, do not say what the menu may do)."""
         on = self.client is not None
         return [
-            Entry("remoteThreadRunAction", "Run on this thread", self.run,
-                  enabled=on, tip="With the input above"),
-            Entry("remoteThreadHistoryAction", "Reload its checkpoints", self.load_history,
+            Entry("remoteThreadRunAction", translate("remote.remote_dock", "Run on this thread"), self.run,
+                  enabled=on, tip=translate("remote.remote_dock", "With the input above")),
+            Entry("remoteThreadHistoryAction", translate("remote.remote_dock", "Reload its checkpoints"), self.load_history,
                   enabled=on),
             SEPARATOR,
-            Entry("remoteNewThreadAction", "New thread", self.new_thread, enabled=on),
-            Entry("remoteRefreshAction", "Refresh", self.refresh, enabled=on),
+            Entry("remoteNewThreadAction", translate("remote.remote_dock", "New thread"), self.new_thread, enabled=on),
+            Entry("remoteRefreshAction", translate("remote.remote_dock", "Refresh"), self.refresh, enabled=on),
             SEPARATOR,
-            copy_entry("remoteCopyThreadAction", "Copy thread id", str(index.data(ID) or "")),
+            copy_entry("remoteCopyThreadAction", translate("remote.remote_dock", "Copy thread id"), str(index.data(ID) or "")),
         ]  # fmt: skip
 
     def _checkpoint_menu(self, index) -> Entries:
@@ -281,11 +321,11 @@ class RemoteDock(QWidget):
             return []
         on = self.client is not None and self.thread_id() is not None
         return [
-            Entry("remoteCheckpointReplayAction", "Run from here", self.replay, enabled=on),
-            Entry("remoteCheckpointForkAction", "Fork here", self.fork,
+            Entry("remoteCheckpointReplayAction", translate("remote.remote_dock", "Run from here"), self.replay, enabled=on),
+            Entry("remoteCheckpointForkAction", translate("remote.remote_dock", "Fork here"), self.fork,
                   enabled=on, tip=self.fork_button.toolTip()),
             SEPARATOR,
-            copy_entry("remoteCopyCheckpointAction", "Copy checkpoint id",
+            copy_entry("remoteCopyCheckpointAction", translate("remote.remote_dock", "Copy checkpoint id"),
                        self.checkpoints[row].checkpoint_id),
         ]  # fmt: skip
 
@@ -362,7 +402,12 @@ class RemoteDock(QWidget):
     def connect_to_server(self) -> None:
         url = self.url_edit.text().strip()
         if not url:
-            self._say("Type the server's URL, e.g. http://127.0.0.1:2024", error=True)
+            self._say(
+                translate(
+                    "remote.remote_dock", "Type the server's URL, e.g. http://127.0.0.1:2024"
+                ),
+                error=True,
+            )
             return
         key, keep, timeout = (
             self.key_edit.text().strip() or None,
@@ -376,7 +421,7 @@ class RemoteDock(QWidget):
             self.client.close()
         self.client = None
         self._clear()
-        self._say(f"Connecting to {url}…")
+        self._say(translate("remote.remote_dock", "Connecting to {url}…").format(url=url))
         from studio.remote.client import RemoteClient, remember_key, stored_key
 
         def work() -> tuple[RemoteClient, list[dict], list[dict]]:
@@ -394,7 +439,9 @@ class RemoteDock(QWidget):
             self._fill_assistants(assistants)
             self._fill_threads(threads)
             self._say(
-                f"Connected to {self.client.url}: {len(assistants)} assistant(s), {len(threads)} thread(s)"
+                translate(
+                    "remote.remote_dock", "Connected to {url}: {len} assistant(s), {len2} thread(s)"
+                ).format(url=self.client.url, len=len(assistants), len2=len(threads))
             )
             self.connected.emit()
 
@@ -411,7 +458,11 @@ class RemoteDock(QWidget):
         if self.client is None:
             return
         client = self.client
-        self._job("New thread", client.create_thread, lambda tid: self.refresh(select=tid))
+        self._job(
+            translate("remote.remote_dock", "New thread"),
+            client.create_thread,
+            lambda tid: self.refresh(select=tid),
+        )
 
     def load_history(self, select: str | None = None) -> None:
         self.history.clear()
@@ -437,32 +488,49 @@ class RemoteDock(QWidget):
         try:
             return True, json.loads(text)
         except ValueError as exc:
-            self._say(f"{what} is not JSON: {exc}", error=True)
+            self._say(
+                translate("remote.remote_dock", "{what} is not JSON: {exc}").format(
+                    what=what, exc=exc
+                ),
+                error=True,
+            )
             return False, None
 
     def run(self) -> None:
-        ok, value = self._parse(self.input_edit.text(), "The input")
+        ok, value = self._parse(
+            self.input_edit.text(), translate("remote.remote_dock", "The input")
+        )
         if ok:
             self._stream("Run", input=value)
 
     def replay(self) -> None:
         if (cp := self.checkpoint()) is not None:
-            self._stream("Run from checkpoint", checkpoint_id=cp.checkpoint_id)
+            self._stream(
+                translate("remote.remote_dock", "Run from checkpoint"),
+                checkpoint_id=cp.checkpoint_id,
+            )
 
     def resume(self) -> None:
-        ok, value = self._parse(self.resume_edit.text(), "The answer")
+        ok, value = self._parse(
+            self.resume_edit.text(), translate("remote.remote_dock", "The answer")
+        )
         if ok:
             self._stream("Resume", resume=True if value is None else value)
 
     def fork(self) -> None:
         cp, tid, client = self.checkpoint(), self.thread_id(), self.client
-        ok, values = self._parse(self.input_edit.text(), "The fork's values")
+        ok, values = self._parse(
+            self.input_edit.text(), translate("remote.remote_dock", "The fork's values")
+        )
         if cp is None or tid is None or client is None or not ok:
             return
 
         def done(new_id: str) -> None:
             self._say(
-                f"Forked from checkpoint {cp.checkpoint_id[:13]}… as {new_id[:13]}…; Run continues from it"
+                translate(
+                    "remote.remote_dock",
+                    "Forked from checkpoint {value}… as {value2}…; Run continues from it",
+                ).format(value=cp.checkpoint_id[:13], value2=new_id[:13])
             )
             self.load_history(select=new_id)
 
@@ -471,12 +539,14 @@ class RemoteDock(QWidget):
     def _stream(self, name: str, **kwargs: Any) -> None:
         tid, aid, client = self.thread_id(), self.assistant_id(), self.client
         if tid is None or aid is None or client is None:
-            self._say("Pick a thread and an assistant first", error=True)
+            self._say(
+                translate("remote.remote_dock", "Pick a thread and an assistant first"), error=True
+            )
             return
         self._end_run()
         self.stream_view.clear()
         self.stream_view.setMaximumBlockCount(self.max_parts)
-        self._say(f"{name}: streaming…")
+        self._say(translate("remote.remote_dock", "{name}: streaming…").format(name=name))
         run = self._run = _StreamRun(self.max_parts)
         run.ready.connect(self._show_parts)  # a method of the dock: queued to the GUI thread
 
@@ -484,8 +554,7 @@ class RemoteDock(QWidget):
             return client.stream(tid, aid, on_part=run.put, stop=run.stop, **kwargs)
 
         def done(count: int) -> None:
-            self._say(f"{name}: {'stopped' if run.stop.is_set() else 'done'}, "
-                      f"{count} part(s) streamed{self._kept(count)}")  # fmt: skip
+            self._say(translate("remote.remote_dock", "{name}: {value}, {count} part(s) streamed{kept}").format(name=name, value='stopped' if run.stop.is_set() else 'done', count=count, kept=self._kept(count)))  # fmt: skip
             self.refresh()  # the thread's status and its history both moved
 
         def forget() -> None:
@@ -496,13 +565,23 @@ class RemoteDock(QWidget):
 
         def stop() -> None:
             run.stop.set()
-            end(f"stopped after {run.count} part(s){self._kept(run.count)}")
+            end(
+                translate("remote.remote_dock", "stopped after {count} part(s){kept}").format(
+                    count=run.count, kept=self._kept(run.count)
+                )
+            )
             self.refresh()
 
         run.end = stop
 
     def _kept(self, count: int) -> str:
-        return f"; the last {self.max_parts} kept" if count > self.max_parts else ""
+        return (
+            translate("remote.remote_dock", "; the last {max_parts} kept").format(
+                max_parts=self.max_parts
+            )
+            if count > self.max_parts
+            else ""
+        )
 
     def stop(self) -> None:
         """Stop: end the streamed run now (its thread ends at the next chunk it receives)."""
@@ -560,7 +639,12 @@ class RemoteDock(QWidget):
         for cp in checkpoints:
             source = "fork" if cp.source == "update" else (cp.source or "")
             item = QTreeWidgetItem(
-                [str(cp.step), source, ", ".join(cp.next) or "(end)", cp.checkpoint_id]
+                [
+                    str(cp.step),
+                    source,
+                    ", ".join(cp.next) or translate("remote.remote_dock", "(end)"),
+                    cp.checkpoint_id,
+                ]
             )
             item.setToolTip(3, _plain_tip(cp.created_at or ""))
             self.history.addTopLevelItem(item)
@@ -582,7 +666,9 @@ class RemoteDock(QWidget):
         if head is not None and head.interrupts:
             asked = "; ".join(_asked(i) for i in head.interrupts)
             self.interrupt_label.setText(
-                f"<b>Waiting at {escape(', '.join(head.next))}:</b> {escape(_clip(asked))}"
+                translate("remote.remote_dock", "<b>Waiting at {escape}:</b> {escape2}").format(
+                    escape=escape(", ".join(head.next)), escape2=escape(_clip(asked))
+                )
             )
             self.interrupt_label.setToolTip(_plain_tip(_json(list(head.interrupts))))
         else:

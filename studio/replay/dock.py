@@ -17,6 +17,7 @@ from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtWidgets import QCheckBox
 
 from engine.record.store import RecordedCall, RecordingStore
+from studio.i18n import translate
 from studio.replay.replay_menu import ReplayMenu
 from studio.replay.run_diff import diff_threads
 from studio.replay.saved_trust import trusted_by_user
@@ -38,17 +39,21 @@ class ReplayDock(QObject):
         self.window = window
         self._stores: dict[Path, RecordingStore] = {}
         self.panel = TestsPanel(trusted=self._trusted)
-        self.record_box = QCheckBox("Record runs")
+        self.record_box = QCheckBox(translate("replay.dock", "Record runs"))
         self.record_box.setObjectName("recordRuns")
-        self.record_box.setToolTip("Keep every model and tool call of the runs beside their "
-                                   "checkpoints, to replay them or save them as tests")  # fmt: skip
+        self.record_box.setToolTip(translate("replay.dock", "Keep every model and tool call of the runs beside their "
+                                   "checkpoints, to replay them or save them as tests"))  # fmt: skip
         self.record_box.toggled.connect(self._set_recording)
         self.panel.actions.insertWidget(1, self.record_box)
         self.replay_menu = ReplayMenu()
         self.replay_menu.replay_requested.connect(lambda picked: self.replay(from_picked=picked))
         self.panel.actions.addWidget(self.replay_menu)
-        save = button("saveTest", "Save as test", self.save)
-        save.setToolTip("Write the current thread as a pytest file in tests/ beside the spec")
+        save = button("saveTest", translate("replay.dock", "Save as test"), self.save)
+        save.setToolTip(
+            translate(
+                "replay.dock", "Write the current thread as a pytest file in tests/ beside the spec"
+            )
+        )
         self.panel.actions.addWidget(save)
         # a call is noted after the trace shows the steps reported with it (connected later
         # than the run controller, so its rows come first), not above them
@@ -125,8 +130,8 @@ class ReplayDock(QObject):
         calls, self._calls[:] = list(self._calls), []
         for call in calls:
             what = "failed" if call.error else "recorded" if call.served == "live" else call.served
-            self.window.runner.trace.note(f"{call.kind} call · {call.node.replace('|', ' › ')}",
-                                          f"step {call.step}, call {call.call_index + 1}: {what}")  # fmt: skip
+            self.window.runner.trace.note(translate("replay.dock", "{kind} call · {replace}").format(kind=call.kind, replace=call.node.replace('|', ' › ')),
+                                          translate("replay.dock", "step {step}, call {value}: {what}").format(step=call.step, value=call.call_index + 1, what=what))  # fmt: skip
 
     # -- commands
     def _target(self) -> Any:
@@ -144,11 +149,15 @@ class ReplayDock(QObject):
         serving its recorded calls; show the run diff."""
         thread, db = self.window.runner.thread_id, Path(self.window.runner.db_path())
         if not self.store().runs(thread):
-            self._say(f"Thread {thread} has no recording: run it with Record runs on")
+            self._say(
+                translate(
+                    "replay.dock", "Thread {thread} has no recording: run it with Record runs on"
+                ).format(thread=thread)
+            )
             return
         picked = self.window.runner.history.current() if from_picked else None
         if from_picked and picked is None:
-            self._say("Pick a checkpoint in Checkpoints to replay from")
+            self._say(translate("replay.dock", "Pick a checkpoint in Checkpoints to replay from"))
             return
         target = self._target()
         policy, serve = self.replay_menu.policy, self.replay_menu.serve
@@ -170,13 +179,25 @@ class ReplayDock(QObject):
                     report = replay_from(graph, thread, picked.checkpoint_id, into, **options)
                 return report, diff_threads(graph, thread, into)
 
-        where = f" from step {picked.step}" if picked is not None else ""
-        self._say(f"Replaying thread {thread}{where}…")
+        where = (
+            translate("replay.dock", " from step {step}").format(step=picked.step)
+            if picked is not None
+            else ""
+        )
+        self._say(
+            translate("replay.dock", "Replaying thread {thread}{where}…").format(
+                thread=thread, where=where
+            )
+        )
         run_in_thread(work, self._replayed)
 
     def _replayed(self, result: Any, error: BaseException | None) -> None:
         if error is not None:
-            self._say(f"Replay failed: {type(error).__name__}: {error}")
+            self._say(
+                translate("replay.dock", "Replay failed: {name__}: {error}").format(
+                    name__=type(error).__name__, error=error
+                )
+            )
             return
         report, diff = result
         self.panel.diff.show_diff(diff)
@@ -192,9 +213,9 @@ class ReplayDock(QObject):
         doc, thread = self.window.document, self.window.runner.thread_id
         source = doc.code.source if doc.code is not None else doc.path
         if not source:
-            self._say("Save the spec first: its tests go in a tests folder beside it"
-                      if doc.code is None else "A graph handed over by debug() has no file "
-                      "for a test to load: open its program instead")  # fmt: skip
+            self._say(translate("replay.dock", "Save the spec first: its tests go in a tests folder beside it")
+                      if doc.code is None else translate("replay.dock", "A graph handed over by debug() has no file "
+                      "for a test to load: open its program instead"))  # fmt: skip
             return
         try:
             with SqliteSaver.from_conn_string(str(self.window.runner.db_path())) as saver:
@@ -202,9 +223,13 @@ class ReplayDock(QObject):
                 test = self.panel.save_thread(graph, Path(source), thread,
                                               getattr(doc.code, "name", None))  # fmt: skip
         except Exception as exc:  # no recording, an unreadable database: say so, never crash
-            self._say(f"Cannot save thread {thread} as a test: {exc}")
+            self._say(
+                translate("replay.dock", "Cannot save thread {thread} as a test: {exc}").format(
+                    thread=thread, exc=exc
+                )
+            )
             return
-        self._say(f"Saved {test.name}")
+        self._say(translate("replay.dock", "Saved {name}").format(name=test.name))
 
 
 MODEL_KINDS = ("model", "tools", "agent")
@@ -225,7 +250,7 @@ def _compile(target: Any, saver: Any) -> Any:
 def install(window: Any) -> ReplayDock:
     """The Tests dock (tabbed with Problems) and recording of the window's runs."""
     dock = ReplayDock(window)
-    window.add_dock("testsDock", "Tests", dock.panel, Qt.DockWidgetArea.BottomDockWidgetArea,
+    window.add_dock("testsDock", translate("replay.dock", "Tests"), dock.panel, Qt.DockWidgetArea.BottomDockWidgetArea,
                     tab_with="problemsDock")  # fmt: skip
     window.replay_dock = dock
     return dock

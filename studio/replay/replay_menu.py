@@ -7,8 +7,10 @@ from PySide6.QtCore import Signal
 from PySide6.QtGui import QAction, QActionGroup
 from PySide6.QtWidgets import QMenu, QToolButton
 
-ON_CHANGE = (("Changed call: use the recording", "recorded"), ("Changed call: call it live", "live"),
-             ("Changed call: stop the replay", "fail"))  # fmt: skip
+from studio.i18n import QT_TRANSLATE_NOOP, translate
+
+ON_CHANGE = ((QT_TRANSLATE_NOOP("replay.replay_menu", "Changed call: use the recording"), "recorded"), (QT_TRANSLATE_NOOP("replay.replay_menu", "Changed call: call it live"), "live"),
+             (QT_TRANSLATE_NOOP("replay.replay_menu", "Changed call: stop the replay"), "fail"))  # fmt: skip
 """The replay policy for a call whose input changed since the recording, as the menu offers it."""
 
 
@@ -20,25 +22,32 @@ class ReplayMenu(QToolButton):
     def __init__(self) -> None:
         super().__init__()
         self.setObjectName("replayMenu")
-        self.setText("Replay")
-        self.setToolTip("Run the current thread again on a new thread, its recorded model and "
-                        "tool calls served instead of new ones, and compare the two runs")  # fmt: skip
+        self.setText(translate("replay.replay_menu", "Replay"))
+        self.setToolTip(translate("replay.replay_menu", "Run the current thread again on a new thread, its recorded model and "
+                        "tool calls served instead of new ones, and compare the two runs"))  # fmt: skip
         self.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
         menu = QMenu(self)
         menu.setObjectName("replayMenuItems")
         self.actions_by_name: dict[str, QAction] = {}
-        self._add(menu, "replayThread", "Replay thread", lambda: self.replay_requested.emit(False))
-        self._add(menu, "replayFrom", "Replay from the picked checkpoint",
+        self._add(
+            menu,
+            "replayThread",
+            translate("replay.replay_menu", "Replay thread"),
+            lambda: self.replay_requested.emit(False),
+        )
+        self._add(menu, "replayFrom", translate("replay.replay_menu", "Replay from the picked checkpoint"),
                   lambda: self.replay_requested.emit(True))  # fmt: skip
         menu.addSeparator()
         group = QActionGroup(self)
         for i, (text, policy) in enumerate(ON_CHANGE):
-            action = self._add(menu, f"onChange_{policy}", text, None)
+            action = self._add(
+                menu, f"onChange_{policy}", translate("replay.replay_menu", text), None
+            )
             action.setCheckable(True)
             action.setChecked(i == 0)
             group.addAction(action)
         menu.addSeparator()
-        self.tools_live = self._add(menu, "toolsLive", "Run tools live (serve model calls only)",
+        self.tools_live = self._add(menu, "toolsLive", translate("replay.replay_menu", "Run tools live (serve model calls only)"),
                                     None)  # fmt: skip
         self.tools_live.setCheckable(True)
         self.setMenu(menu)

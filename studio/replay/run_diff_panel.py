@@ -7,6 +7,7 @@ from __future__ import annotations
 from PySide6.QtGui import QBrush
 from PySide6.QtWidgets import QSizePolicy, QTreeWidget, QTreeWidgetItem, QWidget
 
+from studio.i18n import translate
 from studio.plain import plain_label, plain_tip
 from studio.replay.run_diff import RunDiff, path_text
 from studio.run.diff_panel import DiffPanel
@@ -19,13 +20,24 @@ class RunDiffPanel(QWidget):
     def __init__(self) -> None:
         super().__init__()
         self.setObjectName("runDiffPanel")
-        self.caption = plain_label("Replay a thread, or run a saved test, to compare two runs.")
+        self.caption = plain_label(
+            translate(
+                "replay.run_diff_panel",
+                "Replay a thread, or run a saved test, to compare two runs.",
+            )
+        )
         self.caption.setObjectName("runDiffCaption")
         # one line, cut at the edge (the whole text is its tooltip): a short dock stays short
         self.caption.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.tree = QTreeWidget()
         self.tree.setObjectName("runDiff")
-        self.tree.setHeaderLabels(["Step", "Old", "New"])
+        self.tree.setHeaderLabels(
+            [
+                translate("replay.run_diff_panel", "Step"),
+                translate("replay.run_diff_panel", "Old"),
+                translate("replay.run_diff_panel", "New"),
+            ]
+        )
         self.tree.setColumnWidth(0, 280)
         self.tree.setColumnWidth(1, 280)
         layout = vbox(self)
@@ -47,7 +59,9 @@ class RunDiffPanel(QWidget):
         self.tree.clear()
         changed = diff.changed_steps
         text = f"{diff.old_name} (old) → {diff.new_name} (new): " + (
-            "the same in every step" if diff.same else f"{len(changed)} step(s) differ"
+            translate("replay.run_diff_panel", "the same in every step")
+            if diff.same
+            else f"{len(changed)} step(s) differ"
         )
         self.caption.setText(text)
         self.caption.setToolTip(plain_tip(text))
@@ -63,7 +77,9 @@ class RunDiffPanel(QWidget):
                 self._part(row, f"state {part.path}", part)
             row.setExpanded(not step.same)
         if diff.final:
-            final = self._row(self.tree, "Final state", "", "", True)
+            final = self._row(
+                self.tree, translate("replay.run_diff_panel", "Final state"), "", "", True
+            )
             for part in diff.final:
                 self._part(final, part.path or "(value)", part)
             final.setExpanded(True)

@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from studio.i18n import translate
 from studio.item_menu import SEPARATOR, Entries, Entry, copy_entry, item_menu
 from studio.plain import plain_label, plain_tip
 from studio.replay.run_diff_panel import RunDiffPanel
@@ -57,13 +58,17 @@ class TestsPanel(QWidget):
         self.caption.setObjectName("testsCaption")
         # one line beside the buttons, cut at the dock's edge; the whole text is its tooltip
         self.caption.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
-        self.run_button = button("runTests", "Run all", self.run_all)
+        self.run_button = button(
+            "runTests", translate("replay.tests_panel", "Run all"), self.run_all
+        )
         self.actions = QHBoxLayout()  # the caption, then the buttons (others add theirs)
         self.actions.addWidget(self.caption, 1)
         self.actions.addWidget(self.run_button)
         self.list = QTreeWidget()
         self.list.setObjectName("testsList")
-        self.list.setHeaderLabels(["Test", "Result"])
+        self.list.setHeaderLabels(
+            [translate("replay.tests_panel", "Test"), translate("replay.tests_panel", "Result")]
+        )
         self.list.setColumnWidth(0, 220)
         self.list.setRootIsDecorated(False)
         self.list.currentItemChanged.connect(lambda item, _: self._show(item))
@@ -104,9 +109,9 @@ class TestsPanel(QWidget):
         """List the folder's tests with their last result."""
         self.list.clear()
         tests = self.tests()
-        where = str(self.folder) if self.folder else "no folder"
-        self.say(f"{len(tests)} saved test(s) in {where}" if tests else
-                 f"No saved tests in {where}: save a recorded thread as a test.")  # fmt: skip
+        where = str(self.folder) if self.folder else translate("replay.tests_panel", "no folder")
+        self.say(translate("replay.tests_panel", "{len} saved test(s) in {where}").format(len=len(tests), where=where) if tests else
+                 translate("replay.tests_panel", "No saved tests in {where}: save a recorded thread as a test.").format(where=where))  # fmt: skip
         for path in tests:
             name = path.name.removesuffix(".recording.json")
             result = self.results.get(name)
@@ -118,7 +123,13 @@ class TestsPanel(QWidget):
 
     @staticmethod
     def _status(result: SavedResult | None) -> str:
-        return "not run" if result is None else "passed" if result.passed else "FAILED"
+        return (
+            translate("replay.tests_panel", "not run")
+            if result is None
+            else "passed"
+            if result.passed
+            else "FAILED"
+        )
 
     def run_all(self) -> None:
         self.run_tests(self.tests())
@@ -127,7 +138,7 @@ class TestsPanel(QWidget):
         """Run these saved tests (their data files) on a worker; each one's result replaces its
         last, the others' stay."""
         self.run_button.setEnabled(False)
-        self.say(f"Running {len(tests)} test(s)…")
+        self.say(translate("replay.tests_panel", "Running {len} test(s)…").format(len=len(tests)))
         trusted = self.trusted
         load_replaying()
         run_in_thread(lambda: [run_saved(p, trusted=trusted) for p in tests], self._done)
@@ -140,7 +151,11 @@ class TestsPanel(QWidget):
         self.results.update({r.name: r for r in results})
         self.refresh()
         failed = sum(not r.passed for r in results)
-        self.say(f"{len(results) - failed} passed, {failed} failed")
+        self.say(
+            translate("replay.tests_panel", "{value} passed, {failed} failed").format(
+                value=len(results) - failed, failed=failed
+            )
+        )
         shown = next((r for r in results if not r.passed), results[0] if results else None)
         items = [self.list.topLevelItem(i) for i in range(self.list.topLevelItemCount())]
         picked = [i for i in items if shown is not None and i.data(0, NAME) == shown.name]
@@ -157,12 +172,12 @@ class TestsPanel(QWidget):
         if path is None:
             return []
         return [
-            Entry("testRunOneAction", "Run this test", lambda: self.run_tests([path]),
-                  enabled=self.run_button.isEnabled(), tip="Replay it against its recording"),
+            Entry("testRunOneAction", translate("replay.tests_panel", "Run this test"), lambda: self.run_tests([path]),
+                  enabled=self.run_button.isEnabled(), tip=translate("replay.tests_panel", "Replay it against its recording")),
             SEPARATOR,
-            copy_entry("testCopyPathAction", "Copy test file path",
+            copy_entry("testCopyPathAction", translate("replay.tests_panel", "Copy test file path"),
                        str(path.with_name(path.name.removesuffix(".recording.json") + ".py"))),
-            copy_entry("testCopyDataPathAction", "Copy recording path", str(path)),
+            copy_entry("testCopyDataPathAction", translate("replay.tests_panel", "Copy recording path"), str(path)),
         ]  # fmt: skip
 
     def _show(self, item: QTreeWidgetItem | None) -> None:
@@ -171,8 +186,12 @@ class TestsPanel(QWidget):
             self.failure.setPlainText("")
             self.diff.clear()
             return
-        shown = result.problems or ["the run differs from the recording (below)"]
-        self.failure.setPlainText("passed" if result.passed else "\n".join(shown))
+        shown = result.problems or [
+            translate("replay.tests_panel", "the run differs from the recording (below)")
+        ]
+        self.failure.setPlainText(
+            translate("replay.tests_panel", "passed") if result.passed else "\n".join(shown)
+        )
         self.failure.verticalScrollBar().setValue(0)
         if result.diff is not None:
             self.diff.show_diff(result.diff)

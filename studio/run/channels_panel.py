@@ -12,6 +12,7 @@ from PySide6.QtWidgets import (
 
 from engine.pregel import trace
 from engine.pregel.trace_format import short_version, to_json
+from studio.i18n import QT_TRANSLATE_NOOP, translate
 from studio.item_menu import Entries, copy_entry, item_menu
 from studio.plain import plain_label, plain_tip
 from studio.run.runner import ChannelRow, is_internal
@@ -28,7 +29,12 @@ from studio.run.widgets import (
 class ChannelsPanel(QWidget):
     """Every channel of the compiled graph; rows the last barrier moved show old -> new."""
 
-    COLUMNS = ["Channel", "Type", "Value", "Version"]
+    COLUMNS = [
+        QT_TRANSLATE_NOOP("headers", "Channel"),
+        QT_TRANSLATE_NOOP("headers", "Type"),
+        QT_TRANSLATE_NOOP("headers", "Value"),
+        QT_TRANSLATE_NOOP("headers", "Version"),
+    ]
 
     def __init__(self) -> None:
         super().__init__()
@@ -39,7 +45,9 @@ class ChannelsPanel(QWidget):
         self.table.setColumnWidth(0, 110)
         self.table.setColumnWidth(1, 105)
         self.table.setColumnWidth(3, 62)
-        self.caption = plain_label("No run yet: Step or Run to see the channels.")
+        self.caption = plain_label(
+            translate("run.channels_panel", "No run yet: Step or Run to see the channels.")
+        )
         self.caption.setObjectName("channelsCaption")
         self.caption.setWordWrap(True)
         layout = vbox(self)
@@ -54,8 +62,14 @@ class ChannelsPanel(QWidget):
             return []
         full = value.data(Qt.ItemDataRole.UserRole) or ""
         return [
-            copy_entry("channelCopyValueAction", "Copy value (JSON)", full),
-            copy_entry("channelCopyNameAction", "Copy channel name", name.text()),
+            copy_entry(
+                "channelCopyValueAction", translate("run.channels_panel", "Copy value (JSON)"), full
+            ),
+            copy_entry(
+                "channelCopyNameAction",
+                translate("run.channels_panel", "Copy channel name"),
+                name.text(),
+            ),
         ]
 
     def show_rows(self, rows: list[ChannelRow], changes: list[trace.ChannelChange] | None = None,

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from graphspec.import_func import holds_one_value
+from studio.i18n import translate
 from studio.paths import studio_home
 from studio.run.deep_agent_panel import DeepAgentPanel
 from studio.run.overlay import RunOverlay
@@ -89,9 +90,9 @@ class RunController(RunToolbar, ThreadControl):
         self.interrupt_panel = InterruptPanel()
         window.add_bar(self.interrupt_panel)
         self.restart_banner = window.add_banner("restartBanner", "#FDECEA")
-        self.restart_banner.add_button("restartLastButton", "Restart from the last checkpoint",
+        self.restart_banner.add_button("restartLastButton", translate("run.controller", "Restart from the last checkpoint"),
                                        lambda: self.restart(from_start=False))  # fmt: skip
-        self.restart_banner.add_button("restartStartButton", "Restart from the start",
+        self.restart_banner.add_button("restartStartButton", translate("run.controller", "Restart from the start"),
                                        lambda: self.restart(from_start=True))  # fmt: skip
         self._wire()
         self._set_state("idle")
@@ -116,19 +117,41 @@ class RunController(RunToolbar, ThreadControl):
         self.thread_list = ThreadsPanel()
         self.deep_agent = DeepAgentPanel()
         self.docks = {
-            "runInputDock": w.add_dock("runInputDock", "Run input", self.input_panel, left),
-            "threadsDock": w.add_dock("threadsDock", "Threads", self.thread_list, left),
+            "runInputDock": w.add_dock(
+                "runInputDock", translate("run.controller", "Run input"), self.input_panel, left
+            ),
+            "threadsDock": w.add_dock(
+                "threadsDock", translate("run.controller", "Threads"), self.thread_list, left
+            ),
             "channelsDock": w.add_dock(
-                "channelsDock", "Channels", self.channels, right, tab_with="inspectorDock"
+                "channelsDock",
+                translate("run.controller", "Channels"),
+                self.channels,
+                right,
+                tab_with="inspectorDock",
             ),
             "historyDock": w.add_dock(
-                "historyDock", "Checkpoints", self.history, right, tab_with="stateDock"
+                "historyDock",
+                translate("run.controller", "Checkpoints"),
+                self.history,
+                right,
+                tab_with="stateDock",
             ),
-            "traceDock": w.add_dock("traceDock", "Superstep trace", self.trace, bottom),
-            "diffDock": w.add_dock("diffDock", "Checkpoint diff", self.diff, bottom),
-            "eventsDock": w.add_dock("eventsDock", "Events", self.events, bottom),
+            "traceDock": w.add_dock(
+                "traceDock", translate("run.controller", "Superstep trace"), self.trace, bottom
+            ),
+            "diffDock": w.add_dock(
+                "diffDock", translate("run.controller", "Checkpoint diff"), self.diff, bottom
+            ),
+            "eventsDock": w.add_dock(
+                "eventsDock", translate("run.controller", "Events"), self.events, bottom
+            ),
             "deepAgentDock": w.add_dock(
-                "deepAgentDock", "Deep agent", self.deep_agent, right, tab_with="inspectorDock"
+                "deepAgentDock",
+                translate("run.controller", "Deep agent"),
+                self.deep_agent,
+                right,
+                tab_with="inspectorDock",
             ),
         }
         # where each goes, and how big, is the workspace's (studio/workspaces.py)
@@ -232,13 +255,15 @@ class RunController(RunToolbar, ThreadControl):
         self._book = ThreadBook()  # read again when asked: another window may have written it
         self.threads, self._thread = [], "main"  # until the new database lists its own
         self._fill_threads()
-        self._say("Ready to run")
+        self._say(translate("run.controller", "Ready to run"))
         self._show_inputs()
         self.input_panel.show_context(getattr(self.document.code, "context", None))
         self.trace.clear()
         self.events.clear()
         self.diff.tree.clear()
-        self.channels.show_rows([], caption="No run yet: Step or Run to see the channels.")
+        self.channels.show_rows(
+            [], caption=translate("run.controller", "No run yet: Step or Run to see the channels.")
+        )
         self.history.show_thread(ThreadView("—", []))
         self.interrupt_panel.show_interrupts([])
         self.restart_banner.hide()
@@ -266,11 +291,18 @@ class RunController(RunToolbar, ThreadControl):
         ):
             self._set_state("stale")
             self.restart_banner.label.setText(
-                f"The graph changed while thread {self.live} is paused: the paused run still has the old "
-                "graph. Restart it with the new graph from its last checkpoint, or from the start."
+                translate(
+                    "run.controller",
+                    "The graph changed while thread {live} is paused: the paused run still has the old graph. Restart it with the new graph from its last checkpoint, or from the start.",
+                ).format(live=self.live)
             )
             self.restart_banner.show()
-            self._say("The graph changed: restart the paused run (banner above the canvas)")
+            self._say(
+                translate(
+                    "run.controller",
+                    "The graph changed: restart the paused run (banner above the canvas)",
+                )
+            )
 
     # ------------------------------------------------------------------ commands
 
@@ -279,10 +311,10 @@ class RunController(RunToolbar, ThreadControl):
             self._say(blocked)
             return False
         if self.session.running:
-            self._say("A run is in progress: Stop it first")
+            self._say(translate("run.controller", "A run is in progress: Stop it first"))
             return False
         if not self.input_panel.context()[0]:
-            self._say("The context is not JSON (Run input dock)")
+            self._say(translate("run.controller", "The context is not JSON (Run input dock)"))
             return False
         self.session.open(self.db_path(), getattr(self.document.code, "saver", None))
         return True
@@ -316,7 +348,11 @@ class RunController(RunToolbar, ThreadControl):
 
     def run(self) -> None:
         if self._may_run() and (value := self.input_panel.value()) is not None:
-            self._say(f"Running on thread {self.thread_id}…")
+            self._say(
+                translate("run.controller", "Running on thread {thread_id}…").format(
+                    thread_id=self.thread_id
+                )
+            )
             self._new_run(value, None)
 
     def step(self) -> None:
@@ -324,7 +360,12 @@ class RunController(RunToolbar, ThreadControl):
             return
         if self.state == "stale":
             self.restart_banner.show()
-            self._say("The graph changed: restart the paused run first (banner above the canvas)")
+            self._say(
+                translate(
+                    "run.controller",
+                    "The graph changed: restart the paused run first (banner above the canvas)",
+                )
+            )
         elif self.paused:
             self.session.advance(1)
             self._set_state("running")
@@ -344,32 +385,42 @@ class RunController(RunToolbar, ThreadControl):
             return
         if self.state == "stale":
             self.restart_banner.show()
-            self._say("The graph changed: restart the paused run first (banner above the canvas)")
+            self._say(
+                translate(
+                    "run.controller",
+                    "The graph changed: restart the paused run first (banner above the canvas)",
+                )
+            )
         elif self.paused:
             self.session.advance(None)
             self._set_state("running")
         elif self.view is not None and self.view.interrupts:
             self.interrupt_panel.show()
             self._say(
-                "The run waits for an interrupt answer: answer it in the panel above the canvas"
+                translate(
+                    "run.controller",
+                    "The run waits for an interrupt answer: answer it in the panel above the canvas",
+                )
             )
         elif self._pending_here():
             self._new_run(None, None, clear=False)  # past a breakpoint, or a run cut short
         else:
-            self._say("Nothing to continue: Run or Step starts a run")
+            self._say(translate("run.controller", "Nothing to continue: Run or Step starts a run"))
 
     def stop(self) -> None:
         if self.session.running:
             self.session.stop()  # a task waiting at a breakpoint goes on, and none stops again
             self._set_held(None)
-            self._say("Stopping after this superstep…")
+            self._say(translate("run.controller", "Stopping after this superstep…"))
         elif self.live is not None:
             self.live = None
             self.restart_banner.hide()
             self.session.forget_graph()
             self.overlay.set_running([])
             self._set_state("stopped" if self._pending_here() else "finished")
-            self._say("Run abandoned (its checkpoints stay in the history)")
+            self._say(
+                translate("run.controller", "Run abandoned (its checkpoints stay in the history)")
+            )
 
     def restart(self, from_start: bool) -> None:
         """The graph changed under a paused run: carry the thread on with the new graph, from its
@@ -381,7 +432,12 @@ class RunController(RunToolbar, ThreadControl):
             self.view.history if self.view is not None and self.view.thread_id == thread else []
         )
         if from_start and not history:
-            self._say("Nothing saved on this thread yet: Step starts it with the new graph")
+            self._say(
+                translate(
+                    "run.controller",
+                    "Nothing saved on this thread yet: Step starts it with the new graph",
+                )
+            )
             self.live = None
             self.restart_banner.hide()
             self._set_state("idle")
@@ -397,8 +453,17 @@ class RunController(RunToolbar, ThreadControl):
         self.session.resume_from(self.target(), config, None, 0, self.durability.currentText())
         self.live = thread
         self._set_state("paused")
-        where = "its first checkpoint" if from_start else "its last checkpoint"
-        self._say(f"Thread {thread} restarted with the new graph from {where}: Step or Continue")
+        where = (
+            translate("run.controller", "its first checkpoint")
+            if from_start
+            else translate("run.controller", "its last checkpoint")
+        )
+        self._say(
+            translate(
+                "run.controller",
+                "Thread {thread} restarted with the new graph from {where}: Step or Continue",
+            ).format(thread=thread, where=where)
+        )
 
     def answer(self, interrupt_id: str | None, value: Any) -> None:
         if not self._may_run():
@@ -406,9 +471,12 @@ class RunController(RunToolbar, ThreadControl):
             return
         resume = value if interrupt_id is None else {interrupt_id: value}
         self.trace.note(
-            "Interrupt answered", f"resumed with {json.dumps(resume, default=str)[:200]}"
+            translate("run.controller", "Interrupt answered"),
+            translate("run.controller", "resumed with {value}").format(
+                value=json.dumps(resume, default=str)[:200]
+            ),
         )
-        self._say("Resuming…")
+        self._say(translate("run.controller", "Resuming…"))
         from engine.types import Command  # loaded by the run it resumes; not needed to draw
 
         self._new_run(Command(resume=resume), None, clear=False)
@@ -425,7 +493,11 @@ class RunController(RunToolbar, ThreadControl):
         self._thread = entry.config["configurable"]["thread_id"]
         self._prepare_run(clear=True, thread=self._thread)
         what = "Forking" if updates else "Replaying"
-        self._say(f"{what} from step {entry.step} ({entry.checkpoint_id[-8:]})…")
+        self._say(
+            translate("run.controller", "{what} from step {step} ({value})…").format(
+                what=what, step=entry.step, value=entry.checkpoint_id[-8:]
+            )
+        )
         self.session.resume_from(
             self.target(), entry.config, updates, None, self.durability.currentText()
         )
@@ -445,7 +517,7 @@ class RunController(RunToolbar, ThreadControl):
 
     def compare(self, old: HistoryEntry, new: HistoryEntry) -> None:
         if self.session.running:
-            self._say("A run is in progress: compare when it pauses")
+            self._say(translate("run.controller", "A run is in progress: compare when it pauses"))
         elif self.window.run_blocker() is None:
             self.session.diff(self.target(), old, new)
 
@@ -473,7 +545,10 @@ class RunController(RunToolbar, ThreadControl):
         rows = [ChannelRow(name, kinds.get(name, "—"), value, version, True)
                 for name, (value, version) in sorted(self.trace.model.barriers.get(ns, {}).items())]  # fmt: skip
         self.channels.show_rows(
-            rows, caption=f"Inside {ns_label(ns)}: its channels after its last barrier"
+            rows,
+            caption=translate(
+                "run.controller", "Inside {ns_label}: its channels after its last barrier"
+            ).format(ns_label=ns_label(ns)),
         )
 
     def _diff_ready(self, diff: Any) -> None:
@@ -484,9 +559,14 @@ class RunController(RunToolbar, ThreadControl):
     def _checkpoint_channels(self, found: tuple) -> None:
         rows, changes, checkpoint_id = found
         entry = next((e for e in self.history.entries if e.checkpoint_id == checkpoint_id), None)
-        where = f" at step {entry.step} ({entry.checkpoint_id[-8:]})" if entry else ""
-        self.channels.show_rows(rows, changes, caption=f"Thread {self.thread_id}{where}; "
-                                "highlighted: what that step changed (old → new)")  # fmt: skip
+        where = (
+            translate("run.controller", " at step {step} ({value})").format(
+                step=entry.step, value=entry.checkpoint_id[-8:]
+            )
+            if entry
+            else ""
+        )
+        self.channels.show_rows(rows, changes, caption=translate("run.controller", "Thread {thread_id}{where}; highlighted: what that step changed (old → new)").format(thread_id=self.thread_id, where=where))  # fmt: skip
 
     def _raise_run_docks(self) -> None:
         for name in ("channelsDock", "historyDock", "traceDock", "eventsDock"):
@@ -510,13 +590,22 @@ class RunController(RunToolbar, ThreadControl):
         ran = [n for n in report.running if not n.startswith("__")]
         self.overlay.set_running([] if report.done else ran)
         if report.step is not None:
-            more = "" if report.done else " — Step or Continue for more"
-            self._say(f"Step {report.step}: ran {', '.join(report.running) or 'nothing'}{more}")
+            more = (
+                "" if report.done else translate("run.controller", " — Step or Continue for more")
+            )
+            self._say(
+                translate("run.controller", "Step {step}: ran {value}{more}").format(
+                    step=report.step, value=", ".join(report.running) or "nothing", more=more
+                )
+            )
 
     def _show_report_channels(self, report: StepReport) -> None:
-        where = f"after step {report.step}" if report.step is not None else ""
-        self.channels.show_rows(report.channels, report.changes, caption=f"Thread {report.thread_id} {where}; "
-                                "highlighted: what the last barrier changed (old → new)")  # fmt: skip
+        where = (
+            translate("run.controller", "after step {step}").format(step=report.step)
+            if report.step is not None
+            else ""
+        )
+        self.channels.show_rows(report.channels, report.changes, caption=translate("run.controller", "Thread {thread_id} {where}; highlighted: what the last barrier changed (old → new)").format(thread_id=report.thread_id, where=where))  # fmt: skip
 
     def _thread_ready(self, view: ThreadView) -> None:
         if self.held is not None and not self.session.running:
@@ -538,18 +627,35 @@ class RunController(RunToolbar, ThreadControl):
         elif view.interrupts:
             self.interrupt_panel.show_interrupts(view.interrupts, self.input_panel.resume_hint())
             self.overlay.set_running([node for node, _value, _iid in view.interrupts])  # waiting
-            self._say(f"Paused: {view.interrupts[0][0]} is waiting for an answer")
+            self._say(
+                translate("run.controller", "Paused: {value} is waiting for an answer").format(
+                    value=view.interrupts[0][0]
+                )
+            )
             state = "interrupted"
         elif self.last_failure is not None:
             state = "failed"
         elif view.next:
-            self._say(f"Paused before {', '.join(view.next)}: Continue runs on")
+            self._say(
+                translate("run.controller", "Paused before {join}: Continue runs on").format(
+                    join=", ".join(view.next)
+                )
+            )
             state = "breakpoint"
         elif view.pending:
-            self._say("Stopped between steps (the last step's work is saved): Continue finishes it")
+            self._say(
+                translate(
+                    "run.controller",
+                    "Stopped between steps (the last step's work is saved): Continue finishes it",
+                )
+            )
             state = "stopped"
         elif view.history:
-            self._say(f"Finished: {view.total} checkpoints on thread {view.thread_id}")
+            self._say(
+                translate(
+                    "run.controller", "Finished: {total} checkpoints on thread {thread_id}"
+                ).format(total=view.total, thread_id=view.thread_id)
+            )
             state = "finished"
         else:
             state = "idle"
@@ -596,7 +702,9 @@ class RunController(RunToolbar, ThreadControl):
                 self.overlay.set_error(failure.element_id, failure.message.split(": ", 1)[-1][:80])
             else:
                 self.window.scene.select_ids([failure.element_id])
-        self._say(f"Run failed — {failure.message}")
+        self._say(
+            translate("run.controller", "Run failed — {message}").format(message=failure.message)
+        )
         self._set_state("failed")
 
     def close(self) -> None:

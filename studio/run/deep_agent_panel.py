@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
 )
 
 from engine.pregel import trace
+from studio.i18n import translate
 from studio.plain import plain_label
 from studio.run.trace_model import ns_label
 from studio.run.widgets import vbox
@@ -117,7 +118,11 @@ class DeepAgentPanel(QWidget):
         self.setObjectName("deepAgentPanel")
         self.history = DeepAgentHistory()
         self._announced = False
-        self.caption = plain_label("No deep agent has run yet: its files and to-dos show here.")
+        self.caption = plain_label(
+            translate(
+                "run.deep_agent_panel", "No deep agent has run yet: its files and to-dos show here."
+            )
+        )
         self.caption.setObjectName("deepAgentCaption")
         self.caption.setWordWrap(True)
         self.chooser = QComboBox()
@@ -133,16 +138,16 @@ class DeepAgentPanel(QWidget):
         self.tree.currentItemChanged.connect(lambda *_: self._show_file())
         mono = QFont("monospace")
         mono.setStyleHint(QFont.StyleHint.Monospace)
-        self.view = self._text("deepFileView", mono)
-        self.diff = self._text("deepFileDiff", mono)
+        self.view = self._text_view("deepFileView", mono)
+        self.diff = self._text_view("deepFileDiff", mono)
         self.todos = QListWidget()
         self.todos.setObjectName("deepTodoList")
         # the tree over the checklist, beside the chosen file (its contents, or what this step
         # changed in it): readable in the short column the dock shares with the inspector
         self.texts = QTabWidget()
         self.texts.setObjectName("deepFileTabs")
-        self.texts.addTab(self.view, "Contents")
-        self.texts.addTab(self.diff, "Changed by this step")
+        self.texts.addTab(self.view, translate("run.deep_agent_panel", "Contents"))
+        self.texts.addTab(self.diff, translate("run.deep_agent_panel", "Changed by this step"))
         lists = QSplitter(Qt.Orientation.Vertical)
         lists.addWidget(self.tree)
         lists.addWidget(self.todos)
@@ -158,7 +163,7 @@ class DeepAgentPanel(QWidget):
             layout.addWidget(part)
 
     @staticmethod
-    def _text(name: str, font: QFont) -> QPlainTextEdit:
+    def _text_view(name: str, font: QFont) -> QPlainTextEdit:
         box = QPlainTextEdit()
         box.setObjectName(name)
         box.setReadOnly(True)
@@ -205,8 +210,7 @@ class DeepAgentPanel(QWidget):
         if snap is None:
             return
         n = len(snap.files)
-        self.caption.setText(f"{ns_label(snap.ns) or 'The graph'} after step {snap.step}: "
-                             f"{n} file{'s' * (n != 1)}; ● changed by this step")  # fmt: skip
+        self.caption.setText(translate("run.deep_agent_panel", translate("run.deep_agent_panel", "{value} after step {step}: {n} file{value2}; ● changed by this step")).format(value=ns_label(snap.ns) or translate("run.deep_agent_panel", 'The graph'), step=snap.step, n=n, value2='s' * (n != 1)))  # fmt: skip
         folders: dict[str, QTreeWidgetItem] = {}
         chosen = None
         for path in sorted(snap.files.keys() | snap.changed):
@@ -230,7 +234,11 @@ class DeepAgentPanel(QWidget):
         for todo in snap.todos:
             status = todo.get("status", "pending") if isinstance(todo, dict) else "pending"
             text = todo.get("content", str(todo)) if isinstance(todo, dict) else str(todo)
-            item = QListWidgetItem(text if status != "in_progress" else f"{text}  (in progress)")
+            item = QListWidgetItem(
+                text
+                if status != "in_progress"
+                else translate("run.deep_agent_panel", "{text}  (in progress)").format(text=text)
+            )
             item.setFlags(Qt.ItemFlag.ItemIsEnabled)  # shown, not edited: the agent owns it
             item.setCheckState(_CHECKS.get(status, Qt.CheckState.Unchecked))
             self.todos.addItem(item)
@@ -244,10 +252,16 @@ class DeepAgentPanel(QWidget):
             return
         now = file_text(snap.files[path]) if path in snap.files else ""
         then = file_text(snap.before[path]) if path in snap.before else ""
-        self.view.setPlainText(now if path in snap.files else f"({path} was deleted)")
+        self.view.setPlainText(
+            now
+            if path in snap.files
+            else translate("run.deep_agent_panel", "({path} was deleted)").format(path=path)
+        )
         lines = difflib.unified_diff(then.splitlines(), now.splitlines(), f"{path} before",
-                                     f"{path} after step {snap.step}", lineterm="")  # fmt: skip
-        self.diff.setPlainText("\n".join(lines) or "(unchanged by this step)")
+                                     translate("run.deep_agent_panel", "{path} after step {step}").format(path=path, step=snap.step), lineterm="")  # fmt: skip
+        self.diff.setPlainText(
+            "\n".join(lines) or translate("run.deep_agent_panel", "(unchanged by this step)")
+        )
 
     def file_paths(self) -> list[str]:
         """The paths in the tree, in order (for tests and the status line)."""

@@ -7,6 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from studio.i18n import translate
+
 MAX_PARTS = 200
 """A structural diff lists at most this many parts per channel (a huge list says "…")."""
 
@@ -156,7 +158,7 @@ def diff_checkpoints(
     notes = (
         []
         if old_tuple is not None and new_tuple is not None
-        else ["a checkpoint is no longer in the database"]
+        else [translate("run.diff", "a checkpoint is no longer in the database")]
     )
     return CheckpointDiff(old_entry.checkpoint_id, new_entry.checkpoint_id, old_entry.step, new_entry.step,
                           tuple(channels), tuple(old_entry.next), tuple(new_entry.next), old_writes, new_writes,

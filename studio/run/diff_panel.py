@@ -12,6 +12,7 @@ from PySide6.QtWidgets import (
 )
 
 from engine.pregel.trace_format import short_version
+from studio.i18n import translate
 from studio.plain import plain_label, plain_tip
 from studio.run.runner import is_internal
 from studio.run.widgets import (
@@ -29,12 +30,22 @@ class DiffPanel(QWidget):
     def __init__(self) -> None:
         super().__init__()
         self.setObjectName("diffPanel")
-        self.caption = plain_label("Ctrl+click two checkpoints in Checkpoints to compare them.")
+        self.caption = plain_label(
+            translate(
+                "run.diff_panel", "Ctrl+click two checkpoints in Checkpoints to compare them."
+            )
+        )
         self.caption.setObjectName("diffCaption")
         self.caption.setWordWrap(True)
         self.tree = QTreeWidget()
         self.tree.setObjectName("checkpointDiff")
-        self.tree.setHeaderLabels(["What", "Old", "New"])
+        self.tree.setHeaderLabels(
+            [
+                translate("run.diff_panel", "What"),
+                translate("run.diff_panel", "Old"),
+                translate("run.diff_panel", "New"),
+            ]
+        )
         self.tree.setColumnWidth(0, 220)
         self.tree.setColumnWidth(1, 260)
         self.tree.setUniformRowHeights(True)
@@ -57,10 +68,11 @@ class DiffPanel(QWidget):
     def show_diff(self, diff: Any) -> None:
         self.diff = diff
         self.tree.clear()
-        self.caption.setText(f"Step {diff.old_step} ({diff.old_id[-8:]}) → step {diff.new_step} "
-                             f"({diff.new_id[-8:]}): {len(diff.channels)} channel(s) differ, "
-                             f"{diff.unchanged} the same" + "".join(f"; {n}" for n in diff.notes))  # fmt: skip
-        channels = self._row(self.tree, f"Channels changed ({len(diff.channels)})")
+        self.caption.setText(translate("run.diff_panel", "Step {old_step} ({value}) → step {new_step} ({value2}): {len} channel(s) differ, {unchanged} the same").format(old_step=diff.old_step, value=diff.old_id[-8:], new_step=diff.new_step, value2=diff.new_id[-8:], len=len(diff.channels), unchanged=diff.unchanged) + "".join(f"; {n}" for n in diff.notes))  # fmt: skip
+        channels = self._row(
+            self.tree,
+            translate("run.diff_panel", "Channels changed ({len})").format(len=len(diff.channels)),
+        )
         for c in sorted(diff.channels, key=lambda c: is_internal(c.channel)):  # state keys first
             old = shown_or_dash(c.old_value, 120) if c.old_has else "(empty)"
             new = shown_or_dash(c.new_value, 120) if c.new_has else "(empty)"
@@ -76,11 +88,14 @@ class DiffPanel(QWidget):
             ):
                 self._row(row, f"{part.path} {part.kind}", "" if part.kind == "added" else show(part.old, 100),
                           "" if part.kind == "removed" else show(part.new, 100))  # fmt: skip
-        nxt = self._row(self.tree, "Next nodes", ", ".join(diff.old_next) or "(end)",
+        nxt = self._row(self.tree, translate("run.diff_panel", "Next nodes"), ", ".join(diff.old_next) or "(end)",
                         ", ".join(diff.new_next) or "(end)")  # fmt: skip
         nxt.setExpanded(True)
         writes = self._row(
-            self.tree, "Pending writes", str(len(diff.old_writes)), str(len(diff.new_writes))
+            self.tree,
+            translate("run.diff_panel", "Pending writes"),
+            str(len(diff.old_writes)),
+            str(len(diff.new_writes)),
         )
         for side, items in (("old", diff.old_writes), ("new", diff.new_writes)):
             for task_id, channel, value in items:

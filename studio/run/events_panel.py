@@ -9,6 +9,7 @@ from PySide6.QtCore import QTimer
 from PySide6.QtGui import QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QListView, QWidget
 
+from studio.i18n import translate
 from studio.item_menu import Entry, copy_entry, item_menu
 from studio.run.widgets import MONO, button, combo, show, vbox
 
@@ -78,13 +79,13 @@ class EventsPanel(QWidget):
         self.list.setFont(MONO)
         self.list.setUniformItemSizes(True)
         item_menu(self.list, lambda index: [
-            copy_entry("eventsCopyAction", "Copy line", str(index.data() or "")),
-            Entry("eventsClearAction", "Clear", self.clear),
+            copy_entry("eventsCopyAction", translate("run.events_panel", "Copy line"), str(index.data() or "")),
+            Entry("eventsClearAction", translate("run.events_panel", "Clear"), self.clear),
         ])  # fmt: skip
-        clear = button("clearEventsButton", "Clear", self.clear)
+        clear = button("clearEventsButton", translate("run.events_panel", "Clear"), self.clear)
         layout = vbox(self)
         row = QHBoxLayout()
-        row.addWidget(QLabel("Show"))
+        row.addWidget(QLabel(translate("run.events_panel", "Show")))
         row.addWidget(self.filter)
         row.addStretch()
         row.addWidget(clear)

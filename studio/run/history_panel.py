@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
 )
 
 from engine.pregel.trace_format import to_json
+from studio.i18n import QT_TRANSLATE_NOOP, translate
 from studio.item_menu import SEPARATOR, Entries, Entry, copy_entry, item_menu
 from studio.plain import line_label, plain_label, set_line
 from studio.run.runner import HistoryEntry, ThreadView
@@ -74,7 +75,13 @@ def checkpoint_forest(entries: list[HistoryEntry]) -> tuple[list[_Node], dict[st
 class CheckpointTreeModel(QAbstractItemModel):
     """The checkpoint forest for a QTreeView: rows are built only as the view asks for them."""
 
-    COLUMNS = ["Step", "Source", "Next", "Branch", "Checkpoint"]
+    COLUMNS = [
+        QT_TRANSLATE_NOOP("headers", "Step"),
+        QT_TRANSLATE_NOOP("headers", "Source"),
+        QT_TRANSLATE_NOOP("headers", "Next"),
+        QT_TRANSLATE_NOOP("headers", "Branch"),
+        QT_TRANSLATE_NOOP("headers", "Checkpoint"),
+    ]
 
     def __init__(self) -> None:
         super().__init__()
@@ -123,7 +130,7 @@ class CheckpointTreeModel(QAbstractItemModel):
 
     def headerData(self, section: int, orientation, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
-            return self.COLUMNS[section]
+            return translate("headers", self.COLUMNS[section])
         return None
 
     def data(self, index: QModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
@@ -143,7 +150,13 @@ class CheckpointTreeModel(QAbstractItemModel):
                 return str(node.branch)
             return e.checkpoint_id[-12:]
         if role == Qt.ItemDataRole.ToolTipRole:
-            where = "the current tip (what Continue and Step carry on from)\n" if tip else ""
+            where = (
+                translate(
+                    "run.history_panel", "the current tip (what Continue and Step carry on from)\n"
+                )
+                if tip
+                else ""
+            )
             return f"{where}{e.checkpoint_id}\nparent {e.parent_id or '—'}\n{e.created_at}\nbranch {node.branch}"
         if role == Qt.ItemDataRole.FontRole and tip:
             return self._bold
@@ -197,25 +210,43 @@ class HistoryPanel(QWidget):
         self.tree.setPalette(palette)
         self.tree.setIndentation(14)
         self.tree.setToolTip(
-            "Click a checkpoint to see its state; Ctrl+click a second one to compare them"
+            translate(
+                "run.history_panel",
+                "Click a checkpoint to see its state; Ctrl+click a second one to compare them",
+            )
         )
         for col, width in enumerate((62, 70, 100, 50)):
             self.tree.setColumnWidth(col, width)
         self.tree.selectionModel().selectionChanged.connect(lambda *_: self._selected())
         item_menu(self.tree, self._row_menu)
-        self.caption = plain_label("Pick a checkpoint to see its state")
+        self.caption = plain_label(
+            translate("run.history_panel", "Pick a checkpoint to see its state")
+        )
         self.caption.setObjectName("historyStateCaption")
         self.editor = QPlainTextEdit()
         self.editor.setObjectName("historyStateEditor")
         self.editor.setFont(MONO)
-        self.editor.setPlaceholderText("Pick a checkpoint to see its state; edit it and Fork.")
+        self.editor.setPlaceholderText(
+            translate("run.history_panel", "Pick a checkpoint to see its state; edit it and Fork.")
+        )
         self.tree.setMinimumHeight(56)  # the header and two rows
         self.editor.setMinimumHeight(44)  # two lines of state
-        self.replay = button("replayButton", "Replay from here", self._replay)
-        self.fork = button("forkButton", "Fork with edited state", self._fork)
-        self.replay.setToolTip("Run again from the chosen checkpoint (its next tasks re-run)")
-        self.fork.setToolTip(
-            "update_state on the chosen checkpoint with the edited values, then continue"
+        self.replay = button(
+            "replayButton",
+            translate("run.history_panel", "Replay from here"),
+            self._replay,
+            tip=translate(
+                "run.history_panel", "Run again from the chosen checkpoint (its next tasks re-run)"
+            ),
+        )
+        self.fork = button(
+            "forkButton",
+            translate("run.history_panel", "Fork with edited state"),
+            self._fork,
+            tip=translate(
+                "run.history_panel",
+                "update_state on the chosen checkpoint with the edited values, then continue",
+            ),
         )
         self.status = line_label()
         self.status.setObjectName("historyStatus")
@@ -236,8 +267,14 @@ class HistoryPanel(QWidget):
         row = QHBoxLayout()
         row.addWidget(self.replay)
         row.addWidget(self.fork)
-        self.older = button("olderButton", "Show older", self._older)
-        self.older.setToolTip("Read the next page of older checkpoints from the database")
+        self.older = button(
+            "olderButton", translate("run.history_panel", "Show older"), self._older
+        )
+        self.older.setToolTip(
+            translate(
+                "run.history_panel", "Read the next page of older checkpoints from the database"
+            )
+        )
         self.older.hide()
         row.addWidget(self.older)
         row.addWidget(self.status, 1)  # one line, cut at the dock's edge; all of it as its tooltip
@@ -273,13 +310,19 @@ class HistoryPanel(QWidget):
             self.tree.scrollTo(self.model.index_of(tip))
         forks = sum(1 for n in self.model.nodes.values() if n.starts_branch)
         shown = (
-            f"the newest {len(self.entries)} of {self.total}"
+            translate("run.history_panel", "the newest {len} of {total}").format(
+                len=len(self.entries), total=self.total
+            )
             if self.total > len(self.entries)
             else str(self.total)
         )
         self.older.setVisible(self.total > len(self.entries))
-        set_line(self.status, f"Thread {view.thread_id}: {shown} checkpoint(s)"
-                 + (f", {forks} fork(s)" if forks else "") + "; ★ marks the tip")  # fmt: skip
+        line = translate("run.history_panel", "Thread {thread}: {shown} checkpoint(s)").format(
+            thread=view.thread_id, shown=shown
+        )
+        if forks:
+            line += translate("run.history_panel", ", {forks} fork(s)").format(forks=forks)
+        set_line(self.status, line + translate("run.history_panel", "; ★ marks the tip"))  # fmt: skip
         self._show_state()
 
     def select(self, *checkpoint_ids: str) -> None:
@@ -320,11 +363,15 @@ class HistoryPanel(QWidget):
         self._shown = shown
         if entry is None:
             self.editor.clear()
-            self.caption.setText("Pick a checkpoint to see its state")
+            self.caption.setText(
+                translate("run.history_panel", "Pick a checkpoint to see its state")
+            )
         else:
             self.editor.setPlainText(pretty(entry.values))
             self.caption.setText(
-                f"State at step {entry.step} ({entry.checkpoint_id[-8:]}): edit, then Fork"
+                translate(
+                    "run.history_panel", "State at step {step} ({value}): edit, then Fork"
+                ).format(step=entry.step, value=entry.checkpoint_id[-8:])
             )
 
     def _selected(self) -> None:
@@ -345,16 +392,16 @@ class HistoryPanel(QWidget):
         other = tip.entry if tip is not None and tip.entry is not entry else None
         pair = sorted((entry, other), key=lambda e: e.checkpoint_id) if other else []
         return [
-            Entry("checkpointReplayAction", "Replay from here", self._replay,
+            Entry("checkpointReplayAction", translate("run.history_panel", "Replay from here"), self._replay,
                   tip=self.replay.toolTip()),
-            Entry("checkpointEditAction", "Edit its state…", self._edit_state,
-                  tip="The state editor below, to change values before a fork"),
-            Entry("checkpointForkAction", "Fork with edited state", self._fork,
+            Entry("checkpointEditAction", translate("run.history_panel", "Edit its state…"), self._edit_state,
+                  tip=translate("run.history_panel", "The state editor below, to change values before a fork")),
+            Entry("checkpointForkAction", translate("run.history_panel", "Fork with edited state"), self._fork,
                   tip=self.fork.toolTip()),
             SEPARATOR,
-            Entry("checkpointCompareAction", "Compare with the tip",
+            Entry("checkpointCompareAction", translate("run.history_panel", "Compare with the tip"),
                   lambda: self.compare_requested.emit(*pair), enabled=bool(pair)),
-            copy_entry("checkpointCopyIdAction", "Copy checkpoint id", entry.checkpoint_id),
+            copy_entry("checkpointCopyIdAction", translate("run.history_panel", "Copy checkpoint id"), entry.checkpoint_id),
         ]  # fmt: skip
 
     def _edit_state(self) -> None:
@@ -375,13 +422,18 @@ class HistoryPanel(QWidget):
         entry = self.current()
         if entry is None:
             return
-        edited, error = json_object(self.editor.toPlainText(), "The edited state")
+        edited, error = json_object(
+            self.editor.toPlainText(), translate("run.history_panel", "The edited state")
+        )
         if edited is None:
             set_line(self.status, error)
             return
         original = json.loads(to_json(entry.values))
         updates = {k: v for k, v in edited.items() if original.get(k, object()) != v}
         if not updates:
-            set_line(self.status, "Nothing edited: change a value, then Fork")
+            set_line(
+                self.status,
+                translate("run.history_panel", "Nothing edited: change a value, then Fork"),
+            )
             return
         self.fork_requested.emit(entry, updates)

@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from studio.i18n import translate
 from studio.plain import plain_label
 from studio.run.widgets import (
     MONO,
@@ -43,7 +44,7 @@ class RunInputPanel(QWidget):
         self.error.setWordWrap(True)
         layout = vbox(self)
         row = QHBoxLayout()
-        row.addWidget(QLabel("Saved input"))
+        row.addWidget(QLabel(translate("run.input_panels", "Saved input")))
         row.addWidget(self.chooser, 1)
         layout.addLayout(row)
         layout.addWidget(self.editor)
@@ -51,10 +52,14 @@ class RunInputPanel(QWidget):
         self.context_editor = QLineEdit()
         self.context_editor.setObjectName("runContextEditor")
         self.context_editor.setFont(MONO)
-        self.context_editor.setPlaceholderText('optional JSON, e.g. {"user_id": "1"}')
-        self.context_editor.setToolTip("The run's Runtime.context, as JSON (empty: none)")
+        self.context_editor.setPlaceholderText(
+            translate("run.input_panels", 'optional JSON, e.g. {"user_id": "1"}')
+        )
+        self.context_editor.setToolTip(
+            translate("run.input_panels", "The run's Runtime.context, as JSON (empty: none)")
+        )
         context_row = QHBoxLayout()
-        context_row.addWidget(QLabel("Context"))
+        context_row.addWidget(QLabel(translate("run.input_panels", "Context")))
         context_row.addWidget(self.context_editor, 1)
         layout.addLayout(context_row)
         layout.addWidget(self.error)
@@ -68,7 +73,9 @@ class RunInputPanel(QWidget):
         self.any_value = any_value
         self.chooser.blockSignals(True)
         self.chooser.clear()
-        self.chooser.addItems([i.name for i in self.inputs] or ["(none)"])
+        self.chooser.addItems(
+            [i.name for i in self.inputs] or [translate("run.input_panels", "(none)")]
+        )
         self.chooser.blockSignals(False)
         self._chosen(0)
 
@@ -88,7 +95,9 @@ class RunInputPanel(QWidget):
         try:
             return True, json.loads(text)
         except ValueError as exc:
-            self.error.setText(f"The context is not JSON: {exc}")
+            self.error.setText(
+                translate("run.input_panels", "The context is not JSON: {exc}").format(exc=exc)
+            )
             return False, None
 
     def set_value(self, value: Any) -> None:
@@ -109,12 +118,15 @@ class RunInputPanel(QWidget):
         object where a state is expected."""
         text = self.editor.toPlainText()
         if not self.any_value:
-            value, error = json_object(text, "The input state")
+            value, error = json_object(text, translate("run.input_panels", "The input state"))
         else:
             try:
                 value, error = json.loads(text or "null"), ""
             except ValueError as exc:
-                value, error = None, f"The input is not JSON: {exc}"
+                value, error = (
+                    None,
+                    translate("run.input_panels", "The input is not JSON: {exc}").format(exc=exc),
+                )
         self.error.setText(error)
         return value
 
@@ -143,12 +155,14 @@ class InterruptPanel(QFrame):
         self.payload.setMaximumHeight(90)
         self.answer = QLineEdit()
         self.answer.setObjectName("interruptAnswer")
-        self.answer.setPlaceholderText('Answer as JSON: true, "text", {"approved": true}…')
+        self.answer.setPlaceholderText(
+            translate("run.input_panels", 'Answer as JSON: true, "text", {"approved": true}…')
+        )
         self.answer.returnPressed.connect(self._resume)
         self.error = plain_label()
         self.error.setStyleSheet("color: #C62828")
-        self.resume = button("resumeButton", "Resume", self._resume)
-        self.quick = {kind: button(f"{kind}AllButton", f"{kind.title()} all", lambda _=False, k=kind: self._decide(k))
+        self.resume = button("resumeButton", translate("run.input_panels", "Resume"), self._resume)
+        self.quick = {kind: button(f"{kind}AllButton", {"approve": translate("run.input_panels", "Approve all"), "reject": translate("run.input_panels", "Reject all")}[kind], lambda _=False, k=kind: self._decide(k))
                       for kind in ("approve", "reject")}  # fmt: skip
         layout = QVBoxLayout(self)
         layout.setContentsMargins(12, 6, 12, 6)
@@ -158,11 +172,16 @@ class InterruptPanel(QFrame):
         layout.addLayout(top)
         layout.addWidget(self.payload)
         row = QHBoxLayout()
-        row.addWidget(QLabel("Answer"))
+        row.addWidget(QLabel(translate("run.input_panels", "Answer")))
         row.addWidget(self.answer, 1)
         row.addWidget(self.resume)
         for quick in self.quick.values():
-            quick.setToolTip("Answer every tool call of this human-in-the-loop review at once")
+            quick.setToolTip(
+                translate(
+                    "run.input_panels",
+                    "Answer every tool call of this human-in-the-loop review at once",
+                )
+            )
             row.addWidget(quick)
         layout.addLayout(row)
         layout.addWidget(self.error)
@@ -189,7 +208,11 @@ class InterruptPanel(QFrame):
         if 0 <= index < len(self.pending):
             node, value, _iid = self.pending[index]
             many = f" ({len(self.pending)} pending)" if len(self.pending) > 1 else ""
-            self.title.setText(f"{node} is waiting for an answer{many}")
+            self.title.setText(
+                translate("run.input_panels", "{node} is waiting for an answer{many}").format(
+                    node=node, many=many
+                )
+            )
             self.payload.setPlainText(pretty(value))
             requests = value.get("action_requests") if isinstance(value, dict) else None
             for quick in self.quick.values():
@@ -209,7 +232,9 @@ class InterruptPanel(QFrame):
         try:
             value = json.loads(self.answer.text())
         except ValueError as exc:
-            self.error.setText(f"The answer is not JSON: {exc}")
+            self.error.setText(
+                translate("run.input_panels", "The answer is not JSON: {exc}").format(exc=exc)
+            )
             return
         self.error.setText("")
         iid = self.pending[index][2] if len(self.pending) > 1 else None

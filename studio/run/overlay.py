@@ -16,6 +16,7 @@ from engine.constants import TASKS
 from engine.pregel import trace
 from studio.canvas.items.edge_item import curve
 from studio.canvas.scene import GraphScene
+from studio.i18n import translate
 from studio.plain import plain_tip
 from studio.run.runner import is_internal
 from studio.run.widgets import show
@@ -97,9 +98,13 @@ class RunOverlay:
             text = ", ".join(f"{ch} = {show(v, 400)}" for ch, v in state)
             for ch, value in e.writes:
                 if ch.startswith("branch:to:"):
-                    carried[(e.name, ch[len("branch:to:") :])] = text or "(no state written)"
+                    carried[(e.name, ch[len("branch:to:") :])] = text or translate(
+                        "run.overlay", "(no state written)"
+                    )
                 elif ch.startswith("join:"):
-                    carried[(e.name, ch.rsplit(":", 1)[-1])] = text or "(no state written)"
+                    carried[(e.name, ch.rsplit(":", 1)[-1])] = text or translate(
+                        "run.overlay", "(no state written)"
+                    )
                 elif ch == TASKS and isinstance(value, Send):
                     before = carried.get((e.name, value.node))
                     packet = f"Send {show(value.arg, 400)}"
@@ -225,7 +230,13 @@ class RunOverlay:
                 back.setBrush(QBrush(CARRIED))
                 back.setPen(QPen(Qt.PenStyle.NoPen))
                 back.setData(0, f"wrote:{node_id}:{channel}")
-                back.setToolTip(plain_tip(f"{node_id} wrote {channel} in the last step"))
+                back.setToolTip(
+                    plain_tip(
+                        translate(
+                            "run.overlay", "{node_id} wrote {channel} in the last step"
+                        ).format(node_id=node_id, channel=channel)
+                    )
+                )
                 chip.setPos(x + 5, node.scenePos().y() + h + 6)
                 self._add(back, 3.2)
                 self._add(chip, 3.3)

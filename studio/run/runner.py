@@ -33,6 +33,7 @@ from graphspec.expressions import cancel_with
 from graphspec.model import GraphSpec
 from graphspec.provider_errors import describe_provider_error
 from graphspec.templates import is_bundled
+from studio.i18n import translate
 from studio.run.pauses import Held, TaskPauses
 from studio.workers import DaemonExecutor
 
@@ -207,9 +208,13 @@ def failure_from(exc: BaseException, events: list[Any]) -> RunFailure:
     findings = getattr(exc, "findings", None)
     if findings:
         lines = [f.labelled() for f in findings]
-        return RunFailure("Cannot compile: " + lines[0], "\n".join(lines), findings[0].element_id)
+        return RunFailure(
+            translate("run.runner", "Cannot compile: ") + lines[0],
+            "\n".join(lines),
+            findings[0].element_id,
+        )
     element = getattr(exc, "element_id", None)
-    prefix = "Cannot compile: " if element is not None else ""
+    prefix = translate("run.runner", "Cannot compile: ") if element is not None else ""
     return RunFailure(
         f"{prefix}{type(exc).__name__}: {exc}", "".join(traceback.format_exception(exc)), element
     )
@@ -465,9 +470,13 @@ class RunSession(QObject):
             why = (
                 str(exc)
                 if isinstance(exc, CheckpointDatabaseError)
-                else f"cannot create {db.parent} ({exc})"
+                else translate("run.runner", "cannot create {parent} ({exc})").format(
+                    parent=db.parent, exc=exc
+                )
             )
-            self._open_error = f"Cannot keep checkpoints: {why}"
+            self._open_error = translate("run.runner", "Cannot keep checkpoints: {why}").format(
+                why=why
+            )
             raise CheckpointDatabaseError(self._open_error) from None
         self._open_error = None
         self._saver, self._stack, self._db = saver, stack, db
@@ -477,7 +486,9 @@ class RunSession(QObject):
         if self._saver is None:
             from engine.checkpoint.sqlite import CheckpointDatabaseError
 
-            raise CheckpointDatabaseError(self._open_error or "No checkpoint database is open")
+            raise CheckpointDatabaseError(
+                self._open_error or translate("run.runner", "No checkpoint database is open")
+            )
         return self._saver
 
     def _close(self) -> None:
@@ -547,7 +558,12 @@ class RunSession(QObject):
             config = oldest[0].config if oldest else {"configurable": {"thread_id": thread_id}}
         if updates:
             config = graph.update_state(config, updates)
-            self._emit("message", f"Forked at a past checkpoint with {', '.join(updates)} edited")
+            self._emit(
+                "message",
+                translate("run.runner", "Forked at a past checkpoint with {join} edited").format(
+                    join=", ".join(updates)
+                ),
+            )
         self._config = self._config_for(target, thread_id)
         run_config = {
             **self._config,
@@ -581,7 +597,11 @@ class RunSession(QObject):
                 if self._stop.is_set() and count:
                     self._flush(stepper)  # the steps first, then the message that says why
                     self._emit(
-                        "message", "Stopped after the current superstep; Continue picks it up"
+                        "message",
+                        translate(
+                            "run.runner",
+                            "Stopped after the current superstep; Continue picks it up",
+                        ),
                     )
                     break
                 self._unsent = True  # before the step: a step that raised is reported too

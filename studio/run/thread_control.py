@@ -3,6 +3,7 @@ new, choose, rename, delete), and the names, dates and inputs the thread book ke
 
 from __future__ import annotations
 
+from studio.i18n import translate
 from studio.run.runner import ThreadView
 from studio.run.threads import LIVE_STATUSES
 
@@ -62,7 +63,7 @@ class ThreadControl:
 
     def new_thread(self) -> None:
         if self.session.running:
-            self._say("A run is in progress: Stop it first")
+            self._say(translate("run.thread_control", "A run is in progress: Stop it first"))
             return
         self._picked = True
         self._thread = self._fresh_thread()
@@ -72,7 +73,11 @@ class ThreadControl:
         self.interrupt_panel.show_interrupts([])
         self._fill_threads()
         self._set_state("idle")
-        self._say(f"New thread {self.thread_id}")
+        self._say(
+            translate("run.thread_control", "New thread {thread_id}").format(
+                thread_id=self.thread_id
+            )
+        )
 
     def choose_thread(self, thread_id: str | None) -> None:
         """Show a thread's history and channels; a paused run elsewhere stays paused there."""
@@ -92,11 +97,15 @@ class ThreadControl:
     def rename_thread(self, thread_id: str, name: str) -> None:
         self.book.note(thread_id, name=name if name != thread_id else "")
         self._fill_threads()
-        self._say(f"Thread {thread_id} is now shown as {name or thread_id}")
+        self._say(
+            translate("run.thread_control", "Thread {thread_id} is now shown as {value}").format(
+                thread_id=thread_id, value=name or thread_id
+            )
+        )
 
     def delete_thread(self, thread_id: str) -> None:
         if self.session.running:
-            self._say("A run is in progress: Stop it first")
+            self._say(translate("run.thread_control", "A run is in progress: Stop it first"))
             return
         if self.live == thread_id:
             self.live = None
@@ -110,4 +119,8 @@ class ThreadControl:
         self.session.delete_thread(thread_id)
         if self.threads:
             self.show_thread()
-        self._say(f"Deleted thread {thread_id}")
+        self._say(
+            translate("run.thread_control", "Deleted thread {thread_id}").format(
+                thread_id=thread_id
+            )
+        )

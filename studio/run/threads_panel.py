@@ -11,6 +11,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from studio.i18n import QT_TRANSLATE_NOOP, translate
 from studio.item_menu import SEPARATOR, Entries, Entry, copy_entry, item_menu
 from studio.run.widgets import (
     button,
@@ -25,13 +26,18 @@ class ThreadsPanel(QWidget):
     chosen = Signal(str)  # thread id
     renamed = Signal(str, str)  # thread id, new name
     delete_requested = Signal(str)  # thread id, after the user confirmed
-    COLUMNS = ["Name", "Created", "Last step", "Status"]
+    COLUMNS = [
+        QT_TRANSLATE_NOOP("headers", "Name"),
+        QT_TRANSLATE_NOOP("headers", "Created"),
+        QT_TRANSLATE_NOOP("headers", "Last step"),
+        QT_TRANSLATE_NOOP("headers", "Status"),
+    ]
 
     def __init__(self) -> None:
         super().__init__()
         self.setObjectName("threadsPanel")
         self.model = QStandardItemModel(0, len(self.COLUMNS))
-        self.model.setHorizontalHeaderLabels(self.COLUMNS)
+        self.model.setHorizontalHeaderLabels([translate("headers", c) for c in self.COLUMNS])
         self.model.itemChanged.connect(self._edited)
         self.list = rows_view("threadList", self.model, QAbstractItemView.SelectionMode.SingleSelection,
                                QAbstractItemView.EditTrigger.EditKeyPressed)  # fmt: skip
@@ -40,10 +46,20 @@ class ThreadsPanel(QWidget):
             self.list.setColumnWidth(col, width)
         self.list.clicked.connect(lambda index: self._clicked(index))
         item_menu(self.list, self._row_menu)
-        self.rename = button("renameThreadButton", "Rename", self._rename)
-        self.delete = button("deleteThreadButton", "Delete", self._delete)
-        self.rename.setToolTip("Change the name shown (the checkpoints keep their thread id)")
-        self.delete.setToolTip("Delete the thread and all its checkpoints")
+        self.rename = button(
+            "renameThreadButton",
+            translate("run.threads_panel", "Rename"),
+            self._rename,
+            tip=translate(
+                "run.threads_panel", "Change the name shown (the checkpoints keep their thread id)"
+            ),
+        )
+        self.delete = button(
+            "deleteThreadButton",
+            translate("run.threads_panel", "Delete"),
+            self._delete,
+            tip=translate("run.threads_panel", "Delete the thread and all its checkpoints"),
+        )
         layout = vbox(self)
         layout.addWidget(self.list)
         row = QHBoxLayout()
@@ -64,7 +80,11 @@ class ThreadsPanel(QWidget):
             items = [QStandardItem(text) for text in (name, created, step, status)]
             for c, item in enumerate(items):
                 item.setEditable(c == 0)
-                item.setToolTip(f"thread id {thread_id}")
+                item.setToolTip(
+                    translate("run.threads_panel", "thread id {thread_id}").format(
+                        thread_id=thread_id
+                    )
+                )
             self.model.appendRow(items)
         self._filling = False
         if current in self.ids:
@@ -91,12 +111,12 @@ class ThreadsPanel(QWidget):
         thread_id = self.ids[index.row()]
         self._set_buttons()
         return [
-            Entry("threadShowAction", "Show this thread", lambda: self.chosen.emit(thread_id),
-                  tip="Its checkpoints and channels; Run, Step and Continue go on it"),
-            Entry("threadRenameAction", "Rename", self._rename, tip=self.rename.toolTip()),
-            Entry("threadDeleteAction", "Delete…", self._delete, tip=self.delete.toolTip()),
+            Entry("threadShowAction", translate("run.threads_panel", "Show this thread"), lambda: self.chosen.emit(thread_id),
+                  tip=translate("run.threads_panel", "Its checkpoints and channels; Run, Step and Continue go on it")),
+            Entry("threadRenameAction", translate("run.threads_panel", "Rename"), self._rename, tip=self.rename.toolTip()),
+            Entry("threadDeleteAction", translate("run.threads_panel", "Delete…"), self._delete, tip=self.delete.toolTip()),
             SEPARATOR,
-            copy_entry("threadCopyIdAction", "Copy thread id", thread_id),
+            copy_entry("threadCopyIdAction", translate("run.threads_panel", "Copy thread id"), thread_id),
         ]  # fmt: skip
 
     def _rename(self) -> None:
@@ -114,8 +134,8 @@ class ThreadsPanel(QWidget):
         thread_id = self.current()
         if thread_id is None:
             return
-        box = QMessageBox(QMessageBox.Icon.Warning, "Delete thread",
-                          f"Delete thread {thread_id} and all its checkpoints?",
+        box = QMessageBox(QMessageBox.Icon.Warning, translate("run.threads_panel", "Delete thread"),
+                          translate("run.threads_panel", "Delete thread {thread_id} and all its checkpoints?").format(thread_id=thread_id),
                           QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Cancel, self)  # fmt: skip
         box.setObjectName("deleteThreadDialog")
         box.setTextFormat(Qt.TextFormat.PlainText)  # thread ids are user text

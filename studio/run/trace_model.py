@@ -18,6 +18,7 @@ from PySide6.QtGui import QBrush, QColor, QFont, QStandardItem, QStandardItemMod
 from engine.constants import ERROR, INTERRUPT, NS_END, RETURN, TASKS
 from engine.pregel import trace
 from engine.pregel.trace_format import short_version
+from studio.i18n import QT_TRANSLATE_NOOP, translate
 from studio.plain import plain_tip
 from studio.run.widgets import show, shown_or_dash
 
@@ -33,7 +34,7 @@ class Row:
     children's only when it is expanded (`built`)."""
 
     __slots__ = ("label", "detail", "color", "bold", "parent", "children", "tip", "pending", "item", "detail_item",
-                 "built")  # fmt: skip
+                 "built", "unfolds")  # fmt: skip
 
     def __init__(
         self, parent: Row | None, label: str, detail: str = "", color: str | None = None
@@ -45,6 +46,9 @@ class Row:
         self.item: QStandardItem | None = None
         self.detail_item: QStandardItem | None = None
         self.built = False
+        self.unfolds = False
+        """Expanded with its step when the step is shown: a plan, a write, a retry, a barrier
+        (the panel reads this, not the label, which is in the user's language)."""
 
 
 def ns_label(ns: tuple[str, ...]) -> str:
@@ -80,11 +84,11 @@ class TraceModel:
     lays out or paints, and while the run's worker holds the GIL each call back into Python waits
     for it: a Python model made the GUI stall for hundreds of milliseconds during a run."""
 
-    COLUMNS = ("Superstep", "Detail")
+    COLUMNS = (QT_TRANSLATE_NOOP("headers", "Superstep"), QT_TRANSLATE_NOOP("headers", "Detail"))
 
     def __init__(self) -> None:
         self.qt = QStandardItemModel(0, 2)
-        self.qt.setHorizontalHeaderLabels(list(self.COLUMNS))
+        self.qt.setHorizontalHeaderLabels([translate("headers", c) for c in self.COLUMNS])
         self.top: list[Row] = []
         self._steps: dict[tuple, Row] = {}
         self._tasks: dict[str, Row] = {}
@@ -195,8 +199,15 @@ class TraceModel:
         row = self._steps.get(key)
         if row is None:
             parent = self._tasks.get(ns[-1].rsplit(NS_END, 1)[-1]) if ns else None
-            where = f" in {ns_label(ns)}" if ns else ""
-            row = self._add(parent, f"Step {step}{where}")
+            where = (
+                (translate("run.trace_model", " in {where}")).format(where=ns_label(ns))
+                if ns
+                else ""
+            )
+            row = self._add(
+                parent,
+                (translate("run.trace_model", "Step {step}{where}")).format(step=step, where=where),
+            )
             row.bold = True
             self._steps[key] = row
             if ns and parent is not None:
@@ -235,11 +246,16 @@ class TraceModel:
         if fresh:
             row.pending = []
         if isinstance(event, trace.StepPlanned):
-            self._set_detail(row, f"runs {', '.join(t.name for t in event.tasks) or 'nothing'}")
+            names = ", ".join(t.name for t in event.tasks) or translate(
+                "run.trace_model", "nothing"
+            )
+            self._set_detail(row, translate("run.trace_model", "runs {names}").format(names=names))
             for task in event.tasks:
                 self._owner[task.id] = row
         elif isinstance(event, trace.CheckpointSaved) and not row.detail:
-            self._set_detail(row, f"{event.source} checkpoint")
+            self._set_detail(
+                row, translate("run.trace_model", "{source} checkpoint").format(source=event.source)
+            )
         return row
 
     def grow(self, row: Row) -> None:
@@ -262,30 +278,55 @@ class TraceModel:
         if isinstance(event, trace.StepPlanned):
             self._plan(step, event)
         elif isinstance(event, trace.TaskRetried):
-            self._add(step, f"{event.name} attempt {event.attempt} failed",
-                      f"{type(event.error).__name__}: {event.error} — retrying in {event.delay:.2f} s",
-                      ORANGE)  # fmt: skip
+            self._add(step, translate("run.trace_model", "{name} attempt {attempt} failed").format(name=event.name, attempt=event.attempt),
+                      translate("run.trace_model", "{name__}: {error} — retrying in {delay:.2f} s").format(name__=type(event.error).__name__, error=event.error, delay=event.delay),
+                      ORANGE).unfolds = True  # fmt: skip
         elif isinstance(event, trace.TaskFinished):
             self._finished(step, event)
         elif isinstance(event, trace.BarrierApplied):
             self._barrier(step, event)
         elif isinstance(event, trace.CheckpointSaved):
-            self._add(step, "Checkpoint saved", f"{event.source} · {event.checkpoint_id}")
+            self._add(
+                step,
+                translate("run.trace_model", "Checkpoint saved"),
+                f"{event.source} · {event.checkpoint_id}",
+            )
             if not step.detail:
-                self._set_detail(step, f"{event.source} checkpoint")
+                self._set_detail(
+                    step,
+                    translate("run.trace_model", "{source} checkpoint").format(source=event.source),
+                )
 
     def _plan(self, step: Row, event: trace.StepPlanned) -> None:
-        names = ", ".join(t.name for t in event.tasks) or "nothing"
-        self._set_detail(step, f"runs {names}")
-        plan = self._add(step, "Plan", f"{len(event.tasks)} task(s): {names}")
+        names = ", ".join(t.name for t in event.tasks) or translate("run.trace_model", "nothing")
+        self._set_detail(step, translate("run.trace_model", "runs {names}").format(names=names))
+        plan = self._add(
+            step,
+            translate("run.trace_model", "Plan"),
+            translate("run.trace_model", "{len} task(s): {names}").format(
+                len=len(event.tasks), names=names
+            ),
+        )
+        plan.unfolds = True
         for task in event.tasks:
             if task.trigger_versions:
                 woke = ", ".join(
                     f"{ch} @ v{short_version(v)}" for ch, v in task.trigger_versions.items()
                 )
-                row = self._add(plan, task.name, f"woken by {woke}")
+                row = self._add(
+                    plan,
+                    task.name,
+                    translate("run.trace_model", "woken by {woke}").format(woke=woke),
+                )
             else:  # a PUSH task: its input is the packet's payload
-                row = self._add(plan, task.name, f"Send packet: {show(task.input, 120)}", PURPLE)
+                row = self._add(
+                    plan,
+                    task.name,
+                    translate("run.trace_model", "Send packet: {show}").format(
+                        show=show(task.input, 120)
+                    ),
+                    PURPLE,
+                )
                 self._add(row, "payload", show(task.input, 400), PURPLE)
             if is_hook(task.name):
                 row.color = PURPLE
@@ -295,17 +336,23 @@ class TraceModel:
 
     def _finished(self, step: Row, event: trace.TaskFinished) -> None:
         key = (event.ns, event.step)
-        cached = " (cached)" if event.cached else ""
-        hook = " (middleware hook)" if is_hook(event.name) else ""
+        cached = translate("run.trace_model", " (cached)") if event.cached else ""
+        hook = translate("run.trace_model", " (middleware hook)") if is_hook(event.name) else ""
         if event.error is not None:
             self._add(
-                step, f"{event.name} raised", f"{type(event.error).__name__}: {event.error}", RED
+                step,
+                translate("run.trace_model", "{name} raised").format(name=event.name),
+                f"{type(event.error).__name__}: {event.error}",
+                RED,
             )
             return
         if event.interrupts:
             values = "; ".join(show(getattr(i, "value", i)) for i in event.interrupts)
             row = self._add(
-                step, f"{event.name} interrupted", f"interrupt raised: {values}", ORANGE
+                step,
+                translate("run.trace_model", "{name} interrupted").format(name=event.name),
+                translate("run.trace_model", "interrupt raised: {values}").format(values=values),
+                ORANGE,
             )
             for i in event.interrupts:
                 self._add(
@@ -319,12 +366,20 @@ class TraceModel:
         self._written.setdefault(key, []).append((event.name, tuple(ch for ch, _ in writes)))
         shown = [describe_write(ch, v) for ch, v in writes]
         text = ", ".join(f"{label} {clip(detail)}" if label == "goto" or label.startswith("Send")
-                         else f"{label} = {clip(detail)}" for label, detail in shown) or "no writes"  # fmt: skip
+                         else f"{label} = {clip(detail)}" for label, detail in shown) or translate("run.trace_model", "no writes")  # fmt: skip
         row = self._add(
-            step, f"{event.name} wrote{cached}{hook}", text, GREY if event.cached else None
+            step,
+            translate("run.trace_model", "{name} wrote{cached}{hook}").format(
+                name=event.name, cached=cached, hook=hook
+            ),
+            text,
+            GREY if event.cached else None,
         )
+        row.unfolds = True
         if event.cached:
-            row.tip = "read from the node's cache (CachePolicy): the node did not run"
+            row.tip = translate(
+                "run.trace_model", "read from the node's cache (CachePolicy): the node did not run"
+            )
         for (label, detail), (channel, _v) in zip(shown, writes, strict=True):
             color = PURPLE if channel == TASKS or channel.startswith(BRANCH) else None
             self._add(row, label, detail, color)
@@ -333,15 +388,25 @@ class TraceModel:
         written = self._written.pop((event.ns, event.step), [])
         if written:
             saved = self._add(
-                step, "Pending writes saved", f"{len(written)} task(s), before the checkpoint"
+                step,
+                translate("run.trace_model", "Pending writes saved"),
+                translate("run.trace_model", "{len} task(s), before the checkpoint").format(
+                    len=len(written)
+                ),
             )
             for name, channels in written:
-                self._add(saved, name, ", ".join(channels) or "no writes")
-        barrier = self._add(step, "Barrier", f"{len(event.changes)} channel(s) updated")
+                self._add(
+                    saved, name, ", ".join(channels) or translate("run.trace_model", "no writes")
+                )
+        barrier = self._add(
+            step,
+            translate("run.trace_model", "Barrier"),
+            translate("run.trace_model", "{len} channel(s) updated").format(len=len(event.changes)),
+        )
+        barrier.unfolds = True
         for c in event.changes:
             old, new = shown_or_dash(c.old_value, 60), shown_or_dash(c.new_value, 60)
-            self._add(barrier, c.channel, f"{old} → {new}   "
-                      f"(v{short_version(c.old_version)} → v{short_version(c.new_version)})")  # fmt: skip
+            self._add(barrier, c.channel, translate("run.trace_model", "{old} → {new}   (v{short_version} → v{short_version2})").format(old=old, new=new, short_version=short_version(c.old_version), short_version2=short_version(c.new_version)))  # fmt: skip
 
     # ------------------------------------------------------------------ reading
 

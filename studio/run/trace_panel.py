@@ -18,11 +18,12 @@ from PySide6.QtWidgets import (
 )
 
 from engine.pregel import trace
+from studio.i18n import QT_TRANSLATE_NOOP, translate
 from studio.item_menu import SEPARATOR, Entries, Entry, copy_entry, item_menu
 from studio.run.trace_model import Row, TraceModel, ns_label
 from studio.run.widgets import MONO, vbox
 
-ALL = "Whole run"
+ALL = QT_TRANSLATE_NOOP("run.trace_panel", "Whole run")
 FOLLOW_MS = 200
 
 
@@ -54,9 +55,9 @@ class TracePanel(QWidget):
         item_menu(self.tree, self._row_menu)
         self.scope = QComboBox()
         self.scope.setObjectName("traceScope")
-        self.scope.setToolTip("Step into the inner graph of a subgraph or agent node (its supersteps, "
-                              "channels and checkpoints); double-click a task that ran one")  # fmt: skip
-        self.scope.addItem(ALL, None)
+        self.scope.setToolTip(translate("run.trace_panel", "Step into the inner graph of a subgraph or agent node (its supersteps, "
+                              "channels and checkpoints); double-click a task that ran one"))  # fmt: skip
+        self.scope.addItem(translate("run.trace_panel", ALL), None)
         self.scope.activated.connect(lambda i: self.step_into(self.scope.itemData(i)))
         self.error_view = QPlainTextEdit()
         self.error_view.setObjectName("tracebackView")
@@ -65,7 +66,7 @@ class TracePanel(QWidget):
         self.error_view.setStyleSheet("QPlainTextEdit { color: #B71C1C; background: #FFF5F5; }")
         self.error_view.hide()
         top = QHBoxLayout()
-        top.addWidget(QLabel("Show"))
+        top.addWidget(QLabel(translate("run.trace_panel", "Show")))
         top.addWidget(self.scope, 1)
         split = QSplitter(Qt.Orientation.Vertical)
         split.addWidget(self.tree)
@@ -87,7 +88,7 @@ class TracePanel(QWidget):
         self.step_into(None)
         self.scope.blockSignals(True)
         self.scope.clear()
-        self.scope.addItem(ALL, None)
+        self.scope.addItem(translate("run.trace_panel", ALL), None)
         self.scope.blockSignals(False)
         self.clear_error()
 
@@ -130,11 +131,7 @@ class TracePanel(QWidget):
         index = self.model.index_of(last)
         self.tree.expand(index)
         for child in last.children:
-            if (
-                child.label in ("Plan", "Barrier")
-                or " wrote" in child.label
-                or "attempt" in child.label
-            ):
+            if child.unfolds:
                 self.model.build(child)
                 self.tree.expand(self.model.index_of(child))
         self.tree.scrollTo(index, QAbstractItemView.ScrollHint.PositionAtTop)
@@ -142,9 +139,14 @@ class TracePanel(QWidget):
     def _fill_scopes(self) -> None:
         self.scope.blockSignals(True)
         self.scope.clear()
-        self.scope.addItem(ALL, None)
+        self.scope.addItem(translate("run.trace_panel", ALL), None)
         for ns, root in self.model.scopes.items():
-            self.scope.addItem(f"{ns_label(ns)} (inner graph, {root.label.lower()})", ns)
+            self.scope.addItem(
+                translate("run.trace_panel", "{ns_label} (inner graph, {lower})").format(
+                    ns_label=ns_label(ns), lower=root.label.lower()
+                ),
+                ns,
+            )
         index = self.scope.findData(self.current_scope) if self.current_scope is not None else 0
         self.scope.setCurrentIndex(max(index, 0))
         self.scope.blockSignals(False)
@@ -189,15 +191,15 @@ class TracePanel(QWidget):
         inner = self._inner_of(row)
         line = f"{row.label}: {row.detail}" if row.detail else row.label
         return [
-            Entry("traceStepIntoAction", "Step into its inner graph",
+            Entry("traceStepIntoAction", translate("run.trace_panel", "Step into its inner graph"),
                   lambda: self.step_into(inner), enabled=inner is not None,
-                  tip="Only this subgraph's or agent's supersteps, channels and checkpoints"),
-            Entry("traceWholeRunAction", "Back to the whole run", lambda: self.step_into(None),
+                  tip=translate("run.trace_panel", "Only this subgraph's or agent's supersteps, channels and checkpoints")),
+            Entry("traceWholeRunAction", translate("run.trace_panel", "Back to the whole run"), lambda: self.step_into(None),
                   enabled=self.current_scope is not None),
-            Entry("traceExpandAction", "Expand all below", lambda: self._expand_below(index),
+            Entry("traceExpandAction", translate("run.trace_panel", "Expand all below"), lambda: self._expand_below(index),
                   enabled=self.model.qt.hasChildren(index.siblingAtColumn(0)) or bool(row.children)),
             SEPARATOR,
-            copy_entry("traceCopyAction", "Copy line", line),
+            copy_entry("traceCopyAction", translate("run.trace_panel", "Copy line"), line),
         ]  # fmt: skip
 
     def _expand_below(self, index: QModelIndex) -> None:

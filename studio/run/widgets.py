@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
 )
 
 from engine.pregel.trace_format import to_json
+from studio.i18n import translate
 
 CHANGED = QColor("#FFF2B3")
 INTERNAL = QColor("#7A8290")
@@ -47,9 +48,10 @@ def vbox(widget: QWidget) -> QVBoxLayout:
     return layout
 
 
-def button(name: str, text: str, slot) -> QPushButton:
+def button(name: str, text: str, slot, tip: str = "") -> QPushButton:
     made = QPushButton(text)
     made.setObjectName(name)
+    made.setToolTip(tip)
     made.clicked.connect(slot)
     return made
 
@@ -67,9 +69,11 @@ def json_object(text: str, what: str) -> tuple[dict | None, str]:
     try:
         value = json.loads(text or "{}")
     except ValueError as exc:
-        return None, f"{what} is not JSON: {exc}"
+        return None, translate("run.widgets", "{what} is not JSON: {exc}").format(
+            what=what, exc=exc
+        )
     if not isinstance(value, dict):
-        return None, f"{what} must be a JSON object"
+        return None, translate("run.widgets", "{what} must be a JSON object").format(what=what)
     return value, ""
 
 
@@ -89,7 +93,7 @@ def rows_view(name: str, model: Any, selection: QAbstractItemView.SelectionMode,
 def table(name: str, columns: list[str]) -> QTableWidget:
     made = QTableWidget(0, len(columns))
     made.setObjectName(name)
-    made.setHorizontalHeaderLabels(columns)
+    made.setHorizontalHeaderLabels([translate("headers", c) for c in columns])  # keys: English
     made.verticalHeader().setVisible(False)
     made.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
     made.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)

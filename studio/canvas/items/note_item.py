@@ -7,6 +7,7 @@ from PySide6.QtGui import QColor, QFont, QPainter, QPen
 from PySide6.QtWidgets import QGraphicsItem, QStyle, QStyleOptionGraphicsItem
 
 from studio.canvas.text_floor import floor_of, floored, font_px
+from studio.i18n import translate
 
 NOTE_FONT = QFont()
 NOTE_FONT.setPointSizeF(8.5)
@@ -42,7 +43,7 @@ class NoteItem(QGraphicsItem):
         painter.setPen(QColor("#4A4230"))
         painter.save()
         painter.setClipRect(QRectF(0, 0, 180, 90))  # larger text is cut at the note's edge
-        text = self.text or "(empty note)"
+        text = self.text or translate("canvas.items.note_item", "(empty note)")
         painter.drawText(QRectF(8, 6, 164, 78), Qt.TextFlag.TextWordWrap, text)
         painter.restore()
         self.drawn = [(font_px(face), text)]

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
 )
 
 from graphspec.model import CodeRef, CustomMiddleware, HookName, call_text
+from studio.i18n import translate
 from studio.panels.inspector.host import Host, code_field, line_edit
 from studio.panels.inspector.tools_editor import function_of
 
@@ -44,16 +45,20 @@ class HooksForm(QWidget):
         form.setContentsMargins(12, 0, 0, 0)
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
         form.addRow(
-            "Name",
+            translate("panels.inspector.hooks_form", "Name"),
             line_edit("customName", mw.name, lambda t: put({"name": t.strip()}, False), host.say),
         )
         if mw.import_path is not None:  # the program's own object: its hooks are in its code
             made = CodeRef(import_path=mw.import_path, call=mw.call)
-            source = QLabel(call_text(made) + ("  (built with its settings)" if mw.build else ""))
+            built = translate("panels.inspector.hooks_form", "  (built with its settings)")
+            source = QLabel(call_text(made) + (built if mw.build else ""))
             source.setWordWrap(True)
             source.setObjectName("middlewareImportPath")
-            form.addRow("From the program", source)
-            form.addRow("Hooks", QLabel(", ".join(mw.overrides) or "none"))
+            form.addRow(translate("panels.inspector.hooks_form", "From the program"), source)
+            form.addRow(
+                translate("panels.inspector.hooks_form", "Hooks"),
+                QLabel(", ".join(mw.overrides) or translate("panels.inspector.hooks_form", "none")),
+            )
             return
         jumps = QWidget()
         row = QHBoxLayout(jumps)
@@ -65,13 +70,13 @@ class HooksForm(QWidget):
             box.toggled.connect(lambda on, t=target: self._jump(t, on))
             row.addWidget(box)
         row.addStretch(1)
-        form.addRow("Can jump to", jumps)
+        form.addRow(translate("panels.inspector.hooks_form", "Can jump to"), jumps)
         for hook, ref in mw.hooks.items():
             title = QWidget()
             line = QHBoxLayout(title)
             line.setContentsMargins(0, 0, 0, 0)
             line.addWidget(QLabel(hook))
-            remove = QPushButton("Remove")
+            remove = QPushButton(translate("panels.inspector.hooks_form", "Remove"))
             remove.setObjectName(f"hookRemove_{hook}")
             remove.clicked.connect(lambda _=False, h=hook: self._remove(h))
             line.addWidget(remove)
@@ -80,7 +85,10 @@ class HooksForm(QWidget):
                 form.addRow(code_field(f"hook_{hook}", "python", ref.code,
                                        lambda t, h=hook: self._code(h, t), host.say))  # fmt: skip
             else:
-                form.addRow("Import", QLabel(ref.import_path or ""))
+                form.addRow(
+                    translate("panels.inspector.hooks_form", "Import"),
+                    QLabel(ref.import_path or ""),
+                )
         missing = [h for h in HOOKS if h not in mw.hooks]
         if missing:
             add = QWidget()
@@ -90,7 +98,7 @@ class HooksForm(QWidget):
             self.choice.setObjectName("hookAddCombo")
             self.choice.addItems(missing)
             line.addWidget(self.choice, 1)
-            button = QPushButton("Add hook")
+            button = QPushButton(translate("panels.inspector.hooks_form", "Add hook"))
             button.setObjectName("hookAdd")
             button.clicked.connect(lambda: self._add(self.choice.currentText()))
             line.addWidget(button)

@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 from graphspec.model import PREBUILT_MIDDLEWARE, CustomMiddleware, PrebuiltMiddleware
 from studio.canvas.looks import middleware_look
 from studio.edits import unique_id
+from studio.i18n import translate
 from studio.panels.inspector.hooks_form import HooksForm
 from studio.panels.inspector.host import Host, buttons
 from studio.panels.inspector.settings_form import SettingsForm
@@ -48,7 +49,10 @@ class MiddlewareEditor(QWidget):
             )
             item.setData(Qt.ItemDataRole.UserRole, i)
             item.setToolTip(
-                "drag to reorder: middleware run in this order (after_* hooks in reverse)"
+                translate(
+                    "panels.inspector.middleware_form",
+                    "drag to reorder: middleware run in this order (after_* hooks in reverse)",
+                )
             )
             self.list.addItem(item)
         self.list.setMaximumHeight(22 * max(len(middleware), 1) + 8)
@@ -62,7 +66,7 @@ class MiddlewareEditor(QWidget):
         for name in [*PREBUILT_MIDDLEWARE, "custom"]:
             self.choice.addItem(name.replace("_", " "), name)
         line.addWidget(self.choice, 1)
-        button = QPushButton("Add")
+        button = QPushButton(translate("panels.inspector.middleware_form", "Add"))
         button.setObjectName("middlewareAdd")
         button.clicked.connect(lambda: self._add(self.choice.currentData()))
         line.addWidget(button)
@@ -102,7 +106,11 @@ class MiddlewareEditor(QWidget):
         try:
             middleware[row] = type(old).model_validate({**old.model_dump(), **changes})
         except ValueError as exc:
-            self.host.say(f"middleware {old.name}: {exc}")
+            self.host.say(
+                translate("panels.inspector.middleware_form", "middleware {name}: {exc}").format(
+                    name=old.name, exc=exc
+                )
+            )
             return False
         what = ", ".join(changes)
         return self.put(middleware, merge if isinstance(merge, bool) else f"middleware[{row}].{merge}",
@@ -136,7 +144,11 @@ class MiddlewareEditor(QWidget):
                 else 0
             )
             self.host.memory[self.key] = row
-            self.put([middleware[i] for i in order], False, "Reorder middleware")
+            self.put(
+                [middleware[i] for i in order],
+                False,
+                translate("panels.inspector.middleware_form", "Reorder middleware"),
+            )
 
     def _dragged(self) -> None:
         self._reorder(

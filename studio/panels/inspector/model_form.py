@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
 
 from graphspec.model import ModelSettings
 from graphspec.providers import PROVIDER_PACKAGES, installed
+from studio.i18n import translate
 from studio.panels.inspector.host import Host, buttons, json_value, line_edit
 from studio.panels.inspector.responses_editor import ResponsesEditor
 
@@ -49,20 +50,30 @@ class ModelForm(QWidget):
         for name in choices:
             self.provider.addItem(name, name)
         if model.provider not in choices:  # saved elsewhere: keep it visible, say it is missing
-            self.provider.addItem(f"{model.provider} (not installed)", model.provider)
+            self.provider.addItem(
+                translate("panels.inspector.model_form", "{provider} (not installed)").format(
+                    provider=model.provider
+                ),
+                model.provider,
+            )
         self.provider.setCurrentIndex(self.provider.findData(model.provider))
-        self.provider.setToolTip("scripted replies offline from the responses below; the others are "
-                                 "the langchain providers installed here")  # fmt: skip
+        self.provider.setToolTip(translate("panels.inspector.model_form", "scripted replies offline from the responses below; the others are "
+                                 "the langchain providers installed here"))  # fmt: skip
         self.provider.activated.connect(
             lambda _i: self._set(False, provider=self.provider.currentData())
         )
-        form.addRow("Provider", self.provider)
+        form.addRow(translate("panels.inspector.model_form", "Provider"), self.provider)
         name = line_edit("modelNameEdit", model.model, lambda t: self._set("model", model=t.strip()),
                          host.say, "e.g. gpt-4o-mini" if model.provider != "scripted" else "optional")  # fmt: skip
-        form.addRow("Model", name)
+        form.addRow(translate("panels.inspector.model_form", "Model"), name)
         self.params = QTableWidget(0, 2)
         self.params.setObjectName("modelParamsTable")
-        self.params.setHorizontalHeaderLabels(["param", "value (JSON)"])
+        self.params.setHorizontalHeaderLabels(
+            [
+                translate("panels.inspector.model_form", "param"),
+                translate("panels.inspector.model_form", "value (JSON)"),
+            ]
+        )
         self.params.horizontalHeader().setStretchLastSection(True)
         self.params.verticalHeader().hide()
         for key, value in model.params.items():
@@ -73,7 +84,7 @@ class ModelForm(QWidget):
         box.addWidget(self.params)
         box.addWidget(buttons(("modelParamAdd", "Add param", self._add_param),
                               ("modelParamRemove", "Remove", self._remove_param)))  # fmt: skip
-        form.addRow("Params", box)
+        form.addRow(translate("panels.inspector.model_form", "Params"), box)
         if model.provider == "scripted":
             form.addRow(ResponsesEditor(host, owner, lambda: self.get().responses,
                                         lambda r, f: self._set(f, responses=r), tool_names))  # fmt: skip
@@ -84,7 +95,7 @@ class ModelForm(QWidget):
         try:
             model = ModelSettings.model_validate(data)
         except ValueError as exc:
-            self.host.say(f"model: {exc}")
+            self.host.say(translate("panels.inspector.model_form", "model: {exc}").format(exc=exc))
             return False
         return self.put(model, merge)
 

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
 )
 
 from graphspec.model import ScriptedMessage, ScriptedToolCall
+from studio.i18n import translate
 from studio.panels.inspector.host import Host, buttons, code_field
 
 
@@ -43,7 +44,14 @@ class ResponsesEditor(QWidget):
         responses = get()
         box = QVBoxLayout(self)
         box.setContentsMargins(0, 0, 0, 0)
-        box.addWidget(QLabel("Scripted responses (the model's replies, in order)"))
+        box.addWidget(
+            QLabel(
+                translate(
+                    "panels.inspector.responses_editor",
+                    "Scripted responses (the model's replies, in order)",
+                )
+            )
+        )
         self.list = QListWidget()
         self.list.setObjectName("responsesList")
         self.list.addItems([summary(i, m) for i, m in enumerate(responses)])
@@ -66,13 +74,25 @@ class ResponsesEditor(QWidget):
         page = QWidget()
         box = QVBoxLayout(page)
         box.setContentsMargins(12, 0, 0, 0)
-        box.addWidget(QLabel(f"Response {row + 1}: text"))
+        box.addWidget(
+            QLabel(
+                translate("panels.inspector.responses_editor", "Response {value}: text").format(
+                    value=row + 1
+                )
+            )
+        )
         box.addWidget(code_field("responseContent", "text", message.content,
                                  lambda t: self._change(row, f"responses[{row}].content", content=t), self.host.say))  # fmt: skip
-        box.addWidget(QLabel("Tool calls"))
+        box.addWidget(QLabel(translate("panels.inspector.responses_editor", "Tool calls")))
         self.calls = QTableWidget(0, 3)
         self.calls.setObjectName("toolCallsTable")
-        self.calls.setHorizontalHeaderLabels(["tool", "args (JSON)", "id"])
+        self.calls.setHorizontalHeaderLabels(
+            [
+                translate("panels.inspector.responses_editor", "tool"),
+                translate("panels.inspector.responses_editor", "args (JSON)"),
+                translate("panels.inspector.responses_editor", "id"),
+            ]
+        )
         self.calls.horizontalHeader().setStretchLastSection(True)
         self.calls.verticalHeader().hide()
         for call in message.tool_calls:
@@ -96,7 +116,11 @@ class ResponsesEditor(QWidget):
                 {**responses[row].model_dump(), **changes}
             )
         except ValueError as exc:
-            self.host.say(f"response {row + 1}: {exc}")
+            self.host.say(
+                translate("panels.inspector.responses_editor", "response {value}: {exc}").format(
+                    value=row + 1, exc=exc
+                )
+            )
             return False
         return self.put(responses, merge)
 
@@ -109,10 +133,20 @@ class ResponsesEditor(QWidget):
             try:
                 parsed = json.loads(args) if args.strip() else {}
             except ValueError as exc:
-                self.host.say(f"response {row + 1}, tool call {r + 1}: args are not JSON ({exc})")
+                self.host.say(
+                    translate(
+                        "panels.inspector.responses_editor",
+                        "response {value}, tool call {value2}: args are not JSON ({exc})",
+                    ).format(value=row + 1, value2=r + 1, exc=exc)
+                )
                 return
             if not isinstance(parsed, dict):
-                self.host.say(f"response {row + 1}, tool call {r + 1}: args must be a JSON object")
+                self.host.say(
+                    translate(
+                        "panels.inspector.responses_editor",
+                        "response {value}, tool call {value2}: args must be a JSON object",
+                    ).format(value=row + 1, value2=r + 1)
+                )
                 return
             calls.append({"name": name.strip(), "args": parsed, "id": ident.strip()})
         self._change(row, False, tool_calls=calls)

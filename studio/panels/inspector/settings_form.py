@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QCheckBox, QComboBox, QFormLayout, QLabel, QVBoxLa
 
 from graphspec.middleware_settings import Setting, settings_for
 from graphspec.model import PrebuiltMiddleware
+from studio.i18n import translate
 from studio.panels.inspector.host import Host, code_field, line_edit
 
 REQUIRED_STYLE = "font-weight: bold"
@@ -35,8 +36,8 @@ class SettingsForm(QWidget):
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
         settings = settings_for(mw.name)
         if not settings:
-            form.addRow(QLabel("No settings." if mw.name != "tool_error_to_message"
-                               else "The engine has no class for this middleware yet."))  # fmt: skip
+            form.addRow(QLabel(translate("panels.inspector.settings_form", "No settings.") if mw.name != "tool_error_to_message"
+                               else translate("panels.inspector.settings_form", "The engine has no class for this middleware yet.")))  # fmt: skip
         for setting in settings:
             label = QLabel(setting.name.replace("_", " ") + (" *" if setting.required else ""))
             label.setObjectName(f"settingLabel_{setting.name}")
@@ -50,7 +51,7 @@ class SettingsForm(QWidget):
             field.setToolTip(tip)
             form.addRow(label, field)
         if any(s.required for s in settings):
-            note = QLabel("* required")
+            note = QLabel(translate("panels.inspector.settings_form", "* required"))
             note.setStyleSheet("color: #6B7280")
             form.addRow(note)
 
@@ -98,7 +99,13 @@ class SettingsForm(QWidget):
                     parsed = int(text) if s.kind == "int" else float(text)
                 except ValueError:
                     say(
-                        f"{self.get().name} {s.name}: give a{'n integer' if s.kind == 'int' else ' number'}"
+                        translate(
+                            "panels.inspector.settings_form", "{name} {name2}: give a{value}"
+                        ).format(
+                            name=self.get().name,
+                            name2=s.name,
+                            value="n integer" if s.kind == "int" else " number",
+                        )
                     )
                     return False
                 return self._set(s.name, parsed)
@@ -107,7 +114,7 @@ class SettingsForm(QWidget):
         if s.kind == "tools":
             return line_edit(name, ", ".join(value or []),
                              lambda t: self._set(s.name, [x.strip() for x in t.split(",") if x.strip()] or None),
-                             say, "all tools; or names, comma-separated")  # fmt: skip
+                             say, translate("panels.inspector.settings_form", "all tools; or names, comma-separated"))  # fmt: skip
         if s.kind in ("str", "model"):
             hint = (
                 '"provider:model", e.g. scripted:summary'
@@ -125,7 +132,10 @@ class SettingsForm(QWidget):
 
         field = code_field(name, "json", _shown(value), parsed, say)
         field.editor.setMaximumHeight(56)
-        field.editor.setPlaceholderText(_shown(s.default) or 'JSON, e.g. {"messages": 40}')
+        field.editor.setPlaceholderText(
+            _shown(s.default)
+            or translate("panels.inspector.settings_form", 'JSON, e.g. {"messages": 40}')
+        )
         return field
 
     def _tool_checks(self, s: Setting, tools: list[str], value: dict[str, Any]) -> QWidget:
@@ -134,7 +144,9 @@ class SettingsForm(QWidget):
         box = QVBoxLayout(page)
         box.setContentsMargins(0, 0, 0, 0)
         for tool in tools:
-            check = QCheckBox(f"review {tool}")
+            check = QCheckBox(
+                translate("panels.inspector.settings_form", "review {tool}").format(tool=tool)
+            )
             check.setObjectName(f"interrupt_on_{tool}")
             check.setChecked(value.get(tool, False) is not False)
 

@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QCheckBox, QLabel, QListWidget, QVBoxLayout, QWidg
 from graphspec.code_checks import defined_names
 from graphspec.model import ToolSpec, call_text
 from studio.edits import unique_id
+from studio.i18n import translate
 from studio.panels.inspector.host import (
     Host,
     buttons,
@@ -72,7 +73,7 @@ class ToolsEditor(QWidget):
             self.list.setCurrentRow(row)
             box.addWidget(self._detail(row, tools[row]))
         else:
-            box.addWidget(QLabel("No tools yet."))
+            box.addWidget(QLabel(translate("panels.inspector.tools_editor", "No tools yet.")))
         self.list.currentRowChanged.connect(lambda row: select_row(self.host, self.key, row))
 
     def _detail(self, row: int, tool: ToolSpec) -> QWidget:
@@ -87,24 +88,26 @@ class ToolsEditor(QWidget):
                 form.addRow(problem_label(f"{self.path}[{row}]"))
             return page
         form.addRow(
-            "Name",
+            translate("panels.inspector.tools_editor", "Name"),
             line_edit(
                 "toolName", tool.name, lambda t: self._change(row, False, name=t.strip()), say
             ),
         )
-        form.addRow("Description", line_edit("toolDescription", tool.description,
+        form.addRow(translate("panels.inspector.tools_editor", "Description"), line_edit("toolDescription", tool.description,
                                              lambda t: self._change(row, False, description=t), say,
-                                             "what the model is told the tool does"))  # fmt: skip
-        direct = QCheckBox("return directly (its result ends the turn)")
+                                             translate("panels.inspector.tools_editor", "what the model is told the tool does")))  # fmt: skip
+        direct = QCheckBox(
+            translate("panels.inspector.tools_editor", "return directly (its result ends the turn)")
+        )
         direct.setObjectName("toolReturnDirect")
         direct.setChecked(tool.return_direct)
         direct.toggled.connect(lambda on: self._change(row, False, return_direct=on))
         form.addRow("", direct)
         if tool.import_path is not None:
-            form.addRow("Import", line_edit("toolImport", tool.import_path,
+            form.addRow(translate("panels.inspector.tools_editor", "Import"), line_edit("toolImport", tool.import_path,
                                             lambda t: self._change(row, False, import_path=t.strip()), say))  # fmt: skip
         else:
-            form.addRow("Code", code_field("toolCode", "python", tool.code or "",
+            form.addRow(translate("panels.inspector.tools_editor", "Code"), code_field("toolCode", "python", tool.code or "",
                                            lambda t: self._code(row, t), say))  # fmt: skip
         if self.path:
             form.addRow(problem_label(f"{self.path}[{row}]"))
@@ -127,7 +130,11 @@ class ToolsEditor(QWidget):
                 {**tools[row].model_dump(exclude_none=True), **changes}
             )
         except ValueError as exc:
-            self.host.say(f"tool {tools[row].name}: {_first_error(exc)}")
+            self.host.say(
+                translate("panels.inspector.tools_editor", "tool {name}: {first_error}").format(
+                    name=tools[row].name, first_error=_first_error(exc)
+                )
+            )
             return False
         return self.put(tools, merge)
 
