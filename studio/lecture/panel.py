@@ -118,7 +118,10 @@ class LecturePanel(QWidget):
                                     "time: plan, execute, barrier."))  # fmt: skip
             return
         self.phase_title.setText(phase.title)
-        self.phase_text.setText("\n".join(f"• {line}" for line in phase.lines[:12]))
+        # a break allowed after each hyphen: a namespace's task id (`shout:7123-61c6-…`) has
+        # none where a digit follows, and one unbroken id would widen the label past the dock
+        lines = (line.replace("-", "-\u200b") for line in phase.lines[:12])
+        self.phase_text.setText("\n".join(f"• {line}" for line in lines))
 
     def show_ended(self, last: Phase) -> None:
         """A run made before lecture mode: where it ended, and that Next walks it from the start."""
