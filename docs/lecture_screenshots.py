@@ -12,6 +12,9 @@ docs/lecture-1280-lesson<N>.png  lessons 6 (reducer), 7 (conflict) and 12 (names
 
 Each shot prints the smallest graph text it shows, in screen pixels: every text item's font
 pixel size and every card's painted font, times the view's scale (studio.lecture.readable).
+
+With --lang zh_CN, the studio in Chinese: docs/lecture-1280-lesson6-zh.png (the reducer),
+lesson7-zh (the conflict), lesson12-zh (namespaces) and docs/start-page-zh.png.
 """
 
 from __future__ import annotations
@@ -49,6 +52,11 @@ SHOTS = [  # (file, lesson template, compiled view?, phase kind, step)
 ]
 
 
+LANG_SHOTS = [(name.removesuffix(".png"), *rest) for name, *rest in SHOTS
+              if name.startswith("lecture-1280-")]  # fmt: skip
+"""The 1280×720 lesson shots, as file stems: shot again in another language."""
+
+
 def pump(app, window, seconds: float = 0.3) -> None:
     end = time.monotonic() + seconds
     while time.monotonic() < end or window.runner.session.busy:
@@ -74,18 +82,25 @@ def play_to(app, window, kind: str, step: int) -> None:
     raise RuntimeError(f"never reached step {step} {kind}")
 
 
-def main() -> None:
-    app = application()
+def in_language(app, language: str) -> None:
+    """The lesson shots and the start page in `language` (suffix `-zh` for zh_CN)."""
+    from studio.i18n import install
+
+    install(language)
+    suffix = "-" + language.split("_")[0]
     window = MainWindow()
     window.resize(1280, 720)
     window.show()
-    pump(app, window)
-    window.open_path(ROOT / "templates" / "fanout_join.json", bundled=True)
-    window.actions_by_name["compiled_view"].setChecked(True)
-    window.runner.run()
-    pump(app, window, 0.8)
-    window.grab().save(str(ROOT / "docs" / "lecture-compiled-view.png"))
-    for name, stem, compiled, kind, step in SHOTS:
+    while window.start_page.thumbnails.pending:  # drawn one per event-loop turn
+        app.processEvents()
+    pump(app, window, 0.6)
+    window.grab().save(str(ROOT / "docs" / f"start-page{suffix}.png"))
+    shots = [(f"{stem}{suffix}.png", *rest) for stem, *rest in LANG_SHOTS]
+    shoot(app, window, shots)
+
+
+def shoot(app, window, shots) -> None:
+    for name, stem, compiled, kind, step in shots:
         open_lesson(app, window, stem, compiled)
         play_to(app, window, kind, step)
         assert (window.width(), window.height()) == (1280, 720), name
@@ -99,6 +114,22 @@ def main() -> None:
             f"{name}: smallest graph text {px:.1f} px ({text!r}), zoom {view.transform().m11():.2f}"
         )
     window.close()
+
+
+def main() -> None:
+    app = application()
+    if sys.argv[1:2] == ["--lang"]:
+        return in_language(app, sys.argv[2])
+    window = MainWindow()
+    window.resize(1280, 720)
+    window.show()
+    pump(app, window)
+    window.open_path(ROOT / "templates" / "fanout_join.json", bundled=True)
+    window.actions_by_name["compiled_view"].setChecked(True)
+    window.runner.run()
+    pump(app, window, 0.8)
+    window.grab().save(str(ROOT / "docs" / "lecture-compiled-view.png"))
+    shoot(app, window, SHOTS)
 
 
 if __name__ == "__main__":
