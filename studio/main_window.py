@@ -47,8 +47,10 @@ from studio.trust_gate import TrustGate
 from studio.validation import LiveValidator
 from studio.window_layout import WindowLayout
 
-SPEC_FILTER = "Graph specs (*.json)"
-OPEN_FILTER = "Graph specs (*.json);;Python modules with a graph (*.py)"
+SPEC_FILTER = QT_TRANSLATE_NOOP("main_window", "Graph specs (*.json)")
+OPEN_FILTER = QT_TRANSLATE_NOOP(
+    "main_window", "Graph specs (*.json);;Python modules with a graph (*.py)"
+)
 AUTOSAVE_DELAY_MS = 800
 
 
@@ -367,8 +369,10 @@ class MainWindow(WindowLayout, EditorCommands, QMainWindow):
         places: dict[str | None, list[str]] = {}
         sends: list[str] = []
         mcp: list[str] = []
+        this_spec = translate("main_window", "this spec")
         for site in sites:
-            does = f"{site.element_id} in {site.file or 'this spec'} would {site.message}"
+            does = translate("main_window", "{element} in {file} would {message}").format(
+                element=site.element_id, file=site.file or this_spec, message=site.message)  # fmt: skip
             if site.code == "model-endpoint":
                 sends.append(does)
             elif site.code in ("mcp-command", "mcp-secret"):
@@ -376,7 +380,9 @@ class MainWindow(WindowLayout, EditorCommands, QMainWindow):
             else:
                 places.setdefault(site.file, []).append(site.element_id)
         parts = [
-            f"{', '.join(dict.fromkeys(ids))} in {file or 'this spec'}"
+            translate("main_window", "{elements} in {file}").format(
+                elements=", ".join(dict.fromkeys(ids)), file=file or this_spec
+            )
             for file, ids in places.items()
         ]
         lead = {"changed": translate("main_window", "A file this spec uses changed since you trusted it. "),
@@ -523,7 +529,7 @@ class MainWindow(WindowLayout, EditorCommands, QMainWindow):
 
     def ask_open(self) -> None:
         path, _ = QFileDialog.getOpenFileName(
-            self, translate("main_window", "Open spec"), "", OPEN_FILTER
+            self, translate("main_window", "Open spec"), "", translate("main_window", OPEN_FILTER)
         )
         if path:
             self.ask_open_path(Path(path))
@@ -537,7 +543,10 @@ class MainWindow(WindowLayout, EditorCommands, QMainWindow):
         origin = self.document.origin  # a spec imported from a module: beside the module
         start = self.document.path or (origin.with_suffix(".json") if origin else "graph.json")
         path, _ = QFileDialog.getSaveFileName(
-            self, translate("main_window", "Save spec"), str(start), SPEC_FILTER
+            self,
+            translate("main_window", "Save spec"),
+            str(start),
+            translate("main_window", SPEC_FILTER),
         )
         return self.save_as(Path(path)) if path else False
 

@@ -1126,6 +1126,14 @@ pending writes: </source>
     <context>
         <name>main_window</name>
         <message>
+            <source>Graph specs (*.json)</source>
+            <translation>图规格文件 (*.json)</translation>
+        </message>
+        <message>
+            <source>Graph specs (*.json);;Python modules with a graph (*.py)</source>
+            <translation>图规格文件 (*.json);;含有图的 Python 模块 (*.py)</translation>
+        </message>
+        <message>
             <source>Ready</source>
             <translation>就绪</translation>
         </message>
@@ -1284,6 +1292,18 @@ pending writes: </source>
         <message>
             <source> Run, step, breakpoints, checkpoints and forks work as on any graph.</source>
             <translation> 运行、单步、断点、检查点 (checkpoint) 和分叉 (fork) 都与其他图一样可用。</translation>
+        </message>
+        <message>
+            <source>this spec</source>
+            <translation>此规格 (spec)</translation>
+        </message>
+        <message>
+            <source>{element} in {file} would {message}</source>
+            <translation>{file} 中的 {element} 将会 {message}</translation>
+        </message>
+        <message>
+            <source>{elements} in {file}</source>
+            <translation>{file} 中的 {elements}</translation>
         </message>
         <message>
             <source>A file this spec uses changed since you trusted it. </source>
@@ -1692,6 +1712,10 @@ pending writes: </source>
     <context>
         <name>panels.inspector.middleware_form</name>
         <message>
+            <source>no hooks</source>
+            <translation>无钩子</translation>
+        </message>
+        <message>
             <source>drag to reorder: middleware run in this order (after_* hooks in reverse)</source>
             <translation>拖动以调整顺序：中间件 (middleware) 按此顺序运行（after_* 钩子按相反顺序）</translation>
         </message>
@@ -1815,6 +1839,10 @@ pending writes: </source>
     </context>
     <context>
         <name>panels.inspector.tools_editor</name>
+        <message>
+            <source>  (returns directly)</source>
+            <translation>  （直接返回）</translation>
+        </message>
         <message>
             <source>No tools yet.</source>
             <translation>还没有工具。</translation>
@@ -2998,6 +3026,22 @@ Open it only if you trust this code.</source>
     </context>
     <context>
         <name>run.deep_agent_panel</name>
+        <message>
+            <source>graph</source>
+            <translation>图</translation>
+        </message>
+        <message>
+            <source>to-dos</source>
+            <translation>待办事项</translation>
+        </message>
+        <message>
+            <source>{where}, step {step}: {what}</source>
+            <translation>{where}，第 {step} 步：{what}</translation>
+        </message>
+        <message>
+            <source>no files yet</source>
+            <translation>还没有文件</translation>
+        </message>
         <message>
             <source>No deep agent has run yet: its files and to-dos show here.</source>
             <translation>还没有深度智能体 (deep agent) 运行过：它的文件和待办事项会显示在这里。</translation>

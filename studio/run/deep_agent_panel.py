@@ -66,9 +66,14 @@ class Snapshot:
     todos_moved: bool = False
 
     def label(self) -> str:
-        where = ns_label(self.ns) if self.ns else "graph"
-        what = sorted(self.changed) + (["to-dos"] if self.todos_moved else [])
-        return f"{where}, step {self.step}: {', '.join(what) or 'no files yet'}"
+        where = ns_label(self.ns) if self.ns else translate("run.deep_agent_panel", "graph")
+        todos = translate("run.deep_agent_panel", "to-dos")
+        what = ", ".join(sorted(self.changed) + ([todos] if self.todos_moved else []))
+        return translate("run.deep_agent_panel", "{where}, step {step}: {what}").format(
+            where=where,
+            step=self.step,
+            what=what or translate("run.deep_agent_panel", "no files yet"),
+        )
 
 
 class DeepAgentHistory:

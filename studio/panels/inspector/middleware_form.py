@@ -42,11 +42,10 @@ class MiddlewareEditor(QWidget):
         self.list.setObjectName("middlewareList")
         self.list.setDragDropMode(QAbstractItemView.DragDropMode.InternalMove)
         self.list.setDefaultDropAction(Qt.DropAction.MoveAction)
+        no_hooks = translate("panels.inspector.middleware_form", "no hooks")
         for i, mw in enumerate(middleware):
             look = middleware_look(mw)
-            item = QListWidgetItem(
-                f"{i + 1}. {look.name}  —  {', '.join(look.hooks) or 'no hooks'}"
-            )
+            item = QListWidgetItem(f"{i + 1}. {look.name}  —  {', '.join(look.hooks) or no_hooks}")
             item.setData(Qt.ItemDataRole.UserRole, i)
             item.setToolTip(
                 translate(

@@ -61,8 +61,9 @@ class ToolsEditor(QWidget):
         box.setContentsMargins(0, 0, 0, 0)
         self.list = QListWidget()
         self.list.setObjectName("toolsList")
+        direct = translate("panels.inspector.tools_editor", "  (returns directly)")
         for tool in tools:
-            self.list.addItem(f"{tool.name}{'  (returns directly)' if tool.return_direct else ''}")
+            self.list.addItem(f"{tool.name}{direct if tool.return_direct else ''}")
         self.list.setMaximumHeight(22 * max(len(tools), 1) + 8)
         box.addWidget(self.list)
         box.addWidget(
