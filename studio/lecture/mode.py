@@ -83,6 +83,7 @@ class LectureMode(QObject):
         p.export_step_requested.connect(self.ask_export_step)
         p.export_phases_requested.connect(self.ask_export_phases)
         player.shown.connect(p.show_phase)
+        p.language_changed.connect(player.retell)
         player.shown.connect(lambda _phase: p.set_playing(player.playing))
         for name, keys, slot in (
             ("lectureNextAction", "PgDown", player.next_phase),  # a clicker's Page Down / Up

@@ -9,7 +9,7 @@ objectNames: `lectureLessonTitle`, `lectureLessonText`, `lecturePhaseTitle`,
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
@@ -41,6 +41,8 @@ class LecturePanel(QWidget):
     speed_changed = Signal(float)
     export_step_requested = Signal()
     export_phases_requested = Signal()
+    language_changed = Signal()
+    """View → Language: the phases are told again in the new language."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -106,6 +108,11 @@ class LecturePanel(QWidget):
             translate("lecture.panel", "Speed {value:g}×").format(value=value / 10)
         )
         self.speed_changed.emit(value / 10)
+
+    def changeEvent(self, event) -> None:
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.LanguageChange:
+            self.language_changed.emit()
 
     def show_lesson(self, title: str, text: str) -> None:
         self.lesson_title.setText(title)

@@ -33,6 +33,8 @@ class Player(QObject):
         self._book: PhaseBook | None = None
         self._unread: list[tuple[str, Any]] = []
         """Reports not yet read into the book: ("events", events) or ("failed", message)."""
+        self._reports: list[tuple[str, Any]] = []
+        """Every report of the thread, read again when the language changes (`retell`)."""
         self.index = -1
         self.speed = 1.0
         self.active = False
@@ -185,12 +187,21 @@ class Player(QObject):
         self.pause()
         self._book = None
         self._unread.clear()
+        self._reports.clear()
         self.index = -1
         self.canvas_stage.clear()
         self.compiled_stage.clear()
         self.shown.emit(None)
 
     # ------------------------------------------------------------------ the run's reports
+
+    def retell(self) -> None:
+        """The phases read again from the thread's reports, in the language now installed (their
+        texts are made as they are read); the phase on screen is shown again."""
+        self._book = None
+        self._unread = list(self._reports)
+        if self.active and self.phase is not None:
+            self.show_phase(self.index)
 
     def previous_phase(self) -> None:
         if self.index > 0:
@@ -201,6 +212,7 @@ class Player(QObject):
             if self._thread is not None:
                 self.clear()
             self._thread = report.thread_id
+        self._reports.append(("events", report.events))
         if not self.active:  # nothing shows phases now: read them when asked (`book`)
             self._unread.append(("events", report.events))
             return
@@ -210,6 +222,7 @@ class Player(QObject):
         self.quiet_overlay()
 
     def _failed(self, failure: Any) -> None:
+        self._reports.append(("failed", failure.message))
         if not self.active:
             self._unread.append(("failed", failure.message))
             return

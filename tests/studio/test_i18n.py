@@ -258,6 +258,13 @@ def test_a_lesson_in_chinese_keeps_the_langgraph_names(qtbot, window, english_af
     assert win.findChild(QLabel, "lecturePhaseTitle").text() == "尚无超步 (superstep)"
     next_phase(qtbot, win, "plan", 0)
     assert win.lecture.player.phase.title == "第 0 步 · 计划 (Plan)"
+    phase_title = win.findChild(QLabel, "lecturePhaseTitle")
+    assert phase_title.text() == "第 0 步 · 计划 (Plan)"
+    english = next(a for a in win.language_menu.actions() if a.objectName() == "language_en")
+    english.trigger()  # the phase on screen is told again in English
+    qtbot.waitUntil(lambda: phase_title.text() == "Step 0 · Plan", timeout=3000)
+    assert "runs" in win.findChild(QLabel, "lecturePhaseText").text()
+    assert win.findChild(QLabel, "lectureLessonTitle").text().startswith("Lesson 6")
     win.actions_by_name["lecture_mode"].trigger()
 
 
