@@ -157,8 +157,14 @@ class EditorCommands:
         from graphspec.breakpoints import kept, listed, path_text
 
         found = listed(self.document.spec.breakpoints)
-        names = [f"{'on error' if p.at == 'error' else p.at} "
-                 f"{'any node' if p.node == '*' else path_text(p)}{'' if p.enabled else ' (off)'}"
+        at = {"before": translate("editor_commands", "before"),
+              "after": translate("editor_commands", "after"),
+              "error": translate("editor_commands", "on error")}  # fmt: skip
+        anywhere, off = (
+            translate("editor_commands", "any node"),
+            translate("editor_commands", " (off)"),
+        )
+        names = [f"{at[p.at]} {anywhere if p.node == '*' else path_text(p)}{'' if p.enabled else off}"
                  for p in found]  # fmt: skip
         button, menu = self.breakpoints_button, self.breakpoints_button.menu()
         shown = ", ".join(names[:3]) + (f" +{len(names) - 3}" if len(names) > 3 else "")
@@ -180,9 +186,7 @@ class EditorCommands:
             )
             rest = kept(found[:i] + found[i + 1 :])
             act.triggered.connect(
-                lambda _=False, r=rest, n=name: self.editor.set_breakpoints(
-                    r, f"Clear breakpoint {n}"
-                )
+                lambda _=False, r=rest, n=act.text(): self.editor.set_breakpoints(r, n)
             )
         if not found:
             menu.addAction(

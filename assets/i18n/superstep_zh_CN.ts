@@ -206,6 +206,13 @@
         </message>
     </context>
     <context>
+        <name>document.side_breakpoints</name>
+        <message>
+            <source>Cannot keep the breakpoints of {where} in {path}: {exc}</source>
+            <translation>无法把 {where} 的断点保存到 {path}：{exc}</translation>
+        </message>
+    </context>
+    <context>
         <name>drawing</name>
         <message>
             <source>Superstep graph</source>
@@ -258,6 +265,30 @@
             <translation>请先选择一条条件边 (conditional edge)</translation>
         </message>
         <message>
+            <source>before</source>
+            <translation>之前</translation>
+        </message>
+        <message>
+            <source>after</source>
+            <translation>之后</translation>
+        </message>
+        <message>
+            <source>on error</source>
+            <translation>出错时</translation>
+        </message>
+        <message>
+            <source>any node</source>
+            <translation>任意节点</translation>
+        </message>
+        <message>
+            <source> (off)</source>
+            <translation>（已停用）</translation>
+        </message>
+        <message>
+            <source>{count} ({on} on)</source>
+            <translation>{count} 个（{on} 个启用）</translation>
+        </message>
+        <message>
             <source>Breakpoints: {shown}</source>
             <translation>断点：{shown}</translation>
         </message>
@@ -266,14 +297,14 @@
             <translation>无断点</translation>
         </message>
         <message>
-            <source>Breakpoints (F9 before, Shift+F9 after the selected node): Run and Continue pause there
+            <source>Breakpoints (F9 before, Shift+F9 after the selected node; conditions, hit counts and more in the Breakpoints dock): runs pause there
 </source>
-            <translation>断点（F9 设在所选节点之前，Shift+F9 设在之后）：运行和继续会在此暂停
+            <translation>断点（F9 在所选节点之前，Shift+F9 在其之后；条件、命中次数等在“断点”停靠窗口中设置）：运行会在那里暂停
 </translation>
         </message>
         <message>
-            <source>Clear breakpoint {which} {node}</source>
-            <translation>清除断点 {which} {node}</translation>
+            <source>Clear breakpoint {name}</source>
+            <translation>清除断点 {name}</translation>
         </message>
         <message>
             <source>Select a node and press F9 (before) or Shift+F9 (after)</source>
@@ -705,6 +736,26 @@
             <source>Detail</source>
             <translation>详情</translation>
         </message>
+        <message>
+            <source>On</source>
+            <translation>启用</translation>
+        </message>
+        <message>
+            <source>At</source>
+            <translation>时机</translation>
+        </message>
+        <message>
+            <source>Where</source>
+            <translation>位置</translation>
+        </message>
+        <message>
+            <source>Condition</source>
+            <translation>条件</translation>
+        </message>
+        <message>
+            <source>Hit</source>
+            <translation>命中</translation>
+        </message>
     </context>
     <context>
         <name>language_menu</name>
@@ -966,6 +1017,14 @@
             <source>Play (or Next phase) runs the graph one superstep at a time: plan, execute, barrier.</source>
             <translation>播放（或“下一阶段”）一次运行一个超步 (superstep)：计划 (plan)、执行 (execute)、屏障 (barrier)。</translation>
         </message>
+        <message>
+            <source>Ended at {title}</source>
+            <translation>结束于 {title}</translation>
+        </message>
+        <message>
+            <source>Next phase (Page Down) walks this run from its first phase.</source>
+            <translation>“下一阶段”（Page Down）会从第一个阶段开始逐步讲解这次运行。</translation>
+        </message>
     </context>
     <context>
         <name>lecture.phases</name>
@@ -1089,28 +1148,25 @@
             <translation>命名空间 (namespace) {ns}</translation>
         </message>
         <message>
-            <source>runs a graph of its own, its checkpoints under
-{text}
-{steps}</source>
-            <translation>运行它自己的图，其检查点 (checkpoint) 位于
-{text}
-{steps}</translation>
+            <source>✖ {count} writes collide in {channel}: a LastValue takes one value per step
+InvalidUpdateError: {error}</source>
+            <translation>✖ {count} 个写入在 {channel} 中冲突：LastValue 通道 (channel) 每步只接受一个值
+InvalidUpdateError: {error}</translation>
         </message>
         <message>
             <source>pending until the barrier: sibling tasks cannot see these writes</source>
             <translation>在屏障 (barrier) 之前待处理：兄弟任务看不到这些写入</translation>
         </message>
         <message>
+            <source>inside {node}: a graph of its own, checkpoints under {label}</source>
+            <translation>{node} 内部：它自己的图，检查点 (checkpoint) 位于
+{label}</translation>
+        </message>
+        <message>
             <source>reducer merges {len} writes:
   {parts}</source>
             <translation>归约器 (reducer) 合并 {len} 次写入：
   {parts}</translation>
-        </message>
-        <message>
-            <source>✖ InvalidUpdateError
-{first}</source>
-            <translation>✖ InvalidUpdateError
-{first}</translation>
         </message>
         <message>
             <source>checkpoint · step {step}</source>
@@ -1559,6 +1615,10 @@ pending writes: </source>
             <translation>修改 {agent_id} 的工具</translation>
         </message>
         <message>
+            <source>MCP servers</source>
+            <translation>MCP 服务器</translation>
+        </message>
+        <message>
             <source>Middleware (in order)</source>
             <translation>中间件 (middleware)（按顺序）</translation>
         </message>
@@ -1638,6 +1698,14 @@ pending writes: </source>
             <translation>何时使用它：智能体的模型会读到这段话</translation>
         </message>
         <message>
+            <source>Runs</source>
+            <translation>运行</translation>
+        </message>
+        <message>
+            <source>the graph the program made for it</source>
+            <translation>程序为它构建的图</translation>
+        </message>
+        <message>
             <source>Prompt</source>
             <translation>提示词</translation>
         </message>
@@ -1707,6 +1775,137 @@ pending writes: </source>
         <message>
             <source>Add hook</source>
             <translation>添加钩子</translation>
+        </message>
+    </context>
+    <context>
+        <name>panels.inspector.mcp_form</name>
+        <message>
+            <source>type the server's command line or its http(s):// URL</source>
+            <translation>请输入服务器的命令行或它的 http(s):// URL</translation>
+        </message>
+        <message>
+            <source>{name}: write NAME=$VARIABLE (the value stays in your environment or keychain, never in the spec)</source>
+            <translation>{name}：请写成 NAME=$VARIABLE（值留在你的环境或钥匙串中，绝不写入规格文件）</translation>
+        </message>
+        <message>
+            <source>command line, or http(s):// URL</source>
+            <translation>命令行，或 http(s):// URL</translation>
+        </message>
+        <message>
+            <source>Add server</source>
+            <translation>添加服务器</translation>
+        </message>
+        <message>
+            <source>Remove</source>
+            <translation>移除</translation>
+        </message>
+        <message>
+            <source>Name</source>
+            <translation>名称</translation>
+        </message>
+        <message>
+            <source>Command</source>
+            <translation>命令</translation>
+        </message>
+        <message>
+            <source>URL</source>
+            <translation>URL</translation>
+        </message>
+        <message>
+            <source>headers (URL) or environment variables (command) whose values come from your environment or keychain, never the spec</source>
+            <translation>请求头（URL）或环境变量（命令），其值来自你的环境或钥匙串，绝不写入规格文件</translation>
+        </message>
+        <message>
+            <source>Secrets</source>
+            <translation>密钥</translation>
+        </message>
+        <message>
+            <source>Keychain</source>
+            <translation>钥匙串</translation>
+        </message>
+        <message>
+            <source>List tools</source>
+            <translation>列出工具</translation>
+        </message>
+        <message>
+            <source>not offered by the server</source>
+            <translation>服务器未提供</translation>
+        </message>
+        <message>
+            <source>Tools</source>
+            <translation>工具</translation>
+        </message>
+        <message>
+            <source>value, saved in the keychain</source>
+            <translation>值，保存在钥匙串中</translation>
+        </message>
+        <message>
+            <source>Save</source>
+            <translation>保存</translation>
+        </message>
+        <message>
+            <source>{name} not saved: {kind}: {exc}</source>
+            <translation>{name} 未保存：{kind}: {exc}</translation>
+        </message>
+        <message>
+            <source>saved as {user}</source>
+            <translation>已保存为 {user}</translation>
+        </message>
+        <message>
+            <source>removed: {user}</source>
+            <translation>已移除：{user}</translation>
+        </message>
+        <message>
+            <source>Check the tools the agent gets (List tools asks the server).</source>
+            <translation>勾选智能体可用的工具（“列出工具”会询问服务器）。</translation>
+        </message>
+        <message>
+            <source>{count} tools offered by {server}; checked ones go to the agent.</source>
+            <translation>{server} 提供了 {count} 个工具；勾选的工具交给智能体。</translation>
+        </message>
+        <message>
+            <source>Listing would {message}: trust the spec first (the banner above the canvas)</source>
+            <translation>列出工具将会{message}：请先信任此规格 (spec)（画布上方的横幅）</translation>
+        </message>
+        <message>
+            <source>Asking {server} for its tools…</source>
+            <translation>正在向 {server} 询问它的工具…</translation>
+        </message>
+        <message>
+            <source>MCP server {server}: {error}</source>
+            <translation>MCP 服务器 {server}：{error}</translation>
+        </message>
+        <message>
+            <source>Change MCP server {server}</source>
+            <translation>修改 MCP 服务器 {server}</translation>
+        </message>
+        <message>
+            <source>command: {exc}</source>
+            <translation>命令：{exc}</translation>
+        </message>
+        <message>
+            <source>secrets: {error}</source>
+            <translation>密钥：{error}</translation>
+        </message>
+        <message>
+            <source>Give MCP tool {name}</source>
+            <translation>提供 MCP 工具 {name}</translation>
+        </message>
+        <message>
+            <source>Take away MCP tool {name}</source>
+            <translation>收回 MCP 工具 {name}</translation>
+        </message>
+        <message>
+            <source>MCP server: {error}</source>
+            <translation>MCP 服务器：{error}</translation>
+        </message>
+        <message>
+            <source>Add MCP server {server}</source>
+            <translation>添加 MCP 服务器 {server}</translation>
+        </message>
+        <message>
+            <source>Remove MCP server {server}</source>
+            <translation>移除 MCP 服务器 {server}</translation>
         </message>
     </context>
     <context>
@@ -1856,6 +2055,14 @@ pending writes: </source>
             <translation>描述</translation>
         </message>
         <message>
+            <source>Call</source>
+            <translation>调用</translation>
+        </message>
+        <message>
+            <source>the call that makes the tool (its name and description are the tool's)</source>
+            <translation>构建该工具的调用（名称和描述来自工具本身）</translation>
+        </message>
+        <message>
             <source>what the model is told the tool does</source>
             <translation>告诉模型这个工具做什么</translation>
         </message>
@@ -1927,6 +2134,10 @@ pending writes: </source>
             <translation>代码</translation>
         </message>
         <message>
+            <source>Call</source>
+            <translation>调用</translation>
+        </message>
+        <message>
             <source>Import</source>
             <translation>导入路径</translation>
         </message>
@@ -1969,6 +2180,18 @@ pending writes: </source>
         <message>
             <source>Goto destinations</source>
             <translation>Goto 目标</translation>
+        </message>
+        <message>
+            <source>Subscribe only</source>
+            <translation>仅订阅 (subscribe only)</translation>
+        </message>
+        <message>
+            <source>Subscribe to</source>
+            <translation>订阅 (subscribe to)</translation>
+        </message>
+        <message>
+            <source>Write to</source>
+            <translation>写入 (write to)</translation>
         </message>
         <message>
             <source>join edge</source>
@@ -2835,6 +3058,197 @@ Open it only if you trust this code.</source>
         </message>
     </context>
     <context>
+        <name>run.breakpoints_dock</name>
+        <message>
+            <source>before</source>
+            <translation>之前</translation>
+        </message>
+        <message>
+            <source>after</source>
+            <translation>之后</translation>
+        </message>
+        <message>
+            <source>on error</source>
+            <translation>出错时</translation>
+        </message>
+        <message>
+            <source>node › inside… (agent › tools)</source>
+            <translation>节点 › 内部…（agent › tools）</translation>
+        </message>
+        <message>
+            <source>The node; below a subgraph or an agent, the node at each level after ›, e.g. `research › tools` or `agent › PII.before_model`</source>
+            <translation>节点；在子图或智能体之内，用 › 隔开每一层的节点，例如 `research › tools` 或 `agent › PII.before_model`</translation>
+        </message>
+        <message>
+            <source>tool (on a tools node)</source>
+            <translation>工具（在 tools 节点上）</translation>
+        </message>
+        <message>
+            <source>condition, e.g. len(messages) &gt; 4</source>
+            <translation>条件，例如 len(messages) &gt; 4</translation>
+        </message>
+        <message>
+            <source>every</source>
+            <translation>每次</translation>
+        </message>
+        <message>
+            <source>Pause only on this visit of the node in a run (1 the first); every: each visit</source>
+            <translation>只在一次运行中第几次访问该节点时暂停（1 为第一次）；每次：每次访问</translation>
+        </message>
+        <message>
+            <source>Pause on any error</source>
+            <translation>任何错误时暂停</translation>
+        </message>
+        <message>
+            <source>A failing task waits: its input is shown, edit it and retry</source>
+            <translation>失败的任务会等待：显示它的输入，可编辑后重试</translation>
+        </message>
+        <message>
+            <source>Add</source>
+            <translation>添加</translation>
+        </message>
+        <message>
+            <source>Remove</source>
+            <translation>移除</translation>
+        </message>
+        <message>
+            <source>Paused at a breakpoint</source>
+            <translation>在断点处暂停</translation>
+        </message>
+        <message>
+            <source>Continue</source>
+            <translation>继续</translation>
+        </message>
+        <message>
+            <source>Retry</source>
+            <translation>重试</translation>
+        </message>
+        <message>
+            <source>Run the failed step again, with the input as edited below</source>
+            <translation>用下方编辑后的输入重新运行失败的这一步</translation>
+        </message>
+        <message>
+            <source>Let it fail</source>
+            <translation>让它失败</translation>
+        </message>
+        <message>
+            <source>A safe expression on the task's input; empty: always</source>
+            <translation>针对任务输入的安全表达式；留空：总是暂停</translation>
+        </message>
+        <message>
+            <source>Pause only on this visit (1 the first); empty: every visit</source>
+            <translation>只在第几次访问时暂停（1 为第一次）；留空：每次访问</translation>
+        </message>
+        <message>
+            <source>The hit count {hit!r} is not a whole number (empty: every visit)</source>
+            <translation>命中次数 {hit!r} 不是整数（留空：每次访问）</translation>
+        </message>
+        <message>
+            <source>Enable breakpoint {at} {where}</source>
+            <translation>启用断点：{where} {at}</translation>
+        </message>
+        <message>
+            <source>Disable breakpoint {at} {where}</source>
+            <translation>停用断点：{where} {at}</translation>
+        </message>
+        <message>
+            <source>Edit breakpoint {at} {where}</source>
+            <translation>编辑断点：{where} {at}</translation>
+        </message>
+        <message>
+            <source>Name the node to pause at (below a subgraph or agent: node › inside)</source>
+            <translation>请填写要暂停的节点（子图或智能体之内：节点 › 内部节点）</translation>
+        </message>
+        <message>
+            <source>* (any node) is for pausing on errors: choose “on error”</source>
+            <translation>*（任意节点）用于出错时暂停：请选择“出错时”</translation>
+        </message>
+        <message>
+            <source>This graph has no node {node!r}</source>
+            <translation>此图没有节点 {node!r}</translation>
+        </message>
+        <message>
+            <source>That breakpoint is already listed ({where})</source>
+            <translation>该断点已在列表中（{where}）</translation>
+        </message>
+        <message>
+            <source>Add breakpoint {at} {where}</source>
+            <translation>添加断点：{where} {at}</translation>
+        </message>
+        <message>
+            <source>Select the breakpoints to remove first</source>
+            <translation>请先选择要移除的断点</translation>
+        </message>
+        <message>
+            <source>Remove breakpoints</source>
+            <translation>移除断点</translation>
+        </message>
+        <message>
+            <source>Remove breakpoint</source>
+            <translation>移除断点</translation>
+        </message>
+        <message>
+            <source>Do not pause on errors</source>
+            <translation>出错时不暂停</translation>
+        </message>
+        <message>
+            <source>{text} (kept with the document; the graph is not modified)</source>
+            <translation>{text}（随文档保存；图本身未被修改）</translation>
+        </message>
+        <message>
+            <source>, a call of {tool}</source>
+            <translation>，对 {tool} 的调用</translation>
+        </message>
+        <message>
+            <source>Paused {at} {where} (visit {visit}{call})</source>
+            <translation>已暂停：{where} {at}（第 {visit} 次访问{call}）</translation>
+        </message>
+        <message>
+            <source>The condition holds: {condition}</source>
+            <translation>条件成立：{condition}</translation>
+        </message>
+        <message>
+            <source>Paused because {problem}</source>
+            <translation>已暂停，因为 {problem}</translation>
+        </message>
+        <message>
+            <source>It failed: {error}</source>
+            <translation>它失败了：{error}</translation>
+        </message>
+        <message>
+            <source>Edit its input below and retry the step, or let it fail.</source>
+            <translation>在下方编辑它的输入并重试这一步，或让它失败。</translation>
+        </message>
+        <message>
+            <source>Its input (edit it, then Continue: the task runs with the edit):</source>
+            <translation>它的输入（编辑后点“继续”：任务将使用编辑后的输入运行）：</translation>
+        </message>
+        <message>
+            <source>Its input and what it wrote:</source>
+            <translation>它的输入和它写入的内容：</translation>
+        </message>
+        <message>
+            <source>The input is not JSON: {exc}</source>
+            <translation>输入不是 JSON：{exc}</translation>
+        </message>
+        <message>
+            <source>Cannot keep that breakpoint: {field} {message}</source>
+            <translation>无法保留该断点：{field} {message}</translation>
+        </message>
+        <message>
+            <source>The condition is not a safe expression: {exc}</source>
+            <translation>条件不是安全表达式：{exc}</translation>
+        </message>
+        <message>
+            <source>any node</source>
+            <translation>任意节点</translation>
+        </message>
+        <message>
+            <source>Breakpoints</source>
+            <translation>断点</translation>
+        </message>
+    </context>
+    <context>
         <name>run.channels_panel</name>
         <message>
             <source>No run yet: Step or Run to see the channels.</source>
@@ -3018,6 +3432,30 @@ Open it only if you trust this code.</source>
         <message>
             <source>Finished: {total} checkpoints on thread {thread_id}</source>
             <translation>已完成：线程 (thread) {thread_id} 上有 {total} 个检查点 (checkpoint)</translation>
+        </message>
+        <message>
+            <source> inside </source>
+            <translation> 内的 </translation>
+        </message>
+        <message>
+            <source>Paused before {where} (visit {visit}): the Breakpoints dock shows its input</source>
+            <translation>已在 {where} 之前暂停（第 {visit} 次访问）：“断点”停靠窗口显示它的输入</translation>
+        </message>
+        <message>
+            <source>Paused after {where} (visit {visit}): the Breakpoints dock shows its input</source>
+            <translation>已在 {where} 之后暂停（第 {visit} 次访问）：“断点”停靠窗口显示它的输入</translation>
+        </message>
+        <message>
+            <source>Paused on an error in {where} (visit {visit}): the Breakpoints dock shows its input</source>
+            <translation>已在 {where} 出错时暂停（第 {visit} 次访问）：“断点”停靠窗口显示它的输入</translation>
+        </message>
+        <message>
+            <source>Retrying the step…</source>
+            <translation>正在重试这一步…</translation>
+        </message>
+        <message>
+            <source>Running on…</source>
+            <translation>继续运行…</translation>
         </message>
         <message>
             <source>Run failed — {message}</source>
@@ -3610,6 +4048,178 @@ Open it only if you trust this code.</source>
         <message>
             <source>{what} must be a JSON object</source>
             <translation>{what} 必须是 JSON 对象</translation>
+        </message>
+    </context>
+    <context>
+        <name>timeline.dock</name>
+        <message>
+            <source>Scrub through the supersteps (or click, drag, ← → on the timeline)</source>
+            <translation>拖动浏览各个超步 (superstep)（或在时间线上点击、拖动、按 ← →）</translation>
+        </message>
+        <message>
+            <source>No run yet</source>
+            <translation>尚无运行</translation>
+        </message>
+        <message>
+            <source>Path</source>
+            <translation>路径</translation>
+        </message>
+        <message>
+            <source>Draw on the canvas the nodes and edges the run went through up to the scrubbed step, with how many times</source>
+            <translation>在画布上画出运行到所选步为止经过的节点和边，以及经过的次数</translation>
+        </message>
+        <message>
+            <source>Fit</source>
+            <translation>适应</translation>
+        </message>
+        <message>
+            <source>No run of thread {thread} in this session: Run, Step or a re-run draws one</source>
+            <translation>本次会话中线程 (thread) {thread} 没有运行：运行、单步或重新运行会画出一次</translation>
+        </message>
+        <message>
+            <source>nothing</source>
+            <translation>无</translation>
+        </message>
+        <message>
+            <source>Step {step} ({at} of {count}): ran {names} in {seconds}</source>
+            <translation>第 {step} 步（第 {at} 个，共 {count} 个）：运行了 {names}，用时 {seconds}</translation>
+        </message>
+        <message>
+            <source>After step {step}: the channels the run changed up to it (its checkpoint is not saved)</source>
+            <translation>第 {step} 步之后：运行到此为止改变的通道 (channel)（它的检查点 (checkpoint) 未保存）</translation>
+        </message>
+        <message>
+            <source>Fork the run from the checkpoint before this task, on a new thread</source>
+            <translation>从此任务之前的检查点 (checkpoint) 分叉 (fork) 这次运行，放在新线程 (thread) 上</translation>
+        </message>
+        <message>
+            <source>Re-run from {where}: calls live</source>
+            <translation>从 {where} 重新运行：实时调用</translation>
+        </message>
+        <message>
+            <source>Re-run from {where}: calls from the recording</source>
+            <translation>从 {where} 重新运行：调用来自录制</translation>
+        </message>
+        <message>
+            <source>Re-run from {where} with edited state…</source>
+            <translation>用编辑后的状态从 {where} 重新运行…</translation>
+        </message>
+        <message>
+            <source>A run is in progress: re-run when it has finished</source>
+            <translation>有运行正在进行：请在它结束后再重新运行</translation>
+        </message>
+        <message>
+            <source>The checkpoint before this task is not in this run (not saved with durability "exit", or copied into a re-run's thread)</source>
+            <translation>此任务之前的检查点 (checkpoint) 不在这次运行中（以 durability "exit" 运行时未保存，或已复制到重新运行的线程中）</translation>
+        </message>
+        <message>
+            <source>Re-run with edited state</source>
+            <translation>用编辑后的状态重新运行</translation>
+        </message>
+        <message>
+            <source>State updates applied before {where} runs again (a JSON object):</source>
+            <translation>在 {where} 重新运行之前应用的状态更新（一个 JSON 对象）：</translation>
+        </message>
+        <message>
+            <source>The state edits</source>
+            <translation>状态编辑</translation>
+        </message>
+        <message>
+            <source>Re-running thread {source} from {where} (step {step}), calls live…</source>
+            <translation>正在从 {where}（第 {step} 步）重新运行线程 {source}，实时调用…</translation>
+        </message>
+        <message>
+            <source>Re-running thread {source} from {where} (step {step}), calls recorded…</source>
+            <translation>正在从 {where}（第 {step} 步）重新运行线程 {source}，调用来自录制…</translation>
+        </message>
+        <message>
+            <source>Re-run from {where} failed: {kind}: {error}</source>
+            <translation>从 {where} 重新运行失败：{kind}: {error}</translation>
+        </message>
+        <message>
+            <source>Re-ran {where} and what follows as thread {thread} (ran {ran}): </source>
+            <translation>已把 {where} 及其后续作为线程 {thread} 重新运行（运行了 {ran}）：</translation>
+        </message>
+        <message>
+            <source>Timeline</source>
+            <translation>时间线</translation>
+        </message>
+    </context>
+    <context>
+        <name>timeline.path_overlay</name>
+        <message>
+            <source>{node} ran {count} time(s) up to this superstep</source>
+            <translation>到这个超步 (superstep) 为止，{node} 运行了 {count} 次</translation>
+        </message>
+        <message>
+            <source>{source} → {target} taken {count} time(s) up to this superstep</source>
+            <translation>到这个超步 (superstep) 为止，{source} → {target} 经过了 {count} 次</translation>
+        </message>
+    </context>
+    <context>
+        <name>timeline.rerun</name>
+        <message>
+            <source>{served} call(s) served from the recording, {live} made live</source>
+            <translation>{served} 个调用来自录制，{live} 个实时调用</translation>
+        </message>
+        <message>
+            <source>no model or tool calls</source>
+            <translation>没有模型或工具调用</translation>
+        </message>
+        <message>
+            <source>{text}; stopped: {kind}: {error}</source>
+            <translation>{text}；已停止：{kind}: {error}</translation>
+        </message>
+    </context>
+    <context>
+        <name>timeline.view</name>
+        <message>
+            <source>No run yet: Run or Step draws its supersteps here.</source>
+            <translation>尚无运行：运行或单步会在这里画出它的超步 (superstep)。</translation>
+        </message>
+        <message>
+            <source>step {step}</source>
+            <translation>第 {step} 步</translation>
+        </message>
+        <message>
+            <source>cached</source>
+            <translation>已缓存</translation>
+        </message>
+        <message>
+            <source>superstep {step} (in {graph})</source>
+            <translation>超步 (superstep) {step}（在 {graph} 中）</translation>
+        </message>
+        <message>
+            <source>superstep {step}</source>
+            <translation>超步 (superstep) {step}</translation>
+        </message>
+        <message>
+            <source>start {start}, took {took}</source>
+            <translation>开始于 {start}，用时 {took}</translation>
+        </message>
+        <message>
+            <source>retried {count} time(s)</source>
+            <translation>重试了 {count} 次</translation>
+        </message>
+        <message>
+            <source>cache hit: read from the node's cache, not run</source>
+            <translation>缓存命中：从节点的缓存读取，未运行</translation>
+        </message>
+        <message>
+            <source>interrupted ({count})</source>
+            <translation>已中断（{count}）</translation>
+        </message>
+        <message>
+            <source>raised {error}</source>
+            <translation>抛出 {error}</translation>
+        </message>
+        <message>
+            <source>{kind} call {index}</source>
+            <translation>{kind} 调用 {index}</translation>
+        </message>
+        <message>
+            <source> tokens</source>
+            <translation> 个 token</translation>
         </message>
     </context>
     <context>

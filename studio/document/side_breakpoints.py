@@ -15,6 +15,7 @@ from pydantic import ValidationError
 from graphspec.breakpoints import ANY_NODE, kept, listed
 from graphspec.model import Breakpoints, GraphSpec
 from studio.document.graph_document import FromCode
+from studio.i18n import translate
 from studio.paths import studio_home
 
 
@@ -49,5 +50,7 @@ def keep(code: FromCode, breakpoints: Breakpoints) -> str | None:
         text = json.dumps(breakpoints.model_dump(mode="json", exclude_defaults=True), indent=2)
         path.write_text(text + "\n", encoding="utf-8")
     except OSError as exc:
-        return f"Cannot keep the breakpoints of {code.where} in {path}: {exc}"
+        return translate(
+            "document.side_breakpoints", "Cannot keep the breakpoints of {where} in {path}: {exc}"
+        ).format(where=code.where, path=path, exc=exc)
     return None

@@ -132,9 +132,15 @@ class LecturePanel(QWidget):
 
     def show_ended(self, last: Phase) -> None:
         """A run made before lecture mode: where it ended, and that Next walks it from the start."""
-        self.phase_title.setText(f"Ended at {last.title}")
+        self.phase_title.setText(
+            translate("lecture.panel", "Ended at {title}").format(title=last.title)
+        )
         lines = [f"• {line}" for line in last.lines[:10]]
-        lines.append("Next phase (Page Down) walks this run from its first phase.")
+        lines.append(
+            translate(
+                "lecture.panel", "Next phase (Page Down) walks this run from its first phase."
+            )
+        )
         self.phase_text.setText("\n".join(lines))
 
     def set_playing(self, playing: bool) -> None:

@@ -43,12 +43,18 @@ from graphspec.errors import ExpressionError
 from graphspec.expressions import parse
 from graphspec.model import Breakpoint
 from studio.document.side_breakpoints import keep
+from studio.i18n import QT_TRANSLATE_NOOP, translate
 from studio.run.pauses import Held
 from studio.run.widgets import MONO, button, pretty, table, vbox
 
-COLUMNS = ["On", "At", "Where", "Condition", "Hit"]
+COLUMNS = [QT_TRANSLATE_NOOP("headers", "On"), QT_TRANSLATE_NOOP("headers", "At"),
+           QT_TRANSLATE_NOOP("headers", "Where"), QT_TRANSLATE_NOOP("headers", "Condition"),
+           QT_TRANSLATE_NOOP("headers", "Hit")]  # fmt: skip
 ON, AT, WHERE, CONDITION, HIT = range(len(COLUMNS))
-AT_TEXT = {"before": "before", "after": "after", "error": "on error"}
+AT_TEXT = {"before": QT_TRANSLATE_NOOP("run.breakpoints_dock", "before"),
+           "after": QT_TRANSLATE_NOOP("run.breakpoints_dock", "after"),
+           "error": QT_TRANSLATE_NOOP("run.breakpoints_dock", "on error")}  # fmt: skip
+"""Where a breakpoint pauses, as shown (translated where shown: `at_text`)."""
 SEPARATORS = re.compile(r"\s*(?:›|/)\s*")
 """Between the levels of a path typed in the form: `agent › tools` or `agent/tools`."""
 
@@ -94,43 +100,58 @@ class BreakpointsPanel(QWidget):
         self.at = QComboBox()
         self.at.setObjectName("breakpointAt")
         for at, text in AT_TEXT.items():
-            self.at.addItem(text, at)
+            self.at.addItem(translate("run.breakpoints_dock", text), at)
         self.where = QComboBox()
         self.where.setObjectName("breakpointWhere")
         self.where.setEditable(True)
-        self.where.lineEdit().setPlaceholderText("node › inside… (agent › tools)")
-        self.where.setToolTip("The node; below a subgraph or an agent, the node at each level "
-                              "after ›, e.g. `research › tools` or `agent › PII.before_model`")  # fmt: skip
+        self.where.lineEdit().setPlaceholderText(
+            translate("run.breakpoints_dock", "node › inside… (agent › tools)")
+        )
+        self.where.setToolTip(translate("run.breakpoints_dock", "The node; below a subgraph or an agent, the node at each level after ›, e.g. `research › tools` or `agent › PII.before_model`"))  # fmt: skip
         self.tool = QLineEdit()
         self.tool.setObjectName("breakpointTool")
-        self.tool.setPlaceholderText("tool (on a tools node)")
+        self.tool.setPlaceholderText(translate("run.breakpoints_dock", "tool (on a tools node)"))
         self.condition = QLineEdit()
         self.condition.setObjectName("breakpointCondition")
-        self.condition.setPlaceholderText("condition, e.g. len(messages) > 4")
+        self.condition.setPlaceholderText(
+            translate("run.breakpoints_dock", "condition, e.g. len(messages) > 4")
+        )
         self.condition.setFont(MONO)
         self.hit = QSpinBox()
         self.hit.setObjectName("breakpointHit")
         self.hit.setRange(0, 1_000_000)
-        self.hit.setSpecialValueText("every")
-        self.hit.setToolTip("Pause only on this visit of the node in a run (1 the first); "
-                            "every: each visit")  # fmt: skip
-        self.on_errors = QCheckBox("Pause on any error")
+        self.hit.setSpecialValueText(translate("run.breakpoints_dock", "every"))
+        self.hit.setToolTip(translate("run.breakpoints_dock", "Pause only on this visit of the node in a run (1 the first); every: each visit"))  # fmt: skip
+        self.on_errors = QCheckBox(translate("run.breakpoints_dock", "Pause on any error"))
         self.on_errors.setObjectName("pauseOnErrorsCheck")
-        self.on_errors.setToolTip("A failing task waits: its input is shown, edit it and retry")
+        self.on_errors.setToolTip(
+            translate(
+                "run.breakpoints_dock",
+                "A failing task waits: its input is shown, edit it and retry",
+            )
+        )
         self.on_errors.toggled.connect(self._pause_on_errors)
         grid.addWidget(self.at, 0, 0)
         grid.addWidget(self.where, 0, 1, 1, 2)
-        grid.addWidget(button("addBreakpointButton", "Add", self.add), 0, 3)
+        grid.addWidget(
+            button("addBreakpointButton", translate("run.breakpoints_dock", "Add"), self.add), 0, 3
+        )
         grid.addWidget(self.condition, 1, 0, 1, 2)
         grid.addWidget(self.hit, 1, 2)
-        grid.addWidget(button("removeBreakpointButton", "Remove", self.remove), 1, 3)
+        grid.addWidget(
+            button(
+                "removeBreakpointButton", translate("run.breakpoints_dock", "Remove"), self.remove
+            ),
+            1,
+            3,
+        )
         grid.addWidget(self.tool, 2, 0, 1, 2)
         grid.addWidget(self.on_errors, 2, 2, 1, 2)
         grid.setColumnStretch(1, 2)
         return grid
 
     def _build_pause_box(self) -> QGroupBox:
-        box = QGroupBox("Paused at a breakpoint")
+        box = QGroupBox(translate("run.breakpoints_dock", "Paused at a breakpoint"))
         box.setObjectName("pauseBox")
         layout = vbox(box)
         self.pause_label = QLabel("")
@@ -143,10 +164,20 @@ class BreakpointsPanel(QWidget):
         self.pause_input.setMinimumHeight(60)
         self.pause_input.setMaximumHeight(120)  # the list below stays in view
         row = QHBoxLayout()  # first: in view however short the dock and long the message
-        self.continue_button = button("pauseContinueButton", "Continue", self._continue)
-        self.retry_button = button("pauseRetryButton", "Retry", self._retry)
-        self.retry_button.setToolTip("Run the failed step again, with the input as edited below")
-        self.fail_button = button("pauseFailButton", "Let it fail", self._fail)
+        self.continue_button = button(
+            "pauseContinueButton", translate("run.breakpoints_dock", "Continue"), self._continue
+        )
+        self.retry_button = button(
+            "pauseRetryButton", translate("run.breakpoints_dock", "Retry"), self._retry
+        )
+        self.retry_button.setToolTip(
+            translate(
+                "run.breakpoints_dock", "Run the failed step again, with the input as edited below"
+            )
+        )
+        self.fail_button = button(
+            "pauseFailButton", translate("run.breakpoints_dock", "Let it fail"), self._fail
+        )
         for b in (self.continue_button, self.retry_button, self.fail_button):
             row.addWidget(b)
         row.addStretch(1)
@@ -178,10 +209,19 @@ class BreakpointsPanel(QWidget):
             on.setFlags(Qt.ItemFlag.ItemIsUserCheckable | Qt.ItemFlag.ItemIsEnabled
                         | Qt.ItemFlag.ItemIsSelectable)  # fmt: skip
             on.setCheckState(Qt.CheckState.Checked if point.enabled else Qt.CheckState.Unchecked)
-            cells = [on, _fixed(AT_TEXT[point.at]), _fixed(_where(point)),
+            cells = [on, _fixed(at_text(point.at)), _fixed(_where(point)),
                      QTableWidgetItem(point.condition), QTableWidgetItem(str(point.hit or ""))]  # fmt: skip
-            cells[CONDITION].setToolTip("A safe expression on the task's input; empty: always")
-            cells[HIT].setToolTip("Pause only on this visit (1 the first); empty: every visit")
+            cells[CONDITION].setToolTip(
+                translate(
+                    "run.breakpoints_dock", "A safe expression on the task's input; empty: always"
+                )
+            )
+            cells[HIT].setToolTip(
+                translate(
+                    "run.breakpoints_dock",
+                    "Pause only on this visit (1 the first); empty: every visit",
+                )
+            )
             for column, item in enumerate(cells):
                 self.table.setItem(row, column, item)
         for column in (ON, AT, CONDITION, HIT):
@@ -206,7 +246,10 @@ class BreakpointsPanel(QWidget):
         hit_text = self.table.item(row, HIT).text().strip()
         problem = _condition_problem(condition)
         if not problem and hit_text and not hit_text.isdigit():
-            problem = f"The hit count {hit_text!r} is not a whole number (empty: every visit)"
+            problem = translate(
+                "run.breakpoints_dock",
+                "The hit count {hit!r} is not a whole number (empty: every visit)",
+            ).format(hit=hit_text)
         if problem:
             self._say(problem)
             self.refresh()
@@ -221,26 +264,40 @@ class BreakpointsPanel(QWidget):
         points = list(self.points)
         points[row] = changed
         what = (
-            "Enable"
+            translate("run.breakpoints_dock", "Enable breakpoint {at} {where}")
             if enabled and not point.enabled
-            else "Disable"
+            else translate("run.breakpoints_dock", "Disable breakpoint {at} {where}")
             if point.enabled and not enabled
-            else "Edit"
+            else translate("run.breakpoints_dock", "Edit breakpoint {at} {where}")
         )
-        self._apply(points, f"{what} breakpoint {AT_TEXT[point.at]} {path_text(point)}")
+        self._apply(points, what.format(at=at_text(point.at), where=path_text(point)))
 
     def add(self) -> None:
         """The form's breakpoint, added to the list (once)."""
         parts = [p for p in SEPARATORS.split(self.where.currentText().strip()) if p]
         if not parts:
-            self._say("Name the node to pause at (below a subgraph or agent: node › inside)")
+            self._say(
+                translate(
+                    "run.breakpoints_dock",
+                    "Name the node to pause at (below a subgraph or agent: node › inside)",
+                )
+            )
             return
         at = self.at.currentData()
         if parts[0] == ANY_NODE and (at != "error" or len(parts) > 1):
-            self._say("* (any node) is for pausing on errors: choose “on error”")
+            self._say(
+                translate(
+                    "run.breakpoints_dock",
+                    "* (any node) is for pausing on errors: choose “on error”",
+                )
+            )
             return
         if parts[0] != ANY_NODE and parts[0] not in {n.id for n in self.document.spec.nodes}:
-            self._say(f"This graph has no node {parts[0]!r}")
+            self._say(
+                translate("run.breakpoints_dock", "This graph has no node {node!r}").format(
+                    node=parts[0]
+                )
+            )
             return
         condition = self.condition.text().strip()
         if problem := _condition_problem(condition):
@@ -252,9 +309,16 @@ class BreakpointsPanel(QWidget):
             self._say(point)
             return
         if point in self.points:
-            self._say(f"That breakpoint is already listed ({path_text(point)})")
+            self._say(
+                translate(
+                    "run.breakpoints_dock", "That breakpoint is already listed ({where})"
+                ).format(where=path_text(point))
+            )
             return
-        if self._apply([*self.points, point], f"Add breakpoint {AT_TEXT[at]} {path_text(point)}"):
+        added = translate("run.breakpoints_dock", "Add breakpoint {at} {where}").format(
+            at=at_text(at), where=path_text(point)
+        )
+        if self._apply([*self.points, point], added):
             self.condition.clear()
             self.tool.clear()
             self.hit.setValue(0)
@@ -262,20 +326,35 @@ class BreakpointsPanel(QWidget):
     def remove(self) -> None:
         rows = {i.row() for i in self.table.selectedIndexes()}
         if not rows:
-            self._say("Select the breakpoints to remove first")
+            self._say(translate("run.breakpoints_dock", "Select the breakpoints to remove first"))
             return
         kept_points = [p for i, p in enumerate(self.points) if i not in rows]
-        self._apply(kept_points, "Remove breakpoints" if len(rows) > 1 else "Remove breakpoint")
+        self._apply(
+            kept_points,
+            translate("run.breakpoints_dock", "Remove breakpoints")
+            if len(rows) > 1
+            else translate("run.breakpoints_dock", "Remove breakpoint"),
+        )
 
     def _pause_on_errors(self, on: bool) -> None:
         others = [p for p in self.points if not _any_error(p)]
         points = [*others, Breakpoint(at="error", node=ANY_NODE)] if on else others
-        self._apply(points, "Pause on any error" if on else "Do not pause on errors")
+        self._apply(
+            points,
+            translate("run.breakpoints_dock", "Pause on any error")
+            if on
+            else translate("run.breakpoints_dock", "Do not pause on errors"),
+        )
 
     def _apply(self, points: list[Breakpoint], text: str) -> bool:
         done = self.window.editor.set_breakpoints(kept(points), text)
         if done:
-            self._say(f"{text} (kept with the document; the graph is not modified)")
+            self._say(
+                translate(
+                    "run.breakpoints_dock",
+                    "{text} (kept with the document; the graph is not modified)",
+                ).format(text=text)
+            )
         self.refresh()
         return done
 
@@ -292,19 +371,27 @@ class BreakpointsPanel(QWidget):
             return
         stop = held.stop
         where = " › ".join(stop.path)
-        call = f", a call of {stop.point.tool}" if stop.point.tool else ""
-        lines = [f"Paused {AT_TEXT[stop.at]} {where} (visit {stop.visit}{call})"]
+        call = (
+            translate("run.breakpoints_dock", ", a call of {tool}").format(tool=stop.point.tool)
+            if stop.point.tool
+            else ""
+        )
+        lines = [translate("run.breakpoints_dock", "Paused {at} {where} (visit {visit}{call})").format(
+            at=at_text(stop.at), where=where, visit=stop.visit, call=call)]  # fmt: skip
         if stop.point.condition and not stop.problem:
-            lines.append(f"The condition holds: {stop.point.condition}")
+            lines.append(translate("run.breakpoints_dock", "The condition holds: {condition}").format(
+                condition=stop.point.condition))  # fmt: skip
         if stop.problem:
-            lines.append(f"Paused because {stop.problem}")
+            lines.append(translate("run.breakpoints_dock", "Paused because {problem}").format(
+                problem=stop.problem))  # fmt: skip
         if stop.error:
-            lines.append(f"It failed: {stop.error}")
-            lines.append("Edit its input below and retry the step, or let it fail.")
+            lines.append(translate("run.breakpoints_dock", "It failed: {error}").format(
+                error=stop.error))  # fmt: skip
+            lines.append(translate("run.breakpoints_dock", "Edit its input below and retry the step, or let it fail."))  # fmt: skip
         elif held.editable:
-            lines.append("Its input (edit it, then Continue: the task runs with the edit):")
+            lines.append(translate("run.breakpoints_dock", "Its input (edit it, then Continue: the task runs with the edit):"))  # fmt: skip
         else:
-            lines.append("Its input and what it wrote:")
+            lines.append(translate("run.breakpoints_dock", "Its input and what it wrote:"))
         self.pause_label.setText("\n".join(lines))
         shown = held.input if held.editable else {"input": held.input, "wrote": list(held.writes)}
         self.pause_input.setPlainText(pretty(shown))
@@ -344,7 +431,9 @@ def edited_input(original: Any, text: str) -> tuple[Any, str]:
     try:
         value = json.loads(text)
     except ValueError as exc:
-        return None, f"The input is not JSON: {exc}"
+        return None, translate("run.breakpoints_dock", "The input is not JSON: {exc}").format(
+            exc=exc
+        )
     before = json.loads(to_json(original))
     if value == before:
         return None, ""
@@ -360,7 +449,8 @@ def _point(fields: dict, **changes: Any) -> Breakpoint | str:
         return Breakpoint(**{**fields, **changes})
     except ValueError as exc:  # pydantic's ValidationError: a bound passed, a name too long
         first = exc.errors()[0] if hasattr(exc, "errors") else {"msg": str(exc), "loc": ()}
-        return f"Cannot keep that breakpoint: {'.'.join(map(str, first['loc']))} {first['msg']}"
+        return translate("run.breakpoints_dock", "Cannot keep that breakpoint: {field} {message}").format(
+            field=".".join(map(str, first["loc"])), message=first["msg"])  # fmt: skip
 
 
 def _condition_problem(condition: str) -> str:
@@ -369,7 +459,9 @@ def _condition_problem(condition: str) -> str:
     try:
         parse(condition)
     except ExpressionError as exc:
-        return f"The condition is not a safe expression: {exc}"
+        return translate(
+            "run.breakpoints_dock", "The condition is not a safe expression: {exc}"
+        ).format(exc=exc)
     return ""
 
 
@@ -380,7 +472,16 @@ def _fixed(text: str) -> QTableWidgetItem:
 
 
 def _where(point: Breakpoint) -> str:
-    return "any node" if point.node == ANY_NODE else path_text(point)
+    return (
+        translate("run.breakpoints_dock", "any node")
+        if point.node == ANY_NODE
+        else path_text(point)
+    )
+
+
+def at_text(at: str) -> str:
+    """Where a breakpoint pauses (before, after, on error), in the language shown."""
+    return translate("run.breakpoints_dock", AT_TEXT[at])
 
 
 def _any_error(point: Breakpoint) -> bool:
@@ -400,7 +501,7 @@ def _places(spec: Any) -> list[str]:
 def install(window: Any) -> BreakpointsPanel:
     """The Breakpoints dock (placed by studio/workspaces.py)."""
     panel = BreakpointsPanel(window)
-    window.add_dock("breakpointsDock", "Breakpoints", panel, Qt.DockWidgetArea.BottomDockWidgetArea,
+    window.add_dock("breakpointsDock", translate("run.breakpoints_dock", "Breakpoints"), panel, Qt.DockWidgetArea.BottomDockWidgetArea,
                     tab_with="traceDock")  # fmt: skip
     window.breakpoints_panel = panel
     return panel

@@ -666,13 +666,16 @@ class RunController(RunToolbar, ThreadControl):
 
     def _held(self, held: Held) -> None:
         stop = held.stop
-        where = " inside ".join(reversed(stop.path)) if len(stop.path) > 1 else stop.path[0]
-        what = {"before": "before", "after": "after", "error": "on an error in"}[stop.at]
+        inside = translate("run.controller", " inside ")
+        where = inside.join(reversed(stop.path)) if len(stop.path) > 1 else stop.path[0]
+        what = {
+            "before": translate("run.controller", "Paused before {where} (visit {visit}): the Breakpoints dock shows its input"),
+            "after": translate("run.controller", "Paused after {where} (visit {visit}): the Breakpoints dock shows its input"),
+            "error": translate("run.controller", "Paused on an error in {where} (visit {visit}): the Breakpoints dock shows its input"),
+        }[stop.at]  # fmt: skip
         self.overlay.set_running([stop.path[0]])
         self._set_held(held)
-        self._say(
-            f"Paused {what} {where} (visit {stop.visit}): the Breakpoints dock shows its input"
-        )
+        self._say(what.format(where=where, visit=stop.visit))
 
     def release(self, decision: str, edited_input: Any = None) -> None:
         """The task waiting at a breakpoint goes on ("continue"; a failed one fails) or runs
@@ -681,7 +684,11 @@ class RunController(RunToolbar, ThreadControl):
             return
         self._set_held(None)
         self.session.answer_held(decision, edited_input)
-        self._say("Retrying the step…" if decision == "retry" else "Running on…")
+        self._say(
+            translate("run.controller", "Retrying the step…")
+            if decision == "retry"
+            else translate("run.controller", "Running on…")
+        )
 
     def _set_held(self, held: Held | None) -> None:
         self.held = held

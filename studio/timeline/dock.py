@@ -17,6 +17,7 @@ from PySide6.QtCore import QObject, QPoint, Qt, QTimer
 from PySide6.QtWidgets import QCheckBox, QHBoxLayout, QInputDialog, QLabel, QSlider, QWidget
 
 from engine.pregel import trace
+from studio.i18n import translate
 from studio.item_menu import SEPARATOR, Entry, entries_menu
 from studio.run.runner import ChannelRow
 from studio.run.widgets import button, json_object, vbox
@@ -39,14 +40,18 @@ class TimelinePanel(QWidget):
         self.view = TimelineView()
         self.slider = QSlider(Qt.Orientation.Horizontal)
         self.slider.setObjectName("timelineSlider")
-        self.slider.setToolTip("Scrub through the supersteps (or click, drag, ← → on the timeline)")
+        self.slider.setToolTip(
+            translate(
+                "timeline.dock",
+                "Scrub through the supersteps (or click, drag, ← → on the timeline)",
+            )
+        )
         self.slider.setRange(0, 0)
-        self.caption = QLabel("No run yet")
+        self.caption = QLabel(translate("timeline.dock", "No run yet"))
         self.caption.setObjectName("timelineCaption")
-        self.path_box = QCheckBox("Path")
+        self.path_box = QCheckBox(translate("timeline.dock", "Path"))
         self.path_box.setObjectName("timelinePath")
-        self.path_box.setToolTip("Draw on the canvas the nodes and edges the run went through up "
-                                 "to the scrubbed step, with how many times")  # fmt: skip
+        self.path_box.setToolTip(translate("timeline.dock", "Draw on the canvas the nodes and edges the run went through up to the scrubbed step, with how many times"))  # fmt: skip
         self.path_box.setChecked(True)
         top = QHBoxLayout()
         top.addWidget(self.slider, 2)
@@ -54,7 +59,7 @@ class TimelinePanel(QWidget):
         top.addWidget(self.path_box)
         top.addWidget(button("timelineZoomOut", "−", lambda: self.view.zoom(1 / 1.5)))
         top.addWidget(button("timelineZoomIn", "+", lambda: self.view.zoom(1.5)))
-        top.addWidget(button("timelineFit", "Fit", self.view.fit))
+        top.addWidget(button("timelineFit", translate("timeline.dock", "Fit"), self.view.fit))
         layout = vbox(self)
         layout.addLayout(top)
         layout.addWidget(self.view, 1)
@@ -192,13 +197,15 @@ class TimelineDock(QObject):
     def _caption(self, index: int) -> None:
         if index < 0:
             thread = self.timeline.thread_id
-            self.panel.caption.setText(f"No run of thread {thread} in this session: Run, Step or "
-                                       "a re-run draws one" if thread else "No run yet")  # fmt: skip
+            self.panel.caption.setText(translate("timeline.dock", "No run of thread {thread} in this session: Run, Step or a re-run draws one").format(thread=thread)
+                                       if thread else translate("timeline.dock", "No run yet"))  # fmt: skip
             return
         span = self.timeline.steps[index]
-        names = ", ".join(dict.fromkeys(b.name for b in span.tasks if not b.ns)) or "nothing"
-        self.panel.caption.setText(f"Step {span.step} ({index + 1} of {len(self.timeline)}): "
-                                   f"ran {names} in {seconds_text(span.duration)}")  # fmt: skip
+        names = ", ".join(dict.fromkeys(b.name for b in span.tasks if not b.ns)) or translate(
+            "timeline.dock", "nothing"
+        )
+        self.panel.caption.setText(translate("timeline.dock", "Step {step} ({at} of {count}): ran {names} in {seconds}").format(
+            step=span.step, at=index + 1, count=len(self.timeline), names=names, seconds=seconds_text(span.duration)))  # fmt: skip
 
     def _show_path(self) -> None:
         if self.panel.path_box.isChecked() and self.index >= 0:
@@ -223,8 +230,7 @@ class TimelineDock(QObject):
         state = self.timeline.state_after(self.index)
         rows = [ChannelRow(name, "—", value, version, True)
                 for name, (value, version) in sorted(state.items()) if not name.startswith("__")]  # fmt: skip
-        runner.channels.show_rows(rows, caption=f"After step {span.step}: the channels the run "
-                                  "changed up to it (its checkpoint is not saved)")  # fmt: skip
+        runner.channels.show_rows(rows, caption=translate("timeline.dock", "After step {step}: the channels the run changed up to it (its checkpoint is not saved)").format(step=span.step))  # fmt: skip
 
     # ------------------------------------------------------------------ re-run from a task
 
@@ -234,32 +240,32 @@ class TimelineDock(QObject):
 
     def menu_entries(self, bar: TaskBar) -> list:
         why = self._why_not(bar)
-        tip = why or "Fork the run from the checkpoint before this task, on a new thread"
+        tip = why or translate("timeline.dock", "Fork the run from the checkpoint before this task, on a new thread")  # fmt: skip
+        where = bar.where
         entries = [
-            Entry("rerunLiveAction", f"Re-run from {bar.where}: calls live",
+            Entry("rerunLiveAction", translate("timeline.dock", "Re-run from {where}: calls live").format(where=where),
                   lambda: self.rerun(bar, "live"), why is None, tip),
-            Entry("rerunRecordedAction", f"Re-run from {bar.where}: calls from the recording",
+            Entry("rerunRecordedAction", translate("timeline.dock", "Re-run from {where}: calls from the recording").format(where=where),
                   lambda: self.rerun(bar, "recorded"), why is None, tip),
         ]  # fmt: skip
         if not bar.ns:
-            entries += [SEPARATOR, Entry("rerunEditedAction", f"Re-run from {bar.where} with edited state…",
+            entries += [SEPARATOR, Entry("rerunEditedAction", translate("timeline.dock", "Re-run from {where} with edited state…").format(where=where),
                                          lambda: self._ask_edits(bar), why is None, tip)]  # fmt: skip
         return entries
 
     def _why_not(self, bar: TaskBar) -> str | None:
         if self.runner.session.running:
-            return "A run is in progress: re-run when it has finished"
+            return translate("timeline.dock", "A run is in progress: re-run when it has finished")
         if self.timeline.checkpoint_before(bar) is None:
-            return ('The checkpoint before this task is not in this run (not saved with durability '
-                    '"exit", or copied into a re-run\'s thread)')  # fmt: skip
+            return translate("timeline.dock", "The checkpoint before this task is not in this run (not saved with durability \"exit\", or copied into a re-run's thread)")  # fmt: skip
         return None
 
     def _ask_edits(self, bar: TaskBar) -> None:
         text, ok = QInputDialog.getMultiLineText(
-            self.panel, "Re-run with edited state",
-            f"State updates applied before {bar.where} runs again (a JSON object):", "{}")  # fmt: skip
+            self.panel, translate("timeline.dock", "Re-run with edited state"),
+            translate("timeline.dock", "State updates applied before {where} runs again (a JSON object):").format(where=bar.where), "{}")  # fmt: skip
         if ok:
-            updates, error = json_object(text, "The state edits")
+            updates, error = json_object(text, translate("timeline.dock", "The state edits"))
             if updates is None:
                 self._say(error)
             else:
@@ -296,12 +302,15 @@ class TimelineDock(QObject):
                                config=run_config(target.spec), store=RecordingStore.for_saver(saver))  # fmt: skip
                 return result
 
-        self._say(f"Re-running thread {source} from {bar.where} (step {bar.step}), calls {mode}…")
+        calls = {"live": translate("timeline.dock", "Re-running thread {source} from {where} (step {step}), calls live…"),
+                 "recorded": translate("timeline.dock", "Re-running thread {source} from {where} (step {step}), calls recorded…")}  # fmt: skip
+        self._say(calls[mode].format(source=source, where=bar.where, step=bar.step))
         run_in_thread(work, lambda result, error: self._rerun_done(bar, result, error))
 
     def _rerun_done(self, bar: TaskBar, result: Any, error: BaseException | None) -> None:
         if error is not None:
-            self._say(f"Re-run from {bar.where} failed: {type(error).__name__}: {error}")
+            self._say(translate("timeline.dock", "Re-run from {where} failed: {kind}: {error}").format(
+                where=bar.where, kind=type(error).__name__, error=error))  # fmt: skip
             return
         thread = result.thread_id
         timeline = self.timelines[thread] = Timeline()
@@ -313,11 +322,11 @@ class TimelineDock(QObject):
         tests.diff.show_diff(result.diff)
         tests.failure.setPlainText("\n".join([result.summary(),
                                               *(d.describe() for d in result.report.changed)]))  # fmt: skip
-        ran = (
-            ", ".join(dict.fromkeys(b.where for s in timeline.steps for b in s.tasks)) or "nothing"
-        )
-        self._say(f"Re-ran {bar.where} and what follows as thread {thread} (ran {ran}): "
-                  + result.summary())  # fmt: skip
+        ran = ", ".join(
+            dict.fromkeys(b.where for s in timeline.steps for b in s.tasks)
+        ) or translate("timeline.dock", "nothing")
+        self._say(translate("timeline.dock", "Re-ran {where} and what follows as thread {thread} (ran {ran}): ").format(
+            where=bar.where, thread=thread, ran=ran) + result.summary())  # fmt: skip
         dock = self.window.dock("testsDock")
         dock.show()
         dock.raise_()
@@ -333,7 +342,7 @@ class TimelineDock(QObject):
 def install(window: Any) -> TimelineDock:
     """The Superstep timeline dock (tabbed with the trace)."""
     dock = TimelineDock(window)
-    window.add_dock("timelineDock", "Timeline", dock.panel, Qt.DockWidgetArea.BottomDockWidgetArea,
+    window.add_dock("timelineDock", translate("timeline.dock", "Timeline"), dock.panel, Qt.DockWidgetArea.BottomDockWidgetArea,
                     tab_with="traceDock")  # fmt: skip
     window.timeline_dock = dock
     return dock

@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QGraphicsPathItem, QGraphicsRectItem, QGraphicsSim
 
 from studio.canvas.items.edge_item import LOOP_REACH, curve, loop
 from studio.canvas.scene import GraphScene
+from studio.i18n import translate
 from studio.run.overlay import LABEL_FONT
 
 PATH = QColor("#2E7D32")
@@ -75,7 +76,8 @@ class PathOverlay:
         ring.setPen(QPen(PATH, 2.5))
         self._add(ring, 0.45, f"path:{node_id}")
         self._badge(x + w - 6, y - 10, f"×{count}", f"path:{node_id}:count",
-                    f"{node_id} ran {count} time(s) up to this superstep")  # fmt: skip
+                    translate("timeline.path_overlay", "{node} ran {count} time(s) up to this superstep").format(
+                        node=node_id, count=count))  # fmt: skip
 
     def _edge(self, source: str, target: str, path: QPainterPath, count: int) -> None:
         line = QGraphicsPathItem(path)
@@ -84,7 +86,8 @@ class PathOverlay:
         self._add(line, 0.42, f"path:{source}->{target}")
         at = path.pointAtPercent(0.3 if source == target else 0.6)  # a loop's top is the card's
         self._badge(at.x() - 12, at.y() - 8, f"×{count}", f"path:{source}->{target}:count",
-                    f"{source} → {target} taken {count} time(s) up to this superstep")  # fmt: skip
+                    translate("timeline.path_overlay", "{source} → {target} taken {count} time(s) up to this superstep").format(
+                        source=source, target=target, count=count))  # fmt: skip
 
     def _badge(self, x: float, y: float, text: str, name: str, tip: str) -> None:
         label = QGraphicsSimpleTextItem(text)

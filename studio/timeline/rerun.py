@@ -23,6 +23,7 @@ from engine.record import codec
 from engine.record.replay import ReplayPlan, ReplayReport, copy_checkpoint
 from engine.record.session import KINDS, ReplaySession
 from engine.record.store import RecordingStore
+from studio.i18n import translate
 from studio.replay.run_diff import RunDiff, diff_threads
 
 MODES = ("live", "recorded")
@@ -55,10 +56,14 @@ class RerunResult:
     def summary(self) -> str:
         """How its calls were answered, from its own recording, and what stopped it."""
         served = sum(not c.served.endswith("live") for c in self.calls)
-        text = (f"{served} call(s) served from the recording, {len(self.calls) - served} made "
-                "live" if self.calls else "no model or tool calls")  # fmt: skip
+        text = (translate("timeline.rerun", "{served} call(s) served from the recording, {live} made live").format(
+                    served=served, live=len(self.calls) - served)
+                if self.calls else translate("timeline.rerun", "no model or tool calls"))  # fmt: skip
         error = self.report.error
-        return text if error is None else f"{text}; stopped: {type(error).__name__}: {error}"
+        if error is None:
+            return text
+        return translate("timeline.rerun", "{text}; stopped: {kind}: {error}").format(
+            text=text, kind=type(error).__name__, error=error)  # fmt: skip
 
 
 def rerun(graph: Any, point: RerunPoint, thread_id: str, *, mode: str = "live",

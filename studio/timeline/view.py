@@ -16,6 +16,7 @@ from PySide6.QtCore import QEvent, QPoint, QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QPainter, QPen
 from PySide6.QtWidgets import QAbstractScrollArea, QToolTip
 
+from studio.i18n import translate
 from studio.timeline.model import StepSpan, TaskBar, Timeline, tokens_of
 
 RULER = 18
@@ -214,7 +215,7 @@ class TimelineView(QAbstractScrollArea):
             painter.setPen(QColor("#5F6B7A"))
             painter.drawText(self.viewport().rect().adjusted(8, TOP, -8, 0),
                              Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop,
-                             "No run yet: Run or Step draws its supersteps here.")  # fmt: skip
+                             translate("timeline.view", "No run yet: Run or Step draws its supersteps here."))  # fmt: skip
             return
         if last - first + 1 > self.viewport().width():
             self._columns(painter)
@@ -262,7 +263,7 @@ class TimelineView(QAbstractScrollArea):
         if band.width() > 44:
             painter.setPen(QColor("#8A94A3"))
             painter.drawText(band.adjusted(3, RULER + 1, 0, 0).topLeft() + QPoint(0, 11),
-                             f"step {span.step}")  # fmt: skip
+                             translate("timeline.view", "step {step}").format(step=span.step))  # fmt: skip
         self.timeline.lay_out(span)
         for bar in span.tasks:
             self._bar(painter, span, bar)
@@ -354,7 +355,7 @@ def bar_label(bar: TaskBar) -> str:
     if bar.retries:
         marks.append(f"↻{bar.retries}")
     if bar.cached:
-        marks.append("cached")
+        marks.append(translate("timeline.view", "cached"))
     if bar.interrupts:
         marks.append("⏸")
     if bar.error:
@@ -365,23 +366,34 @@ def bar_label(bar: TaskBar) -> str:
 def bar_tip(index: int, bar: TaskBar, timeline: Timeline) -> str:
     """A task's card: where and when it ran, what happened, and each call's latency and tokens."""
     span = timeline.steps[index]
-    lines = [bar.where, f"superstep {bar.step}{' (in ' + bar.where.rsplit(' › ', 1)[0] + ')' if bar.ns else ''}",
-             f"start {seconds_text(span.axis(bar.start))}, took {seconds_text(bar.duration)}"]  # fmt: skip
+    step = (translate("timeline.view", "superstep {step} (in {graph})").format(step=bar.step, graph=bar.where.rsplit(" › ", 1)[0])
+            if bar.ns else translate("timeline.view", "superstep {step}").format(step=bar.step))  # fmt: skip
+    lines = [bar.where, step,
+             translate("timeline.view", "start {start}, took {took}").format(
+                 start=seconds_text(span.axis(bar.start)), took=seconds_text(bar.duration))]  # fmt: skip
     if bar.retries:
-        lines.append(f"retried {bar.retries} time(s)")
+        lines.append(
+            translate("timeline.view", "retried {count} time(s)").format(count=bar.retries)
+        )
     if bar.cached:
-        lines.append("cache hit: read from the node's cache, not run")
+        lines.append(translate("timeline.view", "cache hit: read from the node's cache, not run"))
     if bar.interrupts:
-        lines.append(f"interrupted ({bar.interrupts})")
+        lines.append(
+            translate("timeline.view", "interrupted ({count})").format(count=bar.interrupts)
+        )
     if bar.error:
-        lines.append(f"raised {bar.error}")
+        lines.append(translate("timeline.view", "raised {error}").format(error=bar.error))
     for call in bar.calls:
-        text = f"{call.kind} call {call.call_index + 1}"
+        text = translate("timeline.view", "{kind} call {index}").format(
+            kind=call.kind, index=call.call_index + 1
+        )
         if call.latency is not None:
             text += f": {seconds_text(call.latency)}"
         if (tokens := tokens_of(call)) is not None:
             text += (
-                ", " + ", ".join(f"{v} {k.split('_')[0]}" for k, v in tokens.items()) + " tokens"
+                ", "
+                + ", ".join(f"{v} {k.split('_')[0]}" for k, v in tokens.items())
+                + translate("timeline.view", " tokens")
             )
         if call.served != "live":
             text += f" ({call.served})"

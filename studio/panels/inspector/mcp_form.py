@@ -33,6 +33,7 @@ from graphspec import credentials
 from graphspec.mcp_servers import is_local, keychain_user, secret_source, server_sites, shown
 from graphspec.model import McpSecret, McpServer
 from studio.edits import unique_id
+from studio.i18n import translate
 from studio.panels.inspector.host import Host, buttons, indented_form, line_edit, select_row
 from studio.panels.inspector.tools_editor import _first_error
 from studio.plain import plain_label
@@ -46,7 +47,11 @@ def new_server(text: str, taken: set[str]) -> McpServer:
                          url=text)  # fmt: skip
     words = shlex.split(text)
     if not words:
-        raise ValueError("type the server's command line or its http(s):// URL")
+        raise ValueError(
+            translate(
+                "panels.inspector.mcp_form", "type the server's command line or its http(s):// URL"
+            )
+        )
     base = next((w for w in reversed(words) if not w.startswith("-")), words[0])
     return McpServer(name=_name(base, taken), command=words[0], args=words[1:])
 
@@ -84,8 +89,8 @@ def parse_secrets(text: str) -> list[McpSecret]:
         name, _, value = entry.partition("=")
         prefix, dollar, env = value.partition("$")
         if value and not dollar:
-            raise ValueError(f"{name.strip()}: write NAME=$VARIABLE (the value stays in your "
-                             "environment or keychain, never in the spec)")  # fmt: skip
+            raise ValueError(translate("panels.inspector.mcp_form", "{name}: write NAME=$VARIABLE (the value stays in your environment or keychain, never in the spec)").format(
+                name=name.strip()))  # fmt: skip
         out.append(McpSecret(name=name.strip(), env=env.strip(), prefix=prefix))
     return out
 
@@ -113,10 +118,10 @@ class McpServersEditor(QWidget):
         self.list.setMaximumHeight(22 * max(len(servers), 1) + 8)
         box.addWidget(self.list)
         self.new = line_edit("mcpNewServer", "", lambda t: True, host.say,
-                             "command line, or http(s):// URL")  # fmt: skip
+                             translate("panels.inspector.mcp_form", "command line, or http(s):// URL"))  # fmt: skip
         box.addWidget(self.new)
-        box.addWidget(buttons(("mcpAddServer", "Add server", self._add),
-                              ("mcpRemoveServer", "Remove", self._remove)))  # fmt: skip
+        box.addWidget(buttons(("mcpAddServer", translate("panels.inspector.mcp_form", "Add server"), self._add),
+                              ("mcpRemoveServer", translate("panels.inspector.mcp_form", "Remove"), self._remove)))  # fmt: skip
         row = min(host.memory.get(self.key, 0), len(servers) - 1)
         if row >= 0:
             self.list.setCurrentRow(row)
@@ -128,25 +133,32 @@ class McpServersEditor(QWidget):
     def _detail(self, row: int, server: McpServer) -> QWidget:
         page, form = indented_form()
         say = self.host.say
-        form.addRow("Name", line_edit("mcpServerName", server.name,
+        form.addRow(translate("panels.inspector.mcp_form", "Name"), line_edit("mcpServerName", server.name,
                                       lambda t: self._change(row, name=t.strip()), say))  # fmt: skip
         if server.transport == "stdio":
-            form.addRow("Command", line_edit("mcpServerCommand", shown(server),
+            form.addRow(translate("panels.inspector.mcp_form", "Command"), line_edit("mcpServerCommand", shown(server),
                                              lambda t: self._command(row, t), say))  # fmt: skip
         else:
-            form.addRow("URL", line_edit("mcpServerUrl", server.url,
+            form.addRow(translate("panels.inspector.mcp_form", "URL"), line_edit("mcpServerUrl", server.url,
                                          lambda t: self._change(row, url=t.strip()), say))  # fmt: skip
         secrets = line_edit("mcpServerSecrets", secrets_text(server),
                             lambda t: self._secrets(row, t), say,
                             "NAME=$VARIABLE, Authorization=Bearer $TOKEN")  # fmt: skip
         secrets.setToolTip("\n".join(f"{s.name}: {secret_source(server, s)}"
                                      for s in server.secrets)
-                           or "headers (URL) or environment variables (command) whose values "
-                              "come from your environment or keychain, never the spec")  # fmt: skip
-        form.addRow("Secrets", secrets)
+                           or translate("panels.inspector.mcp_form", "headers (URL) or environment variables (command) whose values come from your environment or keychain, never the spec"))  # fmt: skip
+        form.addRow(translate("panels.inspector.mcp_form", "Secrets"), secrets)
         if server.secrets:
-            form.addRow("Keychain", self._keychain(server))
-        form.addRow(buttons(("mcpListTools", "List tools", lambda: self.fetch(server))))
+            form.addRow(translate("panels.inspector.mcp_form", "Keychain"), self._keychain(server))
+        form.addRow(
+            buttons(
+                (
+                    "mcpListTools",
+                    translate("panels.inspector.mcp_form", "List tools"),
+                    lambda: self.fetch(server),
+                )
+            )
+        )
         listed = self.host.memory.get(self._listed_key(server))
         status = plain_label()
         status.setObjectName("mcpToolStatus")
@@ -154,7 +166,7 @@ class McpServersEditor(QWidget):
         status.setText(self._status(server, listed))
         form.addRow(status)
         offered = listed if isinstance(listed, list) else [(n, "") for n in server.tools]
-        extra = [(n, "not offered by the server") for n in server.tools
+        extra = [(n, translate("panels.inspector.mcp_form", "not offered by the server")) for n in server.tools
                  if n not in {name for name, _ in offered}]  # fmt: skip
         tools = QListWidget()
         tools.setObjectName("mcpToolList")
@@ -168,7 +180,7 @@ class McpServersEditor(QWidget):
         tools.setMaximumHeight(22 * max(tools.count(), 1) + 8)
         tools.itemChanged.connect(lambda item: self._pick(row, item.text(),
                                                           item.checkState() == Qt.CheckState.Checked))  # fmt: skip
-        form.addRow("Tools", tools)
+        form.addRow(translate("panels.inspector.mcp_form", "Tools"), tools)
         return page
 
     def _keychain(self, server: McpServer) -> QWidget:
@@ -183,8 +195,10 @@ class McpServersEditor(QWidget):
         value = QLineEdit()
         value.setObjectName("mcpSecretValue")
         value.setEchoMode(QLineEdit.EchoMode.Password)
-        value.setPlaceholderText("value, saved in the keychain")
-        save = QPushButton("Save")
+        value.setPlaceholderText(
+            translate("panels.inspector.mcp_form", "value, saved in the keychain")
+        )
+        save = QPushButton(translate("panels.inspector.mcp_form", "Save"))
         save.setObjectName("mcpSecretSave")
 
         def store() -> None:
@@ -192,12 +206,17 @@ class McpServersEditor(QWidget):
             try:
                 credentials.store_key(keychain_user(server, secret), value.text())
             except Exception as exc:  # no keychain on this machine, a locked one...
-                self.host.say(f"{secret.name} not saved: {type(exc).__name__}: {exc}")
+                self.host.say(translate("panels.inspector.mcp_form", "{name} not saved: {kind}: {exc}").format(
+                    name=secret.name, kind=type(exc).__name__, exc=exc))  # fmt: skip
                 return
-            done = "saved as" if value.text() else "removed:"
+            done = (
+                translate("panels.inspector.mcp_form", "saved as {user}")
+                if value.text()
+                else translate("panels.inspector.mcp_form", "removed: {user}")
+            )
             value.clear()
             self.host.say("")
-            value.setPlaceholderText(f"{done} {keychain_user(server, secret)}")
+            value.setPlaceholderText(done.format(user=keychain_user(server, secret)))
 
         save.clicked.connect(store)
         value.returnPressed.connect(store)
@@ -211,18 +230,22 @@ class McpServersEditor(QWidget):
     @staticmethod
     def _status(server: McpServer, listed: Any) -> str:
         if listed is None:
-            return "Check the tools the agent gets (List tools asks the server)."
+            return translate(
+                "panels.inspector.mcp_form",
+                "Check the tools the agent gets (List tools asks the server).",
+            )
         if isinstance(listed, str):
             return listed
-        return f"{len(listed)} tools offered by {server.name}; checked ones go to the agent."
+        return translate("panels.inspector.mcp_form", "{count} tools offered by {server}; checked ones go to the agent.").format(
+            count=len(listed), server=server.name)  # fmt: skip
 
     def fetch(self, server: McpServer) -> None:
         """List the server's tools off the GUI thread; the form shows them when they come."""
         key = self._listed_key(server)
         sites = server_sites(server, self.owner, "$")
         if sites and not self.host.editor.document.trusted:
-            self.host.memory[key] = (f"Listing would {sites[0].message}: trust the spec first "
-                                     "(the banner above the canvas)")  # fmt: skip
+            self.host.memory[key] = translate("panels.inspector.mcp_form", "Listing would {message}: trust the spec first (the banner above the canvas)").format(
+                message=sites[0].message)  # fmt: skip
             self.host.rebuild()
             return
         if self.list_tools is None or self.run is None:
@@ -230,7 +253,8 @@ class McpServersEditor(QWidget):
             from studio.workers import run_on_daemon
 
             self.list_tools, self.run = list_tools, run_on_daemon
-        self.host.memory[key] = f"Asking {server.name} for its tools…"
+        self.host.memory[key] = translate("panels.inspector.mcp_form", "Asking {server} for its tools…").format(
+            server=server.name)  # fmt: skip
         self.host.rebuild()
         host = self.host
 
@@ -249,15 +273,17 @@ class McpServersEditor(QWidget):
         try:
             servers[row] = McpServer.model_validate({**servers[row].model_dump(), **changes})
         except ValueError as exc:
-            self.host.say(f"MCP server {servers[row].name}: {_first_error(exc)}")
+            self.host.say(translate("panels.inspector.mcp_form", "MCP server {server}: {error}").format(
+                server=servers[row].name, error=_first_error(exc)))  # fmt: skip
             return False
-        return self.put(servers, False, text or f"Change MCP server {servers[row].name}")
+        return self.put(servers, False, text or translate("panels.inspector.mcp_form", "Change MCP server {server}").format(
+            server=servers[row].name))  # fmt: skip
 
     def _command(self, row: int, text: str) -> bool:
         try:
             words = shlex.split(text)
         except ValueError as exc:
-            self.host.say(f"command: {exc}")
+            self.host.say(translate("panels.inspector.mcp_form", "command: {exc}").format(exc=exc))
             return False
         return self._change(row, command=words[0] if words else "", args=words[1:])
 
@@ -265,7 +291,8 @@ class McpServersEditor(QWidget):
         try:
             secrets = parse_secrets(text)
         except ValueError as exc:
-            self.host.say(f"secrets: {_first_error(exc)}")
+            self.host.say(translate("panels.inspector.mcp_form", "secrets: {error}").format(
+                error=_first_error(exc)))  # fmt: skip
             return False
         return self._change(row, secrets=[s.model_dump() for s in secrets])
 
@@ -274,18 +301,24 @@ class McpServersEditor(QWidget):
         if not 0 <= row < len(servers):
             return
         tools = [t for t in servers[row].tools if t != name] + ([name] if on else [])
-        verb = "Give" if on else "Take away"
-        self._change(row, f"{verb} MCP tool {name}", tools=tools)
+        text = (
+            translate("panels.inspector.mcp_form", "Give MCP tool {name}")
+            if on
+            else translate("panels.inspector.mcp_form", "Take away MCP tool {name}")
+        )
+        self._change(row, text.format(name=name), tools=tools)
 
     def _add(self) -> None:
         servers = list(self.get())
         try:
             server = new_server(self.new.text(), {s.name for s in servers})
         except ValueError as exc:
-            self.host.say(f"MCP server: {_first_error(exc)}")
+            self.host.say(translate("panels.inspector.mcp_form", "MCP server: {error}").format(
+                error=_first_error(exc)))  # fmt: skip
             return
         self.host.memory[self.key] = len(servers)
-        if self.put([*servers, server], False, f"Add MCP server {server.name}"):
+        added = translate("panels.inspector.mcp_form", "Add MCP server {server}")
+        if self.put([*servers, server], False, added.format(server=server.name)):
             self.fetch(server)
 
     def _remove(self) -> None:
@@ -294,4 +327,5 @@ class McpServersEditor(QWidget):
         if 0 <= row < len(servers):
             gone = servers.pop(row)
             self.host.memory[self.key] = max(row - 1, 0)
-            self.put(servers, False, f"Remove MCP server {gone.name}")
+            removed = translate("panels.inspector.mcp_form", "Remove MCP server {server}")
+            self.put(servers, False, removed.format(server=gone.name))

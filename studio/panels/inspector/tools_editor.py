@@ -81,10 +81,15 @@ class ToolsEditor(QWidget):
         page, form = indented_form()
         say = self.host.say
         if tool.call is not None:  # the tool a library call made, as it is: changed in the code
-            form.addRow("Name", read_only("toolName", tool.name))
-            form.addRow("Description", read_only("toolDescription", tool.description))
-            form.addRow("Call", read_only("toolCall", call_text(tool), "the call that makes the "
-                                          "tool (its name and description are the tool's)"))  # fmt: skip
+            form.addRow(
+                translate("panels.inspector.tools_editor", "Name"), read_only("toolName", tool.name)
+            )
+            form.addRow(
+                translate("panels.inspector.tools_editor", "Description"),
+                read_only("toolDescription", tool.description),
+            )
+            form.addRow(translate("panels.inspector.tools_editor", "Call"), read_only("toolCall", call_text(tool), translate(
+                "panels.inspector.tools_editor", "the call that makes the tool (its name and description are the tool's)")))  # fmt: skip
             if self.path:
                 form.addRow(problem_label(f"{self.path}[{row}]"))
             return page
