@@ -1160,7 +1160,7 @@ InvalidUpdateError: {error}</translation>
         <message>
             <source>inside {node}: a graph of its own, checkpoints under {label}</source>
             <translation>{node} 内部：它自己的图，检查点 (checkpoint) 位于
-{label}</translation>
+{label} 之下</translation>
         </message>
         <message>
             <source>reducer merges {len} writes:
