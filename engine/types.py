@@ -21,9 +21,9 @@ from typing import (
     TypeVar,
 )
 
-from langchain_core.messages.tool import ToolOutputMixin
 from xxhash import xxh3_128_hexdigest
 
+from engine._after_import import after_import
 from engine._constants import CONF, CONFIG_KEY_SCRATCHPAD, EMPTY_SEQ, NS_SEP, TAG_HIDDEN
 from engine._fields import update_as_tuples
 from engine.warnings import LangGraphDeprecatedSinceV11
@@ -77,7 +77,7 @@ class Send:
 
 
 @dataclass
-class Command(Generic[N], ToolOutputMixin):
+class Command(Generic[N]):
     """Update state and choose what runs next in one return value, or resume an interrupt.
 
     Attributes:
@@ -111,6 +111,18 @@ class Command(Generic[N], ToolOutputMixin):
         if update is not None:
             return [("__root__", update)]
         return []
+
+
+def _join_tool_outputs(tool: Any) -> None:
+    """A Command is a ToolOutputMixin, as langgraph's is: a langchain tool returns it as it is
+    instead of wrapping it in a ToolMessage. The mixin joins Command's bases when langchain-core
+    loads its messages (only code that has loaded them checks), so `import engine.types` does
+    not load them itself."""
+    if tool.ToolOutputMixin not in Command.__mro__:
+        Command.__bases__ = (*Command.__bases__, tool.ToolOutputMixin)
+
+
+after_import("langchain_core.messages.tool", _join_tool_outputs)
 
 
 @dataclass(slots=True)

@@ -8,8 +8,6 @@ import warnings
 from collections.abc import Callable
 from typing import Any
 
-from langchain_core.runnables.config import run_in_executor
-
 from engine._constants import CONF, CONFIG_KEY_NODE_ERROR, CONFIG_KEY_RUNTIME
 
 # keyword parameter name -> how to get it from the task config
@@ -131,6 +129,8 @@ class RunnableCallable(EngineRunnable):
         if self.is_async:
             return await self.func(input, **kwargs)
         if self.off_loop:  # the context (config, runtime...) goes with it
+            from langchain_core.runnables.config import run_in_executor  # heavy: on first use
+
             return await run_in_executor(None, self.func, input, **kwargs)
         return self.func(input, **kwargs)
 
