@@ -7,6 +7,8 @@ window layout saved in QSettings (studio.ini under the studio's home) for the ne
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtCore import QEvent, QObject, QSettings, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup
 from PySide6.QtWidgets import (
@@ -76,6 +78,21 @@ class _ShownWatcher(QObject):
         return False
 
 
+class _AfterFirstPaint(QObject):
+    """Calls `then()` once the window has painted for the first time (from the event loop, so
+    the window is on screen first), and removes itself."""
+
+    def __init__(self, window: QWidget, then: Callable[[], None]) -> None:
+        super().__init__(window)
+        self.then = then
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Paint:
+            watched.removeEventFilter(self)
+            QTimer.singleShot(0, self.then)
+        return False
+
+
 class WindowLayout:
     """Builds the window's frame and keeps its layout; mixed into MainWindow."""
 
@@ -138,6 +155,43 @@ class WindowLayout:
             self.tabifyDockWidget(other, dock)
         self.docks.append(dock)
         return dock
+
+    def add_lazy_dock(self, name: str, title: str, build: Callable[[], QWidget],
+                      area: Qt.DockWidgetArea, tab_with: str | None = None,
+                      attribute: str | None = None) -> QDockWidget:  # fmt: skip
+        """A dock like `add_dock`'s whose panel `build()` makes (and its modules load) right
+        after the window's first paint, or before when the dock is shown or code reads the
+        window's `attribute` that `build` sets: a panel hidden or tabbed behind another at start
+        does not delay the window."""
+        dock = self.add_dock(name, title, QWidget(), area, tab_with)
+        if "_lazy_docks" not in self.__dict__:
+            self._lazy_docks = {}
+            self.installEventFilter(_AfterFirstPaint(self, self._build_lazy_docks))
+        self._lazy_docks[name] = (dock, build)
+        if attribute is not None:
+            self.__dict__.setdefault("_lazy_attributes", {})[attribute] = name
+        dock.visibilityChanged.connect(lambda shown: shown and self.build_dock(name))
+        return dock
+
+    def _build_lazy_docks(self) -> None:
+        if getattr(self, "_closed", False):
+            return  # closed before its first paint was over: nothing will show them
+        for name in list(self._lazy_docks):
+            self.build_dock(name)
+
+    def build_dock(self, name: str) -> None:
+        """Build a lazy dock's panel now (nothing when it is built or not lazy)."""
+        dock, build = self.__dict__.get("_lazy_docks", {}).pop(name, (None, None))
+        if dock is not None:
+            dock.setWidget(scrolled(build()))
+
+    def __getattr__(self, attribute: str):
+        # reached only for an attribute not set yet: a lazy dock's builds its panel
+        name = self.__dict__.get("_lazy_attributes", {}).pop(attribute, None)
+        if name is None:
+            raise AttributeError(f"{type(self).__name__!r} object has no attribute {attribute!r}")
+        self.build_dock(name)
+        return getattr(self, attribute)
 
     def dock(self, name: str) -> QDockWidget | None:
         return next((d for d in self.docks if d.objectName() == name), None)

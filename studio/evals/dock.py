@@ -15,7 +15,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QObject, Qt, Signal
+from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import (
     QComboBox,
     QFileDialog,
@@ -490,12 +490,3 @@ def _emit(signal: Any, *args: Any) -> None:
         signal.emit(*args)
     except RuntimeError:  # the relay's C++ object is gone
         pass
-
-
-def install(window: Any) -> DatasetsDock:
-    """The Datasets dock, tabbed with Problems."""
-    dock = DatasetsDock(window)
-    window.add_dock("datasetsDock", translate("evals.dock", "Datasets"), dock.panel, Qt.DockWidgetArea.BottomDockWidgetArea,
-                    tab_with="problemsDock")  # fmt: skip
-    window.datasets_dock = dock
-    return dock

@@ -13,25 +13,26 @@ def install(window: Any) -> None:
     from PySide6.QtCore import Qt, QTimer
     from PySide6.QtGui import QAction
 
-    from studio.remote.remote_dock import RemoteDock
+    def build() -> Any:  # when first shown (issue 32.1): the window draws without it
+        from studio.remote.remote_dock import RemoteDock
 
-    panel = RemoteDock()
+        window.remote_panel = RemoteDock()
+        return window.remote_panel
+
     bottom = Qt.DockWidgetArea.BottomDockWidgetArea
-    dock = window.add_dock(
-        "remoteDock", translate("remote.__init__", "Server"), panel, bottom, tab_with="problemsDock"
-    )
+    dock = window.add_lazy_dock("remoteDock", translate("remote.__init__", "Server"), build, bottom, tab_with="problemsDock",
+                                attribute="remote_panel")  # fmt: skip
     # not one of the editor's docks: opening a graph would show it, and the start page hide it,
     # but a server is looked at with or without a graph open; File → Connect to server… shows it
     window.docks.remove(dock)
     dock.hide()
-    window.remote_panel = panel
 
     def show() -> None:
         dock.show()
         dock.raise_()
         QTimer.singleShot(0, window.refit_if_cramped)  # a layout of the user's may be too short
-        panel.url_edit.setFocus()
-        panel.url_edit.selectAll()
+        window.remote_panel.url_edit.setFocus()
+        window.remote_panel.url_edit.selectAll()
 
     action = QAction(translate("remote.__init__", "Connect to &server…"), window)
     action.setObjectName("connectServerAction")

@@ -25,6 +25,7 @@ def triage(tmp_path, window):
     for name in ("ticket_triage.json", DATASET):
         shutil.copy(SOURCE_TEMPLATES / name, tmp_path / name)
     assert window.open_path(tmp_path / "ticket_triage.json")
+    assert window.datasets_dock  # its panel is built after the first paint (issue 32.1): now
     return window, tmp_path
 
 

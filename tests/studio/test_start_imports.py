@@ -46,6 +46,10 @@ HEAVY = (
     "langchain_openai",
     "langchain_anthropic",
     "studio.remote.client",
+    "studio.remote.remote_dock",  # the Server dock and the Datasets dock: built when first shown
+    "studio.evals.dock",
+    "graphspec.evals.experiment",
+    "graphspec.evals.compare",
     "langgraph_sdk",
     "httpx",
     "networkx",

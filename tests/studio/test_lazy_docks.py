@@ -1,0 +1,68 @@
+"""Docks hidden or tabbed behind another at start (Datasets, Server) build their panels right
+after the window's first paint, or before when shown or when code reads the window's attribute
+for them (issue 32.1: the window is drawn without them; tests/studio/test_start_imports.py
+checks their modules are not loaded at the first paint)."""
+
+from __future__ import annotations
+
+import shutil
+
+import pytest
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QComboBox, QDockWidget, QTableWidget
+
+from graphspec.templates import SOURCE_TEMPLATES
+
+
+def _triage(window, folder):
+    for name in ("ticket_triage.json", "ticket_triage.tickets.jsonl"):
+        shutil.copy(SOURCE_TEMPLATES / name, folder / name)
+    assert window.open_path(folder / "ticket_triage.json")
+
+
+def test_the_panels_are_built_right_after_the_first_paint(window, qtbot, tmp_path):
+    qtbot.waitUntil(lambda: window.findChild(QComboBox, "datasetSelector") is not None)
+    assert "remote_panel" in vars(window) and "datasets_dock" in vars(window)
+    assert window.dock("datasetsDock").widget().widget() is window.datasets_dock.panel
+    _triage(window, tmp_path)  # opened after the build: the dock follows the document
+    table = window.findChild(QTableWidget, "datasetTable")
+    assert table.rowCount() == 12 and table.item(0, 0).text() == "refund"
+
+
+@pytest.fixture
+def unpainted(qtbot, home):
+    from studio.main_window import MainWindow
+
+    win = MainWindow()
+    qtbot.addWidget(win)
+    return win
+
+
+def test_reading_the_attribute_builds_the_panel_once_with_the_open_specs_dataset(
+    unpainted, tmp_path
+):
+    _triage(unpainted, tmp_path)  # opened before the build
+    assert unpainted.findChild(QComboBox, "datasetSelector") is None
+    dock = unpainted.datasets_dock
+    assert unpainted.findChildren(QComboBox, "datasetSelector") == [dock.selector]
+    assert dock.selector.currentText() == "ticket_triage.tickets.jsonl"
+    unpainted.build_dock("datasetsDock")  # built already: nothing happens
+    assert unpainted.datasets_dock is dock
+    assert unpainted.findChildren(QComboBox, "datasetSelector") == [dock.selector]
+
+
+def test_connect_to_server_builds_the_server_panel_and_focuses_its_address(window, qtbot):
+    dock = window.findChild(QDockWidget, "remoteDock")
+    assert dock is not None and not dock.isVisible()
+    window.findChild(QAction, "connectServerAction").trigger()
+    qtbot.waitUntil(dock.isVisible)
+    panel = window.remote_panel
+    assert dock.widget().widget() is panel
+    qtbot.waitUntil(panel.url_edit.hasFocus)
+    assert panel.url_edit.selectedText() == panel.url_edit.text()
+
+
+def test_an_unknown_attribute_is_still_an_attribute_error(unpainted):
+    with pytest.raises(AttributeError, match="no_such_thing"):
+        unpainted.no_such_thing  # noqa: B018  (the lookup is the test)
+    assert not hasattr(unpainted, "datasets")
