@@ -4,7 +4,8 @@ Each is the template's graph drawn by the canvas scene (laid out as it opens), r
 and cached as a PNG under the studio's home (`thumbnails/<sha256 of the template file>.png`), so
 an edited template gets a new one. Rendering needs the GUI thread (QGraphicsScene is not
 thread-safe), so `ThumbnailQueue` draws one missing thumbnail per event-loop turn while the page
-shows a placeholder: the window paints and answers clicks in between.
+shows a placeholder: the window paints and answers clicks in between. It starts once the page
+has painted, and pauses while the page is hidden (the studio opened on a graph draws none).
 """
 
 from __future__ import annotations
@@ -15,8 +16,9 @@ from collections import deque
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QObject, QSize, QTimer
+from PySide6.QtCore import QEvent, QObject, QSize, QTimer
 from PySide6.QtGui import QColor, QIcon, QImage, QPainter, QPen, QPixmap
+from PySide6.QtWidgets import QWidget
 
 from graphspec.io import read_spec
 from studio.canvas.layout import laid_out
@@ -79,6 +81,10 @@ class ThumbnailQueue(QObject):
         super().__init__(parent)
         self._waiting: deque[tuple[Path, Path, Callable[[QIcon], None]]] = deque()
         self._timer = QTimer(self, singleShot=True, interval=0, timeout=self._draw_next)
+        self._page = parent if isinstance(parent, QWidget) else None
+        """The page showing the thumbnails: its paints start the drawing (none: at once)."""
+        if self._page is not None:
+            self._page.installEventFilter(self)
 
     def request(self, template: Path, ready: Callable[[QIcon], None]) -> bool:
         """True when the cached thumbnail was handed over now; False when it is queued."""
@@ -91,7 +97,13 @@ class ThumbnailQueue(QObject):
             ready(icon)
             return True
         self._waiting.append((template, cached, ready))  # the cache as of now, not of when drawn
-        self._timer.start()
+        if self._page is None:
+            self._timer.start()
+        return False
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Paint and self._waiting and not self._timer.isActive():
+            self._timer.start()  # the page is on screen: draw the next one after this paint
         return False
 
     @property
@@ -99,6 +111,8 @@ class ThumbnailQueue(QObject):
         return len(self._waiting)
 
     def _draw_next(self) -> None:
+        if not self._waiting or (self._page is not None and not self._page.isVisible()):
+            return  # hidden meanwhile: its next paint goes on
         template, out, ready = self._waiting.popleft()
         try:
             render(template, out)

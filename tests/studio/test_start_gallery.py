@@ -87,3 +87,22 @@ def test_clicking_a_template_thumbnail_opens_it_in_the_editor(window, qtbot):
         header.center(),
     )
     assert window.pages.currentWidget() is page  # a section header opens nothing
+
+
+def test_a_studio_opened_on_a_graph_draws_no_thumbnail_until_the_start_page_shows(home, qtbot):
+    """`superstep studio router`: the hidden start page's thumbnails wait (issue 32.1), so the
+    first paint and the turns after it are the graph's; File → Start page draws them."""
+    from graphspec.templates import resolve
+    from studio.main_window import MainWindow
+
+    win = MainWindow()
+    qtbot.addWidget(win)
+    assert win.open_path(resolve("router"), bundled=True)
+    win.show()
+    qtbot.waitExposed(win)
+    qtbot.wait(300)
+    thumbnails = win.start_page.thumbnails
+    assert thumbnails.pending == len(list_templates())
+    win.show_start()
+    qtbot.waitUntil(lambda: thumbnails.pending == 0, timeout=20000)
+    assert (home / "thumbnails").is_dir()
