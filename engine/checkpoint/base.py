@@ -125,16 +125,18 @@ def create_checkpoint(
     id: str | None = None,
     updated_channels: Sequence[str] | None = None,
     channels_to_snapshot: set[str] | None = None,
+    values: dict[str, Any] | None = None,
 ) -> Checkpoint:
     """A new checkpoint (new id and time) holding the channels' current values.
 
     Like langgraph's, it shares `channel_versions` and `versions_seen` with `checkpoint`, which
     the caller replaces by the new one: a saver copies (or serializes) what it keeps, and a
-    put made later, in the background, is given a `copy_checkpoint`.
+    put made later, in the background, is given a `copy_checkpoint`. `values`: the channels'
+    values, when the caller knows them already (a loop that tracks what changed).
     """
-    if channels is None:
+    if values is None and channels is None:
         values = dict(checkpoint["channel_values"])
-    else:
+    elif values is None:
         versions = checkpoint["channel_versions"]
         values = {
             name: value

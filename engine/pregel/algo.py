@@ -71,6 +71,47 @@ class WritesOnly:
 # --------------------------------------------------------------------------- barrier
 
 
+class VersionChanges:
+    """What a loop knows of its checkpoint's versions between saves: the channels given a new
+    version since the last put (what the put stores), and the highest version (what the next
+    one is drawn from), so neither costs a pass over every channel's version per superstep."""
+
+    __slots__ = ("names", "order", "top")
+
+    def __init__(self, versions: Mapping[str, Any]) -> None:
+        self.names: set[str] = set()
+        # each channel's place in the versions (new ones are added last): puts list in it
+        self.order: dict[str, int] = {name: i for i, name in enumerate(versions)}
+        self.top: Any = MISSING  # MISSING: not known yet
+
+    def highest(self, versions: Mapping[str, Any]) -> Any:
+        """max(versions.values()), None when there are none."""
+        if self.top is MISSING:
+            self.top = max(versions.values()) if versions else None
+        return self.top
+
+    def landed(self, names: Mapping[str, Any], version: Any) -> None:
+        """`names` (in the order they were set) were given `version`."""
+        order = self.order
+        for name in names:
+            if name not in order:
+                order[name] = len(order)
+        self.names.update(names)
+        top = self.top
+        if top is not MISSING and (top is None or version > top):
+            self.top = version
+
+    def take(self, versions: Mapping[str, Any]) -> dict[str, Any]:
+        """The versions given since the last take, in `versions`' order (what a put stores)."""
+        names = self.names
+        if not names:
+            return {}
+        self.names = set()
+        if len(names) == 1:
+            return {name: versions[name] for name in names}
+        return {name: versions[name] for name in sorted(names, key=self.order.__getitem__)}
+
+
 def apply_writes(
     checkpoint: Checkpoint,
     channels: Mapping[str, BaseChannel],
@@ -78,6 +119,7 @@ def apply_writes(
     get_next_version: Callable[[Any, Any], Any] | None,
     trigger_to_nodes: Mapping[str, Sequence[str]],
     fresh: Iterable[str] | None = None,
+    changes: VersionChanges | None = None,
 ) -> set[str]:
     """Apply one superstep's writes through each channel's rule; return the updated channels.
 
@@ -88,6 +130,9 @@ def apply_writes(
     `fresh` names the channels updated since the last step passed (None: unknown, check all).
     Only those can react to a step passing: a channel that clears on an empty step holds a value
     only if it was written since, so the loop avoids visiting every channel every step.
+
+    `changes` (the loop's) knows the highest version, so drawing the next one does not scan
+    every channel's, and is told which channels got a new version.
     """
     tasks = list(tasks)
     if len(tasks) > 1:
@@ -105,57 +150,67 @@ def apply_writes(
                 node_seen[chan] = versions[chan]
     bump_step = bool(consumed)
 
-    next_version = (
-        None
-        if get_next_version is None
-        else get_next_version(max(versions.values()) if versions else None, None)
-    )
+    if get_next_version is None:
+        next_version = None
+    elif changes is not None:
+        next_version = get_next_version(changes.highest(versions), None)
+    else:
+        next_version = get_next_version(max(versions.values()) if versions else None, None)
+    bumped: dict[str, None] = {}  # the channels given next_version, in order
 
-    # 2. consume triggers (join barriers reset)
-    for chan in consumed:
-        if chan not in RESERVED and chan in channels:
-            if channels[chan].consume() and next_version is not None:
-                versions[chan] = next_version
-
-    # 3. group writes by channel, in task order
-    by_channel: defaultdict[str, list[Any]] = defaultdict(list)
-    for task in tasks:
-        for chan, value in task.writes:
-            if chan in _SKIPPED_WRITES:
-                continue
-            if chan in channels:
-                by_channel[chan].append(value)
-            else:
-                logger.warning(
-                    f"Task {task.name} with path {task.path} wrote to unknown channel {chan}, "
-                    "ignoring it."
-                )
-
-    updated: set[str] = set()
-    for chan, values in by_channel.items():
-        channel = channels[chan]
-        if channel.update(values) and next_version is not None:
-            versions[chan] = next_version
-            if channel.is_available():
-                updated.add(chan)
-
-    # 4. a step passed for every other channel
-    if bump_step:
-        for chan in channels if fresh is None else fresh:
-            channel = channels[chan]
-            if chan not in updated and channel.is_available():
-                if channel.update(EMPTY_SEQ) and next_version is not None:
+    try:
+        # 2. consume triggers (join barriers reset)
+        for chan in consumed:
+            if chan not in RESERVED and chan in channels:
+                if channels[chan].consume() and next_version is not None:
                     versions[chan] = next_version
-                    if channel.is_available():
-                        updated.add(chan)
+                    bumped[chan] = None
 
-    # 5. nothing left to wake: tell channels the run is finishing (deferred nodes)
-    if bump_step and not any(map(trigger_to_nodes.__contains__, updated)):
-        for chan, channel in channels.items():
-            if channel.finish() and next_version is not None:
+        # 3. group writes by channel, in task order
+        by_channel: defaultdict[str, list[Any]] = defaultdict(list)
+        for task in tasks:
+            for chan, value in task.writes:
+                if chan in _SKIPPED_WRITES:
+                    continue
+                if chan in channels:
+                    by_channel[chan].append(value)
+                else:
+                    logger.warning(
+                        f"Task {task.name} with path {task.path} wrote to unknown channel {chan}, "
+                        "ignoring it."
+                    )
+
+        updated: set[str] = set()
+        for chan, values in by_channel.items():
+            channel = channels[chan]
+            if channel.update(values) and next_version is not None:
                 versions[chan] = next_version
+                bumped[chan] = None
                 if channel.is_available():
                     updated.add(chan)
+
+        # 4. a step passed for every other channel
+        if bump_step:
+            for chan in channels if fresh is None else fresh:
+                channel = channels[chan]
+                if chan not in updated and channel.is_available():
+                    if channel.update(EMPTY_SEQ) and next_version is not None:
+                        versions[chan] = next_version
+                        bumped[chan] = None
+                        if channel.is_available():
+                            updated.add(chan)
+
+        # 5. nothing left to wake: tell channels the run is finishing (deferred nodes)
+        if bump_step and not any(map(trigger_to_nodes.__contains__, updated)):
+            for chan, channel in channels.items():
+                if channel.finish() and next_version is not None:
+                    versions[chan] = next_version
+                    bumped[chan] = None
+                    if channel.is_available():
+                        updated.add(chan)
+    finally:  # also when a channel rejects its writes: what landed is still known
+        if changes is not None and bumped:
+            changes.landed(bumped, next_version)
     return updated
 
 
@@ -565,6 +620,7 @@ __all__ = [
     "TaskPlanner",
     "TaskRecord",
     "TaskSite",
+    "VersionChanges",
     "WritesOnly",
     "apply_writes",
     "local_read",

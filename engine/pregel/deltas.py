@@ -65,19 +65,19 @@ def bump_snapshots(
     snapshot: Iterable[str],
     stored_versions: Mapping[str, Any],
     get_next_version: Any,
-) -> None:
+) -> dict[str, Any]:
     """Give a new version to each snapshotted channel whose version has not moved since the saver
     stored it (a put stores only the values of moved versions, so the snapshot would be lost);
     whoever had seen the old version now sees the new one, so the bump is no write: no
     subscriber reruns and interrupt_before does not fire again. The versions a node really read
-    are kept under SNAPSHOT_BUMPS, as langgraph keeps them."""
+    are kept under SNAPSHOT_BUMPS, as langgraph keeps them. Returns the new versions given."""
     versions = checkpoint["channel_versions"]
     bumped = {}
     for name in snapshot:
         if name in versions and versions[name] == stored_versions.get(name):
             bumped[name] = (versions[name], get_next_version(versions[name], None))
     if not bumped:
-        return
+        return {}
     checkpoint["channel_versions"] = {**versions, **{k: new for k, (_, new) in bumped.items()}}
     seen = checkpoint["versions_seen"]
     marks = dict(seen.get(SNAPSHOT_BUMPS, {}))
@@ -96,6 +96,7 @@ def bump_snapshots(
     if marks:
         out[SNAPSHOT_BUMPS] = marks
     checkpoint["versions_seen"] = out
+    return {k: new for k, (_, new) in bumped.items()}
 
 
 def set_counters(metadata: dict, counters: Mapping[str, tuple[int, int]]) -> None:

@@ -53,6 +53,7 @@ from engine.errors import (
 from engine.pregel import lifecycle, trace
 from engine.pregel.algo import (
     TaskPlanner,
+    VersionChanges,
     WritesOnly,
     apply_writes,
     prepare_next_tasks,
@@ -188,8 +189,11 @@ class PregelLoop(LoopOutput, LoopCheckpoints, LoopLoad, LoopCalls):
             }
         self.prev_checkpoint_config = saved.parent_config
         self.checkpoint = copy_checkpoint(saved.checkpoint)
-        # the versions the saver already holds: a put sends only newer ones
-        self._saved_versions = dict(saved.checkpoint["channel_versions"])
+        # the versions given since the saver last stored the checkpoint: a put sends only those
+        self._changes = VersionChanges(self.checkpoint["channel_versions"])
+        # whether the checkpoint's values are the channels' as of its last versions (the saved
+        # ones may not be: a put recomputes them all once, then only the changed ones)
+        self._values_known = False
         self.checkpoint_metadata = saved.metadata
         self.checkpoint_pending_writes = list(saved.pending_writes or [])
         self._delta_names = delta_names(self.graph.channels)
@@ -498,6 +502,7 @@ class PregelLoop(LoopOutput, LoopCheckpoints, LoopLoad, LoopCalls):
             self.get_next_version,
             self.graph.trigger_to_nodes,
             self._fresh,
+            self._changes,
         )
         if any(t.triggers for t in tasks):
             self._fresh = set(updated)

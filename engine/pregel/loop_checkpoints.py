@@ -13,6 +13,7 @@ from engine._constants import (
     CONFIG_KEY_CHECKPOINT_ID,
     CONFIG_KEY_CHECKPOINT_MAP,
     CONFIG_KEY_CHECKPOINT_NS,
+    MISSING,
     NS_END,
     NULL_TASK_ID,
 )
@@ -29,6 +30,8 @@ class LoopCheckpoints:
 
     # [pending list, its length, the task ids with writes in it], kept by _record_writes
     _pending_index: list | None = None
+    # channel -> its place in the loop's channels (the order of a checkpoint's values)
+    _channel_places: dict[str, int] | None = None
 
     def _record_writes(self, task_id: str, writes: Sequence[tuple[str, Any]]) -> None:
         """Keep a task's writes pending for the barrier and save them; a rerun replaces the old.
@@ -122,9 +125,7 @@ class LoopCheckpoints:
                 if snapshot and not exiting and source != "fork":
                     # a channel stored whole in a step that did not write it (the supersteps
                     # bound) gets a version of its own, or the put would not store it
-                    bump_snapshots(
-                        self.checkpoint, snapshot, self._saved_versions, self.get_next_version
-                    )
+                    self._bump_snapshots(snapshot)
             self.checkpoint = create_checkpoint(
                 self.checkpoint,
                 self.channels,
@@ -132,7 +133,10 @@ class LoopCheckpoints:
                 id=self.checkpoint["id"] if exiting else None,
                 updated_channels=self.updated_channels,
                 channels_to_snapshot=snapshot,
+                values=self._changed_values() if self._values_known else None,
             )
+            # delta channels' values depend on more than their versions: always all of them
+            self._values_known = not self._delta_names
         else:
             # durability "exit" keeps stepping, only the last checkpoint will be saved; without
             # a saver nobody keeps the old one: either way it is renewed in place, no copies.
@@ -140,9 +144,7 @@ class LoopCheckpoints:
             self.checkpoint["id"] = uuid6(clock_seq=self.step)
             self.checkpoint["updated_channels"] = None
         if saving:
-            versions = self.checkpoint["channel_versions"]
-            new_versions = {k: v for k, v in versions.items() if self._saved_versions.get(k) != v}
-            self._saved_versions = dict(versions)
+            new_versions = self._changes.take(self.checkpoint["channel_versions"])
             self.prev_checkpoint_config = (
                 self.checkpoint_config
                 if self.checkpoint_config[CONF].get(CONFIG_KEY_CHECKPOINT_ID)
@@ -177,6 +179,34 @@ class LoopCheckpoints:
                 )
             )
         self.step += 1
+
+    def _changed_values(self) -> dict[str, Any]:
+        """The channels' values (create_checkpoint's), from the last checkpoint's and the
+        channels given a version since: no pass over every channel per superstep."""
+        old = self.checkpoint["channel_values"]
+        changed = self._changes.names
+        channels, versions = self.channels, self.checkpoint["channel_versions"]
+        place = self._channel_places
+        if place is None:  # the order create_checkpoint lists values in: the channels'
+            place = self._channel_places = {name: i for i, name in enumerate(channels)}
+        values = {}
+        for name in sorted(old.keys() | changed, key=place.__getitem__):
+            if name not in changed:
+                values[name] = old[name]
+            elif name in versions and (value := channels[name].checkpoint()) is not MISSING:
+                values[name] = value
+        return values
+
+    def _bump_snapshots(self, snapshot: set[str]) -> None:
+        versions = self.checkpoint["channel_versions"]
+        # a channel not given a version since the last put holds the version the saver has
+        stored = {
+            n: versions[n] for n in snapshot if n in versions and n not in self._changes.names
+        }
+        for name, version in bump_snapshots(
+            self.checkpoint, snapshot, stored, self.get_next_version
+        ).items():
+            self._changes.landed({name: None}, version)
 
     def _delta_snapshots(self, source: str, exiting: bool, metadata: dict) -> set[str]:
         """Which delta channels this checkpoint stores whole, and the counters it carries.
