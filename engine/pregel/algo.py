@@ -93,9 +93,10 @@ class VersionChanges:
     def landed(self, names: Mapping[str, Any], version: Any) -> None:
         """`names` (in the order they were set) were given `version`."""
         order = self.order
-        for name in names:
-            if name not in order:
-                order[name] = len(order)
+        if not names.keys() <= order.keys():  # a channel's first version: it goes last
+            for name in names:
+                if name not in order:
+                    order[name] = len(order)
         self.names.update(names)
         top = self.top
         if top is not MISSING and (top is None or version > top):

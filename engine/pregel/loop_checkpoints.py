@@ -133,7 +133,7 @@ class LoopCheckpoints:
                 id=self.checkpoint["id"] if exiting else None,
                 updated_channels=self.updated_channels,
                 channels_to_snapshot=snapshot,
-                values=self._changed_values() if self._values_known else None,
+                values=self._changed_values(),
             )
             # delta channels' values depend on more than their versions: always all of them
             self._values_known = not self._delta_names
@@ -180,12 +180,18 @@ class LoopCheckpoints:
             )
         self.step += 1
 
-    def _changed_values(self) -> dict[str, Any]:
+    def _changed_values(self) -> dict[str, Any] | None:
         """The channels' values (create_checkpoint's), from the last checkpoint's and the
-        channels given a version since: no pass over every channel per superstep."""
+        channels given a version since: no pass over every channel per superstep. None (ask
+        every channel) when the last ones are not known, or when the channels are so few that
+        asking each costs less."""
+        if not self._values_known:
+            return None
         old = self.checkpoint["channel_values"]
         changed = self._changes.names
         channels, versions = self.channels, self.checkpoint["channel_versions"]
+        if 2 * (len(old) + len(changed)) > len(channels):
+            return None
         place = self._channel_places
         if place is None:  # the order create_checkpoint lists values in: the channels'
             place = self._channel_places = {name: i for i, name in enumerate(channels)}
