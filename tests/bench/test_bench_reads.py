@@ -22,9 +22,13 @@ def test_small_read_bench_reports_every_ratio(capsys, tmp_path):
     assert code in (0, 1)  # the verdict is for the real sizes; here the bench must just run
     for name, size in (("counter", 30), ("grow", 12)):
         assert f"{name} ({size} supersteps)" in out
-    row = re.compile(r"^  (\S.*?)\s+[\d.]+\s+[\d.]+\s+[\d.]+( {2}over target)?$")
+    row = re.compile(r"^  (\S.*?)\s+[\d.]+\s+[\d.]+\s+[\d.]+\s+[\d.]+( {2}over target)?$")
     reported = {m.group(1) for line in out.splitlines() if (m := row.match(line))}
     assert {*reads._reads({}).keys(), *reads.ASYNC_READS} <= reported
+    # beside the ratio, the engine's microseconds per checkpoint read (the 32 of the full one)
+    full = next(line for line in out.splitlines() if line.startswith("  history full"))
+    engine_ms, per_checkpoint = float(full.split()[3]), float(full.split()[5])
+    assert abs(per_checkpoint - engine_ms * 1000 / 32) <= 0.01 + per_checkpoint * 0.01
     assert out.rstrip().splitlines()[-1].startswith(("SUMMARY: PASS", "SUMMARY: FAIL"))
     assert sorted(p.name for p in tmp_path.iterdir()) == [
         f"{b}-{w}.sqlite" for b in ("engine", "langgraph") for w in ("counter-30", "grow-12")
