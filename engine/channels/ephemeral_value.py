@@ -27,7 +27,11 @@ class EphemeralValue(BaseChannel[Value, Value]):
         return isinstance(other, EphemeralValue) and other.guard == self.guard
 
     def from_checkpoint(self, checkpoint: Any) -> Self:
-        new = self.__class__(self.typ, self.guard)
+        if type(self) is EphemeralValue:  # no subclass __init__ to run: the slots set directly
+            new = object.__new__(EphemeralValue)
+            new.typ, new.guard = self.typ, self.guard
+        else:
+            new = self.__class__(self.typ, self.guard)
         new.key = self.key
         new.value = checkpoint
         return new

@@ -23,7 +23,11 @@ class LastValue(BaseChannel[Value, Value]):
         return isinstance(other, LastValue)
 
     def from_checkpoint(self, checkpoint: Any) -> Self:
-        new = self.__class__(self.typ, self.key)
+        if type(self) is LastValue:  # no subclass __init__ to run: the slots are set directly
+            new = object.__new__(LastValue)  # (once per channel per snapshot, per branch read)
+            new.typ, new.key = self.typ, self.key
+        else:
+            new = self.__class__(self.typ, self.key)
         new.value = checkpoint
         return new
 

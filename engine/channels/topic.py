@@ -47,10 +47,13 @@ class Topic(BaseChannel[Sequence[Value], Value | list[Value]]):
         return list(self.values) if self.values else MISSING
 
     def from_checkpoint(self, checkpoint: Any) -> Self:
-        new = self.__class__(self.typ, self.accumulate)
+        if type(self) is Topic:  # no subclass __init__ to run: the slots are set directly
+            new = object.__new__(Topic)
+            new.typ, new.accumulate = self.typ, self.accumulate
+        else:
+            new = self.__class__(self.typ, self.accumulate)
         new.key = self.key
-        if checkpoint is not MISSING:
-            new.values = list(checkpoint)
+        new.values = list(checkpoint) if checkpoint is not MISSING else []
         return new
 
     def update(self, values: Sequence[Any]) -> bool:

@@ -594,7 +594,6 @@ def _pull_task(
         triggers = ctx.planner.sorted_triggers[name] = tuple(sorted(proc.triggers))
     checkpoint_ns = _graph_ns(ctx.planner, name)
     tid = ctx.task_id(checkpoint_ns, str(ctx.step), name, PULL, *triggers)
-    site = TaskSite(name, tid, (PULL, name), triggers, checkpoint_ns)
     if not for_execution:
         # a node reading one channel only has a task when that channel has a value
         select = proc.channels
@@ -602,7 +601,9 @@ def _pull_task(
             select in ctx.channels and ctx.channels[select].is_available()
         ):
             return None
-        return _planned(ctx, site, proc, None, for_execution=False)
+        # (the record straight away: a snapshot of a long history plans one per checkpoint)
+        return TaskRecord(name, tid, (PULL, name), triggers, proc.subgraphs)
+    site = TaskSite(name, tid, (PULL, name), triggers, checkpoint_ns)
     task_ns = f"{checkpoint_ns}{NS_END}{tid}"
     scratchpad = _scratchpad(ctx.pending_writes, tid, task_ns, ctx.planner, ctx.step, ctx.stop)
     try:

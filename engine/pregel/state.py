@@ -53,7 +53,9 @@ class StateAccess:
         # the saver and the checkpoint's config rebuild delta channels from their history
         return restore_channels(self.channels, checkpoint, saver, config)
 
-    def _snapshot(self, saved: CheckpointTuple, live: bool, saver: Any = None) -> StateSnapshot:
+    def _snapshot(
+        self, saved: CheckpointTuple, live: bool, saver: Any = None, planners: Any = None
+    ) -> StateSnapshot:
         """A StateSnapshot of a saved checkpoint and its pending writes.
 
         Live (the thread's latest state) shows the current status: values include what finished
@@ -66,8 +68,13 @@ class StateAccess:
         channels = restore_channels(self.channels, checkpoint, saver, config)
         conf = config[CONF]
         ns = conf.get(CONFIG_KEY_CHECKPOINT_NS, "")
-        # task records read no config (nor change it): the saved one is lent as it is
-        planner = TaskPlanner(self.nodes, self.managed, config, ns, DEFAULT_RUNTIME)
+        # task records read no config (nor change it): the saved one is lent as it is, and a
+        # history lends one planner (its sorted triggers) to every checkpoint of a namespace
+        planner = planners.get(ns) if planners is not None else None
+        if planner is None:
+            planner = TaskPlanner(self.nodes, self.managed, config, ns, DEFAULT_RUNTIME)
+            if planners is not None:
+                planners[ns] = planner
         step = metadata.get("step", -1) + 1
         pending = saved.pending_writes or ()
         tasks = prepare_next_tasks(
@@ -209,8 +216,9 @@ class StateAccess:
             if k in ("thread_id", "checkpoint_ns", "checkpoint_id")
         }
         conf.setdefault(CONFIG_KEY_CHECKPOINT_NS, "")
+        planners: dict[str, TaskPlanner] = {}
         for saved in saver.list({CONF: conf}, filter=filter, before=before, limit=limit):
-            yield self._snapshot(saved, live=False, saver=saver)
+            yield self._snapshot(saved, live=False, saver=saver, planners=planners)
 
     async def aget_state_history(self, config: dict, **kwargs: Any):
         for snapshot in self.get_state_history(config, **kwargs):
