@@ -3,11 +3,12 @@
     python -m bench.run [--only NAME[,NAME...]] [--repeat N] [--backend langgraph|engine|both]
 
 For every workload x saver mode x backend: compile the graph (untimed), invoke once to warm up
-and check the result, then time `--repeat` invocations with time.perf_counter (alternating the
-backends, each run on a freshly compiled graph and saver) and keep the median. The figure printed is that median divided by the workload's units of work (supersteps,
-or tasks for the fan-out), in microseconds. The ratio column is engine / langgraph; the targets (issue 32.3) are
-ratio <= 0.15 without a saver and with the in-memory one, <= 0.25 with SQLite, and for SQLite
-no more bytes per checkpoint than langgraph. The floor (a plain Python loop calling a node and
+and check the result, then time `--repeat` invocations with time.perf_counter, or the process's
+CPU time with `--clock cpu` (alternating the backends, each run on a freshly compiled graph and
+saver) and keep the median. The figure printed is that median divided by the workload's units
+of work (supersteps, or tasks for the fan-out), in microseconds. The ratio column is engine /
+langgraph; the targets (issue 32.3) are ratio <= 0.15 without a saver and with the in-memory
+one, <= 0.25 with SQLite, and for SQLite no more bytes per checkpoint than langgraph. The floor (a plain Python loop calling a node and
 merging its update, what any engine pays per step) is timed first; `x floor` is the engine's
 figure in floors. Exit status: 0 if every cell meets its target (or no ratio was measured
 because only one backend was asked for), 1 otherwise.
@@ -54,16 +55,22 @@ def _guard(fn):
         return None, _error_text(exc)
 
 
-def _timed_run(w: Workload, prefix: str, saver: str) -> float:
+CLOCKS = {"wall": time.perf_counter, "cpu": time.process_time}
+"""--clock: wall time (the default), or this process's CPU time (every thread's), which other
+processes on the same cores stretch far less: for comparing on a shared machine (it leaves out
+the time spent waiting, on fsync for SQLite)."""
+
+
+def _timed_run(w: Workload, prefix: str, saver: str, clock=time.perf_counter) -> float:
     # A fresh graph + saver per run, so checkpoints do not pile up across repeats; compiling
     # is outside the timed region.
     graph = w.compile(prefix, w.size, saver)
     inp, cfg = w.make_input(w.size), w.config(w.size, saver)
     gc.collect()
     try:
-        t0 = time.perf_counter()
+        t0 = clock()
         graph.invoke(inp, cfg)
-        return time.perf_counter() - t0
+        return clock() - t0
     finally:
         dispose(graph)
 
@@ -80,7 +87,12 @@ def _checked_run(w: Workload, prefix: str, saver: str) -> float | None:
 
 
 def measure(
-    w: Workload, backends: tuple[str, ...], saver: str, repeat: int, warmup: int
+    w: Workload,
+    backends: tuple[str, ...],
+    saver: str,
+    repeat: int,
+    warmup: int,
+    clock=time.perf_counter,
 ) -> dict[str, Measurement]:
     """Time one (workload, saver) cell on every backend. Never raises: any failure (import,
     build, run, wrong result) becomes that backend's `error`.
@@ -102,7 +114,7 @@ def measure(
         for prefix in backends:
             if prefix in errors:
                 continue
-            t, err = _guard(lambda prefix=prefix: _timed_run(w, prefix, saver))
+            t, err = _guard(lambda prefix=prefix: _timed_run(w, prefix, saver, clock))
             if err:
                 errors[prefix] = err
             else:
@@ -125,17 +137,17 @@ def _floor_step(state: dict) -> dict:
     return {"count": state["count"] + 1}
 
 
-def floor_us(repeat: int) -> float:
+def floor_us(repeat: int, clock=time.perf_counter) -> float:
     """Microseconds per step of the least a graph step can cost in Python: a loop calling a
     node function on the state and merging its update (median of `repeat` runs)."""
     times = []
     for _ in range(max(repeat, 1)):
         state, node = {"count": 0}, _floor_step
         gc.collect()
-        t0 = time.perf_counter()
+        t0 = clock()
         while state["count"] < FLOOR_STEPS:
             state = {**state, **node(state)}
-        times.append(time.perf_counter() - t0)
+        times.append(clock() - t0)
     return statistics.median(times) / FLOOR_STEPS * 1e6
 
 
@@ -169,6 +181,12 @@ def main(argv: list[str] | None = None) -> int:
         default="all",
         help="saver mode(s) to run: none, memory, sqlite, or all (default; 'both' is an alias)",
     )
+    ap.add_argument(
+        "--clock",
+        choices=tuple(CLOCKS),
+        default="wall",
+        help="time with the wall clock (default) or this process's CPU time (a shared machine)",
+    )
     args = ap.parse_args(argv)
 
     if args.repeat < 1:
@@ -181,7 +199,8 @@ def main(argv: list[str] | None = None) -> int:
     savers = SAVER_MODES if args.saver in ("all", "both") else (args.saver,)
 
     print(
-        f"python {sys.version.split()[0]}; repeat={args.repeat} (median), warmup={args.warmup}; "
+        f"python {sys.version.split()[0]}; repeat={args.repeat} (median), warmup={args.warmup}, "
+        f"clock={args.clock}; "
         "figures are microseconds per superstep (per task for fan-out); targets engine/langgraph <= "
         + ", ".join(f"{saver} {target}" for saver, target in TARGETS.items())
         + "; SQLite bytes per checkpoint <= langgraph's"
@@ -196,7 +215,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"  {prefix}: {version}")
         except Exception as exc:  # noqa: BLE001
             print(f"  {prefix}: cannot import {prefix}.graph ({_error_text(exc)})")
-    floor = floor_us(args.repeat)
+    floor = floor_us(args.repeat, CLOCKS[args.clock])
     print(f"  floor: {floor:.2f} us per step (a Python loop calling a node and merging its update)")
     print()
 
@@ -213,7 +232,7 @@ def main(argv: list[str] | None = None) -> int:
     for name in names:
         w = WORKLOADS[name]
         for saver in savers:
-            res = measure(w, backends, saver, args.repeat, args.warmup)
+            res = measure(w, backends, saver, args.repeat, args.warmup, CLOCKS[args.clock])
             lg, en = res.get("langgraph"), res.get("engine")
             ratio_txt, notes = "-", []
             for prefix, m in res.items():

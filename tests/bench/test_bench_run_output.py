@@ -25,3 +25,12 @@ def test_each_cell_shows_its_distance_to_the_floor(capsys):
 
 def test_targets_are_the_issues():
     assert run.TARGETS == {"none": 0.15, "memory": 0.15, "sqlite": 0.25}
+
+
+def test_the_cpu_clock_times_the_same_table(capsys):
+    code = run.main(["--only", "chain", "--saver", "memory", "--repeat", "1", "--clock", "cpu"])
+    out = capsys.readouterr().out
+    assert code in (0, 1)
+    assert "clock=cpu" in out.splitlines()[0]
+    row = next(line for line in out.splitlines() if line.startswith("chain "))
+    assert float(row.split()[6]) > 0  # a ratio was measured
