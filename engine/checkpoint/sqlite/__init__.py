@@ -334,7 +334,8 @@ class SqliteSaver(BaseCheckpointSaver):
             more = () if last is None else (last[2],) if one_thread else (last[2], last[0], last[1])
             with self._reading() as conn:
                 rows = conn.execute(query, (*params, *more)).fetchall()
-                found = reader.tuples(conn, rows)
+                # one thread, no filter: the batch is every checkpoint between its ends
+                found = reader.tuples(conn, rows, span=one_thread and not filter)
             yield from found[:left]
             if left is not None:
                 left -= len(found)

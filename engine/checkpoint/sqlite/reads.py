@@ -163,10 +163,12 @@ class TupleReader:
         )
 
     def tuples(self, conn: sqlite3.Connection, rows: list[tuple], writes: dict | None = None,
-               fetch: bool = True) -> list[CheckpointTuple] | None:  # fmt: skip
+               fetch: bool = True, span: bool = False) -> list[CheckpointTuple] | None:  # fmt: skip
         """The tuples of `rows` (checkpoint rows of SELECT_CHECKPOINT) that match the filter;
         `writes`: their pending writes if already read. With `fetch` false, None instead of a
-        query for a value the cache does not hold."""
+        query for a value the cache does not hold. `span`: the rows are every checkpoint of
+        one thread and namespace between the first and the last (newest first), so their
+        writes are read by one range of keys instead of by each id."""
         kept, filter = [], self.filter
         wanted: dict[tuple[str, str], set] = {}
         for row in rows:
@@ -194,7 +196,9 @@ class TupleReader:
                 if not fetch:
                     return None
                 reader.fetch(conn, pairs)
-        if writes is None:
+        if writes is None and span and rows:
+            writes = _writes_between(conn, rows[0][:2], rows[-1][2], rows[0][2])
+        elif writes is None:
             writes = _writes(conn, [row[:3] for row, _m, _c in kept])
         out = []
         for row, metadata, checkpoint in kept:
@@ -247,6 +251,22 @@ def _named_writes(loads: Callable, writes: Any) -> list:
         except DeserializationError as exc:
             raise DeserializationError(f"task {task_id!r}'s write to {channel!r}: {exc}") from None
     return pending
+
+
+def _writes_between(conn: sqlite3.Connection, key: tuple, low: str, high: str) -> dict:
+    """_writes of every checkpoint of (thread, ns) `key` with an id from `low` to `high`."""
+    out: dict[tuple, list] = {}
+    for row in conn.execute(
+        "SELECT checkpoint_id, task_id, channel, type, value FROM writes WHERE thread_id = ? "
+        "AND checkpoint_ns = ? AND checkpoint_id >= ? AND checkpoint_id <= ? "
+        "ORDER BY checkpoint_id, task_path, task_id, idx",
+        (*key, low, high),
+    ):
+        found = out.get((*key, row[0]))
+        if found is None:
+            found = out[(*key, row[0])] = []
+        found.append(row)
+    return out
 
 
 def _writes(conn: sqlite3.Connection, keys: list[tuple]) -> dict[tuple, list]:

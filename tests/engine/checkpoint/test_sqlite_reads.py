@@ -258,3 +258,29 @@ def test_reading_the_newest_again_sees_every_change(tmp_path):
     assert saver.get_tuple(cfg()).checkpoint["channel_values"] == {"v": 5}
     other_conn.close()
     conn.close()
+
+
+def test_listed_checkpoints_carry_the_same_writes_as_each_read_alone(tmp_path):
+    """list reads a batch's writes by a range of ids (one thread, no filter): every checkpoint
+    of a long history, with `before` and `limit` too, carries exactly the writes get_tuple
+    reads for it, and a write stored under an id no checkpoint has is nobody's."""
+    path = tmp_path / "long.sqlite"
+    grown(path, 150)
+    with SqliteSaver.from_conn_string(str(path)) as saver:
+        every = list(saver.list(THREAD))
+        assert len(every) > 2 * 64  # several batches
+        # a write under an id between two stored checkpoints' ids
+        stray = every[41].config["configurable"]["checkpoint_id"] + "x"
+        assert stray < every[40].config["configurable"]["checkpoint_id"]
+        saver.put_writes({"configurable": {**THREAD["configurable"], "checkpoint_id": stray}},
+                         [("items", "stray")], "stray-task")  # fmt: skip
+        for listed in (
+            list(saver.list(THREAD)),
+            list(saver.list(THREAD, before=every[30].config, limit=70)),
+            list(saver.list(THREAD, filter={"source": "loop"})),
+        ):
+            for found in listed:
+                alone = saver.get_tuple(found.config)
+                assert found.pending_writes == alone.pending_writes, found.config
+                assert all(w[0] != "stray-task" for w in found.pending_writes)
+        assert sum(bool(t.pending_writes) for t in every) > 100
