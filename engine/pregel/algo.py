@@ -78,10 +78,11 @@ class VersionChanges:
 
     __slots__ = ("names", "order", "top")
 
-    def __init__(self, versions: Mapping[str, Any]) -> None:
-        self.names: set[str] = set()
+    def __init__(self, versions: Mapping[str, Any], saved: bool = True) -> None:
+        # `saved` false (no saver): nothing is put, only the highest version is kept
+        self.names: set[str] | None = set() if saved else None
         # each channel's place in the versions (new ones are added last): puts list in it
-        self.order: dict[str, int] = {name: i for i, name in enumerate(versions)}
+        self.order: dict[str, int] = {name: i for i, name in enumerate(versions)} if saved else {}
         self.top: Any = MISSING  # MISSING: not known yet
 
     def highest(self, versions: Mapping[str, Any]) -> Any:
@@ -92,12 +93,13 @@ class VersionChanges:
 
     def landed(self, names: Mapping[str, Any], version: Any) -> None:
         """`names` (in the order they were set) were given `version`."""
-        order = self.order
-        if not names.keys() <= order.keys():  # a channel's first version: it goes last
-            for name in names:
-                if name not in order:
-                    order[name] = len(order)
-        self.names.update(names)
+        if self.names is not None:
+            order = self.order
+            if not names.keys() <= order.keys():  # a channel's first version: it goes last
+                for name in names:
+                    if name not in order:
+                        order[name] = len(order)
+            self.names.update(names)
         top = self.top
         if top is not MISSING and (top is None or version > top):
             self.top = version

@@ -190,7 +190,9 @@ class PregelLoop(LoopOutput, LoopCheckpoints, LoopLoad, LoopCalls):
         self.prev_checkpoint_config = saved.parent_config
         self.checkpoint = copy_checkpoint(saved.checkpoint)
         # the versions given since the saver last stored the checkpoint: a put sends only those
-        self._changes = VersionChanges(self.checkpoint["channel_versions"])
+        self._changes = VersionChanges(
+            self.checkpoint["channel_versions"], saved=self.checkpointer is not None
+        )
         # whether the checkpoint's values are the channels' as of its last versions (the saved
         # ones may not be: a put recomputes them all once, then only the changed ones)
         self._values_known = False
