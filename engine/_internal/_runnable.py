@@ -8,12 +8,14 @@ still the engine's kind of node callable, so the runner treats it as any functio
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Sequence
+import asyncio
+import inspect
+from collections.abc import Awaitable, Callable, Coroutine, Sequence
 from typing import Any
 
 from langchain_core.runnables import Runnable
 from langchain_core.runnables.base import RunnableLike  # noqa: F401
-from langchain_core.runnables.config import ensure_config
+from langchain_core.runnables.config import ensure_config, set_config_context
 
 from engine.pregel.callable import _INJECTABLE, coerce_to_bound, is_async_callable  # noqa: F401
 from engine.pregel.callable import RunnableCallable as _EngineCallable
@@ -105,3 +107,19 @@ class RunnableCallable(_EngineCallable):
 def coerce_to_runnable(thing: Any, *, name: str | None, trace: bool = True) -> Any:
     """A Runnable as is, a function as a node callable, a dict as a RunnableParallel."""
     return coerce_to_bound(thing, name)
+
+
+def is_async_generator(func: Any) -> bool:
+    """Whether calling `func` (a function, or an object through its `__call__`) gives an async
+    generator; wrappers made with functools.wraps are seen through."""
+    call = type(func).__call__ if callable(func) and not inspect.isfunction(func) else None
+    return inspect.isasyncgenfunction(func) or inspect.isasyncgenfunction(call)
+
+
+def create_task_in_config_context(
+    coro_factory: Callable[[], Coroutine[Any, Any, Any]], config: dict
+) -> asyncio.Task:
+    """An asyncio task made while `config` is the current runnable config, so the task (which
+    copies the context when created) and the runs it traces see `config` as their parent."""
+    with set_config_context(config) as context:
+        return context.run(lambda: asyncio.create_task(coro_factory()))

@@ -46,17 +46,9 @@ def channel_for(name: str, annotation: Any) -> BaseChannel | type:
     if managed := _managed(annotation):
         return managed
     metadata = getattr(annotation, "__metadata__", ())
-    base = getattr(annotation, "__origin__", annotation)
-    for item in metadata:
-        if isinstance(item, BaseChannel):
-            item.key = name
-            if isinstance(item, DeltaChannel):
-                item.typ = _concrete(base)  # the key's type, as langgraph infers it
-            return item
-        if isclass(item) and issubclass(item, BaseChannel):
-            channel = item(base)
-            channel.key = name
-            return channel
+    if (channel := annotated_channel(annotation)) is not None:
+        channel.key = name
+        return channel
     if metadata and callable(metadata[-1]):
         reducer = metadata[-1]
         params = [
@@ -74,6 +66,20 @@ def channel_for(name: str, annotation: Any) -> BaseChannel | type:
     channel = LastValue(annotation)
     channel.key = name
     return channel
+
+
+def annotated_channel(annotation: Any) -> BaseChannel | None:
+    """The channel an `Annotated[T, ...]` names among its extras: an instance (used as is) or
+    a channel class (made for T); None when it names none."""
+    base = getattr(annotation, "__origin__", annotation)
+    for item in getattr(annotation, "__metadata__", ()):
+        if isinstance(item, BaseChannel):
+            if isinstance(item, DeltaChannel):
+                item.typ = _concrete(base)  # the key's type, as langgraph infers it
+            return item
+        if isclass(item) and issubclass(item, BaseChannel):
+            return item(base)
+    return None
 
 
 def _managed(annotation: Any) -> type | None:

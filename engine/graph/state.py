@@ -14,7 +14,7 @@ from typing import Any, Generic
 from engine._constants import END, NS_END, NS_SEP, START
 from engine.channels.base import BaseChannel
 from engine.channels.ephemeral_value import EphemeralValue
-from engine.graph.schema import channel_for, schema_fields
+from engine.graph.schema import annotated_channel, channel_for, schema_fields
 from engine.managed import is_managed_value
 from engine.pregel.callable import coerce_to_bound
 from engine.types import Command, TimeoutPolicy
@@ -60,6 +60,29 @@ def _node_name(action: Any) -> str:
     if name is None:
         name = type(action).__name__
     return name
+
+
+def _get_node_name(node: Any) -> str:
+    """A node's default name: its `__name__`, else its class's name (langgraph's private
+    helper, which tests and packages call)."""
+    return getattr(node, "__name__", type(node).__name__)
+
+
+def _warn_invalid_state_schema(schema: Any) -> None:
+    """Warn when a state schema is neither a type nor a parametrised one such as
+    `Annotated[type, reducer]` (an instance given by mistake, say)."""
+    if isinstance(schema, type) or typing.get_args(schema):
+        return
+    warnings.warn(
+        f"Invalid state_schema: {schema}. Expected a type or Annotated[type, reducer]. "
+        "Please provide a valid schema to ensure correct updates.",
+        stacklevel=3,
+    )
+
+
+def _is_field_channel(typ: Any) -> BaseChannel | None:
+    """The channel an annotation's extras name, if any (langgraph's private helper)."""
+    return annotated_channel(typ)
 
 
 def _get_channel(name: str, annotation: Any, *, allow_managed: bool = True) -> Any:
@@ -125,6 +148,7 @@ class StateGraph(Generic[StateT, ContextT, InputT, OutputT]):
     def _add_schema(self, schema: Any, allow_managed: bool = True) -> None:
         if schema in self.schemas:
             return
+        _warn_invalid_state_schema(schema)
         fields = schema_fields(schema)
         channels = {name: channel_for(name, ann) for name, ann in fields.items()}
         self.schemas[schema] = channels

@@ -1,0 +1,153 @@
+"""langgraph's private helpers that LangGraph's own suite and packages built on langgraph call
+(config merging, callback managers, node names, field channels): the same names at the same
+paths, behaving the same on the engine (issue 31.4)."""
+
+from __future__ import annotations
+
+import asyncio
+import warnings
+from typing import Annotated
+
+import pytest
+from langchain_core.callbacks import AsyncCallbackManager, BaseCallbackHandler, CallbackManager
+from langchain_core.runnables.config import var_child_runnable_config
+
+pytestmark = pytest.mark.differential
+
+
+class _Handler(BaseCallbackHandler):
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __repr__(self) -> str:
+        return self.name
+
+
+def test_merge_configs_merges_lc_versions_and_copies_metadata(backend):
+    config = backend.mod("_internal._config")
+    shared = {"deep": 1}
+    first = {"metadata": {"lc_versions": {"pkg-a": "1"}, "nested": shared}, "tags": ["x"]}
+    second = {"metadata": {"lc_versions": {"pkg-b": "2"}, "who": "b"}, "tags": ["x", "y"]}
+    merged = config.merge_configs(first, None, second, {"metadata": {}})
+    assert merged == {
+        "metadata": {
+            "lc_versions": {"pkg-a": "1", "pkg-b": "2"},
+            "nested": {"deep": 1},
+            "who": "b",
+        },  # fmt: skip
+        "tags": ["x", "x", "y"],
+        "configurable": {},
+    }
+    assert merged["metadata"]["nested"] is not shared
+    assert first["metadata"]["lc_versions"] == {"pkg-a": "1"}  # inputs untouched
+    ensured = config.ensure_config(first, second)
+    assert ensured["metadata"]["lc_versions"] == {"pkg-a": "1", "pkg-b": "2"}
+    assert ensured["metadata"]["nested"] is not shared
+
+
+def test_merge_callbacks_of_each_kind(backend):
+    merge = backend.mod("_internal._config")._merge_callbacks
+    a, b, c = _Handler("a"), _Handler("b"), _Handler("c")
+    base_list = [a]
+    assert merge(None, None) is None
+    assert merge(base_list, None) is base_list
+    copied = merge(None, base_list)
+    assert copied == [a] and copied is not base_list
+    assert merge([a], [b]) == [a, b]
+    manager = CallbackManager(handlers=[a], inheritable_handlers=[a])
+    from_list = merge(manager, [b])
+    assert from_list is not manager and from_list.handlers == [a, b]
+    assert from_list.inheritable_handlers == [a, b] and manager.handlers == [a]
+    onto_manager = merge([c], CallbackManager(handlers=[b]))
+    assert onto_manager.handlers == [b, c] and onto_manager.inheritable_handlers == [c]
+    both = merge(CallbackManager(handlers=[a]), CallbackManager(handlers=[b]))
+    assert sorted(map(repr, both.handlers)) == ["a", "b"]
+    with pytest.raises(NotImplementedError):
+        merge("neither", [a])
+
+
+def test_callback_managers_for_a_config(backend):
+    config = backend.mod("_internal._config")
+    given = {"tags": ["t"], "metadata": {"m": 1}, "configurable": {"thread_id": "th"}}
+    manager = config.get_callback_manager_for_config(given, tags=["extra"])
+    assert type(manager) is CallbackManager
+    assert (manager.inheritable_tags, manager.inheritable_metadata) == (["t", "extra"], {"m": 1})
+    amanager = config.get_async_callback_manager_for_config(given)
+    assert type(amanager) is AsyncCallbackManager and amanager.inheritable_tags == ["t"]
+    own = AsyncCallbackManager(handlers=[])
+    reused = config.get_async_callback_manager_for_config({"callbacks": own, "tags": ["u"]})
+    assert reused is own and own.tags == ["u"]
+    assert [config._is_not_empty(v) for v in (None, [], {}, (), 0, "", [1])] == [
+        False, False, False, False, True, True, True,
+    ]  # fmt: skip
+
+
+def test_runnable_helpers(backend):
+    runnable = backend.mod("_internal._runnable")
+
+    async def agen():
+        yield 1
+
+    class AsyncGenCall:
+        async def __call__(self):
+            yield 1
+
+    def gen():
+        yield 1
+
+    assert [runnable.is_async_generator(f) for f in (agen, AsyncGenCall(), gen, len)] == [
+        True, True, False, False,
+    ]  # fmt: skip
+
+    async def main() -> tuple:
+        async def read() -> dict | None:
+            return var_child_runnable_config.get()
+
+        task = runnable.create_task_in_config_context(read, {"tags": ["in-task"]})
+        seen = await task
+        return seen.get("tags"), var_child_runnable_config.get()
+
+    assert asyncio.run(main()) == (["in-task"], None)
+
+
+def test_state_graph_private_helpers(backend):
+    state = backend.mod("graph.state")
+    channels = backend.mod("channels")
+
+    class Node:
+        def __call__(self, value):
+            return value
+
+        def method(self, value):
+            return value
+
+    def named(value):
+        return value
+
+    names = [state._get_node_name(n) for n in (named, lambda v: v, Node(), Node().method)]
+    assert names == ["named", "<lambda>", "Node", "method"]
+
+    with pytest.warns(UserWarning, match="Invalid state_schema"):
+        state._warn_invalid_state_schema({"not": "a type"})
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        state._warn_invalid_state_schema(Annotated[list, lambda a, b: a + b])
+        state._warn_invalid_state_schema(dict)
+
+    found = state._is_field_channel(Annotated[str, "note", channels.EphemeralValue, "more"])
+    assert type(found).__name__ == "EphemeralValue" and found.typ is str
+    given = channels.LastValue(int)
+    assert state._is_field_channel(Annotated[int, given]) is given
+    assert state._is_field_channel(Annotated[int, lambda a, b: a]) is None
+    assert state._is_field_channel(int) is None
+
+
+def test_state_graph_warns_on_an_instance_as_schema(backend):
+    class Schema:
+        pass
+
+    with pytest.warns(UserWarning, match="Invalid state_schema"):
+        try:
+            backend.mod("graph").StateGraph(Schema())
+        except Exception:  # noqa: BLE001 - what follows the warning is not the point here
+            pass
