@@ -84,7 +84,6 @@ def _is_not_empty(value: Any) -> bool:
     return len(value) > 0 if isinstance(value, (list, tuple, dict)) else value is not None
 
 
-
 def _copied(value: Any) -> Any:
     return dict(value) if isinstance(value, Mapping) else value
 
