@@ -6,11 +6,15 @@ from __future__ import annotations
 
 import asyncio
 import warnings
-from typing import Annotated
+from dataclasses import dataclass
+from enum import Enum
+from typing import Annotated, Literal, NotRequired, Optional
 
 import pytest
 from langchain_core.callbacks import AsyncCallbackManager, BaseCallbackHandler, CallbackManager
 from langchain_core.runnables.config import var_child_runnable_config
+from pydantic import BaseModel
+from typing_extensions import TypedDict
 
 pytestmark = pytest.mark.differential
 
@@ -151,3 +155,38 @@ def test_state_graph_warns_on_an_instance_as_schema(backend):
             backend.mod("graph").StateGraph(Schema())
         except Exception:  # noqa: BLE001 - what follows the warning is not the point here
             pass
+
+
+class _Shade(Enum):
+    DARK = "dark"
+
+
+class _Part(BaseModel):
+    label: str
+
+
+@dataclass
+class _Chain:
+    part: _Part
+    shades: dict[str, list[_Shade]]
+    next: _Chain | None = None
+
+
+class _Saved(TypedDict):
+    chain: Annotated[NotRequired[_Chain], "note"]
+    count: int
+
+
+def test_serde_allowlist_from_schemas_and_channels(backend):
+    serde = backend.mod("_internal._serde")
+    BinaryOperatorAggregate = backend.mod("channels").BinaryOperatorAggregate
+    here = __name__
+    found = serde.collect_allowlist_from_schemas(
+        schemas=[_Saved, Optional[int], Literal["a"]],
+        channels={"parts": BinaryOperatorAggregate(list[_Part], lambda a, b: a + b)},
+    )
+    assert found == {(here, "_Chain"), (here, "_Part"), (here, "_Shade")}
+    core = serde.curated_core_allowlist()
+    assert ("langchain_core.messages.ai", "AIMessage") in core
+    assert serde.build_serde_allowlist(schemas=[None, _Part]) == core | {(here, "_Part")}
+    assert serde.apply_checkpointer_allowlist(None, core) is None
