@@ -6,14 +6,24 @@ from __future__ import annotations
 
 import asyncio
 import warnings
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
-from typing import Annotated, Literal, NotRequired, Optional
+from typing import (
+    Annotated,
+    Any,
+    Literal,
+    NotRequired,
+    Optional,
+    Required,
+    TypeVar,
+    Union,
+    get_type_hints,
+)  # fmt: skip
 
 import pytest
 from langchain_core.callbacks import AsyncCallbackManager, BaseCallbackHandler, CallbackManager
 from langchain_core.runnables.config import var_child_runnable_config
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 from typing_extensions import TypedDict
 
 pytestmark = pytest.mark.differential
@@ -190,3 +200,63 @@ def test_serde_allowlist_from_schemas_and_channels(backend):
     assert ("langchain_core.messages.ai", "AIMessage") in core
     assert serde.build_serde_allowlist(schemas=[None, _Part]) == core | {(here, "_Part")}
     assert serde.apply_checkpointer_allowlist(None, core) is None
+
+
+class _Keys(TypedDict, total=False):
+    loose: int
+    pinned: Required[int | None]
+
+
+class _Strict(TypedDict):
+    plain: int
+    maybe: int | None
+    skip: NotRequired[str]
+    noted: Annotated[Required[str], "why"]
+
+
+@dataclass
+class _Settings:
+    model: str = "small"
+    """which model"""
+    tries: list[int] = field(default_factory=lambda: [1, 2])
+    note: str | None = None
+
+
+class _Options(BaseModel):
+    level: int = Field(default=3, description="how hard")
+    name: str
+    made: list[int] = Field(default_factory=list)
+
+
+def test_field_helpers(backend):
+    fields = backend.mod("_internal._fields")
+    T = TypeVar("T", bound=int | None)
+    kinds = [int | None, Optional[list[int]], Union[int, str], Annotated[str | None, "x"], T,
+             None, type(None), Any]  # fmt: skip
+    assert [fields._is_optional_type(k) for k in kinds] == [
+        True, True, False, True, True, True, False, False,
+    ]  # fmt: skip
+    defaults = {
+        schema.__name__: {
+            name: fields.get_field_default(name, hint, schema)
+            for name, hint in get_type_hints(schema, include_extras=True).items()
+        }
+        for schema in (_Keys, _Strict, _Settings)
+    }
+    assert defaults == {
+        "_Keys": {"loose": None, "pinned": ...},
+        "_Strict": {"plain": ..., "maybe": None, "skip": None, "noted": ...},
+        "_Settings": {"model": "small", "tries": [1, 2], "note": None},
+    }
+    hints = [list(fields.get_enhanced_type_hints(t)) for t in (_Settings, _Options)]
+    assert hints == [
+        [("model", str, "small", None), ("tries", list[int], None, None),
+         ("note", str | None, None, None)],
+        [("level", int, 3, "how hard"), ("name", str, None, None),
+         ("made", list[int], None, None)],
+    ]  # fmt: skip
+    assert fields.get_cached_annotated_keys(_Settings) == ("model", "tries", "note")
+    update = _Options(name="n", level=4)
+    assert fields.get_update_as_tuples(update, ["name", "level", "absent"]) == [
+        ("name", "n"), ("level", 4),
+    ]  # fmt: skip
