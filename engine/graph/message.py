@@ -25,9 +25,8 @@ from engine.warnings import LangGraphDeprecatedSinceV10
 
 
 def _as_list(value: Any) -> list:
-    if isinstance(value, (list, tuple)):
-        return list(value)
-    return [value]
+    # only a list holds several messages: a tuple is one message, ("human", "hi"), as in langgraph
+    return value if isinstance(value, list) else [value]
 
 
 def _normalise(messages: list) -> list[BaseMessage]:

@@ -156,3 +156,20 @@ def test_messages_state_injected_into_a_tool(backend):
     out = app.invoke({"messages": [HumanMessage("hi", id="h"), AIMessage("", tool_calls=[call])]})
     assert [m.content for m in out["messages"]] == ["hi", "", "2"]
     assert count_messages.tool_call_schema.model_json_schema()["properties"] == {}
+
+
+def test_a_tuple_is_one_message_not_a_list(backend):
+    # a (role, content) tuple given where messages go is one message, in a root list state too
+    app = _msgs_graph(backend, lambda s: {"messages": ("ai", "reply")})
+    out = app.invoke({"messages": ("human", "hello")})
+    assert [(type(m).__name__, m.content) for m in out["messages"]] == [
+        ("HumanMessage", "hello"),
+        ("AIMessage", "reply"),
+    ]
+    StateGraph, START, _ = _g(backend)
+    add_messages = backend.mod("graph.message").add_messages
+    root = StateGraph(Annotated[list, add_messages])
+    root.add_node("node", lambda messages: [])
+    root.add_edge(START, "node")
+    out = root.compile().invoke(("human", "what is the weather"))
+    assert [(type(m).__name__, m.content) for m in out] == [("HumanMessage", "what is the weather")]
