@@ -14,6 +14,7 @@ import logging
 from typing import Any
 
 from langchain_core.runnables.config import (
+    _set_config_context,
     get_callback_manager_for_config,
     var_child_runnable_config,
 )
@@ -65,7 +66,7 @@ class NodeRun:
     `output` what it returned (for the run's end event). Without a manager (no handler listens)
     entering and leaving cost nothing, which is every step of an untraced run."""
 
-    __slots__ = ("config", "manager", "output", "streamed", "_token", "_record_output")
+    __slots__ = ("config", "manager", "output", "streamed", "_token", "_tracing", "_record_output")
 
     def __init__(self, config: dict, manager: Any, record_output: Any = None) -> None:
         self.config = config
@@ -77,8 +78,10 @@ class NodeRun:
         self._record_output = record_output
 
     def __enter__(self) -> NodeRun:
-        if self.manager is not None:  # the run's config is the current one while it runs
-            self._token = var_child_runnable_config.set(self.config)
+        if self.manager is not None:
+            # the run's config is the current one while it runs, and (with LangSmith tracing)
+            # its run the parent of what the node traces: get_current_run_tree() finds it
+            self._token, self._tracing = _set_config_context(self.config)
         return self
 
     def __exit__(self, exc_type: Any, exc: BaseException | None, tb: Any) -> None:
@@ -93,6 +96,10 @@ class NodeRun:
                 self.manager.on_chain_error(exc)
         finally:
             var_child_runnable_config.reset(self._token)
+            if self._tracing is not None:  # the tracing parent from before the node
+                from langsmith.run_helpers import _set_tracing_context
+
+                _set_tracing_context(self._tracing)
 
 
 def _stream_output(run_manager: Any, output: Any) -> None:
