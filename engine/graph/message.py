@@ -18,6 +18,7 @@ from langchain_core.messages import (
 )
 from typing_extensions import TypedDict
 
+from engine._constants import CONF, CONFIG_KEY_SEND
 from engine.graph.state import StateGraph
 from engine.pregel.delta_messages import REMOVE_ALL_MESSAGES
 from engine.pregel.delta_messages import _messages_delta_reducer as _messages_delta_reducer
@@ -106,7 +107,34 @@ class MessagesState(TypedDict):  # typing_extensions': pydantic takes it in a to
     messages: Annotated[list[AnyMessage], add_messages]
 
 
-__all__ = ["add_messages", "MessagesState", "MessageGraph", "REMOVE_ALL_MESSAGES"]
+def push_message(message: Any, *, state_key: str | None = "messages") -> AnyMessage:
+    """Send `message` (anything a message can be made from; it needs an id) to the run's
+    `messages` stream now, from inside a node, and write it to the `state_key` channel unless
+    that is None. Returns the message."""
+    from engine.config import get_config
+    from engine.pregel.messages import CONFIG_KEY_MESSAGES, _namespace
+
+    config = get_config()
+    message = convert_to_messages([message])[0]
+    if message.id is None:
+        raise ValueError("Message ID is required")
+    handler = config[CONF].get(CONFIG_KEY_MESSAGES)
+    metadata = config.get("metadata") or {}
+    ns = _namespace(metadata)
+    if handler is not None and handler._tracks(ns):
+        handler._emit(ns, {"ls_integration": "langgraph", **metadata}, message)
+    if state_key:
+        config[CONF][CONFIG_KEY_SEND]([(state_key, message)])
+    return message
+
+
+__all__ = [
+    "add_messages",
+    "push_message",
+    "MessagesState",
+    "MessageGraph",
+    "REMOVE_ALL_MESSAGES",
+]
 
 
 class MessageGraph(StateGraph):

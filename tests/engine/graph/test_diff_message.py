@@ -173,3 +173,33 @@ def test_a_tuple_is_one_message_not_a_list(backend):
     root.add_edge(START, "node")
     out = root.compile().invoke(("human", "what is the weather"))
     assert [(type(m).__name__, m.content) for m in out] == [("HumanMessage", "what is the weather")]
+
+
+def test_push_message_streams_and_writes_from_a_node(backend):
+    push_message = backend.mod("graph.message").push_message
+    refused = []
+
+    def node(state):
+        try:
+            push_message(AIMessage("no id"))
+        except ValueError as exc:
+            refused.append(str(exc))
+        push_message(AIMessage("first", id="p1"))
+        push_message({"role": "user", "content": "second", "id": "p2"})
+        push_message(AIMessage("stream only", id="p3"), state_key=None)
+        return {}
+
+    app = _msgs_graph(backend, node)
+    streamed, values = [], None
+    for mode, chunk in app.stream({"messages": []}, stream_mode=["messages", "values"]):
+        if mode == "messages":
+            streamed.append((type(chunk[0]).__name__, chunk[0].content, chunk[1]["langgraph_node"]))
+        else:
+            values = chunk
+    assert refused == ["Message ID is required"]
+    assert streamed == [
+        ("AIMessage", "first", "node"),
+        ("HumanMessage", "second", "node"),
+        ("AIMessage", "stream only", "node"),
+    ]
+    assert [m.id for m in values["messages"]] == ["p1", "p2"]
