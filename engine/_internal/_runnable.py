@@ -9,6 +9,7 @@ still the engine's kind of node callable, so the runner treats it as any functio
 from __future__ import annotations
 
 import asyncio
+import functools
 import inspect
 from collections.abc import Awaitable, Callable, Coroutine, Sequence
 from typing import Any
@@ -17,8 +18,52 @@ from langchain_core.runnables import Runnable
 from langchain_core.runnables.base import RunnableLike  # noqa: F401
 from langchain_core.runnables.config import ensure_config, set_config_context
 
+from engine._constants import CONF, CONFIG_KEY_NODE_ERROR, CONFIG_KEY_RUNTIME, MISSING
 from engine.pregel.callable import _INJECTABLE, coerce_to_bound, is_async_callable  # noqa: F401
 from engine.pregel.callable import RunnableCallable as _EngineCallable
+
+_EMPTY = inspect.Parameter.empty
+_NA = "N/A"  # injected without reading a Runtime attribute
+
+
+@functools.cache
+def _injections() -> tuple[tuple[str, tuple | None, str, Any], ...]:
+    """(parameter name, annotations it may have (None: any), Runtime attribute, default), as
+    langgraph injects them into a RunnableCallable's function. A `store: BaseStore` must be
+    given; a `store: Optional[BaseStore]` defaults to None; a writer to a no-op."""
+    from typing import Optional
+
+    from langchain_core.runnables import RunnableConfig
+
+    from engine.errors import NodeError
+    from engine.store.base import BaseStore
+    from engine.types import StreamWriter
+
+    config_types = (RunnableConfig, "RunnableConfig", Optional[RunnableConfig],  # noqa: UP045
+                    "Optional[RunnableConfig]", _EMPTY)  # fmt: skip
+    return (
+        ("config", config_types, _NA, _EMPTY),
+        ("writer", (StreamWriter, "StreamWriter", _EMPTY), "stream_writer", lambda _: None),
+        ("store", (BaseStore, "BaseStore", _EMPTY), "store", _EMPTY),
+        ("store", (Optional[BaseStore], "Optional[BaseStore]"), "store", None),  # noqa: UP045
+        ("previous", None, "previous", _EMPTY),
+        ("runtime", None, _NA, _EMPTY),
+        ("error", (NodeError, "NodeError"), _NA, None),
+    )
+
+
+def _accepted(func: Callable) -> dict[str, tuple[str, Any]]:
+    """The injectable parameters `func` declares (by name and annotation)."""
+    params = inspect.signature(func).parameters
+    accepted: dict[str, tuple[str, Any]] = {}
+    for name, allowed, runtime_key, default in _injections():
+        param = params.get(name)
+        if param is None or param.kind not in (param.POSITIONAL_OR_KEYWORD, param.KEYWORD_ONLY):
+            continue
+        if allowed is not None and param.annotation not in allowed:
+            continue
+        accepted[name] = (runtime_key, default)
+    return accepted
 
 
 def _name_of(func: Callable | None, afunc: Callable | None) -> str | None:
@@ -35,7 +80,7 @@ class RunnableCallable(_EngineCallable):
     `kwargs` are passed on every call; with `explode_args` the input is `(args, kwargs)`; with
     `recurse` a Runnable the body returns is invoked on the same input."""
 
-    __slots__ = ("afunc", "tags", "kwargs", "recurse", "explode_args")
+    __slots__ = ("afunc", "tags", "kwargs", "recurse", "explode_args", "func_accepts")
 
     def __init__(
         self,
@@ -62,6 +107,8 @@ class RunnableCallable(_EngineCallable):
         self.kwargs = kwargs
         self.recurse = recurse
         self.explode_args = explode_args
+        # injected parameter -> (the Runtime attribute it comes from, its default when absent)
+        self.func_accepts = _accepted(func or afunc)
 
     def get_name(self) -> str:
         return self.name
@@ -72,9 +119,24 @@ class RunnableCallable(_EngineCallable):
         else:
             args, extra = (input,), {}
         given = {**self.kwargs, **extra, **kwargs}
-        for name in self.params:
-            if name not in given:
-                given[name] = _INJECTABLE[name](config)
+        runtime = config.get(CONF, {}).get(CONFIG_KEY_RUNTIME)
+        for name, (runtime_key, default) in self.func_accepts.items():
+            if name in given:  # passed by the caller: wins over the runtime's
+                continue
+            value: Any = MISSING
+            if name == "config":
+                value = config
+            elif name == "error":
+                value = config.get(CONF, {}).get(CONFIG_KEY_NODE_ERROR, MISSING)
+            elif runtime:
+                value = runtime if name == "runtime" else getattr(runtime, runtime_key, MISSING)
+            if value is MISSING:
+                if default is _EMPTY:
+                    raise ValueError(
+                        f"Missing required config key '{runtime_key}' for '{self.name}'."
+                    )
+                value = default
+            given[name] = value
         return tuple(args), given
 
     def invoke(self, input: Any, config: dict | None = None, **kwargs: Any) -> Any:

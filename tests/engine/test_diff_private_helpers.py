@@ -260,3 +260,41 @@ def test_field_helpers(backend):
     assert fields.get_update_as_tuples(update, ["name", "level", "absent"]) == [
         ("name", "n"), ("level", 4),
     ]  # fmt: skip
+
+
+def test_runnable_callable_injects_from_the_runtime(backend):
+    RunnableCallable = backend.mod("_internal._runnable").RunnableCallable
+    Runtime = backend.mod("runtime").Runtime
+    BaseStore = backend.mod("store.base").BaseStore
+    StreamWriter = backend.mod("types").StreamWriter
+
+    def needs_store(x, store: BaseStore):
+        return ("store", store)
+
+    def maybe_store(x, store: Optional[BaseStore]):  # noqa: UP045 - langgraph's spelling
+        return ("maybe", store)
+
+    def writes(x, writer: StreamWriter):
+        return ("writer", writer("chunk"))
+
+    def plain(x, store: dict):
+        return ("plain", store)
+
+    runtime = Runtime(store="the-store", context=None, stream_writer=lambda c: c.upper())
+    config = {"configurable": {"__pregel_runtime": runtime}}
+    accepts = {f.__name__: sorted(RunnableCallable(f).func_accepts) for f in
+               (needs_store, maybe_store, writes, plain)}  # fmt: skip
+    assert accepts == {"needs_store": ["store"], "maybe_store": ["store"], "writes": ["writer"],
+                       "plain": []}  # fmt: skip
+    out = [
+        RunnableCallable(needs_store).invoke(1, config),
+        RunnableCallable(needs_store).invoke(1, config, store="given"),
+        RunnableCallable(maybe_store).invoke(1),
+        RunnableCallable(writes).invoke(1, config),
+        RunnableCallable(writes).invoke(1),
+        RunnableCallable(plain).invoke(1, store={"k": 1}),
+    ]
+    assert out == [("store", "the-store"), ("store", "given"), ("maybe", None),
+                   ("writer", "CHUNK"), ("writer", None), ("plain", {"k": 1})]  # fmt: skip
+    with pytest.raises(ValueError, match="Missing required config key 'store' for 'needs_store'"):
+        RunnableCallable(needs_store).invoke(1)
