@@ -238,9 +238,14 @@ def default_retry_on(exc: Exception) -> bool:
     """LangGraph's default: retry network and server errors, never programming errors."""
     if isinstance(exc, ConnectionError):
         return True
-    status = getattr(getattr(exc, "response", None), "status_code", None)
-    if type(exc).__name__ in ("HTTPStatusError", "HTTPError") and status is not None:
-        return 500 <= status < 600
+    kinds = {(c.__module__.partition(".")[0], c.__name__) for c in type(exc).__mro__}
+    response = getattr(exc, "response", None)
+    if ("httpx", "HTTPStatusError") in kinds:
+        return 500 <= response.status_code < 600
+    if ("requests", "HTTPError") in kinds:
+        # as langgraph tests it: no response (or a falsy one: requests' Response is falsy for
+        # an error status) is retried
+        return 500 <= response.status_code < 600 if response else True
     if isinstance(
         exc,
         (

@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import warnings
 from dataclasses import dataclass, field
+from datetime import timedelta
 from enum import Enum
 from typing import (
     Annotated,
@@ -298,3 +299,56 @@ def test_runnable_callable_injects_from_the_runtime(backend):
                    ("writer", "CHUNK"), ("writer", None), ("plain", {"k": 1})]  # fmt: skip
     with pytest.raises(ValueError, match="Missing required config key 'store' for 'needs_store'"):
         RunnableCallable(needs_store).invoke(1)
+
+
+def test_retry_and_timeout_helpers(backend):
+    retry = backend.mod("pregel._retry")
+    timeout = backend.mod("_internal._timeout")
+    types = backend.mod("types")
+    runtime_mod = backend.mod("runtime")
+    policy = types.RetryPolicy(retry_on=(KeyError, ValueError))
+    assert [retry._should_retry_on(policy, e) for e in (KeyError(), TypeError())] == [True, False]
+    with pytest.raises(TypeError, match="retry_on must be an Exception class"):
+        retry._should_retry_on(types.RetryPolicy(retry_on=7), ValueError())
+    assert retry._checkpoint_ns_for_parent_command("a:1|2|b:3|4") == "a:1"
+    bare = runtime_mod.Runtime(context=None)
+    config = {"run_id": 42, "configurable": {"checkpoint_ns": "n:1", "thread_id": "t"}}
+    info = retry._ensure_execution_info(bare, config, type("T", (), {"id": "tid"})).execution_info
+    assert (info.checkpoint_id, info.checkpoint_ns, info.task_id, info.thread_id, info.run_id) == (
+        "", "n:1", "tid", "t", "42",
+    )  # fmt: skip
+    given = bare.override(execution_info=info)
+    assert retry._ensure_execution_info(given, {}, None) is given
+    assert timeout.coerce_timeout_policy(None) is None
+    assert timeout.coerce_timeout_policy(timedelta(seconds=2)) == types.TimeoutPolicy(run_timeout=2)
+    assert "Node 'n' is sync" in str(timeout.sync_timeout_unsupported("n"))
+
+
+def test_default_retry_policy_retries_an_http_error_without_response(backend):
+    import requests
+
+    RetryPolicy = backend.mod("types").RetryPolicy
+    tries = []
+
+    def flaky(state: dict) -> dict:
+        tries.append(1)
+        if len(tries) < 3:
+            error = requests.HTTPError("connection dropped")
+            error.response = None if len(tries) == 1 else _Status(502)
+            raise error
+        return {"n": len(tries)}
+
+    StateGraph = backend.mod("graph").StateGraph
+
+    class N(TypedDict):
+        n: int
+
+    builder = StateGraph(N)
+    builder.add_node("flaky", flaky, retry_policy=RetryPolicy(initial_interval=0, jitter=False))
+    builder.set_entry_point("flaky")
+    assert builder.compile().invoke({"n": 0}) == {"n": 3}
+
+
+class _Status:
+    def __init__(self, code: int) -> None:
+        self.status_code = code
