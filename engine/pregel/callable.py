@@ -176,6 +176,24 @@ class CallRunnable(EngineRunnable):
             name for name, p in params.items() if name not in given and _injectable(p)
         )
 
+    def trace_inputs(self) -> Any:
+        """What a tracer records as the call's inputs, as langgraph records a task's: its
+        arguments by parameter name, defaults filled in, `self`/`cls` left out and `**kwargs`
+        spread (the raw (args, kwargs) when they do not fit the signature)."""
+        try:
+            signature = inspect.signature(self.call.func)
+            bound = signature.bind_partial(*self.call.args, **self.call.kwargs)
+        except (TypeError, ValueError):
+            return (self.call.args, self.call.kwargs)
+        bound.apply_defaults()
+        arguments = dict(bound.arguments)
+        arguments.pop("self", None)
+        arguments.pop("cls", None)
+        for name, param in signature.parameters.items():
+            if param.kind is param.VAR_KEYWORD and name in arguments:
+                arguments.update(arguments.pop(name))
+        return arguments
+
     def _kwargs(self, config: dict) -> dict[str, Any]:
         kwargs = self.call.kwargs
         if self.injected:

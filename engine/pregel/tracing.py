@@ -127,9 +127,11 @@ def node_run(task: Any) -> NodeRun:
     config = {**config, "callbacks": callbacks}
     manager = get_callback_manager_for_config(config)
     policy = getattr(task.proc, "trace_policy", None)
+    # a functional-API call is recorded with its arguments by name, as langgraph's task runs
+    trace_inputs = getattr(getattr(task.proc, "bound", None), "trace_inputs", None)
     run_manager = _start(
         manager,
-        task.input,
+        task.input if trace_inputs is None else trace_inputs(),
         getattr(policy, "process_inputs", None),
         name=config.get("run_name") or task.name,
         # not the graph's `run_id`, which the task's config inherits: langgraph's task config
