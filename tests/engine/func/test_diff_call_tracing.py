@@ -100,3 +100,23 @@ def test_cancelling_a_calls_future_cancels_the_call():
         return asyncio.run(run())
 
     assert_same(scenario)
+
+
+def test_a_task_run_records_its_arguments_by_name(backend):
+    func = backend.mod("func")
+    InMemorySaver = backend.mod("checkpoint.memory").InMemorySaver
+
+    @func.task()
+    async def scale(value: int, factor: int = 2, **extra) -> int:
+        return value * factor
+
+    @func.entrypoint(checkpointer=InMemorySaver())
+    async def flow(values: list[int]) -> list[int]:
+        return list(await asyncio.gather(scale(values[0]), scale(values[1], 3, note="n")))
+
+    runs = _Runs()
+    config = {"configurable": {"thread_id": "1"}, "callbacks": [runs]}
+    assert asyncio.run(flow.ainvoke([1, 2], config)) == [2, 6]
+    flow_run = runs.roots[0].child_runs[0]
+    recorded = sorted((r.inputs for r in flow_run.child_runs if r.name == "scale"), key=str)
+    assert recorded == [{"value": 1, "factor": 2}, {"value": 2, "factor": 3, "note": "n"}]

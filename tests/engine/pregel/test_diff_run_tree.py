@@ -41,33 +41,3 @@ def test_a_node_sees_its_task_run_as_the_current_run_tree(backend, body):
         out = asyncio.run(app.ainvoke({"seen": []}, config))
     assert out == {"seen": [("work", "chain")]}
     assert langsmith.get_current_run_tree() is None  # nothing left behind after the run
-
-
-def test_a_task_run_records_its_arguments_by_name(backend):
-    from langchain_core.tracers.base import BaseTracer
-
-    class Runs(BaseTracer):
-        def __init__(self) -> None:
-            super().__init__()
-            self.roots: list = []
-
-        def _persist_run(self, run) -> None:
-            self.roots.append(run)
-
-    func = backend.mod("func")
-    InMemorySaver = backend.mod("checkpoint.memory").InMemorySaver
-
-    @func.task()
-    async def scale(value: int, factor: int = 2, **extra) -> int:
-        return value * factor
-
-    @func.entrypoint(checkpointer=InMemorySaver())
-    async def flow(values: list[int]) -> list[int]:
-        return list(await asyncio.gather(scale(values[0]), scale(values[1], 3, note="n")))
-
-    runs = Runs()
-    config = {"configurable": {"thread_id": "1"}, "callbacks": [runs]}
-    assert asyncio.run(flow.ainvoke([1, 2], config)) == [2, 6]
-    flow_run = runs.roots[0].child_runs[0]
-    recorded = sorted((r.inputs for r in flow_run.child_runs if r.name == "scale"), key=str)
-    assert recorded == [{"value": 1, "factor": 2}, {"value": 2, "factor": 3, "note": "n"}]
