@@ -16,13 +16,16 @@ from engine._constants import (
     MISSING,
     NS_END,
     NULL_TASK_ID,
+    TASKS,
 )
+from engine.channels.untracked_value import UntrackedValue
 from engine.checkpoint.base import WRITES_IDX_MAP, copy_checkpoint, create_checkpoint
 from engine.checkpoint.ids import uuid6
 from engine.pregel import trace
 from engine.pregel.deltas import bump_snapshots, set_counters, snapshot_plan
 from engine.pregel.loop_output import public_config
 from engine.pregel.saves import background_saves
+from engine.types import Send
 
 
 class LoopCheckpoints:
@@ -76,7 +79,28 @@ class LoopCheckpoints:
             and self.durability != "exit"
             and self.checkpoint_config[CONF].get(CONFIG_KEY_CHECKPOINT_ID)
         ):
-            self._save("put_writes", self.checkpoint_config, list(writes), task_id)
+            self._save("put_writes", self.checkpoint_config, self._kept(writes), task_id)
+
+    # the names of the graph's UntrackedValue channels, found on the first save
+    _untracked: frozenset[str] | None = None
+
+    def _untracked_names(self) -> frozenset[str]:
+        if self._untracked is None:
+            self._untracked = frozenset(
+                name for name, ch in self.channels.items() if isinstance(ch, UntrackedValue)
+            )
+        return self._untracked
+
+    def _kept(self, writes: Sequence[tuple[str, Any]]) -> list[tuple[str, Any]]:
+        """The writes a checkpoint keeps: as langgraph, none to an UntrackedValue channel, nor
+        such a key in the state a Send carries (it may hold what cannot be serialized)."""
+        if not (untracked := self._untracked_names()):
+            return list(writes)
+        return [
+            (c, _without_keys(v, untracked) if c == TASKS else v)
+            for c, v in writes
+            if c not in untracked
+        ]
 
     def _save(self, method: str, *args: Any) -> None:
         """Call the saver's `method` now, or (durability "async", a saver that waits on I/O) in
@@ -137,6 +161,10 @@ class LoopCheckpoints:
             )
             # delta channels' values depend on more than their versions: always all of them
             self._values_known = not self._delta_names
+            values = self.checkpoint["channel_values"]
+            if TASKS in values and (untracked := self._untracked_names()):
+                # the Sends waiting for the next step, as their pending writes are kept
+                values[TASKS] = [_without_keys(send, untracked) for send in values[TASKS]]
         else:
             # durability "exit" keeps stepping, only the last checkpoint will be saved; without
             # a saver nobody keeps the old one: either way it is renewed in place, no copies.
@@ -246,4 +274,12 @@ class LoopCheckpoints:
         for task_id, channel, value in self.checkpoint_pending_writes:
             by_task.setdefault(task_id, []).append((channel, value))
         for task_id, writes in by_task.items():
-            self._save("put_writes", self.checkpoint_config, writes, task_id)
+            self._save("put_writes", self.checkpoint_config, self._kept(writes), task_id)
+
+
+def _without_keys(packet: Any, keys: frozenset[str]) -> Any:
+    """A Send whose state argument lacks `keys` (other packets as they are)."""
+    if not isinstance(packet, Send) or not isinstance(packet.arg, dict):
+        return packet
+    arg = {k: v for k, v in packet.arg.items() if k not in keys}
+    return Send(packet.node, arg, timeout=packet.timeout)

@@ -8,6 +8,7 @@ step is deterministic in langgraph and is asserted exactly.
 
 import logging
 import operator
+import threading
 import time
 from typing import Annotated, Any, Literal, TypedDict
 
@@ -800,3 +801,53 @@ def test_command_parent_from_a_tasks_second_graph(jump_from):
         return parent.compile().invoke({"jump_from_idx": jump_from})
 
     assert_same(scenario)
+
+
+class _Session:
+    """A live resource (it holds a lock) that no serializer can store."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.lock = threading.Lock()
+
+
+@pytest.mark.parametrize("durability", ["sync", "exit"])
+def test_send_of_a_state_with_an_untracked_value_is_saved_without_it(backend, durability):
+    StateGraph, START = _sg(backend)
+    UntrackedValue = backend.mod("channels").UntrackedValue
+    Send = backend.mod("types").Send
+    InMemorySaver = backend.mod("checkpoint.memory").InMemorySaver
+
+    class State(TypedDict):
+        log: Annotated[list[str], operator.add]
+        session: Annotated[_Session, UntrackedValue]
+
+    def open_session(state: State) -> dict:
+        return {"log": ["opened"], "session": _Session("s1")}
+
+    def use(state: State) -> dict:
+        return {"log": [f"used {state['session'].name}"], "session": _Session("s2")}
+
+    builder = StateGraph(State)
+    builder.add_node("open", open_session)
+    builder.add_node("use", use)
+    builder.add_edge(START, "open")
+    builder.add_conditional_edges("open", lambda state: [Send("use", state)])
+    saver = InMemorySaver()
+    app = builder.compile(checkpointer=saver)
+    config = {"configurable": {"thread_id": "1"}}
+    out = app.invoke({"log": []}, config, durability=durability)
+    assert (out["log"], out["session"].name) == (["opened", "used s1"], "s2")
+    assert app.get_state(config).values == {"log": ["opened", "used s1"]}
+    saved_sends = [
+        send.arg
+        for tup in saver.list(config)
+        for send in tup.checkpoint["channel_values"].get("__pregel_tasks", [])
+    ] + [
+        v.arg
+        for tup in saver.list(config)
+        for _, c, v in tup.pending_writes
+        if c == "__pregel_tasks"
+    ]
+    assert all("session" not in arg for arg in saved_sends)
+    assert len(saved_sends) == (2 if durability == "sync" else 0)  # a write and a channel value
