@@ -110,13 +110,9 @@ def _subgraphs_of(bound: Any) -> list[Any]:
     func = getattr(bound, "func", None) if isinstance(bound, RunnableCallable) else None
     if func is None:
         return []
-    from langchain_core.runnables.utils import get_function_nonlocals
+    from engine.pregel._utils import get_function_nonlocals
 
-    try:
-        referenced = get_function_nonlocals(func)
-    except Exception:  # no source to read (a builtin, a lambda made by exec): nothing to find
-        return []
-    for value in referenced:
+    for value in get_function_nonlocals(func):
         value = getattr(value, "__self__", value)  # a bound method of a graph: the graph
         if isinstance(value, Pregel) and value.checkpointer is not False:
             return [value]

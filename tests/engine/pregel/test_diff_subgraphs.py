@@ -736,3 +736,63 @@ def test_an_empty_string_coordinate_still_makes_a_graph_in_a_node_its_own_root(k
         return [(len(ns), update) for ns, update in chunks]
 
     assert_same(scenario)
+
+
+class _Holder:
+    def __init__(self, graph) -> None:
+        self.graph = graph
+
+
+def test_a_graph_a_node_reaches_is_found_from_its_code_not_its_source(backend):
+    StateGraph, START = _sg(backend)
+
+    def leaf(tag: str):
+        builder = StateGraph(L)
+        builder.add_node(tag, lambda s: {"log": [tag]})
+        builder.add_edge(START, tag)
+        graph = builder.compile()
+        graph.name = tag
+        return graph
+
+    def found(node) -> list[str]:
+        builder = StateGraph(L)
+        builder.add_node("n", node)
+        builder.add_edge(START, "n")
+        return [f"{name}={graph.name}" for name, graph in builder.compile().get_subgraphs()]
+
+    # made by exec: there is no source file to read
+    namespace = {"GRAPH": leaf("no_source")}
+    exec(compile("def node(state):\n    return GRAPH.invoke(state)", "<made>", "exec"), namespace)
+
+    def with_empty_cell():
+        sub = leaf("beside_empty_cell")
+
+        def node(state):
+            return {"log": [str(unset), *sub.invoke(state)["log"]]}
+
+        return node
+        unset = 1  # never runs: the cell stays empty
+
+    def dropped_path():
+        holder = _Holder(leaf("dropped"))
+
+        def node(state):
+            if False:
+                holder.graph.invoke(state)
+            return {}
+
+        return node
+
+    def via_attribute():
+        holder = _Holder(leaf("via_attribute"))
+
+        def node(state):
+            return holder.graph.invoke(state)
+
+        return node
+
+    got = [found(n) for n in (namespace["node"], with_empty_cell(), dropped_path(),
+                              via_attribute())]  # fmt: skip
+    assert got == [["n=no_source"], ["n=beside_empty_cell"], [], ["n=via_attribute"]]
+    nonlocals = backend.mod("pregel._utils").get_function_nonlocals
+    assert [nonlocals(len), nonlocals(lambda s: {"log": [1, "a"]})] == [[], []]
