@@ -9,10 +9,13 @@ tests do) bounds the engine too. The environment sets it as for langgraph.
 from __future__ import annotations
 
 import os
+import uuid
 from collections.abc import Mapping
 from typing import Any
 
+from engine._constants import NULL_TASK_ID
 from engine.channels.delta import DeltaChannel
+from engine.checkpoint.base import copy_checkpoint, empty_checkpoint  # noqa: F401
 
 DELTA_MAX_SUPERSTEPS_SINCE_SNAPSHOT = int(
     os.getenv("LANGGRAPH_DELTA_MAX_SUPERSTEPS_SINCE_SNAPSHOT", "5000")
@@ -43,3 +46,12 @@ def delta_channels_to_snapshot(
 
 
 __all__ = ["DELTA_MAX_SUPERSTEPS_SINCE_SNAPSHOT", "delta_channels_to_snapshot"]
+
+
+def exit_delta_task_id(step: int, task_id: str) -> str:
+    """A task id for a delta channel's writes saved at exit (durability "exit"): `task_id`
+    with its first group replaced by the superstep, so saved writes sort by step and the id is
+    still a valid UUID; never the null task's id (whose writes are read as the input's)."""
+    groups = str(uuid.UUID(task_id)).split("-")
+    made = "-".join([f"{step:08d}", *groups[1:]])
+    return f"{step:08d}-0000-0000-0000-000000000001" if made == NULL_TASK_ID else made

@@ -352,3 +352,32 @@ def test_default_retry_policy_retries_an_http_error_without_response(backend):
 class _Status:
     def __init__(self, code: int) -> None:
         self.status_code = code
+
+
+def test_checkpoint_and_pydantic_helpers(backend):
+    checkpoint = backend.mod("pregel._checkpoint")
+    pydantic_helpers = backend.mod("_internal._pydantic")
+    task = "4f7226e4-0270-bf16-1ef8-fb321bef9f3d"
+    ids = [checkpoint.exit_delta_task_id(step, task) for step in (2, 10)]
+    assert ids == ["00000002-0270-bf16-1ef8-fb321bef9f3d", "00000010-0270-bf16-1ef8-fb321bef9f3d"]
+    null = "00000000-0000-0000-0000-000000000000"
+    assert checkpoint.exit_delta_task_id(0, null) == "00000000-0000-0000-0000-000000000001"
+    empty = checkpoint.empty_checkpoint()
+    copied = checkpoint.copy_checkpoint(empty)
+    copied["channel_versions"]["x"] = 1
+    assert (empty["v"], empty["channel_values"], empty["channel_versions"]) == (4, {}, {})
+
+    @dataclass
+    class Point:
+        x: int
+
+    class Plain:
+        x: int
+
+    class Old(dict):
+        pass
+
+    kinds = [Point, _Part, _Saved, _Keys, Plain, int, Old]
+    assert [pydantic_helpers.is_supported_by_pydantic(k) for k in kinds] == [
+        True, True, True, True, False, False, False,
+    ]  # fmt: skip
