@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from engine._constants import INTERRUPT
+from engine.pregel.debug import get_bolded_text, get_colored_text
 from engine.pregel.run_setup import Run, coerce_checkpoint_values
 from engine.types import GraphOutput, Interrupt
 
@@ -16,6 +17,8 @@ def drain(run: Run) -> Iterator[Any]:
     own_ns = run.loop.checkpoint_ns
     while queue:
         ns, mode, payload = queue.popleft()
+        if mode in run.print_modes and (ns == own_ns or run.subgraphs):
+            print_chunk(ns, mode, payload, run.subgraphs)
         if mode not in run.modes or (ns != own_ns and not run.subgraphs):
             continue
         if run.version == "v2":
@@ -65,3 +68,12 @@ def invoke_output(latest: Any, interrupts: list, version: str) -> Any:
             else {INTERRUPT: interrupts}
         )
     return latest
+
+
+def print_chunk(ns: tuple[str, ...], mode: str, payload: Any, subgraphs: bool) -> None:
+    """A print_mode chunk on the console, as langgraph prints it: `[mode]` in bold, a
+    subgraph's namespace in yellow, then the payload's repr."""
+    parts = [get_bolded_text(f"[{mode}]")]
+    if subgraphs and ns:
+        parts.append(get_colored_text(f"[graph={ns}]", color="yellow"))
+    print(" ".join([*parts, repr(payload)]))

@@ -283,6 +283,8 @@ class Pregel(
             version=version,
             durability=durability,
             control=control,
+            print_mode=print_mode,
+            debug=debug,
         )
         yield from self._run(run)
 
@@ -314,6 +316,7 @@ class Pregel(
             version,
             durability,
             control,
+            print_mode=print_mode,
         )
         return collect(self._run(run), stream_mode, version)
 
@@ -330,6 +333,7 @@ class Pregel(
         durability,
         control=None,
         asynchronous=False,
+        print_mode=(),
     ) -> Run:
         # v1 finds interrupts in the updates stream; v2 values parts carry them
         final_values = stream_mode == "values"
@@ -349,6 +353,7 @@ class Pregel(
             control=control,
             asynchronous=asynchronous,
             eager=False,  # the caller reads the output at the end, not while tasks run
+            print_mode=print_mode,
         )
 
     # ------------------------------------------------------------------ async run
@@ -419,6 +424,8 @@ class Pregel(
             durability=durability,
             control=control,
             asynchronous=True,
+            print_mode=print_mode,
+            debug=debug,
         )
         async with aclosing(self._arun(run)) as chunks:  # see _arun: closed when left
             async for chunk in chunks:
@@ -453,6 +460,7 @@ class Pregel(
             durability,
             control,
             asynchronous=True,
+            print_mode=print_mode,
         )
         chunks = [c async for c in self._arun(run)]
         return collect(chunks, stream_mode, version)

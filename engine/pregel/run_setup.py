@@ -60,6 +60,8 @@ class Run:
     run_manager: Any = None
     # set when output is emitted, if tasks stream while they run (TaskRunner.tick)
     wake: threading.Event | LoopWake | None = None
+    # modes whose chunks are printed to the console (print_mode, debug)
+    print_modes: frozenset[str] = frozenset()
 
 
 def prepare_run(
@@ -80,6 +82,8 @@ def prepare_run(
     control: RunControl | None = None,
     eager: bool | None = None,
     asynchronous: bool = False,
+    print_mode: Any = (),
+    debug: bool | None = None,
 ) -> Run:
     # like langchain's ensure_config: a graph invoked inside a node runs within that task
     config = merge_configs(_ambient(graph.config, config), graph.config, config)
@@ -105,15 +109,19 @@ def prepare_run(
             f"{configurable[CONFIG_KEY_CHECKPOINT_NS]}{NS_SEP}{count}"
         )
     if stream_mode is None:
-        stream_mode = "debug" if graph.debug else graph.stream_mode
+        stream_mode = graph.stream_mode
     single = isinstance(stream_mode, str)
     modes = [stream_mode] if single else list(dict.fromkeys(stream_mode))
+    # as langgraph: print_mode's chunks are printed, not returned; debug prints updates, values
+    if debug or graph.debug:
+        print_mode = ["updates", "values"]
+    printed = frozenset([print_mode] if isinstance(print_mode, str) else print_mode)
     queue: deque = deque()
     # a subgraph streams into its parent's queue too, when the parent asked for subgraphs
     parent = (
         configurable.pop(CONFIG_KEY_STREAM, None) if CONFIG_KEY_STREAM in configurable else None
     )
-    own_modes = set(modes)
+    own_modes = set(modes) | printed
     if parent is not None:
         parent_emit, parent_modes = parent
 
@@ -224,6 +232,7 @@ def prepare_run(
         cache=graph.cache,
         observer=observer,
         updates_for_interrupts_only=updates_for_interrupts_only
+        and "updates" not in printed
         and (parent is None or "updates" not in parent[1]),
         durability=durability,
         # stream shows every state key by default; invoke passes the output schema's keys
@@ -232,7 +241,7 @@ def prepare_run(
     )
     loop = PregelLoop(graph, input, config, options)
     mappers = v2_mappers(graph) if version == "v2" else (None, None)
-    return Run(loop, queue, modes, single, subgraphs, version, mappers, run_manager, wake)
+    return Run(loop, queue, modes, single, subgraphs, version, mappers, run_manager, wake, printed)
 
 
 # configurable ids that langgraph's ensure_config copies into the run's metadata, when set

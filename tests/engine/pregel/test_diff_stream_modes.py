@@ -11,7 +11,7 @@ from typing import Annotated, TypedDict
 
 import pytest
 
-from tests.engine.graphs import TopicState, _chain, _sub_parent
+from tests.engine.graphs import TopicState, _chain, _sg, _sub_parent
 from tests.oracle import normalize, run_both
 
 
@@ -644,3 +644,34 @@ def test_custom_output_reaches_the_caller_while_the_node_runs(modes, subgraphs):
     expected, actual = run_both(scenario)
     assert normalize(actual) == normalize(expected)
     assert expected[1] == [True]  # langgraph did stream it early
+
+
+def test_print_mode_and_debug_print_chunks_without_returning_them(backend, capsys):
+    StateGraph, START = _sg(backend)
+
+    class Count(TypedDict):
+        x: int
+
+    builder = StateGraph(Count)
+    builder.add_node("inc", lambda s: {"x": s["x"] + 1})
+    builder.add_edge(START, "inc")
+    plain, debugging = builder.compile(), builder.compile(debug=True)
+    out = [
+        list(plain.stream({"x": 1}, stream_mode="updates", print_mode="values")),
+        list(debugging.stream({"x": 1})),
+        debugging.invoke({"x": 5}),
+        plain.invoke({"x": 7}, print_mode=["updates"]),
+    ]
+    assert out == [[{"inc": {"x": 2}}], [{"inc": {"x": 2}}], {"x": 6}, {"x": 8}]
+    bold = "\033[1m{}\033[0m".format
+    assert capsys.readouterr().out.splitlines() == [
+        f"{bold('[values]')} {{'x': 1}}",
+        f"{bold('[values]')} {{'x': 2}}",
+        f"{bold('[values]')} {{'x': 1}}",
+        f"{bold('[updates]')} {{'inc': {{'x': 2}}}}",
+        f"{bold('[values]')} {{'x': 2}}",
+        f"{bold('[values]')} {{'x': 5}}",
+        f"{bold('[updates]')} {{'inc': {{'x': 6}}}}",
+        f"{bold('[values]')} {{'x': 6}}",
+        f"{bold('[updates]')} {{'inc': {{'x': 8}}}}",
+    ]
