@@ -122,7 +122,9 @@ def draw_graph(pregel: Any, subgraphs: Mapping[str, Graph], limit: int = 250) ->
     input_task.writes = list(map_input(pregel.input_channels, {}))
     tasks = _next_tasks(checkpoint, nodes, channels, apply([input_task]), trigger_to_nodes)
     start_tasks = tasks
-    for _ in range(limit):
+    # steps -1 to limit - 1, as langgraph counts them: a graph that never ends is cut after
+    # limit + 1 steps, and which node ran last decides its drawn edge to END
+    for _ in range(-1, limit):
         if not tasks:
             break
         conditionals: dict[tuple[str, str, Any], str | None] = {}

@@ -366,3 +366,18 @@ def test_to_json_names_node_runnables_as_langgraph_does(backend):
         ("user", "runnable", ["langchain_core", "runnables", "base", "RunnableLambda"]),
         ("__end__", None, None),
     ]
+
+
+def test_a_loop_without_end_ends_at_the_node_its_last_simulated_step_ran(backend):
+    # the drawing simulates steps -1 .. 249; in a cycle without END the node that ran last
+    # gets the dotted edge to END, so the cycle's length decides which one it is
+    drawn = []
+    for names in (["human", "agent"], ["a", "b", "c"], ["a", "b", "c", "d"]):
+        g = _chain(backend, names)
+        g.add_edge(names[-1], names[0])
+        drawn.append(_edges(g.compile().get_graph()))
+    assert drawn == [
+        "__start__ --> human; agent -..-> __end__; agent --> human; human --> agent",
+        "__start__ --> a; a -..-> __end__; a --> b; b --> c; c --> a",
+        "__start__ --> a; a --> b; b -..-> __end__; b --> c; c --> d; d --> a",
+    ]
