@@ -28,6 +28,7 @@ from langchain_core.messages import (
     ToolMessage,
     convert_to_messages,
 )
+from langchain_core.runnables import Runnable
 from langchain_core.tools import BaseTool
 from langchain_core.tools import tool as create_tool
 from langchain_core.tools.base import (
@@ -112,8 +113,11 @@ def msg_content_output(output: Any) -> str | list[dict]:
         return str(output)
 
 
-class ToolNode(EngineRunnable):
-    """Runs tool calls in parallel and returns ToolMessages (or the tools' Commands)."""
+class ToolNode(EngineRunnable, Runnable):
+    """Runs tool calls in parallel and returns ToolMessages (or the tools' Commands).
+
+    A langchain Runnable, as langgraph's is: it composes (`pick | ToolNode(tools)`) and takes
+    `with_config`; as a node it runs as the engine's own node callables do."""
 
     def __init__(
         self,

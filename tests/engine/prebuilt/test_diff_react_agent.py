@@ -210,3 +210,18 @@ def test_tool_messages_name_the_tool():
         return [m.name for m in messages if isinstance(m, ToolMessage)]
 
     assert_same(scenario)
+
+
+def test_a_tool_node_composes_as_a_runnable():
+    from langchain_core.runnables import RunnableLambda
+
+    def scenario(b):
+        pick_messages = RunnableLambda(lambda state: state["messages"])
+        tools = b.prebuilt.ToolNode([add]).with_config(tags=["tools"])
+        graph = b.graph.StateGraph(b.graph.MessagesState)
+        graph.add_node("tools", pick_messages | tools | (lambda ms: {"messages": ms}))
+        graph.add_edge(b.graph.START, "tools")
+        out = graph.compile().invoke({"messages": [ai("", ("add", {"a": 2, "b": 5}, "c1"))]})
+        return dump(out["messages"][1:])
+
+    assert_same(scenario)
