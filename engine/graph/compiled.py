@@ -23,6 +23,7 @@ from engine.errors import (
     create_error_message,
 )
 from engine.graph.branch import BranchSpec, BranchWriter, branch_channel
+from engine.graph.migrate import migrate_channel_layout
 from engine.graph.schema import coercer
 from engine.managed import is_managed_value
 from engine.pregel.main import Pregel
@@ -45,6 +46,11 @@ class CompiledStateGraph(
         super().__init__(**kwargs)
         self.builder = builder
         self.schema_to_mapper = schema_to_mapper
+
+    def _migrate_checkpoint(self, checkpoint: dict[str, Any]) -> None:
+        """Also rename an old checkpoint's trigger channels to today's (engine.graph.migrate)."""
+        super()._migrate_checkpoint(checkpoint)
+        migrate_channel_layout(checkpoint, self.nodes, self.builder.edges)
 
     def get_input_jsonschema(self, config: dict | None = None) -> dict[str, Any]:
         return self._schema_of(self.builder.input_schema, "Input")

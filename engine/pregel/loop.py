@@ -189,6 +189,7 @@ class PregelLoop(LoopOutput, LoopCheckpoints, LoopLoad, LoopCalls):
             }
         self.prev_checkpoint_config = saved.parent_config
         self.checkpoint = copy_checkpoint(saved.checkpoint)
+        self.graph._migrate_checkpoint(self.checkpoint)  # one saved by an older langgraph
         # the versions given since the saver last stored the checkpoint: a put sends only those
         self._changes = VersionChanges(
             self.checkpoint["channel_versions"], saved=self.checkpointer is not None

@@ -212,6 +212,13 @@ class Pregel(
         return self.copy({"config": merged})
 
     # ------------------------------------------------------------------ setup
+    def _migrate_checkpoint(self, checkpoint: dict[str, Any]) -> None:
+        """Read, in place, a checkpoint saved by an older langgraph in today's form: before v4
+        the Sends waiting for the next step were kept apart, as `pending_sends`."""
+        if checkpoint["v"] < 4 and checkpoint.get("pending_sends"):
+            checkpoint["channel_values"][TASKS] = checkpoint.pop("pending_sends")
+            checkpoint["channel_versions"][TASKS] = max(checkpoint["channel_versions"].values())
+
     def _saver(self, config: dict) -> BaseCheckpointSaver | None:
         if self.checkpointer is False:
             return None

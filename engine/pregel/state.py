@@ -65,6 +65,9 @@ class StateAccess:
         """
         # a snapshot only reads the saved checkpoint: it is copied only to apply writes to it
         checkpoint, config, metadata = saved.checkpoint, saved.config, saved.metadata
+        if checkpoint["v"] < 4:  # saved by an older langgraph: read in today's form, a copy
+            checkpoint = copy_checkpoint(checkpoint)
+            self._migrate_checkpoint(checkpoint)
         channels = restore_channels(self.channels, checkpoint, saver, config)
         conf = config[CONF]
         ns = conf.get(CONFIG_KEY_CHECKPOINT_NS, "")
@@ -352,6 +355,7 @@ class _UpdateBase:
     def __init__(self, graph: Any, saver: Any, saved: CheckpointTuple | None, conf: dict) -> None:
         self.graph, self.saver, self.saved = graph, saver, saved
         self.checkpoint = copy_checkpoint(saved.checkpoint) if saved else empty_checkpoint()
+        graph._migrate_checkpoint(self.checkpoint)  # one saved by an older langgraph
         self.step = saved.metadata.get("step", -1) if saved else -1
         self.channels = graph._channels_of(self.checkpoint, saver, saved.config if saved else None)
         self.config = (
