@@ -18,12 +18,14 @@ HOSTILE_TEXT = "a" * 40 + "b"
 
 def test_a_backtracking_pattern_times_out_with_a_clear_error():
     detect = resolve_detector("secret", BACKTRACKS)
-    start = time.monotonic()
+    # this process's CPU seconds: the matching stopped after about a second of work, whatever
+    # other processes on the machine did to the wall clock meanwhile
+    start = time.process_time()
     with pytest.raises(
         PIIPatternTimeout, match=r"the secret pattern .* took more than 1 s on a text of 41"
     ):
         detect(HOSTILE_TEXT)
-    assert time.monotonic() - start < 5
+    assert time.process_time() - start < 5
 
 
 def test_a_spec_agent_with_a_backtracking_pattern_fails_the_run_instead_of_hanging():
@@ -39,10 +41,10 @@ def test_a_spec_agent_with_a_backtracking_pattern_fails_the_run_instead_of_hangi
         entry=["assistant"],
         finish=["assistant"],
     )  # fmt: skip
-    start = time.monotonic()
+    start = time.process_time()
     with pytest.raises(PIIPatternTimeout):
         compile_spec(spec).invoke({"messages": [("user", HOSTILE_TEXT)]})
-    assert time.monotonic() - start < 10
+    assert time.process_time() - start < 10
 
 
 @pytest.mark.parametrize(
