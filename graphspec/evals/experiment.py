@@ -76,11 +76,10 @@ def run_experiment(spec: GraphSpec, path: Path, dataset: Dataset, scorers: list[
             source = sources[example.id].thread if example.id in sources else None
             result = _run_example(graph, spec, store, example, thread, source, on_change,
                                   scorers)  # fmt: skip
-            with lock:
+            with lock:  # told in the order counted: a late count never follows a newer one
                 results[example.id] = result
-                done = len(results)
-            if progress is not None:
-                progress(result, done, len(dataset.examples))
+                if progress is not None:
+                    progress(result, len(results), len(dataset.examples))
 
         with ThreadPoolExecutor(max_workers=max(1, concurrency)) as pool:
             for future in [pool.submit(one, e) for e in dataset.examples]:
