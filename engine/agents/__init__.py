@@ -6,7 +6,9 @@ The names load on first use (PEP 562): `engine.agents.hooks` is read by the spec
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from engine._lazy import lazy_names
 
 if TYPE_CHECKING:
     from engine.agents.factory import create_agent
@@ -15,14 +17,7 @@ if TYPE_CHECKING:
 _LAZY = {"create_agent": "engine.agents.factory", "AgentState": "engine.agents.middleware.types"}
 
 
-def __getattr__(name: str) -> Any:
-    if name not in _LAZY:
-        raise AttributeError(f"module 'engine.agents' has no attribute {name!r}")
-    import importlib
-
-    value = getattr(importlib.import_module(_LAZY[name]), name)
-    globals()[name] = value
-    return value
+__getattr__ = lazy_names(__name__, _LAZY, globals())
 
 
 __all__ = ["AgentState", "create_agent"]

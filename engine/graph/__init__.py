@@ -4,9 +4,10 @@ first use (PEP 562), so building a graph does not pay for them."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from engine._constants import END, START
+from engine._lazy import lazy_names
 from engine.graph.state import StateGraph
 
 if TYPE_CHECKING:
@@ -20,14 +21,7 @@ _LAZY = {
 }
 
 
-def __getattr__(name: str) -> Any:
-    if name not in _LAZY:
-        raise AttributeError(f"module 'engine.graph' has no attribute {name!r}")
-    import importlib
-
-    value = getattr(importlib.import_module(_LAZY[name]), name)
-    globals()[name] = value
-    return value
+__getattr__ = lazy_names(__name__, _LAZY, globals())
 
 
 __all__ = ["END", "START", "StateGraph", "CompiledStateGraph", "MessagesState", "add_messages"]

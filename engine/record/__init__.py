@@ -7,7 +7,9 @@ its window opens, and replaying (langchain-core's LLM cache, the tool node) wait
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from engine._lazy import lazy_names
 
 if TYPE_CHECKING:
     from engine.record.recorder import Recorder, record
@@ -46,14 +48,7 @@ _LAZY = {
 }
 
 
-def __getattr__(name: str) -> Any:
-    if name not in _LAZY:
-        raise AttributeError(f"module 'engine.record' has no attribute {name!r}")
-    import importlib
-
-    value = getattr(importlib.import_module(_LAZY[name]), name)
-    globals()[name] = value
-    return value
+__getattr__ = lazy_names(__name__, _LAZY, globals())
 
 
 __all__ = [

@@ -78,9 +78,10 @@ def direct_imports() -> dict[str, dict[str, list[tuple[int, str]]]]:
 
 
 def lazily_named(module: str, modules: set[str]) -> set[str]:
-    """Modules a module loads by name through importlib.import_module."""
+    """Modules a module loads by name through importlib.import_module (or engine._lazy's
+    lazy_names, which calls it)."""
     source = source_path(module).read_text()
-    if "import_module" not in source:
+    if "import_module" not in source and "lazy_names(" not in source:
         return set()
     return {
         node.value
