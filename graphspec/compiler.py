@@ -17,7 +17,7 @@ import re
 from collections.abc import Callable, Mapping
 from typing import Annotated, Any, NamedTuple, TypedDict
 
-from engine.graph import END, START, StateGraph, add_messages
+from engine.graph import END, START, StateGraph
 from engine.types import CachePolicy, Command, RetryPolicy, Send, default_retry_on, interrupt
 from graphspec import expressions
 from graphspec.errors import Finding, SpecCompileError, SpecError, UntrustedCodeError
@@ -56,15 +56,19 @@ def merge_dicts(left: dict | None, right: dict | None) -> dict:
 # ------------------------------------------------------------------ state
 
 
-BUILT_IN_REDUCERS: dict[str, Callable] = {
-    "add": operator.add,
-    "add_messages": add_messages,
-    "merge": merge_dicts,
-}
+PLAIN_REDUCERS: dict[str, Callable] = {"add": operator.add, "merge": merge_dicts}
+
+
+def built_in_reducer(name: str) -> Callable | None:
+    if name == "add_messages":  # loads langchain-core's messages: only for a spec that has them
+        from engine.graph import add_messages
+
+        return add_messages
+    return PLAIN_REDUCERS.get(name)
 
 
 def _reducer(key: StateKey, index: int, trusted: bool) -> Callable | None:
-    if (reducer := BUILT_IN_REDUCERS.get(key.reducer)) is not None:
+    if (reducer := built_in_reducer(key.reducer)) is not None:
         # a code-free loop must not double a list every step into gigabytes (state_limits)
         return bounded_reducer(reducer, key.name, key.reducer, f"$.state[{index}].reducer")
     if key.reducer == "custom":

@@ -141,15 +141,15 @@ class RunnableCallable(EngineRunnable):
 def coerce_to_bound(action: Any, name: str | None = None) -> Any:
     """A langchain Runnable or a graph is kept as is; any other callable is called as a function
     (as in langgraph: an object merely having `invoke`, such as a mock, is not a Runnable)."""
-    from langchain_core.runnables import Runnable, RunnableParallel
+    from engine.pregel.protocol import PregelProtocol, is_runnable
 
-    from engine.pregel.protocol import PregelProtocol
-
-    if isinstance(action, (Runnable, PregelProtocol, EngineRunnable)):
+    if isinstance(action, (PregelProtocol, EngineRunnable)) or is_runnable(action):
         return action
     if callable(action):
         return RunnableCallable(action, name)
     if isinstance(action, dict):  # as langgraph: each key's runnable on the same input
+        from langchain_core.runnables import RunnableParallel
+
         return RunnableParallel(action)
     raise TypeError(
         f"Expected a Runnable, callable or dict.Instead got an unsupported type: {type(action)}"

@@ -23,7 +23,7 @@ from engine.checkpoint.base import BaseCheckpointSaver
 from engine.managed import is_managed_value
 from engine.pregel import lifecycle, schemas
 from engine.pregel.chunks import collect, drain
-from engine.pregel.protocol import PregelProtocol
+from engine.pregel.protocol import PregelProtocol, load_runnable
 from engine.pregel.read import NodeBuilder, PregelNode
 from engine.pregel.run_setup import (
     STEP_DONE,
@@ -479,6 +479,7 @@ class Pregel(
         """`version="v3"`: a GraphRunStream the caller iterates to drive the run; other
         versions are langchain's Runnable event streams."""
         if version != "v3":
+            load_runnable()  # Runnable's own event stream
             return super().stream_events(input, config, version=version, **kwargs)
         from engine.stream._v3 import reject_v3_invariant_kwargs
 
@@ -490,6 +491,7 @@ class Pregel(
     ) -> Any:
         """`version="v3"`: an awaitable of an AsyncGraphRunStream; see `stream_events`."""
         if version != "v3":
+            load_runnable()
             return super().astream_events(input, config, version=version, **kwargs)
         from engine.stream._v3 import reject_v3_invariant_kwargs
 

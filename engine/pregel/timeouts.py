@@ -77,9 +77,9 @@ def validate_node_timeouts(nodes: dict[str, Any]) -> None:
 
 
 def _is_user_runnable(writer: Any) -> bool:
-    from langchain_core.runnables import Runnable
+    from engine.pregel.protocol import is_runnable
 
-    return isinstance(writer, Runnable)
+    return is_runnable(writer)
 
 
 # ------------------------------------------------------------------ one timed attempt

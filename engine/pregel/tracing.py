@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import copy
 import logging
+import os
+import sys
 from typing import Any
 
 from langchain_core.runnables.config import (
@@ -19,7 +21,6 @@ from langchain_core.runnables.config import (
     var_child_runnable_config,
 )
 from langchain_core.tracers._streaming import _StreamingCallbackHandler
-from langchain_core.tracers.base import BaseTracer
 
 from engine._constants import CONF, START
 
@@ -29,10 +30,34 @@ CONFIG_KEY_GRAPH_RUN = "__superstep_graph_run"
 logger = logging.getLogger(__name__)
 
 
+# what makes langchain's CallbackManager.configure add handlers of its own, besides the config's
+_TRACING_ENV = (
+    "LANGCHAIN_TRACING",
+    "LANGCHAIN_HANDLER",
+    "LANGCHAIN_TRACING_V2",
+    "LANGSMITH_TRACING",
+    "LANGSMITH_TRACING_V2",
+)
+_TRACING_MODULES = ("langchain_core.tracers.context", "langsmith.run_helpers")
+
+
+def _nobody_listens(config: dict) -> bool:
+    """True when configuring the callbacks could only give none: no callbacks in the config, no
+    debug, no tracing env, and no tracing context or configure hook, which need the modules that
+    hold them. Configuring loads langsmith (a third of a second), so a plain run skips it."""
+    if config.get("callbacks") or any(name in sys.modules for name in _TRACING_MODULES):
+        return False
+    from langchain_core.globals import get_debug
+
+    return not get_debug() and not any(os.environ.get(name) for name in _TRACING_ENV)
+
+
 def start_graph_run(graph: Any, input: Any, config: dict) -> Any:
     """The graph's chain run manager, or None when no handler listens."""
-    manager = get_callback_manager_for_config(config)
     config[CONF][CONFIG_KEY_GRAPH_RUN] = None  # never the enclosing graph's
+    if _nobody_listens(config):
+        return None
+    manager = get_callback_manager_for_config(config)
     if not manager.handlers:
         return None
     if "ls_integration" not in manager.metadata:
@@ -157,6 +182,8 @@ def _recorded(value: Any, process: Any) -> Any:
 def _split(manager: Any) -> tuple[Any, Any]:
     """(the manager without tracers, the manager with only them): a TracePolicy shapes what
     tracers record; stream handlers (astream_log's, the messages stream) get the real values."""
+    from langchain_core.tracers.base import BaseTracer  # loads langsmith: only when a policy asks
+
     real, tracers = copy.copy(manager), copy.copy(manager)
     tracers.handlers = [
         h
