@@ -1,6 +1,6 @@
-"""langgraph-bigtool, trustcall and langmem, unchanged, on the engine and on langgraph: a
-quickstart-sized program of each (their READMEs' examples with scripted models and
-deterministic fake embeddings, offline) gives the same outputs, update streams and checkpoints
+"""langgraph-bigtool, trustcall, langmem and langchain-mcp-adapters, unchanged, on the engine
+and on langgraph: a quickstart-sized program of each (their READMEs' examples with scripted
+models, deterministic fake embeddings and a local MCP server, offline) gives the same outputs, update streams and checkpoints
 (issue 31). On the engine they load their engine-world copies (graphspec.engine_world), whose
 legacy `langgraph.utils.*` imports resolve to engine.utils."""
 
@@ -155,3 +155,49 @@ def test_each_library_runs_on_the_engine_there():
     import trustcall._base
 
     assert trustcall._base.StateGraph.__module__.startswith("langgraph.")  # outside: untouched
+
+
+@pytest.mark.filterwarnings("ignore:create_react_agent has been moved")
+def test_mcp_adapters_quickstart_streams_and_checkpoints_the_same():
+    """langchain-mcp-adapters' README quickstart: MultiServerMCPClient's tools from the `mcp`
+    package's own server (a command over stdio, tests/mcp_server.py) given to a ReAct agent; the
+    same tool results, update stream and checkpoints on both."""
+    pytest.importorskip("langchain_mcp_adapters")
+    from tests.mcp_server import stdio_command
+
+    command, args = stdio_command()
+
+    def scenario():
+        import asyncio
+
+        from langchain_mcp_adapters.client import MultiServerMCPClient
+        from langgraph.checkpoint.memory import InMemorySaver
+        from langgraph.prebuilt import create_react_agent
+
+        async def run():
+            client = MultiServerMCPClient(
+                {"math": {"command": command, "args": args, "transport": "stdio"}}
+            )
+            tools = [t for t in await client.get_tools() if t.name in ("add", "shout")]
+            llm = model(
+                ai("", ("add", {"a": 3, "b": 5}, "c1"), ("shout", {"text": "eight"}, "c2")),
+                ai("3 + 5 is EIGHT."),
+            )
+            app = create_react_agent(llm, tools, checkpointer=InMemorySaver())
+            ask = {"messages": [HumanMessage("what's (3 + 5), loudly?", id="q")]}
+            updates = [sorted(c) async for c in app.astream(ask, _config(), stream_mode="updates")]
+            state = await app.aget_state(_config())
+            history = [(s.metadata["step"], s.metadata["source"], s.next, len(s.values["messages"]))
+                       async for s in app.aget_state_history(_config())]  # fmt: skip
+            return sorted(t.name for t in tools), state.values, updates, history
+
+        return asyncio.run(run())
+
+    names, values, updates, history = assert_same_deep(scenario)
+    assert names == ["add", "shout"]
+    results = sorted(str(m.content) for m in values["messages"] if m.type == "tool")
+    assert "8" in results[0] and "EIGHT" in results[1]
+    assert updates == [["agent"], ["tools"], ["tools"], ["agent"]]  # the two calls: two Sends
+    assert [(step, nxt) for step, _, nxt, _ in history] == [
+        (3, ()), (2, ("agent",)), (1, ("tools", "tools")), (0, ("agent",)), (-1, ("__start__",))
+    ]  # fmt: skip
