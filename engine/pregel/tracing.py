@@ -38,14 +38,21 @@ _TRACING_ENV = (
     "LANGSMITH_TRACING",
     "LANGSMITH_TRACING_V2",
 )
-_TRACING_MODULES = ("langchain_core.tracers.context", "langsmith.run_helpers")
+# a tracing context or a configure hook lives in one of the first two; once langchain's
+# Runnables are loaded, so is most of langsmith, and their own calls configure callbacks anyway:
+# the graph then configures up front as langgraph does (langsmith's last modules load there)
+_LISTENING_MODULES = (
+    "langchain_core.tracers.context",
+    "langsmith.run_helpers",
+    "langchain_core.runnables.base",
+)
 
 
 def _nobody_listens(config: dict) -> bool:
     """True when configuring the callbacks could only give none: no callbacks in the config, no
-    debug, no tracing env, and no tracing context or configure hook, which need the modules that
-    hold them. Configuring loads langsmith (a third of a second), so a plain run skips it."""
-    if config.get("callbacks") or any(name in sys.modules for name in _TRACING_MODULES):
+    debug, no tracing env, and none of the modules above loaded. Configuring loads langsmith (a
+    third of a second), so a plain run of plain functions skips it."""
+    if config.get("callbacks") or any(name in sys.modules for name in _LISTENING_MODULES):
         return False
     from langchain_core.globals import get_debug
 

@@ -131,3 +131,17 @@ def test_langchain_debug_still_prints_a_graph_run():
         """
     )
     assert "[chain/start]" in result and "[chain/end]" in result
+
+
+def test_with_langchain_runnables_loaded_a_run_configures_callbacks_up_front():
+    """As langgraph does: the graph's run configures callbacks (langsmith's last modules load
+    there, at the top of the run) rather than leaving the first configure to a Runnable deep in
+    a node (which, importing langsmith inside a node under pytest on CPython 3.11.7, tripped
+    "AST constructor recursion depth mismatch" in LangGraph's own suite)."""
+    result = run_child(
+        "from langchain_core.runnables import RunnableLambda",
+        GRAPH,
+        'print(json.dumps("langsmith.run_helpers" in sys.modules))',
+        env={"LANGCHAIN_TRACING_V2": "", "LANGSMITH_TRACING": "", "LANGCHAIN_TRACING": ""},
+    )
+    assert result is True
