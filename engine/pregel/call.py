@@ -2,7 +2,8 @@
 
 The calling task gets a future at once; the loop plans the call (a PUSH task with a
 deterministic id, so a rerun after an interrupt finds its saved result) and the runner runs
-it beside the caller. The future is both blocking (`.result()`) and awaitable.
+it beside the caller. The future is both blocking (`.result()`) and awaitable; an async
+caller whose call runs on its own event loop gets an asyncio future, as with langgraph.
 """
 
 from __future__ import annotations
@@ -41,6 +42,10 @@ class SyncAsyncFuture(concurrent.futures.Future):
         return asyncio.wrap_future(self).__await__()
 
 
+CallFuture = SyncAsyncFuture | asyncio.Future
+"""What a `@task` call returns to its caller."""
+
+
 def done_future(value: Any = None, error: BaseException | None = None) -> SyncAsyncFuture:
     future = SyncAsyncFuture()
     if error is None:
@@ -61,4 +66,4 @@ def call(call: Call) -> SyncAsyncFuture:
     return schedule(config, call)
 
 
-__all__ = ["Call", "SyncAsyncFuture", "call", "done_future"]
+__all__ = ["Call", "CallFuture", "SyncAsyncFuture", "call", "done_future"]

@@ -31,7 +31,7 @@ from engine.pregel.algo import (
     _graph_ns,
     _planned,
 )
-from engine.pregel.call import Call, SyncAsyncFuture, done_future
+from engine.pregel.call import Call, CallFuture, done_future
 from engine.pregel.callable import CallRunnable
 from engine.pregel.debug import task_payload
 from engine.pregel.read import PregelNode
@@ -103,7 +103,7 @@ def call_result(writes: Sequence[tuple[str, Any]]) -> Any:
 class LoopCalls:
     """PregelLoop's side of functional-API calls; the loop's state (tasks, calls...) is its own."""
 
-    def accept_call(self, config: dict, call: Call) -> SyncAsyncFuture:
+    def accept_call(self, config: dict, call: Call) -> CallFuture:
         """Plan a `@task` call made by a running task and start it; a call that finished in an
         earlier attempt of this step (before an interrupt or a crash) returns its saved result."""
         conf = config[CONF]

@@ -59,7 +59,7 @@ from engine.pregel.algo import (
     prepare_next_tasks,
     should_interrupt,
 )
-from engine.pregel.call import SyncAsyncFuture
+from engine.pregel.call import CallFuture
 from engine.pregel.calls import LoopCalls
 from engine.pregel.debug import task_payload
 from engine.pregel.delta_messages import ensure_message_ids
@@ -154,7 +154,7 @@ class PregelLoop(LoopOutput, LoopCheckpoints, LoopLoad, LoopCalls):
         # functional-API calls made during this step's tasks, by task id (see accept_call)
         self.calls: dict[str, Any] = {}
         # set by the TaskRunner driving this loop: runs a call beside its caller
-        self.submit_call: Callable[[Any, Any], SyncAsyncFuture] | None = None
+        self.submit_call: Callable[[Any, Any], CallFuture] | None = None
         self.output: Any = None
         self.updated_channels: set[str] | None = None
         # channels updated since a step last passed; None until known (restored channels)

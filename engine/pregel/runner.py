@@ -20,11 +20,10 @@ from engine._constants import (
     INTERRUPT,
     NO_WRITES,
     RESUME,
-    RETURN,
 )
 from engine.errors import GraphBubbleUp, GraphInterrupt, is_invalid_resume
-from engine.pregel.call import SyncAsyncFuture
-from engine.pregel.calls import is_call
+from engine.pregel.call import CallFuture, SyncAsyncFuture
+from engine.pregel.calls import call_result, is_call
 from engine.pregel.error_handlers import handler_task, routes_to_handler
 from engine.pregel.retry import arun_with_retry, run_with_retry
 
@@ -57,17 +56,20 @@ class TaskRunner:
         self._node_finished = loop.config[CONF].get(CONFIG_KEY_NODE_FINISHED)
         self._workers: _Workers | None = None
         self._calls: list[tuple[Any, SyncAsyncFuture]] = []
+        # what async callers on the loop were handed (see _call_on_loop)
+        self._caller_futures: list[asyncio.Future] = []
         # set when the run stops mid-step (cancelled, or its consumer left): the tasks it
         # cancels record nothing, as langgraph's (their writes never reach the saver)
         self._abandoned = False
         loop.submit_call = self.submit_call
 
     # ------------------------------------------------------------------ calls
-    def submit_call(self, task: Any, caller: Any) -> SyncAsyncFuture:
+    def submit_call(self, task: Any, caller: Any) -> CallFuture:
         """Start a functional-API call beside its caller; the future resolves with its return.
 
-        An async call from an async caller runs on the caller's event loop; anything else runs
-        on a thread of its own, so a caller blocking on `.result()` never starves it.
+        An async call from an async caller runs on the caller's event loop (the caller gets an
+        asyncio future, as langgraph's); anything else runs on a thread of its own, so a caller
+        blocking on `.result()` never starves it. The barrier waits for `future` either way.
         """
         future = SyncAsyncFuture()
         self._calls.append((task, future))
@@ -76,7 +78,7 @@ class TaskRunner:
             if future.cancelled():  # the caller gave up on it
                 return
             if error is None:
-                future.set_result(next((v for c, v in task.writes if c == RETURN), None))
+                future.set_result(call_result(task.writes))
             else:
                 future.set_exception(error)
 
@@ -86,11 +88,7 @@ class TaskRunner:
             except RuntimeError:
                 running = None
             if running is not None:
-                job = running.create_task(self._arun_one(task))
-                job.add_done_callback(lambda done: done.cancelled() or settle(done.result()))
-                # the caller cancelling its future cancels the call, as an asyncio task's
-                future.add_done_callback(lambda done: done.cancelled() and job.cancel())
-                return future
+                return self._call_on_loop(running, task, future, settle)
         context = contextvars.copy_context()
         if task.proc.bound.is_async:
 
@@ -104,12 +102,60 @@ class TaskRunner:
         threading.Thread(target=work, name=f"superstep-call-{task.name}", daemon=True).start()
         return future
 
+    def _call_on_loop(
+        self,
+        running: asyncio.AbstractEventLoop,
+        task: Any,
+        future: SyncAsyncFuture,
+        settle: Callable[[BaseException | None], None],
+    ) -> asyncio.Future:
+        """An async call from an async caller, on the caller's loop, timed as langgraph's: the
+        call starts on the next turn of the loop (what this turn emitted streams first), and
+        the caller gets an asyncio future resolved in the turn the call commits, so it resumes
+        one turn after its call's update was emitted (not after the stream's consumer)."""
+        caller_future = running.create_future()
+
+        async def run() -> None:
+            error = await self._arun_one(task)
+            if not caller_future.done():  # else the caller gave up on it
+                if error is None:
+                    caller_future.set_result(call_result(task.writes))
+                else:
+                    caller_future.set_exception(error)
+            settle(error)
+
+        jobs: list[asyncio.Task] = []
+
+        def start() -> None:
+            if caller_future.cancelled():
+                return
+            job = running.create_task(run())
+            # cancelled before it ran (its loop shutting down): the barrier still hears of it
+            job.add_done_callback(
+                lambda done: done.cancelled() and settle(asyncio.CancelledError())
+            )
+            jobs.append(job)
+
+        running.call_soon(start)
+
+        def cancelled(done: asyncio.Future) -> None:
+            # the caller cancelling its future cancels the call, as an asyncio task's
+            if done.cancelled():
+                future.cancel()
+                for job in jobs:
+                    job.cancel()
+
+        caller_future.add_done_callback(cancelled)
+        self._caller_futures.append(caller_future)
+        return caller_future
+
     def _settle_calls(self) -> None:
         """Wait for this step's calls: the barrier needs their writes. Their errors went to
         their callers through the futures, who decide whether the step fails."""
         while self._calls:  # a call may make calls of its own
             calls, self._calls = self._calls, []
             concurrent.futures.wait([future for _, future in calls])
+        self._read_caller_errors()
 
     async def _asettle_calls(self) -> None:
         while self._calls:
@@ -119,6 +165,15 @@ class TaskRunner:
             for wait in waits:  # their callers got the errors; these copies are read here
                 if not wait.cancelled():
                     wait.exception()
+        self._read_caller_errors()
+
+    def _read_caller_errors(self) -> None:
+        """Their callers got the errors: a caller that never awaited its call's future leaves
+        no 'Future exception was never retrieved'."""
+        futures, self._caller_futures = self._caller_futures, []
+        for future in futures:
+            if future.done() and not future.cancelled():
+                future.exception()
 
     # ------------------------------------------------------------------ sync
     def tick(self, tasks: list[Any], wake: threading.Event | None = None) -> Iterator[None]:
