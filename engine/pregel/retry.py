@@ -24,7 +24,7 @@ from engine.pregel import trace
 from engine.pregel.messages import CONFIG_KEY_MESSAGES
 from engine.pregel.state import own_namespace
 from engine.pregel.timeouts import run_timed, sync_timeout_unsupported
-from engine.pregel.tracing import node_run
+from engine.pregel.tracing import anode_run, node_run
 from engine.types import Command, RetryPolicy
 
 
@@ -150,13 +150,11 @@ async def arun_with_retry(task: Any) -> None:
             hook.before(task)  # waits with the event loop held: the run is paused as a whole
         while True:
             try:
-                with node_run(task) as run:
-                    run.streamed = True
-                    if task.timeout is None:
-                        run.output = await task.proc.bound.ainvoke(task.input, run.config)
-                    else:
-                        run.output = await run_timed(task, run.config)
-                    await _afinish(task, run.output, messages, run)
+                async with anode_run(task) as run:
+                    if run.manager is None:
+                        await _attempt(task, run, messages)
+                    else:  # as langgraph's node sequence: the node in a task of its own
+                        await asyncio.create_task(_attempt(task, run, messages))
                 if hook is not None:
                     hook.after(task)
                 return
@@ -180,6 +178,18 @@ async def arun_with_retry(task: Any) -> None:
                         continue
                     raise
                 await asyncio.sleep(delay)
+
+
+async def _attempt(task: Any, run: Any, messages: Any) -> None:
+    """One attempt of a task under the async API: the node's output, its writes and, when a
+    handler listens, its output as the run's stream (langgraph streams a node there)."""
+    if task.timeout is None:
+        run.output = await task.proc.bound.ainvoke(task.input, run.config)
+    else:
+        run.output = await run_timed(task, run.config)
+    await _afinish(task, run.output, messages, run)
+    if run.manager is not None:
+        run.stream_output()
 
 
 class _running:

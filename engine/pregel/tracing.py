@@ -13,10 +13,11 @@ import copy
 import logging
 import os
 import sys
-from typing import Any
+from typing import Any, NamedTuple
 
 from langchain_core.runnables.config import (
     _set_config_context,
+    get_async_callback_manager_for_config,
     get_callback_manager_for_config,
     var_child_runnable_config,
 )
@@ -98,16 +99,19 @@ class NodeRun:
     `output` what it returned (for the run's end event). Without a manager (no handler listens)
     entering and leaving cost nothing, which is every step of an untraced run."""
 
-    __slots__ = ("config", "manager", "output", "streamed", "_token", "_tracing", "_record_output")
+    __slots__ = ("config", "manager", "output", "_token", "_tracing", "_record_output")
 
     def __init__(self, config: dict, manager: Any, record_output: Any = None) -> None:
         self.config = config
         self.manager = manager
         self.output: Any = None
-        # set by the async API: langgraph streams a node's output there (astream), so stream
-        # handlers (astream_events, astream_log) see it as the run's one chunk
-        self.streamed = False
         self._record_output = record_output
+
+    def _started(self, config: dict, run_manager: Any, policy: Any) -> None:
+        """The task's run began: what the node calls runs under it, as its sequence's step 1."""
+        self.manager = run_manager
+        self.config = _child_config(config, run_manager.get_child("seq:step:1"))
+        self._record_output = getattr(policy, "process_outputs", None)
 
     def __enter__(self) -> NodeRun:
         if self.manager is not None:
@@ -121,35 +125,78 @@ class NodeRun:
             return
         try:  # the end event says how it ended
             if exc is None:
-                if self.streamed:
-                    _stream_output(self.manager, self.output)
                 _end(self.manager, self.output, self._record_output)
             else:
                 self.manager.on_chain_error(exc)
         finally:
-            var_child_runnable_config.reset(self._token)
-            if self._tracing is not None:  # the tracing parent from before the node
-                from langsmith.run_helpers import _set_tracing_context
+            self._leave()
 
-                _set_tracing_context(self._tracing)
+    def _leave(self) -> None:
+        var_child_runnable_config.reset(self._token)
+        if self._tracing is not None:  # the tracing parent from before the node
+            from langsmith.run_helpers import _set_tracing_context
+
+            _set_tracing_context(self._tracing)
+
+    def stream_output(self) -> None:
+        """The node's output as its run's stream (astream_events' node-level on_chain_stream),
+        through each stream handler's tap as langgraph's sequence taps its output iterator
+        (under the async API, where langgraph streams a node)."""
+        for handler in self.manager.handlers:
+            if isinstance(handler, _StreamingCallbackHandler):
+                for _ in handler.tap_output_iter(self.manager.run_id, iter((self.output,))):
+                    pass
 
 
-def _stream_output(run_manager: Any, output: Any) -> None:
-    """The node's output as its run's stream (astream_events' node-level on_chain_stream),
-    through each stream handler's tap as langgraph's sequence taps its output iterator."""
-    for handler in run_manager.handlers:
-        if isinstance(handler, _StreamingCallbackHandler):
-            for _ in handler.tap_output_iter(run_manager.run_id, iter((output,))):
-                pass
+class AsyncNodeRun(NodeRun):
+    """A NodeRun under the async API, entered with `async with`: its run starts and ends
+    through LangChain's async callback manager, as langgraph's, so async handlers
+    (astream_events') are awaited on the run's loop, with the loop turns that takes, not run
+    to completion on a thread while the loop waits."""
+
+    __slots__ = ("_start",)
+
+    def __init__(self, config: dict, start: _TaskRun | None) -> None:
+        super().__init__(config, None)
+        self._start = start
+
+    async def __aenter__(self) -> AsyncNodeRun:
+        if (start := self._start) is not None:
+            manager = get_async_callback_manager_for_config(start.config)
+            process = getattr(start.policy, "process_inputs", None)
+            run_manager = await _astart(manager, start.payload, process, **start.run)
+            self._started(start.config, run_manager, start.policy)
+            self.__enter__()
+        return self
+
+    async def __aexit__(self, exc_type: Any, exc: BaseException | None, tb: Any) -> None:
+        if self.manager is None:
+            return
+        try:
+            if exc is None:
+                await _aend(self.manager, self.output, self._record_output)
+            else:
+                await self.manager.on_chain_error(exc)
+        finally:
+            self._leave()
 
 
-def node_run(task: Any) -> NodeRun:
-    """A task's run for one attempt; the current config is the node's while it runs."""
+class _TaskRun(NamedTuple):
+    """What a task's run starts with."""
+
+    config: dict  # the task's, with callbacks its run's parent
+    payload: Any  # the run's input
+    policy: Any  # the node's TracePolicy, if any
+    run: dict  # on_chain_start's name and run_id
+
+
+def _task_run(task: Any) -> _TaskRun | None:
+    """None when no handler listens."""
     config = task.config
     graph_run = config[CONF].get(CONFIG_KEY_GRAPH_RUN)
     # langgraph applies the input without running a task for it
     if graph_run is None or task.name == START:
-        return NodeRun(config, None)
+        return None
     # as langgraph's task config: callbacks are the graph run's child, tagged with the step;
     # a functional-API call's run is a child of its caller's
     callbacks = getattr(task, "caller_callbacks", None)
@@ -157,21 +204,33 @@ def node_run(task: Any) -> NodeRun:
         step = config["metadata"].get("langgraph_step")
         callbacks = graph_run.get_child(f"graph:step:{step}")
     config = {**config, "callbacks": callbacks}
-    manager = get_callback_manager_for_config(config)
-    policy = getattr(task.proc, "trace_policy", None)
     # a functional-API call is recorded with its arguments by name, as langgraph's task runs
     trace_inputs = getattr(getattr(task.proc, "bound", None), "trace_inputs", None)
-    run_manager = _start(
-        manager,
+    return _TaskRun(
+        config,
         task.input if trace_inputs is None else trace_inputs(),
-        getattr(policy, "process_inputs", None),
-        name=config.get("run_name") or task.name,
+        getattr(task.proc, "trace_policy", None),
         # not the graph's `run_id`, which the task's config inherits: langgraph's task config
         # drops it (a run that is its own parent breaks astream_events)
-        run_id=None,
+        {"name": config.get("run_name") or task.name, "run_id": None},
     )
-    child = _child_config(config, run_manager.get_child("seq:step:1"))
-    return NodeRun(child, run_manager, getattr(policy, "process_outputs", None))
+
+
+def node_run(task: Any) -> NodeRun:
+    """A task's run for one attempt; the current config is the node's while it runs."""
+    run = NodeRun(task.config, None)
+    if (start := _task_run(task)) is not None:
+        manager = get_callback_manager_for_config(start.config)
+        process = getattr(start.policy, "process_inputs", None)
+        run._started(
+            start.config, _start(manager, start.payload, process, **start.run), start.policy
+        )
+    return run
+
+
+def anode_run(task: Any) -> AsyncNodeRun:
+    """node_run under the async API: its run starts when entered."""
+    return AsyncNodeRun(task.config, _task_run(task))
 
 
 # ---------------------------------------------------------------- a node's TracePolicy
@@ -212,6 +271,17 @@ def _start(manager: Any, payload: Any, process: Any, **run: Any) -> Any:
     return run_manager
 
 
+async def _astart(manager: Any, payload: Any, process: Any, **run: Any) -> Any:
+    recorded = _recorded(payload, process)
+    if recorded is payload:
+        return await manager.on_chain_start(None, payload, **run)
+    real, tracers = _split(manager)
+    run_manager = await real.on_chain_start(None, payload, **run)
+    await tracers.on_chain_start(None, recorded, name=run["name"], run_id=run_manager.run_id)
+    run_manager.handlers = manager.handlers
+    return run_manager
+
+
 def _end(run_manager: Any, output: Any, process: Any) -> None:
     recorded = _recorded(output, process)
     if recorded is output:
@@ -220,6 +290,16 @@ def _end(run_manager: Any, output: Any, process: Any) -> None:
     real, tracers = _split(run_manager)
     tracers.on_chain_end(recorded)
     real.on_chain_end(output)
+
+
+async def _aend(run_manager: Any, output: Any, process: Any) -> None:
+    recorded = _recorded(output, process)
+    if recorded is output:
+        await run_manager.on_chain_end(output)
+        return
+    real, tracers = _split(run_manager)
+    await tracers.on_chain_end(recorded)
+    await real.on_chain_end(output)
 
 
 def router_run(

@@ -1,8 +1,11 @@
 """Differential tests: when an async entrypoint awaits its @task calls, the order in which the
-caller resumes and the stream's consumer sees each call's update, as in langgraph.
+caller resumes, the stream's consumer sees each call's update, and the callback events of the
+calls and the entrypoint reach astream_events, as in langgraph.
 
 langgraph resolves a call's future in the loop turn the call is committed, so its caller goes on
-before the consumer reads the call's update."""
+before the consumer reads the call's update; and it starts and ends each node's run through
+LangChain's async callback manager, so an entrypoint's end event comes after the update of the
+last call it awaited, which it streams between its own output and its end."""
 
 import asyncio
 
@@ -48,6 +51,38 @@ def _workflow(b, log: list, body: str):
         return "done"
 
     return flow
+
+
+async def _events(flow, config: dict) -> list:
+    """astream_events (v2) as (event, name, streamed chunk); an error ends the list."""
+    seen: list = []
+    try:
+        async for event in flow.astream_events(1, config, version="v2"):
+            seen.append((event["event"], event["name"], event["data"].get("chunk")))
+    except ValueError as exc:
+        seen.append(("raised", str(exc), None))
+    return seen
+
+
+@pytest.mark.parametrize("body", ["caught", "raised", "ok", "gathered"])
+def test_astream_events_order_around_awaited_tasks(body):
+    """The thread's third run (after ainvoke and astream): every event in langgraph's order,
+    the graph's update chunks among the calls' and the entrypoint's runs."""
+
+    def scenario(b):
+        async def run():
+            flow = _workflow(b, [], body)
+            config = {"configurable": {"thread_id": "t"}}
+            try:
+                await flow.ainvoke(1, config)
+                [chunk async for chunk in flow.astream(1, config)]
+            except ValueError:
+                pass
+            return await _events(flow, config)
+
+        return asyncio.run(run())
+
+    assert_same(scenario)
 
 
 @pytest.mark.parametrize(
