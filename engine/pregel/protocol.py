@@ -28,11 +28,9 @@ def load_runnable() -> type:
 
 
 def is_runnable(value: Any) -> bool:
-    """Whether `value` is a langchain Runnable, without loading Runnable's module: while it is
-    not loaded, nothing can be one."""
-    module = sys.modules.get(RUNNABLE_MODULE)
-    runnable = getattr(module, "Runnable", None)
-    return runnable is not None and isinstance(value, runnable)
+    """Whether `value` is a langchain Runnable, without loading Runnable's module: while nobody
+    has begun loading it, nothing can be one (once begun, the import waits for it to finish)."""
+    return RUNNABLE_MODULE in sys.modules and isinstance(value, load_runnable())
 
 
 class RunnableToCome(ABC):  # noqa: B024  (ABC: Runnable's metaclass, before and after)

@@ -31,7 +31,7 @@ CONFIG_KEY_GRAPH_RUN = "__superstep_graph_run"
 logger = logging.getLogger(__name__)
 
 
-# what makes langchain's CallbackManager.configure add handlers of its own, besides the config's
+# before anything configured callbacks, what could make langchain's configure add handlers
 _TRACING_ENV = (
     "LANGCHAIN_TRACING",
     "LANGCHAIN_HANDLER",
@@ -39,25 +39,39 @@ _TRACING_ENV = (
     "LANGSMITH_TRACING",
     "LANGSMITH_TRACING_V2",
 )
-# a tracing context or a configure hook lives in one of the first two; once langchain's
-# Runnables are loaded, so is most of langsmith, and their own calls configure callbacks anyway:
-# the graph then configures up front as langgraph does (langsmith's last modules load there)
-_LISTENING_MODULES = (
-    "langchain_core.tracers.context",
-    "langsmith.run_helpers",
-    "langchain_core.runnables.base",
-)
+_CONFIGURED_BEFORE = ("langchain_core.runnables.base", "langsmith.run_helpers")
 
 
 def _nobody_listens(config: dict) -> bool:
-    """True when configuring the callbacks could only give none: no callbacks in the config, no
-    debug, no tracing env, and none of the modules above loaded. Configuring loads langsmith (a
-    third of a second), so a plain run of plain functions skips it."""
-    if config.get("callbacks") or any(name in sys.modules for name in _LISTENING_MODULES):
+    """True when langchain's CallbackManager.configure would give no handler: no callbacks in the
+    config, no debug, no tracer or configure hook active (langchain's own tests, once its
+    module is loaded). Configuring costs a tenth of a small run, and the first one loads
+    langsmith (a third of a second), so a run nobody listens to skips it."""
+    if config.get("callbacks"):
         return False
     from langchain_core.globals import get_debug
 
-    return not get_debug() and not any(os.environ.get(name) for name in _TRACING_ENV)
+    if get_debug():
+        return False
+    if "langchain_core.tracers.context" not in sys.modules:
+        # nothing configured yet; with langchain's Runnables (or langsmith's tracing) loaded,
+        # their own calls will: the first configure then happens here, at the top of the run,
+        # as langgraph's (it loads langsmith's last modules, which deep in a node under pytest
+        # on CPython 3.11.7 tripped "AST constructor recursion depth mismatch")
+        return not any(os.environ.get(name) for name in _TRACING_ENV) and not any(
+            name in sys.modules for name in _CONFIGURED_BEFORE
+        )
+    from langchain_core.tracers import context  # waits while another thread loads it
+    from langchain_core.utils.env import env_var_is_set
+
+    if env_var_is_set("LANGCHAIN_TRACING") or env_var_is_set("LANGCHAIN_HANDLER"):
+        return False  # configure raises that v1 tracing is gone
+    if context._tracing_v2_is_enabled():
+        return False
+    return not any(
+        var.get() is not None or (env and cls and env_var_is_set(env))
+        for var, _inheritable, cls, env in context._configure_hooks
+    )
 
 
 def start_graph_run(graph: Any, input: Any, config: dict) -> Any:
