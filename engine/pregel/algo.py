@@ -46,7 +46,7 @@ from engine.channels.base import BaseChannel
 from engine.checkpoint.base import Checkpoint, PendingWrite
 from engine.pregel.read import PregelNode
 from engine.pregel.scratchpad import Scratchpad
-from engine.pregel.task_ids import legacy_task_id, task_id, task_path_str
+from engine.pregel.task_ids import id_namespace, legacy_task_id, task_id_in, task_path_str
 from engine.runtime import ExecutionInfo
 from engine.types import CacheKey, PregelExecutableTask, Send, interrupt_id
 
@@ -301,11 +301,15 @@ class StepContext:
     step: int
     stop: int
     pending_ids: frozenset[str] | None = None  # the task ids of pending_writes, once asked
+    id_bytes: bytes | None = None  # the checkpoint id's bytes, every task id's namespace
+    checkpoint_map: dict | None = None  # the step's tasks' checkpoint map, made once a step
 
     def task_id(self, *parts: str, legacy: Sequence[str] | None = None) -> str:
         """The id of the task at `parts`; in a thread an earlier engine version saved, the
         legacy id its pending writes are keyed by (`legacy`: that version's parts)."""
-        tid = task_id(self.checkpoint["id"], *parts)
+        if self.id_bytes is None:
+            self.id_bytes = id_namespace(self.checkpoint["id"])
+        tid = task_id_in(self.id_bytes, *parts)
         if not self.pending_writes:
             return tid
         if self.pending_ids is None:
@@ -358,13 +362,13 @@ def prepare_next_tasks(
     `for_execution`: PregelExecutableTasks, ready to run; else TaskRecords (cheaper, for
     snapshots and for tasks a new input discards)."""
     ctx = StepContext(checkpoint, pending_writes, planner, channels, step, stop)
-    tasks: list[Any] = []
+    tasks: dict[str, Any] = {}
     input_cache: dict[Any, Any] = {}
     tasks_channel = channels.get(TASKS)
     if tasks_channel is not None and tasks_channel.is_available():
         for idx, packet in enumerate(tasks_channel.get()):
             if task := _push_task(ctx, idx, packet, for_execution):
-                tasks.append(task)
+                tasks[task.id] = task
     if updated_channels is not None and trigger_to_nodes:
         candidates: Iterable[str] = sorted(
             {n for c in updated_channels for n in trigger_to_nodes.get(c, EMPTY_SEQ)}
@@ -381,8 +385,8 @@ def prepare_next_tasks(
             seen = checkpoint["versions_seen"].get(name)
             if _triggered(channels, versions, seen, null, proc):
                 if task := _pull_task(ctx, name, proc, for_execution, input_cache):
-                    tasks.append(task)
-    return {t.id: t for t in tasks}
+                    tasks[task.id] = task
+    return tasks
 
 
 def _triggered(channels, versions, seen, null, proc: PregelNode) -> bool:
@@ -469,6 +473,12 @@ def _make_task(
         return local_read(channels, managed, scratchpad, select, writes if fresh else None)
 
     run_id = config.get("run_id")
+    checkpoint_map = ctx.checkpoint_map
+    if checkpoint_map is None:  # the same for every task of the step
+        checkpoint_map = ctx.checkpoint_map = {
+            **conf.get(CONFIG_KEY_CHECKPOINT_MAP, {}),
+            planner.parent_ns: checkpoint_id,
+        }
     info = ExecutionInfo(  # positional (and the task below): built per node per step
         checkpoint_id,
         task_ns,
@@ -492,10 +502,7 @@ def _make_task(
             CONFIG_KEY_CHECKPOINT_NS: task_ns,
             CONFIG_KEY_TASK_ID: tid,
             # a graph run inside the task records this checkpoint as its parent
-            CONFIG_KEY_CHECKPOINT_MAP: {
-                **conf.get(CONFIG_KEY_CHECKPOINT_MAP, {}),
-                planner.parent_ns: checkpoint_id,
-            },
+            CONFIG_KEY_CHECKPOINT_MAP: checkpoint_map,
             CONFIG_KEY_CHECKPOINT_ID: None,
             CONFIG_KEY_RUNTIME: planner.runtime.for_task(info),
         },

@@ -10,13 +10,18 @@ from typing import Any
 from xxhash import xxh3_128_hexdigest
 
 
-def task_id(checkpoint_id: str, *parts: str) -> str:
-    """Deterministic task id: the same checkpoint, step and node always give the same id, and
-    the id langgraph gives (XXH3-128 of the checkpoint id's bytes and the parts' text)."""
+def id_namespace(checkpoint_id: str) -> bytes:
+    """The bytes a checkpoint's task ids are hashed under (a step's tasks share them)."""
     try:
-        namespace = bytes.fromhex(checkpoint_id.replace("-", ""))
+        return bytes.fromhex(checkpoint_id.replace("-", ""))
     except ValueError:  # not a uuid (a hand-made checkpoint): its text still keys the id
-        namespace = checkpoint_id.encode()
+        return checkpoint_id.encode()
+
+
+def task_id_in(namespace: bytes, *parts: str) -> str:
+    """Deterministic task id: the same checkpoint (its id_namespace), step and node always give
+    the same id, and the id langgraph gives (XXH3-128 of the checkpoint id's bytes and the
+    parts' text)."""
     return _as_uuid(xxh3_128_hexdigest(namespace + "".join(parts).encode()))
 
 
