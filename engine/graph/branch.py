@@ -75,6 +75,8 @@ class BranchWriter:
     ) -> list[tuple[str, Any]]:
         """`run`: the node's callback run (engine.pregel.tracing), `step` this writer's place."""
         value = self._read(task, output)
+        if run is None or run.manager is None:  # untraced: no router run to enter
+            return route_writes(self.branch.ends, self.branch.path.invoke(value, task.config))
         run = run if getattr(self.branch.path, "trace", True) else None
         names = self.branch.run_names
         with router_run(run, step, names[0] if names else self.name, value, task.config) as call:

@@ -112,14 +112,19 @@ def run_with_retry(task: Any) -> None:
         raise sync_timeout_unsupported(task.name)
     attempts = 0
     hook = _hook(task)
-    with _running(task) as messages:
+    token, messages = _bind(task)  # not `with _running`: this runs for every task
+    try:
         if hook is not None:
             hook.before(task)
         while True:
             try:
-                with node_run(task) as run:
-                    run.output = task.proc.bound.invoke(task.input, run.config)
-                    _finish(task, run.output, messages, run)
+                run = node_run(task)
+                if run.manager is None:  # untraced: the run has nothing to enter or end
+                    _finish(task, task.proc.bound.invoke(task.input, run.config), messages)
+                else:
+                    with run:
+                        run.output = task.proc.bound.invoke(task.input, run.config)
+                        _finish(task, run.output, messages, run)
                 if hook is not None:
                     hook.after(task)
                 return
@@ -139,6 +144,8 @@ def run_with_retry(task: Any) -> None:
                         continue
                     raise
                 time.sleep(delay)
+    finally:
+        var_child_runnable_config.reset(token)
 
 
 async def arun_with_retry(task: Any) -> None:
@@ -202,22 +209,30 @@ class _running:
         self.task = task
 
     def __enter__(self) -> Any:
-        config = self.task.config
-        self.token = var_child_runnable_config.set(config)
-        messages = config[CONF].get(CONFIG_KEY_MESSAGES)
-        if messages is not None:
-            messages.node_started(self.task)
+        self.token, messages = _bind(self.task)
         return messages
 
     def __exit__(self, *exc_info: Any) -> None:
         var_child_runnable_config.reset(self.token)
 
 
+def _bind(task: Any) -> tuple[Any, Any]:
+    """Make the task's config the current one (the token resets it); tell its messages handler
+    the node started. Returns (token, the handler or None)."""
+    config = task.config
+    token = var_child_runnable_config.set(config)
+    messages = config[CONF].get(CONFIG_KEY_MESSAGES)
+    if messages is not None:
+        messages.node_started(task)
+    return token, messages
+
+
 def _finish(task: Any, output: Any, messages: Any, run: Any = None) -> None:
     if messages is not None:
         messages.node_finished(task, output)
     if run is None or run.manager is None:
-        _write_outputs(task, output)
+        for writer in task.writers:  # _write_outputs, inline: once per task
+            task.writes.extend(writer.get_writes(output, task))
         return
     # traced: routers run as child runs, numbered after the node in its sequence
     for step, writer in enumerate(task.writers, start=2):

@@ -45,14 +45,14 @@ class ChannelWrite:
     def get_writes(self, output: Any, task: Any = None) -> list[tuple[str, Any]]:
         out: list[tuple[str, Any]] = []
         for entry in self.writes:
+            if isinstance(entry, ChannelWriteTupleEntry):  # first: every node's state update
+                if pairs := entry.mapper(output if entry.value is PASSTHROUGH else entry.value):
+                    out.extend(pairs)
+                continue
             if isinstance(entry, Send):
                 out.append((TASKS, entry))
                 continue
             value = output if entry.value is PASSTHROUGH else entry.value
-            if isinstance(entry, ChannelWriteTupleEntry):
-                if pairs := entry.mapper(value):
-                    out.extend(pairs)
-                continue
             if entry.mapper is not None:
                 value = entry.mapper(value)
             if value is SKIP_WRITE or (entry.skip_none and value is None):
