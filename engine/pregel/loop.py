@@ -134,6 +134,13 @@ class PregelLoop(LoopOutput, LoopCheckpoints, LoopLoad, LoopCalls):
         self.checkpointer = checkpointer
         self.emit_raw = options.emit
         self.stream_modes = options.stream_modes
+        # the modes this run emits, debug's checkpoints and tasks included (asked every step)
+        self._wanted: frozenset[str] = (
+            frozenset()
+            if options.emit is None
+            else frozenset(options.stream_modes)
+            | (_DEBUG_MODES if "debug" in options.stream_modes else frozenset())
+        )
         self.interrupt_before = options.interrupt_before
         self.interrupt_after = options.interrupt_after
         self.cache = options.cache
@@ -141,6 +148,10 @@ class PregelLoop(LoopOutput, LoopCheckpoints, LoopLoad, LoopCalls):
         self.lifecycle: list | None = None  # events for graph handlers (pregel.lifecycle)
         self.output_keys = (
             options.output_keys if options.output_keys is not None else graph.output_channels
+        )
+        # the channels whose update makes a "values" chunk
+        self._output_set = frozenset(
+            [self.output_keys] if isinstance(self.output_keys, str) else self.output_keys
         )
         self.stream_keys = graph.stream_channels_asis
         ns_str: str = config[CONF].get(CONFIG_KEY_CHECKPOINT_NS, "")
@@ -393,7 +404,8 @@ class PregelLoop(LoopOutput, LoopCheckpoints, LoopLoad, LoopCalls):
         if not self.tasks:
             self.status = "done"
             return False
-        self._observe_plan()
+        if self.observer is not None:
+            self._observe_plan()
         # tasks that finished before an interrupt or crash keep their writes; don't rerun them
         if self.checkpoint_pending_writes:
             for tid, chan, value in self.checkpoint_pending_writes:
@@ -410,10 +422,10 @@ class PregelLoop(LoopOutput, LoopCheckpoints, LoopLoad, LoopCalls):
             raise GraphInterrupt()
         # after the breakpoint check: a resume passes this step's breakpoints, so draining in
         # front of one would skip it
-        if self.planner.runtime.drain_requested:
+        if (control := self.planner.runtime.control) is not None and control.drain_requested:
             self.status = "draining"
             return False
-        if self._wants("tasks"):
+        if "tasks" in self._wanted:
             for task in self.tasks.values():
                 if not task.hidden:
                     self.emit("tasks", task_payload(task))
@@ -424,6 +436,8 @@ class PregelLoop(LoopOutput, LoopCheckpoints, LoopLoad, LoopCalls):
 
     def runnable_tasks(self) -> list[Any]:
         """Tasks of this superstep that still have to run (not restored from saved writes)."""
+        if self.cache is None:
+            return [t for t in self.tasks.values() if not t.writes]
         return [t for t in self.tasks.values() if not t.writes and not self._cached(t)]
 
     def _cached(self, task: Any) -> bool:
@@ -458,7 +472,8 @@ class PregelLoop(LoopOutput, LoopCheckpoints, LoopLoad, LoopCalls):
             key = task.cache_key
             self.cache.set({(key.ns, key.key): (list(writes), key.ttl)})
         self._output_writes(task, writes)
-        self._task_finished(task, writes)
+        if self.observer is not None:
+            self._task_finished(task, writes)
 
     def _task_finished(self, task: Any, writes: Sequence[tuple[str, Any]], cached=False) -> None:
         """The trace's TaskFinished, with the error or interrupts a first write carries."""
@@ -476,8 +491,11 @@ class PregelLoop(LoopOutput, LoopCheckpoints, LoopLoad, LoopCalls):
         old_values = (
             {k: observed_value(c) for k, c in self.channels.items()} if self.observer else None
         )
-        self.updated_channels = self._apply_writes([*self.tasks.values(), *self.calls.values()])
-        if "values" in self.stream_modes and self._touches_output(self.updated_channels):
+        tasks = list(self.tasks.values())
+        if self.calls:
+            tasks.extend(self.calls.values())
+        self.updated_channels = self._apply_writes(tasks)
+        if "values" in self._wanted and not self.updated_channels.isdisjoint(self._output_set):
             self.emit("values", read_channels(self.channels, self.output_keys))
         if self.observer is not None:
             self._observe_barrier(old_versions, old_values)
@@ -487,14 +505,15 @@ class PregelLoop(LoopOutput, LoopCheckpoints, LoopLoad, LoopCalls):
             self.checkpoint, self.interrupt_after, self.tasks.values()
         ):
             self.status = "interrupt_after"
-            if self._wants("checkpoints"):
+            if "checkpoints" in self._wanted:
                 self._prepare_and_emit_checkpoint()
             raise GraphInterrupt()
         self.config[CONF].pop(CONFIG_KEY_RESUMING, None)
 
     def _apply_writes(self, tasks: Any) -> set[str]:
         """apply_writes, remembering which channels were updated since the last step passed."""
-        tasks = list(tasks)
+        if type(tasks) is not list:
+            tasks = list(tasks)
         if self._delta_names:
             writes = (w for t in tasks for w in t.writes)
             self._delta_forced |= overwritten_delta_channels(self.graph.channels, writes)
@@ -514,9 +533,7 @@ class PregelLoop(LoopOutput, LoopCheckpoints, LoopLoad, LoopCalls):
         return updated
 
     def _touches_output(self, updated: set[str]) -> bool:
-        if isinstance(self.output_keys, str):
-            return self.output_keys in updated
-        return not updated.isdisjoint(self.output_keys)
+        return not updated.isdisjoint(self._output_set)
 
     # ------------------------------------------------------------------ checkpoints
 
@@ -587,6 +604,9 @@ class PregelLoop(LoopOutput, LoopCheckpoints, LoopLoad, LoopCalls):
                 )
             self.output = read_channels(self.channels, self.output_keys)
         return False
+
+
+_DEBUG_MODES = frozenset(("checkpoints", "tasks"))
 
 
 def _base_metadata(config: dict) -> dict:

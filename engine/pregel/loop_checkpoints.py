@@ -195,7 +195,7 @@ class LoopCheckpoints:
         if exiting:
             return
         self.checkpoint_metadata = metadata
-        self._checkpoint_to_emit = self._wants("checkpoints")
+        self._checkpoint_to_emit = "checkpoints" in self._wanted
         if self.observer is not None:
             self._observe(
                 trace.CheckpointSaved(

@@ -52,10 +52,7 @@ class LoopOutput:
             )
 
     def _wants(self, mode: str) -> bool:
-        return self.emit_raw is not None and (
-            mode in self.stream_modes
-            or (mode in ("checkpoints", "tasks") and "debug" in self.stream_modes)
-        )
+        return mode in self._wanted
 
     def _observe(self, event: Any) -> None:
         if self.observer is not None:
@@ -86,7 +83,7 @@ class LoopOutput:
                 if cached:
                     chunk["__metadata__"] = {"cached": True}
                 self.emit("updates", chunk)
-        if not cached and self._wants("tasks") and not task.hidden:
+        if not cached and "tasks" in self._wanted and not task.hidden:
             self.emit("tasks", task_result_payload(task, writes, self.stream_keys))
 
     def _prepare_and_emit_checkpoint(self) -> None:
