@@ -46,8 +46,13 @@ from engine.channels.base import BaseChannel
 from engine.checkpoint.base import Checkpoint, PendingWrite
 from engine.pregel.read import PregelNode
 from engine.pregel.scratchpad import Scratchpad
-from engine.pregel.task_ids import id_namespace, legacy_task_id, task_id_in, task_path_str
-from engine.runtime import ExecutionInfo
+from engine.pregel.task_ids import (
+    id_namespace,
+    legacy_task_id,
+    path_sort_key,
+    task_id_in,
+)
+from engine.runtime import first_attempt_info
 from engine.types import CacheKey, PregelExecutableTask, Send, interrupt_id
 
 logger = logging.getLogger("engine.pregel")
@@ -139,7 +144,7 @@ def apply_writes(
     """
     tasks = list(tasks)
     if len(tasks) > 1:
-        tasks.sort(key=lambda t: task_path_str(t.path[:3]))
+        tasks.sort(key=lambda t: path_sort_key(t.path))
     versions = checkpoint["channel_versions"]
     seen = checkpoint["versions_seen"]
 
@@ -446,9 +451,15 @@ def _resume_values(
 
 
 def _make_task(
-    ctx: StepContext, site: TaskSite, proc: PregelNode, value: Any, scratchpad: Scratchpad
+    ctx: StepContext,
+    name: str,
+    tid: str,
+    path: tuple,
+    triggers: Sequence[str],
+    proc: PregelNode,
+    value: Any,
+    scratchpad: Scratchpad,
 ) -> PregelExecutableTask:
-    name, tid, path, triggers = site.name, site.id, site.path, site.triggers
     planner, channels, step = ctx.planner, ctx.channels, ctx.step
     checkpoint_id = ctx.checkpoint["id"]
     writes: list[tuple[str, Any]] = []
@@ -479,13 +490,12 @@ def _make_task(
             **conf.get(CONFIG_KEY_CHECKPOINT_MAP, {}),
             planner.parent_ns: checkpoint_id,
         }
-    info = ExecutionInfo(  # positional (and the task below): built per node per step
+    info = first_attempt_info(  # positional (and the task below): built per node per step
         checkpoint_id,
         task_ns,
         tid,
         conf.get("thread_id"),
         str(run_id) if run_id else None,
-        1,
         time.time(),
     )
     task_config = {
@@ -577,7 +587,7 @@ def _planned(
         return TaskRecord(site.name, site.id, site.path, site.triggers, proc.subgraphs)
     task_ns = f"{site.checkpoint_ns}{NS_END}{site.id}"
     scratchpad = _scratchpad(ctx.pending_writes, site.id, task_ns, ctx.planner, ctx.step, ctx.stop)
-    return _make_task(ctx, site, proc, value, scratchpad)
+    return _make_task(ctx, site.name, site.id, site.path, site.triggers, proc, value, scratchpad)
 
 
 def _push_task(ctx: StepContext, idx: int, packet: Any, for_execution: bool) -> Any:
@@ -601,7 +611,8 @@ def _pull_task(
     triggers = ctx.planner.sorted_triggers.get(name)
     if triggers is None:  # sorted once per run and node
         triggers = ctx.planner.sorted_triggers[name] = tuple(sorted(proc.triggers))
-    checkpoint_ns = _graph_ns(ctx.planner, name)
+    planner = ctx.planner
+    checkpoint_ns = f"{planner.parent_ns}{NS_SEP}{name}" if planner.parent_ns else name
     tid = ctx.task_id(checkpoint_ns, str(ctx.step), name, PULL, *triggers)
     if not for_execution:
         # a node reading one channel only has a task when that channel has a value
@@ -612,17 +623,16 @@ def _pull_task(
             return None
         # (the record straight away: a snapshot of a long history plans one per checkpoint)
         return TaskRecord(name, tid, (PULL, name), triggers, proc.subgraphs)
-    site = TaskSite(name, tid, (PULL, name), triggers, checkpoint_ns)
     task_ns = f"{checkpoint_ns}{NS_END}{tid}"
-    scratchpad = _scratchpad(ctx.pending_writes, tid, task_ns, ctx.planner, ctx.step, ctx.stop)
+    scratchpad = _scratchpad(ctx.pending_writes, tid, task_ns, planner, ctx.step, ctx.stop)
     try:
-        value = _read_input(proc, ctx.channels, ctx.planner.managed, scratchpad, input_cache)
+        value = _read_input(proc, ctx.channels, planner.managed, scratchpad, input_cache)
     except Exception as exc:
         exc.add_note(f"Before task with name '{name}' and path '{(PULL, name)}'")
         raise
     if value is MISSING:
         return None
-    return _make_task(ctx, site, proc, value, scratchpad)
+    return _make_task(ctx, name, tid, (PULL, name), triggers, proc, value, scratchpad)
 
 
 __all__ = [

@@ -45,3 +45,18 @@ def task_path_str(part: Any) -> str:
     if isinstance(part, (tuple, list)):
         return f"~{', '.join(task_path_str(p) for p in part)}"
     return str(part)
+
+
+def path_sort_key(path: tuple) -> str:
+    """task_path_str(path[:3]), the text a barrier sorts tasks by: the plain parts (strings,
+    ints) every pull and push path starts with are written without a call each."""
+    parts = []
+    for part in path[:3]:
+        kind = type(part)
+        if kind is str:
+            parts.append(part)
+        elif kind is int or kind is bool:
+            parts.append(f"{part:010d}")
+        else:
+            parts.append(task_path_str(part))
+    return f"~{', '.join(parts)}"
