@@ -59,7 +59,7 @@ class LoopCheckpoints:
             if task_id in task_ids:  # scanning every step's list for every task is quadratic
                 pending[:] = [w for w in pending if w[0] != task_id]
             to_save = writes
-        pending.extend((task_id, c, v) for c, v in writes)
+        pending += [(task_id, c, v) for c, v in writes]
         task_ids.add(task_id)
         self._pending_index[1] = len(pending)
         self._save_writes(task_id, to_save)
@@ -94,7 +94,10 @@ class LoopCheckpoints:
     def _kept(self, writes: Sequence[tuple[str, Any]]) -> list[tuple[str, Any]]:
         """The writes a checkpoint keeps: as langgraph, none to an UntrackedValue channel, nor
         such a key in the state a Send carries (it may hold what cannot be serialized)."""
-        if not (untracked := self._untracked_names()):
+        untracked = self._untracked
+        if untracked is None:
+            untracked = self._untracked_names()
+        if not untracked:
             return list(writes)
         return [
             (c, _without_keys(v, untracked) if c == TASKS else v)
