@@ -171,9 +171,51 @@ CASES = [
         ],
         id="copy-is-independent",
     ),
+    # many list writes in one step (a fan-out's) are folded into one new list
+    pytest.param(
+        lambda b: keyed(b.channels.BinaryOperatorAggregate(list, operator.add)),
+        [
+            (("update", [[0]]), True),
+            (("update", [[1], [], [2, 3], [4]]), True),
+            ("get", [0, 1, 2, 3, 4]),
+        ],
+        id="many-list-writes-in-one-step",
+    ),
+    pytest.param(
+        lambda b: keyed(b.channels.BinaryOperatorAggregate(list, operator.add)),
+        [
+            (
+                ("update", [[1], (2,), [3]]),
+                ("TypeError", 'can only concatenate list (not "tuple") to list'),
+            ),
+        ],
+        id="a-tuple-among-list-writes-raises",
+    ),
+    pytest.param(
+        lambda b: keyed(b.channels.BinaryOperatorAggregate(list, operator.add)),
+        [
+            (("update", [[1], Ow([9]), [3]]), True),
+            ("get", [9]),
+        ],
+        id="overwrite-among-list-writes",
+    ),
 ]
 
 
 @pytest.mark.parametrize(("make", "steps"), CASES)
 def test_binop(backend, make, steps):
     check(backend, make(backend), steps)
+
+
+@pytest.mark.parametrize(
+    "writes", [[[1], [2]], [[1], [2], [3], [4]]], ids=["two-writes", "four-writes"]
+)
+def test_list_writes_leave_the_old_value_alone(backend, writes):
+    """The value a step replaces is not changed in place: a checkpoint or a reader may hold it."""
+    channel = keyed(backend.channels.BinaryOperatorAggregate(list, operator.add))
+    channel.update([[0]])
+    old = channel.get()
+    channel.update(writes)
+    assert old == [0]
+    assert channel.get() == [0, *(v for w in writes for v in w)]
+    assert type(channel.get()) is list
