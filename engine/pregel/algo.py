@@ -43,6 +43,8 @@ from engine._constants import (
     TASKS,
 )
 from engine.channels.base import BaseChannel
+from engine.channels.binop import BinaryOperatorAggregate
+from engine.channels.last_value import LastValue
 from engine.checkpoint.base import Checkpoint, PendingWrite
 from engine.pregel.read import PregelNode
 from engine.pregel.scratchpad import Scratchpad
@@ -58,6 +60,8 @@ from engine.types import CacheKey, PregelExecutableTask, Send, interrupt_id
 logger = logging.getLogger("engine.pregel")
 
 PUSH_TRIGGER = (PUSH,)
+# channel kinds that a step without writes leaves as they are: a fresh read need not copy them
+_SAME_AFTER_EMPTY_STEP = frozenset((LastValue, BinaryOperatorAggregate))
 _SKIPPED_WRITES = frozenset({NO_WRITES, PUSH, RESUME, INTERRUPT, RETURN, ERROR, ERROR_SOURCE_NODE})
 
 
@@ -259,7 +263,7 @@ def local_read(
                 continue
             channel = channels[name]
             written = [v for c, v in writes if c == name]
-            if written or channel.is_available():
+            if written or (type(channel) not in _SAME_AFTER_EMPTY_STEP and channel.is_available()):
                 fresh = channel.copy()
                 local[name] = fresh if fresh.update(written) else channel
             else:
