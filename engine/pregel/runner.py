@@ -349,6 +349,11 @@ class TaskRunner:
 
     @staticmethod
     def _raise(tasks: list[Any], outcomes: dict[str, BaseException | None]) -> None:
+        for error in outcomes.values():
+            if error is not None:
+                break
+        else:  # every task finished (the common case)
+            return
         interrupts: list[Any] = []
         for task in tasks:
             error = outcomes.get(task.id)
