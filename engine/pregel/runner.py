@@ -472,7 +472,9 @@ class _Workers:
 
 
 def _take(q: queue.SimpleQueue) -> Any:
+    if q.empty():  # the common miss, without an exception raised and caught
+        return None
     try:
         return q.get_nowait()
-    except queue.Empty:
+    except queue.Empty:  # another thread took it first
         return None
