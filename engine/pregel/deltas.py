@@ -32,7 +32,20 @@ def _replayed(kind: type) -> bool:
 
 
 def delta_names(specs: Mapping[str, Any]) -> list[str]:
-    return [k for k, spec in specs.items() if isinstance(spec, DeltaChannel)]
+    kinds = _DELTA_KINDS
+    names = []
+    for name, spec in specs.items():
+        kind = type(spec)
+        if (is_delta := kinds.get(kind)) is None:
+            is_delta = kinds[kind] = isinstance(spec, DeltaChannel)
+        if is_delta:
+            names.append(name)
+    return names
+
+
+# channel class -> whether it is a DeltaChannel: asked of every channel at each run's start,
+# and isinstance with an abstract base class costs a call into abc each time
+_DELTA_KINDS: dict[type, bool] = {}
 
 
 def snapshot_plan(
