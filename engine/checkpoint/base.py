@@ -333,7 +333,8 @@ class BaseCheckpointSaver:
 
     def get_next_version(self, current: str | int | None, channel: Any = None) -> str:
         """Versions are zero-padded counters with a random suffix, so they sort as strings."""
-        return f"{version_counter(current) + 1:032}.{random():016}"
+        # repr(x).zfill(16) is format(x, "016") for a float in [0, 1), for a third less
+        return f"{version_counter(current) + 1:032}.{repr(random()).zfill(16)}"
 
     # -- async twins, run on a worker thread
     async def _off_loop(self, method: Any, *args: Any, **kwargs: Any) -> Any:

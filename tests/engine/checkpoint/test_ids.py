@@ -61,3 +61,23 @@ def test_a_checkpoint_timestamp_is_now():
     before = datetime.now(UTC)
     ts = create_checkpoint(empty_checkpoint(), None, 1)["ts"]
     assert before <= datetime.fromisoformat(ts) <= datetime.now(UTC)
+
+
+def test_channel_versions_are_langgraphs_for_the_same_seed():
+    """The in-memory saver's next versions, counter and random suffix, have langgraph's text
+    (20,000 draws reach suffixes written with an exponent, such as 1.2e-05)."""
+    from langgraph.checkpoint.memory import InMemorySaver as LgSaver
+
+    from engine.checkpoint.memory import InMemorySaver
+
+    def versions(saver) -> list[str]:
+        random.seed(11)
+        made, current = [], None
+        for _ in range(20_000):
+            current = saver.get_next_version(current, None)
+            made.append(current)
+        return made
+
+    ours, theirs = versions(InMemorySaver()), versions(LgSaver())
+    assert ours == theirs
+    assert any("e-" in v for v in ours)
