@@ -125,7 +125,8 @@ class LoopCheckpoints:
         """Wait for every background save, then re-raise the first one that failed: returning
         while later saves still run would let the caller close the connection under them."""
         pending, self._pending_saves = self._pending_saves, deque()
-        futures.wait(pending)
+        if pending:  # (wait() on nothing still builds its waiter and locks)
+            futures.wait(pending)
         for future in pending:
             future.result()
 

@@ -245,7 +245,8 @@ class Pregel(
                     if queue:
                         yield from drain(run)
                 loop.after_tick()
-                lifecycle.dispatch(loop, graph_handlers)
+                if graph_handlers is not None:
+                    lifecycle.dispatch(loop, graph_handlers)
                 if queue:
                     yield from drain(run)
                 if mark_steps:
