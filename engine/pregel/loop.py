@@ -9,6 +9,7 @@ loop serves both APIs.
 
 from __future__ import annotations
 
+import threading
 from collections import deque
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future
@@ -121,6 +122,7 @@ class PregelLoop(LoopOutput, LoopCheckpoints, LoopLoad, LoopCalls):
         if self.durability not in ("sync", "async", "exit"):
             raise ValueError(f"durability must be 'sync', 'async' or 'exit', got {durability!r}")
         self._pending_saves: deque[Future] = deque()
+        self._saves_lock = threading.Lock()
         self._saves_in_background = (
             self.durability == "async"
             and checkpointer is not None

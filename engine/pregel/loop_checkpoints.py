@@ -3,6 +3,7 @@ barrier (now, or in the background with durability "async"), and once at exit wi
 
 from __future__ import annotations
 
+import threading
 from collections import deque
 from collections.abc import Sequence
 from concurrent import futures
@@ -31,6 +32,8 @@ from engine.types import Send
 class LoopCheckpoints:
     """PregelLoop's saving side; the loop's state (checkpoint, saver, durability...) is its own."""
 
+    # guards _pending_saves, which tasks on helper threads add to (see _save); the loop's own
+    _saves_lock: threading.Lock
     # [pending list, its length, the task ids with writes in it], kept by _record_writes
     _pending_index: list | None = None
     # channel -> its place in the loop's channels (the order of a checkpoint's values)
@@ -112,19 +115,23 @@ class LoopCheckpoints:
         if self._async_saves is not None:
             self._async_saves.submit(method, *args)
         elif self._saves_in_background:
-            pending = self._pending_saves
             saver = self.checkpointer
-            pending.append(background_saves().submit(saver, getattr(saver, method), *args))
-            # saves finish in order: forget the landed ones at the front (a failed one stays)
-            while pending and pending[0].done() and pending[0].exception() is None:
-                pending.popleft()
+            # tasks running on helper threads save their writes at once: one at a time here,
+            # or two could forget the same landed save and the second find the deque empty
+            with self._saves_lock:
+                pending = self._pending_saves
+                pending.append(background_saves().submit(saver, getattr(saver, method), *args))
+                # saves finish in order: forget the landed ones at the front (a failed one stays)
+                while pending and pending[0].done() and pending[0].exception() is None:
+                    pending.popleft()
         else:
             getattr(self.checkpointer, method)(*args)
 
     def flush_saves(self) -> None:
         """Wait for every background save, then re-raise the first one that failed: returning
         while later saves still run would let the caller close the connection under them."""
-        pending, self._pending_saves = self._pending_saves, deque()
+        with self._saves_lock:
+            pending, self._pending_saves = self._pending_saves, deque()
         if pending:  # (wait() on nothing still builds its waiter and locks)
             futures.wait(pending)
         for future in pending:
