@@ -146,6 +146,10 @@ class PregelLoop(LoopOutput, LoopCheckpoints, LoopLoad, LoopCalls):
         self.interrupt_before = options.interrupt_before
         self.interrupt_after = options.interrupt_after
         self.cache = options.cache
+        # whether a finished task's writes show in the stream (else only an interrupt does)
+        self._writes_shown = "tasks" in self._wanted or (
+            "updates" in self._wanted and not self.updates_for_interrupts_only
+        )
         self.observer = options.observer
         self.lifecycle: list | None = None  # events for graph handlers (pregel.lifecycle)
         self.output_keys = (
@@ -473,7 +477,8 @@ class PregelLoop(LoopOutput, LoopCheckpoints, LoopLoad, LoopCalls):
         ):
             key = task.cache_key
             self.cache.set({(key.ns, key.key): (list(writes), key.ttl)})
-        self._output_writes(task, writes)
+        if self._writes_shown or writes[0][0] == INTERRUPT:
+            self._output_writes(task, writes)
         if self.observer is not None:
             self._task_finished(task, writes)
 
