@@ -27,6 +27,7 @@ from pydantic import (
 
 from engine.agents.hooks import HOOKS
 from engine.constants import END, START
+from graphspec.field_docs import describe_fields
 from graphspec.state_types import MANAGED_TYPES, STATE_TYPES
 
 SPEC_VERSION = 2
@@ -96,9 +97,17 @@ Text = Annotated[str, StringConstraints(max_length=MAX_TEXT)]
 class _Model(BaseModel):
     # No NaN or infinity anywhere (JSON has neither; the canvas cannot place an item at NaN).
     # A field's docstring is its description: schema.json and the inspector's tooltips show it.
+    # graphspec.field_docs sets them, with one parse of the module instead of pydantic's
+    # `use_attribute_docstrings` (a parse per class); each model's schema is built when the
+    # model is first used, by then described.
     model_config = ConfigDict(
-        extra="forbid", validate_assignment=True, allow_inf_nan=False, use_attribute_docstrings=True
+        extra="forbid", validate_assignment=True, allow_inf_nan=False, defer_build=True
     )
+
+    @classmethod
+    def __pydantic_init_subclass__(cls, **kwargs: Any) -> None:
+        super().__pydantic_init_subclass__(**kwargs)
+        describe_fields(cls)
 
 
 ArgumentName = Annotated[str, StringConstraints(pattern=r"^[A-Za-z_][A-Za-z0-9_]{0,99}$")]
@@ -826,13 +835,9 @@ def _argument_text(arg: Argument) -> str:
     return repr(arg.value)
 
 
-from graphspec.deep_agent_spec import DeepAgent  # noqa: E402  (it builds on the models above)
-
-Argument.model_rebuild()
-AgentSpec.model_rebuild()
-Subgraph.model_rebuild()
-GraphSpec.model_rebuild()
-
+# it builds on the models above; AgentSpec's `deep` (and the other forward references) resolve
+# in this module's names when a model is first used
+from graphspec.deep_agent_spec import DeepAgent  # noqa: E402
 
 __all__ = [
     "SPEC_VERSION",

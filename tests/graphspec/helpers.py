@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import os
+import subprocess
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -13,7 +15,8 @@ from graphspec.export import to_langgraph
 from graphspec.io import read_spec, spec_from_dict
 from graphspec.model import GraphSpec
 
-TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
+ROOT = Path(__file__).resolve().parents[2]
+TEMPLATES = ROOT / "templates"
 TEMPLATE_NAMES = sorted(p.stem for p in TEMPLATES.glob("*.json"))
 
 
@@ -46,3 +49,16 @@ def load_exported(spec: GraphSpec, tmp_path: Path, name: str) -> ModuleType:
     sys.modules[module_name] = module
     module_spec.loader.exec_module(module)
     return module
+
+
+def fresh_process(code: str) -> str:
+    """The last line `python -c CODE` prints, in a new process with this checkout first on the
+    path (what a module loads at import shows only in a process that had not loaded it)."""
+    env = {
+        **os.environ,
+        "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]),
+    }
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True,
+                          text=True, timeout=120)  # fmt: skip
+    assert done.returncode == 0, done.stderr[-2000:]
+    return done.stdout.strip().splitlines()[-1]

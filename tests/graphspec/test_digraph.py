@@ -4,18 +4,13 @@ networkx's order, on many random graphs (networkx is still installed for the tes
 
 from __future__ import annotations
 
-import os
 import random
-import subprocess
-import sys
-from pathlib import Path
 
 import networkx as nx
 import pytest
 
 from graphspec import digraph
-
-ROOT = Path(__file__).resolve().parents[2]
+from tests.graphspec.helpers import fresh_process
 
 
 def random_pair(seed: int) -> tuple[digraph.DiGraph, nx.DiGraph]:
@@ -60,12 +55,6 @@ def test_the_same_graph_walks_as_networkx(seed):
 
 
 def test_checking_a_spec_loads_no_networkx():
-    env = {
-        **os.environ,
-        "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]),
-    }
     code = ("import sys\nfrom studio.cli import main\nmain(['validate', 'router'])\n"
             "print('networkx' in sys.modules)")  # fmt: skip
-    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True,
-                          text=True, timeout=120)  # fmt: skip
-    assert done.stdout.strip().splitlines()[-1] == "False", done.stderr[-2000:]
+    assert fresh_process(code) == "False"
