@@ -37,6 +37,7 @@ from studio.panels.problems_panel import ProblemsPanel
 from studio.panels.start_page import StartPage
 from studio.panels.state_panel import StatePanel
 from studio.paths import settings
+from studio.startup import thaw
 from studio.workspaces import WORKSPACES, Workspaces, workspace
 
 
@@ -107,6 +108,8 @@ class WindowLayout:
     # -------------------------------------------------------------- layout
 
     def _build_central(self) -> None:
+        self._lazy_docks: dict[str, tuple[QDockWidget, Callable[[], QWidget]]] = {}
+        self.installEventFilter(_AfterFirstPaint(self, self._after_first_paint))
         self.trust_banner = Banner("trustBanner", "#FFF4D6")
         self.trust_banner.add_button(
             "trustButton", translate("window_layout", "Trust and allow running"), self.trust
@@ -164,14 +167,15 @@ class WindowLayout:
         window's `attribute` that `build` sets: a panel hidden or tabbed behind another at start
         does not delay the window."""
         dock = self.add_dock(name, title, QWidget(), area, tab_with)
-        if "_lazy_docks" not in self.__dict__:
-            self._lazy_docks = {}
-            self.installEventFilter(_AfterFirstPaint(self, self._build_lazy_docks))
         self._lazy_docks[name] = (dock, build)
         if attribute is not None:
             self.__dict__.setdefault("_lazy_attributes", {})[attribute] = name
         dock.visibilityChanged.connect(lambda shown: shown and self.build_dock(name))
         return dock
+
+    def _after_first_paint(self) -> None:
+        thaw()  # what start-up froze goes back to the collector (studio/startup.py)
+        self._build_lazy_docks()
 
     def _build_lazy_docks(self) -> None:
         if getattr(self, "_closed", False):
