@@ -93,33 +93,55 @@ class StartPage(QWidget):
         buttons.addStretch()
         outer.addLayout(buttons)
         columns = QHBoxLayout()
-        self.gallery = self._list("templatesGallery")
+        self._gallery = gallery = self._list("templatesGallery")
         self.recent = self._list("recentFiles")
-        columns.addLayout(
-            self._column(translate("panels.start_page", "Templates"), self.gallery), 2
-        )
+        columns.addLayout(self._column(translate("panels.start_page", "Templates"), gallery), 2)
         columns.addLayout(
             self._column(translate("panels.start_page", "Recent files"), self.recent), 1
         )
         outer.addLayout(columns, 1)
-        self.gallery.setIconSize(SIZE)
-        self.gallery.setItemDelegate(GalleryDelegate(self.gallery))
-        self.gallery.setMouseTracking(True)  # hover highlight on the cards
-        self.gallery.viewport().setCursor(Qt.CursorShape.PointingHandCursor)
-        self.thumbnails = ThumbnailQueue(self)
-        self._by_name = {t.name: t for t in _templates()}
-        for title, templates in grouped(list(self._by_name.values())):
-            self.gallery.addItem(_header(title))
-            for template in templates:
-                self.gallery.addItem(self._template_item(template))
+        gallery.setIconSize(SIZE)
+        gallery.setItemDelegate(GalleryDelegate(gallery))
+        gallery.setMouseTracking(True)  # hover highlight on the cards
+        gallery.viewport().setCursor(Qt.CursorShape.PointingHandCursor)
+        self._thumbnails: ThumbnailQueue | None = None
+        """Made with the cards, when the page first shows or its gallery is first read."""
+        self._by_name: dict = {}
         # one click opens (a card, as on most start pages); Enter too. A click on a platform
         # that activates on single clicks sends both signals: `_opening` keeps it to one open.
         self._opening = False
-        self.gallery.itemClicked.connect(lambda i: self._chosen(i, True))
-        self.gallery.itemActivated.connect(lambda i: self._chosen(i, True))
+        gallery.itemClicked.connect(lambda i: self._chosen(i, True))
+        gallery.itemActivated.connect(lambda i: self._chosen(i, True))
         self.recent.itemActivated.connect(lambda i: self._chosen(i, False))
-        item_menu(self.gallery, lambda index: self._path_menu(self.gallery, index, True))
+        item_menu(gallery, lambda index: self._path_menu(gallery, index, True))
         item_menu(self.recent, lambda index: self._path_menu(self.recent, index, False))
+
+    @property
+    def gallery(self) -> QListWidget:
+        """The templates, as cards under section headers (filled when first read or shown)."""
+        self._fill()
+        return self._gallery
+
+    @property
+    def thumbnails(self) -> ThumbnailQueue:
+        self._fill()
+        return self._thumbnails
+
+    def _fill(self) -> None:
+        """The cards, once: reading every template and its cached thumbnail is work a studio
+        opened on a graph never needs before its first paint (issue 32.1)."""
+        if self._thumbnails is not None:
+            return
+        self._thumbnails = ThumbnailQueue(self)
+        self._by_name = {t.name: t for t in _templates()}
+        for title, templates in grouped(list(self._by_name.values())):
+            self._gallery.addItem(_header(title))
+            for template in templates:
+                self._gallery.addItem(self._template_item(template))
+
+    def showEvent(self, event) -> None:
+        self._fill()
+        super().showEvent(event)
 
     def _path_menu(self, view: QListWidget, index, bundled: bool) -> Entries:
         item = view.itemFromIndex(index)
@@ -139,7 +161,7 @@ class StartPage(QWidget):
         self._say_template(item, template)
         item.setData(Qt.ItemDataRole.UserRole, str(template.path))
         item.setData(TEMPLATE_ROLE, template.name)
-        self.thumbnails.request(template.path, item.setIcon)
+        self._thumbnails.request(template.path, item.setIcon)
         return item
 
     def _say_template(self, item: QListWidgetItem, template) -> None:
@@ -151,7 +173,7 @@ class StartPage(QWidget):
         """Another language (View → Language): the cards tell their templates in it; the
         headers and buttons are redone by studio.retranslate."""
         super().changeEvent(event)
-        if event.type() == QEvent.Type.LanguageChange:
+        if event.type() == QEvent.Type.LanguageChange and self._thumbnails is not None:
             for item in self.template_items():
                 self._say_template(item, self._by_name[item.data(TEMPLATE_ROLE)])
 

@@ -1,0 +1,93 @@
+"""What `superstep studio` does before its window first paints (issue 32.1): only what that
+paint shows. Each test starts the studio offscreen in a fresh process, through
+`studio.cli.main` as a user does (the bench's child, bench/window_startup.py), and reads the
+state at the first paint and once that paint's follow-ups have run."""
+
+from __future__ import annotations
+
+import gc
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from bench.window_startup import DRAWN_HOOK
+from studio import startup
+
+ROOT = Path(__file__).resolve().parents[2]
+
+CHILD = (
+    "import gc, json\nimport graphspec.templates\nimport studio.cli\n"
+    + DRAWN_HOOK
+    + """
+seen = {"templates_listed": 0}
+listing = graphspec.templates.list_templates
+
+
+def _listed(*args, **kwargs):
+    seen["templates_listed"] += 1
+    return listing(*args, **kwargs)
+
+
+graphspec.templates.list_templates = _listed  # before the start page's module takes the name
+
+
+def _later():
+    seen["frozen_after"] = gc.get_freeze_count()
+    print(json.dumps(seen), flush=True)
+    os._exit(0)
+
+
+def _report():
+    seen["frozen_at_paint"] = gc.get_freeze_count()
+    seen["templates_listed_at_paint"] = seen["templates_listed"]
+    QTimer.singleShot(300, _later)
+
+
+sys.exit(studio.cli.main(["studio", *sys.argv[1:]]))
+"""
+)
+
+
+def at_first_paint(tmp_path: Path, *args: str) -> dict:
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "SUPERSTEP_STUDIO_HOME": str(tmp_path),
+           "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])}  # fmt: skip
+    done = subprocess.run([sys.executable, "-c", CHILD, *args], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=120)  # fmt: skip
+    assert done.returncode == 0, done.stderr[-2000:]
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def test_start_up_is_frozen_until_the_window_has_painted(tmp_path):
+    """What start-up makes is frozen (`gc.freeze`), so no collector pass walks it before the
+    window is drawn, and goes back to the collector once the window has painted."""
+    seen = at_first_paint(tmp_path, "router")
+    assert seen["frozen_at_paint"] > 20_000  # the models, the modules, the window
+    assert seen["frozen_after"] == 0
+
+
+def test_the_pause_restores_the_collector_and_freezes_what_it_made():
+    was_on = gc.isenabled()
+    try:
+        gc.enable()
+        with startup.collector_paused():
+            assert not gc.isenabled()
+            made = [[] for _ in range(1000)]
+        assert gc.isenabled()
+        assert gc.get_freeze_count() >= len(made)
+        gc.disable()
+        with startup.collector_paused():
+            pass
+        assert not gc.isenabled()
+    finally:
+        startup.thaw()
+        (gc.enable if was_on else gc.disable)()
+    assert gc.get_freeze_count() == 0
+
+
+def test_a_studio_opened_on_a_graph_reads_no_template_before_its_first_paint(tmp_path):
+    """The start page's gallery (every template read, and its cached thumbnail) is filled when
+    the page first shows: behind the graph, not before the graph's first paint."""
+    assert at_first_paint(tmp_path, "router")["templates_listed_at_paint"] == 0
+    assert at_first_paint(tmp_path / "bare")["templates_listed_at_paint"] == 1  # it shows
