@@ -56,15 +56,18 @@ def merge_dicts(left: dict | None, right: dict | None) -> dict:
 # ------------------------------------------------------------------ state
 
 
-PLAIN_REDUCERS: dict[str, Callable] = {"add": operator.add, "merge": merge_dicts}
+BUILT_IN_REDUCERS: dict[str, Callable] = {"add": operator.add, "merge": merge_dicts}
+"""And `add_messages`, engine.graph's: it loads langchain-core's messages (about 65 ms), so it
+is imported when a spec's key uses it (`built_in_reducer`), not with the compiler."""
 
 
 def built_in_reducer(name: str) -> Callable | None:
-    if name == "add_messages":  # loads langchain-core's messages: only for a spec that has them
+    """The function of a built-in reducer name (`add`, `add_messages`, `merge`), else None."""
+    if name == "add_messages":
         from engine.graph import add_messages
 
         return add_messages
-    return PLAIN_REDUCERS.get(name)
+    return BUILT_IN_REDUCERS.get(name)
 
 
 def _reducer(key: StateKey, index: int, trusted: bool) -> Callable | None:

@@ -1,6 +1,8 @@
-"""The spec models load cheaply (issue 32.1): each field's docstring is its description, read
-with one parse of the module (graphspec/field_docs.py), and a model's schema is built when it is
-first used, not when every command and the studio's window import the models."""
+"""What importing the spec side costs every command and the studio's window (issue 32.1).
+
+The spec models: each field's docstring is its description, read with one parse of the module
+(graphspec/field_docs.py), and a model's schema is built when it is first used. The compiler:
+langchain-core's messages load only for a spec that merges with `add_messages`."""
 
 from __future__ import annotations
 
@@ -61,3 +63,19 @@ def test_importing_the_models_builds_no_schema_until_one_is_used():
         )
     )
     assert built == {"before": [False] * 4, "after": True, "inner": "inner"}
+
+
+def test_the_compiler_loads_langchain_cores_messages_only_for_a_spec_using_them():
+    """`add_messages` is imported when a key's reducer names it, not with the compiler (issue
+    32.1: langchain-core's messages were about 65 ms of `superstep run router`, whose keys
+    merge with `add`)."""
+    loaded = json.loads(
+        fresh_process(
+            "import json, sys\n"
+            "from graphspec.compiler import built_in_reducer\n"
+            "before = 'langchain_core.messages' in sys.modules\n"
+            "from engine.graph import add_messages\n"
+            "print(json.dumps([before, built_in_reducer('add_messages') is add_messages]))\n"
+        )
+    )
+    assert loaded == [False, True]
