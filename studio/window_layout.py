@@ -108,7 +108,7 @@ class WindowLayout:
     # -------------------------------------------------------------- layout
 
     def _build_central(self) -> None:
-        self._lazy_docks: dict[str, tuple[QDockWidget, Callable[[], QWidget]]] = {}
+        self._lazy: dict[str, Callable[[], None]] = {}
         self.installEventFilter(_AfterFirstPaint(self, self._after_first_paint))
         self.trust_banner = Banner("trustBanner", "#FFF4D6")
         self.trust_banner.add_button(
@@ -159,42 +159,45 @@ class WindowLayout:
         self.docks.append(dock)
         return dock
 
+    def add_lazy(self, name: str, build: Callable[[], None], *attributes: str) -> None:
+        """A part of the window that `build()` makes (and its modules load) right after the
+        window's first paint, or before when `build_lazy(name)` asks for it or code reads one
+        of the window's `attributes` that `build` sets: what the first screen does not show
+        does not delay it."""
+        self._lazy[name] = build
+        for attribute in attributes:
+            self.__dict__.setdefault("_lazy_attributes", {})[attribute] = name
+
     def add_lazy_dock(self, name: str, title: str, build: Callable[[], QWidget],
                       area: Qt.DockWidgetArea, tab_with: str | None = None,
                       attribute: str | None = None) -> QDockWidget:  # fmt: skip
-        """A dock like `add_dock`'s whose panel `build()` makes (and its modules load) right
-        after the window's first paint, or before when the dock is shown or code reads the
-        window's `attribute` that `build` sets: a panel hidden or tabbed behind another at start
-        does not delay the window."""
+        """A dock like `add_dock`'s whose panel `build()` makes, as `add_lazy` says, or before
+        when the dock is shown: a panel hidden or tabbed behind another at start does not
+        delay the window."""
         dock = self.add_dock(name, title, QWidget(), area, tab_with)
-        self._lazy_docks[name] = (dock, build)
-        if attribute is not None:
-            self.__dict__.setdefault("_lazy_attributes", {})[attribute] = name
-        dock.visibilityChanged.connect(lambda shown: shown and self.build_dock(name))
+        self.add_lazy(name, lambda: dock.setWidget(scrolled(build())), *filter(None, [attribute]))
+        dock.visibilityChanged.connect(lambda shown: shown and self.build_lazy(name))
         return dock
 
     def _after_first_paint(self) -> None:
         thaw()  # what start-up froze goes back to the collector (studio/startup.py)
-        self._build_lazy_docks()
-
-    def _build_lazy_docks(self) -> None:
         if getattr(self, "_closed", False):
             return  # closed before its first paint was over: nothing will show them
-        for name in list(self._lazy_docks):
-            self.build_dock(name)
+        for name in list(self._lazy):
+            self.build_lazy(name)
 
-    def build_dock(self, name: str) -> None:
-        """Build a lazy dock's panel now (nothing when it is built or not lazy)."""
-        dock, build = self.__dict__.get("_lazy_docks", {}).pop(name, (None, None))
-        if dock is not None:
-            dock.setWidget(scrolled(build()))
+    def build_lazy(self, name: str) -> None:
+        """Build a lazy part (a dock's panel) now (nothing when it is built or not lazy)."""
+        build = self.__dict__.get("_lazy", {}).pop(name, None)
+        if build is not None:
+            build()
 
     def __getattr__(self, attribute: str):
         # reached only for an attribute not set yet: a lazy dock's builds its panel
         name = self.__dict__.get("_lazy_attributes", {}).pop(attribute, None)
         if name is None:
             raise AttributeError(f"{type(self).__name__!r} object has no attribute {attribute!r}")
-        self.build_dock(name)
+        self.build_lazy(name)
         return getattr(self, attribute)
 
     def dock(self, name: str) -> QDockWidget | None:

@@ -46,7 +46,7 @@ def test_reading_the_attribute_builds_the_panel_once_with_the_open_specs_dataset
     dock = unpainted.datasets_dock
     assert unpainted.findChildren(QComboBox, "datasetSelector") == [dock.selector]
     assert dock.selector.currentText() == "ticket_triage.tickets.jsonl"
-    unpainted.build_dock("datasetsDock")  # built already: nothing happens
+    unpainted.build_lazy("datasetsDock")  # built already: nothing happens
     assert unpainted.datasets_dock is dock
     assert unpainted.findChildren(QComboBox, "datasetSelector") == [dock.selector]
 

@@ -54,6 +54,9 @@ HEAVY = (
     "httpx",
     "networkx",
     "requests",
+    "studio.lecture.compiled_view",  # the compiled view and lecture mode: after the first paint
+    "studio.lecture.mode",
+    "studio.lecture.player",
 )
 """Modules the first screen must not load (a package stands for its submodules too)."""
 
