@@ -40,8 +40,7 @@ from studio.editor import Editor
 from studio.edits.base import updated
 from studio.i18n import translate
 from studio.panels.code_editor import CodeEditor, CodeField, parse_assignments
-from studio.panels.inspector import Host, ModelForm, ToolsEditor, agent_form
-from studio.panels.inspector.host import FINDING_PATH, read_only
+from studio.panels.inspector.host import FINDING_PATH, Host, read_only
 from studio.panels.router_editor import RouterEditor, TargetsEditor
 from studio.plain import plain_label
 
@@ -151,6 +150,8 @@ class InspectorPanel(QScrollArea):
         elif isinstance(element, tuple):
             self._node_fields(element[0])
             if element[1] is not None:
+                from studio.panels.inspector.agent_form import agent_form  # on first use
+
                 agent_form(self.host, self.form, element[1].id)
             else:
                 self.form.addRow(
@@ -338,6 +339,8 @@ class InspectorPanel(QScrollArea):
                 lambda t: setn(nid, goto=t.strip() or None),
             )
         elif node.kind == "model":
+            from studio.panels.inspector.model_form import ModelForm  # on first use
+
             current = lambda: self.spec.node(nid)  # noqa: E731  (the node as it is now)
             tools = lambda: [t.name for n in self.spec.nodes if n.kind == "tools" for t in n.tools]  # noqa: E731
             self.form.addRow(ModelForm(self.host, nid, lambda: current().model,
@@ -381,6 +384,8 @@ class InspectorPanel(QScrollArea):
             button.clicked.connect(lambda: self.open_subgraph.emit(nid))
             self.form.addRow(button)
         elif node.kind == "tools":
+            from studio.panels.inspector.tools_editor import ToolsEditor  # on first use
+
             at = next(i for i, n in enumerate(self.spec.nodes) if n.id == nid)
             self.form.addRow(translate("panels.inspector_panel", "Tools"), ToolsEditor(self.host, nid, lambda: self.spec.node(nid).tools,
                                                   lambda tools, _merge: setn(nid, tools=tools),

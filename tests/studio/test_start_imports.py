@@ -57,6 +57,10 @@ HEAVY = (
     "studio.lecture.compiled_view",  # the compiled view and lecture mode: after the first paint
     "studio.lecture.mode",
     "studio.lecture.player",
+    "studio.panels.inspector.agent_form",  # the inspector's agent, model and tools forms
+    "studio.panels.inspector.model_form",
+    "studio.panels.inspector.tools_editor",
+    "graphspec.code_checks",
 )
 """Modules the first screen must not load (a package stands for its submodules too)."""
 
