@@ -10,27 +10,30 @@ from studio.i18n import translate
 
 def install(window: Any) -> None:
     """The Chat dock (tabbed with the inspector), View → Chat view / Graph view, and
-    Edit → Model providers…"""
+    Edit → Model providers… The panel (`window.chat_panel`), with langchain-core's messages, is
+    made right after the window's first paint, or before when the dock is shown or the
+    attribute read (issue 32.1)."""
     from PySide6.QtCore import Qt
     from PySide6.QtGui import QAction, QKeySequence
 
-    from studio.chat.chat_panel import ChatPanel
-    from studio.chat.provider_dialog import ProviderSettingsDialog
+    def build() -> Any:
+        from studio.chat.chat_panel import ChatPanel
 
-    panel = ChatPanel(window.runner)
-    dock = window.add_dock(
-        "chatDock",
-        translate("chat.__init__", "Chat"),
-        panel,
-        Qt.DockWidgetArea.RightDockWidgetArea,
-        tab_with="inspectorDock",
-    )
-    window.chat_panel = panel
+        window.chat_panel = ChatPanel(window.runner)
+        return window.chat_panel
+
+    dock = window.add_lazy_dock("chatDock", translate("chat.__init__", "Chat"), build, Qt.DockWidgetArea.RightDockWidgetArea,
+                                tab_with="inspectorDock", attribute="chat_panel")  # fmt: skip
 
     def chat_view() -> None:
         dock.show()
         dock.raise_()
-        panel.input.setFocus()
+        window.chat_panel.input.setFocus()
+
+    def provider_settings() -> None:
+        from studio.chat.provider_dialog import ProviderSettingsDialog
+
+        ProviderSettingsDialog(window).exec()
 
     def graph_view() -> None:
         window.view.setFocus()
@@ -46,6 +49,6 @@ def install(window: Any) -> None:
         window.menus["&View"].addAction(action)
     settings = QAction(translate("chat.__init__", "Model &providers…"), window)
     settings.setObjectName("providerSettingsAction")
-    settings.triggered.connect(lambda: ProviderSettingsDialog(window).exec())
+    settings.triggered.connect(provider_settings)
     window.menus["&Edit"].addSeparator()
     window.menus["&Edit"].addAction(settings)

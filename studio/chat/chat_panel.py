@@ -118,6 +118,8 @@ class ChatPanel(QWidget):
         self.session.stepped.connect(self._stepped)
         self.session.busy_changed.connect(lambda _busy: self._update_buttons())
         self._update_buttons()
+        if runner.view is not None:  # made after the thread was read (a lazy dock's panel)
+            self._thread_ready(runner.view)
 
     # ------------------------------------------------------------------ layout
     def _build(self) -> None:

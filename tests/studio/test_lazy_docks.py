@@ -1,4 +1,4 @@
-"""Docks hidden or tabbed behind another at start (Datasets, Server) build their panels right
+"""Docks hidden or tabbed behind another at start (Datasets, Server, Chat) build their panels right
 after the window's first paint, or before when shown or when code reads the window's attribute
 for them (issue 32.1: the window is drawn without them; tests/studio/test_start_imports.py
 checks their modules are not loaded at the first paint)."""
@@ -66,3 +66,23 @@ def test_an_unknown_attribute_is_still_an_attribute_error(unpainted):
     with pytest.raises(AttributeError, match="no_such_thing"):
         unpainted.no_such_thing  # noqa: B018  (the lookup is the test)
     assert not hasattr(unpainted, "datasets")
+
+
+def test_a_chat_panel_made_after_its_thread_was_read_shows_the_threads_messages(
+    unpainted, qtbot, tmp_path
+):
+    from studio.cli import main
+
+    spec = tmp_path / "react_agent.json"
+    shutil.copy(SOURCE_TEMPLATES / "react_agent.json", spec)
+    db = tmp_path / "react_agent.checkpoints.sqlite"  # where the studio keeps a saved spec's runs
+    assert main(["run", str(spec), "--trust", "--db", str(db)]) == 0
+    assert unpainted.open_path(spec)
+    unpainted.trust()  # the thread is read through its compiled graph
+    qtbot.waitUntil(lambda: unpainted.runner.threads == ["main"])  # listed on a worker
+    unpainted.runner.choose_thread("main")
+    qtbot.waitUntil(lambda: unpainted.runner.view is not None)  # read on a worker
+    assert "chat_panel" not in vars(unpainted)
+    panel = unpainted.chat_panel
+    assert [m.type for m in panel.messages] == ["human", "ai", "tool", "ai"]
+    assert panel.messages == unpainted.runner.view.values["messages"]

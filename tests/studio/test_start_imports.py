@@ -61,6 +61,8 @@ HEAVY = (
     "studio.panels.inspector.model_form",
     "studio.panels.inspector.tools_editor",
     "graphspec.code_checks",
+    "studio.chat.chat_panel",  # the Chat dock's panel: after the first paint
+    "studio.chat.provider_dialog",
 )
 """Modules the first screen must not load (a package stands for its submodules too)."""
 
