@@ -357,15 +357,16 @@ def cmd_studio(args: argparse.Namespace) -> int:
     from studio.startup import collector_paused
 
     # Qt aborts the process when its platform plugin cannot load: ask first, say what to install.
-    # The check (ldd, about 0.1 s) runs on a thread while the window's modules load: importing Qt
-    # starts nothing, and the QApplication is made only once the answer is in.
+    # The check (ldd, about 0.05-0.1 s) runs on a thread while the window's modules load:
+    # importing Qt starts nothing, and the QApplication is made only once the answer is in.
     checked: list[str | None] = []
     check = threading.Thread(
         target=lambda: checked.append(qt_check.problem(picture_only=bool(args.screenshot)))
     )
     check.start()
-    try:  # Qt loads here, and only here
+    try:  # Qt loads here, and only here, with the window's modules (they make no Qt object)
         with collector_paused():
+            import studio.main_window  # noqa: F401
             from studio.app import run
     except ImportError as exc:
         failed: ImportError | None = exc

@@ -50,13 +50,18 @@ sys.exit(studio.cli.main(["studio", *sys.argv[1:]]))
 )
 
 
-def at_first_paint(tmp_path: Path, *args: str) -> dict:
-    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "SUPERSTEP_STUDIO_HOME": str(tmp_path),
+def child(code: str, home: Path, *args: str) -> dict:
+    """The JSON `python -c CODE ARGS` prints last, offscreen, in the studio's home `home`."""
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "SUPERSTEP_STUDIO_HOME": str(home),
            "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])}  # fmt: skip
-    done = subprocess.run([sys.executable, "-c", CHILD, *args], cwd=ROOT, env=env,
+    done = subprocess.run([sys.executable, "-c", code, *args], cwd=ROOT, env=env,
                           capture_output=True, text=True, timeout=120)  # fmt: skip
     assert done.returncode == 0, done.stderr[-2000:]
     return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def at_first_paint(tmp_path: Path, *args: str) -> dict:
+    return child(CHILD, tmp_path, *args)
 
 
 def test_start_up_is_frozen_until_the_window_has_painted(tmp_path):
@@ -91,3 +96,38 @@ def test_a_studio_opened_on_a_graph_reads_no_template_before_its_first_paint(tmp
     the page first shows: behind the graph, not before the graph's first paint."""
     assert at_first_paint(tmp_path, "router")["templates_listed_at_paint"] == 0
     assert at_first_paint(tmp_path / "bare")["templates_listed_at_paint"] == 1  # it shows
+
+
+OVERLAP_CHILD = """
+import json, sys, time
+import studio.cli
+from studio import qt_check
+
+checked = qt_check.problem
+seen = {}
+
+
+def slow_check(**options):
+    # the check waits (as ldd does) until the window's modules have loaded, 10 s at most
+    end = time.monotonic() + 10
+    while time.monotonic() < end:
+        if getattr(sys.modules.get("studio.main_window"), "MainWindow", None) is not None:
+            seen["loaded_during_check"] = True
+            break
+        time.sleep(0.01)
+    return checked(**options)
+
+
+qt_check.problem = slow_check
+code = studio.cli.main(["studio", "router", "--screenshot", sys.argv[1], "--quit"])
+print(json.dumps({"code": code, **seen}))
+"""
+
+
+def test_the_windows_modules_load_while_the_qt_check_runs(tmp_path):
+    """`superstep studio` asks whether Qt's platform plugin can load (ldd, 0.05-0.1 s) on a
+    thread; the window's modules load meanwhile instead of after it."""
+    assert child(OVERLAP_CHILD, tmp_path, str(tmp_path / "shot.png")) == {
+        "code": 0,
+        "loaded_during_check": True,
+    }
