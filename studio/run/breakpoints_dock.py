@@ -498,10 +498,13 @@ def _places(spec: Any) -> list[str]:
     return out
 
 
-def install(window: Any) -> BreakpointsPanel:
-    """The Breakpoints dock (placed by studio/workspaces.py)."""
-    panel = BreakpointsPanel(window)
-    window.add_dock("breakpointsDock", translate("run.breakpoints_dock", "Breakpoints"), panel, Qt.DockWidgetArea.BottomDockWidgetArea,
-                    tab_with="traceDock")  # fmt: skip
-    window.breakpoints_panel = panel
-    return panel
+def install(window: Any) -> None:
+    """The Breakpoints dock (placed by studio/workspaces.py): its panel (`window.breakpoints_panel`)
+    is made right after the window's first paint, or before when shown or read (issue 32.1)."""
+
+    def build() -> BreakpointsPanel:
+        window.breakpoints_panel = BreakpointsPanel(window)
+        return window.breakpoints_panel
+
+    window.add_lazy_dock("breakpointsDock", translate("run.breakpoints_dock", "Breakpoints"), build, Qt.DockWidgetArea.BottomDockWidgetArea,
+                         tab_with="traceDock", attribute="breakpoints_panel")  # fmt: skip

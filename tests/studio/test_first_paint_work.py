@@ -17,8 +17,12 @@ from studio import startup
 
 ROOT = Path(__file__).resolve().parents[2]
 
+LAZY_PANELS = ("chatPanel", "breakpointsPanel", "compiledView", "lectureDock")
+"""Panels of docks tabbed behind others (and lecture mode's) at start: made after the first paint."""
+
 CHILD = (
     "import gc, json\nimport graphspec.templates\nimport studio.cli\n"
+    + f"LAZY_PANELS = {LAZY_PANELS!r}\n"
     + DRAWN_HOOK
     + """
 seen = {"templates_listed": 0}
@@ -41,6 +45,8 @@ def _later():
 
 def _report():
     seen["frozen_at_paint"] = gc.get_freeze_count()
+    window = next(w for w in QApplication.topLevelWidgets() if w.objectName() == "mainWindow")
+    seen["panels_at_paint"] = sorted(name for name in LAZY_PANELS if window.findChild(QObject, name))
     seen["templates_listed_at_paint"] = seen["templates_listed"]
     QTimer.singleShot(300, _later)
 
@@ -131,3 +137,7 @@ def test_the_windows_modules_load_while_the_qt_check_runs(tmp_path):
         "code": 0,
         "loaded_during_check": True,
     }
+
+
+def test_the_panels_behind_others_are_made_after_the_first_paint(tmp_path):
+    assert at_first_paint(tmp_path, "router")["panels_at_paint"] == []

@@ -1,10 +1,11 @@
-"""Docks hidden or tabbed behind another at start (Datasets, Server, Chat) build their panels right
+"""Docks hidden or tabbed behind another at start (Datasets, Server, Chat, Breakpoints) build their panels right
 after the window's first paint, or before when shown or when code reads the window's attribute
 for them (issue 32.1: the window is drawn without them; tests/studio/test_start_imports.py
 checks their modules are not loaded at the first paint)."""
 
 from __future__ import annotations
 
+import json
 import shutil
 
 import pytest
@@ -86,3 +87,15 @@ def test_a_chat_panel_made_after_its_thread_was_read_shows_the_threads_messages(
     panel = unpainted.chat_panel
     assert [m.type for m in panel.messages] == ["human", "ai", "tool", "ai"]
     assert panel.messages == unpainted.runner.view.values["messages"]
+
+
+def test_a_breakpoints_panel_made_after_the_spec_opened_lists_its_breakpoints(unpainted, tmp_path):
+    spec = json.loads((SOURCE_TEMPLATES / "router.json").read_text(encoding="utf-8"))
+    spec["breakpoints"] = {"before": ["b"], "points": [{"node": "c", "at": "after", "hit": 2}]}
+    path = tmp_path / "router.json"
+    path.write_text(json.dumps(spec), encoding="utf-8")
+    assert unpainted.open_path(path)
+    assert "breakpoints_panel" not in vars(unpainted)
+    table = unpainted.breakpoints_panel.table
+    assert table.rowCount() == 2
+    assert unpainted.dock("breakpointsDock").widget().widget() is unpainted.breakpoints_panel
