@@ -27,6 +27,7 @@ class EveryRun(BaseCallbackHandler):
 
 def test_model_only_handlers_go_with_graphs_that_can_call_a_model(qtbot, window):
     session = window.runner.session
+    qtbot.waitUntil(lambda: "chat_panel" in vars(window))  # made right after the first paint
     tokens = [h for h in session.callbacks if getattr(h, "models_only", False)]
     assert tokens, "the chat panel's token relay is a models-only handler"
     every = EveryRun()
