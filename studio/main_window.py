@@ -39,7 +39,7 @@ from studio.i18n import QT_TRANSLATE_NOOP, translate
 from studio.lecture import install as install_lecture
 from studio.paths import icon
 from studio.remote import install as install_remote
-from studio.replay.dock import install as install_replay
+from studio.replay import install as install_replay
 from studio.run.breakpoints_dock import install as install_breakpoints
 from studio.run.controller import RunController
 from studio.timeline import install as install_timeline

@@ -245,12 +245,3 @@ def _compile(target: Any, saver: Any) -> Any:
 
     with keyless_models():  # a replay serves the model calls; one going live uses the real key
         return target.compile(saver)
-
-
-def install(window: Any) -> ReplayDock:
-    """The Tests dock (tabbed with Problems) and recording of the window's runs."""
-    dock = ReplayDock(window)
-    window.add_dock("testsDock", translate("replay.dock", "Tests"), dock.panel, Qt.DockWidgetArea.BottomDockWidgetArea,
-                    tab_with="problemsDock")  # fmt: skip
-    window.replay_dock = dock
-    return dock

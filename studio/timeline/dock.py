@@ -96,7 +96,7 @@ class TimelineDock(QObject):
         self.runner.thread_selector.model().rowsInserted.connect(
             lambda *_: self._thread_shown(self.runner.thread_id)
         )
-        window.replay_dock.call_recorded.connect(self._call)
+        window.calls_relay.recorded.connect(self._call)  # the Tests dock's recorder's calls
         window.document.reset.connect(self._reset)
 
     @property

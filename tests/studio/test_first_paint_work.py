@@ -26,6 +26,7 @@ CHILD = (
     + DRAWN_HOOK
     + """
 seen = {"templates_listed": 0}
+WINDOW = []
 listing = graphspec.templates.list_templates
 
 
@@ -39,6 +40,8 @@ graphspec.templates.list_templates = _listed  # before the start page's module t
 
 def _later():
     seen["frozen_after"] = gc.get_freeze_count()
+    replay = vars(WINDOW[0]).get("replay_dock")  # made by then, unasked
+    seen["recording_after"] = replay is not None and replay.recorder in replay.window.runner.session.callbacks
     print(json.dumps(seen), flush=True)
     os._exit(0)
 
@@ -46,6 +49,8 @@ def _later():
 def _report():
     seen["frozen_at_paint"] = gc.get_freeze_count()
     window = next(w for w in QApplication.topLevelWidgets() if w.objectName() == "mainWindow")
+    WINDOW.append(window)
+    seen["tests_dock_at_paint"] = "replay_dock" in vars(window)
     seen["panels_at_paint"] = sorted(name for name in LAZY_PANELS if window.findChild(QObject, name))
     seen["templates_listed_at_paint"] = seen["templates_listed"]
     QTimer.singleShot(300, _later)
@@ -141,3 +146,11 @@ def test_the_windows_modules_load_while_the_qt_check_runs(tmp_path):
 
 def test_the_panels_behind_others_are_made_after_the_first_paint(tmp_path):
     assert at_first_paint(tmp_path, "router")["panels_at_paint"] == []
+
+
+def test_an_agent_spec_records_its_runs_from_the_turn_after_the_first_paint(tmp_path):
+    """The Tests dock and its recorder are made right after the first paint (issue 32.1), in
+    time for any run: an agent template's runs are recorded, as before."""
+    seen = at_first_paint(tmp_path, "react_agent")
+    assert seen["tests_dock_at_paint"] is False
+    assert seen["recording_after"] is True

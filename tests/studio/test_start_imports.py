@@ -63,6 +63,8 @@ HEAVY = (
     "graphspec.code_checks",
     "studio.chat.chat_panel",  # the Chat dock's panel: after the first paint
     "studio.chat.provider_dialog",
+    "studio.replay.dock",  # the Tests dock and its recorder: after the first paint
+    "engine.record.store",
 )
 """Modules the first screen must not load (a package stands for its submodules too)."""
 
@@ -122,11 +124,11 @@ AGENT_LAYER = (
 
 
 def test_an_agent_card_is_drawn_without_the_agent_layer(tmp_path):
-    """An agent template turns Record runs on (the recorder, with langchain-core's messages, is
-    made at once); the agent layer still waits for a run, and laying its cards out (it has no
-    positions) needs no networkx."""
+    """An agent template turns Record runs on: the recorder (with langchain-core's messages) is
+    made with the Tests dock, right after the first paint; the agent layer waits for a run,
+    and laying its cards out (it has no positions) needs no networkx."""
     modules = modules_at_first_paint(tmp_path, "react_agent")
-    assert "studio.canvas.items.node_item" in modules and "engine.record.recorder" in modules
+    assert "studio.canvas.items.node_item" in modules and "engine.record.recorder" not in modules
     assert heavy_in(modules, AGENT_LAYER) == []
 
 
