@@ -25,7 +25,6 @@ from PySide6.QtWidgets import (
 from graphspec.import_func import holds_one_value
 from studio.i18n import translate
 from studio.paths import studio_home
-from studio.run.deep_agent_panel import DeepAgentPanel
 from studio.run.overlay import RunOverlay
 from studio.run.panels import (
     ChannelsPanel,
@@ -115,7 +114,6 @@ class RunController(RunToolbar, ThreadControl):
         self.events = EventsPanel()
         self.diff = DiffPanel()
         self.thread_list = ThreadsPanel()
-        self.deep_agent = DeepAgentPanel()
         self.docks = {
             "runInputDock": w.add_dock(
                 "runInputDock", translate("run.controller", "Run input"), self.input_panel, left
@@ -146,15 +144,28 @@ class RunController(RunToolbar, ThreadControl):
             "eventsDock": w.add_dock(
                 "eventsDock", translate("run.controller", "Events"), self.events, bottom
             ),
-            "deepAgentDock": w.add_dock(
+            "deepAgentDock": w.add_lazy_dock(
                 "deepAgentDock",
                 translate("run.controller", "Deep agent"),
-                self.deep_agent,
+                self._build_deep_agent,
                 right,
                 tab_with="inspectorDock",
             ),
         }
         # where each goes, and how big, is the workspace's (studio/workspaces.py)
+
+    def _build_deep_agent(self) -> Any:
+        from studio.run.deep_agent_panel import DeepAgentPanel
+
+        self._deep_agent = DeepAgentPanel()
+        return self._deep_agent
+
+    @property
+    def deep_agent(self) -> Any:
+        """The Deep agent dock's panel: made right after the window's first paint (it shows
+        only a deep agent's runs), or here when a run reaches it first (issue 32.1)."""
+        self.window.build_lazy("deepAgentDock")
+        return self._deep_agent
 
     def _wire(self) -> None:
         s = self.session

@@ -17,7 +17,7 @@ from studio import startup
 
 ROOT = Path(__file__).resolve().parents[2]
 
-LAZY_PANELS = ("chatPanel", "breakpointsPanel", "compiledView", "lectureDock")
+LAZY_PANELS = ("chatPanel", "breakpointsPanel", "deepAgentPanel", "compiledView", "lectureDock")
 """Panels of docks tabbed behind others (and lecture mode's) at start: made after the first paint."""
 
 CHILD = (

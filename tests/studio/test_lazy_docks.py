@@ -99,3 +99,11 @@ def test_a_breakpoints_panel_made_after_the_spec_opened_lists_its_breakpoints(un
     table = unpainted.breakpoints_panel.table
     assert table.rowCount() == 2
     assert unpainted.dock("breakpointsDock").widget().widget() is unpainted.breakpoints_panel
+
+
+def test_a_run_reaching_the_deep_agent_panel_first_makes_it_once(unpainted):
+    """The run side reads `runner.deep_agent` when a step's events come (or a run clears it)."""
+    assert "_deep_agent" not in vars(unpainted.runner)
+    panel = unpainted.runner.deep_agent
+    assert unpainted.dock("deepAgentDock").widget().widget() is panel
+    assert unpainted.runner.deep_agent is panel

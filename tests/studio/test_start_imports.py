@@ -65,6 +65,7 @@ HEAVY = (
     "studio.chat.provider_dialog",
     "studio.replay.dock",  # the Tests dock and its recorder: after the first paint
     "engine.record.store",
+    "studio.run.deep_agent_panel",  # the Deep agent dock's panel: after the first paint
 )
 """Modules the first screen must not load (a package stands for its submodules too)."""
 
