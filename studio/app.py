@@ -69,6 +69,9 @@ def run(
     if size is not None:
         window.resize(*size)
     _keep_running([window])
+    # opening the document's checkpoint database and listing its threads wait for the first
+    # paint: with the GIL, their thread would take its time from the window's
+    window.add_lazy("runSessionJobs", window.runner.session.hold())
     opened = True
     module, attr = split_target(spec) if spec else ("", None)
     if module.endswith(".py") or Path(module).name == "langgraph.json":  # asks before running it

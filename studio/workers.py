@@ -78,8 +78,15 @@ class DaemonExecutor:
 
     def __init__(self, name: str) -> None:
         self._jobs: queue.SimpleQueue = queue.SimpleQueue()
+        self._open = threading.Event()
+        self._open.set()
         self._thread = threading.Thread(target=self._work, name=name, daemon=True)
         self._thread.start()
+
+    def hold(self) -> Callable[[], None]:
+        """Jobs wait, in order, until the returned function is called."""
+        self._open.clear()
+        return self._open.set
 
     def submit(self, fn: Callable[..., Any], /, *args: Any) -> Future:
         future: Future = Future()
@@ -94,6 +101,7 @@ class DaemonExecutor:
 
     def _work(self) -> None:
         while (item := self._jobs.get()) is not None:
+            self._open.wait()
             _run_into(*item)
 
 

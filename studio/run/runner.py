@@ -353,6 +353,11 @@ class RunSession(QObject):
         expression running in it stops at once, failing its task."""
         self._stop.set()
 
+    def hold(self) -> Callable[[], None]:
+        """The jobs asked for from now wait, in order, until the returned function is called
+        (start-up: the window's first paint does not share the interpreter with them)."""
+        return self._executor.hold()
+
     def open(self, db: Path, saver: Any = None) -> None:
         """Keep checkpoints in the SQLite file `db`, or in `saver` when given (a graph from
         code handed over with its own checkpointer)."""

@@ -37,6 +37,18 @@ def _listed(*args, **kwargs):
 
 graphspec.templates.list_templates = _listed  # before the start page's module takes the name
 
+import studio.run.runner as runner
+
+opening = runner.RunSession._open
+
+
+def _opened(self, *args):  # on the session's thread
+    seen["db_opened_before_paint"] = "panels_at_paint" not in seen
+    return opening(self, *args)
+
+
+runner.RunSession._open = _opened
+
 
 def _later():
     seen["frozen_after"] = gc.get_freeze_count()
@@ -154,3 +166,9 @@ def test_an_agent_spec_records_its_runs_from_the_turn_after_the_first_paint(tmp_
     seen = at_first_paint(tmp_path, "react_agent")
     assert seen["tests_dock_at_paint"] is False
     assert seen["recording_after"] is True
+
+
+def test_the_checkpoint_database_opens_after_the_first_paint(tmp_path):
+    """Opening the document's checkpoint database and listing its threads (the run session's
+    thread) wait for the first paint: with the GIL they would take their time from it."""
+    assert at_first_paint(tmp_path, "router")["db_opened_before_paint"] is False
