@@ -354,7 +354,7 @@ def cmd_studio(args: argparse.Namespace) -> int:
     import threading
 
     from studio import qt_check
-    from studio.startup import collector_paused
+    from studio.startup import collector_paused, spare_pyside_source_reads
 
     # Qt aborts the process when its platform plugin cannot load: ask first, say what to install.
     # The check (ldd, about 0.05-0.1 s) runs on a thread while the window's modules load:
@@ -366,6 +366,7 @@ def cmd_studio(args: argparse.Namespace) -> int:
     check.start()
     try:  # Qt loads here, and only here, with the window's modules (they make no Qt object)
         with collector_paused():
+            spare_pyside_source_reads()
             import studio.main_window  # noqa: F401
             from studio.app import run
     except ImportError as exc:
