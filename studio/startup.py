@@ -46,7 +46,7 @@ def spare_pyside_source_reads() -> None:
     if isinstance(known, dict) and not any(isinstance(f, _KnownToPySide) for f in sys.meta_path):
         finder = _KnownToPySide(known)
         for name in list(sys.modules):  # imported before: PySide asks again at the next import
-            finder.find_spec(name)
+            finder.record(name)
         sys.meta_path.insert(0, finder)
 
 
@@ -61,9 +61,12 @@ class _KnownToPySide:
         self.known = known
 
     def find_spec(self, name: str, path: object = None, target: object = None) -> None:
+        self.record(name)
+        return None
+
+    def record(self, name: str) -> None:
         top = name.partition(".")[0]
         if top == "studio":
             self.known.setdefault(name, 0)
         elif top in _NO_QT:
             self.known.setdefault(name, -1)
-        return None

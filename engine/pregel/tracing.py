@@ -15,6 +15,7 @@ import os
 import sys
 from typing import Any, NamedTuple
 
+from langchain_core.globals import get_debug
 from langchain_core.runnables.config import (
     _set_config_context,
     get_async_callback_manager_for_config,
@@ -22,6 +23,7 @@ from langchain_core.runnables.config import (
     var_child_runnable_config,
 )
 from langchain_core.tracers._streaming import _StreamingCallbackHandler
+from langchain_core.utils.env import env_var_is_set
 
 from engine._constants import CONF, START
 
@@ -49,8 +51,6 @@ def _nobody_listens(config: dict) -> bool:
     langsmith (a third of a second), so a run nobody listens to skips it."""
     if config.get("callbacks"):
         return False
-    from langchain_core.globals import get_debug
-
     if get_debug():
         return False
     if "langchain_core.tracers.context" not in sys.modules:
@@ -62,7 +62,6 @@ def _nobody_listens(config: dict) -> bool:
             name in sys.modules for name in _CONFIGURED_BEFORE
         )
     from langchain_core.tracers import context  # waits while another thread loads it
-    from langchain_core.utils.env import env_var_is_set
 
     if env_var_is_set("LANGCHAIN_TRACING") or env_var_is_set("LANGCHAIN_HANDLER"):
         return False  # configure raises that v1 tracing is gone
