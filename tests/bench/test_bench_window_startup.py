@@ -27,3 +27,47 @@ def test_a_child_that_fails_is_an_error_not_a_figure(monkeypatch, capsys):
     assert window_startup.main(["--repeat", "1"]) == 1
     out = capsys.readouterr().out.splitlines()
     assert out == ["error: studio: no luck", "SUMMARY: FAIL error"]
+
+
+WATCHED = """
+from PySide6.QtWidgets import QVBoxLayout, QWidget
+
+seen = []
+watch = _Drawn.eventFilter
+
+
+def _counting(self, obj, event):
+    seen.append(obj.isWidgetType() and obj.isWindow())
+    return watch(self, obj, event)
+
+
+def _report():  # what the probe saw before the first paint, instead of "drawn"
+    sys.stdout.write(f"{len(seen)} {seen.count(False)}\\n")
+    sys.stdout.flush()
+    os._exit(0)
+
+
+_Drawn.eventFilter = _counting
+window = QWidget()
+layout = QVBoxLayout(window)
+for i in range(40):
+    layout.addWidget(QLabel(f"label {i}"))
+window.show()
+app.exec()
+"""
+
+
+def test_the_probe_watches_the_windows_not_every_object(tmp_path):
+    """The probe is not part of what is timed: it must not route the events of every object a
+    window is made of through Python (that made PySide wrap Qt's internal objects, and cost the
+    studio's start ~60 ms a user never pays), only the window's own until its first paint."""
+    import subprocess
+    import sys
+
+    done = subprocess.run(
+        [sys.executable, "-c", window_startup.DRAWN_HOOK + WATCHED],
+        env={**__import__("os").environ, "QT_QPA_PLATFORM": "offscreen"},
+        capture_output=True, text=True, timeout=120, cwd=tmp_path,
+    )  # fmt: skip
+    seen, not_windows = map(int, done.stdout.split())
+    assert seen > 0 and not_windows == 0, done.stdout + done.stderr
