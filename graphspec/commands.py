@@ -9,7 +9,6 @@ per problem; a run that fails raises `RunFailed`.
 from __future__ import annotations
 
 import contextlib
-import os
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -187,6 +186,7 @@ def import_module_spec(
     from graphspec.import_refs import split_target
     from graphspec.importer import import_module_graph
     from graphspec.io import dumps_spec
+    from graphspec.module_files import naming_program
     from graphspec.validator import validate
 
     module, attr = split_target(target)
@@ -199,8 +199,7 @@ def import_module_spec(
         raise BadInput(exc.line()) from None
     if module.endswith(".py"):  # a run loads the file from beside the spec
         folder = Path(output).resolve().parent if output is not None else Path.cwd()
-        spec = spec.model_copy(update={"module_file": os.path.relpath(Path(module).resolve(),
-                                                                       folder)})  # fmt: skip
+        spec = naming_program(spec, Path(module), folder)
     text = dumps_spec(spec)
     if output is None:
         out.write(text)

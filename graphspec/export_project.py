@@ -45,14 +45,27 @@ def graph_id(name: str) -> str:
 
 
 def imported_modules(code: str) -> list[str]:
-    """The top-level modules `code` imports (absolute imports only), sorted."""
+    """The top-level modules `code` imports (absolute imports only), sorted: a program file
+    imported by its own name (`import_module("09_subgraph")`) is one, the module name it is
+    given (`sys.modules.setdefault("_09_subgraph", ...)`) is not."""
     names: set[str] = set()
+    given: set[str] = set()
     for node in ast.walk(ast.parse(code)):
         if isinstance(node, ast.Import):
             names.update(alias.name.partition(".")[0] for alias in node.names)
         elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
             names.add(node.module.partition(".")[0])
-    return sorted(names)
+        elif isinstance(node, ast.Call) and (text := _first_text(node)) is not None:
+            if ast.unparse(node.func) == "import_module":
+                names.add(text)
+            elif ast.unparse(node.func) == "sys.modules.setdefault":
+                given.add(text)
+    return sorted(names - given)
+
+
+def _first_text(call: ast.Call) -> str | None:
+    first = call.args[0] if call.args else None
+    return first.value if isinstance(first, ast.Constant) and isinstance(first.value, str) else None
 
 
 def _providers(spec: GraphSpec) -> set[str]:
@@ -132,24 +145,37 @@ def _copy_package(src: Path, dst: Path, root: Path, skipped: list[str]) -> None:
 def _copy_local(
     modules: Iterable[str], base_dir: Path, out: Path
 ) -> tuple[list[str], list[str], list[str]]:
-    """Copy each module found beside the spec into the project: (copied, not found, skipped
+    """Copy each module found beside the spec into the project, and the modules beside it
+    that a copied file imports (a program's sibling helpers): (copied, not found, skipped
     links). Only what lies inside the spec's folder is read: a project is committed and
     deployed, so a link to ~/.ssh must not carry the key into it."""
     root = Path(os.path.realpath(base_dir))
     copied, missing, skipped = [], [], []
-    for name in modules:
+    wanted = list(modules)
+    queue = list(wanted)
+    while queue:
+        name = queue.pop(0)
         file, package = root / f"{name}.py", root / name
         if file.is_file() or file.is_symlink():
             if _copy_file(file, out / file.name, root, skipped):
                 copied.append(name)
+                queue += [m for m in _imports_of(out / file.name) if m not in {*copied, *queue}]
         elif package.is_symlink() and (why := _refusal(package, root)) is not None:
             skipped.append(f"{name} ({why})")  # a package folder that is a link: never followed
         elif (package / "__init__.py").is_file():
             _copy_package(package, out / name, root, skipped)
             copied.append(name)
-        else:
+        elif name in wanted:  # what a copied file imports may be installed: only ours count
             missing.append(name)
     return copied, missing, skipped
+
+
+def _imports_of(copy: Path) -> list[str]:
+    """The modules a copied file imports, read from the copy (what is in the project)."""
+    try:
+        return imported_modules(copy.read_text(encoding="utf-8"))
+    except (SyntaxError, ValueError, UnicodeDecodeError):
+        return []
 
 
 class Project(NamedTuple):

@@ -12,7 +12,8 @@ Functions (nodes, routers, custom reducers, tools) become references by import p
 `module:name`, checked by resolving them back (`graphspec.import_refs`): async functions,
 callable objects and `@tool` functions get one; a function a later definition shadowed becomes
 inline code importing the module globals it reads, never a path to the wrong function. A file
-imported by path is named by its stem; its folder is on sys.path only while it loads, and
+imported by path is named by its stem (made a name when it is none: `graphspec.program_names`,
+`09_subgraph.py` is `_09_subgraph`); its folder is on sys.path only while it loads, and
 sys.modules keeps it, so the references resolve later in the same process. Importing runs the
 module: callers ask the user first. `module:function` names a graph factory: it is called as
 langgraph's server calls one (no arguments, or a RunnableConfig).
@@ -55,6 +56,7 @@ from graphspec.import_refs import code_ref, ref, target_of
 from graphspec.io import spec_from_dict
 from graphspec.model import RESERVED_NAMES
 from graphspec.program_graphs import builder_of, graph_value, kept_channels, pick_name
+from graphspec.program_names import module_name
 from graphspec.state_types import MANAGED_BY_CLASS_NAME, MANAGED_TYPES, TYPE_OF_CLASS
 
 
@@ -84,9 +86,7 @@ def load_module(target: str, *, on_engine: bool = False, again: bool = True) -> 
             raise SpecError(f"cannot import {target}: {type(exc).__name__}: {exc}") from exc
     if not path.is_file():
         raise SpecError(f"no such file: {target}")
-    name = path.stem
-    if not name.isidentifier():
-        raise SpecError(f"cannot import {target}: {name!r} is not a module name (rename the file)")
+    name = module_name(path)  # `09_subgraph.py` too, as `langgraph dev` loads it by path
     saved = list(sys.path)
     sys.path.insert(0, str(path.resolve().parent))  # for its sibling imports, while it loads
     try:

@@ -10,7 +10,9 @@ time (`importlib.import_module(name)`) cannot be seen here.
 from __future__ import annotations
 
 import ast
+import os
 from pathlib import Path
+from typing import Any
 
 MAX_FILES = 500
 """The most files followed: bounds the work a hostile folder tree can cause."""
@@ -70,4 +72,17 @@ def local_files(module_file: Path) -> list[Path]:
     return list(seen)
 
 
-__all__ = ["local_files"]
+def naming_program(spec: Any, program: Path | None, folder: Path) -> Any:
+    """`spec`, made from the program file `program`, naming it in `module_file` relative to
+    `folder` (where the spec is written), so a later run loads it before resolving the import
+    paths; `spec` itself when it names one already or was made from none."""
+    if program is None or spec.module_file is not None:
+        return spec
+    try:
+        where = os.path.relpath(program.resolve(), folder.resolve())
+    except ValueError:  # another drive (Windows): no relative path leads there
+        where = str(program.resolve())
+    return spec.model_copy(update={"module_file": where})
+
+
+__all__ = ["local_files", "naming_program"]

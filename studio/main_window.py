@@ -23,6 +23,7 @@ from PySide6.QtWidgets import QFileDialog, QMainWindow, QMenu, QMessageBox
 from graphspec.errors import Finding, SpecError, SpecValidationError
 from graphspec.io import load_spec, read_spec_bytes, save_spec
 from graphspec.model import GraphSpec
+from graphspec.module_files import naming_program
 from graphspec.templates import is_bundled
 from graphspec.trust import Closure, closure, digest
 from studio import files
@@ -506,7 +507,7 @@ class MainWindow(WindowLayout, EditorCommands, QMainWindow):
             )
             return False
         try:
-            data = save_spec(self.document.spec, path)
+            data = save_spec(self.spec_beside(path.parent), path)
         except Exception as exc:
             self.statusBar().showMessage(
                 translate("main_window", "Cannot save {path}: {exc}").format(path=path, exc=exc),
@@ -526,6 +527,11 @@ class MainWindow(WindowLayout, EditorCommands, QMainWindow):
             translate("main_window", "Saved {path}").format(path=path), 4000
         )
         return True
+
+    def spec_beside(self, folder: Path) -> GraphSpec:
+        """The spec as written to `folder`: one imported from a program names its file, so a
+        reopened spec runs it again and an export imports it (the document's stays as made)."""
+        return naming_program(self.document.spec, self.document.origin, folder)
 
     def ask_open(self) -> None:
         path, _ = QFileDialog.getOpenFileName(
@@ -578,7 +584,8 @@ class MainWindow(WindowLayout, EditorCommands, QMainWindow):
             else:
                 from graphspec import export as spec_export  # the exporters load the engine
 
-                text = spec_export.export(self.document.spec, fmt, base_dir=self.document.base_dir)
+                spec = self.spec_beside(self.document.base_dir or path.parent)
+                text = spec_export.export(spec, fmt, base_dir=self.document.base_dir)
                 path.write_text(text, encoding="utf-8")
         except SpecError as exc:  # names the element and field at fault
             self.statusBar().showMessage(

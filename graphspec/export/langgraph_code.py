@@ -22,7 +22,12 @@ from graphspec.errors import SpecError
 from graphspec.export.compile_args import compile_parts
 from graphspec.export.deep_agent_code import deep_agent_call
 from graphspec.export.mcp_code import mcp_tools_source
-from graphspec.export.python_module import PREGEL_IMPORTS, PythonModule, used_imports
+from graphspec.export.python_module import (
+    PREGEL_IMPORTS,
+    PythonModule,
+    file_imports,
+    used_imports,
+)
 from graphspec.export.scripted_model import scripted_model
 from graphspec.io import resolve_subgraph, subgraph_dir
 from graphspec.model import (
@@ -44,6 +49,7 @@ from graphspec.model import (
     ToolsNode,
 )
 from graphspec.node_kinds import by_kind
+from graphspec.program_names import file_modules
 from graphspec.pysource import docstring_body, expression, keyword_args, literal
 from graphspec.state_types import STATE_TYPES
 
@@ -73,6 +79,7 @@ class _GraphWriter:
         self.prefix = prefix
         self.base_dir = base_dir
         self.depth = depth
+        module.files.update(file_modules(spec.module_file))
 
     def expression(self, text: str, field: str, *, item: bool = False) -> str:
         """`text` as Python; one that does not parse (or cannot be written) names its place."""
@@ -545,7 +552,7 @@ def to_langgraph(spec: GraphSpec, base_dir: str | os.PathLike[str] | None = None
         head
         + "\n\nExported by Superstep Studio from a graph spec; runs on langgraph alone.\n"
         + '"""\n\n'
-        + "\n".join(used_imports(module.imports, body))
+        + "\n".join(file_imports(used_imports(module.imports, body), module.files, body))
         + (f"\n\nRECURSION_LIMIT = {limit}" if limit else "")
         + "\n\n\n"
         + body

@@ -19,6 +19,7 @@ from graphspec.errors import SpecError
 from graphspec.export.compile_args import RUNTIME_IMPORTS
 from graphspec.export.mcp_code import MCP_HELPERS, MCP_IMPORTS
 from graphspec.model import PREBUILT_MIDDLEWARE, Argument, CodeRef, FunctionNode
+from graphspec.program_names import alias_line
 from graphspec.pysource import comment, literal
 
 PREGEL_IMPORTS = [
@@ -26,6 +27,8 @@ PREGEL_IMPORTS = [
     "from langgraph.pregel import NodeBuilder, Pregel",
 ]
 """What a graph built by hand (`GraphSpec.pregel`) is written with."""
+FILE_IMPORTS = ["import sys", "from importlib import import_module"]
+"""What importing a program file by its own name takes (`file_imports`)."""
 BASE_IMPORTS = [
     "import operator",
     "from typing import Annotated, Any, TypedDict",
@@ -47,6 +50,7 @@ OPTIONAL_IMPORTS = [
     *RUNTIME_IMPORTS,
     *PREGEL_IMPORTS,
     *MCP_IMPORTS,
+    *FILE_IMPORTS,
     "from langchain.agents.middleware import " + ", ".join([*PREBUILT_MIDDLEWARE.values(), *HOOKS]),
 ]
 """Everything `PythonModule.need` may add: the names are reserved whether or not a spec needs them."""
@@ -126,6 +130,9 @@ class PythonModule:
         self.used: set[str] = set(RESERVED)
         self.aliases: dict[tuple[str, str], str] = {}
         """(module, name) -> the name its import took here."""
+        self.files: dict[str, str] = {}
+        """Module name -> file stem, for program files whose name is no module name
+        (`graphspec.program_names`): imported by their own name."""
 
     def name(self, wanted: str) -> str:
         name = wanted.strip("_") or "fn" if wanted.startswith("__") else wanted
@@ -187,6 +194,22 @@ class PythonModule:
         return literal(arg.value)
 
 
+def file_imports(lines: list[str], files: dict[str, str], body: str) -> list[str]:
+    """`lines` with each program file of `files` the module uses (by import path, or in copied
+    code) imported by its own name first, under the module name the spec uses."""
+    words = set(re.findall(r"[A-Za-z_][A-Za-z0-9_]*", body))
+    used = [m for m in files if m in words or any(line.startswith(f"from {m} import ") for line in lines)]  # fmt: skip
+    if not used:
+        return lines
+    out = [*FILE_IMPORTS, *lines]
+    for module in used:
+        line = alias_line(module, files[module])
+        first = next((i for i, text in enumerate(out) if text.startswith(f"from {module} import ")),
+                     len(out))  # fmt: skip
+        out[first:first] = ["", f"{line}  # {files[module]}.py: its file name is no module name"]
+    return out
+
+
 def used_imports(lines: list[str], body: str) -> list[str]:
     """The import lines with only the names the body uses (blank separators kept)."""
     words = set(re.findall(r"[A-Za-z_][A-Za-z0-9_]*", body))
@@ -214,5 +237,6 @@ __all__ = [
     "OPTIONAL_IMPORTS",
     "PythonModule",
     "binding_problem",
+    "file_imports",
     "used_imports",
 ]
