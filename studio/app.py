@@ -17,6 +17,9 @@ from studio.i18n import install_chosen, translate
 from studio.paths import APPLICATION, ORGANIZATION
 from studio.startup import collector_paused
 
+UNSEEN_PLATFORMS = ("offscreen", "minimal")
+"""Qt platforms that show nothing on a screen: a dialog there is one nobody can answer."""
+
 
 def _keep_running(window_ref: list) -> None:
     """A bug in a slot must not take the user's drawing down: report it and carry on."""
@@ -73,11 +76,13 @@ def run(
     # paint: with the GIL, their thread would take its time from the window's
     window.add_lazy("runSessionJobs", window.runner.session.hold())
     opened = True
+    # no one answers a dialog of a run that quits, pictures or has no screen: it says instead
+    unattended = quit_after or bool(screenshot_path) or app.platformName() in UNSEEN_PLATFORMS
     module, attr = split_target(spec) if spec else ("", None)
     if module.endswith(".py") or Path(module).name == "langgraph.json":  # asks before running it
         from studio.python_open import open_python
 
-        opened = open_python(window, Path(module), attr, trusted=trust)
+        opened = open_python(window, Path(module), attr, trusted=trust, ask=not unattended)
     elif spec:
         path = resolve(spec)
         bundled = path.resolve().parent == TEMPLATES_DIR.resolve()
@@ -106,9 +111,9 @@ def run(
             closed.set()
 
     serve(app, after_start)
-    for problem in problems if quit_after else ():
+    for problem in problems if unattended else ():
         print(f"superstep studio: {problem}", file=sys.stderr)
-    return 1 if problems and quit_after else 0
+    return 1 if problems and unattended else 0
 
 
 def serve(app: Any, first: Any = None) -> None:

@@ -66,8 +66,14 @@ def confirm_import(parent: Any, path: Path, changed: bool = False) -> bool:
     return box.exec() == QMessageBox.StandardButton.Yes
 
 
-def ask_graph_name(parent: Any, path: Path, names: list[str]) -> str | None:
-    """Which of the module's graphs to open; None when the user cancels."""
+def ask_graph_name(parent: Any, path: Path, names: list[str], ask: bool = True) -> str | None:
+    """Which of the module's graphs to open; None when the user cancels. Without `ask` (no one
+    is there to answer: `superstep studio --quit`, a screenshot, offscreen) the window's load
+    errors name the choices instead, and None."""
+    if not ask:
+        parent.show_load_errors(path, [f"{path.name} defines {len(names)} graphs: "
+                                       f"{', '.join(names)}; open one with {path}:{names[0]}"])  # fmt: skip
+        return None
     dialog = QInputDialog(parent)
     dialog.setObjectName("graphPicker")
     dialog.setWindowTitle(translate("python_open", "Pick a graph"))
@@ -90,17 +96,17 @@ class Opened:
     """Why it could not become a spec (it is drawn from the compiled graph instead)."""
 
 
-def load_program(window: Any, path: Path, name: str | None) -> Opened | None:
-    """Load the module (the user agreed), find its graph (asking which when several), and get
-    it as a spec, or as the compiled graph when the spec cannot hold it or would not run it.
-    None (having said why) when there is no graph to open."""
+def load_program(window: Any, path: Path, name: str | None, ask: bool = True) -> Opened | None:
+    """Load the module (the user agreed), find its graph (asking which when several, if `ask`),
+    and get it as a spec, or as the compiled graph when the spec cannot hold it or would not run
+    it. None (having said why) when there is no graph to open."""
     try:
         module = load_module(str(path), on_engine=True)  # runs on the engine, as the studio does
         if name is None:
             try:
                 name = pick_name(module, path.name)
             except SeveralGraphs as several:
-                name = ask_graph_name(window, path, several.names)
+                name = ask_graph_name(window, path, several.names, ask)
                 if name is None:
                     return None
         value = graph_value(module, name, path.name)
@@ -140,10 +146,11 @@ def show_program(window: Any, path: Path, found: Opened) -> None:
 
 
 def open_python(window: Any, path: Path, attr: str | None = None, *,
-                trusted: bool = False) -> bool:  # fmt: skip
+                trusted: bool = False, ask: bool = True) -> bool:  # fmt: skip
     """Open a module's graph (`attr`, else the one it holds) or a langgraph.json project's
     (`attr` is then a graph id): ask first (unless `trusted`: the user already agreed), import,
-    pick and open; on failure say why and leave the document as it was."""
+    pick and open; on failure say why and leave the document as it was. Without `ask` nobody is
+    there to answer a dialog: code not trusted is not run, and several graphs are named."""
     path = Path(path)
     environment: Callable[[], Any] = nullcontext
     if is_project_file(path):
@@ -151,7 +158,7 @@ def open_python(window: Any, path: Path, attr: str | None = None, *,
             project = read_project(path)
             if attr is None:
                 ids = list(project.graphs)
-                attr = ids[0] if len(ids) == 1 else ask_graph_name(window, path, ids)
+                attr = ids[0] if len(ids) == 1 else ask_graph_name(window, path, ids, ask)
                 if attr is None:
                     return False
             path, attr = project.target(attr)
@@ -159,6 +166,10 @@ def open_python(window: Any, path: Path, attr: str | None = None, *,
             window.show_load_errors(path, [exc.line()])
             return False
         environment = partial(project_environment, project)
+    if not trusted and not ask:  # no one to ask: its code runs only with --trust
+        window.show_load_errors(path, [f"opening {path.name} runs its Python code: not opened "
+                                       "(pass --trust to allow it)"])  # fmt: skip
+        return False
     if not trusted and not confirm_import(window, path):
         window.statusBar().showMessage(
             translate("python_open", "Did not open {name}: its code was not run").format(
@@ -168,7 +179,7 @@ def open_python(window: Any, path: Path, attr: str | None = None, *,
         )
         return False
     with environment():
-        found = load_program(window, path, attr)
+        found = load_program(window, path, attr, ask)
     if found is None:
         return False
     show_program(window, path, found)
