@@ -72,6 +72,11 @@ class AsyncSaves:
         except asyncio.CancelledError as cancelled:
             cancelled.args = (*cancelled.args, newest)
             raise
+        if newest is not pending[-1] and not newest.cancelled():
+            # the loop's copy of a thread save's outcome: its error is raised below, from the
+            # save itself; unread, the copy would log 'Future exception was never retrieved'
+            # whenever the error (whose traceback holds this frame, and so the copy) is freed
+            newest.exception()
         errors = [error for future in pending if (error := future.exception()) is not None]
         if errors:
             raise errors[0]

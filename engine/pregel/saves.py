@@ -29,15 +29,22 @@ class BackgroundSaves:
         return future
 
     def _work(self) -> None:
+        while True:  # the batch is let go once run: waiting for the next, the thread holds no
+            _run_all(self._take())  # saver, values or error of a run that is over
+
+    def _take(self) -> list[_Job]:
+        """The next save, and every save queued behind it."""
+        jobs = [self._jobs.get()]
         while True:
-            jobs = [self._jobs.get()]
-            while True:
-                try:
-                    jobs.append(self._jobs.get_nowait())
-                except queue.Empty:
-                    break
-            for _, group in itertools.groupby(jobs, key=lambda job: id(job[0])):
-                _run_batch(list(group))
+            try:
+                jobs.append(self._jobs.get_nowait())
+            except queue.Empty:
+                return jobs
+
+
+def _run_all(jobs: list[_Job]) -> None:
+    for _, group in itertools.groupby(jobs, key=lambda job: id(job[0])):
+        _run_batch(list(group))
 
 
 def _run_batch(jobs: list[_Job]) -> None:
