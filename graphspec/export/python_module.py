@@ -197,14 +197,14 @@ class PythonModule:
 def file_imports(lines: list[str], files: dict[str, str], body: str) -> list[str]:
     """`lines` with each program file of `files` the module uses (by import path, or in copied
     code) imported by its own name first, under the module name the spec uses."""
-    words = set(re.findall(r"[A-Za-z_][A-Za-z0-9_]*", body))
-    used = [m for m in files if m in words or any(line.startswith(f"from {m} import ") for line in lines)]  # fmt: skip
+    text = "\n".join([*lines, body])
+    used = [m for m in files if re.search(rf"^\s*(from {m} import|import {m}\b)", text, re.M)]
     if not used:
         return lines
     out = [*FILE_IMPORTS, *lines]
     for module in used:
         line = alias_line(module, files[module])
-        first = next((i for i, text in enumerate(out) if text.startswith(f"from {module} import ")),
+        first = next((i for i, row in enumerate(out) if row.startswith(f"from {module} import ")),
                      len(out))  # fmt: skip
         out[first:first] = ["", f"{line}  # {files[module]}.py: its file name is no module name"]
     return out

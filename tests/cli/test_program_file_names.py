@@ -40,5 +40,6 @@ def test_a_program_file_named_like_no_module_imports_runs_and_exports(capsys, tm
     project = tmp_path / "project"
     assert main(["export", str(spec), "--to", "langgraph-project", "-o", str(project)]) == 0
     assert (project / name).is_file()  # the program is copied, and served from the project
+    assert (project / "helpers_09.py").is_file()  # with the sibling it imports
     assert "not beside the spec" not in (project / "README.md").read_text(encoding="utf-8")
     assert served_result(project) == expected
