@@ -8,7 +8,9 @@ user says yes to a prompt naming the file. Then, one pass: load the module
 compiled graph -> a spec when the spec can hold it (`graphspec.importer.spec_from_graph`: nodes
 reference the module's functions by import path, editable on the canvas, opened untitled), else
 the compiled graph itself, drawn from what compile() built (`graphspec.graph_drawing`) and run
-as it is. A module holding several graphs (and none called graph, app or agent) asks which.
+as it is. A module holding several graphs (and none called graph, app or agent) asks which;
+a run nobody can answer (`superstep studio --quit`, a screenshot, offscreen) never asks: it names
+the graphs, and runs no code without --trust.
 
 While it is open the file is watched (`ModuleWatch`): when it changes on disk the prompt asks
 again (the new code has not been agreed to), then the module is imported again and the graph
