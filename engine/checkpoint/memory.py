@@ -9,7 +9,8 @@ when the previous version was stored, so a read (full copy + deltas) returns exa
 that was put. Lists with mutable items (dicts, messages) are always serialized in full, so
 in-place mutation by user code can never make history wrong. A full copy is written again after
 `MAX_CHAIN` deltas, or once the deltas outgrow `DELTA_RATIO` times the last full copy, so a read
-decodes at most `MAX_CHAIN + 1` pieces.
+decodes at most `MAX_CHAIN + 1` pieces; it is the pieces' serialized items joined, not the list
+serialized again.
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ from engine.checkpoint.base import (
 )
 from engine.checkpoint.prune import copied_metadata, kept_checkpoints, prune_threads
 from engine.checkpoint.serde.jsonplus import JsonPlusSerializer
+from engine.checkpoint.serde.msgpack_arrays import array_header, pack_array_header
 
 MAX_CHAIN = 64
 """Most deltas between two full copies of a list channel's value."""
@@ -56,6 +58,13 @@ def _immutable(items: Any) -> bool:
     return all(_immutable(item) for item in items if type(item) is tuple)
 
 
+def _joined(pieces: list[bytes], items: int) -> bytes:
+    """One msgpack array of every item of `pieces` (msgpack arrays), in order."""
+    body: list[Any] = [pack_array_header(items)]
+    body += [memoryview(piece)[array_header(piece)[1] :] for piece in pieces]  # no copies
+    return b"".join(body)
+
+
 class _Delta(NamedTuple):
     """A stored list value: the value of `base` (same channel) followed by `suffix`'s items."""
 
@@ -63,14 +72,19 @@ class _Delta(NamedTuple):
     suffix: tuple[str, bytes]  # the appended items, serialized as a list
 
 
-class _Live(NamedTuple):
-    """The list this saver last stored for a channel: what the next version may extend."""
+class _Live:
+    """The list this saver last stored for a channel: what the next version may extend.
+    Updated in place as versions are stored (no new record a step)."""
 
-    version: Any
-    items: list  # a private copy of its items (immutable objects), compared by identity
-    chain: int  # deltas since the last full copy
-    delta_bytes: int  # bytes stored as deltas since the last full copy
-    full_bytes: int  # size of the last full copy
+    __slots__ = ("version", "items", "pieces", "chain", "delta_bytes", "full_bytes")
+
+    def __init__(self, version: Any, items: list, full: bytes) -> None:
+        self.version = version
+        self.items = items  # a private copy of its items (immutable objects), compared by identity
+        self.pieces = [full]  # the serialized lists stored since (and with) the last full copy
+        self.chain = 0  # deltas since the last full copy
+        self.delta_bytes = 0  # bytes stored as deltas since the last full copy
+        self.full_bytes = len(full)  # size of the last full copy
 
 
 class InMemorySaver(BaseCheckpointSaver):
@@ -97,8 +111,8 @@ class InMemorySaver(BaseCheckpointSaver):
         self.writes: defaultdict[tuple[str, str, str], dict] = defaultdict(dict)
         self._lock = threading.RLock()
         self._deltas = isinstance(self.serde, JsonPlusSerializer)
+        self._joins = type(self.serde) is JsonPlusSerializer  # a list is one msgpack array
         self._live: OrderedDict[tuple[str, str, str], _Live] = OrderedDict()
-        # (thread_id, ns) -> the versions_seen last stored: unchanged entries are shared
 
     def __enter__(self):
         return self
@@ -203,21 +217,38 @@ class InMemorySaver(BaseCheckpointSaver):
             size = len(live.items)
             if (
                 len(value) >= size
-                and live.chain < MAX_CHAIN
                 and all(map(is_, live.items, value))
                 and _immutable(suffix := value[size:])
             ):
-                stored = self.serde.dumps_typed(suffix)
-                delta_bytes = live.delta_bytes + len(stored[1])
-                if delta_bytes <= max(DELTA_RATIO * live.full_bytes, MIN_DELTA_BUDGET):
-                    live.items.extend(suffix)  # put() forgets it if the put fails
-                    following = live._replace(
-                        version=version, chain=live.chain + 1, delta_bytes=delta_bytes
-                    )
-                    return _Delta(live.version, stored), following
+                return self._extended(live, version, suffix), live
         stored = self.serde.dumps_typed(value)
-        following = _Live(version, list(value), 0, 0, len(stored[1])) if _immutable(value) else None
+        following = _Live(version, list(value), stored[1]) if _immutable(value) else None
         return stored, following
+
+    def _extended(self, live: _Live, version: Any, suffix: list) -> Any:
+        """Store `suffix` appended to `live`'s list, as a delta, or as a full copy once the
+        chain is long enough (put() forgets `live` if the put fails)."""
+        stored = self.serde.dumps_typed(suffix)
+        base, live.version = live.version, version
+        live.items += suffix
+        live.pieces.append(stored[1])
+        delta_bytes = live.delta_bytes + len(stored[1])
+        if live.chain < MAX_CHAIN and delta_bytes <= max(
+            DELTA_RATIO * live.full_bytes, MIN_DELTA_BUDGET
+        ):
+            live.chain += 1
+            live.delta_bytes = delta_bytes
+            return _Delta(base, stored)
+        # the pieces' items under one header are the whole list serialized: no item is
+        # serialized again (a serde of another kind serializes the list again)
+        if self._joins:
+            full = ("msgpack", _joined(live.pieces, len(live.items)))
+        else:
+            full = self.serde.dumps_typed(live.items)
+        live.pieces = [full[1]]
+        live.chain = live.delta_bytes = 0
+        live.full_bytes = len(full[1])
+        return full
 
     def _remember(self, key: tuple[str, str, str], live: _Live | None) -> None:
         self._live.pop(key, None)

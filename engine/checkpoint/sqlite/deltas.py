@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import sqlite3
 from collections import OrderedDict
-from typing import Any, NamedTuple
+from typing import NamedTuple
+
+from engine.checkpoint.serde.msgpack_arrays import array_header
 
 DELTA = "delta"
 DELTA_RATIO = 2
@@ -37,28 +39,6 @@ class ListState(NamedTuple):
     delta_bytes: int  # bytes written as deltas since the last full copy
     full_bytes: int  # size of the last full copy
     start: str  # version of the last full copy
-
-
-def array_header(data: Any) -> tuple[int, int] | None:
-    """(items, header length) of a msgpack array, or None if `data` is not one."""
-    if not isinstance(data, bytes) or not data:
-        return None
-    first = data[0]
-    if 0x90 <= first <= 0x9F:
-        return first & 0x0F, 1
-    if first == 0xDC:
-        return int.from_bytes(data[1:3]), 3
-    if first == 0xDD:
-        return int.from_bytes(data[1:5]), 5
-    return None
-
-
-def pack_array_header(items: int) -> bytes:
-    if items < 16:
-        return bytes([0x90 | items])
-    if items < 0x10000:
-        return b"\xdc" + items.to_bytes(2)
-    return b"\xdd" + items.to_bytes(4)
 
 
 class DeltaWriter:

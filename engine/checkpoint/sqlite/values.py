@@ -22,7 +22,8 @@ from typing import Any, NamedTuple
 
 from engine.checkpoint.serde.base import SerializerProtocol
 from engine.checkpoint.serde.jsonplus import DeserializationError
-from engine.checkpoint.sqlite.deltas import DELTA, MAX_CHAIN, array_header, pack_array_header
+from engine.checkpoint.serde.msgpack_arrays import array_header, pack_array_header
+from engine.checkpoint.sqlite.deltas import DELTA, MAX_CHAIN
 
 _ATOMS = frozenset({str, int, float, bool, bytes, type(None)})
 _NULL = type("Null", (), {"__slots__": (), "__repr__": lambda self: "<cached None>"})()

@@ -11,6 +11,7 @@ import pytest
 from engine.checkpoint import memory
 from engine.checkpoint.base import empty_checkpoint
 from engine.checkpoint.memory import InMemorySaver
+from engine.checkpoint.serde.jsonplus import JsonPlusSerializer
 from engine.graph import END, START, StateGraph
 
 
@@ -259,3 +260,80 @@ def test_a_graph_growing_its_state_reads_back_every_checkpoint():
     assert [len(s.values.get("log", [])) for s in history[:151]] == list(range(150, -1, -1))
     assert history[0].values["log"] == [f"item {i}" for i in range(150)]
     assert stored(saver, "log")[0] > 100
+
+
+def _atom(i: int):
+    """Immutable items of every kind a delta may hold, some equal across types (1, 1.0, True)."""
+    kinds = [f"é{i}", b"b%d" % i, i, i / 4, -0.0, i % 2 == 0, None, (i, ("x", 1.5)), 2**70 + i]
+    return kinds[i % len(kinds)]
+
+
+class AtomState(TypedDict):
+    log: Annotated[list, operator.add]
+
+
+def test_a_full_copy_after_a_chain_joins_the_stored_items_and_reads_back_exactly():
+    """Once a chain is long, the whole list is stored again: from the items already serialized
+    (each item is serialized once in the whole run), byte for byte what serializing the list
+    gives, and every checkpoint of the history reads back the very values, types included."""
+    steps = 3 * memory.MAX_CHAIN + 10
+
+    def grow(state):
+        return {"log": [_atom(len(state["log"]))]}
+
+    builder = StateGraph(AtomState)
+    builder.add_node("grow", grow)
+    builder.add_edge(START, "grow")
+    builder.add_conditional_edges("grow", lambda s: END if len(s["log"]) >= steps else "grow")
+    saver = InMemorySaver()
+    lists_serialized = []
+    dumps = saver.serde.dumps_typed
+
+    def counting(value):
+        if type(value) is list:
+            lists_serialized.append(len(value))
+        return dumps(value)
+
+    saver.serde.dumps_typed = counting
+    graph = builder.compile(checkpointer=saver)
+    config = {"configurable": {"thread_id": "atoms"}, "recursion_limit": steps + 10}
+    graph.invoke({"log": []}, config)
+    del saver.serde.dumps_typed
+
+    assert max(lists_serialized) == 1  # writes and deltas: one item each, never the list
+    full = [v for k, v in saver.blobs.items() if k[2] == "log" and type(v) is not memory._Delta]
+    assert len(full) >= 3  # the input's empty list, then copies joined after chains
+    for blob in full:
+        value = saver.serde.loads_typed(blob)
+        assert blob == saver.serde.dumps_typed(value)
+    history = list(graph.get_state_history(config))
+    assert len(history) == steps + 2
+    for snapshot in history:
+        got = snapshot.values.get("log", [])
+        want = [_atom(i) for i in range(len(got))]
+        assert [(type(x), repr(x)) for x in got] == [(type(x), repr(x)) for x in want]
+    assert len(history[0].values["log"]) == steps
+
+
+def test_a_serializer_of_its_own_serializes_the_full_copy_itself():
+    """A JsonPlusSerializer subclass may write other bytes than msgpack arrays: the full copy
+    after a chain is its own serialization of the list, not joined pieces."""
+
+    class Tagged(JsonPlusSerializer):
+        def dumps_typed(self, obj):
+            kind, data = super().dumps_typed(obj)
+            return kind, b"T" + data if kind == "msgpack" else data
+
+        def loads_typed(self, data):
+            kind, payload = data
+            return super().loads_typed((kind, payload[1:] if kind == "msgpack" else payload))
+
+    saver = InMemorySaver(serde=Tagged())
+    thread = Thread(saver)
+    items, configs = [], []
+    for i in range(2 * memory.MAX_CHAIN + 3):
+        items = items + [f"{i}"]
+        configs.append(thread.put(log=items))
+    assert stored(saver, "log")[1] >= 3
+    for i in (0, memory.MAX_CHAIN, memory.MAX_CHAIN + 1, len(configs) - 1):
+        assert values_at(saver, configs[i])["log"] == items[: i + 1]
