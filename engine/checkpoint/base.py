@@ -331,10 +331,18 @@ class BaseCheckpointSaver:
             self.get_delta_channel_history, config=config, channels=channels
         )
 
+    # the version this saver drew last and its counter: the loop draws the next from it
+    _drawn: tuple[Any, int] = (None, 0)
+
     def get_next_version(self, current: str | int | None, channel: Any = None) -> str:
         """Versions are zero-padded counters with a random suffix, so they sort as strings."""
-        # repr(x).zfill(16) is format(x, "016") for a float in [0, 1), for a third less
-        return f"{version_counter(current) + 1:032}.{repr(random()).zfill(16)}"
+        drawn = self._drawn
+        counter = (drawn[1] if current is drawn[0] else version_counter(current)) + 1
+        # zfill is format(x, "032") for a counter and format(x, "016") for a float in [0, 1),
+        # for less (the repr's digits are what a version costs)
+        version = f"{str(counter).zfill(32)}.{repr(random()).zfill(16)}"
+        self._drawn = (version, counter)
+        return version
 
     # -- async twins, run on a worker thread
     async def _off_loop(self, method: Any, *args: Any, **kwargs: Any) -> Any:

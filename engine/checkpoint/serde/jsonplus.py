@@ -178,7 +178,10 @@ class JsonPlusSerializer:
             return "bytes", obj
         if type(obj) is bytearray:
             return "bytearray", bytes(obj)
-        return "msgpack", self.pack(obj)
+        try:  # pack(), inlined: a call less for every value a saver stores
+            return "msgpack", ormsgpack.packb(obj, default=self._default, option=_PACK_OPTS)
+        except TypeError as exc:
+            return "msgpack", self._pack_failed(obj, exc)
 
     def loads_typed(self, data: tuple[str, bytes]) -> Any:
         try:
@@ -219,12 +222,15 @@ class JsonPlusSerializer:
         try:
             return ormsgpack.packb(obj, default=self._default, option=_PACK_OPTS)
         except TypeError as exc:
-            # ormsgpack replaces the default hook's exception with its own: use ours
-            cause, _failure.error = getattr(_failure, "error", None), None
-            if cause is not None:
-                raise cause from None
-            if "Dict key must be str" not in str(exc):
-                raise SerializationError(str(exc)) from exc
+            return self._pack_failed(obj, exc)
+
+    def _pack_failed(self, obj: Any, exc: TypeError) -> bytes:
+        # ormsgpack replaces the default hook's exception with its own: use ours
+        cause, _failure.error = getattr(_failure, "error", None), None
+        if cause is not None:
+            raise cause from None
+        if "Dict key must be str" not in str(exc):
+            raise SerializationError(str(exc)) from exc
         # dicts with non-str keys somewhere in the plain containers: tag them and retry
         return ormsgpack.packb(self._tag_keys(obj), default=self._default, option=_PACK_OPTS)
 

@@ -81,3 +81,32 @@ def test_channel_versions_are_langgraphs_for_the_same_seed():
     ours, theirs = versions(InMemorySaver()), versions(LgSaver())
     assert ours == theirs
     assert any("e-" in v for v in ours)
+
+
+def test_next_versions_from_any_current_are_langgraphs():
+    """Drawn from the last version drawn, an older one, one of another saver, a copy of a
+    drawn one, an int or None: the same versions as langgraph's for the same seed."""
+    from langgraph.checkpoint.memory import InMemorySaver as LgSaver
+
+    from engine.checkpoint.memory import InMemorySaver
+
+    def versions(saver) -> list[str]:
+        random.seed(5)
+        pick = random.Random(8)
+        made: list = [None]
+        for _ in range(3000):
+            kind = pick.random()
+            if kind < 0.5:
+                current = made[-1]
+            elif kind < 0.7:
+                current = pick.choice(made)
+            elif kind < 0.8:
+                current = "".join(str(pick.choice(made[1:] or ["7.0"])))  # equal, not the same
+            elif kind < 0.9:
+                current = pick.randint(0, 99)
+            else:
+                current = f"{pick.randint(0, 10**6):032}.0.5"
+            made.append(saver.get_next_version(current, None))
+        return made
+
+    assert versions(InMemorySaver()) == versions(LgSaver())
