@@ -92,19 +92,19 @@ class BinaryOperatorAggregate(BaseChannel[Value, Value]):
         if self.value is MISSING:
             self.value = unwrap_overwrite(values[0])[1]
             values = values[1:]
-        if (
-            len(values) > 1
-            and self.operator is add
-            and type(self.value) is list
-            and all(type(value) is list for value in values)
-        ):
-            # value + w1 + w2 + ...: one new list, not one per write (a fan-out's thousand
-            # writes copied the list a thousand times); the old list stays as it was
-            added = self.value.copy()
-            for value in values:
-                added += value
-            self.value = added
-            return True
+        if self.operator is add and type(self.value) is list:
+            if len(values) == 1 and type(values[0]) is list:
+                # one list written (a list is no Overwrite): value + write, a new list
+                self.value = self.value + values[0]
+                return True
+            if len(values) > 1 and all(type(value) is list for value in values):
+                # value + w1 + w2 + ...: one new list, not one per write (a fan-out's thousand
+                # writes copied the list a thousand times); the old list stays as it was
+                added = self.value.copy()
+                for value in values:
+                    added += value
+                self.value = added
+                return True
         seen_overwrite = False
         for value in values:
             is_overwrite, inner = unwrap_overwrite(value)

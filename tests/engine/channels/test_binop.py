@@ -199,6 +199,20 @@ CASES = [
         ],
         id="overwrite-among-list-writes",
     ),
+    # one write a step (a growing history): the same rules as many
+    pytest.param(
+        lambda b: keyed(b.channels.BinaryOperatorAggregate(list, operator.add)),
+        [
+            (("update", [[1]]), True),
+            (("update", [[2, 3]]), True),
+            (("update", [Ow([9])]), True),
+            ("get", [9]),
+            (("update", [(4,)]), ("TypeError", 'can only concatenate list (not "tuple") to list')),
+            (("update", [{"__overwrite__": [5]}]), True),
+            ("get", [5]),
+        ],
+        id="one-write-a-step",
+    ),
 ]
 
 
@@ -208,7 +222,9 @@ def test_binop(backend, make, steps):
 
 
 @pytest.mark.parametrize(
-    "writes", [[[1], [2]], [[1], [2], [3], [4]]], ids=["two-writes", "four-writes"]
+    "writes",
+    [[[1]], [[1], [2]], [[1], [2], [3], [4]]],
+    ids=["one-write", "two-writes", "four-writes"],
 )
 def test_list_writes_leave_the_old_value_alone(backend, writes):
     """The value a step replaces is not changed in place: a checkpoint or a reader may hold it."""
