@@ -616,8 +616,18 @@ class RunSession(QObject):
                 if time.perf_counter() >= due:
                     self._flush(stepper)
                     due = time.perf_counter() + BATCH_SECONDS
+            else:
+                if not stepper.done and self._nothing_next(stepper):
+                    self._unsent = True  # the report that says the run is done
+                    stepper.step()  # plans nothing and ends the run, which else looked paused
         finally:  # the rest of the batch (and whether the run is done)
             self._flush(stepper)
+
+    def _nothing_next(self, stepper: Any) -> bool:
+        """The run's last checkpoint has no task next (its `next` is the end): the stepper would
+        learn it only on its next call, which plans nothing and ends the run."""
+        stepper.loop.flush_saves()
+        return not self._graph.get_state(self._config).tasks
 
     def _flush(self, stepper: Any) -> None:
         """Send the events and chunks not sent yet, if a step made any since the last batch."""

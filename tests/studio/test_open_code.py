@@ -174,7 +174,7 @@ def test_a_pregel_no_spec_holds_is_drawn_from_code(qtbot, window, tmp_path):
     open_program(qtbot, window, path)
     assert window.document.code is not None  # a mapped write: the spec cannot hold it
     assert set(window.scene.nodes) == {"double", "again"}
-    assert step_to_end(qtbot, window, {"a": "ab"}) == 3  # double, then again, then nothing
+    assert step_to_end(qtbot, window, {"a": "ab"}) == 2  # double, then again: the run ends there
     expected = final_state_on_langgraph(path, "app", {"a": "ab"})
     assert window.runner.view.values == expected == {"b": "abab", "c": "abababab"}
 

@@ -104,7 +104,7 @@ def test_the_toolbar_says_what_the_run_is_doing(qtbot, window):
         "continueButton": False,
         "stopButton": False,
     }
-    for _ in range(4):
+    for _ in range(3):  # __start__, double, add_ten
         click(qtbot, win, "stepButton")
         idle(qtbot, win)
     assert runner.state == "paused" and enabled(win)["stopButton"]

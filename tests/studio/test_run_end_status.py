@@ -1,0 +1,55 @@
+"""Stepping a graph: the step after which nothing is next ends the run, and the status line says
+it ended (it used to ask for another Step, the checkpoint's next already the end)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from PySide6.QtCore import Qt
+
+from tests.studio.code_programs import open_program
+
+pytestmark = pytest.mark.gui
+
+PROGRAM = """\
+from typing_extensions import TypedDict
+
+from langgraph.graph import END, START, StateGraph
+
+
+class State(TypedDict):
+    text: str
+
+
+sub = StateGraph(State)
+sub.add_node("shout", lambda state: {"text": state["text"].upper()})
+sub.add_edge(START, "shout")
+sub.add_edge("shout", END)
+
+main = StateGraph(State)
+main.add_node("sub", sub.compile())
+main.add_edge(START, "sub")
+main.add_edge("sub", END)
+"""
+
+
+def test_the_step_that_leaves_nothing_next_says_the_run_finished(qtbot, window, tmp_path):
+    path = tmp_path / "09_subgraph.py"
+    path.write_text(PROGRAM, encoding="utf-8")
+    open_program(qtbot, window, path, "main")
+    runner = window.runner
+    runner.new_thread()
+    runner.input_panel.editor.setPlainText(json.dumps({"text": "owl"}))
+    texts = []
+    for _ in range(2):  # __start__, then sub: its checkpoint's next is the end
+        qtbot.mouseClick(runner.step_button, Qt.MouseButton.LeftButton)
+        qtbot.waitUntil(lambda: not runner.session.busy, timeout=20000)
+        texts.append(runner.status.text())
+    assert "Step or Continue for more" in texts[0]  # sub is next
+    assert runner.view.history[0].next == ()
+    assert runner.view.values == {"text": "OWL"}
+    assert runner.state == "finished", texts
+    assert "Step or Continue" not in texts[1]
+    assert texts[1] == f"Finished: 3 checkpoints on thread {runner.thread_id}"
+    assert not runner.continue_button.isEnabled()
