@@ -81,15 +81,33 @@ def run_spec(
     out: TextIO,
     record: bool = False,
 ) -> Any:
-    """Run to the end, an interrupt or a breakpoint, printing one JSON line per stream part of
-    `modes`; returns the thread's state (a StateSnapshot) afterwards. `record`: keep the run's
-    model and tool calls beside its checkpoints (`engine.record`), for replays and tests."""
-    from engine.checkpoint.sqlite import CheckpointDatabaseError
-    from engine.pregel.trace_format import to_json
+    """Run the spec's graph (`run_graph`) to the end, an interrupt or a breakpoint."""
     from graphspec.compiler import run_config
 
     graph = compile_for_run(spec, path, trusted=trusted, checkpointer=saver)
-    config = run_config(spec, thread)
+    return run_graph(graph, run_input, run_config(spec, thread), saver=saver, modes=modes,
+                     resuming=resuming, out=out, record=record)  # fmt: skip
+
+
+def run_graph(
+    graph: Any,
+    run_input: Any,
+    config: dict[str, Any],
+    *,
+    saver: Any,
+    modes: list[str],
+    resuming: bool,
+    out: TextIO,
+    record: bool = False,
+) -> Any:
+    """Run a compiled graph (its checkpointer `saver`) on the thread of `config` to the end, an
+    interrupt or a breakpoint, printing one JSON line per stream part of `modes`; returns the
+    thread's state (a StateSnapshot) afterwards. `record`: keep the run's model and tool calls
+    beside its checkpoints (`engine.record`), for replays and tests."""
+    from engine.checkpoint.sqlite import CheckpointDatabaseError
+    from engine.pregel.trace_format import to_json
+
+    thread = config["configurable"]["thread_id"]
     if record:
         from engine.record import RecordingStore
         from engine.record import record as start_recording
@@ -262,6 +280,7 @@ __all__ = [
     "load",
     "open_checkpointer",
     "print_templates",
+    "run_graph",
     "run_spec",
     "validate_spec",
 ]

@@ -34,6 +34,13 @@ class SeveralGraphs(SpecError):
         self.names = names
 
 
+def name_one(path: Any, names: list[str], verb: str = "open") -> str:
+    """The line that names a program's (or project's) graphs when nobody can pick one: the
+    command to give instead, `PATH:NAME`."""
+    return (f"{path.name} defines {len(names)} graphs: {', '.join(names)}; "
+            f"{verb} one with {path}:{names[0]}")  # fmt: skip
+
+
 def builder_of(obj: Any) -> Any:
     """The StateGraph builder of a compiled graph, or the builder itself; None otherwise."""
     if obj is None or isinstance(obj, type):
@@ -167,6 +174,7 @@ __all__ = [
     "graph_value",
     "is_pregel",
     "kept_channels",
+    "name_one",
     "pick_name",
     "unlike",
 ]

@@ -1,7 +1,7 @@
 """The `superstep` command line: the one place that parses arguments, dispatches and exits.
 
-    superstep run SPEC [--input JSON] [--thread ID] [--db FILE] [--stream MODES] [--resume JSON]
-                       [--continue] [--trust] [--record]
+    superstep run SPEC|MODULE.py[:NAME] [--input JSON] [--thread ID] [--db FILE]
+                       [--stream MODES] [--resume JSON] [--continue] [--trust] [--record]
     superstep replay SPEC --thread ID --db FILE [--as ID] [--from CHECKPOINT]
                           [--on-change fail|live|recorded] [--serve all|models] [--trust]
     superstep save-test SPEC --thread ID --db FILE [--output DIR] [--trust]
@@ -35,6 +35,7 @@ import json
 import os
 import sys
 from collections.abc import Sequence
+from functools import partial
 from typing import Any
 
 from graphspec import commands
@@ -46,6 +47,8 @@ EXIT_INTERRUPTED = 130
 """Ctrl-C, as a shell reports a process ended by SIGINT."""
 STREAM_MODES = ("values", "updates", "custom", "messages", "checkpoints", "tasks", "debug")
 SPEC_HELP = "a bundled template name (react_agent), or a spec file (./name, name.json)"
+PROGRAM_HELP = ("MODULE.py[:NAME] (a graph, or a function returning one) or langgraph.json[:GRAPH] "
+                "(a program)")  # fmt: skip
 
 
 def _say(command: str, line: str) -> None:
@@ -63,9 +66,17 @@ def _json_arg(flag: str, text: str) -> Any:
 
 
 def _add_run(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("run", help="run a spec headless", description=__doc__.split("\n")[2])
-    p.add_argument("spec", help=SPEC_HELP)
-    p.add_argument("--input", help="input state as JSON (default: the spec's first saved input)")
+    p = sub.add_parser("run", help="run a spec, or a LangGraph program's graph, headless",
+                       description="Run a spec's graph, or a LangGraph program's, headless on the "
+                       "engine to its end, an interrupt or a breakpoint, and print its state. "
+                       "Loading a program runs its code: as with `superstep import`, only with "
+                       "--trust or a yes at the terminal's prompt. A program holding several "
+                       "graphs (none called graph, app or agent) names them: pick one with "
+                       "MODULE.py:NAME.")  # fmt: skip
+    p.add_argument("spec", help=f"{SPEC_HELP}, or {PROGRAM_HELP}: its graph runs on the engine "
+                   "(its code runs only with --trust, or a yes at the terminal's prompt)")  # fmt: skip
+    p.add_argument("--input", help="input state as JSON (default: the spec's first saved input; "
+                   "{} for a program)")  # fmt: skip
     p.add_argument("--thread", default="main", help="thread id (default: main)")
     p.add_argument("--db", help="SQLite file for checkpoints, so a thread can be resumed later")
     p.add_argument(
@@ -75,13 +86,26 @@ def _add_run(sub: argparse._SubParsersAction) -> None:
     p.add_argument(
         "--continue", dest="carry_on", action="store_true", help="continue after a breakpoint"
     )
-    p.add_argument("--trust", action="store_true", help="allow the spec's Python code to run")
+    p.add_argument("--trust", action="store_true",
+                   help="allow the spec's (or the program's) Python code to run")  # fmt: skip
     p.add_argument("--record", action="store_true",
                    help="record the run's model and tool calls in --db, to replay or test it")  # fmt: skip
     p.set_defaults(func=cmd_run)
 
 
-def _run_input(args: argparse.Namespace, spec: GraphSpec) -> Any:
+def _confirm(command: str, doing: str, trust: bool, file: str) -> bool:
+    """Consent to run a program's code: --trust, or a yes at a terminal's prompt (on stderr:
+    stdout may be the output); without a terminal nobody can say yes."""
+    if trust:
+        return True
+    if not sys.stdin.isatty():
+        return False
+    print(f"superstep {command}: {doing} {file} runs its Python code. Run it? [y/N] ",
+          end="", file=sys.stderr, flush=True)  # fmt: skip
+    return sys.stdin.readline().strip().lower() in ("y", "yes")
+
+
+def _run_input(args: argparse.Namespace, spec: GraphSpec | None) -> Any:
     from engine.types import Command
 
     if sum(x is not None for x in (args.input, args.resume)) + args.carry_on > 1:
@@ -95,7 +119,7 @@ def _run_input(args: argparse.Namespace, spec: GraphSpec) -> Any:
         if not isinstance(value, dict):
             raise BadInput("--input must be a JSON object (the input state)")
         return value
-    return dict(spec.inputs[0].value) if spec.inputs else {}
+    return dict(spec.inputs[0].value) if spec is not None and spec.inputs else {}
 
 
 def _stream_modes(text: str | None) -> list[str]:
@@ -127,16 +151,27 @@ def _again(args: argparse.Namespace, tail: str) -> str:
 
 def cmd_run(args: argparse.Namespace) -> int:
     from engine.pregel.trace_format import to_json
+    from graphspec import program_run
 
-    spec, path = commands.load(args.spec)
-    run_input = _run_input(args, spec)
-    modes = _stream_modes(args.stream)
-    with commands.open_checkpointer(args.db) as saver:
-        state = commands.run_spec(
-            spec, path, run_input, thread=args.thread, saver=saver, trusted=args.trust,
-            modes=modes, resuming=args.resume is not None or args.carry_on, out=sys.stdout,
-            record=args.record,
-        )  # fmt: skip
+    resuming = args.resume is not None or args.carry_on
+    if program_run.is_program(args.spec):  # a developer's own program: its graph, as it is
+        run_input, modes = _run_input(args, None), _stream_modes(args.stream)
+        consent = partial(_confirm, "run", "running", args.trust)
+        graph = program_run.program_graph(args.spec, confirm=consent)
+        with commands.open_checkpointer(args.db) as saver:
+            state = commands.run_graph(
+                program_run.with_saver(graph, saver), run_input,
+                {"configurable": {"thread_id": args.thread}}, saver=saver, modes=modes,
+                resuming=resuming, out=sys.stdout, record=args.record,
+            )  # fmt: skip
+    else:
+        spec, path = commands.load(args.spec)
+        run_input, modes = _run_input(args, spec), _stream_modes(args.stream)
+        with commands.open_checkpointer(args.db) as saver:
+            state = commands.run_spec(
+                spec, path, run_input, thread=args.thread, saver=saver, trusted=args.trust,
+                modes=modes, resuming=resuming, out=sys.stdout, record=args.record,
+            )  # fmt: skip
     interrupts = list(state.interrupts) or [i for t in state.tasks for i in t.interrupts]
     print(to_json(state.values))
     if interrupts:
@@ -396,17 +431,8 @@ def _add_import(sub: argparse._SubParsersAction) -> None:
 
 
 def cmd_import(args: argparse.Namespace) -> int:
-    def confirm(module: str) -> bool:
-        """Importing runs the module: ask on a terminal (on stderr: stdout may be the spec)."""
-        if args.trust:
-            return True
-        if not sys.stdin.isatty():
-            return False
-        print(f"superstep import: importing {module} runs its Python code. Run it? [y/N] ",
-              end="", file=sys.stderr, flush=True)  # fmt: skip
-        return sys.stdin.readline().strip().lower() in ("y", "yes")
-
-    for line in commands.import_module_spec(args.module, args.output, confirm=confirm,
+    consent = partial(_confirm, "import", "importing", args.trust)
+    for line in commands.import_module_spec(args.module, args.output, confirm=consent,
                                             out=sys.stdout):  # fmt: skip
         _say("import", line)
     return EXIT_OK

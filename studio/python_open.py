@@ -39,7 +39,14 @@ from graphspec.compiler import compile_spec
 from graphspec.errors import SpecError
 from graphspec.importer import load_module, spec_of
 from graphspec.model import GraphSpec
-from graphspec.program_graphs import SeveralGraphs, compiled, graph_value, pick_name, unlike
+from graphspec.program_graphs import (
+    SeveralGraphs,
+    compiled,
+    graph_value,
+    name_one,
+    pick_name,
+    unlike,
+)
 from graphspec.program_project import is_project_file, project_environment, read_project
 from studio.canvas.layout import laid_out
 from studio.edits.base import SpecEdit
@@ -73,8 +80,7 @@ def ask_graph_name(parent: Any, path: Path, names: list[str], ask: bool = True) 
     is there to answer: `superstep studio --quit`, a screenshot, offscreen) the window's load
     errors name the choices instead, and None."""
     if not ask:
-        parent.show_load_errors(path, [f"{path.name} defines {len(names)} graphs: "
-                                       f"{', '.join(names)}; open one with {path}:{names[0]}"])  # fmt: skip
+        parent.show_load_errors(path, [name_one(path, names)])
         return None
     dialog = QInputDialog(parent)
     dialog.setObjectName("graphPicker")

@@ -1,0 +1,127 @@
+"""`superstep run PROGRAM.py[:NAME]` runs a developer's own LangGraph program's graph on the
+engine, as it runs a spec (input, stream modes, thread and checkpoint database, resume), with
+the result real langgraph gives; its code runs only with consent (--trust, as `superstep
+import`), and a program holding several graphs names them."""
+
+from __future__ import annotations
+
+import json
+import textwrap
+
+from studio.cli import main
+from tests.cli.program_file_names import (
+    INPUT,
+    langgraph_result,
+    on_langgraph,
+    write_program,
+)
+
+ASKING = textwrap.dedent('''\
+    """Asks a person before it writes: an interrupt, answered by a resume."""
+
+    from typing_extensions import TypedDict
+
+    from langgraph.checkpoint.memory import InMemorySaver
+    from langgraph.graph import END, START, StateGraph
+    from langgraph.types import interrupt
+
+
+    class State(TypedDict):
+        topic: str
+        text: str
+
+
+    def draft(state: State) -> dict:
+        return {"text": f"draft on {state['topic']}"}
+
+
+    def ask(state: State) -> dict:
+        answer = interrupt({"question": "publish?", "text": state["text"]})
+        return {"text": f"{state['text']} ({answer})"}
+
+
+    builder = StateGraph(State)
+    builder.add_node("draft", draft)
+    builder.add_node("ask", ask)
+    builder.add_edge(START, "draft")
+    builder.add_edge("draft", "ask")
+    builder.add_edge("ask", END)
+    graph = builder.compile(checkpointer=InMemorySaver())
+''')
+
+
+def test_run_a_program_file_gives_langgraphs_result(capsys, tmp_path):
+    for name in ("09_subgraph.py", "my-agent.py"):
+        program = write_program(tmp_path / name.removesuffix(".py"), name)
+        expected = langgraph_result(program)
+        assert main(["run", f"{program}:main", "--trust", "--input", json.dumps(INPUT)]) == 0
+        assert json.loads(capsys.readouterr().out.splitlines()[-1]) == expected
+
+
+def test_a_programs_stream_is_langgraphs(capsys, tmp_path):
+    program = write_program(tmp_path / "prog")
+    expected = on_langgraph(
+        "import json\nfrom importlib import import_module\n"
+        "main = import_module('09_subgraph').main.compile()\n"
+        f"print(json.dumps(list(main.stream({INPUT!r}, stream_mode='updates'))))\n",
+        program.parent,
+    )
+    assert main(["run", f"{program}:main", "--trust", "--input", json.dumps(INPUT),
+                 "--stream", "updates"]) == 0  # fmt: skip
+    lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [line["data"] for line in lines if "mode" in line] == expected
+
+
+def test_a_programs_thread_is_kept_in_db_and_resumed(capsys, tmp_path):
+    program = tmp_path / "ask.py"
+    program.write_text(ASKING, encoding="utf-8")
+    db = str(tmp_path / "runs.sqlite")
+    first = {"topic": "owls", "text": ""}
+    assert main(["run", str(program), "--trust", "--input", json.dumps(first), "--db", db,
+                 "--thread", "t1"]) == 0  # fmt: skip
+    out = capsys.readouterr().out.splitlines()
+    assert out[1] == 'interrupted: {"question": "publish?", "text": "draft on owls"}'
+    assert out[2].startswith(f"resume with: superstep run {program} --thread t1 --db {db}")
+    assert main(["run", str(program), "--trust", "--resume", '"yes"', "--db", db,
+                 "--thread", "t1"]) == 0  # fmt: skip
+    expected = on_langgraph(
+        "import json\nfrom langgraph.types import Command\nfrom ask import graph\n"
+        "thread = {'configurable': {'thread_id': 't1'}}\n"
+        f"graph.invoke({first!r}, thread)\n"
+        "print(json.dumps(graph.invoke(Command(resume='yes'), thread)))\n",
+        tmp_path,
+    )
+    assert json.loads(capsys.readouterr().out.splitlines()[-1]) == expected
+    assert expected == {"topic": "owls", "text": "draft on owls (yes)"}
+
+
+def test_a_program_with_several_graphs_names_them(capsys, tmp_path):
+    program = write_program(tmp_path / "prog")
+    assert main(["run", str(program), "--trust"]) == 2
+    assert capsys.readouterr().err.strip() == (
+        f"superstep run: 09_subgraph.py defines 2 graphs: sub, main; run one with {program}:sub"
+    )
+
+
+def test_a_program_is_not_run_without_consent(capsys, tmp_path, monkeypatch):
+    program = write_program(tmp_path / "prog")
+    ran = tmp_path / "ran.txt"
+    program.write_text(program.read_text(encoding="utf-8") + f"open({str(ran)!r}, 'w').close()\n",
+                       encoding="utf-8")  # fmt: skip
+    monkeypatch.setattr("sys.stdin.isatty", lambda: False)  # nobody at a terminal to say yes
+    assert main(["run", f"{program}:main", "--input", json.dumps(INPUT)]) == 2
+    assert capsys.readouterr().err.strip() == ("superstep run: running 09_subgraph.py runs its "
+                                               "Python code: not run (pass --trust to allow it)")  # fmt: skip
+    assert not ran.exists()
+
+
+def test_a_langgraph_json_projects_graph_runs(capsys, tmp_path):
+    program = write_program(tmp_path / "prog", "subgraph_09.py")
+    project = program.with_name("langgraph.json")
+    project.write_text(json.dumps({"dependencies": ["."], "graphs": {
+        "research": "./subgraph_09.py:sub", "report": "./subgraph_09.py:main"}}))  # fmt: skip
+    assert main(["run", str(project), "--trust"]) == 2
+    assert capsys.readouterr().err.strip() == ("superstep run: langgraph.json defines 2 graphs: "
+                                               f"research, report; run one with {project}:research")  # fmt: skip
+    assert main(["run", f"{project}:report", "--trust", "--input", json.dumps(INPUT)]) == 0
+    assert json.loads(capsys.readouterr().out.splitlines()[-1]) == langgraph_result(program)
