@@ -488,14 +488,17 @@ def _check(spec: GraphSpec, base_dir: Any) -> None:
         raise SpecCompileError(errors)
 
 
-def _load_program(module_file: str, base_dir: Any) -> None:
+def _load_program(spec: GraphSpec, base_dir: Any) -> None:
     """The imported program the spec's import paths name, on the engine (its langgraph imports
-    pointed here), once per process unless it was loaded for langgraph before."""
+    pointed here), under the name they give it, once per process unless it was loaded for
+    langgraph before."""
     from graphspec.importer import load_module
+    from graphspec.program_names import spec_module_name
 
+    module_file = spec.module_file
     path = os.path.join(base_dir, module_file) if base_dir is not None else module_file
     try:
-        load_module(path, on_engine=True, again=False)
+        load_module(path, on_engine=True, again=False, name=spec_module_name(spec, base_dir))
     except SpecError as exc:
         raise SpecError(str(exc), element_id="module", path="$.module_file") from exc
 
@@ -505,7 +508,7 @@ def _prepare(spec: GraphSpec, trusted: bool, base_dir: Any) -> None:
     _check(spec, base_dir)
     require_trust(spec, trusted)
     if spec.module_file is not None:
-        _load_program(spec.module_file, base_dir)
+        _load_program(spec, base_dir)
 
 
 def node_graph(

@@ -46,8 +46,10 @@ def graph_id(name: str) -> str:
 
 def imported_modules(code: str) -> list[str]:
     """The top-level modules `code` imports (absolute imports only), sorted: a program file
-    imported by its own name (`import_module("09_subgraph")`) is one, the module name it is
-    given (`sys.modules.setdefault("_09_subgraph", ...)`) is not."""
+    imported by its own name (`import_module("09_subgraph")`) or by path from beside the code
+    (`Path(__file__).with_name("random.py")`) is one, the module name it is given
+    (`sys.modules.setdefault("_09_subgraph", ...)`, `sys.modules["random_program"] = ...`) is
+    not (`graphspec.program_names.alias_line`)."""
     names: set[str] = set()
     given: set[str] = set()
     for node in ast.walk(ast.parse(code)):
@@ -60,7 +62,26 @@ def imported_modules(code: str) -> list[str]:
                 names.add(text)
             elif ast.unparse(node.func) == "sys.modules.setdefault":
                 given.add(text)
+            elif (stem := _by_path(node)) is not None:
+                names.add(stem)
+        elif isinstance(node, ast.Subscript) and ast.unparse(node.value) == "sys.modules":
+            if isinstance(node.slice, ast.Constant) and isinstance(node.slice.value, str):
+                given.add(node.slice.value)
     return sorted(names - given)
+
+
+def files_by_path(code: str) -> set[str]:
+    """The program files `code` loads by path from beside itself, named like other modules (the
+    standard library's `random`): copied into the project whatever their name."""
+    return {stem for node in ast.walk(ast.parse(code))
+            if isinstance(node, ast.Call) and (stem := _by_path(node)) is not None}  # fmt: skip
+
+
+def _by_path(call: ast.Call) -> str | None:
+    text = _first_text(call)
+    if ast.unparse(call.func) == "Path(__file__).with_name" and text and text.endswith(".py"):
+        return text.removesuffix(".py")
+    return None
 
 
 def _first_text(call: ast.Call) -> str | None:
@@ -90,8 +111,11 @@ def requirements(code: str, spec: GraphSpec) -> tuple[list[str], list[str]]:
     """(requirements.txt lines, modules that are neither the standard library nor known)."""
     reqs: list[str] = [LANGGRAPH_PIN]
     unknown: list[str] = []
+    files = files_by_path(code)
     for module in imported_modules(code):
-        if module in PACKAGES:
+        if module in files:  # a program file of the spec's, named like another module
+            unknown.append(module)
+        elif module in PACKAGES:
             reqs.append(PACKAGES[module])
         elif module.startswith("langchain_"):  # a provider imported directly
             reqs.append(module.replace("_", "-"))

@@ -74,10 +74,13 @@ def spec_of(module: Any, name: str, target: str, value: Any = None) -> Any:
     return spec_from_graph(value, module, made if value is not getattr(module, name) else None)
 
 
-def load_module(target: str, *, on_engine: bool = False, again: bool = True) -> Any:
+def load_module(
+    target: str, *, on_engine: bool = False, again: bool = True, name: str | None = None
+) -> Any:
     """Import a module by name or a .py file by path (run again if already imported, unless not
     `again`); with `on_engine`, a file's langgraph imports are pointed at the engine
-    (`graphspec.engine_source`)."""
+    (`graphspec.engine_source`). A file is imported as `name` (what a spec's import paths call
+    it), else under a name no other module holds (`graphspec.program_names.module_name`)."""
     path = Path(target)
     if path.suffix != ".py":
         try:
@@ -86,7 +89,7 @@ def load_module(target: str, *, on_engine: bool = False, again: bool = True) -> 
             raise SpecError(f"cannot import {target}: {type(exc).__name__}: {exc}") from exc
     if not path.is_file():
         raise SpecError(f"no such file: {target}")
-    name = module_name(path)  # `09_subgraph.py` too, as `langgraph dev` loads it by path
+    name = name or module_name(path)  # `09_subgraph.py` too, as `langgraph dev` loads it by path
     saved = list(sys.path)
     sys.path.insert(0, str(path.resolve().parent))  # for its sibling imports, while it loads
     try:

@@ -6,13 +6,22 @@ name (`_09_subgraph`, `my_agent`), so the spec's import paths (`module:attr`, id
 name its functions and a later run, which loads `module_file` first, resolves them again. The
 exported code imports the file by its own name, as `import_module("09_subgraph")` finds it,
 and gives it the module name the import paths use (`alias_line`).
+
+A program file named as another module (`json.py`, `random.py`, `queue.py` beside the program,
+or a second `graph.py` from another folder) must not replace that module in sys.modules: the
+standard library's `random` would become the program, in the studio's process and in the
+program itself (its own `import random`). It takes a name no other module holds (`random_program`),
+and the export loads it by path, from beside the exported module, under that name.
 """
 
 from __future__ import annotations
 
 import keyword
 import re
+import sys
+from importlib.machinery import PathFinder
 from pathlib import Path
+from typing import Any
 
 
 def is_module_name(stem: str) -> bool:
@@ -20,27 +29,71 @@ def is_module_name(stem: str) -> bool:
     return stem.isascii() and stem.isidentifier() and not keyword.iskeyword(stem)
 
 
-def module_name(path: str | Path) -> str:
-    """The module name the program file `path` is imported under: its stem, or the stem made a
-    name (each other character `_`, a `_` before a leading digit or a keyword)."""
-    stem = Path(path).stem
+def module_name(path: str | Path, folder: str | Path | None = None) -> str:
+    """The module name the program file `path` (relative to `folder`, else to the working
+    directory) is imported under: its stem, or the stem made a name (each other character `_`,
+    a `_` before a leading digit or a keyword); `_program` added while another module holds it."""
+    file = (Path(folder or ".") / path).resolve()
+    base = _as_name(file.stem)
+    name, count = base, 1
+    while _taken(name, file):
+        name, count = f"{base}_program{count if count > 1 else ''}", count + 1
+    return name
+
+
+def _as_name(stem: str) -> str:
     if is_module_name(stem):
         return stem
     name = re.sub(r"\W", "_", stem, flags=re.ASCII) or "_"
     return name if is_module_name(name) else f"_{name}"
 
 
-def file_modules(module_file: str | None) -> dict[str, str]:
-    """{module name: the file's stem} for a spec's `module_file` whose stem is no module name."""
-    if module_file is None or is_module_name(stem := Path(module_file).stem):
-        return {}
-    return {module_name(module_file): stem}
+def _taken(name: str, file: Path) -> bool:
+    """Whether `name` is another module's than the program file `file`: one loaded from
+    elsewhere (or built in), or one an import finds on sys.path outside the program's folder."""
+    loaded = sys.modules.get(name)
+    if loaded is not None:
+        return getattr(loaded, "__file__", None) != str(file)
+    if name in sys.builtin_module_names:
+        return True
+    paths = [p for p in sys.path if Path(p or ".").resolve() != file.parent]
+    return PathFinder.find_spec(name, paths) is not None
+
+
+def spec_module_name(spec: Any, folder: str | Path | None = None) -> str | None:
+    """The module name the import paths of `spec` (made from the program its `module_file`
+    names, relative to `folder`) give the program: the one with `_program` they use, as
+    `module_name` chose it where the spec was made (in another process another module may have
+    held the name), else the one `module_name` gives now; None without a module_file."""
+    if spec.module_file is None:
+        return None
+    file = (Path(folder or ".") / spec.module_file).resolve()
+    base = _as_name(file.stem)
+    used = set(re.findall(rf"\b{re.escape(base)}_program\d*\b", spec.model_dump_json()))
+    if len(used) == 1 and not _taken(name := used.pop(), file):
+        return name
+    return module_name(file)
+
+
+def file_modules(spec: Any, folder: str | Path | None = None) -> dict[str, str]:
+    """{module name: the file's stem} for a spec's `module_file` (relative to `folder`) imported
+    under another name than its stem (no module name, or another module's)."""
+    name = spec_module_name(spec, folder)
+    stem = Path(spec.module_file).stem if spec.module_file is not None else None
+    return {} if name is None or name == stem else {name: stem}
 
 
 def alias_line(module: str, stem: str) -> str:
-    """The exported line that imports the file `stem`.py (from sys.path, as `from M import`
-    would) under the module name the spec's import paths use."""
-    return f"sys.modules.setdefault({module!r}, import_module({stem!r}))"
+    """The exported line(s) that import the file `stem`.py under the module name the spec's
+    import paths use: by its own name from sys.path, as `from M import` would find it; by path,
+    from beside the exported module, when its name is another module's."""
+    if not is_module_name(stem):
+        return (f"sys.modules.setdefault({module!r}, import_module({stem!r}))"
+                f"  # {stem}.py: its file name is no module name")  # fmt: skip
+    at = f"Path(__file__).with_name({f'{stem}.py'!r})"
+    return (f"# {stem}.py: {stem} is another module's name, so it is imported by path\n"
+            f"sys.modules[{module!r}] = module_from_spec(spec_from_file_location({module!r}, {at}))\n"
+            f"sys.modules[{module!r}].__spec__.loader.exec_module(sys.modules[{module!r}])")  # fmt: skip
 
 
-__all__ = ["alias_line", "file_modules", "is_module_name", "module_name"]
+__all__ = ["alias_line", "file_modules", "is_module_name", "module_name", "spec_module_name"]

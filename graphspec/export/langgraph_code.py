@@ -79,7 +79,7 @@ class _GraphWriter:
         self.prefix = prefix
         self.base_dir = base_dir
         self.depth = depth
-        module.files.update(file_modules(spec.module_file))
+        module.files.update(file_modules(spec, base_dir))
 
     def expression(self, text: str, field: str, *, item: bool = False) -> str:
         """`text` as Python; one that does not parse (or cannot be written) names its place."""

@@ -27,8 +27,13 @@ PREGEL_IMPORTS = [
     "from langgraph.pregel import NodeBuilder, Pregel",
 ]
 """What a graph built by hand (`GraphSpec.pregel`) is written with."""
-FILE_IMPORTS = ["import sys", "from importlib import import_module"]
-"""What importing a program file by its own name takes (`file_imports`)."""
+FILE_IMPORTS = [
+    "import sys",
+    "from importlib import import_module",
+    "from importlib.util import module_from_spec, spec_from_file_location",
+    "from pathlib import Path",
+]
+"""What importing a program file by its own name, or by path, takes (`file_imports`)."""
 BASE_IMPORTS = [
     "import operator",
     "from typing import Annotated, Any, TypedDict",
@@ -196,17 +201,17 @@ class PythonModule:
 
 def file_imports(lines: list[str], files: dict[str, str], body: str) -> list[str]:
     """`lines` with each program file of `files` the module uses (by import path, or in copied
-    code) imported by its own name first, under the module name the spec uses."""
+    code) imported first (`alias_line`), under the module name the spec uses."""
     text = "\n".join([*lines, body])
     used = [m for m in files if re.search(rf"^\s*(from {m} import|import {m}\b)", text, re.M)]
     if not used:
         return lines
-    out = [*FILE_IMPORTS, *lines]
-    for module in used:
-        line = alias_line(module, files[module])
+    aliases = {module: alias_line(module, files[module]) for module in used}
+    out = [*used_imports(FILE_IMPORTS, "\n".join(aliases.values())), *lines]
+    for module, line in aliases.items():
         first = next((i for i, row in enumerate(out) if row.startswith(f"from {module} import ")),
                      len(out))  # fmt: skip
-        out[first:first] = ["", f"{line}  # {files[module]}.py: its file name is no module name"]
+        out[first:first] = ["", line]
     return out
 
 
