@@ -216,17 +216,18 @@ def write_project(spec: GraphSpec, code: str, out: Path, *, base_dir: Path, name
     gid = graph_id(name)
     reqs, unknown = requirements(code, spec)
     copied, missing, skipped = _copy_local(unknown, base_dir, out)
+    module = own_module(copied)
     config = {
         "$schema": "https://langgra.ph/schema.json",
         "dependencies": ["."],
-        "graphs": {gid: f"./{MODULE}:graph"},
+        "graphs": {gid: f"./{module}:graph"},
         "python_version": "3.11",  # the oldest Python this project supports, as pyproject says
     }
     files = {
-        MODULE: code,
+        module: code,
         "langgraph.json": json.dumps(config, indent=2) + "\n",
         "requirements.txt": "".join(f"{r}\n" for r in reqs),
-        "README.md": _readme(spec, gid, copied, missing, skipped),
+        "README.md": _readme(spec, gid, module, copied, missing, skipped),
     }
     written = []
     for filename, text in files.items():
@@ -235,8 +236,23 @@ def write_project(spec: GraphSpec, code: str, out: Path, *, base_dir: Path, name
     return Project(written, skipped)
 
 
+def own_module(copied: list[str]) -> str:
+    """The file name of the project's own module: `graph.py`, unless the spec's code brought a
+    module of that name (a program's sibling `graph.py`, or a `graph/` package, copied), which
+    it must not overwrite nor hide from the program importing it."""
+    stem, count, name = Path(MODULE).stem, 1, MODULE
+    while Path(name).stem in copied:
+        name, count = f"{stem}_export{count if count > 1 else ''}.py", count + 1
+    return name
+
+
 def _readme(
-    spec: GraphSpec, gid: str, copied: list[str], missing: list[str], skipped: list[str]
+    spec: GraphSpec,
+    gid: str,
+    module: str,
+    copied: list[str],
+    missing: list[str],
+    skipped: list[str],
 ) -> str:
     title = spec.name or gid
     local = ""
@@ -249,7 +265,7 @@ def _readme(
         local += f"\nNot copied from beside the spec: {', '.join(skipped)}.\n"
     return f"""# {title}
 
-Exported by Superstep Studio as a LangGraph server project: `{MODULE}` is plain langgraph code
+Exported by Superstep Studio as a LangGraph server project: `{module}` is plain langgraph code
 (its `graph` is the compiled graph, with no checkpointer: the server brings its own), and
 `langgraph.json` serves it as the graph `{gid}`.
 {local}
@@ -294,4 +310,11 @@ docker run -p 8123:8000 -e DATABASE_URI=postgres://... -e REDIS_URI=redis://... 
 """
 
 
-__all__ = ["Project", "graph_id", "imported_modules", "requirements", "write_project"]
+__all__ = [
+    "Project",
+    "graph_id",
+    "imported_modules",
+    "own_module",
+    "requirements",
+    "write_project",
+]

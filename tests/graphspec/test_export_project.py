@@ -253,3 +253,53 @@ def test_an_interrupt_on_the_server_asks_and_resumes_as_superstep_run(servers, t
     assert final == json.loads(resumed[0])
     assert final["status"] == "published"
     assert client.threads.get_state(tid)["next"] == []
+
+
+SIBLING_GRAPH = 'SUFFIX = " (checked)"\n'
+"""A program's own sibling named `graph.py`, as the project's module is named by default."""
+USES_GRAPH_PY = """\
+from typing_extensions import TypedDict
+
+from langgraph.graph import END, START, StateGraph
+
+from graph import SUFFIX
+
+
+class State(TypedDict):
+    topic: str
+
+
+def check(state: State) -> dict:
+    return {"topic": state["topic"] + SUFFIX}
+
+
+builder = StateGraph(State)
+builder.add_node("check", check)
+builder.add_edge(START, "check")
+builder.add_edge("check", END)
+app = builder.compile()
+"""
+
+
+def test_a_copied_graph_py_is_kept_and_the_project_serves_the_programs_result(tmp_path, capsys):
+    from tests.cli.module_named_programs import as_langgraph_dev
+
+    folder = tmp_path / "prog"
+    folder.mkdir()
+    (folder / "graph.py").write_text(SIBLING_GRAPH, encoding="utf-8")
+    (folder / "checker.py").write_text(USES_GRAPH_PY, encoding="utf-8")
+    run = "print(json.dumps(module.{}.invoke({{'topic': 'owls'}})))"
+    expected = as_langgraph_dev(folder, "checker.py", run.format("app"), tmp_path)
+    assert expected == {"topic": "owls (checked)"}
+    spec, project = folder / "spec.json", tmp_path / "project"
+    assert main(["import", f"{folder / 'checker.py'}:app", "--trust", "-o", str(spec)]) == 0
+    assert main(["export", str(spec), "--to", "langgraph-project", "-o", str(project)]) == 0
+    capsys.readouterr()
+    assert (project / "graph.py").read_text(encoding="utf-8") == SIBLING_GRAPH  # not overwritten
+    [where] = json.loads((project / "langgraph.json").read_text(encoding="utf-8"))[
+        "graphs"
+    ].values()
+    file, _, attr = where.partition(":")
+    assert file == "./graph_export.py" and (project / file).is_file()
+    assert "`graph_export.py` is plain langgraph code" in (project / "README.md").read_text()
+    assert as_langgraph_dev(project, file, run.format(attr), tmp_path) == expected
