@@ -625,7 +625,10 @@ class RunSession(QObject):
 
     def _nothing_next(self, stepper: Any) -> bool:
         """The run's last checkpoint has no task next (its `next` is the end): the stepper would
-        learn it only on its next call, which plans nothing and ends the run."""
+        learn it only on its next call, which plans nothing and ends the run. Unknown (False)
+        with durability "exit": the thread's saved checkpoint is then not the run's."""
+        if stepper.loop.durability == "exit":
+            return False
         stepper.loop.flush_saves()
         return not self._graph.get_state(self._config).tasks
 

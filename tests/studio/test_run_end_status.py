@@ -34,18 +34,28 @@ main.add_edge("sub", END)
 """
 
 
-def test_the_step_that_leaves_nothing_next_says_the_run_finished(qtbot, window, tmp_path):
+def step(qtbot, window, tmp_path, clicks: int, durability: str = "async") -> list[str]:
+    """Open the program, step a new thread `clicks` times; the status line after each."""
     path = tmp_path / "09_subgraph.py"
     path.write_text(PROGRAM, encoding="utf-8")
     open_program(qtbot, window, path, "main")
     runner = window.runner
     runner.new_thread()
+    runner.durability.setCurrentText(durability)
     runner.input_panel.editor.setPlainText(json.dumps({"text": "owl"}))
     texts = []
-    for _ in range(2):  # __start__, then sub: its checkpoint's next is the end
+    for _ in range(clicks):
         qtbot.mouseClick(runner.step_button, Qt.MouseButton.LeftButton)
         qtbot.waitUntil(lambda: not runner.session.busy, timeout=20000)
         texts.append(runner.status.text())
+    return texts
+
+
+def test_the_step_that_leaves_nothing_next_says_the_run_finished(qtbot, window, tmp_path):
+    texts = step(
+        qtbot, window, tmp_path, 2
+    )  # __start__, then sub: its checkpoint's next is the end
+    runner = window.runner
     assert "Step or Continue for more" in texts[0]  # sub is next
     assert runner.view.history[0].next == ()
     assert runner.view.values == {"text": "OWL"}
@@ -53,3 +63,11 @@ def test_the_step_that_leaves_nothing_next_says_the_run_finished(qtbot, window, 
     assert "Step or Continue" not in texts[1]
     assert texts[1] == f"Finished: 3 checkpoints on thread {runner.thread_id}"
     assert not runner.continue_button.isEnabled()
+
+
+def test_with_durability_exit_a_step_is_one_step(qtbot, window, tmp_path):
+    """Nothing is saved before the run's end: the thread's checkpoint says nothing of what is next,
+    so the step ends where it ran, as with any durability."""
+    [text] = step(qtbot, window, tmp_path, 1, durability="exit")
+    assert text == "Step 0: ran __start__ — Step or Continue for more"
+    assert window.runner.state == "paused"
