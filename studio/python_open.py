@@ -175,8 +175,9 @@ def open_python(window: Any, path: Path, attr: str | None = None, *,
             return False
         environment = partial(project_environment, project)
     if not trusted and not ask:  # no one to ask: its code runs only with --trust
-        window.show_load_errors(path, [f"opening {path.name} runs its Python code: not opened "
-                                       "(pass --trust to allow it)"])  # fmt: skip
+        window.show_load_errors(path, [translate(
+            "python_open", "opening {name} runs its Python code: not opened (pass --trust to allow it)"
+        ).format(name=path.name)])  # fmt: skip
         return False
     if not trusted and not confirm_import(window, path):
         window.statusBar().showMessage(

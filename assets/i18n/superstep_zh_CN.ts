@@ -2572,6 +2572,10 @@ pending writes: </source>
     <context>
         <name>python_open</name>
         <message>
+            <source>opening {name} runs its Python code: not opened (pass --trust to allow it)</source>
+            <translation>打开 {name} 会运行它的 Python 代码：未打开（用 --trust 允许运行）</translation>
+        </message>
+        <message>
             <source>{name} changed on disk. Reloading</source>
             <translation>{name} 在磁盘上已改变。正在重新加载</translation>
         </message>
