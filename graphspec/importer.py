@@ -164,8 +164,13 @@ def _state(builder: Any, modules: list[Any]) -> tuple[list[dict[str, Any]], str 
     """The keys (the state's, then the private ones other schemas add) and, for a pydantic or
     dataclass state, the class by import path."""
     schema = builder.state_schema
-    if isinstance(schema, type) and schema.__module__ == "builtins" and not _is_typed_dict(schema):
-        return [], f"builtins:{schema.__qualname__}"  # StateGraph(int): the state is one value
+    if (
+        isinstance(schema, type)
+        and schema.__module__ == "builtins"
+        and not hasattr(schema, "__annotations__")
+    ):  # as langgraph decides: a schema with no annotations (StateGraph(int), StateGraph(dict);
+        # not a dict subclass, which has them) is one value, which what a node returns replaces
+        return [], f"builtins:{schema.__qualname__}"
     hints = _hints(schema)
     state_class = None
     if not _is_typed_dict(schema):

@@ -35,7 +35,9 @@ def schema_fields(schema: Any) -> dict[str, Any]:
         hints = dict(getattr(schema, "__annotations__", {}))
     if dataclasses.is_dataclass(schema):
         return {f.name: hints.get(f.name, f.type) for f in dataclasses.fields(schema)}
-    if hints:
+    if hints or hasattr(schema, "__annotations__"):
+        # a class with no fields (`class S(dict): pass`, an empty TypedDict) has no keys: only a
+        # schema with no annotations at all (int, dict) is one value, as langgraph decides
         return {k: v for k, v in hints.items() if k != "__slots__"}
     return {"__root__": schema}
 

@@ -451,3 +451,33 @@ def test_routers_read_what_their_hint_or_their_node_reads():
         return first, second, seen
 
     assert_same(scenario)
+
+
+class DictSubclass(dict):
+    pass
+
+
+class NoKeys(TypedDict):
+    pass
+
+
+@pytest.mark.parametrize("schema", [DictSubclass, NoKeys], ids=["dict_subclass", "empty_typeddict"])
+def test_a_schema_class_with_no_fields_keeps_nothing(backend, schema):
+    """A class with no annotated fields (`class MyState(dict): pass`, a learner's state) has no
+    keys: the node gets an empty state and the run returns None; only a schema with no
+    annotations at all (`dict`, `int`) holds the whole value."""
+    StateGraph, START, _ = _g(backend)
+    seen = []
+    g = StateGraph(schema)
+    g.add_node("n", lambda s: seen.append(s) or s)
+    g.add_edge(START, "n")
+    assert g.compile().invoke({"message": "Hello"}) is None
+    assert seen == [{}]
+
+
+def test_a_plain_dict_schema_holds_the_whole_value(backend):
+    StateGraph, START, _ = _g(backend)
+    g = StateGraph(dict)
+    g.add_node("n", lambda s: {"x": 1})
+    g.add_edge(START, "n")
+    assert g.compile().invoke({"message": "Hello"}) == {"x": 1}
