@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene
 
 from studio.canvas.edge_layer import EdgeLayer
 from studio.canvas.items import EdgeItem, NodeItem, NoteItem, TerminalItem
+from studio.canvas.items.edge_item import LANE, LOOP_REACH, curve
 from studio.canvas.items.node_item import PortedItem
 from studio.canvas.looks import END, START, edge_looks, node_look
 from studio.document import GraphDocument
@@ -305,7 +306,8 @@ class GraphScene(QGraphicsScene):
             for end in (*item.look.sources, item.look.target):
                 self._touching.setdefault(end, set()).add(key)
         relaned = self._assign_lanes()
-        routed = fresh | relaned | {k for n in moved for k in self._touching.get(n, ())}
+        # a moved card may now lie in another edge's way, or no longer: all are routed again
+        routed = fresh | relaned | (set(self.edges) if moved else set())
         for key in routed:
             self._route(self.edges[key])
         self._place_labels([self.edges[k] for k in routed])
@@ -348,11 +350,43 @@ class GraphScene(QGraphicsScene):
     def _route(self, edge: EdgeItem) -> None:
         sources = [self.ported(s).port_pos("out") for s in edge.look.sources]
         target = self.ported(edge.look.target)
-        card_right = None
-        if edge.look.sources == (edge.look.target,):  # back to itself: a loop beside the card
-            card_right = target.mapToScene(QPointF(target.size()[0], 0)).x()
         lane = self._lanes.get(edge.look.key, (0, 1))
-        edge.set_ends(sources, target.port_pos("in"), lane, card_right)
+        beside = None
+        if edge.look.sources == (edge.look.target,):  # back to itself: a loop beside the card
+            right = target.mapToScene(QPointF(target.size()[0], 0)).x()
+            beside = right + LOOP_REACH + lane[0] * LANE
+        elif len(sources) == 1:
+            beside = self._detour(edge.look.sources[0], edge.look.target, lane[0])
+        edge.set_ends(sources, target.port_pos("in"), lane, beside)
+
+    def _detour(self, source: str, target: str, place: int) -> float | None:
+        """The x an edge runs along to go around the cards its straight curve would cross (a
+        route to END past the tool node; a loop back up from a tool node to its model node,
+        which crosses its own ends), or None when none is in the way. Edges back up go left of
+        the cards, edges down right; one around more cards runs further out, so nested detours
+        do not lie on each other."""
+        start, end = self.ported(source).port_pos("out"), self.ported(target).port_pos("in")
+        back = end.y() < start.y()
+        ends = [self.ported(n).sceneBoundingRect() for n in (source, target)]
+        band = curve(start, end).boundingRect().adjusted(-1, -1, 1, 1)  # a line has no area
+        points = None
+        around = []
+        for item in (*self.nodes.values(), *self.terminals.values()):
+            card = item.sceneBoundingRect()
+            if not card.intersects(band) or (not back and card in ends):
+                continue
+            if points is None:
+                path = curve(start, end)
+                points = [path.pointAtPercent(i / 40) for i in range(41)]
+            inner = card.adjusted(6, 6, -6, -6)  # a port on the card's border is not a crossing
+            if any(inner.contains(p) for p in points):
+                around.append(card)
+        if not around:
+            return None
+        reach = LOOP_REACH * (len(around) - (1 if back else 0)) + place * LANE
+        if back:
+            return min(r.left() for r in around) - reach
+        return max(r.right() for r in around) + reach
 
     # -------------------------------------------------------------- gestures
 

@@ -10,7 +10,7 @@ from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsPathItem, QGraphicsRectItem, QGraphicsSimpleTextItem
 
-from studio.canvas.items.edge_item import LOOP_REACH, curve, loop
+from studio.canvas.items.edge_item import curve
 from studio.canvas.scene import GraphScene
 from studio.i18n import translate
 from studio.run.overlay import LABEL_FONT
@@ -48,17 +48,11 @@ class PathOverlay:
                 count = self.edges.get((source, look.target))
                 start, end = self.scene.ported(source), self.scene.ported(look.target)
                 if count and start is not None and end is not None:
-                    self._edge(source, look.target, self._path(start, end), count)
+                    path = edge.line() if len(look.sources) == 1 else curve(
+                        start.port_pos("out"), end.port_pos("in"))  # fmt: skip
+                    self._edge(source, look.target, path, count)
         for item in self._items:
             item.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
-
-    @staticmethod
-    def _path(start, end) -> QPainterPath:
-        """Along the drawn edge: a curve between two cards, a loop beside a card to itself."""
-        if start is end:
-            right = end.mapToScene(end.size()[0], 0).x()
-            return loop(start.port_pos("out"), end.port_pos("in"), right + LOOP_REACH)
-        return curve(start.port_pos("out"), end.port_pos("in"))
 
     def _add(self, item, z: float, name: str):
         item.setZValue(z)

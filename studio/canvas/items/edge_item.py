@@ -29,7 +29,7 @@ JOIN_GAP = 26.0
 LANE = 44.0
 """How far apart (sideways) the curves of edges between the same two ends bow."""
 LOOP_REACH = 36.0
-"""How far right of its card a self-loop runs (each further loop one LANE further out)."""
+"""How far beside the cards it goes around a loop or detour runs (each further one further out)."""
 LABEL_AT = (0.55, 0.4, 0.7, 0.3, 0.8, 0.2, 0.9)
 """Where along its curve a label may sit, best first (see place_label)."""
 
@@ -45,8 +45,9 @@ def curve(start: QPointF, end: QPointF, shift: float = 0.0) -> QPainterPath:
 
 
 def loop(start: QPointF, end: QPointF, x: float) -> QPainterPath:
-    """From a card's output port (its bottom) out and up along `x`, right of the card, and
-    down into its input port (its top): the card's edge back to itself."""
+    """From an output port (a card's bottom) out and along `x`, beside the cards, and into an
+    input port (a card's top): a card's edge back to itself, or one around the cards between
+    its ends."""
     mid = (start.y() + end.y()) / 2
     path = QPainterPath(start)
     path.cubicTo(start + QPointF(0, 40), QPointF(x, start.y() + 40), QPointF(x, mid))
@@ -79,11 +80,17 @@ class EdgeItem(QGraphicsItem):
     def element_id(self) -> str:
         return self.look.element_id
 
+    def line(self) -> QPainterPath:
+        """The line as drawn (a join's: each source's curve to its dot), around the cards it
+        goes around: what the timeline's path overlay follows."""
+        return QPainterPath(self._path)
+
     def set_ends(self, sources: list[QPointF], target: QPointF, lane: tuple[int, int] = (0, 1),
-                 card_right: float | None = None) -> None:  # fmt: skip
+                 beside: float | None = None) -> None:  # fmt: skip
         """Recompute the curves for new port positions. `lane` is (this edge's place, how many)
-        among the edges between the same ends; `card_right` is the right side of the card when
-        the edge goes from that card back to itself."""
+        among the edges between the same ends; `beside` is the x the edge runs along when it
+        goes around cards (its own card's, back to itself; the cards a straight curve would
+        cross) instead of straight to its target."""
         place, count = lane
         self.prepareGeometryChange()
         path = QPainterPath()
@@ -94,10 +101,8 @@ class EdgeItem(QGraphicsItem):
             path.moveTo(self._join)
             path.lineTo(target - QPointF(0, 6))
             self._label_path = curve(sources[0], target)
-        elif card_right is not None:
-            path = self._label_path = loop(
-                sources[0], target, card_right + LOOP_REACH + place * LANE
-            )
+        elif beside is not None:
+            path = self._label_path = loop(sources[0], target, beside)
         else:
             path = self._label_path = curve(sources[0], target, (place - (count - 1) / 2) * LANE)
         self._label_at = self._label_path.pointAtPercent(LABEL_AT[0])
