@@ -368,7 +368,8 @@ class GraphScene(QGraphicsScene):
         start, end = self.ported(source).port_pos("out"), self.ported(target).port_pos("in")
         back = end.y() < start.y()
         ends = [self.ported(n).sceneBoundingRect() for n in (source, target)]
-        band = curve(start, end).boundingRect().adjusted(-1, -1, 1, 1)  # a line has no area
+        path = curve(start, end)
+        band = path.boundingRect().adjusted(-1, -1, 1, 1)  # a straight line has no area
         points = None
         around = []
         for item in (*self.nodes.values(), *self.terminals.values()):
@@ -376,7 +377,6 @@ class GraphScene(QGraphicsScene):
             if not card.intersects(band) or (not back and card in ends):
                 continue
             if points is None:
-                path = curve(start, end)
                 points = [path.pointAtPercent(i / 40) for i in range(41)]
             inner = card.adjusted(6, 6, -6, -6)  # a port on the card's border is not a crossing
             if any(inner.contains(p) for p in points):
