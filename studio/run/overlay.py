@@ -14,7 +14,6 @@ from PySide6.QtWidgets import QGraphicsPathItem, QGraphicsRectItem, QGraphicsSim
 
 from engine.constants import TASKS
 from engine.pregel import trace
-from studio.canvas.items.edge_item import curve
 from studio.canvas.scene import GraphScene
 from studio.i18n import translate
 from studio.plain import plain_tip
@@ -184,7 +183,7 @@ class RunOverlay:
                 start, end = self.scene.ported(source), self.scene.ported(look.target)
                 if text is None or start is None or end is None:
                     continue
-                path = curve(start.port_pos("out"), end.port_pos("in"))
+                path = edge.line_from(start.port_pos("out"))
                 glow = QGraphicsPathItem(path)
                 glow.setPen(QPen(CARRIED, 5.0, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))
                 glow.setOpacity(0.45)

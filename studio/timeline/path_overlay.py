@@ -10,7 +10,6 @@ from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsPathItem, QGraphicsRectItem, QGraphicsSimpleTextItem
 
-from studio.canvas.items.edge_item import curve
 from studio.canvas.scene import GraphScene
 from studio.i18n import translate
 from studio.run.overlay import LABEL_FONT
@@ -48,9 +47,7 @@ class PathOverlay:
                 count = self.edges.get((source, look.target))
                 start, end = self.scene.ported(source), self.scene.ported(look.target)
                 if count and start is not None and end is not None:
-                    path = edge.line() if len(look.sources) == 1 else curve(
-                        start.port_pos("out"), end.port_pos("in"))  # fmt: skip
-                    self._edge(source, look.target, path, count)
+                    self._edge(source, look.target, edge.line_from(start.port_pos("out")), count)
         for item in self._items:
             item.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
 

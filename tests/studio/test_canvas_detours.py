@@ -103,3 +103,24 @@ def test_the_timeline_path_follows_the_drawn_detour(qtbot, window, monkeypatch):
         line.path().boundingRect().left() < window.scene.nodes["tools"].sceneBoundingRect().left()
     )
     assert drawn.contains(line.path().boundingRect())
+
+
+def test_the_value_carried_back_up_glows_along_the_drawn_loop(qtbot, window, monkeypatch):
+    """Stepping the agent to its tool step: what the tool node wrote, carried back up to the
+    model node, glows along the loop as drawn, left of the cards."""
+    import json
+
+    from PySide6.QtCore import Qt
+
+    open_corpus(qtbot, window, monkeypatch, "gh_deep_research/app.py", "agent")
+    runner = window.runner
+    runner.new_thread()
+    runner.input_panel.editor.setPlainText(
+        json.dumps({"messages": [{"role": "user", "content": "What is LangGraph?"}]})
+    )
+    for _ in range(3):  # input, llm, tools
+        qtbot.mouseClick(runner.step_button, Qt.MouseButton.LeftButton)
+        qtbot.waitUntil(lambda: not runner.session.busy, timeout=20000)
+    [glow] = [i for i in window.scene.items() if i.data(0) == "carried:tools->llm"]
+    cards = [window.scene.nodes[n].sceneBoundingRect() for n in ("llm", "tools")]
+    assert glow.path().boundingRect().left() < min(card.left() for card in cards)

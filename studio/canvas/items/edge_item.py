@@ -80,10 +80,11 @@ class EdgeItem(QGraphicsItem):
     def element_id(self) -> str:
         return self.look.element_id
 
-    def line(self) -> QPainterPath:
-        """The line as drawn (a join's: each source's curve to its dot), around the cards it
-        goes around: what the timeline's path overlay follows."""
-        return QPainterPath(self._path)
+    def line_from(self, start: QPointF) -> QPainterPath:
+        """The line from one of its sources (`start`: that source's port) as drawn, around the
+        cards it goes around (a join's: that source's curve to the target): what the run's and
+        the timeline's overlays follow."""
+        return QPainterPath(self._path) if len(self.look.sources) == 1 else curve(start, self._end)
 
     def set_ends(self, sources: list[QPointF], target: QPointF, lane: tuple[int, int] = (0, 1),
                  beside: float | None = None) -> None:  # fmt: skip
