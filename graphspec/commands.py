@@ -142,9 +142,21 @@ def run_graph(
 
         if (provider := describe_provider_error(exc)) is not None:
             raise RunFailed(f"node {failing_node(exc) or '?'!r}: {provider}") from None
-        first = str(exc).splitlines()[0] if str(exc) else ""
-        raise RunFailed(f"{type(exc).__name__}: {first}") from None
+        raise RunFailed(f"{type(exc).__name__}: {_first_line(exc)}") from None
     return graph.get_state(config)
+
+
+def _first_line(exc: BaseException) -> str:
+    """The error in one line. Pydantic's first line only counts the errors ("1 validation error
+    for State"): its first error says which field, what is wrong and the value given."""
+    from pydantic import ValidationError
+
+    if isinstance(exc, ValidationError) and (errors := exc.errors()):
+        error, more = errors[0], len(errors) - 1
+        field = ".".join(str(part) for part in error["loc"]) or "the value"
+        also = f" (and {more} more)" if more else ""
+        return f"{exc.title}.{field}: {error['msg']}, got {error.get('input')!r:.80}{also}"
+    return str(exc).splitlines()[0] if str(exc) else ""
 
 
 def validate_spec(name_or_path: str, out: TextIO) -> int:

@@ -125,3 +125,18 @@ def test_a_langgraph_json_projects_graph_runs(capsys, tmp_path):
                                                f"research, report; run one with {project}:research")  # fmt: skip
     assert main(["run", f"{project}:report", "--trust", "--input", json.dumps(INPUT)]) == 0
     assert json.loads(capsys.readouterr().out.splitlines()[-1]) == langgraph_result(program)
+
+
+def test_a_state_the_input_does_not_fit_names_the_field(capsys):
+    """A learner's pydantic state (tests/programs/gh_5.PydanticState.py) given a number for its
+    `name`: one line naming the state class, the field, what is wrong and the value, where
+    pydantic's first line only counted the errors ("1 validation error for PydanticState")."""
+    from pathlib import Path
+
+    program = Path(__file__).parents[1] / "programs" / "gh_5.PydanticState.py"
+    assert main(["run", f"{program}:builder", "--trust", "--input", '{"name": 123}']) == 1
+    err = capsys.readouterr().err.strip().splitlines()[-1]
+    assert err == (
+        "superstep run: run failed: ValidationError: PydanticState.name: Input should be a valid "
+        "string, got 123"
+    )
