@@ -82,7 +82,14 @@ from engine.checkpoint.sqlite.reads import (
     select_one,
     summaries,
 )
-from engine.checkpoint.sqlite.rows import PLAIN, CheckedBlobs, filter_sql, json_default
+from engine.checkpoint.sqlite.rows import (
+    PLAIN,
+    CheckedBlobs,
+    filter_sql,
+    json_default,
+    step_column,
+    step_seek,
+)
 from engine.checkpoint.sqlite.schema import SCHEMA_VERSION
 from engine.checkpoint.sqlite.values import ValueCache
 
@@ -176,7 +183,7 @@ class SqliteSaver(BaseCheckpointSaver):
             else:
                 schema.check(self.conn, self.path, version)
                 if version < SCHEMA_VERSION:
-                    self._migrate()
+                    self._migrate(version)
             # only now is the file known to be ours: WAL changes how others must open it
             if self.path != ":memory:":
                 try:
@@ -186,14 +193,14 @@ class SqliteSaver(BaseCheckpointSaver):
                         raise
             self.is_setup = True
 
-    def _migrate(self) -> None:
+    def _migrate(self, version: int) -> None:
         try:
             with self._transaction():
-                schema.migrate_v1(self.conn)
+                schema.migrate(self.conn)
         except sqlite3.OperationalError as exc:
             if "readonly" not in str(exc).lower():
                 raise
-            self._layout.version = 1  # a read-only file of schema 1: read it as it is
+            self._layout.version = version  # a read-only older file: read it as it is
 
     @contextmanager
     def _transaction(self, write: bool = True) -> Iterator[sqlite3.Connection]:
@@ -311,11 +318,16 @@ class SqliteSaver(BaseCheckpointSaver):
         if before is not None and (before_id := get_checkpoint_id(before)):
             wheres.append("checkpoint_id < ?")
             params.append(before_id)
+        table = "checkpoints "
         if filter:
-            clause, filter_params = filter_sql(filter)
+            by_step = self._layout.version >= 3
+            clause, filter_params = filter_sql(filter, step_column=by_step)
             if clause:
                 wheres.append(clause)
                 params += filter_params
+            if by_step and one_thread and step_seek(filter):
+                # SQLite would rather walk the thread in id order (no sort) than seek the step
+                table = f"checkpoints INDEXED BY {schema.STEP_INDEX} "
         if limit is not None and limit <= 0:
             return
         reader = TupleReader(self.serde, self._values, self.path, filter, self._checked)
@@ -326,7 +338,7 @@ class SqliteSaver(BaseCheckpointSaver):
             if last is not None:  # keyset paging: after the previous batch's last row
                 page.append("checkpoint_id < ?" if one_thread
                             else "(checkpoint_id, thread_id, checkpoint_ns) < (?, ?, ?)")  # fmt: skip
-            query = SELECT_CHECKPOINT
+            query = SELECT_CHECKPOINT + table
             if page:
                 query += "WHERE " + " AND ".join(page)
             query += " ORDER BY checkpoint_id DESC, thread_id DESC, checkpoint_ns DESC"
@@ -369,7 +381,7 @@ class SqliteSaver(BaseCheckpointSaver):
         stored_checkpoint = PLAIN.pack(saved)
         stored_metadata = get_checkpoint_metadata(config, metadata)
         text = json.dumps(stored_metadata, ensure_ascii=False, default=json_default)
-        step = stored_metadata.get("step")
+        step_value = step_column(stored_metadata.get("step"))
         dumps = self.serde.dumps_typed
         with self._writing() as conn:
             rows = []
@@ -389,14 +401,14 @@ class SqliteSaver(BaseCheckpointSaver):
             key = (thread_id, ns, checkpoint["id"])
             added = conn.execute(
                 "INSERT OR IGNORE INTO checkpoints (thread_id, checkpoint_ns, checkpoint_id, "
-                "parent_checkpoint_id, checkpoint, metadata) VALUES (?, ?, ?, ?, ?, ?)",
-                (*key, conf.get("checkpoint_id"), stored_checkpoint, text),
+                "parent_checkpoint_id, checkpoint, metadata, step) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (*key, conf.get("checkpoint_id"), stored_checkpoint, text, step_value),
             ).rowcount
             if not added:  # a re-put of a checkpoint: replace it
                 conn.execute(
-                    "UPDATE checkpoints SET parent_checkpoint_id = ?, checkpoint = ?, metadata = ? "
-                    "WHERE thread_id = ? AND checkpoint_ns = ? AND checkpoint_id = ?",
-                    (conf.get("checkpoint_id"), stored_checkpoint, text, *key),
+                    "UPDATE checkpoints SET parent_checkpoint_id = ?, checkpoint = ?, metadata = ?, "
+                    "step = ? WHERE thread_id = ? AND checkpoint_ns = ? AND checkpoint_id = ?",
+                    (conf.get("checkpoint_id"), stored_checkpoint, text, step_value, *key),
                 )
             conn.execute(
                 "INSERT INTO threads (thread_id, checkpoint_ns, checkpoints, last_checkpoint_id, "
@@ -410,7 +422,7 @@ class SqliteSaver(BaseCheckpointSaver):
                     ns,
                     int(added > 0),
                     checkpoint["id"],
-                    step if type(step) is int else None,
+                    None if step_value == "" else step_value,
                 ),
             )
         return checkpoint_config(thread_id, ns, checkpoint["id"])

@@ -16,15 +16,15 @@ from engine.checkpoint.sqlite.rows import checkpoint_of, json_default
 def copy_rows(conn: sqlite3.Connection, source: str, target: str) -> None:
     """Every checkpoint, value and write of `source` under `target` too (same ids)."""
     rows = conn.execute(
-        "SELECT checkpoint_ns, checkpoint_id, parent_checkpoint_id, checkpoint, metadata "
+        "SELECT checkpoint_ns, checkpoint_id, parent_checkpoint_id, checkpoint, metadata, step "
         "FROM checkpoints WHERE thread_id = ?",
         (source,),
     ).fetchall()
     conn.executemany(
         "INSERT OR IGNORE INTO checkpoints (thread_id, checkpoint_ns, checkpoint_id, "
-        "parent_checkpoint_id, checkpoint, metadata) VALUES (?, ?, ?, ?, ?, ?)",
-        [(target, ns, cid, parent, blob, _copied(text, source, target))
-         for ns, cid, parent, blob, text in rows],
+        "parent_checkpoint_id, checkpoint, metadata, step) VALUES (?, ?, ?, ?, ?, ?, ?)",
+        [(target, ns, cid, parent, blob, _copied(text, source, target), step)
+         for ns, cid, parent, blob, text, step in rows],
     )  # fmt: skip
     conn.execute(
         "INSERT OR IGNORE INTO blobs (thread_id, checkpoint_ns, channel, version, type, "

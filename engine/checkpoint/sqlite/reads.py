@@ -26,7 +26,7 @@ from engine.checkpoint.sqlite.values import ValueCache, ValueReader
 
 SELECT_CHECKPOINT = (
     "SELECT thread_id, checkpoint_ns, checkpoint_id, parent_checkpoint_id, checkpoint, metadata "
-    "FROM checkpoints "
+    "FROM "
 )
 _IDS_PER_QUERY = 500
 _STR = frozenset({str})

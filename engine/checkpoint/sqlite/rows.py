@@ -113,35 +113,83 @@ def json_default(value: Any) -> Any:
     )
 
 
-def filter_sql(filter: dict[str, Any]) -> tuple[str, list[Any]]:
+def step_column(step: Any) -> int | str:
+    """`checkpoints.step` for a metadata `step`: an int SQLite stores exactly, else '' (a
+    filter on `step` then reads such a row's metadata, as it reads every row of an old file)."""
+    return step if type(step) is int and -(2**63) <= step < 2**63 else ""
+
+
+def filter_sql(filter: dict[str, Any], step_column: bool = False) -> tuple[str, list[Any]]:
     """A WHERE clause keeping every row that can match `filter` (metadata key == value).
 
     It is a pre-filter: the caller still compares each row's metadata in Python, so a value SQL
     cannot compare exactly (a dict, a list, a huge number) is left to that. Rows whose metadata
-    is not valid JSON are kept, for the reader to name them as the error they are.
+    is not valid JSON are kept, for the reader to name them as the error they are. With
+    `step_column` (schema 3), `step` is looked up in the indexed column: a row whose step is not
+    an int there ('') is compared on its metadata.
     """
-    clauses, params = [], []
+    clauses, params, step = [], [], None
     for key, value in filter.items():
         if not FILTER_KEY.match(key):
             raise ValueError(f"invalid metadata filter key {key!r}")
-        path = f'$."{key}"'  # quoted: '.' and '-' are parts of the key, not a path
-        if value is None:
-            clauses.append("coalesce(json_type(metadata, ?), 'null') = 'null'")
-            params.append(path)
-        elif isinstance(value, str):
-            clauses.append("json_type(metadata, ?) = 'text' AND json_extract(metadata, ?) = ?")
-            params += (path, path, value)
-        elif isinstance(value, bool) or (
-            isinstance(value, int) and -(2**63) <= value < 2**63
-        ) or (isinstance(value, float) and math.isfinite(value)):  # fmt: skip
-            # true/false read as 1/0, as True == 1 in Python
-            clauses.append("json_type(metadata, ?) IN ('integer', 'real', 'true', 'false') "
-                           "AND json_extract(metadata, ?) = ?")  # fmt: skip
-            params += (path, path, value)
-    if not clauses:
-        return "", []
+        found = _json_clause(key, value)
+        if found is None:
+            continue
+        if key == "step" and step_column:
+            step = (value, found)
+        else:
+            clauses.append(found[0])
+            params += found[1]
+    where = [_unless_bad(clauses)] if clauses else []
+    if step is not None:
+        value, (clause, step_params) = step
+        if _comparable_number(value):  # an int row compares in the index; '' on its JSON
+            where.insert(0, f"step IN (?, '') AND (step != '' OR {_unless_bad([clause])})")
+            params = [value, *step_params, *params]
+        else:  # None or a string: never an int's value
+            where.insert(0, f"step = '' AND {_unless_bad([clause])}")
+            params = [*step_params, *params]
+    return " AND ".join(where), params  # one conjunction: the caller ANDs it to others
+
+
+def step_seek(filter: dict[str, Any]) -> bool:
+    """Whether `filter_sql(filter, step_column=True)` looks `step` up in its index."""
+    return "step" in filter and _json_clause("step", filter["step"]) is not None
+
+
+def _json_clause(key: str, value: Any) -> tuple[str, list[Any]] | None:
+    """SQL keeping the rows whose metadata JSON has `key` == `value`, if SQL compares it."""
+    path = f'$."{key}"'  # quoted: '.' and '-' are parts of the key, not a path
+    if value is None:
+        return "coalesce(json_type(metadata, ?), 'null') = 'null'", [path]
+    if isinstance(value, str):
+        return "json_type(metadata, ?) = 'text' AND json_extract(metadata, ?) = ?", [
+            path,
+            path,
+            value,
+        ]
+    if _comparable_number(value):
+        # true/false read as 1/0, as True == 1 in Python
+        return (
+            "json_type(metadata, ?) IN ('integer', 'real', 'true', 'false') "
+            "AND json_extract(metadata, ?) = ?",
+            [path, path, value],
+        )
+    return None
+
+
+def _comparable_number(value: Any) -> bool:
+    return (
+        isinstance(value, bool)
+        or (isinstance(value, int) and -(2**63) <= value < 2**63)
+        or (isinstance(value, float) and math.isfinite(value))
+    )
+
+
+def _unless_bad(clauses: list[str]) -> str:
+    """`clauses` for rows whose metadata is JSON text; any other row kept (to raise)."""
     where = " AND ".join(f"({c})" for c in clauses)
-    return f"(typeof(metadata) != 'text' OR NOT json_valid(metadata) OR ({where}))", params
+    return f"(typeof(metadata) != 'text' OR NOT json_valid(metadata) OR ({where}))"
 
 
 def matches(metadata: dict, filter: dict[str, Any] | None) -> bool:

@@ -6,18 +6,25 @@ Schema 2 (`PRAGMA user_version`), over schema 1:
 - `threads`: one row per (thread, namespace): checkpoint count, newest checkpoint and its step,
   kept by every put, so listing threads and their summaries reads no checkpoint.
 
-A schema 1 file is migrated in place, in one transaction (all of it, or nothing). One that
-cannot be written (a read-only file) is read as it is (`Layout.version` 1).
+Schema 3, over schema 2:
+- `checkpoints.step`: the metadata's `step` when it is an int (as SQLite stores one), else ''
+  (`rows.step_column`), indexed by (thread, namespace, step), so a `step` filter reads the
+  checkpoints it returns instead of parsing every row's metadata.
+
+An older file is migrated in place, in one transaction (all of it, or nothing). One that
+cannot be written (a read-only file) is read as it is (`Layout.version` its own).
 """
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from dataclasses import dataclass
 
 from engine.checkpoint.sqlite.errors import CheckpointDatabaseError
+from engine.checkpoint.sqlite.rows import step_column
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 _MAX_WALK = 256  # rows a chain of an old file may span (schema 1's bound)
 
 _CREATE = """
@@ -28,6 +35,7 @@ CREATE TABLE checkpoints (
     parent_checkpoint_id TEXT,
     checkpoint BLOB NOT NULL,
     metadata TEXT NOT NULL,
+    step NOT NULL DEFAULT '',
     PRIMARY KEY (thread_id, checkpoint_ns, checkpoint_id)
 ) WITHOUT ROWID;
 CREATE TABLE blobs (
@@ -55,6 +63,9 @@ CREATE TABLE writes (
     PRIMARY KEY (thread_id, checkpoint_ns, checkpoint_id, task_id, idx)
 ) WITHOUT ROWID;
 """
+# step has no type: no affinity, so a filter's 7.0 finds 7 and '7' finds nothing, as in Python
+_STEP_INDEX = "CREATE INDEX checkpoints_step ON checkpoints (thread_id, checkpoint_ns, step)"
+STEP_INDEX = "checkpoints_step"
 # value last in blobs: a row's short columns are read without walking a large value's pages
 _THREADS = """
 CREATE TABLE threads (
@@ -79,12 +90,14 @@ _V2_TABLES = {
     "blobs": _V1_TABLES["blobs"] | {"chain_start"},
     "threads": {"thread_id", "checkpoint_ns", "checkpoints", "last_checkpoint_id", "last_step"},
 }
-TABLES = _V2_TABLES
+_V3_TABLES = {**_V2_TABLES, "checkpoints": _V2_TABLES["checkpoints"] | {"step"}}
+TABLES = _V3_TABLES
 
 
 @dataclass
 class Layout:
-    """What the open file holds: schema 2, or 1 when it could not be migrated (read-only)."""
+    """What the open file holds: schema 3, or an older one it could not be migrated from
+    (a read-only file)."""
 
     version: int = SCHEMA_VERSION
 
@@ -107,7 +120,7 @@ def create(conn: sqlite3.Connection, path: str) -> None:
             f"{path}: has table(s) {', '.join(existing[:5])} not created by this saver "
             f"({whose}); the file was not modified"
         )
-    for statement in (*_CREATE.split(";"), _THREADS):
+    for statement in (*_CREATE.split(";"), _THREADS, _STEP_INDEX):
         if statement.strip():
             conn.execute(statement)
     conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
@@ -115,7 +128,7 @@ def create(conn: sqlite3.Connection, path: str) -> None:
 
 def check(conn: sqlite3.Connection, path: str, version: int) -> None:
     """Refuse a file whose tables are not the ones schema `version` makes."""
-    tables = _V2_TABLES if version >= 2 else _V1_TABLES
+    tables = _V3_TABLES if version >= 3 else _V2_TABLES if version >= 2 else _V1_TABLES
     for table, columns in tables.items():
         found = {row[1] for row in conn.execute(f"PRAGMA table_info({table})")}
         if not columns <= found:
@@ -125,10 +138,17 @@ def check(conn: sqlite3.Connection, path: str, version: int) -> None:
             )
 
 
-def migrate_v1(conn: sqlite3.Connection) -> None:
-    """Schema 1 -> 2, inside the caller's write transaction."""
-    if user_version(conn) != 1:
-        return  # another process migrated it while we waited for the lock
+def migrate(conn: sqlite3.Connection) -> None:
+    """An older file to `SCHEMA_VERSION`, step by step, inside the caller's write transaction
+    (a file another process migrated while we waited for the lock is left as it is)."""
+    if user_version(conn) == 1:
+        _migrate_v1(conn)
+    if user_version(conn) == 2:
+        _migrate_v2(conn)
+
+
+def _migrate_v1(conn: sqlite3.Connection) -> None:
+    """Schema 1 -> 2."""
     conn.execute("ALTER TABLE blobs ADD COLUMN chain_start TEXT")
     conn.execute(_THREADS)
     conn.execute(
@@ -144,7 +164,30 @@ def migrate_v1(conn: sqlite3.Connection) -> None:
         "threads.last_checkpoint_id)"
     )
     conn.executemany("UPDATE blobs SET chain_start = ? WHERE rowid = ?", _chain_starts(conn))
-    conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+    conn.execute("PRAGMA user_version = 2")
+
+
+def _migrate_v2(conn: sqlite3.Connection) -> None:
+    """Schema 2 -> 3: each checkpoint's `step` read from its metadata as `put` reads it (in
+    Python: SQLite's JSON differs on duplicate keys and huge numbers)."""
+    conn.execute("ALTER TABLE checkpoints ADD COLUMN step NOT NULL DEFAULT ''")
+    steps = []
+    for thread_id, ns, checkpoint_id, text in conn.execute(
+        "SELECT thread_id, checkpoint_ns, checkpoint_id, metadata FROM checkpoints"
+    ):
+        try:
+            metadata = json.loads(text) if isinstance(text, str) else None
+        except ValueError:
+            continue  # read as the error it is: '' sends a filter to the metadata itself
+        if isinstance(metadata, dict) and (step := step_column(metadata.get("step"))) != "":
+            steps.append((step, thread_id, ns, checkpoint_id))
+    conn.executemany(
+        "UPDATE checkpoints SET step = ? WHERE thread_id = ? AND checkpoint_ns = ? "
+        "AND checkpoint_id = ?",
+        steps,
+    )
+    conn.execute(_STEP_INDEX)
+    conn.execute("PRAGMA user_version = 3")
 
 
 def _chain_starts(conn: sqlite3.Connection) -> list[tuple[str, int]]:
