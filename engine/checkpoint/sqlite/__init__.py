@@ -2,8 +2,9 @@
 
 Storage (schema version `SCHEMA_VERSION`, kept in `PRAGMA user_version`; see `schema`):
 
-- `checkpoints`: one row per checkpoint: its ids, parent, metadata (JSON) and the checkpoint
-  *without* channel values (versions, versions_seen, ts...), msgpack-encoded;
+- `checkpoints`: one row per checkpoint: its ids, parent, metadata (JSON), its step (indexed,
+  for a `step` filter) and the checkpoint *without* channel values (versions, versions_seen,
+  ts...), msgpack-encoded;
 - `blobs`: one row per (thread, namespace, channel, version): a channel's value is written in
   the superstep that changed it and shared by every later checkpoint that still has that
   version, so a checkpoint costs what its superstep changed; a list that extends the previous
@@ -270,21 +271,29 @@ class SqliteSaver(BaseCheckpointSaver):
     def get_tuple(self, config: dict) -> CheckpointTuple | None:
         conf = config["configurable"]
         key: tuple = (str(conf["thread_id"]), conf.get("checkpoint_ns", ""))
-        if checkpoint_id := get_checkpoint_id(config):
+        if checkpoint_id := conf.get("checkpoint_id"):
             key += (checkpoint_id,)
-        reader = TupleReader(self.serde, self._values, self.path, checked=self._checked)
-        scope = ReadScope(self, begin=False)
-        with scope as conn:
-            # the checkpoint and its writes come from one statement, so one snapshot; values
-            # are immutable rows, so cached ones need no transaction around them
-            rows, writes = self._newest.select(conn, key)
+        if not self.is_setup:
+            self.setup()
+        with self.lock:  # the newest read again costs the lock, the stamp and a copy
+            try:
+                # the checkpoint and its writes come from one statement, so one snapshot;
+                # values are immutable rows, so cached ones need no transaction around them
+                rows, writes, kept = self._newest.select(self.conn, key)
+            except sqlite3.Error as exc:
+                raise explain(exc, self.path, self._timeout) from exc
             if not rows:
                 return None
-            if (found := reader.cached(rows[0], writes[rows[0][:3]])) is not None:
-                return found
-            scope.snapshot()  # values to fetch: all of it again, on one snapshot
-            rows, writes = select_one(conn, key)
-            found = reader.tuples(conn, rows, writes)
+            if kept is not None and (made := kept[3]) is not None:  # rows unchanged since
+                return made()
+            reader = TupleReader(self.serde, self._values, self.path, checked=self._checked)
+            scope = ReadScope(self, begin=False)
+            with scope as conn:
+                if (found := reader.cached(rows[0], writes[rows[0][:3]], kept)) is not None:
+                    return found
+                scope.snapshot()  # values to fetch: all of it again, on one snapshot
+                rows, writes = select_one(conn, key)
+                found = reader.tuples(conn, rows, writes)
         return found[0] if found else None
 
     def list(

@@ -21,7 +21,14 @@ from engine.checkpoint.base import CheckpointTuple, checkpoint_config
 from engine.checkpoint.serde.base import SerializerProtocol
 from engine.checkpoint.serde.jsonplus import DeserializationError
 from engine.checkpoint.sqlite.errors import CheckpointDatabaseError, explain
-from engine.checkpoint.sqlite.rows import BAD_ROW, CheckedBlobs, matches, metadata_of
+from engine.checkpoint.sqlite.rows import (
+    BAD_ROW,
+    PLAIN,
+    CheckedBlobs,
+    json_copy,
+    matches,
+    metadata_of,
+)
 from engine.checkpoint.sqlite.values import ValueCache, ValueReader
 
 SELECT_CHECKPOINT = (
@@ -56,26 +63,56 @@ class NewestRows:
     """What `select_one` read for each thread's newest checkpoint, with the file's stamp when
     it was read: while no connection has committed since (`PRAGMA data_version`) and this one
     has changed no row (`total_changes`), reading the newest checkpoint again costs the stamp,
-    not the query (get_state polled on a thread, the studio after each step)."""
+    not the query (get_state polled on a thread, the studio after each step); and, once read
+    from cached values, the tuple itself, as a `NewestTuple` handing out copies."""
 
     LIMIT = 256
 
     def __init__(self) -> None:
-        self.kept: dict[tuple, tuple] = {}
+        # (thread, ns) -> [stamp, rows, writes, NewestTuple or None]
+        self.kept: dict[tuple, list] = {}
 
-    def select(self, conn: sqlite3.Connection, key: tuple) -> tuple[list, dict]:
+    def select(self, conn: sqlite3.Connection, key: tuple) -> tuple[list, dict, list | None]:
+        """The rows and writes, and the entry kept for them (None: not kept)."""
         if len(key) != 2 or conn.in_transaction:  # one checkpoint by id, or inside batch()
-            return select_one(conn, key)
+            return (*select_one(conn, key), None)
         # read before the rows: a commit in between changes the stamp the next read sees
         stamp = (conn.execute("PRAGMA data_version").fetchone()[0], conn.total_changes)
         kept = self.kept.get(key)
         if kept is not None and kept[0] == stamp:
-            return kept[1], kept[2]
+            return kept[1], kept[2], kept
         rows, writes = select_one(conn, key)
         if len(self.kept) >= self.LIMIT:
             self.kept.clear()
-        self.kept[key] = (stamp, rows, writes)
-        return rows, writes
+        kept = self.kept[key] = [stamp, rows, writes, None]
+        return rows, writes, kept
+
+
+class NewestTuple:
+    """A checkpoint tuple built from cached values, kept to be handed out again while its rows
+    are unchanged: each call a new tuple whose dicts and lists are its own (decoded again, or
+    copied), so a caller changing one changes no other; values of immutable content shared."""
+
+    __slots__ = ("row", "metadata", "values", "writes", "loads")
+
+    def __init__(self, row: tuple, metadata: dict, values: dict, writes: list,
+                 loads: Callable) -> None:  # fmt: skip
+        self.row, self.metadata, self.loads = row, json_copy(metadata), loads
+        self.values, self.writes = dict(values), writes
+
+    def __call__(self) -> CheckpointTuple:
+        thread_id, ns, checkpoint_id, parent_id, blob, _ = self.row
+        checkpoint = PLAIN.unpack(blob)
+        checkpoint["channel_values"] = {
+            k: list(v) if type(v) is list else v for k, v in self.values.items()
+        }
+        return CheckpointTuple(
+            checkpoint_config(thread_id, ns, checkpoint_id),
+            checkpoint,
+            json_copy(self.metadata),
+            checkpoint_config(thread_id, ns, parent_id) if parent_id else None,
+            _pending(self.loads, self.writes) if self.writes else [],
+        )
 
 
 class ReadScope:
@@ -208,16 +245,19 @@ class TupleReader:
                 raise self.error(row, exc) from None
         return out
 
-    def cached(self, row: tuple, writes: list) -> CheckpointTuple | None:
+    def cached(self, row: tuple, writes: list, kept: list | None = None) -> CheckpointTuple | None:
         """The tuple of one checkpoint row and its writes if the cache holds every value it
-        names (get_tuple's usual case), else None."""
+        names (get_tuple's usual case), else None. `kept`: the NewestRows entry of the row,
+        given the NewestTuple that makes it again."""
         try:
             metadata = self.checked.metadata(row[:2], row[5])
             checkpoint = self.checked.checkpoint(row[:2], row[4])
             values = self.cache.values(row[0], row[1], checkpoint["channel_versions"])
-            return (
-                None if values is None else self._tuple(row, metadata, checkpoint, writes, values)
-            )
+            if values is None:
+                return None
+            if kept is not None:
+                kept[3] = NewestTuple(row, metadata, values, writes, self.serde.loads_typed)
+            return self._tuple(row, metadata, checkpoint, writes, values)
         except BAD_ROW as exc:
             raise self.error(row, exc) from None
 
@@ -227,19 +267,22 @@ class TupleReader:
         if values is None:
             values = self.values[(thread_id, ns)].values_of(checkpoint["channel_versions"])
         checkpoint["channel_values"] = values
-        loads = self.serde.loads_typed
-        try:
-            pending = [(task_id, channel, loads((type_, value)))
-                       for _, task_id, channel, type_, value in writes]  # fmt: skip
-        except DeserializationError:
-            pending = _named_writes(loads, writes)
         return CheckpointTuple(
             checkpoint_config(thread_id, ns, checkpoint_id),
             checkpoint,
             metadata,
             checkpoint_config(thread_id, ns, parent_id) if parent_id else None,
-            pending,
+            _pending(self.serde.loads_typed, writes),
         )
+
+
+def _pending(loads: Callable, writes: Any) -> list:
+    """A checkpoint's pending writes (task id, channel, value), decoded."""
+    try:
+        return [(task_id, channel, loads((type_, value)))
+                for _, task_id, channel, type_, value in writes]  # fmt: skip
+    except DeserializationError:
+        return _named_writes(loads, writes)
 
 
 def _named_writes(loads: Callable, writes: Any) -> list:

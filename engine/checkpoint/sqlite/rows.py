@@ -63,11 +63,11 @@ class CheckedBlobs:
     def metadata(self, key: tuple, text: Any) -> dict:
         kept = self.metadatas.get(key)
         if kept is not None and kept[0] == text:
-            return _json_copy(kept[1])
+            return json_copy(kept[1])
         metadata = metadata_of(text)
         if len(self.metadatas) >= self.LIMIT:
             self.metadatas.clear()
-        self.metadatas[key] = (text, _json_copy(metadata))
+        self.metadatas[key] = (text, json_copy(metadata))
         return metadata
 
     def checkpoint(self, key: tuple, blob: Any) -> dict:
@@ -80,11 +80,11 @@ class CheckedBlobs:
         return checkpoint
 
 
-def _json_copy(value: Any) -> Any:
+def json_copy(value: Any) -> Any:
     """Decoded JSON as new dicts and lists (the atoms shared): cheaper than decoding it again."""
     if type(value) is dict:
-        return {k: _json_copy(v) if type(v) in _JSON_CONTAINERS else v for k, v in value.items()}
-    return [_json_copy(v) if type(v) in _JSON_CONTAINERS else v for v in value]
+        return {k: json_copy(v) if type(v) in _JSON_CONTAINERS else v for k, v in value.items()}
+    return [json_copy(v) if type(v) in _JSON_CONTAINERS else v for v in value]
 
 
 def _versions(values: Any) -> bool:

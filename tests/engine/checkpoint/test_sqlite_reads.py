@@ -284,3 +284,31 @@ def test_listed_checkpoints_carry_the_same_writes_as_each_read_alone(tmp_path):
                 assert found.pending_writes == alone.pending_writes, found.config
                 assert all(w[0] != "stray-task" for w in found.pending_writes)
         assert sum(bool(t.pending_writes) for t in every) > 100
+
+
+def test_the_newest_read_again_is_copied_not_decoded(tmp_path, monkeypatch):
+    """While the file is unchanged, get_tuple of the newest checkpoint hands out a copy of the
+    tuple it made last (no metadata parsed, no value looked up), every dict and list its own."""
+    from engine.checkpoint.sqlite.values import ValueCache
+    from tests.engine.checkpoint.test_saver_contract import cfg, save
+
+    with SqliteSaver.from_conn_string(str(tmp_path / "again.sqlite")) as saver:
+        save(saver, {"v": 0})
+        config = save(saver, {"v": [1, 2], "w": "x"}, note={"seen": [1]})
+        saver.put_writes(config, [("v", {"a": [1]})], "task-1")
+        first = saver.get_tuple(cfg())
+        assert saver.get_tuple(cfg()) == first
+        decoded = []
+        for cls, name in ((CheckedBlobs, "metadata"), (ValueCache, "values")):
+            original = getattr(cls, name)
+            monkeypatch.setattr(cls, name, lambda *a, o=original: decoded.append(1) or o(*a))
+        again = saver.get_tuple(cfg())
+        assert again == first and decoded == []
+        again.checkpoint["channel_values"]["v"].append(3)
+        again.checkpoint["channel_versions"].clear()
+        again.checkpoint["versions_seen"]["x"] = {}
+        again.metadata["note"]["seen"].append(2)
+        again.pending_writes[0][2]["a"].append(2)
+        again.config["configurable"]["checkpoint_id"] = "changed"
+        again.parent_config["configurable"]["checkpoint_id"] = "changed"
+        assert saver.get_tuple(cfg()) == first and decoded == []
