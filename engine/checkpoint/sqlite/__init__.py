@@ -415,8 +415,9 @@ class SqliteSaver(BaseCheckpointSaver):
             ).rowcount
             if not added:  # a re-put of a checkpoint: replace it
                 conn.execute(
-                    "UPDATE checkpoints SET parent_checkpoint_id = ?, checkpoint = ?, metadata = ?, "
-                    "step = ? WHERE thread_id = ? AND checkpoint_ns = ? AND checkpoint_id = ?",
+                    "UPDATE checkpoints SET parent_checkpoint_id = ?, checkpoint = ?, "
+                    "metadata = ?, step = ? WHERE thread_id = ? AND checkpoint_ns = ? "
+                    "AND checkpoint_id = ?",
                     (conf.get("checkpoint_id"), stored_checkpoint, text, step_value, *key),
                 )
             conn.execute(

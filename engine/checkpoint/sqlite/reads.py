@@ -39,7 +39,8 @@ _IDS_PER_QUERY = 500
 _STR = frozenset({str})
 _ONE = (
     "SELECT c.thread_id, c.checkpoint_ns, c.checkpoint_id, c.parent_checkpoint_id, "
-    "c.checkpoint, c.metadata, w.checkpoint_id, w.task_id, w.channel, w.type, w.value FROM "
+    "c.checkpoint, c.metadata, w.checkpoint_id, w.task_id, w.channel, w.type, w.value, "
+    "w.task_path FROM "
     "(SELECT * FROM checkpoints WHERE thread_id = ? AND checkpoint_ns = ? {where}) AS c "
     "LEFT JOIN writes AS w ON w.thread_id = c.thread_id AND w.checkpoint_ns = c.checkpoint_ns "
     "AND w.checkpoint_id = c.checkpoint_id ORDER BY w.task_path, w.task_id, w.idx"
@@ -206,7 +207,7 @@ class TupleReader:
         query for a value the cache does not hold. `span`: the rows are every checkpoint of
         one thread and namespace between the first and the last (newest first), so their
         writes are read by one range of keys instead of by each id."""
-        kept, filter = [], self.filter
+        kept, filter, cache = [], self.filter, self.cache
         wanted: dict[tuple[str, str], set] = {}
         for row in rows:
             try:
@@ -214,17 +215,20 @@ class TupleReader:
                 if filter and not matches(metadata, filter):
                     continue
                 checkpoint = self.checked.checkpoint(row[:2], row[4])
-                pairs = wanted.get(row[:2])
-                if pairs is None:
-                    pairs = wanted[row[:2]] = set()
                 versions = checkpoint["channel_versions"]
-                if _STR.issuperset(map(type, versions.values())):
-                    pairs.update(versions.items())
-                else:
-                    pairs.update((c, str(v)) for c, v in versions.items())
+                # values all cached (a history read again): taken now, nothing to fetch
+                values = cache.values(row[0], row[1], versions)
+                if values is None:
+                    pairs = wanted.get(row[:2])
+                    if pairs is None:
+                        pairs = wanted[row[:2]] = set()
+                    if _STR.issuperset(map(type, versions.values())):
+                        pairs.update(versions.items())
+                    else:
+                        pairs.update((c, str(v)) for c, v in versions.items())
             except BAD_ROW as exc:  # DeserializationError included
                 raise self.error(row, exc) from None
-            kept.append((row, metadata, checkpoint))
+            kept.append((row, metadata, checkpoint, values))
         for key, pairs in wanted.items():
             reader = self.values.get(key)
             if reader is None:
@@ -236,11 +240,11 @@ class TupleReader:
         if writes is None and span and rows:
             writes = _writes_between(conn, rows[0][:2], rows[-1][2], rows[0][2])
         elif writes is None:
-            writes = _writes(conn, [row[:3] for row, _m, _c in kept])
+            writes = _writes(conn, [row[:3] for row, *_ in kept])
         out = []
-        for row, metadata, checkpoint in kept:
+        for row, metadata, checkpoint, values in kept:
             try:
-                out.append(self._tuple(row, metadata, checkpoint, writes.get(row[:3], ())))
+                out.append(self._tuple(row, metadata, checkpoint, writes.get(row[:3], ()), values))
             except BAD_ROW as exc:
                 raise self.error(row, exc) from None
         return out
@@ -280,7 +284,7 @@ def _pending(loads: Callable, writes: Any) -> list:
     """A checkpoint's pending writes (task id, channel, value), decoded."""
     try:
         return [(task_id, channel, loads((type_, value)))
-                for _, task_id, channel, type_, value in writes]  # fmt: skip
+                for _, task_id, channel, type_, value, _ in writes]  # fmt: skip
     except DeserializationError:
         return _named_writes(loads, writes)
 
@@ -288,7 +292,7 @@ def _pending(loads: Callable, writes: Any) -> list:
 def _named_writes(loads: Callable, writes: Any) -> list:
     """The writes decoded one by one, the bad one's error naming its task and channel."""
     pending = []
-    for _, task_id, channel, type_, value in writes:
+    for _, task_id, channel, type_, value, _ in writes:
         try:
             pending.append((task_id, channel, loads((type_, value))))
         except DeserializationError as exc:
@@ -297,24 +301,37 @@ def _named_writes(loads: Callable, writes: Any) -> list:
 
 
 def _writes_between(conn: sqlite3.Connection, key: tuple, low: str, high: str) -> dict:
-    """_writes of every checkpoint of (thread, ns) `key` with an id from `low` to `high`."""
+    """_writes of every checkpoint of (thread, ns) `key` with an id from `low` to `high`: read
+    in key order (no sort in SQL), a checkpoint whose tasks have different paths sorted here."""
     out: dict[tuple, list] = {}
+    mixed = set()
     for row in conn.execute(
-        "SELECT checkpoint_id, task_id, channel, type, value FROM writes WHERE thread_id = ? "
-        "AND checkpoint_ns = ? AND checkpoint_id >= ? AND checkpoint_id <= ? "
-        "ORDER BY checkpoint_id, task_path, task_id, idx",
+        "SELECT checkpoint_id, task_id, channel, type, value, task_path FROM writes WHERE "
+        "thread_id = ? AND checkpoint_ns = ? AND checkpoint_id >= ? AND checkpoint_id <= ? "
+        "ORDER BY checkpoint_id, task_id, idx",
         (*key, low, high),
     ):
         found = out.get((*key, row[0]))
         if found is None:
             found = out[(*key, row[0])] = []
+        elif found[-1][5] != row[5]:
+            mixed.add((*key, row[0]))
         found.append(row)
+    for checkpoint in mixed:  # stable: by path, then task id and index as read
+        out[checkpoint].sort(key=_path_order)
     return out
+
+
+def _path_order(row: tuple) -> tuple:
+    """A write row's place by task path, as SQLite orders the column (a number, only in a
+    tampered file, before text)."""
+    path = row[5]
+    return (1, path) if type(path) is str else (0, str(path))
 
 
 def _writes(conn: sqlite3.Connection, keys: list[tuple]) -> dict[tuple, list]:
     """(thread, ns, checkpoint id) -> its pending writes (checkpoint_id, task_id, channel,
-    type, value), in task path, task id and index order."""
+    type, value, task_path), in task path, task id and index order."""
     groups: dict[tuple[str, str], list[str]] = {}
     for thread_id, ns, checkpoint_id in keys:
         groups.setdefault((thread_id, ns), []).append(checkpoint_id)
@@ -323,7 +340,7 @@ def _writes(conn: sqlite3.Connection, keys: list[tuple]) -> dict[tuple, list]:
         for i in range(0, len(ids), _IDS_PER_QUERY):
             chunk = ids[i : i + _IDS_PER_QUERY]
             rows = conn.execute(
-                "SELECT checkpoint_id, task_id, channel, type, value FROM writes WHERE "
+                "SELECT checkpoint_id, task_id, channel, type, value, task_path FROM writes WHERE "
                 f"thread_id = ? AND checkpoint_ns = ? AND checkpoint_id IN ({', '.join('?' * len(chunk))}) "
                 "ORDER BY checkpoint_id, task_path, task_id, idx",
                 (thread_id, ns, *chunk),

@@ -27,7 +27,7 @@ _SHAPE = (("v", int), ("id", str), ("ts", str), ("channel_versions", dict), ("ve
 
 def checkpoint_of(blob: Any) -> dict:
     """The stored checkpoint dict (without values), if it has the shape the engine reads."""
-    checkpoint = PLAIN.loads_typed(("msgpack", blob))
+    checkpoint = PLAIN.unpack(blob) if type(blob) is bytes else PLAIN.loads_typed(("msgpack", blob))
     if not isinstance(checkpoint, dict):
         raise DeserializationError("the checkpoint row is not a mapping")
     get = checkpoint.get
@@ -42,9 +42,15 @@ def checkpoint_of(blob: Any) -> dict:
     versions = checkpoint["channel_versions"]
     if not (set(map(type, versions)) <= _STR and _versions(versions.values())):
         raise DeserializationError("the checkpoint's channel versions are not channel: version")
+    seen_types = set()  # every node's version types at once: a row is read per checkpoint listed
     for seen in checkpoint["versions_seen"].values():
-        if type(seen) is not dict or not _versions(seen.values()):
+        if type(seen) is not dict:
             raise DeserializationError("the checkpoint's versions_seen are not node: versions")
+        seen_types.update(map(type, seen.values()))
+    if not seen_types <= _VERSION_TYPE_SET:
+        for seen in checkpoint["versions_seen"].values():
+            if not _versions(seen.values()):
+                raise DeserializationError("the checkpoint's versions_seen are not node: versions")
     return checkpoint
 
 

@@ -312,3 +312,23 @@ def test_the_newest_read_again_is_copied_not_decoded(tmp_path, monkeypatch):
         again.config["configurable"]["checkpoint_id"] = "changed"
         again.parent_config["configurable"]["checkpoint_id"] = "changed"
         assert saver.get_tuple(cfg()) == first and decoded == []
+
+
+def test_listed_writes_keep_task_path_order(tmp_path):
+    """A checkpoint's writes come in task path, task id and index order, listed or read alone,
+    whatever order their task ids sort in (a range of a listing's writes is read in key order
+    and put in path order after)."""
+    from tests.engine.checkpoint.test_saver_contract import cfg, save
+
+    with SqliteSaver.from_conn_string(str(tmp_path / "paths.sqlite")) as saver:
+        configs = [save(saver, {"v": n}, step=n) for n in range(4)]
+        for config in configs[1:3]:  # task "a" on the later path, "c" and "b" on earlier ones
+            saver.put_writes(config, [("v", 1), ("w", 2)], "a", task_path="~__pregel_pull, z")
+            saver.put_writes(config, [("v", 3)], "c", task_path="~__pregel_pull, b")
+            saver.put_writes(config, [("v", 4), ("w", 5)], "b", task_path="~__pregel_pull, b")
+        saver.put_writes(configs[3], [("v", 6)], "d")
+        expected = [("b", "v", 4), ("b", "w", 5), ("c", "v", 3), ("a", "v", 1), ("a", "w", 2)]
+        listed = list(saver.list(cfg()))
+        assert [t.pending_writes for t in listed] == [[("d", "v", 6)], expected, expected, []]
+        for found in listed:
+            assert saver.get_tuple(found.config).pending_writes == found.pending_writes

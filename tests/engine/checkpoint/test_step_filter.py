@@ -45,7 +45,9 @@ def assert_filters_match_python(saver, configs=(ODD, GROW)):
     # no thread: every thread's checkpoints, the filter applied to each
     everything = list(saver.list(None))
     for f in STEP_FILTERS:
-        expected = [t.config for t in everything if all(t.metadata.get(k) == v for k, v in f.items())]
+        expected = [
+            t.config for t in everything if all(t.metadata.get(k) == v for k, v in f.items())
+        ]
         assert [t.config for t in saver.list(None, filter=f)] == expected, f
 
 
