@@ -565,13 +565,16 @@ def _with_checkpoint_map(config: dict | None, metadata: dict | None) -> dict | N
     }
 
 
+_PUBLIC_KEYS = ("thread_id", "checkpoint_ns", "checkpoint_id")
+
+
 def _public(config: dict | None) -> dict | None:
     if config is None:
         return None
     conf = config.get(CONF, {})
-    return {
-        CONF: {k: conf[k] for k in ("thread_id", "checkpoint_ns", "checkpoint_id") if k in conf}
-    }
+    if tuple(conf) == _PUBLIC_KEYS:  # a saver's own config (twice per snapshot): copied whole
+        return {CONF: {**conf}}
+    return {CONF: {k: conf[k] for k in _PUBLIC_KEYS if k in conf}}
 
 
 __all__ = ["StateAccess", "NS_END", "NS_SEP", "ERROR"]

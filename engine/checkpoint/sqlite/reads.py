@@ -27,7 +27,6 @@ from engine.checkpoint.sqlite.rows import (
     CheckedBlobs,
     json_copy,
     matches,
-    metadata_of,
 )
 from engine.checkpoint.sqlite.values import ValueCache, ValueReader
 
@@ -211,10 +210,10 @@ class TupleReader:
         wanted: dict[tuple[str, str], set] = {}
         for row in rows:
             try:
-                metadata = metadata_of(row[5])
+                metadata = self.checked.metadata(row[:3], row[5])
                 if filter and not matches(metadata, filter):
                     continue
-                checkpoint = self.checked.checkpoint(row[:2], row[4])
+                checkpoint = self.checked.checkpoint(row[:3], row[4])
                 versions = checkpoint["channel_versions"]
                 # values all cached (a history read again): taken now, nothing to fetch
                 values = cache.values(row[0], row[1], versions)
@@ -254,8 +253,8 @@ class TupleReader:
         names (get_tuple's usual case), else None. `kept`: the NewestRows entry of the row,
         given the NewestTuple that makes it again."""
         try:
-            metadata = self.checked.metadata(row[:2], row[5])
-            checkpoint = self.checked.checkpoint(row[:2], row[4])
+            metadata = self.checked.metadata(row[:3], row[5])
+            checkpoint = self.checked.checkpoint(row[:3], row[4])
             values = self.cache.values(row[0], row[1], checkpoint["channel_versions"])
             if values is None:
                 return None
@@ -283,7 +282,7 @@ class TupleReader:
 def _pending(loads: Callable, writes: Any) -> list:
     """A checkpoint's pending writes (task id, channel, value), decoded."""
     try:
-        return [(task_id, channel, loads((type_, value)))
+        return [(task_id, channel, None if type_ == "null" else loads((type_, value)))
                 for _, task_id, channel, type_, value, _ in writes]  # fmt: skip
     except DeserializationError:
         return _named_writes(loads, writes)

@@ -55,34 +55,45 @@ def checkpoint_of(blob: Any) -> dict:
 
 
 class CheckedBlobs:
-    """The checkpoint blob last checked per (thread, namespace): the same bytes decode to the
-    same shape, so reading a checkpoint again (get_state on a thread, the studio after each
-    step) decodes it without checking it again; and the newest checkpoint's metadata, whose
-    same text is the same JSON, handed out as a copy. Bounded: cleared past `LIMIT` keys."""
+    """What reading checkpoint rows again can skip, by (thread, namespace, checkpoint id): the
+    blobs checked (the same bytes decode to the same shape, so a checkpoint read again, by
+    get_state on a thread, a history read again or the studio after each step, is decoded
+    without checking it again), and the metadata read twice (the same text is the same JSON:
+    handed out as a copy, cheaper than parsing). Bounded by `BYTES` of blobs and of text."""
 
-    LIMIT = 1024
+    BYTES = 8 << 20
 
     def __init__(self) -> None:
-        self.last: dict[tuple, Any] = {}
-        self.metadatas: dict[tuple, tuple[Any, dict]] = {}
+        self.checked: dict[tuple, Any] = {}
+        self.size = 0
+        self.metadatas: dict[tuple, list] = {}  # key -> [text, its JSON once read twice]
+        self.text_size = 0
 
     def metadata(self, key: tuple, text: Any) -> dict:
         kept = self.metadatas.get(key)
         if kept is not None and kept[0] == text:
-            return json_copy(kept[1])
-        metadata = metadata_of(text)
-        if len(self.metadatas) >= self.LIMIT:
+            if kept[1] is not None:
+                return json_copy(kept[1])
+            metadata = metadata_of(text)
+            kept[1] = json_copy(metadata)
+            return metadata
+        metadata = metadata_of(text)  # only text kept: a history read once pays no copy
+        self.text_size += len(text)
+        if self.text_size > self.BYTES // 4:  # JSON decoded takes several times its text
             self.metadatas.clear()
-        self.metadatas[key] = (text, json_copy(metadata))
+            self.text_size = len(text)
+        self.metadatas[key] = [text, None]
         return metadata
 
     def checkpoint(self, key: tuple, blob: Any) -> dict:
-        if self.last.get(key) == blob:
+        if self.checked.get(key) == blob:
             return PLAIN.unpack(blob)
         checkpoint = checkpoint_of(blob)
-        if len(self.last) >= self.LIMIT:
-            self.last.clear()
-        self.last[key] = blob
+        self.size += len(blob)
+        if self.size > self.BYTES:
+            self.checked.clear()
+            self.size = len(blob)
+        self.checked[key] = blob
         return checkpoint
 
 

@@ -332,3 +332,43 @@ def test_listed_writes_keep_task_path_order(tmp_path):
         assert [t.pending_writes for t in listed] == [[("d", "v", 6)], expected, expected, []]
         for found in listed:
             assert saver.get_tuple(found.config).pending_writes == found.pending_writes
+
+
+def test_a_history_read_again_checks_and_parses_no_row_again(tmp_path, monkeypatch):
+    """Listing a thread again checks no checkpoint row's shape again, and from the third time
+    parses no metadata (copies of what it read); a row changed since is read afresh, and a
+    row tampered since is still the error it is."""
+    from engine.checkpoint.sqlite import CheckpointDatabaseError, reads, rows
+
+    path = tmp_path / "again.sqlite"
+    grown(path, 30)
+    checked, parsed = [], []
+    monkeypatch.setattr(
+        rows, "checkpoint_of", lambda b, o=rows.checkpoint_of: checked.append(1) or o(b)
+    )
+    for module in (rows, reads):  # (where each version of the reader calls it)
+        if hasattr(module, "metadata_of"):
+            monkeypatch.setattr(
+                module, "metadata_of", lambda t, o=rows.metadata_of: parsed.append(1) or o(t)
+            )
+    with SqliteSaver.from_conn_string(str(path)) as saver:
+        first = list(saver.list(THREAD))
+        assert len(checked) == len(first) == 32
+        assert list(saver.list(THREAD)) == first
+        assert len(checked) == 32
+        checked.clear(), parsed.clear()
+        third = list(saver.list(THREAD, limit=10))
+        assert third == first[:10] and checked == [] and parsed == []
+        third[0].metadata["step"] = 99  # the copies handed out are the caller's
+        third[0].checkpoint["versions_seen"].clear()
+        assert list(saver.list(THREAD, limit=1)) == first[:1]
+        newest = first[0].config["configurable"]["checkpoint_id"]
+        with sqlite3.connect(path) as conn:
+            conn.execute("UPDATE checkpoints SET metadata = ? WHERE checkpoint_id = ?",
+                         ('{"source": "loop", "step": 77}', newest))  # fmt: skip
+        assert next(saver.list(THREAD)).metadata == {"source": "loop", "step": 77}
+        with sqlite3.connect(path) as conn:
+            conn.execute("UPDATE checkpoints SET checkpoint = x'81a176c0' WHERE checkpoint_id = ?",
+                         (newest,))  # fmt: skip
+        with pytest.raises(CheckpointDatabaseError, match="cannot read the stored checkpoint"):
+            list(saver.list(THREAD, limit=1))
