@@ -309,7 +309,7 @@ class StepContext:
     channels: Mapping[str, BaseChannel]
     step: int
     stop: int
-    pending_ids: frozenset[str] | None = None  # the task ids of pending_writes, once asked
+    pending_ids: set[str] | None = None  # the task ids of pending_writes, once asked
     id_bytes: bytes | None = None  # the checkpoint id's bytes, every task id's namespace
     checkpoint_map: dict | None = None  # the step's tasks' checkpoint map, made once a step
 
@@ -322,7 +322,7 @@ class StepContext:
         if not self.pending_writes:
             return tid
         if self.pending_ids is None:
-            self.pending_ids = frozenset(w[0] for w in self.pending_writes)
+            self.pending_ids = {w[0] for w in self.pending_writes}  # (a set: built faster)
         if tid in self.pending_ids:
             return tid
         old = legacy_task_id(self.checkpoint["id"], *(parts if legacy is None else legacy))

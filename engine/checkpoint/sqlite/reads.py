@@ -17,6 +17,8 @@ import sqlite3
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
+import ormsgpack
+
 from engine.checkpoint.base import CheckpointTuple, checkpoint_config
 from engine.checkpoint.serde.base import SerializerProtocol
 from engine.checkpoint.serde.jsonplus import DeserializationError
@@ -97,8 +99,12 @@ class NewestTuple:
 
     def __init__(self, row: tuple, metadata: dict, values: dict, writes: list,
                  loads: Callable) -> None:  # fmt: skip
-        self.row, self.metadata, self.loads = row, json_copy(metadata), loads
+        self.row, self.loads = row, loads
         self.values, self.writes = dict(values), writes
+        try:  # JSON's types are msgpack's: unpacking copies it fastest (a huge int cannot)
+            self.metadata: bytes | dict = ormsgpack.packb(metadata)
+        except (TypeError, ValueError):
+            self.metadata = json_copy(metadata)
 
     def __call__(self) -> CheckpointTuple:
         thread_id, ns, checkpoint_id, parent_id, blob, _ = self.row
@@ -106,10 +112,11 @@ class NewestTuple:
         checkpoint["channel_values"] = {
             k: list(v) if type(v) is list else v for k, v in self.values.items()
         }
+        metadata = self.metadata
         return CheckpointTuple(
             checkpoint_config(thread_id, ns, checkpoint_id),
             checkpoint,
-            json_copy(self.metadata),
+            ormsgpack.unpackb(metadata) if type(metadata) is bytes else json_copy(metadata),
             checkpoint_config(thread_id, ns, parent_id) if parent_id else None,
             _pending(self.loads, self.writes) if self.writes else [],
         )

@@ -312,6 +312,11 @@ def test_the_newest_read_again_is_copied_not_decoded(tmp_path, monkeypatch):
         again.config["configurable"]["checkpoint_id"] = "changed"
         again.parent_config["configurable"]["checkpoint_id"] = "changed"
         assert saver.get_tuple(cfg()) == first and decoded == []
+        # metadata msgpack cannot hold (a huge int) is copied all the same
+        save(saver, {"v": 1}, config=cfg("big"), note={"n": [2**70, -0.0, None, True]})
+        big = [saver.get_tuple(cfg("big")) for _ in range(3)]
+        big[1].metadata["note"]["n"].append(1)
+        assert big[0] == big[2] and big[2].metadata["note"] == {"n": [2**70, -0.0, None, True]}
 
 
 def test_listed_writes_keep_task_path_order(tmp_path):
