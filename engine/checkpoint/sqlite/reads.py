@@ -310,18 +310,18 @@ def _writes_between(conn: sqlite3.Connection, key: tuple, low: str, high: str) -
     """_writes of every checkpoint of (thread, ns) `key` with an id from `low` to `high`: read
     in key order (no sort in SQL), a checkpoint whose tasks have different paths sorted here."""
     out: dict[tuple, list] = {}
-    mixed = set()
+    mixed, checkpoint_id, found = set(), None, []
     for row in conn.execute(
         "SELECT checkpoint_id, task_id, channel, type, value, task_path FROM writes WHERE "
         "thread_id = ? AND checkpoint_ns = ? AND checkpoint_id >= ? AND checkpoint_id <= ? "
         "ORDER BY checkpoint_id, task_id, idx",
         (*key, low, high),
     ):
-        found = out.get((*key, row[0]))
-        if found is None:
-            found = out[(*key, row[0])] = []
+        if row[0] != checkpoint_id:  # rows come a checkpoint at a time
+            checkpoint_id = row[0]
+            found = out[(*key, checkpoint_id)] = []
         elif found[-1][5] != row[5]:
-            mixed.add((*key, row[0]))
+            mixed.add((*key, checkpoint_id))
         found.append(row)
     for checkpoint in mixed:  # stable: by path, then task id and index as read
         out[checkpoint].sort(key=_path_order)
