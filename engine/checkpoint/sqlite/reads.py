@@ -30,7 +30,7 @@ from engine.checkpoint.sqlite.rows import (
     json_copy,
     matches,
 )
-from engine.checkpoint.sqlite.values import ValueCache, ValueReader
+from engine.checkpoint.sqlite.values import ValueCache, ValueReader, handed_out
 
 SELECT_CHECKPOINT = (
     "SELECT thread_id, checkpoint_ns, checkpoint_id, parent_checkpoint_id, checkpoint, metadata "
@@ -109,9 +109,7 @@ class NewestTuple:
     def __call__(self) -> CheckpointTuple:
         thread_id, ns, checkpoint_id, parent_id, blob, _ = self.row
         checkpoint = PLAIN.unpack(blob)
-        checkpoint["channel_values"] = {
-            k: list(v) if type(v) is list else v for k, v in self.values.items()
-        }
+        checkpoint["channel_values"] = handed_out({**self.values})
         metadata = self.metadata
         return CheckpointTuple(
             checkpoint_config(thread_id, ns, checkpoint_id),
@@ -223,7 +221,7 @@ class TupleReader:
                 checkpoint = self.checked.checkpoint(row[:3], row[4])
                 versions = checkpoint["channel_versions"]
                 # values all cached (a history read again): taken now, nothing to fetch
-                values = cache.values(row[0], row[1], versions)
+                values = cache.held(row[0], row[1], versions)
                 if values is None:
                     pairs = wanted.get(row[:2])
                     if pairs is None:
@@ -262,10 +260,10 @@ class TupleReader:
         try:
             metadata = self.checked.metadata(row[:3], row[5])
             checkpoint = self.checked.checkpoint(row[:3], row[4])
-            values = self.cache.values(row[0], row[1], checkpoint["channel_versions"])
+            values = self.cache.held(row[0], row[1], checkpoint["channel_versions"])
             if values is None:
                 return None
-            if kept is not None:
+            if kept is not None:  # (it keeps the values as held: the tuple gets copies)
                 kept[3] = NewestTuple(row, metadata, values, writes, self.serde.loads_typed)
             return self._tuple(row, metadata, checkpoint, writes, values)
         except BAD_ROW as exc:
@@ -276,6 +274,8 @@ class TupleReader:
         thread_id, ns, checkpoint_id, parent_id = row[:4]
         if values is None:
             values = self.values[(thread_id, ns)].values_of(checkpoint["channel_versions"])
+        else:  # (copies made now, not with the row: a long list young for less time)
+            values = handed_out(values)
         checkpoint["channel_values"] = values
         return CheckpointTuple(
             checkpoint_config(thread_id, ns, checkpoint_id),

@@ -222,6 +222,12 @@ class ValueCache:
     def values(self, thread_id: str, ns: str, versions: dict) -> dict | None:
         """channel -> value of a checkpoint's `versions` if the cache holds them all (the
         empty ones left out), else None."""
+        found = self.held(thread_id, ns, versions)
+        return None if found is None else handed_out(found)
+
+    def held(self, thread_id: str, ns: str, versions: dict) -> dict | None:
+        """`values` as the cache holds them (not yet handed out, see `handed_out`): a listing
+        takes them with each row, and copies a list only when it builds the tuple."""
         entries, out = self.entries, {}
         for channel, version in versions.items():
             key = (thread_id, ns, channel, version if type(version) is str else str(version))
@@ -230,10 +236,7 @@ class ValueCache:
                 return None
             if cached is not ABSENT:
                 entries.move_to_end(key)
-                # _handed_out, inline: a history reads each checkpoint's values here
-                out[channel] = (
-                    None if cached is _NULL else list(cached) if type(cached) is tuple else cached
-                )
+                out[channel] = cached
         return out
 
     def keep(self, key: tuple, value: Any) -> bool:
@@ -271,6 +274,16 @@ class ValueCache:
         for key in [k for k in self.entries if k[0] == thread_id]:
             dropped = self.entries.pop(key)
             self.items -= len(dropped) if type(dropped) is tuple else 1
+
+
+def handed_out(held: dict) -> dict:
+    """Values of `ValueCache.held`, each as a reader gets it (_handed_out, inline)."""
+    for channel, cached in held.items():
+        if type(cached) is tuple:
+            held[channel] = list(cached)
+        elif cached is _NULL:
+            held[channel] = None
+    return held
 
 
 def _handed_out(cached: Any) -> Any:

@@ -297,6 +297,10 @@ def test_the_newest_read_again_is_copied_not_decoded(tmp_path, monkeypatch):
         config = save(saver, {"v": [1, 2], "w": "x"}, note={"seen": [1]})
         saver.put_writes(config, [("v", {"a": [1]})], "task-1")
         first = saver.get_tuple(cfg())
+        made = saver.get_tuple(cfg())  # the one the copies are made from
+        assert made == first
+        made.checkpoint["channel_values"]["v"].append("made")
+        made.metadata["note"]["seen"].append("made")
         assert saver.get_tuple(cfg()) == first
         decoded = []
         for cls, name in ((CheckedBlobs, "metadata"), (ValueCache, "values")):
