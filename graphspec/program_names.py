@@ -57,7 +57,10 @@ def _taken(name: str, file: Path) -> bool:
     if name in sys.builtin_module_names:
         return True
     paths = [p for p in sys.path if Path(p or ".").resolve() != file.parent]
-    return PathFinder.find_spec(name, paths) is not None
+    found = PathFinder.find_spec(name, paths)
+    # a folder without __init__.py (a namespace package, no loader: `agent/` around agent.py)
+    # never hides a module of its name: the import system takes the module
+    return found is not None and found.loader is not None
 
 
 def spec_module_name(spec: Any, folder: str | Path | None = None) -> str | None:

@@ -17,6 +17,7 @@ import pytest
 from studio.cli import main
 from tests.cli.module_named_programs import (
     INPUT,
+    PROGRAMS,
     as_langgraph_dev,
     langgraph_result,
     served_result,
@@ -73,3 +74,20 @@ def test_loading_the_same_program_again_replaces_its_own_module(tmp_path):
     import random
 
     assert random.__file__ != str(program) and sys.modules["random"] is random
+
+
+def test_a_folder_named_as_its_program_takes_no_name_from_it(tmp_path, monkeypatch):
+    """`agent/agent.py` with `agent/`'s parent on sys.path: the folder is a namespace package,
+    which never hides a module of its name (the import system takes the module), so the program
+    keeps its own name (a spec's import paths and the inspector read `agent:...`)."""
+    from graphspec.importer import load_module
+
+    (tmp_path / "proggy").mkdir()
+    program = tmp_path / "proggy" / "proggy.py"
+    program.write_text(PROGRAMS["json.py"], encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    loaded = load_module(str(program), on_engine=True)
+    try:
+        assert loaded.__name__ == "proggy"
+    finally:
+        sys.modules.pop(loaded.__name__, None)
