@@ -80,6 +80,8 @@ class CompiledStateGraph(
             if value is None:
                 return None
             if isinstance(value, dict):
+                if key_set.issuperset(value):  # (every key a state key: no Python loop)
+                    return list(value.items())
                 return [(k, v) for k, v in value.items() if k in key_set]
             if isinstance(value, Command):
                 if value.graph == Command.PARENT:
@@ -209,6 +211,8 @@ def _control_static(ends: tuple[str, ...] | dict[str, str]) -> list[tuple[str, A
 
 
 def _control_branch(value: Any) -> list[tuple[str, Any]]:
+    if isinstance(value, dict):  # a state update (most nodes' output): no Command in it
+        return []
     if isinstance(value, Send):
         return [(TASKS, value)]
     commands: list[Command] = []

@@ -213,7 +213,11 @@ def apply_writes(
                             updated.add(chan)
 
         # 5. nothing left to wake: tell channels the run is finishing (deferred nodes)
-        if bump_step and not any(map(trigger_to_nodes.__contains__, updated)):
+        if (
+            bump_step
+            and not any(map(trigger_to_nodes.__contains__, updated))
+            and any(map(_finishes, set(map(type, channels.values()))))
+        ):
             for chan, channel in channels.items():
                 if channel.finish() and next_version is not None:
                     versions[chan] = next_version
@@ -224,6 +228,18 @@ def apply_writes(
         if changes is not None and bumped:
             changes.landed(bumped, next_version)
     return updated
+
+
+_FINISHING_KINDS: dict[type, bool] = {}
+
+
+def _finishes(kind: type) -> bool:
+    """Whether a channel class does anything when the run finishes (by class, once: most
+    channels keep the base class's no-op, and a graph has many channels of few classes)."""
+    found = _FINISHING_KINDS.get(kind)
+    if found is None:
+        found = _FINISHING_KINDS[kind] = kind.finish is not BaseChannel.finish
+    return found
 
 
 # --------------------------------------------------------------------------- planning
@@ -379,9 +395,11 @@ def prepare_next_tasks(
             if task := _push_task(ctx, idx, packet, for_execution):
                 tasks[task.id] = task
     if updated_channels is not None and trigger_to_nodes:
-        candidates: Iterable[str] = sorted(
-            {n for c in updated_channels for n in trigger_to_nodes.get(c, EMPTY_SEQ)}
-        )
+        woken: set[str] = set()  # (a loop, not a set comprehension's frame: once per step)
+        for chan in updated_channels:
+            if (nodes := trigger_to_nodes.get(chan)) is not None:
+                woken.update(nodes)
+        candidates: Iterable[str] = sorted(woken)
     elif not checkpoint["channel_versions"]:
         candidates = ()
     else:

@@ -40,7 +40,9 @@ def drain(run: Run) -> Iterator[Any]:
             yield (ns, mode, payload) if run.subgraphs else (mode, payload)
 
 
-def collect(chunks: Any, stream_mode: Any, version: str) -> Any:
+def collect(chunks: Any, stream_mode: Any, version: str, run: Run | None = None) -> Any:
+    """invoke's result from its chunks (an iterator over them first runs the graph); `run`'s
+    loop kept the last values chunk instead of queueing each (`last_values_only`)."""
     if stream_mode != "values":
         return list(chunks)
     latest: Any = None
@@ -55,6 +57,8 @@ def collect(chunks: Any, stream_mode: Any, version: str) -> Any:
             latest = payload
         elif isinstance(payload, dict) and (found := payload.get(INTERRUPT)) is not None:
             interrupts.extend(found)
+    if run is not None and run.loop.last_values_only:
+        latest = run.loop.last_values
     return invoke_output(latest, interrupts, version)
 
 

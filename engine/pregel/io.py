@@ -14,7 +14,11 @@ from engine.types import Command, Send
 def read_channels(channels: Mapping[str, BaseChannel], select: str | Sequence[str]) -> Any:
     if isinstance(select, str):
         return channels[select].get() if channels[select].is_available() else None
-    return {k: channels[k].get() for k in select if k in channels and channels[k].is_available()}
+    values = {}
+    for key in select:  # (a loop, not a dict comprehension's frame: the values of every step)
+        if key in channels and (channel := channels[key]).is_available():
+            values[key] = channel.get()
+    return values
 
 
 def map_input(input_channels: str | Sequence[str], chunk: Any) -> Iterator[tuple[str, Any]]:

@@ -9,11 +9,13 @@ loop serves both APIs.
 
 from __future__ import annotations
 
+import functools
 import threading
 from collections import deque
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 from uuid import UUID, uuid5
 
@@ -105,6 +107,8 @@ class LoopOptions:
     observer: trace.Observer | None = None
     updates_for_interrupts_only: bool = False
     """invoke() reads the updates stream only for interrupts: node updates are not built."""
+    last_values_only: bool = False
+    """invoke() (v1) returns only the last values chunk: it is kept (`last_values`), not queued."""
     durability: str | None = None
     output_keys: Any = None
     """The channels `values` and the output show (the graph's output channels by default)."""
@@ -131,6 +135,8 @@ class PregelLoop(LoopOutput, LoopCheckpoints, LoopLoad, LoopCalls):
         )
         # invoke() asks for updates only to find interrupts: skip building node updates
         self.updates_for_interrupts_only = options.updates_for_interrupts_only
+        self.last_values_only = options.last_values_only
+        self.last_values: Any = None
         self.input = input
         self.config = config
         self.checkpointer = checkpointer
@@ -159,7 +165,6 @@ class PregelLoop(LoopOutput, LoopCheckpoints, LoopLoad, LoopCalls):
         self._output_set = frozenset(
             [self.output_keys] if isinstance(self.output_keys, str) else self.output_keys
         )
-        self.stream_keys = graph.stream_channels_asis
         ns_str: str = config[CONF].get(CONFIG_KEY_CHECKPOINT_NS, "")
         self.checkpoint_ns: tuple[str, ...] = tuple(ns_str.split(NS_SEP)) if ns_str else ()
         self.is_nested = CONFIG_KEY_SCRATCHPAD in config[CONF]
@@ -168,6 +173,7 @@ class PregelLoop(LoopOutput, LoopCheckpoints, LoopLoad, LoopCalls):
         )
         self.status = "input"
         self.tasks: dict[str, Any] = {}
+        self._restored = False  # whether this step's tasks were given saved writes (tick)
         # functional-API calls made during this step's tasks, by task id (see accept_call)
         self.calls: dict[str, Any] = {}
         # set by the TaskRunner driving this loop: runs a call beside its caller
@@ -191,6 +197,12 @@ class PregelLoop(LoopOutput, LoopCheckpoints, LoopLoad, LoopCalls):
             base_metadata=_base_metadata(self.config),
             call=self.accept_call,
         )
+
+    @functools.cached_property
+    def stream_keys(self) -> str | Sequence[str]:
+        """The channels a task's result and a checkpoint show (only those streams read them;
+        found when first asked, not at every run's start: a pass over every channel)."""
+        return self.graph.stream_channels_asis
 
     # ------------------------------------------------------------------ setup
     def _restore(self, saved: CheckpointTuple | None) -> None:
@@ -413,7 +425,9 @@ class PregelLoop(LoopOutput, LoopCheckpoints, LoopLoad, LoopCalls):
         if self.observer is not None:
             self._observe_plan()
         # tasks that finished before an interrupt or crash keep their writes; don't rerun them
-        if self.checkpoint_pending_writes:
+        # (else no task has writes yet: nothing to stream or leave out below)
+        self._restored = bool(self.checkpoint_pending_writes)
+        if self._restored:
             for tid, chan, value in self.checkpoint_pending_writes:
                 if chan in (ERROR, INTERRUPT, RESUME):
                     continue
@@ -435,14 +449,17 @@ class PregelLoop(LoopOutput, LoopCheckpoints, LoopLoad, LoopCalls):
             for task in self.tasks.values():
                 if not task.hidden:
                     self.emit("tasks", task_payload(task))
-        for task in self.tasks.values():
-            if task.writes:
-                self._output_writes(task, task.writes, cached=True)
+        if self._restored:
+            for task in self.tasks.values():
+                if task.writes:
+                    self._output_writes(task, task.writes, cached=True)
         return True
 
     def runnable_tasks(self) -> list[Any]:
         """Tasks of this superstep that still have to run (not restored from saved writes)."""
         if self.cache is None:
+            if not self._restored:
+                return list(self.tasks.values())
             return [t for t in self.tasks.values() if not t.writes]
         return [t for t in self.tasks.values() if not t.writes and not self._cached(t)]
 
@@ -494,10 +511,9 @@ class PregelLoop(LoopOutput, LoopCheckpoints, LoopLoad, LoopCalls):
 
     def after_tick(self) -> None:
         """The barrier: apply every task's writes, emit values, save the checkpoint."""
-        old_versions = dict(self.checkpoint["channel_versions"]) if self.observer else None
-        old_values = (
-            {k: observed_value(c) for k, c in self.channels.items()} if self.observer else None
-        )
+        if self.observer is not None:  # what the barrier changes, for the trace
+            old_versions = dict(self.checkpoint["channel_versions"])
+            old_values = {k: observed_value(c) for k, c in self.channels.items()}
         tasks = list(self.tasks.values())
         if self.calls:
             tasks.extend(self.calls.values())
@@ -533,7 +549,7 @@ class PregelLoop(LoopOutput, LoopCheckpoints, LoopLoad, LoopCalls):
             self._fresh,
             self._changes,
         )
-        if any(t.triggers for t in tasks):
+        if any(map(_TRIGGERS, tasks)):  # (map: no generator frame, once per step)
             self._fresh = set(updated)
         elif self._fresh is not None:
             self._fresh |= updated
@@ -614,6 +630,7 @@ class PregelLoop(LoopOutput, LoopCheckpoints, LoopLoad, LoopCalls):
 
 
 _DEBUG_MODES = frozenset(("checkpoints", "tasks"))
+_TRIGGERS = attrgetter("triggers")
 
 
 def _base_metadata(config: dict) -> dict:

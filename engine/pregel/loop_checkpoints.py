@@ -65,24 +65,23 @@ class LoopCheckpoints:
         pending += [(task_id, c, v) for c, v in writes]
         task_ids.add(task_id)
         self._pending_index[1] = len(pending)
-        self._save_writes(task_id, to_save)
-
-    def _pending_task_ids(self, pending: list) -> set[str]:
-        """The ids of the tasks with writes in `pending` (maybe more, never fewer): rebuilt when
-        the loop replaced the list, or its length shows someone else changed it."""
-        index = self._pending_index
-        if index is None or index[0] is not pending or index[1] != len(pending):
-            index = self._pending_index = [pending, len(pending), {w[0] for w in pending}]
-        return index[2]
-
-    def _save_writes(self, task_id: str, writes: Sequence[tuple[str, Any]]) -> None:
         # with durability "exit", pending writes are saved once, when the run ends
         if (
             self.checkpointer is not None
             and self.durability != "exit"
             and self.checkpoint_config[CONF].get(CONFIG_KEY_CHECKPOINT_ID)
         ):
-            self._save("put_writes", self.checkpoint_config, self._kept(writes), task_id)
+            self._save("put_writes", self.checkpoint_config, self._kept(to_save), task_id)
+
+    def _pending_task_ids(self, pending: list) -> set[str]:
+        """The ids of the tasks with writes in `pending` (maybe more, never fewer): rebuilt when
+        the loop replaced the list, or its length shows someone else changed it."""
+        index = self._pending_index
+        if index is None or index[0] is not pending or index[1] != len(pending):
+            # (a step's list starts empty: no comprehension to run then)
+            ids = {w[0] for w in pending} if pending else set()
+            index = self._pending_index = [pending, len(pending), ids]
+        return index[2]
 
     # the names of the graph's UntrackedValue channels, found on the first save
     _untracked: frozenset[str] | None = None

@@ -27,6 +27,9 @@ class LoopOutput:
     def emit(self, mode: str, payload: Any) -> None:
         if self.emit_raw is None:
             return
+        if mode == "values" and self.last_values_only:  # each one replaces the one before
+            self.last_values = payload
+            return
         if mode in self.stream_modes:
             self.emit_raw(self.checkpoint_ns, mode, payload)
         if mode in ("checkpoints", "tasks") and "debug" in self.stream_modes:

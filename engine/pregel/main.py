@@ -326,7 +326,7 @@ class Pregel(
             control,
             print_mode=print_mode,
         )
-        return collect(self._run(run), stream_mode, version)
+        return collect(self._run(run), stream_mode, version, run)
 
     def _prepare_invoke(
         self,
@@ -471,7 +471,7 @@ class Pregel(
             print_mode=print_mode,
         )
         chunks = [c async for c in self._arun(run)]
-        return collect(chunks, stream_mode, version)
+        return collect(chunks, stream_mode, version, run)
 
     # ------------------------------------------------------------------ v3 event streams
     def stream_events(

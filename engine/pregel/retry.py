@@ -24,7 +24,7 @@ from engine.pregel import trace
 from engine.pregel.messages import CONFIG_KEY_MESSAGES
 from engine.pregel.state import own_namespace
 from engine.pregel.timeouts import run_timed, sync_timeout_unsupported
-from engine.pregel.tracing import anode_run, node_run
+from engine.pregel.tracing import CONFIG_KEY_GRAPH_RUN, anode_run, node_run
 from engine.types import Command, RetryPolicy
 
 
@@ -111,17 +111,20 @@ def run_with_retry(task: Any) -> None:
     if task.timeout is not None:  # a timed node cannot run on the sync API
         raise sync_timeout_unsupported(task.name)
     attempts = 0
-    hook = _hook(task)
+    conf = task.config[CONF]
+    hook = conf.get(CONFIG_KEY_TASK_HOOK)  # (_hook, inline: every task)
+    # no handler listens (a graph run only when one does): no run to start, enter or end
+    untraced = conf.get(CONFIG_KEY_GRAPH_RUN) is None
     token, messages = _bind(task)  # not `with _running`: this runs for every task
     try:
         if hook is not None:
             hook.before(task)
         while True:
             try:
-                run = node_run(task)
-                if run.manager is None:  # untraced: the run has nothing to enter or end
-                    _finish(task, task.proc.bound.invoke(task.input, run.config), messages)
+                if untraced:
+                    _finish(task, task.proc.bound.invoke(task.input, task.config), messages)
                 else:
+                    run = node_run(task)
                     with run:
                         run.output = task.proc.bound.invoke(task.input, run.config)
                         _finish(task, run.output, messages, run)

@@ -234,6 +234,11 @@ def prepare_run(
         updates_for_interrupts_only=updates_for_interrupts_only
         and "updates" not in printed
         and (parent is None or "updates" not in parent[1]),
+        # nobody else sees the values chunks (printed, a parent's stream): only the last counts
+        last_values_only=updates_for_interrupts_only
+        and version == "v1"
+        and "values" not in printed
+        and (parent is None or "values" not in parent[1]),
         durability=durability,
         # stream shows every state key by default; invoke passes the output schema's keys
         output_keys=output_keys if output_keys is not None else graph.stream_channels_asis,

@@ -180,12 +180,18 @@ class TaskRunner:
         """`wake`: set when the run emits output; then tasks run on threads and the caller is
         given back control each time, so what a task streams reaches it while it runs. A timed
         step (step_timeout) runs on threads too, so waiting for it can stop."""
+        if len(tasks) == 1 and wake is None and self.step_timeout is None:
+            # one task run here (most steps): its outcome needs no dict to be found in
+            error = self._run_one(tasks[0])
+            yield
+            if self._calls:
+                self._settle_calls()
+            if error is not None:
+                self._raise(tasks, {tasks[0].id: error})
+            return
         outcomes: dict[str, BaseException | None] = {}
         if tasks and (wake is not None or self.step_timeout is not None):
             yield from self._tick_streaming(tasks, wake or threading.Event(), outcomes)
-        elif len(tasks) == 1:
-            outcomes[tasks[0].id] = self._run_one(tasks[0])
-            yield
         elif tasks:
             if self._workers is None:
                 # like langgraph's default executor: max_concurrency, else min(32, cpus + 4)

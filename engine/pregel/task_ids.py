@@ -22,7 +22,9 @@ def task_id_in(namespace: bytes, *parts: str) -> str:
     """Deterministic task id: the same checkpoint (its id_namespace), step and node always give
     the same id, and the id langgraph gives (XXH3-128 of the checkpoint id's bytes and the
     parts' text)."""
-    return _as_uuid(xxh3_128_hexdigest(namespace + "".join(parts).encode()))
+    digest = xxh3_128_hexdigest(namespace + "".join(parts).encode())
+    # (_as_uuid, inline: every task of every step)
+    return f"{digest[:8]}-{digest[8:12]}-{digest[12:16]}-{digest[16:20]}-{digest[20:32]}"
 
 
 def legacy_task_id(checkpoint_id: str, *parts: str) -> str:
