@@ -240,7 +240,8 @@ class TaskRunner:
             yield
 
     def _run_one(self, task: Any) -> BaseException | None:
-        self.loop.task_started(task)
+        if self.loop.observer is not None:  # (only an observer hears of it: no call otherwise)
+            self.loop.task_started(task)
         try:
             run_with_retry(task)
             error = None
@@ -339,7 +340,8 @@ class TaskRunner:
             if self._node_finished is not None and not task.hidden:
                 self._node_finished(task.name)
             writes = list(task.writes)
-            if _only_control(writes):
+            # (the first write answers for most tasks: a state update is no control write)
+            if not writes or writes[0][0] in _CONTROL_WRITES and _only_control(writes):
                 writes.append((NO_WRITES, None))  # finished, even without output
             self.loop.put_writes(task, writes)
         elif isinstance(error, GraphInterrupt):
