@@ -13,11 +13,11 @@ from typing import Annotated, TypedDict
 
 import pytest
 
-from tests.oracle import assert_same
+from tests.oracle import Backend, assert_same
 
 # Python-level calls one superstep of a chain makes under invoke (no saver), the node included:
-# 82 before issue 32.3 part 3 cut the loop's own bookkeeping (63 after)
-CALLS_PER_STEP = 66
+# 82 before issue 32.3 part 3 cut the loop's own bookkeeping (61 after)
+CALLS_PER_STEP = 64
 
 
 class Count(TypedDict):
@@ -57,8 +57,6 @@ def _calls(graph, size: int) -> int:
 
 
 def test_a_chain_superstep_makes_few_python_calls():
-    from tests.oracle import Backend
-
     engine = Backend("engine")
     small, large = _chain(engine, 20), _chain(engine, 60)
     for graph, size in ((small, 20), (large, 60)):
