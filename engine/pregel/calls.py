@@ -128,7 +128,7 @@ class LoopCalls:
             return done_future(call_result(saved))
         if self._cached(task):
             return done_future(call_result(task.writes))
-        if self._wants("tasks") and not task.hidden:
+        if "tasks" in self._wanted and not task.hidden:
             self.emit("tasks", task_payload(task))
         return self.submit_call(task, parent)
 

@@ -355,7 +355,7 @@ class PregelLoop(LoopOutput, LoopCheckpoints, LoopLoad, LoopCalls):
         if is_resuming:
             lifecycle.resumed(self)
         # the first superstep streams the checkpoint it starts from, also a resumed one
-        self._checkpoint_to_emit = self._wants("checkpoints")
+        self._checkpoint_to_emit = "checkpoints" in self._wanted
 
     def _resume_command(self, cmd: Command, save: bool = True) -> None:
         from engine.types import is_interrupt_id
@@ -555,9 +555,6 @@ class PregelLoop(LoopOutput, LoopCheckpoints, LoopLoad, LoopCalls):
             self._fresh |= updated
         return updated
 
-    def _touches_output(self, updated: set[str]) -> bool:
-        return not updated.isdisjoint(self._output_set)
-
     # ------------------------------------------------------------------ checkpoints
 
     def _plan(self) -> dict[str, Any]:
@@ -607,7 +604,7 @@ class PregelLoop(LoopOutput, LoopCheckpoints, LoopLoad, LoopCalls):
                 chan != INTERRUPT for t in self.tasks.values() for chan, _ in t.writes
             ):
                 updated = self._apply_writes(self.tasks.values())
-                if "values" in self.stream_modes and self._touches_output(updated):
+                if "values" in self._wanted and not updated.isdisjoint(self._output_set):
                     self.emit("values", read_channels(self.channels, self.output_keys))
             if not error.args or not error.args[0]:
                 self.emit("updates", {INTERRUPT: error.args[0] if error.args else ()})

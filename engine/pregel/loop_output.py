@@ -54,9 +54,6 @@ class LoopOutput:
                 },
             )
 
-    def _wants(self, mode: str) -> bool:
-        return mode in self._wanted
-
     def _observe(self, event: Any) -> None:
         if self.observer is not None:
             self.observer(event)

@@ -277,12 +277,11 @@ class ValueCache:
 
 
 def handed_out(held: dict) -> dict:
-    """Values of `ValueCache.held`, each as a reader gets it (_handed_out, inline)."""
+    """Values of `ValueCache.held`, each as a reader gets it (`_handed_out` called only for the
+    values it changes: most are handed out as held)."""
     for channel, cached in held.items():
-        if type(cached) is tuple:
-            held[channel] = list(cached)
-        elif cached is _NULL:
-            held[channel] = None
+        if type(cached) is tuple or cached is _NULL:
+            held[channel] = _handed_out(cached)
     return held
 
 
