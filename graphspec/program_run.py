@@ -5,13 +5,16 @@ opens one: once the user agreed to run its code, the module is loaded on the eng
 (`graphspec.importer.load_module`), its graph found (`graphspec.program_graphs`: NAME, else
 graph/app/agent or its only one; several are named with the PROGRAM:NAME that runs one) and
 compiled if it is a builder, then given the run's checkpointer, as `langgraph dev` gives a
-graph its own. `commands.run_graph` runs it like a spec's.
+graph its own. `commands.run_graph` runs it like a spec's. The studio opens a program through
+the same `program_target` and `load_graph`, asking which graph where this command names them.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from contextlib import nullcontext
+from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -29,47 +32,80 @@ def is_program(target: str) -> bool:
 def program_graph(target: str, *, confirm: Callable[[str], bool]) -> Any:
     """The compiled graph `target` names, loaded on the engine after `confirm(file)` agreed to
     run the file's code; BadInput says why there is none (one line, naming the file)."""
-    from graphspec.program_graphs import name_one  # asyncio and all: only for a program
+    from engine.pregel.main import Pregel
 
     file, name = split_target(target)
-    path, environment = Path(file), nullcontext()
     try:
-        if is_project_file(path):
-            project = read_project(path)
-            if name is None:
-                ids = list(project.graphs)
-                if len(ids) > 1:
-                    raise BadInput(name_one(path, ids, "run"))
-                name = ids[0]
-            path, name = project.target(name)
-            environment = project_environment(project)
-        elif not path.is_file():
+        if not is_project_file(Path(file)) and not Path(file).is_file():
             raise BadInput(f"no such file: {file}")
+        path, name, environment = program_target(Path(file), name, _refused)
         if not confirm(path.name):
             raise BadInput(f"running {path.name} runs its Python code: not run (pass --trust to "
                            "allow it)")  # fmt: skip
-        with environment:
-            return _load(path, name)
+        with environment():
+            found = load_graph(path, name, _refused)
     except SpecError as exc:
         raise BadInput(exc.line()) from None
+    if not isinstance(found.graph, Pregel):  # made on another runtime (its own langgraph import)
+        raise BadInput(f"{path.name}:{found.name} is a {type(found.graph).__name__}, which the "
+                       "engine does not run")  # fmt: skip
+    return found.graph
 
 
-def _load(path: Path, name: str | None) -> Any:
-    from engine.pregel.main import Pregel
+def _refused(path: Path, names: list[str]) -> str:
+    from graphspec.program_graphs import name_one
+
+    raise BadInput(name_one(path, names, "run"))
+
+
+Pick = Callable[[Path, list[str]], "str | None"]
+"""Which of the graphs `names` that the file `path` holds to take; None: none (cancelled)."""
+
+
+def program_target(
+    path: Path, name: str | None, pick: Pick
+) -> tuple[Path, str | None, Callable[[], Any]] | None:
+    """The program file and graph `path[:name]` point at, and what loading it runs inside: the
+    file itself (nothing around it), or the file and attr a langgraph.json project's graph id
+    names (its only one, else `pick`'s; None when it picks none), inside the project's
+    environment (env file, local folders). SpecError says why the project cannot be read."""
+    if not is_project_file(path):
+        return path, name, nullcontext
+    project = read_project(path)
+    if name is None:
+        ids = list(project.graphs)
+        name = ids[0] if len(ids) == 1 else pick(path, ids)
+        if name is None:
+            return None
+    file, attr = project.target(name)
+    return file, attr, partial(project_environment, project)
+
+
+@dataclass
+class ProgramGraph:
+    module: Any
+    name: str
+    value: Any  # what the module holds under `name`: a graph, a builder or a factory
+    graph: Any  # `value` compiled (the caller checks it is the engine's)
+
+
+def load_graph(path: Path, name: str | None, pick: Pick) -> ProgramGraph | None:
+    """Load the program file on the engine (the user agreed) and find its graph: `name`, else
+    graph/app/agent or its only one, else `pick`'s of several (None when it picks none).
+    SpecError says why there is none."""
     from graphspec.importer import load_module
-    from graphspec.program_graphs import SeveralGraphs, compiled, graph_value, name_one, pick_name
+    from graphspec.program_graphs import SeveralGraphs, compiled, graph_value, pick_name
 
     module = load_module(str(path), on_engine=True)  # as the studio runs it
     if name is None:
         try:
             name = pick_name(module, path.name)
         except SeveralGraphs as several:
-            raise BadInput(name_one(path, several.names, "run")) from None
-    graph = compiled(graph_value(module, name, path.name), f"{path.name}:{name}")
-    if not isinstance(graph, Pregel):  # made on another runtime (its own langgraph import)
-        raise BadInput(f"{path.name}:{name} is a {type(graph).__name__}, which the engine does "
-                       "not run")  # fmt: skip
-    return graph
+            name = pick(path, several.names)
+            if name is None:
+                return None
+    value = graph_value(module, name, path.name)
+    return ProgramGraph(module, name, value, compiled(value, f"{path.name}:{name}"))
 
 
 def with_saver(graph: Any, saver: Any) -> Any:
@@ -77,4 +113,11 @@ def with_saver(graph: Any, saver: Any) -> Any:
     return graph.copy({"checkpointer": saver})
 
 
-__all__ = ["is_program", "program_graph", "with_saver"]
+__all__ = [
+    "ProgramGraph",
+    "is_program",
+    "load_graph",
+    "program_graph",
+    "program_target",
+    "with_saver",
+]

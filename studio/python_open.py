@@ -37,17 +37,10 @@ from PySide6.QtWidgets import QInputDialog, QMessageBox
 from engine.pregel.main import Pregel
 from graphspec.compiler import compile_spec
 from graphspec.errors import SpecError
-from graphspec.importer import load_module, spec_of
+from graphspec.importer import spec_of
 from graphspec.model import GraphSpec
-from graphspec.program_graphs import (
-    SeveralGraphs,
-    compiled,
-    graph_value,
-    name_one,
-    pick_name,
-    unlike,
-)
-from graphspec.program_project import is_project_file, project_environment, read_project
+from graphspec.program_graphs import name_one, unlike
+from graphspec.program_run import load_graph, program_target
 from studio.canvas.layout import laid_out
 from studio.edits.base import SpecEdit
 from studio.i18n import translate
@@ -109,16 +102,10 @@ def load_program(window: Any, path: Path, name: str | None, ask: bool = True) ->
     and get it as a spec, or as the compiled graph when the spec cannot hold it or would not run
     it. None (having said why) when there is no graph to open."""
     try:
-        module = load_module(str(path), on_engine=True)  # runs on the engine, as the studio does
-        if name is None:
-            try:
-                name = pick_name(module, path.name)
-            except SeveralGraphs as several:
-                name = ask_graph_name(window, path, several.names, ask)
-                if name is None:
-                    return None
-        value = graph_value(module, name, path.name)
-        graph = compiled(value, f"{path.name}:{name}")
+        found = load_graph(path, name, partial(ask_graph_name, window, ask=ask))
+        if found is None:
+            return None
+        module, name, value, graph = found.module, found.name, found.value, found.graph
         if not isinstance(graph, Pregel):
             raise SpecError(translate("python_open", "{name}:{name2} is a {name__}, which the engine does not run").format(name=path.name, name2=name, name__=type(graph).__name__))  # fmt: skip
     except SpecError as exc:
@@ -160,20 +147,14 @@ def open_python(window: Any, path: Path, attr: str | None = None, *,
     pick and open; on failure say why and leave the document as it was. Without `ask` nobody is
     there to answer a dialog: code not trusted is not run, and several graphs are named."""
     path = Path(path)
-    environment: Callable[[], Any] = nullcontext
-    if is_project_file(path):
-        try:
-            project = read_project(path)
-            if attr is None:
-                ids = list(project.graphs)
-                attr = ids[0] if len(ids) == 1 else ask_graph_name(window, path, ids, ask)
-                if attr is None:
-                    return False
-            path, attr = project.target(attr)
-        except SpecError as exc:
-            window.show_load_errors(path, [exc.line()])
-            return False
-        environment = partial(project_environment, project)
+    try:
+        target = program_target(path, attr, partial(ask_graph_name, window, ask=ask))
+    except SpecError as exc:
+        window.show_load_errors(path, [exc.line()])
+        return False
+    if target is None:
+        return False
+    path, attr, environment = target
     if not trusted and not ask:  # no one to ask: its code runs only with --trust
         window.show_load_errors(path, [translate(
             "python_open", "opening {name} runs its Python code: not opened (pass --trust to allow it)"
