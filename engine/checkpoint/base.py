@@ -184,12 +184,14 @@ def get_checkpoint_metadata(config: dict, metadata: CheckpointMetadata) -> Check
     copied in (not overriding the loop's keys, skipping ids and `__private` keys); NUL
     characters are dropped from strings.
     """
-    out: dict[str, Any] = {
-        k: v.replace("\u0000", "") if isinstance(v, str) else v for k, v in metadata.items()
-    }
+    out: dict[str, Any] = dict(metadata)
+    for key, value in metadata.items():
+        if isinstance(value, str) and (type(value) is not str or "\u0000" in value):
+            out[key] = value.replace("\u0000", "")
     skipped = _SKIPPED_KEYS
     for source in (config.get("metadata"), config.get("configurable")):
-        if not source:
+        # once the run's private keys are known, usually every key is one to skip
+        if not source or skipped.issuperset(source):
             continue
         for key, value in source.items():
             if key in skipped or key in out:

@@ -118,10 +118,18 @@ class VersionChanges:
         names = self.names
         if not names:
             return {}
-        self.names = set()
         if len(names) == 1:
-            return {name: versions[name] for name in names}
-        return {name: versions[name] for name in sorted(names, key=self.order.__getitem__)}
+            (name,) = names
+            taken = {name: versions[name]}
+        elif len(names) == 2:  # the usual superstep (a node's write and its next trigger)
+            first, second = names
+            if self.order[first] > self.order[second]:
+                first, second = second, first
+            taken = {first: versions[first], second: versions[second]}
+        else:
+            taken = {name: versions[name] for name in sorted(names, key=self.order.__getitem__)}
+        names.clear()
+        return taken
 
 
 def apply_writes(
