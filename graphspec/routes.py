@@ -12,7 +12,7 @@ import ast
 
 from engine.constants import END, START
 from graphspec import expressions
-from graphspec.model import ConditionalEdge, ExpressionRouter, SendRouter
+from graphspec.model import ConditionalEdge, ExpressionRouter, GraphSpec, SendRouter
 
 
 def literal_results(expression: str) -> set[str] | None:
@@ -54,10 +54,24 @@ def conditional_routes(edge: ConditionalEdge) -> list[tuple[str, str]] | None:
     return None
 
 
+def drawn_routes(spec: GraphSpec, edge: ConditionalEdge) -> list[tuple[str, str]]:
+    """(label, target) for each route drawn (the canvas, the Mermaid export): the routes the spec
+    tells; for a router that may go anywhere (code returning `str`, no path map) leaving a place
+    nothing else leaves, a route to END, as langgraph's `get_graph()` draws it: its drawing
+    follows only the routes it can see, and ends the graph where nothing goes on."""
+    routes = conditional_routes(edge)
+    if routes is not None:
+        return routes
+    leaves = any(edge.source in sources for _, _, sources, _ in spec.all_edges()) or any(
+        e.source == edge.source and conditional_routes(e) for e in spec.conditional_edges
+    )
+    return [] if leaves or getattr(spec.node(edge.source), "destinations", None) else [(END, END)]
+
+
 def possible_targets(edge: ConditionalEdge) -> set[str] | None:
     """The targets a conditional edge can reach, or None if anywhere."""
     routes = conditional_routes(edge)
     return None if routes is None else {target for _, target in routes}
 
 
-__all__ = ["conditional_routes", "literal_results", "possible_targets"]
+__all__ = ["conditional_routes", "drawn_routes", "literal_results", "possible_targets"]

@@ -8,7 +8,7 @@ import re
 from engine.constants import END, START
 from graphspec.model import GraphSpec
 from graphspec.node_kinds import by_kind
-from graphspec.routes import conditional_routes
+from graphspec.routes import drawn_routes
 
 _SHAPES = by_kind(
     {
@@ -87,7 +87,7 @@ def to_mermaid(spec: GraphSpec) -> str:
             lines.append(f"    {_mermaid_id(source)} --> {_mermaid_id(target)}")
     for edge in spec.conditional_edges:
         src = _mermaid_id(edge.source)
-        for label, target in conditional_routes(edge) or []:
+        for label, target in drawn_routes(spec, edge):
             text = _mermaid_text(label)
             lines.append(f'    {src} -.->|"{text}"| {_mermaid_id(target)}')
     for node in spec.nodes:

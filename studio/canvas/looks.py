@@ -18,7 +18,7 @@ from graphspec.model import (
     SetStateNode,
 )
 from graphspec.node_kinds import by_kind
-from graphspec.routes import conditional_routes
+from graphspec.routes import conditional_routes, drawn_routes
 from studio.i18n import translate
 
 PREBUILT_HOOKS: dict[str, tuple[str, ...]] = {
@@ -185,12 +185,14 @@ def edge_looks(spec: GraphSpec, nodes: set[str] | None = None) -> list[EdgeLook]
         if edge.source not in known:
             continue
         send = isinstance(edge.router, SendRouter)
-        for i, (label, target) in enumerate(routes(edge)):
+        # a route the spec tells is keyed by its index (its end can be re-targeted); the END
+        # drawn for a router that may go anywhere is not one of its routes
+        told = conditional_routes(edge) is not None
+        for i, (label, target) in enumerate(drawn_routes(spec, edge)):
             if target in known:
                 text = f"Send → {shown(target)}" if send else _clip(shown(label), 24)
-                out.append(
-                    EdgeLook(f"{edge.id}#{i}", edge.id, (edge.source,), target, "conditional", text)
-                )
+                key = f"{edge.id}#{i if told else 'anywhere'}"
+                out.append(EdgeLook(key, edge.id, (edge.source,), target, "conditional", text))
     for node in spec.nodes:
         for dest in getattr(node, "destinations", ()):
             if dest in known:

@@ -213,6 +213,7 @@ class GraphView(QGraphicsView):
                 isinstance(item, EdgeItem)
                 and item.near_target(pos)
                 and item.look.style == "conditional"
+                and item.look.key.rpartition("#")[2].isdigit()  # one of the router's routes
             ):
                 return ("retarget", item.look.key)
         return None
