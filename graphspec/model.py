@@ -60,9 +60,9 @@ Expression = Annotated[str, StringConstraints(min_length=1, max_length=2000)]
 
 ImportPath = Annotated[
     str,
-    StringConstraints(pattern=r"^[A-Za-z_][A-Za-z0-9_.]*:[A-Za-z_][A-Za-z0-9_.]*$", max_length=300),
+    StringConstraints(pattern=r"^[^\W\d][\w.]*:[^\W\d][\w.]*$", max_length=300),
 ]
-"""`package.module:function`."""
+"""`package.module:function`, identifiers as Python's (a program file `条件边.py` is a module)."""
 
 MAX_CODE_DEPTH = 200
 

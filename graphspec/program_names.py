@@ -2,10 +2,12 @@
 
 `langgraph dev` loads a graph by path (`"./09_subgraph.py:main"`, `"./my-agent.py:graph"`), so
 a program file need not be named as a module. Such a file is imported under its stem made a
-name (`_09_subgraph`, `my_agent`), so the spec's import paths (`module:attr`, identifiers) can
-name its functions and a later run, which loads `module_file` first, resolves them again. The
-exported code imports the file by its own name, as `import_module("09_subgraph")` finds it,
-and gives it the module name the import paths use (`alias_line`).
+name (`_09_subgraph`, `my_agent`; a Chinese name stays: `10.graph-Edge-条件边.py` is
+`_10_graph_Edge_条件边`), so the spec's import paths (`module:attr`, identifiers) can name its
+functions and a later run, which loads `module_file` first, resolves them again. The exported
+code imports the file by its own name, as `import_module("09_subgraph")` finds it (by path when
+a dot in the name would be read as a package's), and gives it the module name the import paths
+use (`alias_line`).
 
 A program file named as another module (`json.py`, `random.py`, `queue.py` beside the program,
 or a second `graph.py` from another folder) must not replace that module in sys.modules: the
@@ -19,14 +21,26 @@ from __future__ import annotations
 import keyword
 import re
 import sys
+import unicodedata
 from importlib.machinery import PathFinder
 from pathlib import Path
 from typing import Any
 
 
 def is_module_name(stem: str) -> bool:
-    """Whether `stem` can be written as a module in `from stem import ...`."""
-    return stem.isascii() and stem.isidentifier() and not keyword.iskeyword(stem)
+    """Whether `stem` can be written as a module in `from stem import ...`: an identifier (a
+    Chinese one too: `条件边`) of letters no normal form changes (`_kept`)."""
+    return stem.isidentifier() and not keyword.iskeyword(stem) and all(map(_kept, stem))
+
+
+def _kept(char: str) -> bool:
+    """Whether a module name keeps `char`: a letter, digit or `_` that Python's NFKC reading of
+    identifiers keeps (`ｆ` is read `f`, so `from ｆ import` would look for another module) and
+    a file system's NFD names keep (macOS writes `é` as `e` and an accent, Hangul as jamo, and
+    the import system would not find the file by the name)."""
+    return ("_" + char).isidentifier() and unicodedata.normalize(
+        "NFKC", char
+    ) == char == unicodedata.normalize("NFD", char)
 
 
 def module_name(path: str | Path, folder: str | Path | None = None) -> str:
@@ -44,7 +58,7 @@ def module_name(path: str | Path, folder: str | Path | None = None) -> str:
 def _as_name(stem: str) -> str:
     if is_module_name(stem):
         return stem
-    name = re.sub(r"\W", "_", stem, flags=re.ASCII) or "_"
+    name = "".join(c if _kept(c) else "_" for c in stem) or "_"
     return name if is_module_name(name) else f"_{name}"
 
 
@@ -90,11 +104,13 @@ def alias_line(module: str, stem: str) -> str:
     """The exported line(s) that import the file `stem`.py under the module name the spec's
     import paths use: by its own name from sys.path, as `from M import` would find it; by path,
     from beside the exported module, when its name is another module's."""
-    if not is_module_name(stem):
+    if not is_module_name(stem) and "." not in stem:
         return (f"sys.modules.setdefault({module!r}, import_module({stem!r}))"
                 f"  # {stem}.py: its file name is no module name")  # fmt: skip
+    # a dot in `11.graph-Edge.py` would be read as a package's: such a file is loaded by path too
+    why = "a dot in its name" if "." in stem else f"{stem} is another module's name"
     at = f"Path(__file__).with_name({f'{stem}.py'!r})"
-    return (f"# {stem}.py: {stem} is another module's name, so it is imported by path\n"
+    return (f"# {stem}.py: {why}, so it is imported by path\n"
             f"sys.modules[{module!r}] = module_from_spec(spec_from_file_location({module!r}, {at}))\n"
             f"sys.modules[{module!r}].__spec__.loader.exec_module(sys.modules[{module!r}])")  # fmt: skip
 

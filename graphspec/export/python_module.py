@@ -217,7 +217,7 @@ def file_imports(lines: list[str], files: dict[str, str], body: str) -> list[str
 
 def used_imports(lines: list[str], body: str) -> list[str]:
     """The import lines with only the names the body uses (blank separators kept)."""
-    words = set(re.findall(r"[A-Za-z_][A-Za-z0-9_]*", body))
+    words = set(re.findall(r"[^\W\d]\w*", body))  # Python's names: `条件边` too
     out = []
     for line in lines:
         if line.startswith("from ") and " as " not in line:

@@ -51,7 +51,7 @@ def test_the_command_line_opens_and_steps_a_program_named_09_subgraph(tmp_path):
     assert last_state(home / "runs", list(expected)) == expected
 
 
-@pytest.mark.parametrize("name", ["09_subgraph.py", "subgraph_09.py"])
+@pytest.mark.parametrize("name", ["09_subgraph.py", "subgraph_09.py", "11.graph-Edge-条件边.py"])
 def test_saved_from_the_studio_it_reopens_and_exports_by_the_file(qtbot, window, tmp_path, name):
     program = write_program(tmp_path / "prog", name)
     expected = langgraph_result(program)
