@@ -34,11 +34,15 @@ class SeveralGraphs(SpecError):
         self.names = names
 
 
-def name_one(path: Any, names: list[str], verb: str = "open") -> str:
+NAME_ONE = "{file} defines {count} graphs: {names}; run one with {path}:{first}"
+"""The command line's line (English, as all its text); the studio gives its translation."""
+
+
+def name_one(path: Any, names: list[str], text: str = NAME_ONE) -> str:
     """The line that names a program's (or project's) graphs when nobody can pick one: the
-    command to give instead, `PATH:NAME`."""
-    return (f"{path.name} defines {len(names)} graphs: {', '.join(names)}; "
-            f"{verb} one with {path}:{names[0]}")  # fmt: skip
+    command to give instead, `PATH:NAME`, in `text`."""
+    return text.format(file=path.name, count=len(names), names=", ".join(names), path=path,
+                       first=names[0])  # fmt: skip
 
 
 def builder_of(obj: Any) -> Any:

@@ -55,7 +55,7 @@ def program_graph(target: str, *, confirm: Callable[[str], bool]) -> Any:
 def _refused(path: Path, names: list[str]) -> str:
     from graphspec.program_graphs import name_one
 
-    raise BadInput(name_one(path, names, "run"))
+    raise BadInput(name_one(path, names))
 
 
 Pick = Callable[[Path, list[str]], "str | None"]

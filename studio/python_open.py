@@ -73,7 +73,9 @@ def ask_graph_name(parent: Any, path: Path, names: list[str], ask: bool = True) 
     is there to answer: `superstep studio --quit`, a screenshot, offscreen) the window's load
     errors name the choices instead, and None."""
     if not ask:
-        parent.show_load_errors(path, [name_one(path, names)])
+        text = translate("python_open",
+                         "{file} defines {count} graphs: {names}; open one with {path}:{first}")  # fmt: skip
+        parent.show_load_errors(path, [name_one(path, names, text)])
         return None
     dialog = QInputDialog(parent)
     dialog.setObjectName("graphPicker")

@@ -2600,6 +2600,10 @@ Open it only if you trust this code.</source>
             <translation>运行并打开</translation>
         </message>
         <message>
+            <source>{file} defines {count} graphs: {names}; open one with {path}:{first}</source>
+            <translation>{file} 定义了 {count} 个图：{names}；用 {path}:{first} 打开其中一个</translation>
+        </message>
+        <message>
             <source>Pick a graph</source>
             <translation>选择一个图</translation>
         </message>

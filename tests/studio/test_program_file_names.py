@@ -23,10 +23,12 @@ pytestmark = pytest.mark.gui
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def superstep(*args: str, home: Path, timeout: float = 120) -> subprocess.CompletedProcess:
-    """The `superstep` command in a process of its own, offscreen, its studio files in `home`."""
+def superstep(*args: str, home: Path, timeout: float = 120,
+              **more: str) -> subprocess.CompletedProcess:  # fmt: skip
+    """The `superstep` command in a process of its own, offscreen, its studio files in `home`
+    (`more`: more environment)."""
     env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "SUPERSTEP_STUDIO_HOME": str(home),
-           "PYTHONPATH": str(ROOT)}  # fmt: skip
+           "PYTHONPATH": str(ROOT), **more}  # fmt: skip
     return subprocess.run([sys.executable, "-m", "studio.cli", *args], capture_output=True,
                           text=True, timeout=timeout, env=env, cwd=home.parent)  # fmt: skip
 
@@ -85,6 +87,14 @@ def test_several_graphs_without_a_name_are_listed_when_nobody_can_pick(tmp_path)
     assert done.returncode != 0
     assert (f"langgraph.json defines 2 graphs: research, report; open one with {project}:research"
             in done.stderr)  # fmt: skip
+
+
+def test_the_studio_names_the_graphs_in_its_language(tmp_path):
+    program = write_program(tmp_path / "prog", "subgraph_09.py")
+    done = superstep("studio", str(program), "--trust", "--quit", home=tmp_path / "home",
+                     timeout=90, LC_ALL="zh_CN.UTF-8", LANG="zh_CN.UTF-8")  # fmt: skip
+    assert done.returncode != 0
+    assert f"subgraph_09.py 定义了 2 个图：sub, main；用 {program}:sub 打开其中一个" in done.stderr
 
 
 def test_a_program_not_trusted_is_not_run_when_nobody_can_agree(tmp_path):
