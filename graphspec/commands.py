@@ -149,13 +149,11 @@ def run_graph(
 def _first_line(exc: BaseException) -> str:
     """The error in one line. Pydantic's first line only counts the errors ("1 validation error
     for State"): its first error says which field, what is wrong and the value given."""
-    from pydantic import ValidationError
+    from graphspec.run_errors import field_errors
 
-    if isinstance(exc, ValidationError) and (errors := exc.errors()):
-        error, more = errors[0], len(errors) - 1
-        field = ".".join(str(part) for part in error["loc"]) or "the value"
-        also = f" (and {more} more)" if more else ""
-        return f"{exc.title}.{field}: {error['msg']}, got {error.get('input')!r:.80}{also}"
+    if fields := field_errors(exc):
+        more = len(fields) - 1
+        return fields[0] + (f" (and {more} more)" if more else "")
     return str(exc).splitlines()[0] if str(exc) else ""
 
 

@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 from graphspec.import_func import holds_one_value
 from studio.i18n import translate
 from studio.paths import studio_home
+from studio.plain import plain_tip
 from studio.run.overlay import RunOverlay
 from studio.run.panels import (
     ChannelsPanel,
@@ -209,7 +210,10 @@ class RunController(RunToolbar, ThreadControl):
         return replace(target, context=context) if context is not None else target
 
     def _say(self, text: str) -> None:
-        self.status.setText(text)
+        """The run's status line: one line, so a long error never heightens the status bar
+        (the trace's error view shows all of it); the whole text as its tooltip."""
+        self.status.setText(text.splitlines()[0] if text else "")
+        self.status.setToolTip(plain_tip(text) if text else "")
 
     def _set_state(self, state: str) -> None:
         self.state = state

@@ -32,6 +32,7 @@ from engine.pregel import trace
 from graphspec.expressions import cancel_with
 from graphspec.model import GraphSpec
 from graphspec.provider_errors import describe_provider_error
+from graphspec.run_errors import error_text
 from graphspec.templates import is_bundled
 from studio.i18n import translate
 from studio.run.pauses import Held, TaskPauses
@@ -200,10 +201,7 @@ def failure_from(exc: BaseException, events: list[Any]) -> RunFailure:
         if isinstance(event, trace.TaskFinished) and event.error is not None:
             tb = "".join(traceback.format_exception(event.error))
             # a real provider's failure (bad key, rate limit, network...) as one clear line
-            said = (
-                describe_provider_error(event.error)
-                or f"{type(event.error).__name__}: {event.error}"
-            )
+            said = describe_provider_error(event.error) or error_text(event.error)
             return RunFailure(f"{event.name}: {said}", tb, event.name)
     findings = getattr(exc, "findings", None)
     if findings:
@@ -216,7 +214,7 @@ def failure_from(exc: BaseException, events: list[Any]) -> RunFailure:
     element = getattr(exc, "element_id", None)
     prefix = translate("run.runner", "Cannot compile: ") if element is not None else ""
     return RunFailure(
-        f"{prefix}{type(exc).__name__}: {exc}", "".join(traceback.format_exception(exc)), element
+        f"{prefix}{error_text(exc)}", "".join(traceback.format_exception(exc)), element
     )
 
 

@@ -5,13 +5,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QModelIndex, Qt, QTimer, Signal
+from PySide6.QtCore import QModelIndex, QRect, Qt, QTimer, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
     QHBoxLayout,
     QLabel,
     QPlainTextEdit,
+    QScrollArea,
     QSplitter,
     QTreeView,
     QWidget,
@@ -25,6 +26,8 @@ from studio.run.widgets import MONO, vbox
 
 ALL = QT_TRANSLATE_NOOP("run.trace_panel", "Whole run")
 FOLLOW_MS = 200
+MESSAGE_LINES = 10
+"""A failure's message is kept in view up to this many lines (its traceback scrolls below)."""
 
 
 class TracePanel(QWidget):
@@ -69,8 +72,8 @@ class TracePanel(QWidget):
         top.addWidget(QLabel(translate("run.trace_panel", "Show")))
         top.addWidget(self.scope, 1)
         split = QSplitter(Qt.Orientation.Vertical)
+        split.addWidget(self.error_view)  # above the steps: a short dock shows its top
         split.addWidget(self.tree)
-        split.addWidget(self.error_view)
         layout = vbox(self)
         layout.addLayout(top)
         layout.addWidget(split)
@@ -94,11 +97,29 @@ class TracePanel(QWidget):
 
     def clear_error(self) -> None:
         self.error_view.clear()
+        self.error_view.setMinimumHeight(0)
         self.error_view.hide()
 
     def show_error(self, title: str, text: str) -> None:
-        self.error_view.setPlainText(f"{title}\n\n{text}".strip())
-        self.error_view.show()
+        """The failure's message (every line of it: a ValidationError's field errors) above its
+        traceback, all of it in view: the view is at least as tall as the message (up to
+        MESSAGE_LINES lines) and at the top of the panel, which a dock too short for the panel
+        shows (`DockScroll`)."""
+        view = self.error_view
+        view.setPlainText(f"{title}\n\n{text}".strip())
+        width = max(view.viewport().width(), 200) - 2 * int(view.document().documentMargin())
+        wrapped = view.fontMetrics().boundingRect(
+            QRect(0, 0, width, 1 << 20), Qt.TextFlag.TextWordWrap, title
+        )
+        most = MESSAGE_LINES * view.fontMetrics().lineSpacing()
+        margins = 2 * (view.frameWidth() + view.document().documentMargin())
+        view.setMinimumHeight(int(min(wrapped.height(), most) + margins) + 2)
+        view.show()
+        area = self.parentWidget()
+        while area is not None and not isinstance(area, QScrollArea):
+            area = area.parentWidget()
+        if area is not None:
+            area.verticalScrollBar().setValue(0)
 
     def note(self, label: str, detail: str) -> None:
         self.model.note(label, detail)
