@@ -10,7 +10,8 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
+from PySide6.QtCore import QPointF, QRectF, QSize, Qt, QTimer, Signal
+from PySide6.QtGui import QPainterPath
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene
 
 from studio.canvas.edge_layer import EdgeLayer
@@ -26,6 +27,20 @@ EDGE_FIELDS = {"nodes", "edges", "conditional_edges", "entry", "finish"}
 PROJECTED = (NodeItem, NoteItem, EdgeItem, TerminalItem)
 """The items drawn from the document (the overview draws these; other items paint themselves)."""
 NO_CONTENTS = QGraphicsItem.GraphicsItemFlag.ItemHasNoContents
+
+
+LIVE_DETOURS = 300
+"""Up to this many edges, each move of a dragged card routes again the other edges it lies
+across (or left); a bigger graph does it when the card rests REST_MS, so that its drag stays as
+fast as when only the card's own edges followed (bench/canvas.py's drag frame)."""
+REST_MS = 60
+
+
+def _crossed(points: list[QPointF], card: QRectF) -> bool:
+    """Whether a curve (`points` along it) runs inside the card, away from its border (a port
+    on the border is not a crossing)."""
+    inner = card.adjusted(6, 6, -6, -6)
+    return any(inner.contains(p) for p in points)
 
 
 class GraphScene(QGraphicsScene):
@@ -57,6 +72,13 @@ class GraphScene(QGraphicsScene):
         """node id -> keys of the edges that end at it, to redraw only those when it moves."""
         self._lanes: dict[str, tuple[int, int]] = {}
         """edge key -> (place, how many) among the edges between the same ends."""
+        self._dragged: dict[str, QRectF] = {}
+        """While the mouse button is down: the selected cards, each where its edges and those
+        it lay across were last routed."""
+        self._resting = QTimer(self)
+        self._resting.setSingleShot(True)
+        self._resting.setInterval(REST_MS)
+        self._resting.timeout.connect(self._rested)
         self.picture_version = 0
         """Moves whenever what the projected items look like may have changed (the view's
         zoomed-out overview redraws its picture when it does)."""
@@ -351,13 +373,21 @@ class GraphScene(QGraphicsScene):
         sources = [self.ported(s).port_pos("out") for s in edge.look.sources]
         target = self.ported(edge.look.target)
         lane = self._lanes.get(edge.look.key, (0, 1))
-        beside = None
+        edge.set_ends(sources, target.port_pos("in"), lane, self._beside(edge))
+
+    def _beside(self, edge: EdgeItem) -> float | None:
+        """The x the edge runs along around cards (see EdgeItem.set_ends), or None."""
+        lane = self._lanes.get(edge.look.key, (0, 1))
         if edge.look.sources == (edge.look.target,):  # back to itself: a loop beside the card
-            right = target.mapToScene(QPointF(target.size()[0], 0)).x()
-            beside = right + LOOP_REACH + lane[0] * LANE
-        elif len(sources) == 1:
-            beside = self._detour(edge.look.sources[0], edge.look.target, lane[0])
-        edge.set_ends(sources, target.port_pos("in"), lane, beside)
+            target = self.ported(edge.look.target)
+            return target.mapToScene(QPointF(target.size()[0], 0)).x() + LOOP_REACH + lane[0] * LANE
+        if len(edge.look.sources) == 1:
+            return self._detour(edge.look.sources[0], edge.look.target, lane[0])
+        return None
+
+    def _straight(self, source: str, target: str) -> QPainterPath:
+        """The straight curve from `source`'s output port to `target`'s input port."""
+        return curve(self.ported(source).port_pos("out"), self.ported(target).port_pos("in"))
 
     def _detour(self, source: str, target: str, place: int) -> float | None:
         """The x an edge runs along to go around the cards its straight curve would cross (a
@@ -372,14 +402,15 @@ class GraphScene(QGraphicsScene):
         band = path.boundingRect().adjusted(-1, -1, 1, 1)  # a straight line has no area
         points = None
         around = []
-        for item in (*self.nodes.values(), *self.terminals.values()):
+        for item in self.items(band, Qt.ItemSelectionMode.IntersectsItemBoundingRect):
+            if not self._is_card(item):
+                continue
             card = item.sceneBoundingRect()
             if not card.intersects(band) or (not back and card in ends):
                 continue
             if points is None:
                 points = [path.pointAtPercent(i / 40) for i in range(41)]
-            inner = card.adjusted(6, 6, -6, -6)  # a port on the card's border is not a crossing
-            if any(inner.contains(p) for p in points):
+            if _crossed(points, card):
                 around.append(card)
         if not around:
             return None
@@ -390,11 +421,61 @@ class GraphScene(QGraphicsScene):
 
     # -------------------------------------------------------------- gestures
 
-    def item_dragged(self, item: QGraphicsItem) -> None:
-        """An item moved under the mouse: redraw its edges now; the edit comes on release."""
+    def _is_card(self, item: QGraphicsItem) -> bool:
+        """A node's card or START/END: what edges go around."""
         node_id = getattr(item, "node_id", None)
+        return isinstance(item, PortedItem) and (
+            self.nodes.get(node_id) is item or self.terminals.get(node_id) is item
+        )
+
+    def _in_the_way(self, node_id: str, card: QRectF) -> set[str]:
+        """The other cards' edges a card dragged from where it was to `card` now lies in the
+        way of, or no longer does (their detour is not what it was). Only edges near either
+        place are asked (the scene's index), so a drag stays cheap on a big graph."""
+        was, self._dragged[node_id] = self._dragged[node_id], card
+        own = self._touching.get(node_id, set())
+        found: set[str] = set()
+        for place in (was, card):
+            for item in self.items(place, Qt.ItemSelectionMode.IntersectsItemBoundingRect):
+                key = getattr(getattr(item, "look", None), "key", None)
+                if key in own or key in found or self.edges.get(key) is not item:
+                    continue
+                sources, target = item.look.sources, item.look.target
+                if len(sources) != 1 or sources[0] == target:  # joins, loops: no detours
+                    continue
+                # only an edge whose straight curve the card meets, or met, may change (Qt's
+                # test of the curve's area: never misses a crossing, and costs no sampling)
+                path = self._straight(sources[0], target)
+                inner = (r.adjusted(6, 6, -6, -6) for r in (was, card))
+                if any(path.intersects(r) for r in inner) and self._beside(item) != item.beside:
+                    found.add(key)
+        return found
+
+    def item_dragged(self, item: QGraphicsItem) -> None:
+        """An item moved under the mouse: redraw its edges now, and the other edges a dragged
+        card now lies across or no longer does (at once in a graph of up to LIVE_DETOURS edges,
+        else when the card rests: a big graph's drag costs each move only the card's edges);
+        the edit comes on release."""
+        node_id = getattr(item, "node_id", None)
+        keys = set(self._touching.get(node_id, ()))
+        if node_id in self._dragged and self.nodes.get(node_id) is item:
+            if len(self.edges) <= LIVE_DETOURS:
+                keys |= self._in_the_way(node_id, item.sceneBoundingRect())
+            else:
+                self._resting.start()
+        self._redraw(keys)
+
+    def _rested(self) -> None:
+        keys: set[str] = set()
+        for node_id in list(self._dragged):
+            if (card := self.nodes.get(node_id)) is not None:
+                keys |= self._in_the_way(node_id, card.sceneBoundingRect())
+        self._redraw(keys)
+
+    def _redraw(self, keys: set[str]) -> None:
+        """Route the edges `keys` again, and lay out the labels beside them."""
         moved, old = [], QRectF()
-        for key in self._touching.get(node_id, ()):
+        for key in keys:
             if key in self.edges:
                 edge = self.edges[key]
                 old = old.united(edge.boundingRect())
@@ -413,10 +494,16 @@ class GraphScene(QGraphicsScene):
         self._pressed_at = {
             i.node_id: i.pos() for i in self.selectedItems() if isinstance(i, (NodeItem, NoteItem))
         }
+        # the cards the mouse may drag, where each last was (`_in_the_way`)
+        self._dragged = {
+            i.node_id: i.sceneBoundingRect() for i in self.selectedItems() if self._is_card(i)
+        }
 
     def mouseReleaseEvent(self, event) -> None:
         super().mouseReleaseEvent(event)
         pressed, self._pressed_at = getattr(self, "_pressed_at", {}), {}
+        self._dragged = {}
+        self._resting.stop()
         spec = self.document.spec
         wanted: dict[str, tuple[float, float]] = {}
         saved = {n.id: n.position for n in spec.nodes}

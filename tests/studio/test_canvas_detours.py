@@ -7,13 +7,14 @@ its label sat on that card, and the loop back up ran through both cards."""
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import QPointF
+from PySide6.QtCore import QEvent, QLineF, QPointF, Qt
 
 from tests.programs.test_programs import HERE
 from tests.studio.code_programs import open_program
-from tests.studio.helpers import drag
+from tests.studio.helpers import LEFT, NONE, _send, drag
 
 pytestmark = pytest.mark.gui
+NO_KEYS = Qt.KeyboardModifier.NoModifier
 
 
 def crossed(window, key: str) -> list[str]:
@@ -88,6 +89,27 @@ def test_a_card_dragged_out_of_the_way_lets_the_edge_go_straight(qtbot, window, 
     assert scene.edges[to_end]._path.elementCount() == 4  # one curve, straight to END again
 
 
+def test_other_edges_go_around_a_card_while_it_is_dragged(qtbot, window, monkeypatch):
+    """Before the button is released: the route to END (an edge of other cards) goes straight
+    once the tool node is dragged out of its way, and around it again when it is dragged back
+    across it; before, only the dragged card's own edges followed it until the release."""
+    open_corpus(qtbot, window, monkeypatch, "gh_deep_research/app.py", "agent")
+    scene, view = window.scene, window.view
+    to_end = next(k for k, e in scene.edges.items() if e.look.target == "__end__")
+    assert "tools" not in scene.edges[to_end].look.sources
+    start = scene.nodes["tools"].sceneBoundingRect().topLeft() + QPointF(40, 12)
+    _send(view, QEvent.Type.MouseButtonPress, start, LEFT, LEFT, NO_KEYS)
+    for step in range(1, 5):
+        _send(view, QEvent.Type.MouseMove, start + QPointF(100 * step, 0), NONE, LEFT, NO_KEYS)
+    assert scene.edges[to_end]._path.elementCount() == 4  # straight to END, while dragged
+    for step in range(3, -1, -1):
+        _send(view, QEvent.Type.MouseMove, start + QPointF(100 * step, 0), NONE, LEFT, NO_KEYS)
+    assert scene.edges[to_end]._path.elementCount() == 7  # around the card again
+    assert crossed(window, to_end) == []
+    _send(view, QEvent.Type.MouseButtonRelease, start, LEFT, NONE, NO_KEYS)
+    assert crossed(window, to_end) == []
+
+
 def test_the_timeline_path_follows_the_drawn_detour(qtbot, window, monkeypatch):
     """The path overlay (the timeline's nodes and edges run so far) draws the loop back up along
     the edge as drawn, beside the cards, not through them."""
@@ -124,3 +146,36 @@ def test_the_value_carried_back_up_glows_along_the_drawn_loop(qtbot, window, mon
     [glow] = [i for i in window.scene.items() if i.data(0) == "carried:tools->llm"]
     cards = [window.scene.nodes[n].sceneBoundingRect() for n in ("llm", "tools")]
     assert glow.path().boundingRect().left() < min(card.left() for card in cards)
+
+
+def test_in_a_big_graph_other_edges_go_around_when_the_dragged_card_rests(qtbot, window):
+    """Above LIVE_DETOURS edges a move of the card routes only its own edges (a drag costs what
+    it did); an edge it now lies across goes around it once it rests, still before the release
+    (here the detour's way out from its source still cuts the card's corner, as it does after
+    the release: the routing's own shape)."""
+    from bench.canvas import generated_spec
+    from studio.canvas.scene import LIVE_DETOURS
+
+    window._start_editing(generated_spec(300, LIVE_DETOURS + 150), None, trusted=True)
+    scene, view = window.scene, window.view
+    view.zoom_by(1 / view.zoom())
+    view._zoom_settle.stop()
+    view._zoom_settled()
+    key, edge = next((k, e) for k, e in scene.edges.items()
+                     if e.beside is None and e._path.length() > 300)  # fmt: skip
+    middle = edge._path.pointAtPercent(0.5)
+    ends = {*edge.look.sources, edge.look.target}
+    card = min((c for n, c in scene.nodes.items() if n not in ends),
+               key=lambda c: QLineF(c.sceneBoundingRect().center(), middle).length())  # fmt: skip
+    view.centerOn(card)
+    qtbot.wait(100)  # the view settled: no scroll replays the drag's last move later
+    start = card.sceneBoundingRect().center()
+    _send(view, QEvent.Type.MouseButtonPress, start, LEFT, LEFT, NO_KEYS)
+    for step in range(1, 5):
+        _send(view, QEvent.Type.MouseMove, start + (middle - start) * (step / 4), NONE, LEFT,
+              NO_KEYS)  # fmt: skip
+    assert edge._path.elementCount() == 4  # the move itself left it straight through the card
+    assert card.node_id in crossed(window, key)
+    qtbot.waitUntil(lambda: edge._path.elementCount() == 7, timeout=2000)  # the card rested
+    assert edge._path.boundingRect().right() > card.sceneBoundingRect().right()  # around it
+    _send(view, QEvent.Type.MouseButtonRelease, middle, LEFT, NONE, NO_KEYS)

@@ -75,6 +75,8 @@ class EdgeItem(QGraphicsItem):
         self._arrow = QPolygonF()
         self._pens_key: tuple | None = None
         self._pens: tuple[QColor, QPen] | None = None
+        self.beside: float | None = None
+        """The x it runs along around cards (set_ends's), None when it goes straight."""
 
     @property
     def element_id(self) -> str:
@@ -93,6 +95,7 @@ class EdgeItem(QGraphicsItem):
         goes around cards (its own card's, back to itself; the cards a straight curve would
         cross) instead of straight to its target."""
         place, count = lane
+        self.beside = beside
         self.prepareGeometryChange()
         path = QPainterPath()
         if self.look.style == "join":
