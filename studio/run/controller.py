@@ -721,7 +721,9 @@ class RunController(RunToolbar, ThreadControl):
         self.docks["traceDock"].raise_()
         if failure.element_id is not None:
             if self.document.spec.drawn_node(failure.element_id) in self.window.scene.nodes:
-                self.overlay.set_error(failure.element_id, failure.message.split(": ", 1)[-1][:80])
+                self.overlay.set_error(
+                    failure.element_id, failure.message.split(": ", 1)[-1].splitlines()[0][:80]
+                )
             else:
                 self.window.scene.select_ids([failure.element_id])
         self._say(

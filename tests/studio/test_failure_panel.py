@@ -88,3 +88,56 @@ def test_every_field_error_of_a_run_input_is_shown_and_in_view(qtbot, window, tm
     # the status line is one line (a taller one would squeeze the docks), all of it its tooltip
     assert runner.status.text() == "Run failed — ValidationError: 3 validation errors for Order"
     assert FIELD_ERRORS[2] in runner.status.toolTip()
+
+
+NODE_RAISES = """\
+from typing import TypedDict
+
+from pydantic import BaseModel
+
+from langgraph.graph import END, START, StateGraph
+
+
+class Order(BaseModel):
+    name: str
+    count: int
+
+
+class State(TypedDict):
+    name: str
+
+
+def check(state: State):
+    Order(name=5, count="many")
+    return {}
+
+
+builder = StateGraph(State)
+builder.add_node("check", check)
+builder.add_edge(START, "check")
+builder.add_edge("check", END)
+graph = builder.compile()
+"""
+
+
+def test_a_node_raising_a_validation_error_names_it_and_says_each_field(qtbot, window, tmp_path):
+    program = tmp_path / "check_order.py"
+    program.write_text(NODE_RAISES, encoding="utf-8")
+    open_program(qtbot, window, program, "graph")
+    runner = window.runner
+    runner.new_thread()
+    runner.input_panel.editor.setPlainText(json.dumps({"name": "a"}))
+    for _ in range(3):
+        runner.step()
+        qtbot.waitUntil(lambda: not runner.session.busy, timeout=20000)
+        if runner.state == "failed":
+            break
+    lines = runner.trace.error_view.toPlainText().splitlines()
+    assert lines[:3] == [
+        "check: ValidationError: 2 validation errors for Order",
+        "  Order.name: Input should be a valid string, got 5",
+        "  Order.count: Input should be a valid integer, unable to parse string as an integer, "
+        "got 'many'",
+    ]
+    # the card's label is the message's first line (the panel holds the rest)
+    assert runner.overlay.errors == {"check": "ValidationError: 2 validation errors for Order"}
