@@ -24,6 +24,10 @@ PREFERRED_NAMES = ("graph", "app", "agent")
 """The variable taken when a module holds several graphs and none is named."""
 
 
+class NoGraph(SpecError):
+    """The module holds no graph at module level (a script may still run one: program_script)."""
+
+
 class SeveralGraphs(SpecError):
     """The module holds more than one graph and none is called graph, app or agent: pick one."""
 
@@ -87,7 +91,7 @@ def pick_name(module: Any, target: str) -> str:
     if preferred or len(names) == 1:
         return (preferred or names)[0]
     if not names:
-        raise SpecError(f"{target} holds no graph (a compiled graph, a StateGraph builder or an "
+        raise NoGraph(f"{target} holds no graph (a compiled graph, a StateGraph builder or an "
                         f"@entrypoint); for a function making one, name it as {target}:FUNCTION")  # fmt: skip
     raise SeveralGraphs(target, names)
 

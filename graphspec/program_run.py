@@ -3,7 +3,8 @@
 The command line's way to a program file (or a langgraph.json project's graph), as the studio
 opens one: once the user agreed to run its code, the module is loaded on the engine
 (`graphspec.importer.load_module`), its graph found (`graphspec.program_graphs`: NAME, else
-graph/app/agent or its only one; several are named with the PROGRAM:NAME that runs one) and
+graph/app/agent or its only one; several are named with the PROGRAM:NAME that runs one; a
+script's, run by its __main__ block, when none is at module level: `program_script`) and
 compiled if it is a builder, then given the run's checkpointer, as `langgraph dev` gives a
 graph its own. `commands.run_graph` runs it like a spec's. The studio opens a program through
 the same `program_target` and `load_graph`, asking which graph where this command names them.
@@ -11,6 +12,7 @@ the same `program_target` and `load_graph`, asking which graph where this comman
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 from contextlib import nullcontext
 from dataclasses import dataclass
@@ -46,6 +48,8 @@ def program_graph(target: str, *, confirm: Callable[[str], bool]) -> Any:
             found = load_graph(path, name, _refused)
     except SpecError as exc:
         raise BadInput(exc.line()) from None
+    if found.script is not None and found.script.stopped:  # as `python FILE.py` would show it
+        print(f"{path.name}: its __main__ block stopped: {found.script.stopped}", file=sys.stderr)
     if not isinstance(found.graph, Pregel):  # made on another runtime (its own langgraph import)
         raise BadInput(f"{path.name}:{found.name} is a {type(found.graph).__name__}, which the "
                        "engine does not run")  # fmt: skip
@@ -87,6 +91,7 @@ class ProgramGraph:
     name: str
     value: Any  # what the module holds under `name`: a graph, a builder or a factory
     graph: Any  # `value` compiled (the caller checks it is the engine's)
+    script: Any = None  # a ScriptGraph: the program's __main__ block ran it (program_script)
 
 
 def load_graph(path: Path, name: str | None, pick: Pick) -> ProgramGraph | None:
@@ -94,18 +99,32 @@ def load_graph(path: Path, name: str | None, pick: Pick) -> ProgramGraph | None:
     graph/app/agent or its only one, else `pick`'s of several (None when it picks none).
     SpecError says why there is none."""
     from graphspec.importer import load_module
-    from graphspec.program_graphs import SeveralGraphs, compiled, graph_value, pick_name
+    from graphspec.program_graphs import NoGraph, SeveralGraphs, compiled, graph_value, pick_name
+    from graphspec.program_script import is_main_name
 
     module = load_module(str(path), on_engine=True)  # as the studio runs it
+    if is_main_name(name):
+        return _run_by_main(module, path, name, pick)
     if name is None:
         try:
             name = pick_name(module, path.name)
+        except NoGraph:  # a script: the graphs its __main__ block runs
+            return _run_by_main(module, path, None, pick)
         except SeveralGraphs as several:
             name = pick(path, several.names)
             if name is None:
                 return None
     value = graph_value(module, name, path.name)
     return ProgramGraph(module, name, value, compiled(value, f"{path.name}:{name}"))
+
+
+def _run_by_main(module: Any, path: Path, name: str | None, pick: Pick) -> ProgramGraph | None:
+    from graphspec.program_script import main_graph
+
+    ran = main_graph(module, path, name, pick)
+    if ran is None:
+        return None
+    return ProgramGraph(module, ran.name, ran.graph, ran.graph, script=ran)
 
 
 def with_saver(graph: Any, saver: Any) -> Any:

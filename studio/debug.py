@@ -31,8 +31,7 @@ def debug(graph: Any, *, name: str | None = None, context: Any = None, block: bo
 
     app = application()
     window = MainWindow()
-    own = graph.checkpointer if _is_saver(graph.checkpointer) else None
-    window.open_code(graph, None, name, saver=own, context=context)
+    window.open_code(graph, None, name, saver=own_saver(graph), context=context)
     window.show()
     window.raise_()
     if not block:
@@ -91,10 +90,12 @@ def _caller_globals() -> dict[str, Any]:
     return frame.f_globals if frame is not None else {}
 
 
-def _is_saver(value: Any) -> bool:
+def own_saver(graph: Any) -> Any:
+    """The graph's own checkpointer (not True/False, a subgraph's marks), else None."""
     from engine.checkpoint.base import BaseCheckpointSaver
 
-    return isinstance(value, BaseCheckpointSaver)
+    saver = graph.checkpointer
+    return saver if isinstance(saver, BaseCheckpointSaver) else None
 
 
 def _integrate_with_ipython() -> None:
@@ -105,4 +106,4 @@ def _integrate_with_ipython() -> None:
     shell.enable_gui("qt")
 
 
-__all__ = ["debug", "engine_graph"]
+__all__ = ["debug", "engine_graph", "own_saver"]

@@ -42,6 +42,7 @@ from graphspec.model import GraphSpec
 from graphspec.program_graphs import name_one, unlike
 from graphspec.program_run import load_graph, program_target
 from studio.canvas.layout import laid_out
+from studio.debug import own_saver
 from studio.edits.base import SpecEdit
 from studio.i18n import translate
 
@@ -97,6 +98,10 @@ class Opened:
     spec: GraphSpec | None = None
     why_code: str = ""
     """Why it could not become a spec (it is drawn from the compiled graph instead)."""
+    saver: Any = None
+    """The graph's own checkpointer, kept (a graph the program's script ran: its threads)."""
+    thread: Any = None
+    """The thread to show first (the one the script ran it on last)."""
 
 
 def load_program(window: Any, path: Path, name: str | None, ask: bool = True) -> Opened | None:
@@ -113,6 +118,12 @@ def load_program(window: Any, path: Path, name: str | None, ask: bool = True) ->
     except SpecError as exc:
         window.show_load_errors(path, [exc.line()])
         return None
+    if (ran := found.script) is not None:  # live, where the script left it: its threads
+        why = translate("python_open", 'run by its if __name__ == "__main__" block')
+        if ran.stopped:
+            why += translate("python_open", ", which stopped: {error}").format(error=ran.stopped)
+        saver = own_saver(graph)
+        return Opened(name, graph, why_code=why, saver=saver, thread=ran.thread if saver else None)
     try:
         spec = spec_of(module, name, path.name, value)
         differs = unlike(graph, compile_spec(spec, trusted=True))
@@ -127,7 +138,7 @@ def load_program(window: Any, path: Path, name: str | None, ask: bool = True) ->
 
 def show_program(window: Any, path: Path, found: Opened) -> None:
     if found.spec is None:
-        window.open_code(found.graph, path, found.name)
+        window.open_code(found.graph, path, found.name, saver=found.saver, thread=found.thread)
         window.statusBar().showMessage(
             translate("python_open", "Drawn from code: {why_code}").format(why_code=found.why_code),
             8000,
@@ -244,7 +255,8 @@ class ModuleWatch(QObject):
             after = _replacing(document.spec, found.spec)
             self.window.editor.stack.push(SpecEdit(document, f"Reload {self.path.name}", after))
         elif found.spec is None and document.code is not None:  # drawn again, cards in place
-            self.window.open_code(found.graph, self.path, found.name, keep_places=True)
+            self.window.open_code(found.graph, self.path, found.name, keep_places=True,
+                                  saver=found.saver, thread=found.thread)  # fmt: skip
         else:  # it can become a spec now, or no longer can: open it afresh
             show_program(self.window, self.path, found)
         self.spec = document.spec

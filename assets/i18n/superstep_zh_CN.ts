@@ -2620,6 +2620,14 @@ Open it only if you trust this code.</source>
             <translation>由代码绘制：{why_code}</translation>
         </message>
         <message>
+            <source>run by its if __name__ == "__main__" block</source>
+            <translation>由它的 if __name__ == "__main__" 代码块运行</translation>
+        </message>
+        <message>
+            <source>, which stopped: {error}</source>
+            <translation>，该代码块中途停止：{error}</translation>
+        </message>
+        <message>
             <source>Imported {name} from {name2}</source>
             <translation>已从 {name2} 导入 {name}</translation>
         </message>

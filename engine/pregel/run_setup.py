@@ -31,6 +31,7 @@ from engine._constants import (
 from engine.pregel import trace
 from engine.pregel.loop import LoopOptions, PregelLoop
 from engine.pregel.messages import CONFIG_KEY_MESSAGES, CONFIG_KEY_STREAM_MESSAGES_V2
+from engine.pregel.root_runs import noticed
 from engine.pregel.scratchpad import Scratchpad
 from engine.pregel.state import own_namespace
 from engine.pregel.tracing import start_graph_run
@@ -122,6 +123,8 @@ def prepare_run(
         configurable.pop(CONFIG_KEY_STREAM, None) if CONFIG_KEY_STREAM in configurable else None
     )
     own_modes = set(modes) | printed
+    if parent is None and not isinstance(scratchpad, Scratchpad):  # no task runs it: the root
+        noticed(graph, configurable)
     if parent is not None:
         parent_emit, parent_modes = parent
 

@@ -24,6 +24,8 @@ class FromCode:
     """The graph's own checkpointer, kept as given (`debug`); else the studio's SQLite file."""
     context: Any = None
     """The run context its runs get (`debug(graph, context=...)`)."""
+    thread: Any = None
+    """The thread shown first when the studio ran none (a script's last, in `saver`)."""
 
     @property
     def where(self) -> str:

@@ -15,13 +15,20 @@ class ThreadControl:
         self.threads = threads
         if self._picked:
             self._fill_threads()
-        elif (last := self.book.last_run(threads)) is not None:  # a spec just opened
-            self._go_to(last)  # where the studio ran last, its history shown when it may compile
+        elif (last := self.book.last_run(threads) or self._program_thread(threads)) is not None:
+            # a spec just opened: where the studio (or the program's script) ran last, its
+            # history shown when it may compile
+            self._go_to(last)
             if self.window.run_blocker() is None:
                 self.show_thread()
         else:  # none run from the studio: a thread with no history
             self._thread = "main" if "main" not in threads else self._fresh_thread()
             self._fill_threads()
+
+    def _program_thread(self, threads: list[str]) -> str | None:
+        """The thread a program's script ran its graph on last, when its saver lists it."""
+        thread = getattr(self.document.code, "thread", None)
+        return str(thread) if thread is not None and str(thread) in threads else None
 
     def _summaries_ready(self, summaries: dict) -> None:
         self.summaries = summaries

@@ -1,0 +1,45 @@
+"""Which graphs ran at the root, while someone watches: for a debugger that runs a program's
+script (its `if __name__ == "__main__":` block) and then opens the graphs the script ran.
+
+Beyond LangGraph. A run is at the root when no graph's task runs it (not a subgraph, nor a graph
+called inside a node). Watching is per context (a ContextVar): the script's own runs are seen,
+in its thread and the asyncio tasks it starts, and nobody else's; nothing is kept otherwise.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True)
+class RootRun:
+    graph: Any  # the compiled graph that ran
+    thread_id: Any  # its config's thread, None without one
+
+
+_watching: ContextVar[list[RootRun] | None] = ContextVar("superstep_root_runs", default=None)
+
+
+@contextmanager
+def watch_root_runs() -> Iterator[list[RootRun]]:
+    """The root runs started inside the block, in order, in the list it yields."""
+    runs: list[RootRun] = []
+    token = _watching.set(runs)
+    try:
+        yield runs
+    finally:
+        _watching.reset(token)
+
+
+def noticed(graph: Any, configurable: dict) -> None:
+    """A root run of `graph` starts (called by the run's setup; one lookup when nobody watches)."""
+    runs = _watching.get()
+    if runs is not None:
+        runs.append(RootRun(graph, configurable.get("thread_id")))
+
+
+__all__ = ["RootRun", "noticed", "watch_root_runs"]

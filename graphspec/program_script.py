@@ -1,0 +1,147 @@
+"""A program whose graphs are built and run by its own `if __name__ == "__main__":` block: a script,
+as tutorials and courses write them (`def main(): graph = build(); graph.invoke(...)`).
+
+With no graph at module level to open, the block is run, once the module is loaded (the user
+agreed to run the file's code), in the module's namespace, on the engine, watching which graphs
+run at the root (`engine.pregel.root_runs`). Those graphs are the program's: live objects, with
+the threads their own checkpointers kept of the script's runs, so a debugger opens them where the
+script left them. They are named `__main__` (the first the block ran), `__main__2`, ... in the
+order they first ran, so `FILE.py:__main__2` names the second.
+"""
+
+from __future__ import annotations
+
+import ast
+import sys
+import traceback
+from contextlib import redirect_stdout
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from graphspec.errors import SpecError
+
+MAIN = "__main__"
+
+
+def is_main_name(name: str | None) -> bool:
+    """Whether `name` names a graph the program's __main__ block runs (`__main__`, `__main__2`)."""
+    return bool(name) and name.startswith(MAIN) and (name == MAIN or name[len(MAIN) :].isdigit())
+
+
+def _is_main_test(node: ast.stmt) -> bool:
+    """`if __name__ == "__main__":` (either way round)."""
+    if not isinstance(node, ast.If) or not isinstance(test := node.test, ast.Compare):
+        return False
+    if len(test.ops) != 1 or not isinstance(test.ops[0], ast.Eq):
+        return False
+    sides = [test.left, test.comparators[0]]
+    names = [s for s in sides if isinstance(s, ast.Name) and s.id == "__name__"]
+    texts = [s for s in sides if isinstance(s, ast.Constant) and s.value == MAIN]
+    return len(names) == 1 and len(texts) == 1
+
+
+def main_block(path: Path) -> Any:
+    """The code of the file's top-level `if __name__ == "__main__":` blocks (their bodies, in
+    order, with the file's line numbers, langgraph imports pointed at the engine), else None."""
+    from graphspec.engine_source import engine_source
+
+    try:
+        tree = ast.parse(engine_source(path.read_text(encoding="utf-8")), str(path))
+    except (OSError, SyntaxError, ValueError):
+        return None  # loading the module already said what is wrong with the file
+    body = [stmt for node in tree.body if _is_main_test(node) for stmt in node.body]
+    if not body:
+        return None
+    return compile(ast.Module(body=body, type_ignores=[]), str(path), "exec")
+
+
+@dataclass
+class ScriptGraph:
+    """A graph a program's __main__ block ran."""
+
+    name: str  # `__main__`, `__main__2`... in the order the graphs first ran
+    graph: Any
+    thread: Any = None  # the thread it last ran on (its checkpointer keeps it), if any
+    stopped: str = ""  # how the block ended early (its exception's last line), if it did
+
+
+@dataclass
+class ScriptRuns:
+    """The graphs a program's __main__ block ran at the root, first runs first."""
+
+    graphs: list[ScriptGraph] = field(default_factory=list)
+    stopped: str = ""
+
+    def names(self) -> list[str]:
+        return [ran.name for ran in self.graphs]
+
+
+def run_main_block(module: Any, path: Path) -> ScriptRuns | None:
+    """Run the module's __main__ block (None when it has none) and take the graphs it ran. An
+    exception ends the block as it would end the script; the graphs that ran before stay."""
+    from engine.pregel.root_runs import watch_root_runs
+    from graphspec.engine_world import on_engine
+
+    code = main_block(path)
+    if code is None:
+        return None
+    found = ScriptRuns()
+    saved, saved_argv = list(sys.path), sys.argv
+    sys.path.insert(0, str(path.resolve().parent))  # as `python FILE.py` runs it, no arguments
+    sys.argv = [str(path)]
+    try:
+        # its printing goes to stderr: a command's stdout is its own (`superstep run`'s JSON)
+        with on_engine(), watch_root_runs() as runs, redirect_stdout(sys.stderr):
+            try:
+                exec(code, module.__dict__)  # noqa: S102 - the user agreed to run this file
+            except SystemExit as exc:  # `sys.exit(main())`: the script's end, not a failure
+                if exc.code not in (None, 0):
+                    found.stopped = f"SystemExit: {exc.code}"
+            except Exception as exc:  # the script's own error, shown beside what it ran
+                found.stopped = traceback.format_exception_only(exc)[-1].strip()
+    finally:
+        sys.path[:], sys.argv = saved, saved_argv
+    by_graph: dict[int, ScriptGraph] = {}
+    for run in runs:
+        ran = by_graph.get(id(run.graph))
+        if ran is None:
+            name = MAIN if not by_graph else f"{MAIN}{len(by_graph) + 1}"
+            ran = by_graph[id(run.graph)] = ScriptGraph(name, run.graph, stopped=found.stopped)
+        ran.thread = run.thread_id if run.thread_id is not None else ran.thread
+    found.graphs = list(by_graph.values())
+    return found
+
+
+def main_graph(module: Any, path: Path, name: str | None, pick: Any) -> ScriptGraph | None:
+    """The graph `name` the module's __main__ block ran, the only one when `name` is None, else
+    `pick(path, names)`'s of several (None when it picks none). SpecError says why there is
+    none."""
+    runs = run_main_block(module, path)
+    if runs is None:
+        raise SpecError(f"{path.name} holds no graph (a compiled graph, a StateGraph builder or an "
+                        f"@entrypoint) and runs none from an if __name__ == \"__main__\" block; for "
+                        f"a function making one, name it as {path.name}:FUNCTION")  # fmt: skip
+    names = runs.names()
+    if not names:
+        ended = f" (it stopped: {runs.stopped})" if runs.stopped else ""
+        raise SpecError(f'{path.name}\'s if __name__ == "__main__" block ran no graph{ended}')
+    if name is None:
+        name = names[0] if len(names) == 1 else pick(path, names)
+        if name is None:
+            return None
+    if name not in names:
+        raise SpecError(f"{path.name}'s __main__ block ran {len(names)} graph(s): "
+                        f"{', '.join(names)}; there is no {name}")  # fmt: skip
+    return runs.graphs[names.index(name)]
+
+
+__all__ = [
+    "MAIN",
+    "ScriptGraph",
+    "ScriptRuns",
+    "is_main_name",
+    "main_block",
+    "main_graph",
+    "run_main_block",
+]

@@ -1,0 +1,75 @@
+"""Programs whose graphs are built and run by their `if __name__ == "__main__":` block, as
+tutorial scripts are written, and the oracle: the same script run by Python on real langgraph."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+SCRIPT = textwrap.dedent('''\
+    """Counts with a node, and doubles with another graph, both made and run in main()."""
+
+    import argparse
+    import json
+    from typing import TypedDict
+
+    from langgraph.checkpoint.memory import MemorySaver
+    from langgraph.graph import END, START, StateGraph
+
+
+    class Count(TypedDict):
+        n: int
+
+
+    def add_one(state: Count) -> dict:
+        return {"n": state["n"] + 1}
+
+
+    def double(state: Count) -> dict:
+        return {"n": state["n"] * 2}
+
+
+    def build(node) -> StateGraph:
+        builder = StateGraph(Count)
+        builder.add_node(node.__name__, node)
+        builder.add_edge(START, node.__name__)
+        builder.add_edge(node.__name__, END)
+        return builder
+
+
+    def main() -> None:
+        parser = argparse.ArgumentParser()
+        parser.add_argument("--start", type=int, default=1)
+        start = parser.parse_args().start
+        counter = build(add_one).compile(checkpointer=MemorySaver())
+        first = counter.invoke({"n": start}, {"configurable": {"thread_id": "first"}})
+        again = counter.invoke({"n": first["n"]}, {"configurable": {"thread_id": "second"}})
+        doubler = build(double).compile()
+        print(json.dumps([first, again, doubler.invoke(again)]))
+        STOP
+
+
+    if __name__ == "__main__":
+        main()
+''')
+
+
+def write_script(folder: Path, name: str = "count_script.py", stop: str = "") -> Path:
+    """The script in `folder`; `stop`: a statement it runs once its graphs ran (`raise ...`)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / name
+    path.write_text(SCRIPT.replace("STOP", stop or "pass"), encoding="utf-8")
+    return path
+
+
+def script_output_on_langgraph(path: Path) -> list:
+    """What the script prints (its JSON line), run as `python SCRIPT.py` on real langgraph."""
+    env = {**os.environ, "PYTHONPATH": ""}
+    done = subprocess.run([sys.executable, str(path)], cwd=path.parent, capture_output=True,
+                          text=True, timeout=120, env=env)  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout.splitlines()[-1])

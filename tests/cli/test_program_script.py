@@ -1,0 +1,67 @@
+"""A program whose graphs its `if __name__ == "__main__":` block builds and runs (a tutorial's
+script): with no graph at module level, `superstep run SCRIPT.py` runs that block (with consent,
+as `python SCRIPT.py` would, no arguments) and takes the graphs it ran: `__main__` the first,
+`__main__2` the next; their results are langgraph's."""
+
+from __future__ import annotations
+
+import json
+
+from studio.cli import main
+from tests.cli.program_scripts import script_output_on_langgraph, write_script
+
+
+def run(capsys, *args: str) -> tuple[int, str, str]:
+    code = main(["run", *args])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_the_graph_a_script_runs_in_main_is_run_with_the_given_input(tmp_path, capsys):
+    script = write_script(tmp_path / "prog")
+    printed = script_output_on_langgraph(script)  # [{"n": 2}, {"n": 3}, {"n": 6}]
+    code, out, err = run(capsys, f"{script}:__main__", "--trust", "--input", '{"n": 41}')
+    assert code == 0, err
+    assert json.loads(out) == {"n": 42}
+    # the script's own printing went to stderr, the same as on langgraph (stdout is the result)
+    assert json.dumps(printed) in err.splitlines()
+
+
+def test_several_graphs_are_named_and_the_second_runs_as_main2(tmp_path, capsys):
+    script = write_script(tmp_path / "prog")
+    code, out, err = run(capsys, str(script), "--trust", "--input", '{"n": 4}')
+    assert code != 0 and out == ""
+    assert "count_script.py defines 2 graphs: __main__, __main__2" in err
+    assert f"{script}:__main__" in err
+    code, out, err = run(capsys, f"{script}:__main__2", "--trust", "--input", '{"n": 4}')
+    assert code == 0, err
+    assert json.loads(out) == {"n": 8}
+    code, out, err = run(capsys, f"{script}:__main__3", "--trust", "--input", '{"n": 4}')
+    assert code != 0 and "ran 2 graph(s): __main__, __main__2; there is no __main__3" in err
+
+
+def test_a_script_that_fails_after_its_runs_still_gives_its_graphs(tmp_path, capsys):
+    script = write_script(
+        tmp_path / "prog", stop="raise ValueError('the report could not be sent')"
+    )
+    code, out, err = run(capsys, f"{script}:__main__", "--trust", "--input", '{"n": 1}')
+    assert code == 0, err
+    assert json.loads(out) == {"n": 2}
+    assert "ValueError: the report could not be sent" in err
+
+
+def test_a_file_with_no_graph_and_no_main_block_says_both(tmp_path, capsys):
+    plain = tmp_path / "helpers.py"
+    plain.write_text("def helper():\n    return 1\n", encoding="utf-8")
+    code, out, err = run(capsys, str(plain), "--trust")
+    assert code != 0
+    assert "helpers.py holds no graph" in err
+    assert 'runs none from an if __name__ == "__main__" block' in err
+
+
+def test_the_script_is_not_run_without_consent(tmp_path, capsys, monkeypatch):
+    script = write_script(tmp_path / "prog")
+    monkeypatch.setattr("sys.stdin.isatty", lambda: False, raising=False)
+    code, out, err = run(capsys, str(script), "--input", '{"n": 1}')
+    assert code != 0 and "not run" in err
+    assert json.dumps([{"n": 2}, {"n": 3}, {"n": 6}]) not in err + out

@@ -1,0 +1,50 @@
+"""watch_root_runs: the graphs run at the root while watched (a script's, for the studio)."""
+
+import asyncio
+from typing import TypedDict
+
+from engine.graph import END, START, StateGraph
+from engine.pregel.root_runs import watch_root_runs
+
+
+class State(TypedDict):
+    n: int
+
+
+def _inner():
+    builder = StateGraph(State)
+    builder.add_node("add", lambda s: {"n": s["n"] + 1})
+    builder.add_edge(START, "add")
+    builder.add_edge("add", END)
+    return builder.compile()
+
+
+def _outer(inner):
+    def call_inner(state: State) -> dict:
+        return inner.invoke(state)  # a graph called inside a node: not a root run
+
+    builder = StateGraph(State)
+    builder.add_node("call", call_inner)
+    builder.add_node("sub", inner)  # a subgraph: not a root run either
+    builder.add_edge(START, "call")
+    builder.add_edge("call", "sub")
+    builder.add_edge("sub", END)
+    return builder.compile()
+
+
+def test_only_the_graphs_run_at_the_root_are_seen_in_order_with_their_threads():
+    inner = _inner()
+    outer = _outer(inner)
+    with watch_root_runs() as runs:
+        assert outer.invoke({"n": 0}) == {"n": 2}
+        list(inner.stream({"n": 5}, {"configurable": {"thread_id": "t9"}}))
+    assert [(run.graph, run.thread_id) for run in runs] == [(outer, None), (inner, "t9")]
+
+
+def test_async_runs_are_seen_and_nothing_is_kept_unwatched():
+    inner = _inner()
+    with watch_root_runs() as runs:
+        assert asyncio.run(inner.ainvoke({"n": 1})) == {"n": 2}
+    assert [run.graph for run in runs] == [inner]
+    inner.invoke({"n": 1})  # no longer watched
+    assert len(runs) == 1
