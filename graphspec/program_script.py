@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import ast
 import sys
+import threading
 import traceback
 from contextlib import redirect_stdout
 from dataclasses import dataclass, field
@@ -80,26 +81,20 @@ class ScriptRuns:
 def run_main_block(module: Any, path: Path) -> ScriptRuns | None:
     """Run the module's __main__ block (None when it has none) and take the graphs it ran. An
     exception ends the block as it would end the script; the graphs that ran before stay."""
-    from engine.pregel.root_runs import watch_root_runs
-    from graphspec.engine_world import on_engine
-
     code = main_block(path)
     if code is None:
         return None
-    found = ScriptRuns()
+    found, runs = ScriptRuns(), []
     saved, saved_argv = list(sys.path), sys.argv
     sys.path.insert(0, str(path.resolve().parent))  # as `python FILE.py` runs it, no arguments
     sys.argv = [str(path)]
     try:
-        # its printing goes to stderr: a command's stdout is its own (`superstep run`'s JSON)
-        with on_engine(), watch_root_runs() as runs, redirect_stdout(sys.stderr):
-            try:
-                exec(code, module.__dict__)  # noqa: S102 - the user agreed to run this file
-            except SystemExit as exc:  # `sys.exit(main())`: the script's end, not a failure
-                if exc.code not in (None, 0):
-                    found.stopped = f"SystemExit: {exc.code}"
-            except Exception as exc:  # the script's own error, shown beside what it ran
-                found.stopped = traceback.format_exception_only(exc)[-1].strip()
+        # in a thread of its own, where no event loop runs: the script's asyncio.run works
+        # when the caller's does (the studio's qasync loop)
+        worker = threading.Thread(target=_run_block, args=(code, module, found, runs),
+                                  name=f"{path.name} __main__", daemon=True)  # fmt: skip
+        worker.start()
+        worker.join()
     finally:
         sys.path[:], sys.argv = saved, saved_argv
     by_graph: dict[int, ScriptGraph] = {}
@@ -111,6 +106,23 @@ def run_main_block(module: Any, path: Path) -> ScriptRuns | None:
         ran.thread = run.thread_id if run.thread_id is not None else ran.thread
     found.graphs = list(by_graph.values())
     return found
+
+
+def _run_block(code: Any, module: Any, found: ScriptRuns, runs: list) -> None:
+    from engine.pregel.root_runs import watch_root_runs
+    from graphspec.engine_world import on_engine
+
+    # its printing goes to stderr: a command's stdout is its own (`superstep run`'s JSON)
+    with on_engine(), watch_root_runs() as seen, redirect_stdout(sys.stderr):
+        try:
+            exec(code, module.__dict__)  # noqa: S102 - the user agreed to run this file
+        except SystemExit as exc:  # `sys.exit(main())`: the script's end, not a failure
+            if exc.code not in (None, 0):
+                found.stopped = f"SystemExit: {exc.code}"
+        except BaseException as exc:  # the script's own error, shown beside what it ran
+            found.stopped = traceback.format_exception_only(exc)[-1].strip()
+        finally:
+            runs.extend(seen)
 
 
 def main_graph(module: Any, path: Path, name: str | None, pick: Any) -> ScriptGraph | None:

@@ -73,3 +73,36 @@ def script_output_on_langgraph(path: Path) -> list:
                           text=True, timeout=120, env=env)  # fmt: skip
     assert done.returncode == 0, done.stderr
     return json.loads(done.stdout.splitlines()[-1])
+
+
+ASYNC_SCRIPT = textwrap.dedent('''\
+    """An async main(), run with asyncio.run, as async tutorials end."""
+
+    import asyncio
+    from typing import TypedDict
+
+    from langgraph.checkpoint.memory import InMemorySaver
+    from langgraph.graph import END, START, StateGraph
+
+
+    class Count(TypedDict):
+        n: int
+
+
+    async def add_one(state: Count) -> dict:
+        await asyncio.sleep(0)
+        return {"n": state["n"] + 1}
+
+
+    async def main() -> None:
+        builder = StateGraph(Count)
+        builder.add_node("add_one", add_one)
+        builder.add_edge(START, "add_one")
+        builder.add_edge("add_one", END)
+        graph = builder.compile(checkpointer=InMemorySaver())
+        print(await graph.ainvoke({"n": 1}, {"configurable": {"thread_id": "async-1"}}))
+
+
+    if __name__ == "__main__":
+        asyncio.run(main())
+''')

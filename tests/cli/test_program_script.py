@@ -5,10 +5,14 @@ as `python SCRIPT.py` would, no arguments) and takes the graphs it ran: `__main_
 
 from __future__ import annotations
 
+import asyncio
 import json
 
+import pytest
+
+from graphspec.program_run import load_graph
 from studio.cli import main
-from tests.cli.program_scripts import script_output_on_langgraph, write_script
+from tests.cli.program_scripts import ASYNC_SCRIPT, script_output_on_langgraph, write_script
 
 
 def run(capsys, *args: str) -> tuple[int, str, str]:
@@ -65,3 +69,18 @@ def test_the_script_is_not_run_without_consent(tmp_path, capsys, monkeypatch):
     code, out, err = run(capsys, str(script), "--input", '{"n": 1}')
     assert code != 0 and "not run" in err
     assert json.dumps([{"n": 2}, {"n": 3}, {"n": 6}]) not in err + out
+
+
+def test_an_async_script_runs_while_the_callers_event_loop_runs(tmp_path):
+    # the studio opens programs on its running (qasync) loop: the script's asyncio.run must work
+    script = tmp_path / "async_script.py"
+    script.write_text(ASYNC_SCRIPT, encoding="utf-8")
+
+    async def opened():
+        return load_graph(script, None, lambda *_: pytest.fail("one graph: nothing to pick"))
+
+    found = asyncio.run(opened())
+    assert found.name == "__main__" and found.script.thread == "async-1"
+    assert found.script.stopped == ""
+    state = found.graph.get_state({"configurable": {"thread_id": "async-1"}})
+    assert state.values == {"n": 2}
