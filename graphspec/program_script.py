@@ -12,6 +12,7 @@ order they first ran, so `FILE.py:__main__2` names the second.
 from __future__ import annotations
 
 import ast
+import io
 import sys
 import threading
 import traceback
@@ -85,9 +86,10 @@ def run_main_block(module: Any, path: Path) -> ScriptRuns | None:
     if code is None:
         return None
     found, runs = ScriptRuns(), []
-    saved, saved_argv = list(sys.path), sys.argv
+    saved, saved_argv, saved_stdin = list(sys.path), sys.argv, sys.stdin
     sys.path.insert(0, str(path.resolve().parent))  # as `python FILE.py` runs it, no arguments
     sys.argv = [str(path)]
+    sys.stdin = io.StringIO()  # nobody types: a chat loop's input() ends it, never waits
     try:
         # in a thread of its own, where no event loop runs: the script's asyncio.run works
         # when the caller's does (the studio's qasync loop)
@@ -96,7 +98,7 @@ def run_main_block(module: Any, path: Path) -> ScriptRuns | None:
         worker.start()
         worker.join()
     finally:
-        sys.path[:], sys.argv = saved, saved_argv
+        sys.path[:], sys.argv, sys.stdin = saved, saved_argv, saved_stdin
     by_graph: dict[int, ScriptGraph] = {}
     for run in runs:
         ran = by_graph.get(id(run.graph))

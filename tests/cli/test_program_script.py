@@ -84,3 +84,12 @@ def test_an_async_script_runs_while_the_callers_event_loop_runs(tmp_path):
     assert found.script.stopped == ""
     state = found.graph.get_state({"configurable": {"thread_id": "async-1"}})
     assert state.values == {"n": 2}
+
+
+def test_a_chat_loop_reading_input_ends_instead_of_waiting(tmp_path, capsys):
+    # nobody types into a script the studio runs: input() meets the end of its input
+    script = write_script(tmp_path / "prog", stop="input('You: ')")
+    code, out, err = run(capsys, f"{script}:__main__", "--trust", "--input", '{"n": 1}')
+    assert code == 0, err
+    assert json.loads(out) == {"n": 2}
+    assert "its __main__ block stopped: EOFError" in err
