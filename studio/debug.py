@@ -21,11 +21,17 @@ def debug(graph: Any, *, name: str | None = None, context: Any = None, block: bo
     """Open the studio on `graph` (a compiled graph, a StateGraph, an @entrypoint, an agent).
     With `block` (a script), returns when the window closes; without (a notebook), returns the
     window at once and lets the notebook's Qt integration (`%gui qt`, turned on here when
-    running under IPython) drive it."""
+    running under IPython) drive it. In a script the studio itself runs (its __main__ block,
+    graphspec.program_script), it hands the graph over to be opened there instead."""
+    from engine.pregel.root_runs import noticed, watched
+
     if _REBUILDING.get():
         return None
     caller = _caller_globals()
     graph, name = engine_graph(graph, name, caller)
+    if watched():  # a script the studio runs hands this graph over: one to open, as if it ran
+        noticed(graph, {})
+        return None
     from studio.app import application, serve
     from studio.main_window import MainWindow
 

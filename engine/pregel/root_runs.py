@@ -35,6 +35,11 @@ def watch_root_runs() -> Iterator[list[RootRun]]:
         _watching.reset(token)
 
 
+def watched() -> bool:
+    """Whether someone watches this context's root runs."""
+    return _watching.get() is not None
+
+
 def noticed(graph: Any, configurable: dict) -> None:
     """A root run of `graph` starts (called by the run's setup; one lookup when nobody watches)."""
     runs = _watching.get()
@@ -42,4 +47,4 @@ def noticed(graph: Any, configurable: dict) -> None:
         runs.append(RootRun(graph, configurable.get("thread_id")))
 
 
-__all__ = ["RootRun", "noticed", "watch_root_runs"]
+__all__ = ["RootRun", "noticed", "watch_root_runs", "watched"]

@@ -93,3 +93,11 @@ def test_a_chat_loop_reading_input_ends_instead_of_waiting(tmp_path, capsys):
     assert code == 0, err
     assert json.loads(out) == {"n": 2}
     assert "its __main__ block stopped: EOFError" in err
+
+
+def test_a_graph_the_script_hands_to_debug_is_the_one_opened(tmp_path, capsys):
+    # `debug(graph)` in a script opens the studio on it; the studio running that script takes it
+    script = write_script(tmp_path / "prog", stop="from studio import debug; debug(build(double))")
+    code, out, err = run(capsys, f"{script}:__main__3", "--trust", "--input", '{"n": 7}')
+    assert code == 0, err
+    assert json.loads(out) == {"n": 14}
