@@ -56,14 +56,15 @@ def confirm_import(parent: Any, path: Path, changed: bool = False) -> bool:
     lead = (
         translate("python_open", "{name} changed on disk. Reloading").format(name=path.name)
         if changed
-        else f"Opening {path.name}"
+        else translate("python_open", "Opening {name}").format(name=path.name)
     )
     box = QMessageBox(QMessageBox.Icon.Warning, translate("python_open", "Run this Python module?"),
                       translate("python_open", "{lead} imports it, which runs its Python code and the code of everything it imports.").format(lead=lead), buttons, parent)  # fmt: skip
     box.setObjectName("importTrustDialog")
-    box.setInformativeText(
-        translate("python_open", "{path}\n\nOpen it only if you trust this code.").format(path=path)
-    )
+    box.setInformativeText(translate(
+        "python_open", "{path}\n\nIf it holds no graph, its if __name__ == \"__main__\" block runs too, "
+        "as python {name} would, and the graphs it runs open.\n\nOpen it only if you trust this "
+        "code.").format(path=path, name=path.name))  # fmt: skip
     box.setDefaultButton(QMessageBox.StandardButton.Cancel)
     box.button(QMessageBox.StandardButton.Yes).setText(translate("python_open", "Run and open"))
     return box.exec() == QMessageBox.StandardButton.Yes

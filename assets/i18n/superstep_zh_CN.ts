@@ -2590,10 +2590,18 @@ pending writes: </source>
         <message>
             <source>{path}
 
+If it holds no graph, its if __name__ == "__main__" block runs too, as python {name} would, and the graphs it runs open.
+
 Open it only if you trust this code.</source>
             <translation>{path}
 
+如果它没有图，它的 if __name__ == "__main__" 代码块也会运行（如同 python {name}），并打开它运行的图。
+
 只有在你信任这段代码时才打开它。</translation>
+        </message>
+        <message>
+            <source>Opening {name}</source>
+            <translation>打开 {name} </translation>
         </message>
         <message>
             <source>Run and open</source>
