@@ -3,7 +3,7 @@
 #   (https://github.com/JonasWZW/langchain_v1/blob/20aaf61c17aab585b7f916064890502edff671f0/chain_learn/middleware_learn/custom_state_with_classr.py),
 #   a learner's class middleware with its own state schema: before_model (with
 #   hook_config(can_jump_to=["end"])) ends the run past ten model calls, after_model counts them.
-# License: none stated in the repository.
+# License: none found (no license file among the repository's indexed files).
 # Adapted: the model string "gpt-4o" replaced by a scripted model (it answers); the demo
 #   invoke at the end dropped (the manifest makes the calls, one with the count past ten).
 """

@@ -3,7 +3,7 @@
 #   (https://github.com/lalanikarim/langgraph-func-api-hil-sqlite/blob/49a0b19d51d03743b5a3dd6ad6f2a631719ebfa6/hil-func.py),
 #   a functional-API workflow whose middle @task interrupts for feedback (an interrupt inside a
 #   task, not in the entrypoint), with the entrypoint's own MemorySaver.
-# License: none stated in the repository.
+# License: none found (no license file among the repository's indexed files).
 # Adapted: the demo streams at the end (the input "foo", then Command(resume="baz")) dropped
 #   (the manifest makes the same calls).
 # /// script

@@ -3,7 +3,7 @@
 #   (https://github.com/sydasif/lang-chain-guide/blob/5ac9e088726eee4b43a7bf917e815e520da8f776/scripts/06.a_logging_middleware.py),
 #   a tutorial's class middleware (an AgentMiddleware subclass with before_agent, before_model,
 #   after_model and after_agent, keeping a call count on the instance) on create_agent.
-# License: none stated in the repository.
+# License: none found (no license file among the repository's indexed files).
 # Adapted: ChatGroq(model="llama-3.3-70b-versatile", ...) replaced by a scripted model (it calls
 #   get_weather for Seattle and answers, then for Boston and answers); the two demo invokes and
 #   the prints of their answers and the closing notes dropped (the manifest makes the calls).

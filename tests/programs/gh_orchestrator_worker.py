@@ -3,7 +3,7 @@
 #   (https://github.com/JonasWZW/langchain_v1/blob/478c5d22b40a4d5ce2963d3917b8544dd9c45a76/grap_learn/workflow_and_agent/orchestrator_worker.py),
 #   a learner's orchestrator-worker: a pydantic plan from with_structured_output, one Send per
 #   section to a worker node with its own WorkerState, the sections gathered with operator.add.
-# License: none stated in the repository.
+# License: none found (no license file among the repository's indexed files).
 # Adapted: `from config import deepseek` (an init_chat_model with the author's base URL and API
 #   key) replaced by a scripted model (a plan of two sections, then one section text for both
 #   workers, so the parallel calls may come in any order); the IPython display of the graph's

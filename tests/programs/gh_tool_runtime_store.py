@@ -3,7 +3,7 @@
 #   (https://github.com/JonasWZW/langchain_v1/blob/ac49478a18f92726c88701a9b7958ee92b330ab0/chain_learn/tool_learn/tool_runtime_store.py),
 #   a learner's long-term memory: tools reading and writing the agent's InMemoryStore through
 #   ToolRuntime, one session saving a user and the next reading it back.
-# License: none stated in the repository.
+# License: none found (no license file among the repository's indexed files).
 # Adapted: `from config import deepseek` (an init_chat_model with the author's base URL and API
 #   key) replaced by a scripted model (it saves the user, answers, then looks the user up and
 #   answers); the two demo invokes dropped (the manifest makes them).

@@ -28,6 +28,7 @@ from typing import Any
 import pytest
 
 from graphspec.importer import load_module
+from graphspec.program_names import module_name
 from tests.oracle import normalize
 
 HERE = Path(__file__).parent
@@ -105,7 +106,7 @@ def load(entry: dict, on_engine: bool) -> ModuleType:
     with program_imports(entry):
         if on_engine:
             return load_module(str(path), on_engine=True)
-        name = f"program_{entry['name']}"
+        name = module_name(path)  # the name the engine's load gives it, as `langgraph dev` does
         spec = importlib.util.spec_from_file_location(name, path)
         module = importlib.util.module_from_spec(spec)
         sys.modules[name] = module
