@@ -76,7 +76,7 @@ def _add_run(sub: argparse._SubParsersAction) -> None:
     p.add_argument("spec", help=f"{SPEC_HELP}, or {PROGRAM_HELP}: its graph runs on the engine "
                    "(its code runs only with --trust, or a yes at the terminal's prompt)")  # fmt: skip
     p.add_argument("--input", help="input state as JSON (default: the spec's first saved input; "
-                   "{} for a program)")  # fmt: skip
+                   "{} for a program, whose @entrypoint takes any JSON value)")  # fmt: skip
     p.add_argument("--thread", default="main", help="thread id (default: main)")
     p.add_argument("--db", help="SQLite file for checkpoints, so a thread can be resumed later")
     p.add_argument(
@@ -105,7 +105,10 @@ def _confirm(command: str, doing: str, trust: bool, file: str) -> bool:
     return sys.stdin.readline().strip().lower() in ("y", "yes")
 
 
-def _run_input(args: argparse.Namespace, spec: GraphSpec | None) -> Any:
+def _run_input(args: argparse.Namespace, spec: GraphSpec | None, program: bool = False) -> Any:
+    """The run's input: a Command for --resume, None for --continue, else --input (a spec's
+    graph takes a state object; a program's graph what its code takes: an @entrypoint any
+    JSON value), or the spec's first saved input."""
     from engine.types import Command
 
     if sum(x is not None for x in (args.input, args.resume)) + args.carry_on > 1:
@@ -116,7 +119,7 @@ def _run_input(args: argparse.Namespace, spec: GraphSpec | None) -> Any:
         return Command(resume=_json_arg("--resume", args.resume))
     if args.input is not None:
         value = _json_arg("--input", args.input)
-        if not isinstance(value, dict):
+        if not program and not isinstance(value, dict):
             raise BadInput("--input must be a JSON object (the input state)")
         return value
     return dict(spec.inputs[0].value) if spec is not None and spec.inputs else {}
@@ -155,7 +158,7 @@ def cmd_run(args: argparse.Namespace) -> int:
 
     resuming = args.resume is not None or args.carry_on
     if program_run.is_program(args.spec):  # a developer's own program: its graph, as it is
-        run_input, modes = _run_input(args, None), _stream_modes(args.stream)
+        run_input, modes = _run_input(args, None, program=True), _stream_modes(args.stream)
         consent = partial(_confirm, "run", "running", args.trust)
         graph = program_run.program_graph(args.spec, confirm=consent)
         with commands.open_checkpointer(args.db) as saver:

@@ -140,3 +140,27 @@ def test_a_state_the_input_does_not_fit_names_the_field(capsys):
         "superstep run: run failed: ValidationError: PydanticState.name: Input should be a valid "
         "string, got 123"
     )
+
+
+def test_an_entrypoint_takes_any_json_input_and_its_resume(capsys, tmp_path):
+    """A functional workflow (tests/programs/gh_hil_func.py, an @entrypoint whose middle task
+    interrupts) takes a string, as `graph.invoke("foo")` does on langgraph: --input is not held
+    to a state object for a program, and the resume finishes it with langgraph's result."""
+    from pathlib import Path
+
+    program = Path(__file__).parents[1] / "programs" / "gh_hil_func.py"
+    db = str(tmp_path / "runs.sqlite")
+    assert main(["run", str(program), "--trust", "--input", '"foo"', "--db", db,
+                 "--thread", "t1"]) == 0  # fmt: skip
+    out = capsys.readouterr().out.splitlines()
+    assert out[:2] == ["null", 'interrupted: "Please provide feedback: foo bar"']
+    assert main(["run", str(program), "--trust", "--resume", '"baz"', "--db", db,
+                 "--thread", "t1"]) == 0  # fmt: skip
+    expected = on_langgraph(
+        "import json\nfrom langgraph.types import Command\nfrom gh_hil_func import graph\n"
+        "thread = {'configurable': {'thread_id': 't1'}}\n"
+        "graph.invoke('foo', thread)\n"
+        "print(json.dumps(graph.invoke(Command(resume='baz'), thread)))\n",
+        program.parent,
+    )
+    assert json.loads(capsys.readouterr().out.splitlines()[-1]) == expected == "foo bar baz qux"
