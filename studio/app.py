@@ -135,7 +135,9 @@ def serve(app: Any, first: Any = None) -> None:
 
 async def step_new_thread(window: Any, steps: int, problems: list[str],
                           run_input: str | None = None) -> None:  # fmt: skip
-    """Step `steps` supersteps on a new thread, as the Step button does, each to its end."""
+    """Step `steps` supersteps on a new thread, as the Step button does, each to its end, and
+    stop where the button is disabled: at the end, or at an interrupt waiting for its answer
+    (stepping on would start the input again and drop the question)."""
     runner = window.runner
     runner.new_thread()
     if run_input is not None:
@@ -151,5 +153,5 @@ async def step_new_thread(window: Any, steps: int, problems: list[str],
             failure = runner.last_failure
             problems.append("a step failed: " + (failure.message if failure else runner.state))
             return
-        if runner.state == "finished":
+        if runner.state in ("finished", "interrupted"):
             return
