@@ -9,7 +9,7 @@ import os
 import queue
 import threading
 import time
-from collections.abc import AsyncIterator, Callable, Iterator
+from collections.abc import AsyncIterator, Callable, Iterator, Sequence
 from typing import Any
 
 from engine._constants import (
@@ -149,23 +149,27 @@ class TaskRunner:
         self._caller_futures.append(caller_future)
         return caller_future
 
-    def _settle_calls(self) -> None:
+    def _settle_calls(self) -> list[Any]:
         """Wait for this step's calls: the barrier needs their writes. Their errors went to
-        their callers through the futures, who decide whether the step fails."""
+        their callers through the futures, who decide whether the step fails; their interrupts
+        are the step's too (returned), as langgraph's runner gathers every future's."""
+        interrupts: list[Any] = []
         while self._calls:  # a call may make calls of its own
             calls, self._calls = self._calls, []
             concurrent.futures.wait([future for _, future in calls])
+            interrupts += _interrupts([future for _, future in calls])
         self._read_caller_errors()
+        return interrupts
 
-    async def _asettle_calls(self) -> None:
+    async def _asettle_calls(self) -> list[Any]:
+        interrupts: list[Any] = []
         while self._calls:
             calls, self._calls = self._calls, []
             waits = [asyncio.wrap_future(future) for _, future in calls]
             await asyncio.wait(waits)
-            for wait in waits:  # their callers got the errors; these copies are read here
-                if not wait.cancelled():
-                    wait.exception()
+            interrupts += _interrupts(waits)  # (their callers got the errors: read here too)
         self._read_caller_errors()
+        return interrupts
 
     def _read_caller_errors(self) -> None:
         """Their callers got the errors: a caller that never awaited its call's future leaves
@@ -184,10 +188,9 @@ class TaskRunner:
             # one task run here (most steps): its outcome needs no dict to be found in
             error = self._run_one(tasks[0])
             yield
-            if self._calls:
-                self._settle_calls()
-            if error is not None:
-                self._raise(tasks, {tasks[0].id: error})
+            called = self._settle_calls() if self._calls else []
+            if error is not None or called:
+                self._raise(tasks, {tasks[0].id: error}, called)
             return
         outcomes: dict[str, BaseException | None] = {}
         if tasks and (wake is not None or self.step_timeout is not None):
@@ -200,9 +203,7 @@ class TaskRunner:
             for task, error in self._workers.run(self._run_one, tasks):
                 outcomes[task.id] = error
                 yield
-        if self._calls:
-            self._settle_calls()
-        self._raise(tasks, outcomes)
+        self._raise(tasks, outcomes, self._settle_calls() if self._calls else [])
 
     def _tick_streaming(
         self, tasks: list[Any], wake: threading.Event, outcomes: dict[str, BaseException | None]
@@ -309,11 +310,10 @@ class TaskRunner:
                     future.cancel()
                 # they finish before the run's last saves are awaited and the caller goes on
                 await asyncio.wait(pending)
-        if self._calls:
-            await self._asettle_calls()
+        called = await self._asettle_calls() if self._calls else []
         if failed is not None:
             raise failed
-        self._raise(tasks, outcomes)
+        self._raise(tasks, outcomes, called)
 
     async def _arun_one(self, task: Any) -> BaseException | None:
         self.loop.task_started(task)
@@ -356,12 +356,18 @@ class TaskRunner:
             self.loop.put_writes(task, [(ERROR, error), *marker, *task.writes])
 
     @staticmethod
-    def _raise(tasks: list[Any], outcomes: dict[str, BaseException | None]) -> None:
+    def _raise(
+        tasks: list[Any], outcomes: dict[str, BaseException | None], called: Sequence[Any] = ()
+    ) -> None:
+        """The step's first error, else a GraphInterrupt with every interrupt its tasks and
+        their calls raised: a caller re-raising its call's interrupt counts it twice, as
+        langgraph's (a subgraph's parent then sees both)."""
         for error in outcomes.values():
             if error is not None:
                 break
         else:  # every task finished (the common case)
-            return
+            if not called:
+                return
         interrupts: list[Any] = []
         for task in tasks:
             error = outcomes.get(task.id)
@@ -371,8 +377,18 @@ class TaskRunner:
                 interrupts.extend(error.args[0] if error.args else ())
             else:
                 raise error
-        if any(isinstance(outcomes.get(t.id), GraphInterrupt) for t in tasks):
-            raise GraphInterrupt(tuple(interrupts))
+        if called or any(isinstance(outcomes.get(t.id), GraphInterrupt) for t in tasks):
+            raise GraphInterrupt((*interrupts, *called))
+
+
+def _interrupts(futures: list[Any]) -> list[Any]:
+    """The interrupts the settled `futures` (calls) raised, in their order."""
+    found: list[Any] = []
+    for future in futures:
+        error = None if future.cancelled() else future.exception()
+        if isinstance(error, GraphInterrupt) and error.args:
+            found.extend(error.args[0])
+    return found
 
 
 def _stops_others(error: BaseException | None) -> bool:
