@@ -1,12 +1,12 @@
 """Functional-API entrypoints (`@entrypoint`, engine.func or langgraph.func) in an imported module.
 
 An entrypoint's control flow is Python (its `@task` calls, loops, `interrupt`s), which a spec
-cannot draw; what it can hold faithfully is the entrypoint itself run as one node. A compiled
-entrypoint is a graph, so `add_node("workflow", workflow)` runs it as written, its tasks
-included, in both runtimes. The spec's state is the entrypoint's input and output TypedDicts
-(input keys in, returned keys out), so the graph takes and returns what the entrypoint does.
-An entrypoint that keeps a value between runs (`previous`, `entrypoint.final`) keeps it in its own
-checkpoints, so its spec is the entrypoint itself (`graph_is_node`), not a graph around it.
+cannot draw; what it can hold faithfully is the entrypoint itself, drawn as one node. Its spec
+is the entrypoint's own graph (`graph_is_node`), not a graph running it as a node: a value it
+keeps between runs (`previous`, `entrypoint.final`) lives in its own checkpoints, and a graph
+around it sees an interrupt its task raises twice (the task's and its caller's, as langgraph's
+runner counts them), where the program shows it once. The spec's state is the entrypoint's
+input and output TypedDicts (input keys in, returned keys out), drawn as the graph's keys.
 An entrypoint whose input or result is not a TypedDict (a string, a bare dict, a list, a pydantic
 model) has no keys to draw: its graph's state is the one value (`WHOLE_VALUE`).
 """
@@ -81,16 +81,14 @@ def entrypoint_doc(graph: Any, modules: list[Any]) -> dict[str, Any]:
     except Exception:
         hints = {}
     params = list(inspect.signature(fn).parameters) if fn is not None else []
-    saves = getattr(typing.get_origin(hints.get("return")), "__name__", "") == "final"
     inputs = _keys(hints.get(params[0])) if params else None
     outputs = _keys(hints.get("return"))
     node = {"id": name, "kind": "function", "import_path": ref(graph, name, modules),
             "description": NODE_NOTE}  # fmt: skip
-    doc = {"nodes": [node], "entry": [name], "finish": [name]}
-    if "previous" in params or saves:
-        # the value kept between runs lives in the entrypoint's own checkpoints: the graph must
-        # be the entrypoint itself, not a graph running it as a node
-        doc["graph_is_node"] = True
+    # the graph is the entrypoint itself, not a graph running it as a node: a value it keeps
+    # between runs lives in its own checkpoints, and an interrupt its task raises reaches a
+    # graph around it twice (the task's and its caller's, as langgraph's runner counts them)
+    doc = {"nodes": [node], "entry": [name], "finish": [name], "graph_is_node": True}
     if inputs is None or outputs is None:  # the state is the one value it takes and returns
         return {"state_class": WHOLE_VALUE, **doc}
     from graphspec.importer import state_key  # one reading of annotations; importer imports us
