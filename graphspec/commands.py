@@ -8,6 +8,7 @@ per problem; a run that fails raises `RunFailed`.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import sys
 from collections.abc import Callable, Iterator
@@ -105,6 +106,7 @@ def run_graph(
     thread's state (a StateSnapshot) afterwards. `record`: keep the run's model and tool calls
     beside its checkpoints (`engine.record`), for replays and tests."""
     from engine.checkpoint.sqlite import CheckpointDatabaseError
+    from engine.pregel.stepper import needs_async
     from engine.pregel.trace_format import to_json
 
     thread = config["configurable"]["thread_id"]
@@ -123,14 +125,16 @@ def run_graph(
             printer = TokenPrinter(out)
             try:
                 # subgraphs too: an agent node's model runs inside the agent's graph
-                parts = graph.stream(run_input, config, stream_mode="messages", subgraphs=True)
-                for _ns, (message, metadata) in parts:
-                    printer.part(message, metadata)
+                _stream(graph, run_input, config, lambda part: printer.part(*part[1]),
+                        stream_mode="messages", subgraphs=True)  # fmt: skip
             finally:
                 printer.close()
         elif modes:
-            for mode, chunk in graph.stream(run_input, config, stream_mode=modes):
-                print(to_json({"mode": mode, "data": chunk}), file=out)
+            _stream(graph, run_input, config,
+                    lambda part: print(to_json({"mode": part[0], "data": part[1]}), file=out),
+                    stream_mode=modes)  # fmt: skip
+        elif needs_async(graph):
+            asyncio.run(graph.ainvoke(run_input, config))
         else:
             graph.invoke(run_input, config)
     except SpecError as exc:
@@ -144,6 +148,25 @@ def run_graph(
             raise RunFailed(f"node {failing_node(exc) or '?'!r}: {provider}") from None
         raise RunFailed(f"{type(exc).__name__}: {_first_line(exc)}") from None
     return graph.get_state(config)
+
+
+def _stream(
+    graph: Any, run_input: Any, config: dict[str, Any], each: Callable[[Any], None], **kwargs: Any
+) -> None:
+    """Each part of the run's stream to `each`: on the async API when a node has only an async
+    function (a program's `async def` node, run as `langgraph dev` runs it), else the sync one."""
+    from engine.pregel.stepper import needs_async
+
+    if not needs_async(graph):
+        for part in graph.stream(run_input, config, **kwargs):
+            each(part)
+        return
+
+    async def consume() -> None:
+        async for part in graph.astream(run_input, config, **kwargs):
+            each(part)
+
+    asyncio.run(consume())
 
 
 def _first_line(exc: BaseException) -> str:

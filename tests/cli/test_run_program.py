@@ -164,3 +164,30 @@ def test_an_entrypoint_takes_any_json_input_and_its_resume(capsys, tmp_path):
         program.parent,
     )
     assert json.loads(capsys.readouterr().out.splitlines()[-1]) == expected == "foo bar baz qux"
+
+
+def test_a_program_with_async_nodes_runs_as_langgraph_dev_runs_it(capsys):
+    """An exam's travel recommender (tests/programs/gh_voyage_factory.py: a graph factory whose
+    one node is `async def`) runs on the async API, as `langgraph dev` runs every graph: the
+    sync one refused it ("No synchronous function provided"). Its result and its stream are
+    langgraph's `ainvoke` and `astream`."""
+    from pathlib import Path
+
+    program = Path(__file__).parents[1] / "programs" / "gh_voyage_factory.py"
+    given = {"dernier_message_utilisateur": "Je cherche un séjour à la plage avec détente"}
+    assert main(["run", f"{program}:build_graph", "--trust", "--input", json.dumps(given)]) == 0
+    result = json.loads(capsys.readouterr().out.splitlines()[-1])
+    assert main(["run", f"{program}:build_graph", "--trust", "--input", json.dumps(given),
+                 "--stream", "updates"]) == 0  # fmt: skip
+    streamed = [json.loads(line) for line in capsys.readouterr().out.splitlines()[:-1]]
+    expected = on_langgraph(
+        "import asyncio, dataclasses, json\nfrom gh_voyage_factory import build_graph\n"
+        f"state = asyncio.run(build_graph().ainvoke({given!r}))\n"
+        "import gh_voyage_factory as m; m._scripted._calls = 0\n"
+        f"async def parts(): return [p async for p in build_graph().astream({given!r}, "
+        "stream_mode='updates')]\n"
+        "print(json.dumps([state, asyncio.run(parts())]))\n",
+        program.parent,
+    )
+    assert [result, [line["data"] for line in streamed]] == expected
+    assert result["criteres"]["plage"] is True
