@@ -63,8 +63,11 @@ class ThreadControl:
         self.thread_list.show_threads(rows, self._thread)
 
     def _fresh_thread(self) -> str:
+        """A thread no run has used: neither one the database lists nor, before that listing
+        arrives (a worker reads it after the window opens), one the thread book knows."""
+        taken = {*self.threads, *self.book.threads}
         n = len(self.threads) + 1
-        while f"run-{n}" in self.threads:
+        while f"run-{n}" in taken:
             n += 1
         return f"run-{n}"
 
