@@ -6,7 +6,7 @@
 # License: none found (no license file among the repository's indexed files).
 # Adapted: `from langchain.chat_models import init_chat_model` replaced by an init_chat_model
 #   handing out one scripted model (its answers, in call order: the criteria plage and detente,
-#   the pitch for the trip found, then the criteria sport and montagne and that trip's pitch),
+#   the pitch for the trip found, then no criteria, which the node answers by asking for some),
 #   so the node's calls init_chat_model("mistral-small-latest", ...) stay as written.
 """Agent de recommandation de voyages - Examen RNCP37805BC03
 
@@ -30,9 +30,7 @@ _scripted = ScriptedChatModel(
         {"plage": True, "detente": True},
         "Vous cherchez la plage et la détente : Palavas de paillotes en paillotes. "
         "Souhaitez-vous préciser pour d'autres idées ?",
-        {"sport": True, "montagne": True},
-        "Vous cherchez du sport en montagne : 5 étoiles à Chamonix option ski. "
-        "Souhaitez-vous préciser pour d'autres idées ?",
+        {},
     ]
 )
 
