@@ -476,6 +476,9 @@ def _agent_doc(graph: Any, builder: Any, modules: list[Any], made: Any) -> dict[
     ]
     doc = {"state": state, "nodes": [node], "entry": [node_id], "finish": [node_id],
            "agents": g.agents}  # fmt: skip
+    if (context := getattr(builder, "context_schema", None)) is not None:
+        # the graph around the agent takes the run context the agent reads (`context_schema`)
+        doc["context_schema"] = ref(context, "context", g.modules)
     kept = kept_channels(graph if graph is not builder else builder.compile()) or set()
     if kept - {key["name"] for key in state}:  # private state a graph around it would drop
         doc["graph_is_node"] = True
