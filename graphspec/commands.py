@@ -81,13 +81,14 @@ def run_spec(
     resuming: bool,
     out: TextIO,
     record: bool = False,
+    context: Any = None,
 ) -> Any:
     """Run the spec's graph (`run_graph`) to the end, an interrupt or a breakpoint."""
     from graphspec.compiler import run_config
 
     graph = compile_for_run(spec, path, trusted=trusted, checkpointer=saver)
     return run_graph(graph, run_input, run_config(spec, thread), saver=saver, modes=modes,
-                     resuming=resuming, out=out, record=record)  # fmt: skip
+                     resuming=resuming, out=out, record=record, context=context)  # fmt: skip
 
 
 def run_graph(
@@ -100,11 +101,13 @@ def run_graph(
     resuming: bool,
     out: TextIO,
     record: bool = False,
+    context: Any = None,
 ) -> Any:
     """Run a compiled graph (its checkpointer `saver`) on the thread of `config` to the end, an
     interrupt or a breakpoint, printing one JSON line per stream part of `modes`; returns the
     thread's state (a StateSnapshot) afterwards. `record`: keep the run's model and tool calls
-    beside its checkpoints (`engine.record`), for replays and tests."""
+    beside its checkpoints (`engine.record`), for replays and tests. `context`: the run
+    context (runtime.context), as `invoke(..., context=)` takes it."""
     from engine.checkpoint.sqlite import CheckpointDatabaseError
     from engine.pregel.stepper import needs_async
     from engine.pregel.trace_format import to_json
@@ -126,17 +129,17 @@ def run_graph(
             try:
                 # subgraphs too: an agent node's model runs inside the agent's graph
                 _stream(graph, run_input, config, lambda part: printer.part(*part[1]),
-                        stream_mode="messages", subgraphs=True)  # fmt: skip
+                        stream_mode="messages", subgraphs=True, context=context)  # fmt: skip
             finally:
                 printer.close()
         elif modes:
             _stream(graph, run_input, config,
                     lambda part: print(to_json({"mode": part[0], "data": part[1]}), file=out),
-                    stream_mode=modes)  # fmt: skip
+                    stream_mode=modes, context=context)  # fmt: skip
         elif needs_async(graph):
-            asyncio.run(graph.ainvoke(run_input, config))
+            asyncio.run(graph.ainvoke(run_input, config, context=context))
         else:
-            graph.invoke(run_input, config)
+            graph.invoke(run_input, config, context=context)
     except SpecError as exc:
         raise RunFailed(exc.line()) from None
     except CheckpointDatabaseError:  # the --db file, not the run: open_checkpointer says so

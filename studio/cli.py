@@ -77,6 +77,8 @@ def _add_run(sub: argparse._SubParsersAction) -> None:
                    "(its code runs only with --trust, or a yes at the terminal's prompt)")  # fmt: skip
     p.add_argument("--input", help="input state as JSON (default: the spec's first saved input; "
                    "{} for a program, whose @entrypoint takes any JSON value)")  # fmt: skip
+    p.add_argument("--context", help="the run context as JSON: what a graph with a "
+                   "context_schema reads as runtime.context (e.g. '{\"user_id\": \"1\"}')")  # fmt: skip
     p.add_argument("--thread", default="main", help="thread id (default: main)")
     p.add_argument("--db", help="SQLite file for checkpoints, so a thread can be resumed later")
     p.add_argument(
@@ -157,6 +159,7 @@ def cmd_run(args: argparse.Namespace) -> int:
     from graphspec import program_run
 
     resuming = args.resume is not None or args.carry_on
+    context = None if args.context is None else _json_arg("--context", args.context)
     if program_run.is_program(args.spec):  # a developer's own program: its graph, as it is
         run_input, modes = _run_input(args, None, program=True), _stream_modes(args.stream)
         consent = partial(_confirm, "run", "running", args.trust)
@@ -165,7 +168,7 @@ def cmd_run(args: argparse.Namespace) -> int:
             state = commands.run_graph(
                 program_run.with_saver(graph, saver), run_input,
                 {"configurable": {"thread_id": args.thread}}, saver=saver, modes=modes,
-                resuming=resuming, out=sys.stdout, record=args.record,
+                resuming=resuming, out=sys.stdout, record=args.record, context=context,
             )  # fmt: skip
     else:
         spec, path = commands.load(args.spec)
@@ -174,6 +177,7 @@ def cmd_run(args: argparse.Namespace) -> int:
             state = commands.run_spec(
                 spec, path, run_input, thread=args.thread, saver=saver, trusted=args.trust,
                 modes=modes, resuming=resuming, out=sys.stdout, record=args.record,
+                context=context,
             )  # fmt: skip
     interrupts = list(state.interrupts) or [i for t in state.tasks for i in t.interrupts]
     print(to_json(state.values))

@@ -191,3 +191,32 @@ def test_a_program_with_async_nodes_runs_as_langgraph_dev_runs_it(capsys):
     )
     assert [result, [line["data"] for line in streamed]] == expected
     assert result["criteres"]["plage"] is True
+
+
+def test_a_programs_run_context_is_given_with_context(capsys, monkeypatch):
+    """A small app's agent (tests/programs/gh_weather_puns: a tool reads runtime.context.user_id
+    from its dataclass context) takes its run context from --context, as `invoke(...,
+    context=...)` on langgraph: the user's location is Florida. Without it the tool fails, and
+    the app's error middleware tells the model so, on both runtimes."""
+    from pathlib import Path
+
+    programs = Path(__file__).parents[1] / "programs"
+    monkeypatch.syspath_prepend(str(programs))  # the corpus's offline model
+    program = programs / "gh_weather_puns" / "main.py"
+    asked = json.dumps({"messages": [{"role": "user", "content": "what is the weather outside?"}]})
+    results = []
+    for context in (["--context", '{"user_id": "1"}'], []):
+        assert main(["run", str(program), "--trust", "--input", asked, *context]) == 0
+        state = json.loads(capsys.readouterr().out.splitlines()[-1])
+        results.append([m["content"] for m in state["messages"] if m["type"] == "tool"][0])
+    expected = on_langgraph(
+        "import json, sys\nsys.path.insert(0, '..')\nfrom main import agent\n"
+        "ask = {'messages': [{'role': 'user', 'content': 'what is the weather outside?'}]}\n"
+        "first = lambda **kw: agent.invoke(ask, {'configurable': {'thread_id': str(kw)}}, **kw)"
+        "['messages'][2].content\n"
+        "import main; given = first(context={'user_id': '1'}); main.model._calls = 0\n"
+        "print(json.dumps([given, first()]))\n",
+        program.parent,
+    )
+    assert results == expected
+    assert results[0] == "Florida" and results[1].startswith("Tool error:")
