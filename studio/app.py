@@ -50,11 +50,13 @@ def run(
     trust: bool = False,
     steps: int = 0,
     run_input: str | None = None,
+    run_context: str | None = None,
     size: tuple[int, int] | None = None,
 ) -> int:
     """Open the window (on SPEC, a program or a project when given). `trust` is the user's
     consent to import a program without the prompt; `steps` supersteps run on a new thread once
-    it is open, from `run_input` (JSON text) when given. With `quit_after`, the exit status says whether it opened and stepped (the
+    it is open, from `run_input` (JSON text) when given, with `run_context` (JSON text) as the
+    run context. With `quit_after`, the exit status says whether it opened and stepped (the
     reason on stderr when not)."""
     headless = sys.platform.startswith("linux") and not (
         os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
@@ -100,7 +102,7 @@ def run(
         while window.validator.busy:
             await asyncio.sleep(0.05)
         if opened and steps:
-            await step_new_thread(window, steps, problems, run_input)
+            await step_new_thread(window, steps, problems, run_input, run_context)
         if screenshot_path:
             window.view.minimap.refresh()
             await asyncio.sleep(0.05)
@@ -134,7 +136,7 @@ def serve(app: Any, first: Any = None) -> None:
 
 
 async def step_new_thread(window: Any, steps: int, problems: list[str],
-                          run_input: str | None = None) -> None:  # fmt: skip
+                          run_input: str | None = None, context: str | None = None) -> None:  # fmt: skip
     """Step `steps` supersteps on a new thread, as the Step button does, each to its end, and
     stop where the button is disabled: at the end, or at an interrupt waiting for its answer
     (stepping on would start the input again and drop the question)."""
@@ -142,6 +144,8 @@ async def step_new_thread(window: Any, steps: int, problems: list[str],
     runner.new_thread()
     if run_input is not None:
         runner.input_panel.editor.setPlainText(run_input)
+    if context is not None:  # the Run input dock's Context field
+        runner.input_panel.context_editor.setText(context)
     for _ in range(steps):
         runner.step()
         if not runner.session.busy:  # refused to start: the status line says why

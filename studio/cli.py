@@ -378,6 +378,8 @@ def _add_studio(sub: argparse._SubParsersAction) -> None:
                    help="once open, step N supersteps on a new thread")  # fmt: skip
     p.add_argument("--input", metavar="JSON", help="the input those steps start from (default: "
                    "the graph's first saved input)")  # fmt: skip
+    p.add_argument("--context", metavar="JSON", help="the run context of those steps (what a "
+                   "graph with a context_schema reads as runtime.context)")  # fmt: skip
     p.add_argument("--screenshot", metavar="PNG", help="save a picture of the window once loaded")
     p.add_argument("--size", metavar="WxH", type=_size, help="the window's size, e.g. 1280x720")
     p.add_argument("--quit", action="store_true", help="quit once loaded (after --screenshot); "
@@ -426,7 +428,7 @@ def cmd_studio(args: argparse.Namespace) -> int:
         return EXIT_FAILED
     return run(args.spec, screenshot_path=args.screenshot, quit_after=args.quit,
                trust=args.trust, steps=max(0, args.steps), run_input=args.input,
-               size=args.size)  # fmt: skip
+               run_context=args.context, size=args.size)  # fmt: skip
 
 
 def _add_import(sub: argparse._SubParsersAction) -> None:
