@@ -8,16 +8,20 @@ picked on the canvas into one `Editor` call (studio/editor.py makes the undoable
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPointF, Qt
+from PySide6.QtCore import QPointF, QRectF, QSizeF, Qt
 from PySide6.QtWidgets import QApplication, QMainWindow, QMenu, QToolButton
 
 from graphspec.io import resolve_subgraph
 from studio.canvas.context_menu import MenuHooks, build_menu
+from studio.canvas.items.node_item import WIDTH
 from studio.canvas.layout import laid_out
 from studio.canvas.scene import GraphScene
 from studio.canvas.view import GraphView
 from studio.document import GraphDocument
 from studio.i18n import translate
+
+FREE_STEP = 80.0
+"""How far below a card a double-clicked palette entry lands: a card's height and a gap."""
 
 
 class EditorCommands:
@@ -39,6 +43,29 @@ class EditorCommands:
             node_id = getattr(target, "node_id", "")
             return node_id if self.editor.add_middleware(node_id, payload[11:]) else None
         return None
+
+    def add_in_view(self, payload: str) -> str | None:
+        """A palette entry double-clicked (or its menu's Add): in the middle of the view, below
+        the cards already there, so entries added one after another never hide each other."""
+        if self.pages.currentWidget() is not self.view:
+            self.new_graph()
+        pos = self.view.mapToScene(self.view.viewport().rect().center())
+        if payload.startswith("node:") or payload == "note":
+            pos = self.free_spot(QPointF(round(pos.x() / 20) * 20, round(pos.y() / 20) * 20))
+        added = self.add_from_palette(payload, pos)
+        if added is not None:
+            self.view.ensureVisible(QRectF(pos, QSizeF(WIDTH, FREE_STEP)))
+        return added
+
+    def free_spot(self, pos: QPointF) -> QPointF:
+        """The first place from `pos` down where a new card meets no card, START, END or note."""
+        cards = [*self.scene.nodes.values(), *self.scene.terminals.values(),
+                 *self.scene.notes.values()]  # fmt: skip
+        taken = [c.sceneBoundingRect() for c in cards if c.isVisible()]
+        spot = QRectF(pos, QSizeF(WIDTH, FREE_STEP - 20))
+        while any(spot.intersects(r) for r in taken):
+            spot.translate(0, FREE_STEP)
+        return spot.topLeft()
 
     def selected(self) -> list[str]:
         return self.scene.selected_ids()

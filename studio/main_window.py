@@ -202,11 +202,7 @@ class MainWindow(WindowLayout, EditorCommands, QMainWindow):
         self.scene.selectionChanged.connect(self._selection_changed)
         self.view.palette_dropped.connect(self.add_from_palette)
         self.view.rename_finished.connect(self.editor.rename)
-        self.palette.activated_entry.connect(
-            lambda p: self.add_from_palette(
-                p, self.view.mapToScene(self.view.viewport().rect().center())
-            )
-        )
+        self.palette.activated_entry.connect(self.add_in_view)
         self.inspector.open_subgraph.connect(self.open_subgraph)
         self.validator.findings_ready.connect(self._findings)
         self.problems.element_chosen.connect(self.select_element)

@@ -1,0 +1,180 @@
+"""A designer who works with the mouse only, at 1280×720: every click goes through the window as
+the platform delivers it (the keyboard only types text into fields). Build a graph from New,
+save and reopen it, run it, step it, fork it from a checkpoint, undo and redo, delete by the
+context menu, move cards, Fit graph and Automatic layout; each stage checks what it made.
+
+`SUPERSTEP_SCREENSHOT_DIR=/tmp/m10 python -m pytest tests/studio/test_designer_mouse_only.py`
+keeps the window's pictures at the key moments."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QPoint, QPointF, Qt
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QApplication,
+    QComboBox,
+    QFileDialog,
+    QMenu,
+    QPlainTextEdit,
+    QWidget,
+)
+
+from tests.studio.test_editor_gestures import pick
+
+pytestmark = pytest.mark.gui
+LEFT = Qt.MouseButton.LeftButton
+PLAIN = Qt.KeyboardModifier.NoModifier
+
+
+# ------------------------------------------------------------------ the mouse, through the window
+
+
+def at(win, widget: QWidget, pos: QPoint | None = None) -> QPoint:
+    """A point of a widget in the window's coordinates (its centre unless given)."""
+    return widget.mapTo(win, widget.rect().center() if pos is None else pos)
+
+
+def press(win, widget: QWidget, pos: QPoint | None = None, double: bool = False) -> None:
+    """A click (or a double-click) as the window system delivers it."""
+    point = at(win, widget, pos)
+    assert win.rect().contains(point), f"{widget.objectName()} is outside the window at {point}"
+    assert widget.visibleRegion().contains(widget.mapFrom(win, point)), (
+        f"{widget.objectName() or type(widget).__name__} is hidden at {point}"
+    )
+    (QTest.mouseDClick if double else QTest.mouseClick)(win.windowHandle(), LEFT, PLAIN, point)
+
+
+def tool(win, name: str) -> QWidget:
+    """The main toolbar's button for an action."""
+    return win.findChild(QWidget, "mainToolbar").widgetForAction(win.actions_by_name[name])
+
+
+def canvas_click(win, scene_pos: QPointF) -> None:
+    press(win, win.view.viewport(), win.view.mapFromScene(scene_pos))
+
+
+def empty_canvas(win) -> None:
+    """A click on the canvas where nothing is: ends a field's edit, as a designer does."""
+    view = win.view
+    for y in range(20, view.viewport().height(), 20):
+        for x in range(20, view.viewport().width() - 160, 40):
+            scene_pos = view.mapToScene(QPoint(x, y))
+            if view.hit(scene_pos)[0] == "canvas":
+                canvas_click(win, scene_pos)
+                return
+    raise AssertionError("no empty place on the canvas")
+
+
+def select_text(win, edit: QWidget) -> None:
+    """Drag across a field's text from its end to its start: the whole text is selected."""
+    area = edit.viewport() if isinstance(edit, QPlainTextEdit) else edit
+    y = min(area.height() // 2, 10)
+    end = QPoint(area.width() - 4, area.height() - 4 if area is not edit else y)
+    handle = win.windowHandle()
+    QTest.mousePress(handle, LEFT, PLAIN, at(win, area, end))
+    QTest.mouseMove(handle, at(win, area, QPoint(area.width() // 2, y)))
+    QTest.mouseMove(handle, at(win, area, QPoint(1, 1 if area is not edit else y)))
+    QTest.mouseRelease(handle, LEFT, PLAIN, at(win, area, QPoint(1, 1 if area is not edit else y)))
+
+
+def retype(qtbot, win, edit: QWidget, text: str) -> None:
+    """Select a field's text with the mouse, type over it, click the empty canvas."""
+    select_text(win, edit)
+    assert QApplication.focusWidget() is edit, QApplication.focusWidget()
+    QTest.keyClicks(edit, text)
+    empty_canvas(win)
+    qtbot.wait(60)
+
+
+def choose(qtbot, win, combo: QComboBox, text: str) -> None:
+    """Open a combo box with a click, click the entry in its list."""
+    press(win, combo)
+    popup = QApplication.activePopupWidget()
+    assert popup is not None, combo.objectName()
+    view = combo.view()
+    rect = view.visualRect(view.model().index(combo.findText(text), 0))
+    QTest.mouseClick(popup.windowHandle(), LEFT, PLAIN, view.viewport().mapTo(popup, rect.center()))
+    qtbot.waitUntil(lambda: combo.currentText() == text)
+
+
+def menu_pick(qtbot, menu: QMenu, name: str) -> None:
+    pick(qtbot, menu, name)
+    qtbot.wait(30)
+
+
+def row_menu(qtbot, win, view: QAbstractItemView, index) -> QMenu:
+    """A right-click on a list's row, as the window system sends it."""
+    point = at(win, view.viewport(), view.visualRect(index).center())
+    QTest.mouseClick(win.windowHandle(), Qt.MouseButton.RightButton, PLAIN, point)
+    menu = QApplication.activePopupWidget()
+    assert isinstance(menu, QMenu), "no menu on the row"
+    return menu
+
+
+def shot(win, name: str) -> None:
+    folder = os.environ.get("SUPERSTEP_SCREENSHOT_DIR")
+    if folder:
+        assert win.grab().save(str(Path(folder) / name))
+
+
+def run_done(qtbot, win) -> None:
+    qtbot.wait(50)
+    qtbot.waitUntil(
+        lambda: not win.runner.session.busy and win.runner.view is not None, timeout=15000
+    )
+
+
+# ------------------------------------------------------------------ fixtures
+
+
+@pytest.fixture
+def designer(qtbot, home, monkeypatch, tmp_path):
+    """The window at 1280×720; the file dialogs answer with a file in tmp_path (the name the
+    designer types there)."""
+    from studio.main_window import MainWindow
+
+    path = tmp_path / "workflow.json"
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(path), ""))
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *a, **k: (str(path), ""))
+    win = MainWindow()
+    qtbot.addWidget(win)
+    win.resize(1280, 720)
+    win.show()
+    qtbot.waitExposed(win)
+    win.file_for_test = path
+    return win
+
+
+def add_three_nodes(qtbot, win) -> None:
+    """New on the toolbar; set state double-clicked three times in the palette: each card lands
+    in view."""
+    press(win, tool(win, "new"))
+    palette = win.palette
+    entry = palette.visualItemRect(palette.item_for("node:set_state")).center()
+    for count in range(1, 4):
+        press(win, palette.viewport(), entry, double=True)
+        qtbot.waitUntil(lambda n=count: len(win.document.spec.nodes) == n)
+        card = win.scene.nodes[win.document.spec.nodes[-1].id].sceneBoundingRect()
+        assert win.view.mapToScene(win.view.viewport().rect()).boundingRect().contains(card)
+
+
+# ------------------------------------------------------------------ the jobs
+
+
+def test_palette_double_clicks_never_stack_cards(designer, qtbot):
+    """Three double-clicks on a palette entry: three cards, none over another or START/END."""
+    win = designer
+    add_three_nodes(qtbot, win)
+    ids = [n.id for n in win.document.spec.nodes]
+    assert ids == ["set_state", "set_state_2", "set_state_3"]
+    cards = [win.scene.nodes[i].sceneBoundingRect() for i in ids]
+    cards += [t.sceneBoundingRect() for t in win.scene.terminals.values()]
+    overlaps = [
+        (i, j) for i in range(len(cards)) for j in range(i) if cards[i].intersects(cards[j])
+    ]
+    assert overlaps == [], [(c.topLeft(), c.size()) for c in cards]
