@@ -203,6 +203,7 @@ class MainWindow(WindowLayout, EditorCommands, QMainWindow):
         self.view.palette_dropped.connect(self.add_from_palette)
         self.view.rename_finished.connect(self.editor.rename)
         self.palette.activated_entry.connect(self.add_in_view)
+        self.editor.layout_finished.connect(self.show_laid_out)
         self.inspector.open_subgraph.connect(self.open_subgraph)
         self.validator.findings_ready.connect(self._findings)
         self.problems.element_chosen.connect(self.select_element)
