@@ -3599,16 +3599,19 @@ Open it only if you trust this code.</source>
         </message>
     </context>
     <context>
+        <name>run.fork_dialog</name>
+        <message>
+            <source>Fork with edited state</source>
+            <translation>用编辑后的状态分叉 (fork)</translation>
+        </message>
+    </context>
+    <context>
         <name>run.history_panel</name>
         <message>
             <source>the current tip (what Continue and Step carry on from)
 </source>
             <translation>当前末端（继续和单步从这里接着运行）
 </translation>
-        </message>
-        <message>
-            <source>Click a checkpoint to see its state; Ctrl+click a second one to compare them</source>
-            <translation>单击一个检查点 (checkpoint) 查看它的状态；按住 Ctrl 单击第二个以比较它们</translation>
         </message>
         <message>
             <source>Pick a checkpoint to see its state</source>
@@ -3629,6 +3632,10 @@ Open it only if you trust this code.</source>
         <message>
             <source>Run again from the chosen checkpoint (its next tasks re-run)</source>
             <translation>从所选检查点 (checkpoint) 再次运行（它的下一批任务会重新运行）</translation>
+        </message>
+        <message>
+            <source>Click a checkpoint to see its state, double-click it to edit the state and fork; Ctrl+click a second one to compare them</source>
+            <translation>单击一个检查点 (checkpoint) 查看它的状态，双击它以编辑状态并分叉 (fork)；按住 Ctrl 单击第二个以比较它们</translation>
         </message>
         <message>
             <source>update_state on the chosen checkpoint with the edited values, then continue</source>
@@ -3667,8 +3674,8 @@ Open it only if you trust this code.</source>
             <translation>编辑它的状态…</translation>
         </message>
         <message>
-            <source>The state editor below, to change values before a fork</source>
-            <translation>下方的状态编辑器，用于在分叉 (fork) 前修改值</translation>
+            <source>Its state in a larger editor, to change values and fork</source>
+            <translation>在更大的编辑器中打开它的状态，修改值并分叉 (fork)</translation>
         </message>
         <message>
             <source>Compare with the tip</source>
@@ -3677,6 +3684,10 @@ Open it only if you trust this code.</source>
         <message>
             <source>Copy checkpoint id</source>
             <translation>复制检查点 (checkpoint) id</translation>
+        </message>
+        <message>
+            <source>State at step {step} ({value})</source>
+            <translation>第 {step} 步（{value}）的状态</translation>
         </message>
         <message>
             <source>The edited state</source>

@@ -305,8 +305,9 @@ class CodeDialog(QDialog):
         self.resize(760, 520)
         self.editor = CodeEditor(mode, text, "popOutEditor")
         self.editor.setMaximumHeight(16777215)
-        self.editor.committed.disconnect()
-        self.editor._pause.timeout.disconnect()  # commits go through OK, not by pausing
+        # its text goes back through OK, not by pausing (`committed` has no listener here: a
+        # disconnect() of it warned at every pop-out)
+        self.editor._pause.timeout.disconnect()
         status = QLabel()
         status.setObjectName("popOutStatus")
         status.setStyleSheet("color: #C62828")

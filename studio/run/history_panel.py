@@ -212,12 +212,14 @@ class HistoryPanel(QWidget):
         self.tree.setToolTip(
             translate(
                 "run.history_panel",
-                "Click a checkpoint to see its state; Ctrl+click a second one to compare them",
+                "Click a checkpoint to see its state, double-click it to edit the state and fork; "
+                "Ctrl+click a second one to compare them",
             )
         )
         for col, width in enumerate((62, 70, 100, 50)):
             self.tree.setColumnWidth(col, width)
         self.tree.selectionModel().selectionChanged.connect(lambda *_: self._selected())
+        self.tree.doubleClicked.connect(lambda _index: self._edit_state())
         item_menu(self.tree, self._row_menu)
         self.caption = plain_label(
             translate("run.history_panel", "Pick a checkpoint to see its state")
@@ -286,6 +288,8 @@ class HistoryPanel(QWidget):
         """Checkpoints in the thread; `entries` are the newest pages of them."""
         self._shown: str | None = None
         """The checkpoint whose state the editor holds (None: the editor is empty)."""
+        self.fork_dialog = None
+        """The last state window opened (Edit its state…, a double-click on a checkpoint)."""
         self._set_buttons()
 
     def show_thread(self, view: ThreadView) -> None:
@@ -395,7 +399,7 @@ class HistoryPanel(QWidget):
             Entry("checkpointReplayAction", translate("run.history_panel", "Replay from here"), self._replay,
                   tip=self.replay.toolTip()),
             Entry("checkpointEditAction", translate("run.history_panel", "Edit its state…"), self._edit_state,
-                  tip=translate("run.history_panel", "The state editor below, to change values before a fork")),
+                  tip=translate("run.history_panel", "Its state in a larger editor, to change values and fork")),
             Entry("checkpointForkAction", translate("run.history_panel", "Fork with edited state"), self._fork,
                   tip=self.fork.toolTip()),
             SEPARATOR,
@@ -405,8 +409,18 @@ class HistoryPanel(QWidget):
         ]  # fmt: skip
 
     def _edit_state(self) -> None:
-        self.editor.setFocus()
-        self.editor.selectAll()
+        """The chosen checkpoint's state in a window of its own, big enough at 1280×720 to read
+        and edit, with the fork's button (the dock shows two lines of it)."""
+        entry = self.current()
+        if entry is None:
+            return
+        from studio.run.fork_dialog import ForkDialog  # on first use
+
+        title = translate("run.history_panel", "State at step {step} ({value})").format(
+            step=entry.step, value=entry.checkpoint_id[-8:]
+        )
+        self.fork_dialog = ForkDialog(title, self.editor.toPlainText(), self._fork_from, self)
+        self.fork_dialog.open()  # not exec(): the run side keeps going, tests never block
 
     def _older(self) -> None:
         if self.entries:
@@ -419,21 +433,22 @@ class HistoryPanel(QWidget):
             self.replay_requested.emit(entry)
 
     def _fork(self) -> None:
+        if why := self._fork_from(self.editor.toPlainText()):
+            set_line(self.status, why)
+
+    def _fork_from(self, text: str) -> str:
+        """Fork the chosen checkpoint with the state `text` gives: "" when it did, else why not
+        (the editor keeps the text either way)."""
         entry = self.current()
         if entry is None:
-            return
-        edited, error = json_object(
-            self.editor.toPlainText(), translate("run.history_panel", "The edited state")
-        )
+            return translate("run.history_panel", "Pick a checkpoint to see its state")
+        self.editor.setPlainText(text)
+        edited, error = json_object(text, translate("run.history_panel", "The edited state"))
         if edited is None:
-            set_line(self.status, error)
-            return
+            return error
         original = json.loads(to_json(entry.values))
         updates = {k: v for k, v in edited.items() if original.get(k, object()) != v}
         if not updates:
-            set_line(
-                self.status,
-                translate("run.history_panel", "Nothing edited: change a value, then Fork"),
-            )
-            return
+            return translate("run.history_panel", "Nothing edited: change a value, then Fork")
         self.fork_requested.emit(entry, updates)
+        return ""

@@ -43,18 +43,20 @@ PLAIN = Qt.KeyboardModifier.NoModifier
 
 
 def at(win, widget: QWidget, pos: QPoint | None = None) -> QPoint:
-    """A point of a widget in the window's coordinates (its centre unless given)."""
-    return widget.mapTo(win, widget.rect().center() if pos is None else pos)
+    """A point of a widget in its window's coordinates (its centre unless given)."""
+    return widget.mapTo(widget.window(), widget.rect().center() if pos is None else pos)
 
 
 def press(win, widget: QWidget, pos: QPoint | None = None, double: bool = False) -> None:
-    """A click (or a double-click) as the window system delivers it."""
+    """A click (or a double-click) as the window system delivers it, to the main window or a
+    dialog of it: the point must be inside that window and not under another widget."""
+    top = widget.window()
     point = at(win, widget, pos)
-    assert win.rect().contains(point), f"{widget.objectName()} is outside the window at {point}"
-    assert widget.visibleRegion().contains(widget.mapFrom(win, point)), (
+    assert top.rect().contains(point), f"{widget.objectName()} is outside the window at {point}"
+    assert widget.visibleRegion().contains(widget.mapFrom(top, point)), (
         f"{widget.objectName() or type(widget).__name__} is hidden at {point}"
     )
-    (QTest.mouseDClick if double else QTest.mouseClick)(win.windowHandle(), LEFT, PLAIN, point)
+    (QTest.mouseDClick if double else QTest.mouseClick)(top.windowHandle(), LEFT, PLAIN, point)
 
 
 def tool(win, name: str) -> QWidget:
@@ -286,3 +288,70 @@ def test_build_save_reopen_by_mouse(designer, qtbot):
     press(win, tool(win, "open"))
     assert win.document.path == path and win.document.spec == built == load_spec(path.read_bytes())
     shot(win, "m10-reopened.png")
+
+
+def tab(win, title: str) -> None:
+    """Click the tab of a tabbed dock by its title."""
+    from PySide6.QtWidgets import QTabBar
+
+    for bar in win.findChildren(QTabBar):
+        for i in range(bar.count()):
+            if bar.tabText(i) == title and bar.isVisible():
+                press(win, bar, bar.tabRect(i).center())
+                return
+    raise AssertionError(f"no tab {title}")
+
+
+def double_click_word(win, edit: QPlainTextEdit, word: str) -> None:
+    """Double-click a word of an editor's text (scrolled into view as the wheel would)."""
+    cursor = edit.document().find(word)
+    assert not cursor.isNull(), word
+    cursor.setPosition(cursor.selectionStart())
+    edit.setTextCursor(cursor)
+    edit.ensureCursorVisible()
+    half = edit.fontMetrics().horizontalAdvance(word[0]) // 2  # on the word's first letter
+    press(win, edit.viewport(), edit.cursorRect(cursor).center() + QPoint(half, 0), double=True)
+    assert edit.textCursor().selectedText() == word, edit.textCursor().selectedText()
+
+
+def test_run_step_fork_by_mouse(designer, qtbot):
+    """Job 2: the input typed, Run; Step; the channels; a checkpoint double-clicked, a value
+    changed in its state window, Fork: the fork's run ends on the edited value."""
+    win = designer
+    build_workflow(qtbot, win)
+    editor = win.findChild(QPlainTextEdit, "runInputEditor")
+    select_text(win, editor)
+    QTest.keyClicks(editor, '{"total": 1}')
+    press(win, win.findChild(QPushButton, "runButton"))
+    run_done(qtbot, win)
+    assert win.runner.view.values == {"total": 20, "note": "big"}, win.runner.status.text()
+    shot(win, "m10-run.png")
+    press(win, win.findChild(QPushButton, "stepButton"))  # a new run on the thread, one step
+    qtbot.waitUntil(lambda: win.runner.view.values["total"] == 1, timeout=10000)
+    tab(win, "Channels")
+    channels = win.findChild(QWidget, "channelsTable")
+    assert channels.isVisible() and channels.model().rowCount() >= 2
+    press(win, win.findChild(QPushButton, "continueButton"))
+    run_done(qtbot, win)
+    assert win.runner.view.values["total"] == 20
+    tab(win, "Checkpoints")
+    history = win.runner.history
+    after_a = next(e for e in history.entries if e.next == ("b", "c") or list(e.next) == ["b", "c"])
+    index = history.model.index_of(after_a.checkpoint_id)
+    history.tree.scrollTo(index)  # the wheel over the list, to the checkpoint after a
+    before = len(history.model.nodes)
+    press(win, history.tree.viewport(), history.tree.visualRect(index).center(), double=True)
+    dialog = history.fork_dialog
+    assert dialog is not None and dialog.isVisible()
+    shot(win, "m10-fork-window.png")
+    state = dialog.editor
+    assert json.loads(state.toPlainText())["total"] == 2
+    double_click_word(win, state, "2")
+    QTest.keyClicks(state, "5")
+    shot(dialog, "m10-fork-dialog.png")
+    press(win, dialog.findChild(QPushButton, "checkpointStateFork"))
+    assert not dialog.isVisible()
+    qtbot.waitUntil(lambda: len(history.model.nodes) > before, timeout=10000)
+    run_done(qtbot, win)
+    assert win.runner.view.values == {"total": 50, "note": "big"}, win.runner.status.text()
+    shot(win, "m10-forked.png")

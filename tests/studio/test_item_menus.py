@@ -99,8 +99,11 @@ def test_checkpoint_menu_replays_forks_compares_and_copies(qtbot, window):
 
     replayed = len(history.model.nodes)
     menu = right_click(qtbot, win, history.tree, history.model.index_of(first_step))
-    choose(qtbot, menu, "checkpointEditAction")
-    assert history.editor.hasFocus() or QApplication.focusWidget() is history.editor
+    choose(qtbot, menu, "checkpointEditAction")  # its state in a window of its own
+    dialog = history.fork_dialog
+    qtbot.waitUntil(dialog.isVisible)
+    assert json.loads(dialog.editor.toPlainText()) == json.loads(history.editor.toPlainText())
+    dialog.reject()  # Cancel: the dock's editor, as it was
     state = json.loads(history.editor.toPlainText())
     state["total"] = 1
     history.editor.setPlainText(json.dumps(state))
