@@ -272,7 +272,7 @@ class _Checker:
                 elif edge.path_map is not None and value not in edge.path_map:
                     self.add("error", "unlisted-target", f"the router can return {value!r}, "
                              "which path_map does not list", edge.id, f"{path}.path_map")  # fmt: skip
-                else:
+                elif edge.path_map is None:  # a listed one was checked as a route above
                     self.target(value, edge.id, f"{path}.router.expression")
 
     # -------------------------------------------------------------- the graph as a whole

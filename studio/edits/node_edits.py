@@ -4,7 +4,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from graphspec.model import AgentSpec, GraphSpec, Note, Position, Subgraph
+from graphspec.model import (
+    AgentSpec,
+    ConditionalEdge,
+    GraphSpec,
+    Note,
+    Position,
+    SendRouter,
+    Subgraph,
+)
 from studio.document import GraphDocument
 from studio.edits.base import SpecEdit
 from studio.i18n import translate
@@ -55,13 +63,35 @@ def without_nodes(spec: GraphSpec, gone: set[str]) -> dict[str, Any]:
     after: dict[str, Any] = {
         "nodes": [n for n in spec.nodes if n.id not in gone],
         "edges": edges,
-        "conditional_edges": [e for e in spec.conditional_edges if e.source not in gone],
+        "conditional_edges": [
+            kept
+            for e in spec.conditional_edges
+            if e.source not in gone and (kept := without_routes(e, gone)) is not None
+        ],
         "entry": [t for t in spec.entry if t not in gone],
         "finish": [s for s in spec.finish if s not in gone],
     }
     used_agents = {getattr(n, "agent", None) for n in after["nodes"]}
     after["agents"] = [a for a in spec.agents if a.id in used_agents]
     return after
+
+
+def without_routes(edge: ConditionalEdge, gone: set[str]) -> ConditionalEdge | None:
+    """A router with its routes to the nodes `gone` taken out, as a plain edge to one is (they
+    were drawn nowhere, so no click could remove them); None when no route is left, or its
+    Send fan-out went to one. Its rule may still name one: the validator says so there."""
+    if isinstance(edge.router, SendRouter) and edge.router.target in gone:
+        return None
+    routes = edge.path_map
+    if isinstance(routes, dict):
+        kept: Any = {label: t for label, t in routes.items() if t not in gone}
+    elif isinstance(routes, list):
+        kept = [t for t in routes if t not in gone]
+    else:
+        return edge  # no path map: it may go anywhere
+    if len(kept) == len(routes):
+        return edge
+    return edge.model_copy(update={"path_map": kept}) if kept else None
 
 
 class RemoveElementsEdit(SpecEdit):

@@ -161,6 +161,26 @@ def test_router_literals_must_be_mapped():
     assert "'no'" in finding.message and finding.fix == "add 'no' to path_map"
 
 
+def test_a_listed_route_to_a_missing_node_is_one_finding():
+    """A rule returning 'c' with 'c' in its path_map list, and no node c: one finding on the
+    route (the rule's literal was checked a second time, the Problems panel listed it twice)."""
+    spec = graph(
+        state=[{"name": "x"}],
+        nodes=[setter("a", x="1")],
+        conditional_edges=[
+            {
+                "id": "r",
+                "source": "a",
+                "router": {"kind": "expression", "expression": "'c' if x else END"},
+                "path_map": ["c", "__end__"],
+            }
+        ],
+        entry=["a"],
+    )
+    found = [(f.code, f.path) for f in validate(spec) if f.element_id == "r"]
+    assert found == [("unknown-target", "$.conditional_edges[0].path_map[0]")]
+
+
 def test_subgraph_keys_of_its_own_are_ordinary_but_sharing_none_is_an_error():
     child = {
         "state": [{"name": "text"}, {"name": "extra"}],
