@@ -44,6 +44,8 @@ class Workspace:
     hidden: tuple[str, ...] = ()
     """Placed (View → Panels shows them there) but closed."""
     left_width: int = 200
+    left_weights: tuple[float, ...] = (1.0, 1.0)
+    """How the left column's height left over after each group's minimum is shared."""
     right_width: int = 400
     right_weights: tuple[float, ...] = (1.0, 1.0)
     """How the right column's height left over after each group's minimum is shared."""
@@ -67,8 +69,9 @@ WORKSPACES = (
                 ("traceDock", "timelineDock", "diffDock", "breakpointsDock")),
         front=("paletteDock", "runInputDock", "inspectorDock", "stateDock", "problemsDock",
                "traceDock"),
-        left_width=190, right_width=400, right_weights=(1.6, 1.0), bottom_share=0.2,
-        bottom_weights=(1.0, 1.4),
+        # the palette's node kinds and note all in view at 1280×720, the run input whole
+        left_width=190, left_weights=(6.0, 1.0), right_width=400, right_weights=(1.6, 1.0),
+        bottom_share=0.2, bottom_weights=(1.0, 1.4),
     ),
     Workspace(
         "debug", QT_TRANSLATE_NOOP("workspaces", "De&bug"), QT_TRANSLATE_NOOP("workspaces", "Running and time travel: channels, checkpoints, trace and events large"),
@@ -222,7 +225,7 @@ class Workspaces:
             weights = list(ws.bottom_weights[: len(bottom)])
             weights += [1.0] * (len(bottom) - len(weights))
             win.resizeDocks([f for f, _ in bottom], share(total, needs, weights), HORIZONTAL)
-        for area, weights in ((RIGHT, ws.right_weights), (LEFT, ())):
+        for area, weights in ((RIGHT, ws.right_weights), (LEFT, ws.left_weights)):
             heads = self._shown_heads(dict(ws.groups())[area])
             if len(heads) < 2:
                 continue

@@ -40,7 +40,6 @@ class PalettePanel(QListWidget):
         self.setDragEnabled(True)
         self.setDragDropMode(QAbstractItemView.DragDropMode.DragOnly)
         self.setIconSize(QSize(20, 20))
-        self.setSpacing(1)
         self._header(translate("panels.palette_panel", "Nodes"))
         for kind in NODE_KINDS:
             self._entry(

@@ -38,6 +38,9 @@ class RunInputPanel(QWidget):
         self.editor = QPlainTextEdit()
         self.editor.setObjectName("runInputEditor")
         self.editor.setFont(MONO)
+        # three lines at least (not Qt's 70 px): the Design workspace gives the rest of the left
+        # column to the palette, whose node kinds then all show at 1280×720
+        self.editor.setMinimumHeight(self.editor.fontMetrics().lineSpacing() * 3 + 10)
         self.error = plain_label()
         self.error.setObjectName("runInputError")
         self.error.setStyleSheet("color: #C62828")

@@ -194,6 +194,20 @@ def test_palette_double_clicks_never_stack_cards(designer, qtbot):
     assert overlaps == [], [(c.topLeft(), c.size()) for c in cards]
 
 
+def test_every_node_kind_in_the_palette_shows_at_1280x720(designer, qtbot):
+    """The Design workspace at 1280×720: the palette showed five of its node kinds; interrupt,
+    subgraph and note were below the fold of a list the run input had half of the column from."""
+    win = designer
+    press(win, tool(win, "new"))
+    qtbot.wait(50)
+    palette = win.palette
+    hidden = [palette.item(row).text() for row in range(palette.count())
+              if (palette.item(row).data(Qt.ItemDataRole.UserRole) or "").startswith(("node:", "note"))
+              and not palette.viewport().rect().contains(palette.visualItemRect(palette.item(row)))]  # fmt: skip
+    assert hidden == []
+    assert not win.workspaces.cramped()  # the run input's fields still whole
+
+
 def test_automatic_layout_shows_the_cards_it_moved(designer, qtbot):
     """Automatic layout on the toolbar put the three stacked cards side by side, the last one
     past the canvas's edge; the designer then clicked a card that was not there."""
