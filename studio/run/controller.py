@@ -109,6 +109,7 @@ class RunController(RunToolbar, ThreadControl):
         left, right, bottom = (Qt.DockWidgetArea.LeftDockWidgetArea, Qt.DockWidgetArea.RightDockWidgetArea,
                                Qt.DockWidgetArea.BottomDockWidgetArea)  # fmt: skip
         self.input_panel = RunInputPanel()
+        self.input_panel.refused.connect(lambda why: self._say(why))
         self.channels = ChannelsPanel()
         self.history = HistoryPanel()
         self.trace = TracePanel()

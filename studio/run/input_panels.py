@@ -17,7 +17,7 @@ from PySide6.QtWidgets import (
 )
 
 from studio.i18n import translate
-from studio.plain import plain_label
+from studio.plain import line_label, plain_label, set_line
 from studio.run.widgets import (
     MONO,
     button,
@@ -31,6 +31,9 @@ from studio.run.widgets import (
 class RunInputPanel(QWidget):
     """The run's input as JSON, prefilled from the spec's saved inputs."""
 
+    refused = Signal(str)
+    """The input or the context is not what a run takes: why."""
+
     def __init__(self) -> None:
         super().__init__()
         self.setObjectName("runInputPanel")
@@ -41,10 +44,11 @@ class RunInputPanel(QWidget):
         # three lines at least (not Qt's 70 px): the Design workspace gives the rest of the left
         # column to the palette, whose node kinds then all show at 1280×720
         self.editor.setMinimumHeight(self.editor.fontMetrics().lineSpacing() * 3 + 10)
-        self.error = plain_label()
+        # one line cut at the dock's edge (all of it in its tooltip and, through `refused`, in
+        # the status bar): three wrapped lines pushed the context over the editor at 1280×720
+        self.error = line_label()
         self.error.setObjectName("runInputError")
         self.error.setStyleSheet("color: #C62828")
-        self.error.setWordWrap(True)
         layout = vbox(self)
         row = QHBoxLayout()
         row.addWidget(QLabel(translate("run.input_panels", "Saved input")))
@@ -98,7 +102,7 @@ class RunInputPanel(QWidget):
         try:
             return True, json.loads(text)
         except ValueError as exc:
-            self.error.setText(
+            self._show_error(
                 translate("run.input_panels", "The context is not JSON: {exc}").format(exc=exc)
             )
             return False, None
@@ -106,7 +110,7 @@ class RunInputPanel(QWidget):
     def set_value(self, value: Any) -> None:
         """Show `value` as the input (a thread's last input), whatever saved input is chosen."""
         self.editor.setPlainText(json.dumps(value, indent=2, ensure_ascii=False, default=str))
-        self.error.setText("")
+        self._show_error("")
 
     def resume_hint(self) -> Any:
         """The chosen saved input's first resume value, to prefill an interrupt answer."""
@@ -130,8 +134,13 @@ class RunInputPanel(QWidget):
                     None,
                     translate("run.input_panels", "The input is not JSON: {exc}").format(exc=exc),
                 )
-        self.error.setText(error)
+        self._show_error(error)
         return value
+
+    def _show_error(self, text: str) -> None:
+        set_line(self.error, text)
+        if text:
+            self.refused.emit(text)
 
 
 class InterruptPanel(QFrame):

@@ -208,6 +208,30 @@ def test_every_node_kind_in_the_palette_shows_at_1280x720(designer, qtbot):
     assert not win.workspaces.cramped()  # the run input's fields still whole
 
 
+def test_a_run_input_that_is_not_json_is_said_without_covering_the_fields(designer, qtbot):
+    """JSON typed with its closing brace missing, Run: why, in full, on the status line; under
+    the editor one line of it, the Context field where it was (a wrapped error pushed it over
+    the editor once the palette had the column's spare height)."""
+    win = designer
+    press(win, tool(win, "new"))
+    editor = win.findChild(QPlainTextEdit, "runInputEditor")
+    context = win.findChild(QLineEdit, "runContextEditor")
+    select_text(win, editor)
+    QTest.keyClicks(editor, '{"total": 1')
+    press(win, win.findChild(QPushButton, "runButton"))
+    why = "The input state is not JSON: Expecting ',' delimiter: line 1 column 12 (char 11)"
+    qtbot.waitUntil(lambda: win.runner.status.text() == why)
+    error = win.findChild(QWidget, "runInputError")
+    assert error.toolTip() and why in error.toolTip()
+    below = lambda upper, lower: (
+        upper.mapTo(win, upper.rect().bottomLeft()).y()
+        < lower.mapTo(win, lower.rect().topLeft()).y()
+    )  # noqa: E731
+    assert below(editor, context) and below(context, error)
+    assert not win.workspaces.cramped()
+    shot(win, "m10-bad-input.png")
+
+
 def test_automatic_layout_shows_the_cards_it_moved(designer, qtbot):
     """Automatic layout on the toolbar put the three stacked cards side by side, the last one
     past the canvas's edge; the designer then clicked a card that was not there."""
