@@ -13,13 +13,15 @@ from PySide6.QtWidgets import QApplication, QMainWindow, QMenu, QToolButton
 
 from graphspec.io import resolve_subgraph
 from studio.canvas.context_menu import MenuHooks, build_menu
-from studio.canvas.items.node_item import WIDTH
+from studio.canvas.items.node_item import AGENT_WIDTH, WIDTH
 from studio.canvas.layout import laid_out
 from studio.canvas.scene import GraphScene
 from studio.canvas.view import GraphView
 from studio.document import GraphDocument
 from studio.i18n import translate
 
+MIN_HEIGHT = 48.0
+"""A new card's height (card_size's least): a dropped card is centred on the pointer with it."""
 FREE_STEP = 80.0
 """How far below a card a double-clicked palette entry lands: a card's height and a gap."""
 
@@ -29,7 +31,20 @@ class EditorCommands:
 
     # -------------------------------------------------------------- editing commands
 
+    def drop_from_palette(self, payload: str, pos: QPointF) -> str | None:
+        """A palette entry dropped: a node's card centred where the pointer is, as a designer
+        aims it, and kept inside the view (its corner at the pointer left a card dropped near
+        the canvas's right or bottom edge mostly out of view)."""
+        if payload.startswith("node:"):
+            width = AGENT_WIDTH if payload == "node:agent" else WIDTH
+            shown = self.view.mapToScene(self.view.viewport().rect()).boundingRect()
+            x = min(max(pos.x() - width / 2, shown.left()), shown.right() - width - 10)
+            y = min(max(pos.y() - MIN_HEIGHT / 2, shown.top()), shown.bottom() - MIN_HEIGHT - 10)
+            pos = QPointF(x, y)
+        return self.add_from_palette(payload, pos)
+
     def add_from_palette(self, payload: str, pos: QPointF) -> str | None:
+        """Add a palette entry with its card's top left corner at `pos` (snapped)."""
         if self.pages.currentWidget() is not self.view:
             self.new_graph()
         if payload == "note":

@@ -200,7 +200,7 @@ class MainWindow(WindowLayout, EditorCommands, QMainWindow):
         self.view.context_requested.connect(self.show_context_menu)
         self.scene.activated.connect(self._activated)
         self.scene.selectionChanged.connect(self._selection_changed)
-        self.view.palette_dropped.connect(self.add_from_palette)
+        self.view.palette_dropped.connect(self.drop_from_palette)
         self.view.rename_finished.connect(self.editor.rename)
         self.palette.activated_entry.connect(self.add_in_view)
         self.editor.layout_finished.connect(self.show_laid_out)

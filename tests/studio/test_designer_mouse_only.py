@@ -31,7 +31,7 @@ from PySide6.QtWidgets import (
 from graphspec.io import load_spec
 from tests.studio.conftest import settle
 from tests.studio.helpers import center, drag
-from tests.studio.test_canvas_gestures import port
+from tests.studio.test_canvas_gestures import drop_from_palette, port
 from tests.studio.test_editor_gestures import on_edge, pick, right_click
 
 pytestmark = pytest.mark.gui
@@ -223,13 +223,32 @@ def test_a_run_input_that_is_not_json_is_said_without_covering_the_fields(design
     qtbot.waitUntil(lambda: win.runner.status.text() == why)
     error = win.findChild(QWidget, "runInputError")
     assert error.toolTip() and why in error.toolTip()
-    below = lambda upper, lower: (
-        upper.mapTo(win, upper.rect().bottomLeft()).y()
-        < lower.mapTo(win, lower.rect().topLeft()).y()
-    )  # noqa: E731
-    assert below(editor, context) and below(context, error)
+
+    def bottom(widget: QWidget) -> int:
+        return widget.mapTo(win, widget.rect().bottomLeft()).y()
+
+    def top(widget: QWidget) -> int:
+        return widget.mapTo(win, widget.rect().topLeft()).y()
+
+    assert bottom(editor) < top(context) and bottom(context) < top(error)
     assert not win.workspaces.cramped()
     shot(win, "m10-bad-input.png")
+
+
+def test_a_dropped_card_lands_under_the_pointer_and_in_view(designer, qtbot):
+    """set state dragged from the palette and let go 30 px inside the canvas's bottom right
+    corner: the card was put with its corner there, nearly all of it out of view. (The drag's
+    enter, move and drop events as the platform sends them: offscreen Qt cannot run QDrag.)"""
+    win = designer
+    press(win, tool(win, "new"))
+    view = win.view
+    for corner in (view.viewport().rect().bottomRight(), view.viewport().rect().center()):
+        at = view.mapToScene(corner - QPoint(30, 30))
+        drop_from_palette(win, "node:set_state", at)
+        card = win.scene.nodes[win.document.spec.nodes[-1].id].sceneBoundingRect()
+        shown = view.mapToScene(view.viewport().rect()).boundingRect()
+        assert shown.contains(card), (card, shown)
+        assert card.adjusted(-20, -20, 20, 20).contains(at)  # under the pointer, or nearly
 
 
 def test_automatic_layout_shows_the_cards_it_moved(designer, qtbot):
