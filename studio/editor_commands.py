@@ -12,13 +12,16 @@ from PySide6.QtCore import QPointF, QRectF, QSizeF, Qt
 from PySide6.QtWidgets import QApplication, QMainWindow, QMenu, QToolButton
 
 from graphspec.io import resolve_subgraph
+from graphspec.node_kinds import NODE_KINDS
 from studio.canvas.context_menu import MenuHooks, build_menu
 from studio.canvas.items.node_item import AGENT_WIDTH, WIDTH
 from studio.canvas.layout import laid_out
+from studio.canvas.looks import END, shown
 from studio.canvas.scene import GraphScene
 from studio.canvas.view import GraphView
 from studio.document import GraphDocument
 from studio.i18n import translate
+from studio.paths import icon
 
 MIN_HEIGHT = 48.0
 """A new card's height (card_size's least): a dropped card is centred on the pointer with it."""
@@ -200,6 +203,56 @@ class EditorCommands:
         menu.popup(global_pos)
         self.context_menu = menu
         return menu
+
+    def offer_new_target(self, drag: str, source: str, pos: QPointF, global_pos) -> QMenu:
+        """A connection or route drag let go on the empty canvas: a menu of what to add there,
+        already connected (a new node, one undo step) or END (objectName `newTargetMenu`)."""
+        menu = QMenu(self.view)
+        menu.setObjectName("newTargetMenu")
+        title = menu.addAction(
+            (
+                translate("editor_commands", "Add a node here, routed from {source}")
+                if drag == "route"
+                else translate("editor_commands", "Add a node here, after {source}")
+            ).format(source=shown(source))
+        )
+        title.setEnabled(False)
+        for kind in NODE_KINDS:
+            action = menu.addAction(icon(kind), kind.replace("_", " "))
+            action.setObjectName(f"newTarget_{kind}")
+            action.triggered.connect(lambda _=False, k=kind: self.add_after(drag, source, k, pos))
+        menu.addSeparator()
+        end = menu.addAction(translate("editor_commands", "Go to END"))
+        end.setObjectName("newTarget___end__")
+        end.triggered.connect(lambda: self._join(drag, source, END))
+        menu.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        menu.popup(global_pos)
+        self.context_menu = menu
+        return menu
+
+    def add_after(self, drag: str, source: str, kind: str, pos: QPointF) -> str | None:
+        """A node of `kind` centred at `pos` and joined to `source`, as one undo step."""
+        stack = self.editor.stack
+        stack.beginMacro(
+            translate("editor_commands", "Add {kind} node after {source}").format(
+                kind=kind.replace("_", " "), source=shown(source)
+            )
+        )
+        try:
+            node_id = self.drop_from_palette(f"node:{kind}", pos)
+            if node_id is not None:
+                self._join(drag, source, node_id)
+        finally:
+            stack.endMacro()
+        if node_id is not None:
+            self.scene.select_ids([node_id])
+        return node_id
+
+    def _join(self, drag: str, source: str, target: str) -> None:
+        if drag == "route":
+            self.add_route(source, target)
+        else:
+            self.editor.connect(source, target)
 
     def _show_breakpoints(self) -> None:
         """The run toolbar's list of breakpoints (the Breakpoints dock's); its menu clears one."""

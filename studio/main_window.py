@@ -201,6 +201,7 @@ class MainWindow(WindowLayout, EditorCommands, QMainWindow):
         self.scene.activated.connect(self._activated)
         self.scene.selectionChanged.connect(self._selection_changed)
         self.view.palette_dropped.connect(self.drop_from_palette)
+        self.view.released_on_canvas.connect(self.offer_new_target)
         self.view.rename_finished.connect(self.editor.rename)
         self.palette.activated_entry.connect(self.add_in_view)
         self.editor.layout_finished.connect(self.show_laid_out)

@@ -265,6 +265,22 @@
             <translation>请先选择一条条件边 (conditional edge)</translation>
         </message>
         <message>
+            <source>Add a node here, routed from {source}</source>
+            <translation>在此添加节点，由 {source} 路由到它</translation>
+        </message>
+        <message>
+            <source>Add a node here, after {source}</source>
+            <translation>在此添加节点，接在 {source} 之后</translation>
+        </message>
+        <message>
+            <source>Go to END</source>
+            <translation>连到 END</translation>
+        </message>
+        <message>
+            <source>Add {kind} node after {source}</source>
+            <translation>在 {source} 之后添加 {kind} 节点</translation>
+        </message>
+        <message>
             <source>before</source>
             <translation>之前</translation>
         </message>

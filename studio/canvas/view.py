@@ -23,6 +23,9 @@ class GraphView(QGraphicsView):
     """A palette entry (`node:KIND`, `note`, `middleware:NAME`) dropped at a scene position."""
     rename_finished = Signal(str, str)
     """old id, new id typed in the in-place editor."""
+    released_on_canvas = Signal(str, str, QPointF, QPoint)
+    """A connection ("connect") or route ("route") drag from a node (its id) let go where no
+    card is: the scene position and the global position for a menu of what to add there."""
     context_requested = Signal(str, str, QPointF, QPoint)
     """A right-click: what was hit (`canvas`, `node`, `port`, `edge`), its id (node id, edge
     element id; "" on the canvas), the scene position and the global position for the menu."""
@@ -261,6 +264,11 @@ class GraphView(QGraphicsView):
                     self.scene().retarget_requested.emit(edge_id, int(index), target.node_id)
                 else:
                     self.scene().reconnect_requested.emit(drag[1], target.node_id)
+            elif target is None and drag[0] in ("connect", "route"):
+                at = event.position().toPoint()
+                self.released_on_canvas.emit(
+                    drag[0], drag[1], self.mapToScene(at), self.viewport().mapToGlobal(at)
+                )
             return
         super().mouseReleaseEvent(event)
 

@@ -251,6 +251,36 @@ def test_a_dropped_card_lands_under_the_pointer_and_in_view(designer, qtbot):
         assert card.adjusted(-20, -20, 20, 20).contains(at)  # under the pointer, or nearly
 
 
+def test_a_connection_let_go_on_the_empty_canvas_offers_the_node_to_add(designer, qtbot):
+    """A drag from a's output port let go where no card is did nothing; now a menu offers
+    the node to add there, already connected (one undo step), or END; a route's drag too."""
+    win = designer
+    add_three_nodes(qtbot, win)
+    view = win.view
+    source = win.document.spec.nodes[-1].id
+    below = port(win, source, "out") + QPointF(-230, 60)
+    assert view.hit(below)[0] == "canvas"
+    drag(view, port(win, source, "out"), below)
+    menu = QApplication.activePopupWidget()
+    assert isinstance(menu, QMenu) and menu.objectName() == "newTargetMenu"
+    menu_pick(qtbot, menu, "newTarget_set_state")
+    spec = win.document.spec
+    added = spec.nodes[-1].id
+    assert added == "set_state_4" and [(e.sources, e.target) for e in spec.edges] == [
+        ([source], added)
+    ]
+    card = win.scene.nodes[added].sceneBoundingRect()
+    assert card.adjusted(-20, -20, 20, 20).contains(below)
+    assert win.editor.stack.undoText() == f"Add set state node after {source}"
+    drag(view, port(win, added, "route"), port(win, added, "out") + QPointF(-230, 60))
+    menu_pick(qtbot, QApplication.activePopupWidget(), "newTarget___end__")
+    assert win.document.spec.conditional_edges[0].path_map == ["__end__"]
+    press(win, tool(win, "undo"))
+    press(win, tool(win, "undo"))
+    assert [n.id for n in win.document.spec.nodes] == ["set_state", "set_state_2", "set_state_3"]
+    assert win.document.spec.edges == []
+
+
 def test_automatic_layout_shows_the_cards_it_moved(designer, qtbot):
     """Automatic layout on the toolbar put the three stacked cards side by side, the last one
     past the canvas's edge; the designer then clicked a card that was not there."""
