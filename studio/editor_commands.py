@@ -87,10 +87,8 @@ class EditorCommands:
 
     def show_laid_out(self) -> None:
         """After Automatic layout the cards are elsewhere: fit them in view unless they all are."""
-        view = self.view
-        shown = view.mapToScene(view.viewport().rect()).boundingRect()
-        if not shown.contains(self.scene.itemsBoundingRect()):
-            view.fit()
+        if not self.view.shows_all():
+            self.view.fit()
 
     def selected(self) -> list[str]:
         return self.scene.selected_ids()

@@ -316,8 +316,11 @@ class WindowLayout:
         if self.pages.currentWidget() is not self.view:
             self._editor_layout = None
             return
+        whole = self.view.shows_all()
         self.workspaces.arrange(ws)
         self._fit_docks()
+        if whole:  # a narrower canvas (Debug's wider docks) still shows all of the graph
+            QTimer.singleShot(0, lambda: self.view.shows_all() or self.view.fit())
 
     def _fit_docks(self) -> None:
         """Size the docks now and once more when Qt has laid out the ones just shown; a hidden

@@ -90,6 +90,11 @@ class GraphView(QGraphicsView):
             self.centerOn(rect.center())
         self._sync_overview()
 
+    def shows_all(self) -> bool:
+        """Every card, edge and note is in view."""
+        shown = self.mapToScene(self.viewport().rect()).boundingRect()
+        return shown.contains(self.scene().itemsBoundingRect())
+
     def _sync_overview(self) -> None:
         """Zoomed far out, the scene's items stop painting and the overview picture stands in."""
         scene = self.scene()

@@ -294,6 +294,25 @@ def test_automatic_layout_shows_the_cards_it_moved(designer, qtbot):
     assert win.scene.selected_ids() == ["set_state_3"]
 
 
+def test_switching_workspace_keeps_the_whole_graph_in_view(designer, qtbot):
+    """The graph whole on the canvas in Design; Debug chosen on the toolbar: its wider docks
+    left the right column of cards cut off."""
+    win = designer
+    add_three_nodes(qtbot, win)
+    press(win, tool(win, "layout"))
+    press(win, tool(win, "fit"))
+
+    def whole() -> bool:
+        view = win.view
+        shown = view.mapToScene(view.viewport().rect()).boundingRect()
+        return shown.contains(win.scene.itemsBoundingRect())
+
+    assert whole()
+    choose(qtbot, win, win.findChild(QComboBox, "workspaceChooser"), "Debug")
+    qtbot.waitUntil(whole, timeout=2000)
+    shot(win, "m10-debug-workspace.png")
+
+
 def inspector_field(win, cls, name: str):
     found = win.inspector.findChild(cls, name)
     assert found is not None and found.isVisible(), name
