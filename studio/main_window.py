@@ -552,6 +552,8 @@ class MainWindow(WindowLayout, EditorCommands, QMainWindow):
             str(start),
             translate("main_window", SPEC_FILTER),
         )
+        if path and not Path(path).suffix:  # a name typed bare: as Qt's default suffix does,
+            path += ".json"  # else Open (its filter *.json) never shows the file saved
         return self.save_as(Path(path)) if path else False
 
     def trust(self) -> None:

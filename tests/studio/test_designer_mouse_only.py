@@ -400,6 +400,19 @@ def test_build_save_reopen_by_mouse(designer, qtbot):
     shot(win, "m10-reopened.png")
 
 
+def test_a_name_typed_without_json_is_saved_as_a_spec_open_finds(designer, qtbot, monkeypatch):
+    """Save, the name typed bare ("workflow"): the spec was written to a file named so, which
+    Open's "Graph specs (*.json)" never lists; it is workflow.json now."""
+    win = designer
+    add_three_nodes(qtbot, win)
+    bare = win.file_for_test.with_suffix("")
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(bare), ""))
+    press(win, tool(win, "save"))
+    assert not bare.exists() and win.document.path == win.file_for_test
+    assert load_spec(win.file_for_test.read_bytes()) == win.document.spec
+    assert "workflow.json" in win.windowTitle()
+
+
 def tab(win, title: str) -> None:
     """Click the tab of a tabbed dock by its title."""
     from PySide6.QtWidgets import QTabBar
