@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from typing import Any
+from typing import Any, get_args
 
 from pydantic import ValidationError
 from PySide6.QtCore import QObject, Signal
@@ -20,6 +20,7 @@ from graphspec.model import (
     ConditionalEdge,
     CustomMiddleware,
     GraphSpec,
+    Identifier,
     Note,
     Position,
     PrebuiltMiddleware,
@@ -306,9 +307,24 @@ def _rerouted(edge: ConditionalEdge, renames: dict[str, str]) -> ConditionalEdge
     return edge.model_copy(update=update)
 
 
+NAME_PATTERN = get_args(Identifier)[1].pattern
+"""What a node's, key's or edge's name matches (graphspec.model.Identifier's constraint)."""
+
+
 def _message(exc: BaseException) -> str:
     if isinstance(exc, ValidationError):
-        return "; ".join(e["msg"] for e in exc.errors(include_url=False))
+        return "; ".join(_said(e) for e in exc.errors(include_url=False))
     if isinstance(exc, KeyError):
         return f"no element {exc.args[0]!r}"
     return str(exc)
+
+
+def _said(error: Any) -> str:
+    """One of a ValidationError's errors as a designer reads it: a name that is not one is
+    told what a name is (pydantic said "String should match pattern '^[A-Za-z_]…'")."""
+    if error["type"] == "string_pattern_mismatch" and error["ctx"]["pattern"] == NAME_PATTERN:
+        return translate(
+            "editor",
+            "{value} is not a name: letters, digits and _ only, not a digit first, at most 64",
+        ).format(value=repr(error["input"]))
+    return error["msg"]

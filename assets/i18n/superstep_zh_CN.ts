@@ -249,6 +249,10 @@
             <source>layout failed: {error}</source>
             <translation>布局失败：{error}</translation>
         </message>
+        <message>
+            <source>{value} is not a name: letters, digits and _ only, not a digit first, at most 64</source>
+            <translation>{value} 不是合法的名称：只能用字母、数字和 _，不能以数字开头，最多 64 个字符</translation>
+        </message>
     </context>
     <context>
         <name>editor_commands</name>

@@ -413,6 +413,19 @@ def test_a_name_typed_without_json_is_saved_as_a_spec_open_finds(designer, qtbot
     assert "workflow.json" in win.windowTitle()
 
 
+def test_a_name_that_is_not_one_is_told_what_a_name_is(designer, qtbot):
+    """A node renamed "my node" in the inspector: the status bar said "String should match
+    pattern '^[A-Za-z_][A-Za-z0-9_]{0,63}$'"; it says what a name may hold."""
+    win = designer
+    add_three_nodes(qtbot, win)
+    canvas_click(win, center(win.scene.nodes["set_state_3"]))
+    retype(qtbot, win, inspector_field(win, QLineEdit, "inspector_id"), "my node")
+    assert [n.id for n in win.document.spec.nodes][-1] == "set_state_3"
+    assert win.statusBar().currentMessage() == (
+        "'my node' is not a name: letters, digits and _ only, not a digit first, at most 64"
+    )
+
+
 def tab(win, title: str) -> None:
     """Click the tab of a tabbed dock by its title."""
     from PySide6.QtWidgets import QTabBar
