@@ -77,6 +77,12 @@ class InspectorPanel(QScrollArea):
     def _say(self, message: str) -> None:
         self.error.setText(message)
 
+    def _refused(self, message: str) -> None:
+        """A field's text not saved (Python or an expression that does not parse): said here
+        and on the status bar, which stays when a click elsewhere shows another element."""
+        self._say(message)
+        self.editor.failed.emit(message)
+
     def _rebuild_soon(self) -> None:
         self._force = True
         self._soon.start()
@@ -248,7 +254,7 @@ class InspectorPanel(QScrollArea):
         editor = CodeEditor(mode, value, f"inspector_{name}")
         editor.setToolTip(self._description(name))
         editor.committed.connect(commit)
-        editor.refused.connect(lambda message: self.error.setText(f"{label}: {message}"))
+        editor.refused.connect(lambda message: self._refused(f"{label}: {message}"))
         self.form.addRow(label, CodeField(editor))
         return editor
 

@@ -426,6 +426,22 @@ def test_a_name_that_is_not_one_is_told_what_a_name_is(designer, qtbot):
     )
 
 
+def test_a_value_not_saved_says_why_after_the_click_away(designer, qtbot):
+    """Values typed wrong ("total = = 1"), then a click on the empty canvas: the text was
+    dropped and why was said only in the inspector, which the click replaced by the graph's
+    form; the status bar says it now."""
+    win = designer
+    add_three_nodes(qtbot, win)
+    canvas_click(win, center(win.scene.nodes["set_state_3"]))
+    values = inspector_field(win, QPlainTextEdit, "inspector_values")
+    press(win, values.viewport())
+    QTest.keyClicks(values, "total = = 1")
+    empty_canvas(win)
+    assert win.document.spec.node("set_state_3").values == {}
+    said = win.statusBar().currentMessage()
+    assert said.startswith("Values: line 1: ") and said.endswith("(not saved until it is fixed)")
+
+
 def tab(win, title: str) -> None:
     """Click the tab of a tabbed dock by its title."""
     from PySide6.QtWidgets import QTabBar
