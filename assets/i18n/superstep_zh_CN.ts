@@ -1509,6 +1509,10 @@ pending writes: </source>
             <translation>第 {line} 行：{message}（修正之前不会保存）</translation>
         </message>
         <message>
+            <source>Edit JSON</source>
+            <translation>编辑 JSON</translation>
+        </message>
+        <message>
             <source>Edit text</source>
             <translation>编辑文本</translation>
         </message>

@@ -298,9 +298,10 @@ class CodeDialog(QDialog):
         super().__init__(parent)
         self.setObjectName("codeDialog")
         self.setWindowTitle(
-            {"json": "Edit JSON", "text": translate("panels.code_editor", "Edit text")}.get(
-                mode, translate("panels.code_editor", "Edit code")
-            )
+            {
+                "json": translate("panels.code_editor", "Edit JSON"),
+                "text": translate("panels.code_editor", "Edit text"),
+            }.get(mode, translate("panels.code_editor", "Edit code"))
         )
         self.resize(760, 520)
         self.editor = CodeEditor(mode, text, "popOutEditor")
