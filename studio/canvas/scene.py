@@ -36,10 +36,15 @@ fast as when only the card's own edges followed (bench/canvas.py's drag frame)."
 REST_MS = 60
 
 
+def _inside(card: QRectF) -> QRectF:
+    """The card away from its border: a curve that meets it crosses the card (a port on the
+    border is not a crossing)."""
+    return card.adjusted(6, 6, -6, -6)
+
+
 def _crossed(points: list[QPointF], card: QRectF) -> bool:
-    """Whether a curve (`points` along it) runs inside the card, away from its border (a port
-    on the border is not a crossing)."""
-    inner = card.adjusted(6, 6, -6, -6)
+    """Whether a curve (`points` along it) runs inside the card."""
+    inner = _inside(card)
     return any(inner.contains(p) for p in points)
 
 
@@ -373,11 +378,12 @@ class GraphScene(QGraphicsScene):
         sources = [self.ported(s).port_pos("out") for s in edge.look.sources]
         target = self.ported(edge.look.target)
         lane = self._lanes.get(edge.look.key, (0, 1))
-        edge.set_ends(sources, target.port_pos("in"), lane, self._beside(edge))
+        edge.set_ends(sources, target.port_pos("in"), lane, self._beside(edge, lane))
 
-    def _beside(self, edge: EdgeItem) -> float | None:
-        """The x the edge runs along around cards (see EdgeItem.set_ends), or None."""
-        lane = self._lanes.get(edge.look.key, (0, 1))
+    def _beside(self, edge: EdgeItem, lane: tuple[int, int] | None = None) -> float | None:
+        """The x the edge runs along around cards (see EdgeItem.set_ends), or None; `lane`: its
+        place among the edges between the same ends, when the caller has it."""
+        lane = lane or self._lanes.get(edge.look.key, (0, 1))
         if edge.look.sources == (edge.look.target,):  # back to itself: a loop beside the card
             target = self.ported(edge.look.target)
             return target.mapToScene(QPointF(target.size()[0], 0)).x() + LOOP_REACH + lane[0] * LANE
@@ -434,6 +440,7 @@ class GraphScene(QGraphicsScene):
         place are asked (the scene's index), so a drag stays cheap on a big graph."""
         was, self._dragged[node_id] = self._dragged[node_id], card
         own = self._touching.get(node_id, set())
+        insides = (_inside(was), _inside(card))
         found: set[str] = set()
         for place in (was, card):
             for item in self.items(place, Qt.ItemSelectionMode.IntersectsItemBoundingRect):
@@ -446,8 +453,7 @@ class GraphScene(QGraphicsScene):
                 # only an edge whose straight curve the card meets, or met, may change (Qt's
                 # test of the curve's area: never misses a crossing, and costs no sampling)
                 path = self._straight(sources[0], target)
-                inner = (r.adjusted(6, 6, -6, -6) for r in (was, card))
-                if any(path.intersects(r) for r in inner) and self._beside(item) != item.beside:
+                if any(map(path.intersects, insides)) and self._beside(item) != item.beside:
                     found.add(key)
         return found
 

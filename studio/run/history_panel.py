@@ -442,7 +442,8 @@ class HistoryPanel(QWidget):
         entry = self.current()
         if entry is None:
             return translate("run.history_panel", "Pick a checkpoint to see its state")
-        self.editor.setPlainText(text)
+        if text != self.editor.toPlainText():  # the window's text: the dock shows it too
+            self.editor.setPlainText(text)
         edited, error = json_object(text, translate("run.history_panel", "The edited state"))
         if edited is None:
             return error
