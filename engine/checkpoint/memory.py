@@ -94,7 +94,8 @@ class InMemorySaver(BaseCheckpointSaver):
     superstep costs what it changed (a growing list: its new items, see the module docstring).
     Values are kept serialized (by `serde`, never pickle), so later in-place mutation by user
     code cannot rewrite history, and what a thread holds here is exactly what a persistent saver
-    would hold. Reads return new objects: changing them changes nothing stored.
+    would hold. Reads return new objects: changing them changes nothing stored. The loop hands
+    its checkpoints over with `put_unshared`, and they are serialized only when read.
     """
 
     blocks_on_io = False  # all CPU: a background thread would only add hand-offs
@@ -134,10 +135,17 @@ class InMemorySaver(BaseCheckpointSaver):
             value += loads(suffix)
         return value
 
+    def _decoded(self, stored: Any) -> Any:
+        """A stored checkpoint (without values) or metadata, as new objects. What put_unshared
+        kept as it was makes now the round trip through the serializer that put makes."""
+        if type(stored) is dict:
+            stored = self.serde.dumps_typed(stored)
+        return self.serde.loads_typed(stored)
+
     def _tuple(self, thread_id: str, ns: str, checkpoint_id: str) -> CheckpointTuple:
         saved, metadata, parent_id = self.storage[thread_id][ns][checkpoint_id]
         loads = self.serde.loads_typed
-        saved = loads(saved)
+        saved = self._decoded(saved)
         values = {}
         blobs = self.blobs
         for channel, version in saved["channel_versions"].items():
@@ -152,7 +160,7 @@ class InMemorySaver(BaseCheckpointSaver):
             (task_id, channel, loads(value))
             for task_id, channel, value, _ in map(stored.get, order)
         ]
-        metadata = loads(metadata)
+        metadata = self._decoded(metadata)
         parent = checkpoint_config(thread_id, ns, parent_id) if parent_id else None
         return CheckpointTuple(
             checkpoint_config(thread_id, ns, checkpoint_id), checkpoint, metadata, parent, writes
@@ -264,10 +272,45 @@ class InMemorySaver(BaseCheckpointSaver):
         metadata: CheckpointMetadata,
         new_versions: ChannelVersions,
     ) -> dict:
+        dumps = self.serde.dumps_typed
+        stored_metadata = dumps(get_checkpoint_metadata(config, metadata))
+        self._put(config, checkpoint, stored_metadata, new_versions, dumps)
+        conf = config["configurable"]
+        return checkpoint_config(conf["thread_id"], conf.get("checkpoint_ns", ""), checkpoint["id"])
+
+    def put_unshared(
+        self,
+        config: dict,
+        checkpoint: Checkpoint,
+        metadata: CheckpointMetadata,
+        new_versions: ChannelVersions,
+    ) -> None:
+        """put(), for a caller that never changes in place what `checkpoint` holds (its
+        versions, a node's versions_seen) or `metadata`: the loop, whose versions are
+        copy-on-write. They are kept as they are and serialized when read, so a superstep
+        costs what it changed, not a copy of every channel's version. The values are serialized
+        now, as put does: user code may change them in place."""
+        self._put(config, checkpoint, get_checkpoint_metadata(config, metadata), new_versions)
+
+    @property
+    def keeps_unshared(self) -> bool:
+        """Whether the loop hands its checkpoints over with put_unshared: not to a subclass that
+        overrides put, which expects every checkpoint there."""
+        return type(self).put is InMemorySaver.put
+
+    def _put(
+        self,
+        config: dict,
+        checkpoint: Checkpoint,
+        stored_metadata: Any,
+        new_versions: ChannelVersions,
+        dumps: Any = None,
+    ) -> None:
+        """Store a checkpoint's new values and the checkpoint itself: serialized by `dumps`,
+        or (None) as it is, for put_unshared."""
         conf = config["configurable"]
         thread_id, ns = conf["thread_id"], conf.get("checkpoint_ns", "")
         values = checkpoint["channel_values"]
-        stored_metadata = self.serde.dumps_typed(get_checkpoint_metadata(config, metadata))
         with self._lock:
             blobs, following = {}, {}
             try:
@@ -291,16 +334,16 @@ class InMemorySaver(BaseCheckpointSaver):
             self.blobs.update(blobs)
             for live_key, live in following.items():
                 self._remember(live_key, live)
-            # Bytes, not dicts, as langgraph keeps them: a snapshot the loop cannot change later,
-            # and a long history of containers would slow every garbage-collector pass.
-            saved = dict(checkpoint)
+            saved: Any = dict(checkpoint)
             del saved["channel_values"]
+            # Serialized, as langgraph keeps them: a snapshot the caller cannot change later.
+            if dumps is not None:
+                saved = dumps(saved)
             self.storage[thread_id][ns][checkpoint["id"]] = (
-                self.serde.dumps_typed(saved),
+                saved,
                 stored_metadata,
                 conf.get("checkpoint_id"),
             )
-        return checkpoint_config(thread_id, ns, checkpoint["id"])
 
     def put_writes(
         self, config: dict, writes: Sequence[tuple[str, Any]], task_id: str, task_path: str = ""
@@ -329,16 +372,16 @@ class InMemorySaver(BaseCheckpointSaver):
     # -- whole threads
     def copy_thread(self, source_thread_id: str, target_thread_id: str) -> None:
         source, target = str(source_thread_id), str(target_thread_id)
-        loads, dumps = self.serde.loads_typed, self.serde.dumps_typed
+        dumps = self.serde.dumps_typed
         with self._lock:
             for ns, checkpoints in self.storage.get(source, {}).items():
                 copies = self.storage[target][ns]
                 for checkpoint_id, (saved, metadata, parent_id) in checkpoints.items():
-                    decoded = loads(metadata)
+                    decoded = self._decoded(metadata)
                     if (copied := copied_metadata(decoded, source, target)) is not decoded:
                         metadata = dumps(copied)
                     copies[checkpoint_id] = (saved, metadata, parent_id)
-            # stored bytes never change, so the copy shares them (a list's deltas name their
+            # what is stored never changes, so the copy shares it (a list's deltas name their
             # base by version, which the copy keeps)
             for (thread_id, *rest), blob in list(self.blobs.items()):
                 if thread_id == source:
@@ -368,7 +411,7 @@ class InMemorySaver(BaseCheckpointSaver):
         used = set()
         for ns, checkpoints in self.storage.get(thread_id, {}).items():
             for saved, _, _ in checkpoints.values():
-                for channel, version in self.serde.loads_typed(saved)["channel_versions"].items():
+                for channel, version in self._decoded(saved)["channel_versions"].items():
                     key = (thread_id, ns, channel, version)
                     while key not in used and (blob := self.blobs.get(key)) is not None:
                         used.add(key)

@@ -160,14 +160,17 @@ def apply_writes(
     versions = checkpoint["channel_versions"]
     seen = checkpoint["versions_seen"]
 
-    # 1. what each task consumed
+    # 1. what each task consumed (a node's versions_seen is replaced, never changed: a saver
+    # may keep the last checkpoint's as it is)
     consumed: set[str] = set()
     for task in tasks:
-        node_seen = seen.setdefault(task.name, {})
+        node_seen = seen.get(task.name)
+        node_seen = {} if node_seen is None else node_seen.copy()
         for chan in task.triggers:
             consumed.add(chan)
             if chan in versions:
                 node_seen[chan] = versions[chan]
+        seen[task.name] = node_seen
     bump_step = bool(consumed)
 
     if get_next_version is None:

@@ -133,6 +133,11 @@ class PregelLoop(LoopOutput, LoopCheckpoints, LoopLoad, LoopCalls):
             and checkpointer.blocks_on_io
             and not options.asynchronous
         )
+        # a saver that keeps the loop's checkpoints as they are, when it saves them in the call
+        # (durability "exit" saves once: no copies to spare)
+        self._hands_over = (
+            getattr(checkpointer, "keeps_unshared", False) is True and self.durability != "exit"
+        )
         # invoke() asks for updates only to find interrupts: skip building node updates
         self.updates_for_interrupts_only = options.updates_for_interrupts_only
         self.last_values_only = options.last_values_only
@@ -309,8 +314,8 @@ class PregelLoop(LoopOutput, LoopCheckpoints, LoopLoad, LoopCalls):
         if null_writes:
             self._apply_writes([WritesOnly(INPUT, null_writes)])
         if is_resuming:
-            seen = self.checkpoint["versions_seen"].setdefault(INTERRUPT, {})
-            seen.update(self.checkpoint["channel_versions"])
+            seen = self.checkpoint["versions_seen"]
+            seen[INTERRUPT] = {**seen.get(INTERRUPT, {}), **self.checkpoint["channel_versions"]}
             if forks:
                 # the fork holds the command's writes applied; old interrupts belong to old tasks
                 self.checkpoint_pending_writes = [

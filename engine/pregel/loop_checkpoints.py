@@ -38,6 +38,8 @@ class LoopCheckpoints:
     _pending_index: list | None = None
     # channel -> its place in the loop's channels (the order of a checkpoint's values)
     _channel_places: dict[str, int] | None = None
+    # whether the saver keeps the checkpoints it is given as they are (put_unshared)
+    _hands_over = False
 
     def _record_writes(self, task_id: str, writes: Sequence[tuple[str, Any]]) -> None:
         """Keep a task's writes pending for the barrier and save them; a rerun replaces the old.
@@ -193,7 +195,16 @@ class LoopCheckpoints:
                 self._async_saves is not None and self._async_saves.defers("put")
             )
             checkpoint = copy_checkpoint(self.checkpoint) if later else self.checkpoint
-            self._save("put", self.checkpoint_config, checkpoint, metadata, new_versions)
+            if later or not self._hands_over:
+                self._save("put", self.checkpoint_config, checkpoint, metadata, new_versions)
+            else:
+                self.checkpointer.put_unshared(
+                    self.checkpoint_config, checkpoint, metadata, new_versions
+                )
+                # the saver keeps its versions as they are: the next steps change copies (and
+                # replace, never change, a node's versions_seen)
+                checkpoint["channel_versions"] = dict(checkpoint["channel_versions"])
+                checkpoint["versions_seen"] = dict(checkpoint["versions_seen"])
             self.checkpoint_config = {
                 **self.checkpoint_config,
                 CONF: {
