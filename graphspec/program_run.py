@@ -94,9 +94,12 @@ class ProgramGraph:
     script: Any = None  # a ScriptGraph: the program's __main__ block ran it (program_script)
 
 
-def load_graph(path: Path, name: str | None, pick: Pick) -> ProgramGraph | None:
+def load_graph(
+    path: Path, name: str | None, pick: Pick, keep_waiting: Any = None
+) -> ProgramGraph | None:
     """Load the program file on the engine (the user agreed) and find its graph: `name`, else
-    graph/app/agent or its only one, else `pick`'s of several (None when it picks none).
+    graph/app/agent or its only one, else `pick`'s of several (None when it picks none); a
+    script's, run by its __main__ block (until `keep_waiting` says stop: program_script).
     SpecError says why there is none."""
     from graphspec.importer import load_module
     from graphspec.program_graphs import NoGraph, SeveralGraphs, compiled, graph_value, pick_name
@@ -104,12 +107,12 @@ def load_graph(path: Path, name: str | None, pick: Pick) -> ProgramGraph | None:
 
     module = load_module(str(path), on_engine=True)  # as the studio runs it
     if is_main_name(name):
-        return _run_by_main(module, path, name, pick)
+        return _run_by_main(module, path, name, pick, keep_waiting)
     if name is None:
         try:
             name = pick_name(module, path.name)
         except NoGraph:  # a script: the graphs its __main__ block runs
-            return _run_by_main(module, path, None, pick)
+            return _run_by_main(module, path, None, pick, keep_waiting)
         except SeveralGraphs as several:
             name = pick(path, several.names)
             if name is None:
@@ -118,10 +121,12 @@ def load_graph(path: Path, name: str | None, pick: Pick) -> ProgramGraph | None:
     return ProgramGraph(module, name, value, compiled(value, f"{path.name}:{name}"))
 
 
-def _run_by_main(module: Any, path: Path, name: str | None, pick: Pick) -> ProgramGraph | None:
+def _run_by_main(
+    module: Any, path: Path, name: str | None, pick: Pick, keep_waiting: Any
+) -> ProgramGraph | None:
     from graphspec.program_script import main_graph
 
-    ran = main_graph(module, path, name, pick)
+    ran = main_graph(module, path, name, pick, keep_waiting)
     if ran is None:
         return None
     return ProgramGraph(module, ran.name, ran.graph, ran.graph, script=ran)

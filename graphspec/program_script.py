@@ -12,10 +12,12 @@ order they first ran, so `FILE.py:__main__2` names the second.
 from __future__ import annotations
 
 import ast
+import ctypes
 import io
 import sys
 import threading
 import traceback
+from collections.abc import Callable
 from contextlib import redirect_stdout
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -24,6 +26,18 @@ from typing import Any
 from graphspec.errors import SpecError
 
 MAIN = "__main__"
+KeepWaiting = Callable[[int], bool]
+"""Asked again and again while a __main__ block runs, with how many graphs it has run so far:
+False stops the block (a server, an endless loop) and takes the graphs it ran."""
+ASK_EVERY = 0.05  # seconds between two questions to KeepWaiting
+STOP_GRACE = 2.0  # seconds a stopped block gets to unwind (its `finally`s, the world it swapped)
+STOPPED = "it was still running and was stopped"
+STUCK = "it was still running and could not be stopped"
+
+
+class BlockStopped(BaseException):
+    """Raised inside a __main__ block whose caller stopped waiting for it. A BaseException, so
+    the script's own `except Exception` does not swallow it."""
 
 
 def is_main_name(name: str | None) -> bool:
@@ -79,13 +93,17 @@ class ScriptRuns:
         return [ran.name for ran in self.graphs]
 
 
-def run_main_block(module: Any, path: Path) -> ScriptRuns | None:
+def run_main_block(
+    module: Any, path: Path, keep_waiting: KeepWaiting | None = None
+) -> ScriptRuns | None:
     """Run the module's __main__ block (None when it has none) and take the graphs it ran. An
-    exception ends the block as it would end the script; the graphs that ran before stay."""
+    exception ends the block as it would end the script; the graphs that ran before stay. With
+    `keep_waiting`, the block is stopped when it answers False (else it is waited for, as
+    `python FILE.py` would be)."""
     code = main_block(path)
     if code is None:
         return None
-    found, runs = ScriptRuns(), []
+    found, runs, stoppable = ScriptRuns(), [], _Stoppable()
     saved, saved_argv, saved_stdin = list(sys.path), sys.argv, sys.stdin
     sys.path.insert(0, str(path.resolve().parent))  # as `python FILE.py` runs it, no arguments
     sys.argv = [str(path)]
@@ -93,14 +111,14 @@ def run_main_block(module: Any, path: Path) -> ScriptRuns | None:
     try:
         # in a thread of its own, where no event loop runs: the script's asyncio.run works
         # when the caller's does (the studio's qasync loop)
-        worker = threading.Thread(target=_run_block, args=(code, module, found, runs),
+        worker = threading.Thread(target=_run_block, args=(code, module, stoppable, found, runs),
                                   name=f"{path.name} __main__", daemon=True)  # fmt: skip
         worker.start()
-        worker.join()
+        _wait(worker, stoppable, runs, found, keep_waiting)
     finally:
         sys.path[:], sys.argv, sys.stdin = saved, saved_argv, saved_stdin
     by_graph: dict[int, ScriptGraph] = {}
-    for run in runs:
+    for run in list(runs):  # (a block that could not be stopped may still add to it)
         ran = by_graph.get(id(run.graph))
         if ran is None:
             name = MAIN if not by_graph else f"{MAIN}{len(by_graph) + 1}"
@@ -110,28 +128,76 @@ def run_main_block(module: Any, path: Path) -> ScriptRuns | None:
     return found
 
 
-def _run_block(code: Any, module: Any, found: ScriptRuns, runs: list) -> None:
+class _Stoppable:
+    """Raises BlockStopped in the block's thread, but only while the script's own code runs
+    there: never while the thread sets up or puts back the world around it."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._thread: int | None = None
+
+    def enter(self) -> None:
+        with self._lock:
+            self._thread = threading.get_ident()
+
+    def leave(self) -> None:
+        with self._lock:
+            self._thread = None
+
+    def stop(self) -> None:
+        with self._lock:
+            if self._thread is not None:  # raised at its next Python instruction
+                ctypes.pythonapi.PyThreadState_SetAsyncExc(
+                    ctypes.c_ulong(self._thread), ctypes.py_object(BlockStopped)
+                )
+
+
+def _wait(worker: threading.Thread, stoppable: _Stoppable, runs: list, found: ScriptRuns,
+          keep_waiting: KeepWaiting | None) -> None:  # fmt: skip
+    if keep_waiting is None:
+        worker.join()
+        return
+    while True:
+        worker.join(ASK_EVERY)
+        if not worker.is_alive():
+            return
+        if not keep_waiting(len({id(run.graph) for run in list(runs)})):
+            break
+    stoppable.stop()  # a server's loop, a polling loop: they wake every so often
+    worker.join(STOP_GRACE)
+    if worker.is_alive():  # blocked in a call that never returns: it keeps running, unwatched
+        found.stopped = STUCK
+
+
+def _run_block(code: Any, module: Any, stoppable: _Stoppable, found: ScriptRuns,
+               runs: list) -> None:  # fmt: skip
     from engine.pregel.root_runs import watch_root_runs
     from graphspec.engine_world import on_engine
 
     # its printing goes to stderr: a command's stdout is its own (`superstep run`'s JSON)
-    with on_engine(), watch_root_runs() as seen, redirect_stdout(sys.stderr):
+    with on_engine(), watch_root_runs(runs), redirect_stdout(sys.stderr):
         try:
-            exec(code, module.__dict__)  # noqa: S102 - the user agreed to run this file
+            stoppable.enter()
+            try:
+                exec(code, module.__dict__)  # noqa: S102 - the user agreed to run this file
+            finally:
+                stoppable.leave()
         except SystemExit as exc:  # `sys.exit(main())`: the script's end, not a failure
             if exc.code not in (None, 0):
                 found.stopped = f"SystemExit: {exc.code}"
+        except BlockStopped:
+            found.stopped = STOPPED
         except BaseException as exc:  # the script's own error, shown beside what it ran
             found.stopped = traceback.format_exception_only(exc)[-1].strip()
-        finally:
-            runs.extend(seen)
 
 
-def main_graph(module: Any, path: Path, name: str | None, pick: Any) -> ScriptGraph | None:
+def main_graph(
+    module: Any, path: Path, name: str | None, pick: Any, keep_waiting: KeepWaiting | None = None
+) -> ScriptGraph | None:
     """The graph `name` the module's __main__ block ran, the only one when `name` is None, else
     `pick(path, names)`'s of several (None when it picks none). SpecError says why there is
     none."""
-    runs = run_main_block(module, path)
+    runs = run_main_block(module, path, keep_waiting)
     if runs is None:
         raise SpecError(f"{path.name} holds no graph (a compiled graph, a StateGraph builder or an "
                         f"@entrypoint) and runs none from an if __name__ == \"__main__\" block; for "
@@ -152,6 +218,10 @@ def main_graph(module: Any, path: Path, name: str | None, pick: Any) -> ScriptGr
 
 __all__ = [
     "MAIN",
+    "STOPPED",
+    "STUCK",
+    "BlockStopped",
+    "KeepWaiting",
     "ScriptGraph",
     "ScriptRuns",
     "is_main_name",

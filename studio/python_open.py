@@ -45,6 +45,7 @@ from studio.canvas.layout import laid_out
 from studio.debug import own_saver
 from studio.edits.base import SpecEdit
 from studio.i18n import translate
+from studio.main_block_wait import MainBlockWait, stopped_text
 
 SETTLE_MS = 300
 """How long the file stays unchanged before a change is acted on (one save, one prompt)."""
@@ -109,8 +110,13 @@ def load_program(window: Any, path: Path, name: str | None, ask: bool = True) ->
     """Load the module (the user agreed), find its graph (asking which when several, if `ask`),
     and get it as a spec, or as the compiled graph when the spec cannot hold it or would not run
     it. None (having said why) when there is no graph to open."""
+    wait = MainBlockWait(window, path) if ask else None  # (no one to answer: wait, as python)
     try:
-        found = load_graph(path, name, partial(ask_graph_name, window, ask=ask))
+        try:
+            found = load_graph(path, name, partial(ask_graph_name, window, ask=ask), wait)
+        finally:
+            if wait is not None:
+                wait.close()
         if found is None:
             return None
         module, name, value, graph = found.module, found.name, found.value, found.graph
@@ -122,7 +128,9 @@ def load_program(window: Any, path: Path, name: str | None, ask: bool = True) ->
     if (ran := found.script) is not None:  # live, where the script left it: its threads
         why = translate("python_open", 'run by its if __name__ == "__main__" block')
         if ran.stopped:
-            why += translate("python_open", ", which stopped: {error}").format(error=ran.stopped)
+            why += translate("python_open", ", which stopped: {error}").format(
+                error=stopped_text(ran.stopped)
+            )
         saver = own_saver(graph)
         return Opened(name, graph, why_code=why, saver=saver, thread=ran.thread if saver else None)
     try:

@@ -1200,6 +1200,31 @@ pending writes: </source>
         </message>
     </context>
     <context>
+        <name>main_block_wait</name>
+        <message>
+            <source>Running {name}'s if __name__ == "__main__" block...
+Graphs it has run so far: {count}</source>
+            <translation>正在运行 {name} 的 if __name__ == "__main__" 代码块……
+它到目前为止运行过的图：{count}</translation>
+        </message>
+        <message>
+            <source>Opening {name}</source>
+            <translation>正在打开 {name}</translation>
+        </message>
+        <message>
+            <source>Stop it and open what it ran</source>
+            <translation>停止它，打开它运行过的图</translation>
+        </message>
+        <message>
+            <source>it was still running and was stopped</source>
+            <translation>它仍在运行，已被停止</translation>
+        </message>
+        <message>
+            <source>it was still running and could not be stopped</source>
+            <translation>它仍在运行，无法停止</translation>
+        </message>
+    </context>
+    <context>
         <name>main_window</name>
         <message>
             <source>Graph specs (*.json)</source>

@@ -25,9 +25,10 @@ _watching: ContextVar[list[RootRun] | None] = ContextVar("superstep_root_runs", 
 
 
 @contextmanager
-def watch_root_runs() -> Iterator[list[RootRun]]:
-    """The root runs started inside the block, in order, in the list it yields."""
-    runs: list[RootRun] = []
+def watch_root_runs(runs: list[RootRun] | None = None) -> Iterator[list[RootRun]]:
+    """The root runs started inside the block, in order, in the list it yields (`runs`, when
+    given: someone else may read it while the block runs)."""
+    runs = [] if runs is None else runs
     token = _watching.set(runs)
     try:
         yield runs

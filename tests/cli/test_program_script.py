@@ -7,10 +7,13 @@ from __future__ import annotations
 
 import asyncio
 import json
+import sys
+import threading
 
 import pytest
 
 from graphspec.program_run import load_graph
+from graphspec.program_script import STOPPED, STUCK
 from studio.cli import main
 from tests.cli.program_scripts import ASYNC_SCRIPT, script_output_on_langgraph, write_script
 
@@ -101,3 +104,56 @@ def test_a_graph_the_script_hands_to_debug_is_the_one_opened(tmp_path, capsys):
     code, out, err = run(capsys, f"{script}:__main__3", "--trust", "--input", '{"n": 7}')
     assert code == 0, err
     assert json.loads(out) == {"n": 14}
+
+
+def _engine_world_is_free() -> bool:
+    """Whether another thread can enter on_engine() now (a block left running would hold it)."""
+    from graphspec.engine_world import on_engine
+
+    def enter():
+        with on_engine():
+            pass
+
+    other = threading.Thread(target=enter, daemon=True)
+    other.start()
+    other.join(5)
+    return not other.is_alive()
+
+
+def test_a_block_that_never_ends_is_stopped_when_the_caller_stops_waiting(tmp_path):
+    # a server or an endless loop after the runs: the studio asks whether to keep waiting
+    script = write_script(tmp_path / "prog", stop="while True: __import__('time').sleep(0.02)")
+    asked: list[int] = []
+
+    def keep_waiting(graphs: int) -> bool:
+        asked.append(graphs)
+        return graphs < 2  # both graphs ran: stop the loop
+
+    stdout = sys.stdout
+    found = load_graph(script, "__main__2", pytest.fail, keep_waiting)
+    assert found.name == "__main__2" and found.script.stopped == STOPPED
+    assert found.graph.invoke({"n": 4}) == {"n": 8}
+    assert asked[-1] == 2 and asked[0] <= 2
+    assert sys.stdout is stdout  # the block's printing went to stderr until it was stopped
+    assert _engine_world_is_free()
+
+
+def test_a_block_stuck_in_a_call_keeps_what_it_ran_and_is_stopped_once_the_call_returns(
+    tmp_path, monkeypatch
+):
+    monkeypatch.setattr("graphspec.program_script.STOP_GRACE", 0.2)
+    gate = "globals().setdefault('GATE', __import__('threading').Event()).wait()"
+    script = write_script(tmp_path / "prog", stop=gate)
+    found = load_graph(script, "__main__2", pytest.fail, lambda graphs: graphs < 2)
+    try:
+        assert found.script.stopped == STUCK
+        assert found.graph.invoke({"n": 3}) == {"n": 6}
+    finally:
+        found.module.GATE.set()  # the call returns: the stop lands, the block lets the world go
+    assert _engine_world_is_free()
+
+
+def test_without_a_caller_to_ask_the_block_is_waited_for_as_python_would(tmp_path):
+    script = write_script(tmp_path / "prog", stop="__import__('time').sleep(0.3)")
+    found = load_graph(script, "__main__", pytest.fail)
+    assert found.script.stopped == ""

@@ -44,3 +44,37 @@ def test_the_second_graph_and_a_script_that_stopped(qtbot, window, tmp_path):
     assert "stopped: ValueError: the report could not be sent" in message
     step_to_end(qtbot, window, {"n": 5})  # no checkpointer of its own: the studio's threads
     assert window.runner.view.values == {"n": 10}
+
+
+def test_a_script_that_never_ends_is_stopped_from_a_dialog_and_opens(
+    qtbot, window, tmp_path, monkeypatch
+):
+    # a script that serves (or loops) after its runs: File → Open would wait forever
+    from PySide6.QtCore import Qt, QTimer
+    from PySide6.QtWidgets import QProgressDialog, QPushButton
+
+    from studio.python_open import open_python
+
+    monkeypatch.setattr("studio.main_block_wait.SHOW_AFTER", 0.2)
+    script = write_script(tmp_path / "prog", stop="while True: __import__('time').sleep(0.02)")
+    said: list[str] = []
+
+    def stop_it() -> None:
+        dialog = window.findChild(QProgressDialog, "mainBlockProgress")
+        if dialog is None or not dialog.isVisible():
+            QTimer.singleShot(50, stop_it)
+            return
+        said.append(dialog.labelText())
+        qtbot.mouseClick(dialog.findChild(QPushButton), Qt.MouseButton.LeftButton)
+
+    QTimer.singleShot(100, stop_it)
+    assert open_python(window, script, "__main__2", trusted=True), window.load_errors
+    assert said and "Graphs it has run so far: 2" in said[-1]
+    assert "count_script.py" in said[-1]
+    dialog = window.findChild(QProgressDialog, "mainBlockProgress")
+    assert dialog is None or not dialog.isVisible()
+    assert "which stopped: it was still running and was stopped" in (
+        window.statusBar().currentMessage()
+    )
+    step_to_end(qtbot, window, {"n": 5})
+    assert window.runner.view.values == {"n": 10}

@@ -1,0 +1,74 @@
+"""Opening a script runs its `if __name__ == "__main__":` block (graphspec.program_script), and
+some never end: a server, an endless loop. After a moment a dialog says that the block is still
+running and how many graphs it has run so far, and offers to stop it and open those."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication, QProgressDialog
+
+from graphspec.program_script import STOPPED, STUCK
+from studio.i18n import translate
+
+SHOW_AFTER = 1.0
+"""Seconds before the dialog shows: most blocks end sooner, and the window is not repainted
+until then."""
+
+
+class MainBlockWait:
+    """program_script's KeepWaiting for the studio: answers False once the user stops the block."""
+
+    def __init__(self, window: Any, path: Path) -> None:
+        self._window, self._path = window, path
+        self._started = time.monotonic()
+        self._dialog: QProgressDialog | None = None
+
+    def __call__(self, graphs: int) -> bool:
+        if self._dialog is None:
+            if time.monotonic() - self._started < SHOW_AFTER:
+                return True
+            self._dialog = self._open()
+        self._dialog.setLabelText(
+            translate(
+                "main_block_wait",
+                'Running {name}\'s if __name__ == "__main__" block...\n'
+                "Graphs it has run so far: {count}",
+            ).format(name=self._path.name, count=graphs)
+        )
+        QApplication.processEvents()  # paint, and hear the button
+        return not self._dialog.wasCanceled()
+
+    def _open(self) -> QProgressDialog:
+        dialog = QProgressDialog(self._window)
+        dialog.setObjectName("mainBlockProgress")
+        dialog.setWindowTitle(translate("main_block_wait", "Opening {name}").format(name=self._path.name))  # fmt: skip
+        dialog.setCancelButtonText(translate("main_block_wait", "Stop it and open what it ran"))
+        dialog.setRange(0, 0)  # no end known: a busy bar
+        dialog.setWindowModality(Qt.WindowModality.WindowModal)
+        dialog.setAutoReset(False)
+        dialog.setAutoClose(False)
+        dialog.setMinimumDuration(0)
+        dialog.show()
+        return dialog
+
+    def close(self) -> None:
+        if self._dialog is not None:
+            self._dialog.close()
+            self._dialog.deleteLater()
+            self._dialog = None
+
+
+def stopped_text(stopped: str) -> str:
+    """How a block ended early, in the user's language where the words are ours."""
+    if stopped == STOPPED:
+        return translate("main_block_wait", "it was still running and was stopped")
+    if stopped == STUCK:
+        return translate("main_block_wait", "it was still running and could not be stopped")
+    return stopped
+
+
+__all__ = ["SHOW_AFTER", "MainBlockWait", "stopped_text"]
