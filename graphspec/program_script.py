@@ -6,7 +6,9 @@ agreed to run the file's code), in the module's namespace, on the engine, watchi
 run at the root (`engine.pregel.root_runs`). Those graphs are the program's: live objects, with
 the threads their own checkpointers kept of the script's runs, so a debugger opens them where the
 script left them. They are named `__main__` (the first the block ran), `__main__2`, ... in the
-order they first ran, so `FILE.py:__main__2` names the second.
+order they first ran, so `FILE.py:__main__2` names the second. A block that runs none but makes
+some (to draw them, or to serve them: a block that never ends can be stopped) gives those, in
+the order they were made, but for the subgraphs inside them.
 """
 
 from __future__ import annotations
@@ -74,12 +76,13 @@ def main_block(path: Path) -> Any:
 
 @dataclass
 class ScriptGraph:
-    """A graph a program's __main__ block ran."""
+    """A graph a program's __main__ block ran (or made, when it ran none)."""
 
-    name: str  # `__main__`, `__main__2`... in the order the graphs first ran
+    name: str  # `__main__`, `__main__2`... in the order the graphs first ran (or were made)
     graph: Any
     thread: Any = None  # the thread it last ran on (its checkpointer keeps it), if any
     stopped: str = ""  # how the block ended early (its exception's last line), if it did
+    ran: bool = True  # False: the block made it (drew it, served it...) but never ran it
 
 
 @dataclass
@@ -103,7 +106,7 @@ def run_main_block(
     code = main_block(path)
     if code is None:
         return None
-    found, runs, stoppable = ScriptRuns(), [], _Stoppable()
+    found, runs, made, stoppable = ScriptRuns(), [], [], _Stoppable()
     saved, saved_argv, saved_stdin = list(sys.path), sys.argv, sys.stdin
     sys.path.insert(0, str(path.resolve().parent))  # as `python FILE.py` runs it, no arguments
     sys.argv = [str(path)]
@@ -111,7 +114,8 @@ def run_main_block(
     try:
         # in a thread of its own, where no event loop runs: the script's asyncio.run works
         # when the caller's does (the studio's qasync loop)
-        worker = threading.Thread(target=_run_block, args=(code, module, stoppable, found, runs),
+        worker = threading.Thread(target=_run_block,
+                                  args=(code, module, stoppable, found, runs, made),
                                   name=f"{path.name} __main__", daemon=True)  # fmt: skip
         worker.start()
         _wait(worker, stoppable, runs, found, keep_waiting)
@@ -124,8 +128,18 @@ def run_main_block(
             name = MAIN if not by_graph else f"{MAIN}{len(by_graph) + 1}"
             ran = by_graph[id(run.graph)] = ScriptGraph(name, run.graph, stopped=found.stopped)
         ran.thread = run.thread_id if run.thread_id is not None else ran.thread
+    if not by_graph:  # a block that only draws its graphs, or serves them: the ones it made
+        for graph in _outermost(list(made)):
+            name = MAIN if not by_graph else f"{MAIN}{len(by_graph) + 1}"
+            by_graph[id(graph)] = ScriptGraph(name, graph, stopped=found.stopped, ran=False)
     found.graphs = list(by_graph.values())
     return found
+
+
+def _outermost(made: list) -> list:
+    """The graphs made, once each, but for those inside another as its subgraph."""
+    inside = {id(sub) for graph in made for node in graph.nodes.values() for sub in node.subgraphs}
+    return list({id(g): g for g in made if id(g) not in inside}.values())
 
 
 class _Stoppable:
@@ -170,12 +184,12 @@ def _wait(worker: threading.Thread, stoppable: _Stoppable, runs: list, found: Sc
 
 
 def _run_block(code: Any, module: Any, stoppable: _Stoppable, found: ScriptRuns,
-               runs: list) -> None:  # fmt: skip
+               runs: list, made: list) -> None:  # fmt: skip
     from engine.pregel.root_runs import watch_root_runs
     from graphspec.engine_world import on_engine
 
     # its printing goes to stderr: a command's stdout is its own (`superstep run`'s JSON)
-    with on_engine(), watch_root_runs(runs), redirect_stdout(sys.stderr):
+    with on_engine(), watch_root_runs(runs, made), redirect_stdout(sys.stderr):
         try:
             stoppable.enter()
             try:
@@ -205,7 +219,9 @@ def main_graph(
     names = runs.names()
     if not names:
         ended = f" (it stopped: {runs.stopped})" if runs.stopped else ""
-        raise SpecError(f'{path.name}\'s if __name__ == "__main__" block ran no graph{ended}')
+        raise SpecError(
+            f'{path.name}\'s if __name__ == "__main__" block ran no graph and made none{ended}'
+        )
     if name is None:
         name = names[0] if len(names) == 1 else pick(path, names)
         if name is None:

@@ -126,7 +126,13 @@ def load_program(window: Any, path: Path, name: str | None, ask: bool = True) ->
         window.show_load_errors(path, [exc.line()])
         return None
     if (ran := found.script) is not None:  # live, where the script left it: its threads
-        why = translate("python_open", 'run by its if __name__ == "__main__" block')
+        why = (
+            translate("python_open", 'run by its if __name__ == "__main__" block')
+            if ran.ran
+            else translate(
+                "python_open", 'made by its if __name__ == "__main__" block, which ran none'
+            )
+        )
         if ran.stopped:
             why += translate("python_open", ", which stopped: {error}").format(
                 error=stopped_text(ran.stopped)

@@ -2681,6 +2681,10 @@ Open it only if you trust this code.</source>
             <translation>由它的 if __name__ == "__main__" 代码块运行</translation>
         </message>
         <message>
+            <source>made by its if __name__ == "__main__" block, which ran none</source>
+            <translation>由它的 if __name__ == "__main__" 代码块创建，该代码块没有运行任何图</translation>
+        </message>
+        <message>
             <source>, which stopped: {error}</source>
             <translation>，该代码块中途停止：{error}</translation>
         </message>

@@ -25,6 +25,7 @@ from engine.pregel import lifecycle, schemas
 from engine.pregel.chunks import collect, drain
 from engine.pregel.protocol import PregelProtocol, load_runnable
 from engine.pregel.read import NodeBuilder, PregelNode
+from engine.pregel.root_runs import made
 from engine.pregel.run_setup import (
     STEP_DONE,
     Run,
@@ -120,6 +121,7 @@ class Pregel(
         self.trigger_to_nodes = trigger_to_nodes or self._trigger_map()
         # transformer factories every stream_events(version="v3") run adds to its mux
         self.stream_transformers: tuple[Any, ...] = tuple(stream_transformers or ())
+        made(self)  # (a debugger running a script sees the graphs it makes: root_runs)
 
     def _trigger_map(self) -> dict[str, list[str]]:
         mapping: dict[str, list[str]] = {}

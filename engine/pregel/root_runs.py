@@ -1,5 +1,6 @@
-"""Which graphs ran at the root, while someone watches: for a debugger that runs a program's
-script (its `if __name__ == "__main__":` block) and then opens the graphs the script ran.
+"""Which graphs ran at the root (and which were compiled), while someone watches: for a debugger
+that runs a program's script (its `if __name__ == "__main__":` block) and then opens the graphs
+the script ran, or made.
 
 Beyond LangGraph. A run is at the root when no graph's task runs it (not a subgraph, nor a graph
 called inside a node). Watching is per context (a ContextVar): the script's own runs are seen,
@@ -22,17 +23,23 @@ class RootRun:
 
 
 _watching: ContextVar[list[RootRun] | None] = ContextVar("superstep_root_runs", default=None)
+_made: ContextVar[list[Any] | None] = ContextVar("superstep_made_graphs", default=None)
 
 
 @contextmanager
-def watch_root_runs(runs: list[RootRun] | None = None) -> Iterator[list[RootRun]]:
+def watch_root_runs(
+    runs: list[RootRun] | None = None, made: list[Any] | None = None
+) -> Iterator[list[RootRun]]:
     """The root runs started inside the block, in order, in the list it yields (`runs`, when
-    given: someone else may read it while the block runs)."""
+    given: someone else may read it while the block runs); and, into `made` when given, every
+    graph compiled inside it (subgraphs too), for a script that makes its graphs and runs none."""
     runs = [] if runs is None else runs
     token = _watching.set(runs)
+    made_token = _made.set(made)
     try:
         yield runs
     finally:
+        _made.reset(made_token)
         _watching.reset(token)
 
 
@@ -48,4 +55,11 @@ def noticed(graph: Any, configurable: dict) -> None:
         runs.append(RootRun(graph, configurable.get("thread_id")))
 
 
-__all__ = ["RootRun", "noticed", "watch_root_runs", "watched"]
+def made(graph: Any) -> None:
+    """A graph was compiled (called by Pregel's constructor; one lookup when nobody watches)."""
+    graphs = _made.get()
+    if graphs is not None:
+        graphs.append(graph)
+
+
+__all__ = ["RootRun", "made", "noticed", "watch_root_runs", "watched"]

@@ -157,3 +157,62 @@ def test_without_a_caller_to_ask_the_block_is_waited_for_as_python_would(tmp_pat
     script = write_script(tmp_path / "prog", stop="__import__('time').sleep(0.3)")
     found = load_graph(script, "__main__", pytest.fail)
     assert found.script.stopped == ""
+
+
+DRAWING_SCRIPT = '''\
+"""Builds a graph (with a subgraph) and prints its drawing: it never runs it."""
+
+from typing import TypedDict
+
+from langgraph.graph import END, START, StateGraph
+
+
+class Count(TypedDict):
+    n: int
+
+
+def build():
+    inner = StateGraph(Count)
+    inner.add_node("double", lambda s: {"n": s["n"] * 2})
+    inner.add_edge(START, "double")
+    outer = StateGraph(Count)
+    outer.add_node("add_one", lambda s: {"n": s["n"] + 1})
+    outer.add_node("twice", inner.compile())
+    outer.add_edge(START, "add_one")
+    outer.add_edge("add_one", "twice")
+    outer.add_edge("twice", END)
+    return outer.compile()
+
+
+if __name__ == "__main__":
+    print(build().get_graph().draw_mermaid())
+    SERVE
+'''
+
+
+def test_a_script_that_only_draws_its_graph_gives_the_graph_it_made(tmp_path, capsys):
+    script = tmp_path / "draw_script.py"
+    script.write_text(DRAWING_SCRIPT.replace("SERVE", "pass"), encoding="utf-8")
+    found = load_graph(script, None, pytest.fail)  # one graph: its subgraph is inside it
+    assert found.name == "__main__" and not found.script.ran and found.script.thread is None
+    code, out, err = run(capsys, str(script), "--trust", "--input", '{"n": 2}')
+    assert code == 0, err
+    assert json.loads(out) == {"n": 6}
+    assert "add_one --> twice" in err  # what the script printed, on stderr
+
+
+def test_a_script_that_serves_the_graph_it_made_is_stopped_and_gives_it(tmp_path):
+    # a web app's block: make the graph, then serve it forever (here: a sleeping loop)
+    serve = "while True: __import__('time').sleep(0.02)"
+    script = tmp_path / "serve_script.py"
+    script.write_text(DRAWING_SCRIPT.replace("SERVE", serve), encoding="utf-8")
+    asked: list[int] = []
+
+    def keep_waiting(graphs: int) -> bool:
+        asked.append(graphs)
+        return len(asked) < 5  # it ran none: the user stops it after a while
+
+    found = load_graph(script, None, pytest.fail, keep_waiting)
+    assert set(asked) == {0}
+    assert found.script.stopped == STOPPED and not found.script.ran
+    assert found.graph.invoke({"n": 1}) == {"n": 4}

@@ -78,3 +78,16 @@ def test_a_script_that_never_ends_is_stopped_from_a_dialog_and_opens(
     )
     step_to_end(qtbot, window, {"n": 5})
     assert window.runner.view.values == {"n": 10}
+
+
+def test_a_script_that_only_draws_its_graph_opens_the_graph_it_made(qtbot, window, tmp_path):
+    from tests.cli.test_program_script import DRAWING_SCRIPT
+
+    script = tmp_path / "draw_script.py"
+    script.write_text(DRAWING_SCRIPT.replace("SERVE", "pass"), encoding="utf-8")
+    open_program(qtbot, window, script)
+    assert {n.id for n in window.document.spec.nodes} >= {"add_one", "twice"}
+    message = window.statusBar().currentMessage()
+    assert 'made by its if __name__ == "__main__" block, which ran none' in message
+    step_to_end(qtbot, window, {"n": 1})
+    assert window.runner.view.values == {"n": 4}

@@ -48,3 +48,13 @@ def test_async_runs_are_seen_and_nothing_is_kept_unwatched():
     assert [run.graph for run in runs] == [inner]
     inner.invoke({"n": 1})  # no longer watched
     assert len(runs) == 1
+
+
+def test_the_graphs_made_while_watched_are_seen_subgraphs_and_copies_too_but_not_after():
+    made: list = []
+    with watch_root_runs(made=made):
+        inner = _inner()
+        outer = _outer(inner)
+        outer.with_config({"recursion_limit": 5})  # a copy is the same graph, not a new one
+    _inner()  # no longer watched
+    assert made == [inner, outer]
