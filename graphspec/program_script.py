@@ -30,7 +30,7 @@ from graphspec.errors import SpecError
 MAIN = "__main__"
 KeepWaiting = Callable[[int], bool]
 """Asked again and again while a __main__ block runs, with how many graphs it has run so far:
-False stops the block (a server, an endless loop) and takes the graphs it ran."""
+False stops the block (a server, an endless loop) and takes the graphs it ran (or made)."""
 ASK_EVERY = 0.05  # seconds between two questions to KeepWaiting
 STOP_GRACE = 2.0  # seconds a stopped block gets to unwind (its `finally`s, the world it swapped)
 STOPPED = "it was still running and was stopped"
@@ -99,10 +99,10 @@ class ScriptRuns:
 def run_main_block(
     module: Any, path: Path, keep_waiting: KeepWaiting | None = None
 ) -> ScriptRuns | None:
-    """Run the module's __main__ block (None when it has none) and take the graphs it ran. An
-    exception ends the block as it would end the script; the graphs that ran before stay. With
-    `keep_waiting`, the block is stopped when it answers False (else it is waited for, as
-    `python FILE.py` would be)."""
+    """Run the module's __main__ block (None when it has none) and take the graphs it ran (or,
+    when it ran none, made). An exception ends the block as it would end the script; the graphs
+    that ran before stay. With `keep_waiting`, the block is stopped when it answers False (else
+    it is waited for, as `python FILE.py` would be)."""
     code = main_block(path)
     if code is None:
         return None
@@ -125,15 +125,22 @@ def run_main_block(
     for run in list(runs):  # (a block that could not be stopped may still add to it)
         ran = by_graph.get(id(run.graph))
         if ran is None:
-            name = MAIN if not by_graph else f"{MAIN}{len(by_graph) + 1}"
-            ran = by_graph[id(run.graph)] = ScriptGraph(name, run.graph, stopped=found.stopped)
+            ran = by_graph[id(run.graph)] = ScriptGraph(
+                _nth(by_graph), run.graph, stopped=found.stopped
+            )
         ran.thread = run.thread_id if run.thread_id is not None else ran.thread
     if not by_graph:  # a block that only draws its graphs, or serves them: the ones it made
         for graph in _outermost(list(made)):
-            name = MAIN if not by_graph else f"{MAIN}{len(by_graph) + 1}"
-            by_graph[id(graph)] = ScriptGraph(name, graph, stopped=found.stopped, ran=False)
+            by_graph[id(graph)] = ScriptGraph(
+                _nth(by_graph), graph, stopped=found.stopped, ran=False
+            )
     found.graphs = list(by_graph.values())
     return found
+
+
+def _nth(named: dict) -> str:
+    """The name of the next graph after `named`: `__main__`, then `__main__2`..."""
+    return MAIN if not named else f"{MAIN}{len(named) + 1}"
 
 
 def _outermost(made: list) -> list:
