@@ -196,7 +196,7 @@ def _run_block(code: Any, module: Any, stoppable: _Stoppable, found: ScriptRuns,
     from graphspec.engine_world import on_engine
 
     # its printing goes to stderr: a command's stdout is its own (`superstep run`'s JSON)
-    with on_engine(), watch_root_runs(runs, made), redirect_stdout(sys.stderr):
+    with on_engine(), watch_root_runs(runs, made, new_threads=True), redirect_stdout(sys.stderr):
         try:
             stoppable.enter()
             try:

@@ -4,11 +4,13 @@ the script ran, or made.
 
 Beyond LangGraph. A run is at the root when no graph's task runs it (not a subgraph, nor a graph
 called inside a node). Watching is per context (a ContextVar): the script's own runs are seen,
-in its thread and the asyncio tasks it starts, and nobody else's; nothing is kept otherwise.
+in its thread and the asyncio tasks it starts, and, when asked, in the threads started while it
+is watched (a thread pool the script makes), and nobody else's; nothing is kept otherwise.
 """
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -24,21 +26,34 @@ class RootRun:
 
 _watching: ContextVar[list[RootRun] | None] = ContextVar("superstep_root_runs", default=None)
 _made: ContextVar[list[Any] | None] = ContextVar("superstep_made_graphs", default=None)
+# while watching the threads born inside a block too: where their runs go, and the threads
+# that were alive before (a program's worker threads are new; the debugger's own are not)
+_born: tuple[list[RootRun], frozenset[threading.Thread]] | None = None
 
 
 @contextmanager
 def watch_root_runs(
-    runs: list[RootRun] | None = None, made: list[Any] | None = None
+    runs: list[RootRun] | None = None,
+    made: list[Any] | None = None,
+    *,
+    new_threads: bool = False,
 ) -> Iterator[list[RootRun]]:
     """The root runs started inside the block, in order, in the list it yields (`runs`, when
-    given: someone else may read it while the block runs); and, into `made` when given, every
-    graph compiled inside it (subgraphs too), for a script that makes its graphs and runs none."""
+    given: someone else may read it while the block runs); with `new_threads`, also those of the
+    threads started while it runs (a script's thread pool), one watch at a time. Into `made`,
+    when given, every graph compiled inside it (subgraphs too), for a script that makes its
+    graphs and runs none."""
+    global _born
     runs = [] if runs is None else runs
     token = _watching.set(runs)
     made_token = _made.set(made)
+    born = _born
+    if new_threads:
+        _born = (runs, frozenset(threading.enumerate()))
     try:
         yield runs
     finally:
+        _born = born
         _made.reset(made_token)
         _watching.reset(token)
 
@@ -49,10 +64,15 @@ def watched() -> bool:
 
 
 def noticed(graph: Any, configurable: dict) -> None:
-    """A root run of `graph` starts (called by the run's setup; one lookup when nobody watches)."""
+    """A root run of `graph` starts (called by the run's setup; two lookups when nobody
+    watches)."""
     runs = _watching.get()
-    if runs is not None:
-        runs.append(RootRun(graph, configurable.get("thread_id")))
+    if runs is None:
+        born = _born
+        if born is None or threading.current_thread() in born[1]:
+            return
+        runs = born[0]
+    runs.append(RootRun(graph, configurable.get("thread_id")))
 
 
 def made(graph: Any) -> None:

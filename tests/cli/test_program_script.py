@@ -216,3 +216,16 @@ def test_a_script_that_serves_the_graph_it_made_is_stopped_and_gives_it(tmp_path
     assert set(asked) == {0}
     assert found.script.stopped == STOPPED and not found.script.ran
     assert found.graph.invoke({"n": 1}) == {"n": 4}
+
+
+def test_graphs_a_script_runs_in_its_own_thread_pool_are_its_graphs(tmp_path, capsys):
+    script = write_script(
+        tmp_path / "prog",
+        stop="from concurrent.futures import ThreadPoolExecutor as Pool; "
+        "print(list(Pool(2).map(build(double).compile().invoke, [{'n': 1}, {'n': 2}])))",
+    )
+    code, out, err = run(capsys, str(script), "--trust")
+    assert "defines 3 graphs: __main__, __main__2, __main__3" in err
+    code, out, err = run(capsys, f"{script}:__main__3", "--trust", "--input", '{"n": 4}')
+    assert code == 0, err
+    assert json.loads(out) == {"n": 8}

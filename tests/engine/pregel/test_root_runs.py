@@ -58,3 +58,23 @@ def test_the_graphs_made_while_watched_are_seen_subgraphs_and_copies_too_but_not
         outer.with_config({"recursion_limit": 5})  # a copy is the same graph, not a new one
     _inner()  # no longer watched
     assert made == [inner, outer]
+
+
+def test_runs_in_threads_started_while_watched_are_seen_when_asked_and_older_threads_are_not():
+    from concurrent.futures import ThreadPoolExecutor
+
+    inner = _inner()
+    with ThreadPoolExecutor(1) as older:  # a thread alive before the watch (the debugger's own)
+        older.submit(lambda: None).result()
+        with watch_root_runs() as runs:
+            with ThreadPoolExecutor(2) as pool:  # the script's: runs there do not share its context
+                assert list(pool.map(inner.invoke, [{"n": 1}, {"n": 2}])) == [{"n": 2}, {"n": 3}]
+        assert runs == []
+        with watch_root_runs(new_threads=True) as runs:
+            with ThreadPoolExecutor(2) as pool:
+                assert list(pool.map(inner.invoke, [{"n": 1}, {"n": 2}])) == [{"n": 2}, {"n": 3}]
+            older.submit(inner.invoke, {"n": 0}).result()
+        assert [run.graph for run in runs] == [inner, inner]
+    with ThreadPoolExecutor(1) as later:
+        later.submit(inner.invoke, {"n": 0}).result()  # no longer watched
+    assert len(runs) == 2
