@@ -1,6 +1,7 @@
 """Opening a script runs its `if __name__ == "__main__":` block (graphspec.program_script), and
 some never end: a server, an endless loop. After a moment a dialog says that the block is still
-running and how many graphs it has run so far, and offers to stop it and open those."""
+running and how many graphs it has run so far, and offers to stop it and open those. With
+nobody there to answer, it is stopped after a while instead of waiting for ever."""
 
 from __future__ import annotations
 
@@ -17,19 +18,26 @@ from studio.i18n import translate
 SHOW_AFTER = 1.0
 """Seconds before the dialog shows: most blocks end sooner, and the window is not repainted
 until then."""
+UNATTENDED_LIMIT = 60.0
+"""Seconds a block may run when nobody is there to stop it (`superstep studio --quit`, a
+screenshot): then it is stopped, as the user would have."""
 
 
 class MainBlockWait:
-    """program_script's KeepWaiting for the studio: answers False once the user stops the block."""
+    """program_script's KeepWaiting for the studio: answers False once the user stops the block,
+    or, `attended=False`, once it has run UNATTENDED_LIMIT seconds."""
 
-    def __init__(self, window: Any, path: Path) -> None:
-        self._window, self._path = window, path
+    def __init__(self, window: Any, path: Path, *, attended: bool = True) -> None:
+        self._window, self._path, self._attended = window, path, attended
         self._started = time.monotonic()
         self._dialog: QProgressDialog | None = None
 
     def __call__(self, graphs: int) -> bool:
+        waited = time.monotonic() - self._started
+        if not self._attended:
+            return waited < UNATTENDED_LIMIT
         if self._dialog is None:
-            if time.monotonic() - self._started < SHOW_AFTER:
+            if waited < SHOW_AFTER:
                 return True
             self._dialog = self._open()
         self._dialog.setLabelText(
@@ -71,4 +79,4 @@ def stopped_text(stopped: str) -> str:
     return stopped
 
 
-__all__ = ["SHOW_AFTER", "MainBlockWait", "stopped_text"]
+__all__ = ["SHOW_AFTER", "UNATTENDED_LIMIT", "MainBlockWait", "stopped_text"]

@@ -110,13 +110,12 @@ def load_program(window: Any, path: Path, name: str | None, ask: bool = True) ->
     """Load the module (the user agreed), find its graph (asking which when several, if `ask`),
     and get it as a spec, or as the compiled graph when the spec cannot hold it or would not run
     it. None (having said why) when there is no graph to open."""
-    wait = MainBlockWait(window, path) if ask else None  # (no one to answer: wait, as python)
+    wait = MainBlockWait(window, path, attended=ask)
     try:
         try:
             found = load_graph(path, name, partial(ask_graph_name, window, ask=ask), wait)
         finally:
-            if wait is not None:
-                wait.close()
+            wait.close()
         if found is None:
             return None
         module, name, value, graph = found.module, found.name, found.value, found.graph

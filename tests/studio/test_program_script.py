@@ -91,3 +91,15 @@ def test_a_script_that_only_draws_its_graph_opens_the_graph_it_made(qtbot, windo
     assert 'made by its if __name__ == "__main__" block, which ran none' in message
     step_to_end(qtbot, window, {"n": 1})
     assert window.runner.view.values == {"n": 4}
+
+
+def test_with_nobody_to_answer_a_block_that_never_ends_is_stopped_after_a_while(
+    qtbot, window, tmp_path, monkeypatch
+):
+    # `superstep studio SCRIPT --quit` (or a screenshot) must not wait for ever on a server
+    from studio.python_open import open_python
+
+    monkeypatch.setattr("studio.main_block_wait.UNATTENDED_LIMIT", 0.3)
+    script = write_script(tmp_path / "prog", stop="while True: __import__('time').sleep(0.02)")
+    assert open_python(window, script, "__main__", trusted=True, ask=False), window.load_errors
+    assert "it was still running and was stopped" in window.statusBar().currentMessage()
