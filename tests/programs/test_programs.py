@@ -6,7 +6,8 @@ A program is loaded on langgraph by a plain import of its file (its folder on sy
 on the engine by `graphspec.importer.load_module(path, on_engine=True)` (its langgraph and
 langchain.agents imports pointed at the engine). The manifest says what to open (`attr`, a
 factory to call, or a langgraph.json project's graph), the inputs, the resumes for its
-interrupts, the run-scoped context and whether it runs async. Where the engine differs, the
+interrupts, the run-scoped context, whether it runs async and the stream mode(s) a program
+streamed with (`stream_mode`: each step's chunks are compared). Where the engine differs, the
 entry says so in `engine_diverges` and the test is a strict xfail: an engine bug, listed.
 """
 
@@ -154,14 +155,22 @@ def run_graph(entry: dict, graph: Any, module: ModuleType, prefix: str) -> list[
             "context_class") else context  # fmt: skip
     steps = [*entry["inputs"], *(command(resume=value) for value in entry.get("resume", []))]
 
+    mode = entry.get("stream_mode")  # streamed: every chunk is compared, not only the result
+
     async def step_async(step: Any) -> Any:
+        if mode:
+            return [c async for c in graph.astream(step, config, stream_mode=mode, **kwargs)]
         return await graph.ainvoke(step, config, **kwargs)
+
+    def step_sync(step: Any) -> Any:
+        if mode:
+            return list(graph.stream(step, config, stream_mode=mode, **kwargs))
+        return graph.invoke(step, config, **kwargs)
 
     outs = []
     for step in steps:  # an async program runs each step in its own event loop, as a caller would
         try:
-            out = asyncio.run(step_async(step)) if entry.get("async") else graph.invoke(
-                step, config, **kwargs)  # fmt: skip
+            out = asyncio.run(step_async(step)) if entry.get("async") else step_sync(step)
         except Exception as exc:  # compared as (class name, message)
             out = exc
         outs.append(out)
