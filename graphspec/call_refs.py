@@ -42,7 +42,7 @@ import textwrap
 from typing import Any
 
 from graphspec.errors import SpecError
-from graphspec.import_refs import called_name, ref, target_of
+from graphspec.import_refs import called_name, defined_as, ref, target_of
 
 _RUNTIME_NAMES = (("engine.agents", "langchain.agents"), ("engine", "langgraph"))
 """The engine's modules under langgraph's names (`graphspec.engine_world` maps them back)."""
@@ -62,7 +62,7 @@ def call_ref(obj: Any, element_id: str, modules: list[Any] = ()) -> dict[str, An
     if isinstance(obj, functools.partial):
         return _partial_call(obj, element_id, list(modules))
     fn = _function_of(obj)
-    if fn is not None and ".<locals>." in getattr(fn, "__qualname__", ""):
+    if fn is not None and ".<locals>." in defined_as(fn):
         return _factory_call(obj, fn, element_id, list(modules))
     label = getattr(fn, "__qualname__", None) or type(obj).__name__
     raise SpecError(f"{element_id}: {label} is no module-level object, partial or closure a "
@@ -127,16 +127,19 @@ class _Ref:
 
 
 def _factory_call(obj: Any, fn: Any, element_id: str, modules: list[Any]) -> dict:
-    head = fn.__qualname__.split(".<locals>.")[0]
+    head = defined_as(fn).split(".<locals>.")[0]
     home = fn.__globals__.get("__name__", "?")
     factory = fn.__globals__.get(head) if head.isidentifier() else None
 
     def refuse(why: str) -> SpecError:
-        return SpecError(f"{element_id}: {fn.__qualname__} is not a module-level function, and "
+        return SpecError(f"{element_id}: {defined_as(fn)} is not a module-level function, and "
                          f"as a closure made by {home}:{head} the spec cannot make it again: "
                          f"{why}; move it to module level", element_id=element_id)  # fmt: skip
 
-    if not inspect.isfunction(factory) or factory.__code__ is not _outer_code(fn, factory):
+    # a decorated factory (langchain's @beta) is called as the module has it, but defines
+    # the closure in the function it wraps
+    defining = inspect.unwrap(factory) if inspect.isfunction(factory) else None
+    if defining is None or defining.__code__ is not _outer_code(fn, defining):
         raise refuse(f"{head} is not a module-level function of {home}")
     known = _cells(fn, head)
     params = inspect.signature(factory).parameters.values()
@@ -217,7 +220,7 @@ def _cells(fn: Any, head: str) -> dict[str, Any]:
                 continue
             found.setdefault(name, value)
             inner = _function_of(value)
-            if inner is not None and inner.__qualname__.startswith(f"{head}.<locals>."):
+            if inner is not None and defined_as(inner).startswith(f"{head}.<locals>."):
                 todo.append(inner)
     return found
 
@@ -307,13 +310,14 @@ def closure_code(fn: Any, element_id: str) -> dict[str, str] | None:
 
 
 def built_node_code(
-    made: tuple[Any, ast.expr], node: str, runnable: Any, element_id: str
+    made: tuple[Any, ast.expr], node: str, runnable: Any, element_id: str, branch: str = ""
 ) -> dict[str, Any] | None:
     """A node a library's graph factory made inside the builder it returns (`create_codeact`'s
-    `call_model`), when the program made that builder by a call in its source: code returning
-    that node of the graph the call makes again (`factory(args).nodes[node].runnable`, the
-    program's names read from its module, so each runtime gets its own load of the program),
-    verified by making it; None when it cannot be."""
+    `call_model`), or with `branch` the router of the node's branch of that name (`bigtool`'s
+    `should_continue`), when the program made that builder by a call in its source: code
+    returning that node (router) of the graph the call makes again
+    (`factory(args).nodes[node].runnable`, the program's names read from its module, so each
+    runtime gets its own load of the program), verified by making it; None when it cannot be."""
     module, expr = made
     names = {n.id for n in ast.walk(expr) if isinstance(n, ast.Name)}
     if (
@@ -328,11 +332,13 @@ def built_node_code(
             return ast.parse(f"{module.__name__}.{name.id}", mode="eval").body
 
     again = ast.unparse(_FromModule().visit(ast.parse(ast.unparse(expr), mode="eval")).body)
-    function = re.sub(r"\W", "_", f"{node}_node", flags=re.ASCII)[:60]
+    reach = f".branches[{node!r}][{branch!r}].path" if branch else f".nodes[{node!r}].runnable"
+    function = re.sub(r"\W", "_", f"{node}_{branch}_router" if branch else f"{node}_node",
+                      flags=re.ASCII)[:60]  # fmt: skip
     function = function if function[:1].isalpha() else f"n_{function}"
     for graph in ("", ".builder"):  # a builder, or a graph compiled from one
         code = (f"import {module.__name__}\n\n\ndef {function}():\n    return {again}{graph}"
-                f".nodes[{node!r}].runnable\n")  # fmt: skip
+                f"{reach}\n")  # fmt: skip
         space: dict[str, Any] = {}
         try:
             with world_of(_function_of(runnable) or runnable):
@@ -530,8 +536,8 @@ class _Compare:
             schema = getattr(a, "model_json_schema", None)
             try:
                 return schema is not None and schema() == b.model_json_schema()
-            except Exception:
-                return False
+            except Exception:  # a field of a type JSON Schema has no words for (a store)
+                return self.fields(a, b)
         if inspect.ismodule(a) or inspect.iscode(a):
             return False
         try:
@@ -539,6 +545,16 @@ class _Compare:
         except TypeError:
             return _same_value(a, b)
         return self.same(mine, theirs, deeper)
+
+    @staticmethod
+    def fields(a: type, b: type) -> bool:
+        """Two pydantic models with the same name and fields: each field's annotation, default
+        and metadata as its repr shows them (a tool's argument schema, made afresh per tool)."""
+        mine, theirs = getattr(a, "model_fields", None), getattr(b, "model_fields", None)
+        if not isinstance(mine, dict) or not isinstance(theirs, dict):
+            return False
+        return (a.__name__ == b.__name__ and mine.keys() == theirs.keys()
+                and all(repr(mine[k]) == repr(theirs[k]) for k in mine))  # fmt: skip
 
     def functions(self, a: Any, b: Any, depth: int) -> bool:
         if a.__code__ is not b.__code__ and a.__code__ != b.__code__:

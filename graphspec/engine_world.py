@@ -100,4 +100,11 @@ def on_engine() -> Iterator[None]:
             sys.modules.update(saved)
 
 
-__all__ = ["WORLD_PACKAGES", "on_engine"]
+def engine_module(name: str) -> Any:
+    """The engine world's copy of the module `name` (a package built on langgraph a program
+    loaded on the engine imported), or None when that world holds none."""
+    with _lock:
+        return (sys.modules if _depth else _engine_world).get(name) if _in_world(name) else None
+
+
+__all__ = ["WORLD_PACKAGES", "engine_module", "on_engine"]

@@ -42,11 +42,24 @@ def target_of(runnable: Any) -> Any:
     return runnable
 
 
-def _resolve(module_name: str, attr: str) -> Any:
-    value: Any = sys.modules.get(module_name)
-    for part in attr.split("."):
-        value = getattr(value, part, None)
-    return value
+def _modules(module_name: str) -> list[Any]:
+    """The loaded modules of that name: this world's, and the engine world's copy of a package
+    built on langgraph, which a program loaded on the engine sees (`graphspec.engine_world`)."""
+    from graphspec.engine_world import engine_module
+
+    return [m for m in (sys.modules.get(module_name), engine_module(module_name)) if m is not None]
+
+
+def _resolve(module_name: str, attr: str, obj: Any = None) -> Any:
+    """`module:attr`'s value: `obj` itself when either world's module of that name holds it."""
+    found = None
+    for value in _modules(module_name):
+        for part in attr.split("."):
+            value = getattr(value, part, None)
+        if _same(value, obj):
+            return value
+        found = value if found is None else found
+    return found
 
 
 def _same(a: Any, b: Any) -> bool:
@@ -80,9 +93,9 @@ def ref(obj: Any, element_id: str, modules: Iterable[Any] = ()) -> str:
     named = inspect.isroutine(obj) or isinstance(obj, type)  # an instance has its class's name
     qualname = getattr(obj, "__qualname__", None) if named else None
     if module_name and qualname and "<" not in qualname:
-        if _same(_resolve(module_name, qualname), obj):
+        if _same(_resolve(module_name, qualname, obj), obj):
             return f"{module_name}:{qualname}"
-    search = [sys.modules.get(module_name or ""), *modules]
+    search = [*_modules(module_name or ""), *modules]
     seen: set[int] = set()
     for module in search:
         if module is None or id(module) in seen:
@@ -140,9 +153,14 @@ def code_ref(obj: Any, element_id: str, modules: Iterable[Any] = ()) -> dict[str
 
 def made_by_call(obj: Any) -> bool:
     """A partial, or a closure a function made: a call may make it again (`call_refs`)."""
-    return isinstance(obj, functools.partial) or ".<locals>." in str(
-        getattr(obj, "__qualname__", "")
-    )
+    return isinstance(obj, functools.partial) or ".<locals>." in defined_as(obj)
+
+
+def defined_as(fn: Any) -> str:
+    """Where a function was defined (`factory.<locals>.wrapper`): its code's qualified name,
+    which a wrapper named after what it wraps (`functools.wraps`) keeps; else its own."""
+    code = getattr(fn, "__code__", None)
+    return str(getattr(code, "co_qualname", None) or getattr(fn, "__qualname__", "") or "")
 
 
 def lambda_code(fn: Any, element_id: str) -> dict[str, str]:
@@ -312,6 +330,7 @@ __all__ = [
     "called_name",
     "code_ref",
     "literal_setting",
+    "defined_as",
     "made_by_call",
     "module_assignments",
     "expression_code",

@@ -321,13 +321,24 @@ class _Graph:
                 raise
             return kept
 
+    def router(self, source: str, name: str, branch: Any) -> dict[str, Any]:
+        """A branch's router as a code reference; for one a library's graph factory added to
+        the builder the program made by a call, code making that router again."""
+        try:
+            return code_ref(target_of(branch.path), name, self.modules)
+        except SpecError:
+            made = self.scope.assignment(self.builder, self.modules)
+            kept = None if made is None else built_node_code(made, source, branch.path, name, name)
+            if kept is None:
+                raise
+            return kept
+
     def branch(self, source: str, name: str, branch: Any, taken: set[str]) -> dict[str, Any]:
         edge: dict[str, Any] = {
             "id": _edge_id(name if name.isidentifier() else f"{source}_router", taken),
             "source": source,
-            "router": {"kind": "code", **code_ref(target_of(branch.path), name,
-                                                  self.modules)},
-        }  # fmt: skip
+            "router": {"kind": "code", **self.router(source, name, branch)},
+        }
         ends = branch.ends
         if ends:
             if not all(isinstance(k, str) for k in ends):

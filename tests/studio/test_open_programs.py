@@ -77,7 +77,8 @@ def test_a_program_opens_steps_and_replays_in_the_studio(qtbot, window, monkeypa
     entry = OPENED[name]
     monkeypatch.syspath_prepend(str(HERE))  # the programs' shared offline model
     monkeypatch.syspath_prepend(str(home(entry)))
-    outs = run_program(entry, on_engine=False)
+    invoked = {k: v for k, v in entry.items() if k != "stream_mode"}  # the studio shows state
+    outs = run_program(invoked, on_engine=False)
     error = next((o[0] for o in outs if _is_error(o)), None)
     forget_local_modules(home(entry))  # the program's own modules load again, on the engine
     path, attr = where(entry)
