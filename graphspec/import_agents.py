@@ -216,8 +216,15 @@ def _middleware_from_source(call: ast.expr, module: Any, owner: str) -> list[dic
     for item in items.elts:
         cls = _called(item)
         if cls in _PREBUILT_BY_CLASS and not any(k.arg is None for k in item.keywords):
-            settings = {**_positional(item, vars(module).get(cls), owner),
-                        **{k.arg: _literal(k.value, owner) for k in item.keywords}}  # fmt: skip
+            prebuilt = vars(module).get(cls)
+            try:
+                settings = {**_positional(item, prebuilt, owner),
+                            **{k.arg: _literal(k.value, owner) for k in item.keywords}}  # fmt: skip
+            except SpecError:  # a setting that is code (ToolErrorMiddleware's on_error): the
+                out.append({"kind": "custom", "name": _PREBUILT_BY_CLASS[cls],  # call as written
+                            **source_call(item, prebuilt, module, owner),
+                            "overrides": _overrides(prebuilt)})  # fmt: skip
+                continue
             out.append({"kind": "prebuilt", "name": _PREBUILT_BY_CLASS[cls], "settings": settings})
             continue
         if (imported := _program_middleware(item, module, owner)) is not None:
