@@ -6,10 +6,10 @@
 #   for "arc cosine calculation" and answers; it calls no retrieved tool, as the README's model
 #   does with acos: bigtool 0.0.3's router calls ToolNode.inject_tool_args, which langgraph-
 #   prebuilt 1.x no longer has, so that call fails on langgraph as on the engine, with the same
-#   AttributeError); init_embeddings("openai:text-embedding-
-#   3-small") replaced by a local embedding (words hashed into the same 1536 dimensions); the
-#   bare `agent` line (a notebook's display) and the demo stream left to the manifest, which
-#   streams the updates as the README does.
+#   AttributeError); init_embeddings("openai:text-embedding-3-small") replaced by a local
+#   embedding (words hashed into the same 1536 dimensions); the bare `agent` line (a notebook's
+#   display) and the demo stream left to the manifest, which streams the updates as the README
+#   does.
 import math
 import re
 import types
