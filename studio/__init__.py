@@ -11,8 +11,9 @@ with collector_paused():
     import graphspec.model  # noqa: F401
 
 
-def debug(graph, **options):  # noqa: ANN001, ANN201 (the documented one is studio.debug.debug)
-    """Open the studio on a live graph object: see `studio.debug.debug` (imports Qt on call)."""
-    from studio.debug import debug as open_debugger
+def debug(graph, **options):  # noqa: ANN001, ANN201 (the documented one is studio.debugger.debug)
+    """Open the studio on a live graph object: see `studio.debugger.debug` (imports Qt on call).
+    (Its module is not `studio.debug`: importing that would replace this function.)"""
+    from studio.debugger import debug as open_debugger
 
     return open_debugger(graph, **options)

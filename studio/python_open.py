@@ -42,7 +42,7 @@ from graphspec.model import GraphSpec
 from graphspec.program_graphs import name_one, unlike
 from graphspec.program_run import load_graph, program_target
 from studio.canvas.layout import laid_out
-from studio.debug import own_saver
+from studio.debugger import own_saver
 from studio.edits.base import SpecEdit
 from studio.i18n import translate
 from studio.main_block_wait import MainBlockWait, stopped_text

@@ -229,3 +229,14 @@ def test_graphs_a_script_runs_in_its_own_thread_pool_are_its_graphs(tmp_path, ca
     code, out, err = run(capsys, f"{script}:__main__3", "--trust", "--input", '{"n": 4}')
     assert code == 0, err
     assert json.loads(out) == {"n": 8}
+
+
+def test_debug_stays_the_function_once_the_studio_has_loaded_its_debugger():
+    # the studio's own modules import the debugger's module; `from studio import debug` in a
+    # script it runs (or a notebook's second cell) must still get the function
+    import studio
+    import studio.python_open  # noqa: F401 - loads the debugger's module
+
+    from studio import debug
+
+    assert callable(debug) and debug is studio.debug and debug.__module__ == "studio"
