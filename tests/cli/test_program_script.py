@@ -236,7 +236,6 @@ def test_debug_stays_the_function_once_the_studio_has_loaded_its_debugger():
     # script it runs (or a notebook's second cell) must still get the function
     import studio
     import studio.python_open  # noqa: F401 - loads the debugger's module
-
     from studio import debug
 
     assert callable(debug) and debug is studio.debug and debug.__module__ == "studio"
