@@ -14,6 +14,7 @@ The default prompt is our own wording.
 from __future__ import annotations
 
 import uuid
+import warnings
 from collections.abc import Callable, Coroutine, Iterable, Mapping
 from functools import partial
 from typing import Any
@@ -164,6 +165,30 @@ def _copy_trigger(trigger: Any) -> Any:
     return trigger
 
 
+def _legacy_settings(trigger: Any, keep: ContextSize, legacy: dict[str, Any]) -> tuple[Any, Any]:
+    """The settings' names before trigger/keep, still accepted with a DeprecationWarning, as
+    langchain does: they apply where trigger and keep were not given; other names are ignored."""
+    if "max_tokens_before_summary" in legacy:
+        value = legacy["max_tokens_before_summary"]
+        warnings.warn(
+            "max_tokens_before_summary is deprecated. Use trigger=('tokens', value) instead.",
+            DeprecationWarning,
+            stacklevel=3,
+        )
+        if trigger is None and value is not None:
+            trigger = ("tokens", value)
+    if "messages_to_keep" in legacy:
+        value = legacy["messages_to_keep"]
+        warnings.warn(
+            "messages_to_keep is deprecated. Use keep=('messages', value) instead.",
+            DeprecationWarning,
+            stacklevel=3,
+        )
+        if keep == ("messages", _DEFAULT_MESSAGES_TO_KEEP):
+            keep = ("messages", value)
+    return trigger, keep
+
+
 class SummarizationMiddleware(AgentMiddleware):
     """Summarizes older messages before a model call once a trigger is met."""
 
@@ -177,7 +202,9 @@ class SummarizationMiddleware(AgentMiddleware):
         summary_prompt: str = DEFAULT_SUMMARY_PROMPT,
         trim_tokens_to_summarize: int | None = _DEFAULT_TRIM_TOKEN_LIMIT,
         summarizer: Summarizer | None = None,
+        **deprecated_kwargs: Any,
     ) -> None:
+        trigger, keep = _legacy_settings(trigger, keep, deprecated_kwargs)
         super().__init__()
         self.model = init_chat_model(model) if isinstance(model, str) else model
         self.trigger = _copy_trigger(trigger)

@@ -1,5 +1,7 @@
 """Differential tests for the prebuilt middleware: human-in-the-loop, call limits, retries, fallback."""
 
+import warnings
+
 import pytest
 from langchain_core.messages import ToolMessage
 
@@ -547,3 +549,22 @@ def test_summarization_invalid_keep(agent_backend):
         ),
     )
     assert isinstance(err, ValueError)
+
+
+def test_summarization_settings_by_their_old_names(agent_backend):
+    """Programs written for langchain 1.0 pass max_tokens_before_summary and messages_to_keep:
+    still accepted, with a DeprecationWarning each, and they steer the summary."""
+
+    def scenario(b):
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            mw = b.middleware.SummarizationMiddleware(
+                fake(ai("short version")), max_tokens_before_summary=10, messages_to_keep=2
+            )
+        agent = b.agents.create_agent(fake(ai("final")), [], middleware=[mw])
+        notes = [(w.category.__name__, str(w.message)) for w in caught]
+        return notes, dump(agent.invoke(_long_history())["messages"])
+
+    notes, msgs = same(agent_backend, scenario)
+    assert [n[0] for n in notes] == ["DeprecationWarning", "DeprecationWarning"]
+    assert msgs[0][1].endswith("short version") and len(msgs) == 4
