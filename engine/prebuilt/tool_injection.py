@@ -3,8 +3,9 @@
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import (
     Annotated,
     Any,
@@ -67,6 +68,9 @@ class _InjectedArgs:
     runtime: str | None
     all_injected_keys: set[str]
     optional_state_args: set[str]
+    runtime_type: type = ToolRuntime
+    """The ToolRuntime class the tool's annotation names: ours, or langgraph's own when a
+    program takes it from `langchain.tools` while its agent runs on the engine."""
 
     def names(self) -> set[str]:
         out = set(self.state)
@@ -74,13 +78,41 @@ class _InjectedArgs:
         return out
 
 
+def _twins(kind: type) -> tuple[type, ...]:
+    """`kind` and, when real langgraph is loaded too, its class of that name: `langchain.tools`
+    hands a program langgraph's ToolRuntime and Injected* even when the agent is the engine's
+    (langgraph is looked up, never imported)."""
+    theirs = getattr(sys.modules.get("langgraph.prebuilt.tool_node"), kind.__name__, None)
+    return (kind, theirs) if isinstance(theirs, type) and theirs is not kind else (kind,)
+
+
 def _is_injection(type_arg: Any, kind: type) -> bool:
-    if isinstance(type_arg, kind) or (isinstance(type_arg, type) and issubclass(type_arg, kind)):
+    kinds = _twins(kind)
+    if isinstance(type_arg, kinds) or (isinstance(type_arg, type) and issubclass(type_arg, kinds)):
         return True
     origin = get_origin(type_arg)
     if origin is Union or origin is Annotated:
         return any(_is_injection(a, kind) for a in get_args(type_arg))
-    return origin is not None and isinstance(origin, type) and issubclass(origin, kind)
+    return origin is not None and isinstance(origin, type) and issubclass(origin, kinds)
+
+
+def _runtime_class(type_: Any) -> type | None:
+    """The ToolRuntime class an annotation names (through Annotated, Optional, [Context])."""
+    for candidate in (type_, get_origin(type_)):
+        if isinstance(candidate, type) and issubclass(candidate, _twins(ToolRuntime)):
+            return candidate
+    if get_origin(type_) in (Union, Annotated):
+        return next((c for a in get_args(type_) if (c := _runtime_class(a))), None)
+    return None
+
+
+def runtime_as(runtime: ToolRuntime, cls: type) -> Any:
+    """The tool's runtime as the class its annotation names (the same values)."""
+    if isinstance(runtime, cls):
+        return runtime
+    return cls(
+        **{f.name: getattr(runtime, f.name) for f in fields(cls) if hasattr(runtime, f.name)}
+    )
 
 
 def _injection(type_: Any, kind: type) -> Any:
@@ -109,7 +141,7 @@ def _get_all_injected_args(tool: BaseTool) -> _InjectedArgs:
         if name == "runtime":
             out.runtime = name
         if state := _injection(type_, InjectedState):
-            if isinstance(state, InjectedState) and state.field:
+            if isinstance(state, _twins(InjectedState)) and state.field:
                 out.state[name] = state.field
                 info = schema.model_fields.get(name)
                 if info and not info.is_required():
@@ -120,4 +152,6 @@ def _get_all_injected_args(tool: BaseTool) -> _InjectedArgs:
             out.store = name
         if _injection(type_, ToolRuntime):
             out.runtime = name
+        if out.runtime == name:
+            out.runtime_type = _runtime_class(type_) or ToolRuntime
     return out

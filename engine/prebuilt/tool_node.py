@@ -54,6 +54,7 @@ from engine.prebuilt.tool_injection import (
     ToolRuntime,
     _get_all_injected_args,
     _InjectedArgs,
+    runtime_as,
 )
 from engine.pregel.callable import EngineRunnable
 from engine.record.serving import replayed_tool
@@ -379,7 +380,7 @@ class ToolNode(EngineRunnable, Runnable):
                 )
             args[injected.store] = runtime.store
         if injected.runtime:
-            args[injected.runtime] = runtime
+            args[injected.runtime] = runtime_as(runtime, injected.runtime_type)
         out = copy(call)
         kept = {k: v for k, v in call["args"].items() if k not in injected.all_injected_keys}
         out["args"] = {**kept, **args}

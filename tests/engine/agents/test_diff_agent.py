@@ -252,6 +252,35 @@ def test_tool_runtime_subscripted_by_its_context_alone(agent_backend):
     assert contents[2:4] == ["ann", "2"] and schema.get("properties", {}) == {}
 
 
+def test_tools_annotated_with_langchain_tools_injections(agent_backend):
+    """A program takes ToolRuntime, InjectedState and InjectedStore from `langchain.tools`
+    (langgraph's own classes) whatever agent it builds: the engine's agent fills them too, the
+    runtime as the class the annotation names (else the tool's schema refuses it)."""
+
+    def scenario(b):
+        from typing import Annotated, Any
+
+        from langchain.tools import InjectedState, InjectedStore, ToolRuntime, tool
+
+        @tool
+        def peek(
+            q: str,
+            msgs: Annotated[list, InjectedState("messages")],
+            store: Annotated[Any, InjectedStore()],
+            rt: ToolRuntime[dict],
+        ) -> str:
+            """Report what was injected."""
+            return f"{q}|{len(msgs)}|{store is not None}|{rt.tool_call_id}|{type(rt).__name__}"
+
+        model = fake(ai("", ("peek", {"q": "x"}, "c1")), ai("ok"))
+        store = b.mod("store.memory").InMemoryStore()
+        agent = b.agents.create_agent(model, [peek], store=store)
+        return _messages(agent)
+
+    msgs = same(agent_backend, scenario)
+    assert msgs[2][1] == "x|2|True|c1|ToolRuntime"
+
+
 def test_injected_state_and_store(agent_backend):
     def scenario(b):
         from typing import Annotated
