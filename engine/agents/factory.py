@@ -52,6 +52,19 @@ def _own(m: AgentMiddleware, name: str) -> Callable | None:
     )
 
 
+def _sync_missing(wrappers: list[AgentMiddleware], hook: str) -> bool:
+    """Whether one of the wrappers defines only the async twin of `hook`: the sync call then
+    raises, so the agent runs on the async API alone, which the studio and `superstep run` read
+    from the node's `sync_unavailable` (`langgraph dev` always runs async)."""
+    return any(_own(m, hook) is None for m in wrappers)
+
+
+class _ModelNode(RunnableCallable):
+    """The model node, saying whether its sync function can run (see _sync_missing)."""
+
+    __slots__ = ("sync_unavailable",)
+
+
 # --------------------------------------------------------------------------- schemas
 @functools.lru_cache(maxsize=100)
 def _hints(schema: type) -> dict[str, Any]:
@@ -172,8 +185,11 @@ def create_agent(
         output_schema=output_schema,
         context_schema=context_schema,
     )
-    graph.add_node("model", RunnableCallable(model_call.node, model_call.anode, trace=False))
+    model_node = _ModelNode(model_call.node, model_call.anode, trace=False)
+    model_node.sync_unavailable = _sync_missing(model_wrappers, "wrap_model_call")
+    graph.add_node("model", model_node)
     if tool_node is not None:
+        tool_node.sync_unavailable = _sync_missing(tool_wrappers, "wrap_tool_call")
         graph.add_node("tools", tool_node)
     for m in middleware:
         for hook in NODE_HOOKS:

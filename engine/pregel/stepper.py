@@ -103,7 +103,8 @@ def _sync_items(loop: asyncio.AbstractEventLoop, items: AsyncIterator[Any]) -> I
 
 
 def needs_async(graph: Any) -> bool:
-    """Whether a node of `graph` (or of a graph it runs) has no synchronous function."""
+    """Whether a node of `graph` (or of a graph it runs) has no synchronous function, or says
+    its synchronous one cannot run (`sync_unavailable`: an agent's async-only middleware)."""
     from engine.pregel.main import Pregel
 
     seen: set[int] = set()
@@ -114,7 +115,7 @@ def needs_async(graph: Any) -> bool:
         seen.add(id(runnable))
         if isinstance(runnable, Pregel):
             return any(only_async(node.bound) for node in runnable.nodes.values())
-        if getattr(runnable, "is_async", False):
+        if getattr(runnable, "is_async", False) or getattr(runnable, "sync_unavailable", False):
             return True
         if hasattr(runnable, "afunc") and getattr(runnable, "func", None) is None:
             return runnable.afunc is not None

@@ -193,6 +193,36 @@ def test_a_program_with_async_nodes_runs_as_langgraph_dev_runs_it(capsys):
     assert result["criteres"]["plage"] is True
 
 
+ASYNC_MIDDLEWARE = textwrap.dedent('''\
+    """An agent whose one middleware is an `async def` wrap_model_call."""
+
+    from langchain.agents import create_agent
+    from langchain.agents.middleware import wrap_model_call
+    from langchain_core.language_models.fake_chat_models import FakeListChatModel
+
+
+    @wrap_model_call
+    async def shout(request, handler):
+        response = await handler(request)
+        return response.result[0].model_copy(update={"content": response.result[0].text.upper()})
+
+
+    agent = create_agent(FakeListChatModel(responses=["hello there"]), middleware=[shout])
+    ''')
+
+
+def test_an_agent_with_async_only_middleware_runs_as_langgraph_dev_runs_it(capsys, tmp_path):
+    """A chat app's agent whose middleware is `@wrap_model_call async def` (its sync call raises
+    NotImplementedError, as langchain's) runs on the async API, as `langgraph dev` does: the
+    sync one failed the run."""
+    program = tmp_path / "async_mw.py"
+    program.write_text(ASYNC_MIDDLEWARE, encoding="utf-8")
+    given = {"messages": [{"role": "user", "content": "hi"}]}
+    assert main(["run", str(program), "--trust", "--input", json.dumps(given)]) == 0
+    result = json.loads(capsys.readouterr().out.splitlines()[-1])
+    assert [m["content"] for m in result["messages"]] == ["hi", "HELLO THERE"]
+
+
 def test_a_programs_run_context_is_given_with_context(capsys, monkeypatch):
     """A small app's agent (tests/programs/gh_weather_puns: a tool reads runtime.context.user_id
     from its dataclass context) takes its run context from --context, as `invoke(...,

@@ -163,6 +163,32 @@ def test_async_only_hook_on_sync_invoke(agent_backend):
     assert isinstance(same(agent_backend, scenario), NotImplementedError)
 
 
+def test_an_agent_with_async_only_wraps_says_it_needs_the_async_api():
+    """Its sync call can only raise (above), so the studio and `superstep run`, which ask
+    needs_async, run it on the async API as `langgraph dev` does; a sync twin keeps it sync."""
+    from engine.agents import create_agent
+    from engine.agents.middleware import wrap_model_call, wrap_tool_call
+    from engine.pregel.stepper import needs_async
+
+    @wrap_model_call
+    async def amodel(request, handler):
+        return await handler(request)
+
+    @wrap_tool_call
+    async def atool(request, handler):
+        return await handler(request)
+
+    @wrap_tool_call
+    def stool(request, handler):
+        return handler(request)
+
+    def agent(*middleware):
+        return create_agent(fake(ai("ok")), [add], middleware=list(middleware))
+
+    assert needs_async(agent(amodel)) and needs_async(agent(atool, stool))
+    assert not needs_async(agent(stool)) and not needs_async(agent())
+
+
 def test_wrap_model_call_nesting_and_request_override(agent_backend):
     def scenario(b):
         log: list = []
