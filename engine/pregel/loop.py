@@ -314,8 +314,15 @@ class PregelLoop(LoopOutput, LoopCheckpoints, LoopLoad, LoopCalls):
         if null_writes:
             self._apply_writes([WritesOnly(INPUT, null_writes)])
         if is_resuming:
+            # only this graph's channels count as seen: a channel an older version of the graph
+            # saved (a renamed node's branch:to:, a dropped key) still looks updated, so a
+            # breakpoint fires again on every resume, as langgraph's does
             seen = self.checkpoint["versions_seen"]
-            seen[INTERRUPT] = {**seen.get(INTERRUPT, {}), **self.checkpoint["channel_versions"]}
+            versions = self.checkpoint["channel_versions"]
+            seen[INTERRUPT] = {
+                **seen.get(INTERRUPT, {}),
+                **{k: versions[k] for k in self.channels if k in versions},
+            }
             if forks:
                 # the fork holds the command's writes applied; old interrupts belong to old tasks
                 self.checkpoint_pending_writes = [

@@ -388,6 +388,30 @@ def test_interrupt_before_star(backend):
     assert app.get_state(cfg()).next == ("b",)
 
 
+def test_breakpoint_fires_again_when_the_saved_thread_has_a_channel_the_graph_lost(backend):
+    # a thread paused under one version of a graph, resumed under the next one where a node
+    # was renamed: the old node's branch:to: channel is still in the checkpoint and never
+    # counts as seen, so the breakpoint stops every resume before the node runs
+    def build(side: str):
+        g = backend.graph.StateGraph(Log)
+        for name in ("a", "b", side):
+            g.add_node(name, lambda s, name=name: {"log": [name]})
+        g.add_edge(backend.graph.START, "a")
+        g.add_edge("a", "b")
+        g.add_edge("a", side)
+        return g
+
+    shared = saver(backend)
+    before = build("side").compile(checkpointer=shared, interrupt_before=["b"])
+    assert before.invoke({"log": []}, cfg()) == {"log": ["a"]}
+    after = build("side_v2").compile(checkpointer=shared, interrupt_before=["b"])
+    assert after.invoke(None, cfg()) == {"log": ["a"]}
+    assert after.invoke(None, cfg()) == {"log": ["a"]}
+    assert after.get_state(cfg()).next == ("b",)
+    # the graph it was paused under goes on as usual
+    assert before.invoke(None, cfg()) == {"log": ["a", "b", "side"]}
+
+
 # --------------------------------------------------------------------------------------------
 # update_state, history, time travel
 # --------------------------------------------------------------------------------------------
