@@ -10,6 +10,14 @@ from engine.channels.base import BaseChannel, Value
 from engine.errors import EmptyChannelError, InvalidUpdateError
 
 
+def _saved_seen(saved: Any) -> Any:
+    """The names a checkpoint says have written: a copy of its set. Anything else is kept as
+    saved, as langgraph keeps it: a join that became a deferred node's (or stopped being one)
+    since the thread was saved reads the other kind's value, never fills and never fires, and
+    a value of the wrong shape fails to unpack with Python's own message."""
+    return set(saved) if isinstance(saved, (set, frozenset)) else saved
+
+
 class NamedBarrierValue(BaseChannel[Value, Value]):
     """Available once every name in `names` has written; reading it (consume) resets it."""
 
@@ -30,7 +38,7 @@ class NamedBarrierValue(BaseChannel[Value, Value]):
         new = self.__class__(self.typ, self.names)
         new.key = self.key
         if checkpoint is not MISSING:
-            new.seen = set(checkpoint)
+            new.seen = _saved_seen(checkpoint)
         return new
 
     def update(self, values: Sequence[Any]) -> bool:
@@ -74,7 +82,8 @@ class NamedBarrierValueAfterFinish(NamedBarrierValue):
         new = self.__class__(self.typ, self.names)
         new.key = self.key
         if checkpoint is not MISSING:
-            new.seen, new.finished = set(checkpoint[0]), checkpoint[1]
+            seen, new.finished = checkpoint
+            new.seen = _saved_seen(seen)
         return new
 
     def get(self) -> Value:

@@ -164,7 +164,32 @@ CASES = [
         ],
         id="after-finish-unknown-name-raises",
     ),
-]
+    # a thread saved before its join's target became deferred (or stopped being deferred):
+    # the join reads the other kind's saved value as it is, so it never opens
+    pytest.param(
+        lambda b: keyed(b.channels.NamedBarrierValue(str, {"a", "b"})),
+        [
+            (("from_checkpoint", [{"a", "b"}, True]), OK),
+            ("available", False),
+            ("get", EMPTY),
+            ("consume", False),
+            (("update", ["a"]), ("AttributeError", "'list' object has no attribute 'add'")),
+        ],
+        id="reads-an-after-finish-value",
+    ),
+    pytest.param(
+        lambda b: keyed(b.channels.NamedBarrierValueAfterFinish(str, {"a", "b"})),
+        [
+            (("from_checkpoint", {"a"}), ("ValueError", "not enough values to unpack (expected 2, got 1)")),
+            (("from_checkpoint", set()), ("ValueError", "not enough values to unpack (expected 2, got 0)")),
+            (("from_checkpoint", ["a", "b"]), OK),
+            ("available", False),
+            ("finish", False),
+            ("get", EMPTY),
+        ],
+        id="after-finish-reads-a-plain-value",
+    ),
+]  # fmt: skip
 
 
 @pytest.mark.parametrize(("make", "steps"), CASES)
