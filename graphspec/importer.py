@@ -111,9 +111,21 @@ def load_module(
         module_spec.loader.exec_module(module)
         return module
     except Exception as exc:
-        raise SpecError(f"cannot import {target}: {type(exc).__name__}: {exc}") from exc
+        raise SpecError(f"cannot import {target}: {type(exc).__name__}: {exc}"
+                        f"{_not_on_engine(exc) if on_engine else ''}") from exc  # fmt: skip
     finally:
         sys.path[:] = saved  # exactly as before: the folder must not shadow modules later
+
+
+def _not_on_engine(exc: Exception) -> str:
+    """What a program's import the engine lacks was written as: the file says
+    `langgraph.store.sqlite`, the failure names its engine counterpart `engine.store.sqlite`."""
+    missing = getattr(exc, "name", None) if isinstance(exc, ModuleNotFoundError) else None
+    if not missing or missing.partition(".")[0] != "engine":
+        return ""
+    agents = missing == "engine.agents" or missing.startswith("engine.agents.")
+    written = ("langchain" if agents else "langgraph") + missing[len("engine") :]
+    return f" (the program imports {written}, which the engine does not provide)"
 
 
 # ------------------------------------------------------------------ state

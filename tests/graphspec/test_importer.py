@@ -115,6 +115,24 @@ def test_import_errors_are_spec_errors(tmp_path):
         import_module_graph("json")
 
 
+def test_a_langgraph_module_the_engine_lacks_is_named_as_the_program_wrote_it(tmp_path):
+    # the file runs with its imports pointed at the engine: the failure says which of the
+    # program's own imports has no engine counterpart, not only the engine's module name
+    program = tmp_path / "uses_missing.py"
+    program.write_text("from langgraph.no_such_part import Thing\n", encoding="utf-8")
+    with pytest.raises(SpecError) as raised:
+        import_module_graph(str(program), on_engine=True)
+    assert str(raised.value) == (
+        "cannot import " + str(program) + ": ModuleNotFoundError: No module named "
+        "'engine.no_such_part' (the program imports langgraph.no_such_part, which the engine "
+        "does not provide)"
+    )
+    agents = tmp_path / "uses_missing_agents.py"
+    agents.write_text("import langchain.agents.no_such_part\n", encoding="utf-8")
+    with pytest.raises(SpecError, match=r"imports langchain\.agents\.no_such_part, which"):
+        import_module_graph(str(agents), on_engine=True)
+
+
 def test_agent_middleware_comes_back_in_order_with_hooks_by_import_path(tmp_path):
     pytest.importorskip("langchain.agents")
     hook = "def guard(state, runtime):\n    return None\n"
