@@ -65,6 +65,7 @@ from engine.checkpoint.sqlite.deltas import DeltaWriter
 from engine.checkpoint.sqlite.errors import (
     CheckpointDatabaseError,
     connect,
+    database_path,
     explain,
     read_only_folder_note,
 )
@@ -141,13 +142,7 @@ class SqliteSaver(BaseCheckpointSaver):
 
     # ------------------------------------------------------------------ setup and errors
     def _database_path(self) -> str:
-        try:
-            for _, name, file in self.conn.execute("PRAGMA database_list"):
-                if name == "main":
-                    return file or ":memory:"
-        except sqlite3.Error:
-            pass
-        return "<sqlite database>"
+        return database_path(self.conn)
 
     @contextmanager
     def _errors(self) -> Iterator[None]:

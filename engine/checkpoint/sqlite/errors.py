@@ -10,6 +10,17 @@ class CheckpointDatabaseError(sqlite3.DatabaseError):
     """The checkpoint database cannot be used; the message names the file and why."""
 
 
+def database_path(conn: sqlite3.Connection) -> str:
+    """The file `conn` has open as its main database (":memory:" for none), for messages."""
+    try:
+        for _, name, file in conn.execute("PRAGMA database_list"):
+            if name == "main":
+                return file or ":memory:"
+    except sqlite3.Error:
+        pass
+    return "<sqlite database>"
+
+
 def read_only_folder_note(path: str) -> str:
     """' (the folder F is read-only)' if the file's folder cannot be written, else ''."""
     if path.startswith(":") or path.startswith("<"):
