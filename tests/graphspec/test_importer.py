@@ -7,7 +7,7 @@ import pytest
 from graphspec.compiler import compile_spec
 from graphspec.errors import SpecError
 from graphspec.export import to_langgraph
-from graphspec.importer import import_module_graph, spec_from_graph
+from graphspec.importer import import_module_graph, load_module, spec_from_graph
 from graphspec.io import dumps_spec, load_spec
 from tests.graphspec.helpers import TEMPLATE_NAMES, graph, template
 from tests.graphspec.test_templates import needs_agents, normal
@@ -195,3 +195,33 @@ def test_an_engine_agent_graph_imports_without_its_source():
         ("model_call_limit", {"run_limit": 3}),
         ("pii", {"pii_type": "email"}),
     ]
+
+
+def test_a_program_using_langgraphs_sqlite_store_loads_on_the_engine(tmp_path):
+    # `from langgraph.store.sqlite import SqliteStore` is pointed at engine.store.sqlite, and
+    # the graph it compiles with the store runs on the engine
+    program = tmp_path / "with_sqlite_store.py"
+    program.write_text(
+        "from typing import TypedDict\n"
+        "from langgraph.config import get_store\n"
+        "from langgraph.graph import START, StateGraph\n"
+        "from langgraph.store.sqlite import SqliteStore\n"
+        "from langgraph.store.sqlite.aio import AsyncSqliteStore\n\n"
+        "class State(TypedDict):\n    text: str\n    count: int\n\n"
+        "def remember(state: State):\n"
+        "    store = get_store()\n"
+        "    store.put(('notes',), state['text'], {'text': state['text']})\n"
+        "    return {'count': len(store.search(('notes',)))}\n\n"
+        "builder = StateGraph(State)\n"
+        "builder.add_node('remember', remember)\n"
+        "builder.add_edge(START, 'remember')\n",
+        encoding="utf-8",
+    )
+    module = load_module(str(program), on_engine=True)
+    assert module.SqliteStore.__module__ == "engine.store.sqlite.base"
+    assert module.AsyncSqliteStore.__module__ == "engine.store.sqlite.aio"
+    with module.SqliteStore.from_conn_string(str(tmp_path / "notes.sqlite")) as store:
+        graph = module.builder.compile(store=store)
+        assert graph.invoke({"text": "a", "count": 0}) == {"text": "a", "count": 1}
+        assert graph.invoke({"text": "b", "count": 0}) == {"text": "b", "count": 2}
+    assert import_module_graph(str(program), on_engine=True) is not None
