@@ -92,6 +92,9 @@ _V2_TABLES = {
 }
 _V3_TABLES = {**_V2_TABLES, "checkpoints": _V2_TABLES["checkpoints"] | {"step"}}
 TABLES = _V3_TABLES
+# the SQLite store's tables and index (engine.store.sqlite.schema): a program may keep its
+# store and its checkpoints in one file, in either order
+STORE_OBJECTS = frozenset({"store_items", "store_items_expiry", "store_embeddings", "store_schema"})
 
 
 @dataclass
@@ -111,7 +114,8 @@ def create(conn: sqlite3.Connection, path: str) -> None:
     if user_version(conn) != 0:
         return  # another process created them while we waited for the lock
     existing = sorted(row[0] for row in conn.execute(
-        "SELECT name FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'"))  # fmt: skip
+        "SELECT name FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'")
+        if row[0] not in STORE_OBJECTS)  # fmt: skip
     if existing:  # schema version 0 but not empty: another program's database
         clash = [name for name in existing if name in TABLES]
         whose = ("another program's checkpoints, e.g. langgraph's SqliteSaver?" if clash

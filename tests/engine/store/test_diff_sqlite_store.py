@@ -425,3 +425,29 @@ def test_async_store_vector_search_uses_async_embeddings(tmp_path):
     found = asyncio.run(main())
     assert [key for key, _ in found] == ["1", "2"]
     assert calls == [["python tutorial"], ["cooking"], ["python"]]
+
+
+@pytest.mark.parametrize("store_first", [True, False])
+def test_store_and_checkpoints_share_one_file(tmp_path, store_first):
+    from engine.checkpoint.sqlite import SqliteSaver
+    from engine.checkpoint.sqlite.schema import STORE_OBJECTS
+    from engine.store.sqlite import SqliteStore
+
+    path = str(tmp_path / "app.sqlite")
+    for step in ("store", "saver") if store_first else ("saver", "store"):
+        if step == "store":
+            with SqliteStore.from_conn_string(path) as store:
+                store.put(("a",), "k", {"v": 1})
+        else:
+            with (SqliteSaver.from_conn_string(path) as saver,
+                  SqliteStore.from_conn_string(path) as notes):  # fmt: skip
+                graph = _memory_graph(Backend("engine")).compile(checkpointer=saver, store=notes)
+                graph.invoke({"text": "t", "seen": []}, {"configurable": {"thread_id": "1"}})
+    with SqliteStore.from_conn_string(path) as store:
+        assert store.get(("a",), "k").value == {"v": 1}
+    with SqliteSaver.from_conn_string(path) as saver:
+        assert saver.list_threads() == ["1"]
+    conn = sqlite3.connect(path)
+    names = {name for (name,) in conn.execute("SELECT name FROM sqlite_master")}
+    conn.close()
+    assert {n for n in names if n.startswith("store_")} == STORE_OBJECTS
