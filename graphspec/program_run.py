@@ -4,10 +4,11 @@ The command line's way to a program file (or a langgraph.json project's graph), 
 opens one: once the user agreed to run its code, the module is loaded on the engine
 (`graphspec.importer.load_module`), its graph found (`graphspec.program_graphs`: NAME, else
 graph/app/agent or its only one; several are named with the PROGRAM:NAME that runs one; a
-script's, run by its __main__ block, when none is at module level: `program_script`) and
-compiled if it is a builder, then given the run's checkpointer, as `langgraph dev` gives a
-graph its own. `commands.run_graph` runs it like a spec's. The studio opens a program through
-the same `program_target` and `load_graph`, asking which graph where this command names them.
+script's, run by its top-level code or its __main__ block, when none is at module level:
+`program_script`) and compiled if it is a builder, then given the run's checkpointer, as
+`langgraph dev` gives a graph its own. `commands.run_graph` runs it like a spec's. The studio
+opens a program through the same `program_target` and `load_graph`, asking which graph where
+this command names them.
 """
 
 from __future__ import annotations
@@ -49,7 +50,8 @@ def program_graph(target: str, *, confirm: Callable[[str], bool]) -> Any:
     except SpecError as exc:
         raise BadInput(exc.line()) from None
     if found.script is not None and found.script.stopped:  # as `python FILE.py` would show it
-        print(f"{path.name}: its __main__ block stopped: {found.script.stopped}", file=sys.stderr)
+        print(f"{path.name}: its {found.script.stopped_in} stopped: {found.script.stopped}",
+              file=sys.stderr)  # fmt: skip
     if not isinstance(found.graph, Pregel):  # made on another runtime (its own langgraph import)
         raise BadInput(f"{path.name}:{found.name} is a {type(found.graph).__name__}, which the "
                        "engine does not run")  # fmt: skip
@@ -91,7 +93,7 @@ class ProgramGraph:
     name: str
     value: Any  # what the module holds under `name`: a graph, a builder or a factory
     graph: Any  # `value` compiled (the caller checks it is the engine's)
-    script: Any = None  # a ScriptGraph: the program's __main__ block ran it (program_script)
+    script: Any = None  # a ScriptGraph: the program's own code ran it (program_script)
 
 
 def load_graph(
@@ -99,20 +101,23 @@ def load_graph(
 ) -> ProgramGraph | None:
     """Load the program file on the engine (the user agreed) and find its graph: `name`, else
     graph/app/agent or its only one, else `pick`'s of several (None when it picks none); a
-    script's, run by its __main__ block (until `keep_waiting` says stop: program_script).
-    SpecError says why there is none."""
-    from graphspec.importer import load_module
+    script's, run by its top-level code or its __main__ block (until `keep_waiting` says stop:
+    program_script). SpecError says why there is none."""
     from graphspec.program_graphs import NoGraph, SeveralGraphs, compiled, graph_value, pick_name
-    from graphspec.program_script import is_main_name
+    from graphspec.program_script import import_program, is_main_name
 
-    module = load_module(str(path), on_engine=True)  # as the studio runs it
-    if is_main_name(name):
-        return _run_by_main(module, path, name, pick, keep_waiting)
+    script = import_program(path, keep_waiting)  # watched: its top-level code may run graphs
+    module = script.module
+    if module is None and name is not None and not is_main_name(name):
+        raise script.failure or SpecError(f"{path.name}'s top-level code did not run to its end "
+                                          f"({script.stopped or 'it exited'})")  # fmt: skip
+    if module is None or is_main_name(name):  # it did not end: the graphs it ran, if any
+        return _run_by_script(script, name, pick, keep_waiting)
     if name is None:
         try:
             name = pick_name(module, path.name)
-        except NoGraph:  # a script: the graphs its __main__ block runs
-            return _run_by_main(module, path, None, pick, keep_waiting)
+        except NoGraph:  # a script: the graphs its code runs
+            return _run_by_script(script, None, pick, keep_waiting)
         except SeveralGraphs as several:
             name = pick(path, several.names)
             if name is None:
@@ -121,15 +126,15 @@ def load_graph(
     return ProgramGraph(module, name, value, compiled(value, f"{path.name}:{name}"))
 
 
-def _run_by_main(
-    module: Any, path: Path, name: str | None, pick: Pick, keep_waiting: Any
+def _run_by_script(
+    script: Any, name: str | None, pick: Pick, keep_waiting: Any
 ) -> ProgramGraph | None:
     from graphspec.program_script import main_graph
 
-    ran = main_graph(module, path, name, pick, keep_waiting)
+    ran = main_graph(script, name, pick, keep_waiting)
     if ran is None:
         return None
-    return ProgramGraph(module, ran.name, ran.graph, ran.graph, script=ran)
+    return ProgramGraph(script.module, ran.name, ran.graph, ran.graph, script=ran)
 
 
 def with_saver(graph: Any, saver: Any) -> Any:

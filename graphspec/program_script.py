@@ -1,14 +1,18 @@
-"""A program whose graphs are built and run by its own `if __name__ == "__main__":` block: a script,
-as tutorials and courses write them (`def main(): graph = build(); graph.invoke(...)`).
+"""A program whose graphs its own code builds and runs: a script, as tutorials and courses write
+them (`def main(): graph = build(); graph.invoke(...)`), called from an
+`if __name__ == "__main__":` block or straight from the module's top-level code
+(`asyncio.run(main())` with no guard).
 
-With no graph at module level to open, the block is run, once the module is loaded (the user
-agreed to run the file's code), in the module's namespace, on the engine, watching which graphs
-run at the root (`engine.pregel.root_runs`). Those graphs are the program's: live objects, with
-the threads their own checkpointers kept of the script's runs, so a debugger opens them where the
-script left them. They are named `__main__` (the first the block ran), `__main__2`, ... in the
-order they first ran, so `FILE.py:__main__2` names the second. A block that runs none but makes
-some (to draw them, or to serve them: a block that never ends can be stopped) gives those, in
-the order they were made, but for the subgraphs inside them.
+Opening a program runs it as `python FILE.py` would, in two parts, once the user agreed to run
+its code: its top-level code (the module is imported) and then, when no graph is at module
+level, its `__main__` block, in the module's namespace. Both run on the engine in a thread of
+their own, watching which graphs run at the root (`engine.pregel.root_runs`). Those graphs are
+the program's: live objects, with the threads their own checkpointers kept of the script's
+runs, so a debugger opens them where the script left them. They are named `__main__` (the
+first that ran), `__main__2`, ... in the order they first ran, so `FILE.py:__main__2` names
+the second. A program that runs none but makes some (to draw them, or to serve them: code that
+never ends can be stopped) gives those, in the order they were made, but for the subgraphs
+inside them.
 """
 
 from __future__ import annotations
@@ -22,28 +26,34 @@ import traceback
 from collections.abc import Callable
 from contextlib import redirect_stdout
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 from graphspec.errors import SpecError
 
 MAIN = "__main__"
-KeepWaiting = Callable[[int], bool]
-"""Asked again and again while a __main__ block runs, with how many graphs it has run so far:
-False stops the block (a server, an endless loop) and takes the graphs it ran (or made)."""
+TOP_LEVEL = "top-level code"
+"""The part of a program its import runs (all but the __main__ block), run first."""
+MAIN_BLOCK = "__main__ block"
+"""Its `if __name__ == "__main__":` block, run next when no graph is at module level."""
+KeepWaiting = Callable[[int, str], bool]
+"""Asked again and again while a part of the program runs (TOP_LEVEL, MAIN_BLOCK), with how many
+graphs it has run so far: False stops it (a server, an endless loop) and takes the graphs it
+ran (or made)."""
 ASK_EVERY = 0.05  # seconds between two questions to KeepWaiting
-STOP_GRACE = 2.0  # seconds a stopped block gets to unwind (its `finally`s, the world it swapped)
+STOP_GRACE = 2.0  # seconds a stopped part gets to unwind (its `finally`s, the world it swapped)
 STOPPED = "it was still running and was stopped"
 STUCK = "it was still running and could not be stopped"
 
 
 class BlockStopped(BaseException):
-    """Raised inside a __main__ block whose caller stopped waiting for it. A BaseException, so
+    """Raised inside a program's code whose caller stopped waiting for it. A BaseException, so
     the script's own `except Exception` does not swallow it."""
 
 
 def is_main_name(name: str | None) -> bool:
-    """Whether `name` names a graph the program's __main__ block runs (`__main__`, `__main__2`)."""
+    """Whether `name` names a graph the program's code runs (`__main__`, `__main__2`)."""
     return bool(name) and name.startswith(MAIN) and (name == MAIN or name[len(MAIN) :].isdigit())
 
 
@@ -76,71 +86,51 @@ def main_block(path: Path) -> Any:
 
 @dataclass
 class ScriptGraph:
-    """A graph a program's __main__ block ran (or made, when it ran none)."""
+    """A graph a program's code ran (or made, when it ran none)."""
 
     name: str  # `__main__`, `__main__2`... in the order the graphs first ran (or were made)
     graph: Any
     thread: Any = None  # the thread it last ran on (its checkpointer keeps it), if any
-    stopped: str = ""  # how the block ended early (its exception's last line), if it did
-    ran: bool = True  # False: the block made it (drew it, served it...) but never ran it
+    stopped: str = ""  # how the program ended early (its exception's last line), if it did
+    ran: bool = True  # False: the program made it (drew it, served it...) but never ran it
+    part: str = MAIN_BLOCK  # which part of the program first ran (or made) it
+    stopped_in: str = MAIN_BLOCK  # which part ended early, when one did
 
 
 @dataclass
-class ScriptRuns:
-    """The graphs a program's __main__ block ran at the root, first runs first."""
+class Script:
+    """A program run as `python FILE.py` runs it: what its parts ran at the root and made."""
 
-    graphs: list[ScriptGraph] = field(default_factory=list)
-    stopped: str = ""
+    path: Path
+    module: Any = None  # the module, once its top-level code ran to its end
+    failure: SpecError | None = None  # why its import failed, when it raised
+    stopped: str = ""  # how the part that ran last ended early, if it did
+    part: str = TOP_LEVEL  # the part that ran last
+    runs: list = field(default_factory=list)  # RootRun, both parts', in order
+    made: list = field(default_factory=list)  # graphs compiled, both parts', in order
+    block_from: tuple[int, int] | None = None  # where the block's runs and made start in them
 
-    def names(self) -> list[str]:
-        return [ran.name for ran in self.graphs]
+    def graphs(self) -> list[ScriptGraph]:
+        """The graphs it ran, once each, first runs first; else those it made."""
+        runs_from, made_from = self.block_from or (len(self.runs), len(self.made))
+        by_graph: dict[int, ScriptGraph] = {}
+        for i, run in enumerate(list(self.runs)):  # (code that could not be stopped may add)
+            ran = by_graph.get(id(run.graph))
+            if ran is None:
+                ran = by_graph[id(run.graph)] = self._graph(by_graph, run.graph, i >= runs_from)
+            ran.thread = run.thread_id if run.thread_id is not None else ran.thread
+        if not by_graph:  # a program that only draws its graphs, or serves them: those it made
+            made = list(self.made)
+            block = {id(g) for g in made[made_from:]} - {id(g) for g in made[:made_from]}
+            for graph in _outermost(made):
+                by_graph[id(graph)] = self._graph(by_graph, graph, id(graph) in block, ran=False)
+        return list(by_graph.values())
 
-
-def run_main_block(
-    module: Any, path: Path, keep_waiting: KeepWaiting | None = None
-) -> ScriptRuns | None:
-    """Run the module's __main__ block (None when it has none) and take the graphs it ran (or,
-    when it ran none, made). An exception ends the block as it would end the script; the graphs
-    that ran before stay. With `keep_waiting`, the block is stopped when it answers False (else
-    it is waited for, as `python FILE.py` would be)."""
-    code = main_block(path)
-    if code is None:
-        return None
-    found, runs, made, stoppable = ScriptRuns(), [], [], _Stoppable()
-    saved, saved_argv, saved_stdin = list(sys.path), sys.argv, sys.stdin
-    sys.path.insert(0, str(path.resolve().parent))  # as `python FILE.py` runs it, no arguments
-    sys.argv = [str(path)]
-    sys.stdin = io.StringIO()  # nobody types: a chat loop's input() ends it, never waits
-    try:
-        # in a thread of its own, where no event loop runs: the script's asyncio.run works
-        # when the caller's does (the studio's qasync loop)
-        worker = threading.Thread(target=_run_block,
-                                  args=(code, module, stoppable, found, runs, made),
-                                  name=f"{path.name} __main__", daemon=True)  # fmt: skip
-        worker.start()
-        _wait(worker, stoppable, runs, found, keep_waiting)
-    finally:
-        sys.path[:], sys.argv, sys.stdin = saved, saved_argv, saved_stdin
-    by_graph: dict[int, ScriptGraph] = {}
-    for run in list(runs):  # (a block that could not be stopped may still add to it)
-        ran = by_graph.get(id(run.graph))
-        if ran is None:
-            ran = by_graph[id(run.graph)] = ScriptGraph(
-                _nth(by_graph), run.graph, stopped=found.stopped
-            )
-        ran.thread = run.thread_id if run.thread_id is not None else ran.thread
-    if not by_graph:  # a block that only draws its graphs, or serves them: the ones it made
-        for graph in _outermost(list(made)):
-            by_graph[id(graph)] = ScriptGraph(
-                _nth(by_graph), graph, stopped=found.stopped, ran=False
-            )
-    found.graphs = list(by_graph.values())
-    return found
-
-
-def _nth(named: dict) -> str:
-    """The name of the next graph after `named`: `__main__`, then `__main__2`..."""
-    return MAIN if not named else f"{MAIN}{len(named) + 1}"
+    def _graph(self, named: dict, graph: Any, in_block: bool, ran: bool = True) -> ScriptGraph:
+        name = MAIN if not named else f"{MAIN}{len(named) + 1}"
+        part = MAIN_BLOCK if in_block else TOP_LEVEL
+        return ScriptGraph(name, graph, stopped=self.stopped, ran=ran, part=part,
+                           stopped_in=self.part)  # fmt: skip
 
 
 def _outermost(made: list) -> list:
@@ -149,8 +139,66 @@ def _outermost(made: list) -> list:
     return list({id(g): g for g in made if id(g) not in inside}.values())
 
 
+def import_program(path: Path, keep_waiting: KeepWaiting | None = None) -> Script:
+    """Import the program file on the engine (the user agreed), watching the graphs its
+    top-level code runs and makes. An exception or a stop ends it as it would end the script
+    (`module` stays None); the graphs that ran before stay."""
+    from graphspec.importer import load_module
+
+    script = Script(path)
+
+    def load() -> None:
+        try:
+            script.module = load_module(str(path), on_engine=True)  # as the studio runs it
+        except SpecError as exc:  # its code raised (or the file is no module)
+            script.failure = exc
+            script.stopped = traceback.format_exception_only(exc.__cause__ or exc)[-1].strip()
+
+    _run_watched(load, script, TOP_LEVEL, keep_waiting)
+    return script
+
+
+def run_main_block(script: Script, keep_waiting: KeepWaiting | None = None) -> bool:
+    """Run the imported module's __main__ block (False when it has none, or its top-level code
+    did not end), watching the graphs it runs and makes after those of the top-level code. With
+    `keep_waiting`, the block is stopped when it answers False (else it is waited for, as
+    `python FILE.py` would be)."""
+    code = main_block(script.path) if script.module is not None else None
+    if code is None:
+        return False
+    script.block_from = (len(script.runs), len(script.made))
+    script.part = MAIN_BLOCK
+    saved = list(sys.path)
+    sys.path.insert(0, str(script.path.resolve().parent))  # as `python FILE.py` runs it
+    try:
+        block = partial(exec, code, script.module.__dict__)  # the user agreed to run this file
+        _run_watched(block, script, MAIN_BLOCK, keep_waiting)
+    finally:
+        sys.path[:] = saved
+    return True
+
+
+def _run_watched(
+    run: Callable[[], None], script: Script, part: str, keep_waiting: KeepWaiting | None
+) -> None:
+    """`run()` as a part of the program: in a thread of its own, where no event loop runs (the
+    script's asyncio.run works when the caller's does: the studio's qasync loop), with no
+    arguments and no one typing, until it ends or `keep_waiting` says stop."""
+    saved_argv, saved_stdin = sys.argv, sys.stdin
+    sys.argv = [str(script.path)]  # as `python FILE.py` runs it, no arguments
+    sys.stdin = io.StringIO()  # nobody types: a chat loop's input() ends it, never waits
+    stoppable = _Stoppable()
+    try:
+        worker = threading.Thread(target=_run_part, args=(run, stoppable, script),
+                                  name=f"{script.path.name} {part}", daemon=True)  # fmt: skip
+        worker.start()
+        _wait(worker, stoppable, script, part, keep_waiting)
+    finally:
+        sys.argv, sys.stdin = saved_argv, saved_stdin
+
+
 class _Stoppable:
-    """Raises BlockStopped in the block's thread, but only while the script's own code runs
+    """Raises BlockStopped in the part's thread, but only while the script's own code runs
     there: never while the thread sets up or puts back the world around it."""
 
     def __init__(self) -> None:
@@ -173,7 +221,7 @@ class _Stoppable:
                 )
 
 
-def _wait(worker: threading.Thread, stoppable: _Stoppable, runs: list, found: ScriptRuns,
+def _wait(worker: threading.Thread, stoppable: _Stoppable, script: Script, part: str,
           keep_waiting: KeepWaiting | None) -> None:  # fmt: skip
     if keep_waiting is None:
         worker.join()
@@ -182,71 +230,80 @@ def _wait(worker: threading.Thread, stoppable: _Stoppable, runs: list, found: Sc
         worker.join(ASK_EVERY)
         if not worker.is_alive():
             return
-        if not keep_waiting(len({id(run.graph) for run in list(runs)})):
+        if not keep_waiting(len({id(run.graph) for run in list(script.runs)}), part):
             break
     stoppable.stop()  # a server's loop, a polling loop: they wake every so often
     worker.join(STOP_GRACE)
     if worker.is_alive():  # blocked in a call that never returns: it keeps running, unwatched
-        found.stopped = STUCK
+        script.stopped = STUCK
 
 
-def _run_block(code: Any, module: Any, stoppable: _Stoppable, found: ScriptRuns,
-               runs: list, made: list) -> None:  # fmt: skip
+def _run_part(run: Callable[[], None], stoppable: _Stoppable, script: Script) -> None:
     from engine.pregel.root_runs import watch_root_runs
     from graphspec.engine_world import on_engine
 
     # its printing goes to stderr: a command's stdout is its own (`superstep run`'s JSON)
-    with on_engine(), watch_root_runs(runs, made, new_threads=True), redirect_stdout(sys.stderr):
+    with on_engine(), watch_root_runs(script.runs, script.made, new_threads=True), \
+            redirect_stdout(sys.stderr):  # fmt: skip
         try:
             stoppable.enter()
             try:
-                exec(code, module.__dict__)  # noqa: S102 - the user agreed to run this file
+                run()
             finally:
                 stoppable.leave()
         except SystemExit as exc:  # `sys.exit(main())`: the script's end, not a failure
             if exc.code not in (None, 0):
-                found.stopped = f"SystemExit: {exc.code}"
+                script.stopped = f"SystemExit: {exc.code}"
         except BlockStopped:
-            found.stopped = STOPPED
+            script.stopped = STOPPED
         except BaseException as exc:  # the script's own error, shown beside what it ran
-            found.stopped = traceback.format_exception_only(exc)[-1].strip()
+            script.stopped = traceback.format_exception_only(exc)[-1].strip()
 
 
 def main_graph(
-    module: Any, path: Path, name: str | None, pick: Any, keep_waiting: KeepWaiting | None = None
+    script: Script, name: str | None, pick: Any, keep_waiting: KeepWaiting | None = None
 ) -> ScriptGraph | None:
-    """The graph `name` the module's __main__ block ran, the only one when `name` is None, else
-    `pick(path, names)`'s of several (None when it picks none). SpecError says why there is
-    none."""
-    runs = run_main_block(module, path, keep_waiting)
-    if runs is None:
-        raise SpecError(f"{path.name} holds no graph (a compiled graph, a StateGraph builder or an "
-                        f"@entrypoint) and runs none from an if __name__ == \"__main__\" block; for "
-                        f"a function making one, name it as {path.name}:FUNCTION")  # fmt: skip
-    names = runs.names()
+    """The graph `name` the program's code ran (its top-level code, then its __main__ block,
+    run now), the only one when `name` is None, else `pick(path, names)`'s of several (None
+    when it picks none). SpecError says why there is none."""
+    path = script.path
+    block = run_main_block(script, keep_waiting)
+    graphs = script.graphs()
+    names = [graph.name for graph in graphs]
     if not names:
-        ended = f" (it stopped: {runs.stopped})" if runs.stopped else ""
-        raise SpecError(
-            f'{path.name}\'s if __name__ == "__main__" block ran no graph and made none{ended}'
-        )
+        if script.failure is not None:  # its import failed before it ran any
+            raise script.failure
+        ended = f" (it stopped: {script.stopped})" if script.stopped else ""
+        if block:
+            raise SpecError(f'{path.name}\'s if __name__ == "__main__" block ran no graph and '
+                            f"made none{ended}")  # fmt: skip
+        if script.module is None:
+            raise SpecError(f"{path.name}'s top-level code ran no graph and made none{ended}")
+        raise SpecError(f"{path.name} holds no graph (a compiled graph, a StateGraph builder or "
+                        "an @entrypoint) and runs none, from its top-level code or from an if "
+                        f"__name__ == \"__main__\" block; for a function making one, name it as "
+                        f"{path.name}:FUNCTION")  # fmt: skip
     if name is None:
         name = names[0] if len(names) == 1 else pick(path, names)
         if name is None:
             return None
     if name not in names:
-        raise SpecError(f"{path.name}'s __main__ block ran {len(names)} graph(s): "
-                        f"{', '.join(names)}; there is no {name}")  # fmt: skip
-    return runs.graphs[names.index(name)]
+        raise SpecError(f"{path.name}'s code ran {len(names)} graph(s): {', '.join(names)}; "
+                        f"there is no {name}")  # fmt: skip
+    return graphs[names.index(name)]
 
 
 __all__ = [
     "MAIN",
+    "MAIN_BLOCK",
     "STOPPED",
     "STUCK",
+    "TOP_LEVEL",
     "BlockStopped",
     "KeepWaiting",
+    "Script",
     "ScriptGraph",
-    "ScriptRuns",
+    "import_program",
     "is_main_name",
     "main_block",
     "main_graph",

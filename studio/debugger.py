@@ -21,8 +21,9 @@ def debug(graph: Any, *, name: str | None = None, context: Any = None, block: bo
     """Open the studio on `graph` (a compiled graph, a StateGraph, an @entrypoint, an agent).
     With `block` (a script), returns when the window closes; without (a notebook), returns the
     window at once and lets the notebook's Qt integration (`%gui qt`, turned on here when
-    running under IPython) drive it. In a script the studio itself runs (its __main__ block,
-    graphspec.program_script), it hands the graph over to be opened there instead."""
+    running under IPython) drive it. In a script the studio itself runs (its top-level code or
+    its __main__ block, graphspec.program_script), it hands the graph over to be opened there
+    instead."""
     from engine.pregel.root_runs import noticed, watched
 
     if _REBUILDING.get():

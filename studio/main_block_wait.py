@@ -1,7 +1,8 @@
-"""Opening a script runs its `if __name__ == "__main__":` block (graphspec.program_script), and
-some never end: a server, an endless loop. After a moment a dialog says that the block is still
-running and how many graphs it has run so far, and offers to stop it and open those. With
-nobody there to answer, it is stopped after a while instead of waiting for ever."""
+"""Opening a script runs its code (graphspec.program_script): its top-level code, then its
+`if __name__ == "__main__":` block, and some never end: a server, an endless loop. After a
+moment a dialog says which part is still running and how many graphs it has run so far, and
+offers to stop it and open those. With nobody there to answer, it is stopped after a while
+instead of waiting for ever."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from typing import Any
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QProgressDialog
 
-from graphspec.program_script import STOPPED, STUCK
+from graphspec.program_script import STOPPED, STUCK, TOP_LEVEL
 from studio.i18n import translate
 
 SHOW_AFTER = 1.0
@@ -24,15 +25,15 @@ screenshot): then it is stopped, as the user would have."""
 
 
 class MainBlockWait:
-    """program_script's KeepWaiting for the studio: answers False once the user stops the block,
-    or, `attended=False`, once it has run UNATTENDED_LIMIT seconds."""
+    """program_script's KeepWaiting for the studio: answers False once the user stops the code
+    running, or, `attended=False`, once it has run UNATTENDED_LIMIT seconds."""
 
     def __init__(self, window: Any, path: Path, *, attended: bool = True) -> None:
         self._window, self._path, self._attended = window, path, attended
         self._started = time.monotonic()
         self._dialog: QProgressDialog | None = None
 
-    def __call__(self, graphs: int) -> bool:
+    def __call__(self, graphs: int, part: str) -> bool:
         waited = time.monotonic() - self._started
         if not self._attended:
             return waited < UNATTENDED_LIMIT
@@ -40,13 +41,14 @@ class MainBlockWait:
             if waited < SHOW_AFTER:
                 return True
             self._dialog = self._open()
-        self._dialog.setLabelText(
-            translate(
-                "main_block_wait",
-                'Running {name}\'s if __name__ == "__main__" block...\n'
-                "Graphs it has run so far: {count}",
-            ).format(name=self._path.name, count=graphs)
-        )
+        text = (
+            translate("main_block_wait", "Running {name}'s top-level code...\n"
+                      "Graphs it has run so far: {count}")
+            if part == TOP_LEVEL
+            else translate("main_block_wait", 'Running {name}\'s if __name__ == "__main__" '
+                           "block...\nGraphs it has run so far: {count}")
+        )  # fmt: skip
+        self._dialog.setLabelText(text.format(name=self._path.name, count=graphs))
         QApplication.processEvents()  # paint, and hear the button
         return not self._dialog.wasCanceled()
 

@@ -41,6 +41,7 @@ from graphspec.importer import spec_of
 from graphspec.model import GraphSpec
 from graphspec.program_graphs import name_one, unlike
 from graphspec.program_run import load_graph, program_target
+from graphspec.program_script import TOP_LEVEL
 from studio.canvas.layout import laid_out
 from studio.debugger import own_saver
 from studio.edits.base import SpecEdit
@@ -63,9 +64,9 @@ def confirm_import(parent: Any, path: Path, changed: bool = False) -> bool:
                       translate("python_open", "{lead} imports it, which runs its Python code and the code of everything it imports.").format(lead=lead), buttons, parent)  # fmt: skip
     box.setObjectName("importTrustDialog")
     box.setInformativeText(translate(
-        "python_open", "{path}\n\nIf it holds no graph, its if __name__ == \"__main__\" block runs too, "
-        "as python {name} would, and the graphs it runs open.\n\nOpen it only if you trust this "
-        "code.").format(path=path, name=path.name))  # fmt: skip
+        "python_open", "{path}\n\nIf it holds no graph, the graphs its code runs open: its "
+        "top-level code and its if __name__ == \"__main__\" block run, as python {name} would."
+        "\n\nOpen it only if you trust this code.").format(path=path, name=path.name))  # fmt: skip
     box.setDefaultButton(QMessageBox.StandardButton.Cancel)
     box.button(QMessageBox.StandardButton.Yes).setText(translate("python_open", "Run and open"))
     return box.exec() == QMessageBox.StandardButton.Yes
@@ -125,17 +126,7 @@ def load_program(window: Any, path: Path, name: str | None, ask: bool = True) ->
         window.show_load_errors(path, [exc.line()])
         return None
     if (ran := found.script) is not None:  # live, where the script left it: its threads
-        why = (
-            translate("python_open", 'run by its if __name__ == "__main__" block')
-            if ran.ran
-            else translate(
-                "python_open", 'made by its if __name__ == "__main__" block, which ran none'
-            )
-        )
-        if ran.stopped:
-            why += translate("python_open", ", which stopped: {error}").format(
-                error=stopped_text(ran.stopped)
-            )
+        why = _script_why(ran)
         saver = own_saver(graph)
         return Opened(name, graph, why_code=why, saver=saver, thread=ran.thread if saver else None)
     try:
@@ -148,6 +139,26 @@ def load_program(window: Any, path: Path, name: str | None, ask: bool = True) ->
     if not spec.name:
         spec = spec.model_copy(update={"name": f"{path.stem}.{name}"})
     return Opened(name, graph, spec)
+
+
+def _script_why(ran: Any) -> str:
+    """Which part of the program ran (or made) the graph, and how the program ended early."""
+    top = ran.part == TOP_LEVEL
+    if ran.ran:
+        why = (translate("python_open", "run by its top-level code") if top
+               else translate("python_open", 'run by its if __name__ == "__main__" block'))  # fmt: skip
+    else:
+        why = (translate("python_open", "made by its top-level code, which ran none") if top
+               else translate("python_open", 'made by its if __name__ == "__main__" block, '
+                              "which ran none"))  # fmt: skip
+    if not ran.stopped:
+        return why
+    error = stopped_text(ran.stopped)
+    if ran.stopped_in == ran.part:
+        return why + translate("python_open", ", which stopped: {error}").format(error=error)
+    return why + translate(
+        "python_open", '; its if __name__ == "__main__" block stopped: {error}'
+    ).format(error=error)
 
 
 def show_program(window: Any, path: Path, found: Opened) -> None:

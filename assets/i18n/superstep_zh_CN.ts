@@ -1202,6 +1202,12 @@ pending writes: </source>
     <context>
         <name>main_block_wait</name>
         <message>
+            <source>Running {name}'s top-level code...
+Graphs it has run so far: {count}</source>
+            <translation>正在运行 {name} 的顶层代码……
+它到目前为止运行过的图：{count}</translation>
+        </message>
+        <message>
             <source>Running {name}'s if __name__ == "__main__" block...
 Graphs it has run so far: {count}</source>
             <translation>正在运行 {name} 的 if __name__ == "__main__" 代码块……
@@ -2637,20 +2643,20 @@ Graphs it has run so far: {count}</source>
             <translation>{lead}会导入它，这将运行它的 Python 代码以及它导入的所有代码。</translation>
         </message>
         <message>
+            <source>Opening {name}</source>
+            <translation>打开 {name} </translation>
+        </message>
+        <message>
             <source>{path}
 
-If it holds no graph, its if __name__ == "__main__" block runs too, as python {name} would, and the graphs it runs open.
+If it holds no graph, the graphs its code runs open: its top-level code and its if __name__ == "__main__" block run, as python {name} would.
 
 Open it only if you trust this code.</source>
             <translation>{path}
 
-如果它没有图，它的 if __name__ == "__main__" 代码块也会运行（如同 python {name}），并打开它运行的图。
+如果它没有图，就打开它的代码运行的图：它的顶层代码和 if __name__ == "__main__" 代码块都会运行（如同 python {name}）。
 
 只有在你信任这段代码时才打开它。</translation>
-        </message>
-        <message>
-            <source>Opening {name}</source>
-            <translation>打开 {name} </translation>
         </message>
         <message>
             <source>Run and open</source>
@@ -2673,6 +2679,18 @@ Open it only if you trust this code.</source>
             <translation>{name}:{name2} 是一个 {name__}，引擎不运行它</translation>
         </message>
         <message>
+            <source>run by its top-level code</source>
+            <translation>由它的顶层代码运行</translation>
+        </message>
+        <message>
+            <source>made by its top-level code, which ran none</source>
+            <translation>由它的顶层代码创建，顶层代码没有运行任何图</translation>
+        </message>
+        <message>
+            <source>; its if __name__ == "__main__" block stopped: {error}</source>
+            <translation>；它的 if __name__ == "__main__" 代码块中途停止：{error}</translation>
+        </message>
+        <message>
             <source>Drawn from code: {why_code}</source>
             <translation>由代码绘制：{why_code}</translation>
         </message>
@@ -2686,7 +2704,7 @@ Open it only if you trust this code.</source>
         </message>
         <message>
             <source>, which stopped: {error}</source>
-            <translation>，该代码块中途停止：{error}</translation>
+            <translation>，它中途停止：{error}</translation>
         </message>
         <message>
             <source>Imported {name} from {name2}</source>

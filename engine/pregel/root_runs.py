@@ -1,6 +1,6 @@
 """Which graphs ran at the root (and which were compiled), while someone watches: for a debugger
-that runs a program's script (its `if __name__ == "__main__":` block) and then opens the graphs
-the script ran, or made.
+that runs a program's script (its top-level code, its `if __name__ == "__main__":` block) and
+then opens the graphs the script ran, or made.
 
 Beyond LangGraph. A run is at the root when no graph's task runs it (not a subgraph, nor a graph
 called inside a node). Watching is per context (a ContextVar): the script's own runs are seen,

@@ -1,5 +1,6 @@
-"""Programs whose graphs are built and run by their `if __name__ == "__main__":` block, as
-tutorial scripts are written, and the oracle: the same script run by Python on real langgraph."""
+"""Programs whose graphs are built and run by their `if __name__ == "__main__":` block, or by
+their top-level code with no such block, as tutorial scripts are written, and the oracle: the
+same script run by Python on real langgraph."""
 
 from __future__ import annotations
 
@@ -106,3 +107,84 @@ ASYNC_SCRIPT = textwrap.dedent('''\
     if __name__ == "__main__":
         asyncio.run(main())
 ''')
+
+
+TOP_LEVEL_ASYNC = textwrap.dedent('''\
+    """An async main() that builds its graph and runs it, called at top level: no __main__ guard."""
+
+    import asyncio
+    import json
+    from typing import TypedDict
+
+    from langgraph.checkpoint.memory import InMemorySaver
+    from langgraph.graph import END, START, StateGraph
+
+
+    class Count(TypedDict):
+        n: int
+
+
+    async def add_one(state: Count) -> dict:
+        return {"n": state["n"] + 1}
+
+
+    async def main() -> None:
+        builder = StateGraph(Count)
+        builder.add_node("add_one", add_one)
+        builder.add_edge(START, "add_one")
+        builder.add_edge("add_one", END)
+        graph = builder.compile(checkpointer=InMemorySaver())
+        print(json.dumps(await graph.ainvoke({"n": 1}, {"configurable": {"thread_id": "top-1"}})))
+
+
+    asyncio.run(main())
+    STOP
+''')
+
+
+TOP_LEVEL_SYNC = textwrap.dedent('''\
+    """A sync main() that makes two graphs and invokes them, called at top level."""
+
+    import json
+    from typing import TypedDict
+
+    from langgraph.graph import END, START, StateGraph
+
+
+    class Count(TypedDict):
+        n: int
+
+
+    def build(node):
+        builder = StateGraph(Count)
+        builder.add_node(node.__name__, node)
+        builder.add_edge(START, node.__name__)
+        builder.add_edge(node.__name__, END)
+        return builder.compile()
+
+
+    def triple(state: Count) -> dict:
+        return {"n": state["n"] * 3}
+
+
+    def negate(state: Count) -> dict:
+        return {"n": -state["n"]}
+
+
+    def main():
+        tripled = build(triple).invoke({"n": 2})
+        print(json.dumps([tripled, build(negate).invoke(tripled)]))
+
+
+    main()
+    STOP
+''')
+
+
+def write_top_level(folder: Path, text: str, name: str, stop: str = "") -> Path:
+    """A program of `text` (TOP_LEVEL_ASYNC, TOP_LEVEL_SYNC) in `folder`; `stop`: a statement
+    its top-level code runs once its graphs ran."""
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / name
+    path.write_text(text.replace("STOP", stop or "pass"), encoding="utf-8")
+    return path

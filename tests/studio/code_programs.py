@@ -19,6 +19,26 @@ def open_program(qtbot, window, path: Path, name: str | None = None) -> None:
                     timeout=10000)  # fmt: skip
 
 
+def stop_from_dialog(qtbot, window) -> list[str]:
+    """Once the "still running" dialog of a program's code shows, click its stop button; the
+    list gets the dialog's text as it was then."""
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QProgressDialog, QPushButton
+
+    said: list[str] = []
+
+    def stop_it() -> None:
+        dialog = window.findChild(QProgressDialog, "mainBlockProgress")
+        if dialog is None or not dialog.isVisible():
+            QTimer.singleShot(50, stop_it)
+            return
+        said.append(dialog.labelText())
+        qtbot.mouseClick(dialog.findChild(QPushButton), Qt.MouseButton.LeftButton)
+
+    QTimer.singleShot(100, stop_it)
+    return said
+
+
 def step_to_end(qtbot, window, value: Any, limit: int = 200, until: str = "") -> int:
     """Step a new thread from `value` superstep by superstep (the Step button) to its end (or a
     breakpoint, with `until="breakpoint"`); the number of Step clicks it took."""

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from tests.cli.program_scripts import script_output_on_langgraph, write_script
-from tests.studio.code_programs import open_program, step_to_end
+from tests.studio.code_programs import open_program, step_to_end, stop_from_dialog
 
 pytestmark = pytest.mark.gui
 
@@ -50,24 +50,13 @@ def test_a_script_that_never_ends_is_stopped_from_a_dialog_and_opens(
     qtbot, window, tmp_path, monkeypatch
 ):
     # a script that serves (or loops) after its runs: File → Open would wait forever
-    from PySide6.QtCore import Qt, QTimer
-    from PySide6.QtWidgets import QProgressDialog, QPushButton
+    from PySide6.QtWidgets import QProgressDialog
 
     from studio.python_open import open_python
 
     monkeypatch.setattr("studio.main_block_wait.SHOW_AFTER", 0.2)
     script = write_script(tmp_path / "prog", stop="while True: __import__('time').sleep(0.02)")
-    said: list[str] = []
-
-    def stop_it() -> None:
-        dialog = window.findChild(QProgressDialog, "mainBlockProgress")
-        if dialog is None or not dialog.isVisible():
-            QTimer.singleShot(50, stop_it)
-            return
-        said.append(dialog.labelText())
-        qtbot.mouseClick(dialog.findChild(QPushButton), Qt.MouseButton.LeftButton)
-
-    QTimer.singleShot(100, stop_it)
+    said = stop_from_dialog(qtbot, window)
     assert open_python(window, script, "__main__2", trusted=True), window.load_errors
     assert said and "Graphs it has run so far: 2" in said[-1]
     assert "count_script.py" in said[-1]
