@@ -291,7 +291,13 @@ class _Checker:
                 targets = {*self.nodes, END}
             g.add_edges_from((edge.source, t) for t in targets)
         for node in self.spec.nodes:
-            g.add_edges_from((node.id, t) for t in getattr(node, "destinations", []))
+            destinations = getattr(node, "destinations", [])
+            if destinations and _goto_may_not_happen(node) and not g.out_degree(node.id):
+                # a Command destination is possible, not certain (langgraph draws it dashed, as
+                # a conditional edge): a node only those follow may return a plain update, and
+                # nothing runs after it
+                g.add_edge(node.id, END)
+            g.add_edges_from((node.id, t) for t in destinations)
         g.remove_nodes_from([n for n in list(g) if n not in self.nodes and n not in (START, END)])
         g.remove_edges_from([*g.in_edges(START), *g.out_edges(END)])
         # a node nothing follows ends the run there (langgraph stops when no node is triggered)
@@ -439,6 +445,12 @@ class _Checker:
 
 def _is_function(node: Any) -> bool:
     return isinstance(node, FunctionNode) and not node.destinations
+
+
+def _goto_may_not_happen(node: Any) -> bool:
+    """Whether the node may return without going to any of its destinations: code (a function,
+    an agent's tools) may or may not return a Command; a set-state node's `goto` always goes."""
+    return not isinstance(node, SetStateNode) or not node.goto
 
 
 def _labels(edge: ConditionalEdge) -> list[Any]:
