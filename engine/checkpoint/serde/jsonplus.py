@@ -3,7 +3,11 @@
 Plain values (None, bool, int, float, str, bytes, list, dict with str keys) are msgpack's own
 types. Everything else is an msgpack *extension* whose payload names what to rebuild:
 
-- tuples, sets, frozensets, deques, datetimes, dates, times, timedeltas, timezones, zones, UUIDs,
+- tuples are msgpack arrays, as in langgraph: they read back as lists (a pydantic model's
+  tuple-typed field reads back as a tuple, as langgraph's validation makes it; a tuple where a
+  hashable value is needed, a set's item or a dict key, stays one); old values stored with the
+  tuple code still read back as tuples;
+- sets, frozensets, deques, datetimes, dates, times, timedeltas, timezones, zones, UUIDs,
   Decimals, paths, IP addresses, regex patterns, big ints, complex numbers and dicts with non-str
   keys have fixed codes and are rebuilt without importing anything;
 - enums, dataclasses, named tuples and pydantic v2 models (which covers langchain-core messages,
@@ -35,6 +39,8 @@ import logging
 import pathlib
 import re
 import threading
+import types
+import typing
 import uuid
 import warnings
 import zoneinfo
@@ -53,7 +59,6 @@ _PACK_OPTS = (
     ormsgpack.OPT_PASSTHROUGH_DATETIME
     | ormsgpack.OPT_PASSTHROUGH_DATACLASS
     | ormsgpack.OPT_PASSTHROUGH_UUID
-    | ormsgpack.OPT_PASSTHROUGH_TUPLE
     | ormsgpack.OPT_PASSTHROUGH_ENUM
     | ormsgpack.OPT_PASSTHROUGH_BIG_INT
     | ormsgpack.OPT_PASSTHROUGH_SUBCLASS
@@ -239,7 +244,7 @@ class JsonPlusSerializer:
             if all(type(k) is str for k in obj):
                 return {k: self._tag_keys(v) for k, v in obj.items()}
             return ormsgpack.Ext(PAIRS, self.pack([[k, v] for k, v in obj.items()]))
-        if type(obj) is list:
+        if type(obj) in (list, tuple):
             return [self._tag_keys(v) for v in obj]
         return obj
 
@@ -504,12 +509,38 @@ def _rebuild_pydantic(cls: type, fields: dict, fields_set: list, extra: Any, pri
         raise DeserializationError("a model's field names must be strings")
     for part in (extra, private):
         _of_type(part, (dict, type(None)), "a model's extra or private fields")
+    for name in _tuple_fields(cls).intersection(fields):
+        if type(fields[name]) is list:
+            fields[name] = tuple(fields[name])
     obj = cls.__new__(cls)
     object.__setattr__(obj, "__dict__", fields)
     object.__setattr__(obj, "__pydantic_fields_set__", set(fields_set))
     object.__setattr__(obj, "__pydantic_extra__", extra)
     object.__setattr__(obj, "__pydantic_private__", private)
     return obj
+
+
+_TUPLE_FIELDS: dict[type, frozenset[str]] = {}
+
+
+def _tuple_fields(cls: Any) -> frozenset[str]:
+    """The model's fields declared as tuples (`tuple`, `tuple[int, ...]`, optional or not):
+    stored as arrays, they read back as tuples, as langgraph's pydantic validation makes them.
+    (Found once per class: messages are decoded by the thousand.)"""
+    found = _TUPLE_FIELDS.get(cls)
+    if found is None:
+        fields = getattr(cls, "model_fields", None) or {}
+        found = frozenset(n for n, f in fields.items() if _is_tuple_type(f.annotation))
+        _TUPLE_FIELDS[cls] = found
+    return found
+
+
+def _is_tuple_type(annotation: Any) -> bool:
+    if annotation is tuple or typing.get_origin(annotation) is tuple:
+        return True
+    if typing.get_origin(annotation) in (typing.Union, types.UnionType):
+        return any(_is_tuple_type(arg) for arg in typing.get_args(annotation))
+    return False
 
 
 def _hashable(key: Any) -> Any:
@@ -544,7 +575,6 @@ def _big_int(value: int) -> str:
 
 
 _SIMPLE: dict[type, tuple[int, Any]] = {
-    tuple: (TUPLE, list),
     collections.deque: (DEQUE, lambda v: [list(v), v.maxlen]),
     re.Pattern: (PATTERN, lambda v: [v.pattern, v.flags]),
     zoneinfo.ZoneInfo: (ZONEINFO, _zone_key),
@@ -566,9 +596,9 @@ _SIMPLE: dict[type, tuple[int, Any]] = {
 }
 
 _REBUILD: dict[int, Any] = {
-    TUPLE: lambda p: tuple(_of_type(p, list, "a tuple")),
-    SET: lambda p: set(_of_type(p, list, "a set")),
-    FROZENSET: lambda p: frozenset(_of_type(p, list, "a frozenset")),
+    TUPLE: lambda p: tuple(_of_type(p, list, "a tuple")),  # (written before tuples were arrays)
+    SET: lambda p: set(map(_hashable, _of_type(p, list, "a set"))),
+    FROZENSET: lambda p: frozenset(map(_hashable, _of_type(p, list, "a frozenset"))),
     DEQUE: lambda p: collections.deque(*_items([p], 2)[0]),
     IPADDRESS: _ip,
     PATTERN: _pattern,

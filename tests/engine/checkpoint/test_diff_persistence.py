@@ -262,6 +262,52 @@ def test_get_state_tasks_with_interrupts(backend, kind, tmp_path):
     check(scenario_interrupts_in_state, backend, kind, tmp_path)
 
 
+class Pairs(TypedDict):
+    pair: Any
+    items: Annotated[list, operator.add]
+
+
+def scenario_tuples_after_a_round_trip(run: Run) -> None:
+    """A tuple in state is a tuple while the run holds it, and a list once it comes back from
+    the saver: in get_state, in history, and in the node a resume runs again."""
+    g, types = run.b.graph, run.b.types
+    seen: list = []
+
+    def make(state: Pairs) -> dict:
+        return {"pair": (1, (2, 3)), "items": [("a", 1)]}
+
+    def ask(state: Pairs) -> dict:
+        seen.append(("before", type(state["pair"]).__name__, plain(state)))
+        answer = types.interrupt("ok?")
+        seen.append(("after", type(state["pair"]).__name__, plain(state)))
+        return {"items": [(answer, 2)]}
+
+    def fan(state: Pairs) -> list:
+        return [types.Send("use", {"pair": state["pair"], "items": []})]
+
+    def use(state: Pairs) -> dict:
+        seen.append(("send", type(state["pair"]).__name__, plain(state)))
+        return {}
+
+    builder = g.StateGraph(Pairs)
+    builder.add_node("make", make)
+    builder.add_node("ask", ask)
+    builder.add_node("use", use)
+    builder.add_edge(g.START, "make")
+    builder.add_edge("make", "ask")
+    builder.add_conditional_edges("ask", fan, ["use"])
+    app = builder.compile(checkpointer=run.saver())
+    run.see("invoke", app.invoke, {"pair": None, "items": []}, cfg())
+    run.see("state", app.get_state, cfg())
+    run.see("resume", app.invoke, types.Command(resume="yes"), cfg())
+    run.see("history", history, app, cfg())
+    run.note("seen", seen)
+
+
+def test_tuples_in_state_read_back_as_lists(backend, kind, tmp_path):
+    check(scenario_tuples_after_a_round_trip, backend, kind, tmp_path)
+
+
 # ------------------------------------------------------------------------------- history
 
 

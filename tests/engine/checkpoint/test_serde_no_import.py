@@ -159,7 +159,7 @@ def test_named_tuples_load_without_calling_their_hooks():
 @pytest.mark.parametrize(
     "value",
     [
-        collections.deque([1, (2, 3)]),
+        collections.deque([1, "2", 3.5]),
         collections.deque([1], maxlen=4),
         ipaddress.ip_address("192.0.2.1"),
         ipaddress.ip_address("2001:db8::1"),
@@ -192,7 +192,7 @@ def test_langgraph_value_types_round_trip(value):
         (17, ["SomethingElse", "1.1.1.1"], "IP address"),
         (19, "../../etc/passwd", "time zone"),
         (19, "No/Such_Zone", "unknown time zone"),
-        (2, [[1], [2]], "unhashable"),
+        (2, [{"a": 1}], "unhashable"),
         (15, [[1, 2, 3]], "pairs"),
         (20, ["enum", "Enum"], "index|missing|fields"),
         (20, [1, 2, 3], "two strings"),
@@ -245,12 +245,12 @@ def test_hostile_shapes_are_deserialization_errors(blob):
 
 
 def test_nesting_limit_is_the_same_both_ways():
-    value: object = ()  # a tuple too: MAX_NESTING levels in all
+    value: object = frozenset()  # a frozenset too: MAX_NESTING levels in all
     for _ in range(jsonplus.MAX_NESTING - 1):
-        value = (value,)
+        value = frozenset({value})
     assert SERDE.loads_typed(SERDE.dumps_typed(value)) == value
     with pytest.raises(jsonplus.SerializationError, match="nested more than"):
-        SERDE.dumps_typed((value,))
+        SERDE.dumps_typed(frozenset({value}))
     assert SERDE.loads_typed(("msgpack", _nested_exts(jsonplus.MAX_NESTING))) is not None
     with pytest.raises(DeserializationError, match="nested more than"):
         SERDE.loads_typed(("msgpack", _nested_exts(jsonplus.MAX_NESTING + 1)))

@@ -62,7 +62,7 @@ def crafted_values(module: str) -> dict[str, bytes]:
               for kind, (code, rest) in CLASS_REFS.items()}  # fmt: skip
     values.update({
         "enum of a builtin function": ext(20, ["builtins", "eval", "1+1"]),
-        "set of unhashables": ext(2, [[1], [2]]),
+        "set of unhashables": ext(2, [{"a": 1}]),
         "unknown extension code": ext(99, []),
         "huge integer": ext(11, "9" * 100_000),
         "100,000 nested arrays": b"\x91" * 100_000 + b"\xc0",
