@@ -15,7 +15,9 @@ types. Everything else is an msgpack *extension* whose payload names what to reb
   (module, qualified name) plus their field values. Loading never imports: the class comes from
   `registry` (a fixed set, or a module the process already imported), must be a class *of that
   kind*, and gets its fields restored directly (no `__init__`, no validators, no arbitrary
-  callable is ever invoked);
+  callable is ever invoked). A class its imported module does not hold (one defined inside a
+  function, made by pydantic's `create_model`, or renamed since) is no error: the value reads
+  back as its plain data, as in langgraph (`plain_data`);
 - a few slot classes (`engine.types.Send`, `engine.types.Interrupt`) are on an allow-list;
   pass `allowed_objects` for more;
 - exceptions (pending `__error__` writes) come back as the same exception when it is a built-in
@@ -50,7 +52,14 @@ from typing import Any, Self
 import ormsgpack
 
 from engine.checkpoint.serde.legacy_json import loads_legacy_json
-from engine.checkpoint.serde.registry import IP_CLASSES, find_class, path_classes
+from engine.checkpoint.serde.plain_data import plain_data
+from engine.checkpoint.serde.registry import (
+    IP_CLASSES,
+    LOCAL,
+    NameNotFound,
+    find_class,
+    path_classes,
+)
 from engine.checkpoint.serde.zones import naive_tz, tz_from, zone
 
 EMPTY = b""
@@ -94,13 +103,21 @@ class DeserializationError(ValueError):
 
 
 def _class_ref(cls: type) -> list[str]:
-    qualname = cls.__qualname__
-    if "<locals>" in qualname:
+    return [cls.__module__, cls.__qualname__]
+
+
+def _is_local(cls: type) -> bool:
+    return LOCAL in cls.__qualname__.split(".")
+
+
+def _findable_ref(cls: type) -> list[str]:
+    # a class stored as a value has no plain data to read back instead (langgraph stores none)
+    if _is_local(cls):
         raise SerializationError(
-            f"cannot serialize {cls.__module__}.{qualname}: a class defined inside a function "
-            "cannot be found again when the checkpoint is loaded; define it at module level"
+            f"cannot serialize the class {cls.__module__}.{cls.__qualname__}: a class defined "
+            "inside a function cannot be found again when the checkpoint is loaded"
         )
-    return [cls.__module__, qualname]
+    return _class_ref(cls)
 
 
 _PERMISSIVE: Any = object()  # allowed_msgpack_modules not given
@@ -109,6 +126,10 @@ logger = logging.getLogger(__name__)
 
 class _NotAllowed(DeserializationError):
     """A class outside the serializer's allow-list."""
+
+
+class _NotFound(DeserializationError):
+    """A class its (imported) module does not hold: defined inside a function, or renamed."""
 
 
 def _class_key(item: tuple[str, str] | type) -> tuple[str, str]:
@@ -278,7 +299,8 @@ class JsonPlusSerializer:
                 PYDANTIC,
                 [
                     *_class_ref(cls),
-                    obj.__dict__,
+                    # read back as its plain data: langgraph's, the model's dump
+                    obj.model_dump() if _is_local(cls) else obj.__dict__,
                     sorted(obj.__pydantic_fields_set__),
                     extra,
                     private,
@@ -288,13 +310,14 @@ class JsonPlusSerializer:
             fields = {f.name: getattr(obj, f.name) for f in dataclasses.fields(obj)}
             return self._ext(DATACLASS, [*_class_ref(cls), fields])
         if isinstance(obj, tuple) and hasattr(cls, "_fields"):
-            return self._ext(NAMEDTUPLE, [*_class_ref(cls), list(obj)])
+            # the field names give the plain data, a dict, when the class is not found
+            return self._ext(NAMEDTUPLE, [*_class_ref(cls), list(obj), list(cls._fields)])
         if isinstance(obj, type):
-            return self._ext(CLASS, _class_ref(obj))
+            return self._ext(CLASS, _findable_ref(obj))
         if isinstance(obj, BaseException):
             return self._ext(EXCEPTION, [*_class_ref(cls), list(obj.args), repr(obj)])
         if isinstance(obj, pathlib.PurePath):
-            return self._ext(PATH, [*_class_ref(cls), str(obj)])
+            return self._ext(PATH, [*_findable_ref(cls), str(obj)])
         allowed = (cls.__module__, cls.__qualname__) in self._slot_classes
         base = next((b for b in _BUILTIN_BASES if isinstance(obj, b)), None)
         if base is not None:
@@ -351,7 +374,8 @@ class JsonPlusSerializer:
         module, name, *rest = _items(payload, None)
         if not (isinstance(module, str) and isinstance(name, str)):
             raise DeserializationError("a stored class reference must be two strings")
-        if not all(part.isidentifier() for part in f"{module}.{name}".split(".")):
+        parts = [*module.split("."), *(p for p in name.split(".") if p != LOCAL)]
+        if not all(part.isidentifier() for part in parts):
             raise DeserializationError(f"not a class name: {module!r:.80} {name!r:.80}")
         if code == EXCEPTION:
             # like langgraph, a saved error reads back as its repr (a task's error in get_state)
@@ -371,6 +395,10 @@ class JsonPlusSerializer:
                 f"Add to allowed_msgpack_modules to allow: [({module!r}, {name!r})]"
             )
             return rest[0]
+        except _NotFound:
+            if code in (CLASS, PATH):
+                raise
+            return plain_data(_KINDS[code], module, name, rest, logger)
         if code == ENUM:
             return _enum_member(self._require(cls, issubclass(cls, enum.Enum), "an Enum"), rest[0])
         if code == PYDANTIC:
@@ -418,6 +446,8 @@ class JsonPlusSerializer:
                 )
         try:
             obj = find_class(module, name)  # never imports: see registry
+        except NameNotFound as exc:
+            raise _NotFound(f"cannot load {kind} {module}.{name}: {exc}") from None
         except LookupError as exc:
             raise DeserializationError(f"refusing to load {kind} {module}.{name}: {exc}") from None
         if not isinstance(obj, type):

@@ -10,7 +10,9 @@ beside a spec) must never make the serializer import what it names. A stored cla
   classes (their graph code imported them before any checkpoint of theirs is read). The name
   is looked up in the module's namespace directly, so no module `__getattr__` hook runs either.
 
-Anything else is a `LookupError` saying why; the serializer turns it into its own error.
+Anything else is a `LookupError` saying why: `NameNotFound` when the module is imported but
+holds no such name (a class renamed since, one defined inside a function, or one pydantic's
+`create_model` made), which the serializer reads back as the value's plain data.
 """
 
 from __future__ import annotations
@@ -20,6 +22,11 @@ import types
 from functools import cache
 
 _CLASS_DICT = type.__dict__["__dict__"]  # a class's namespace, bypassing metaclass hooks
+LOCAL = "<locals>"  # in the qualified name of a class defined inside a function
+
+
+class NameNotFound(LookupError):
+    """The stored name is in no module's namespace: no class to rebuild the value as."""
 
 
 @cache
@@ -71,11 +78,14 @@ def path_classes() -> frozenset[type]:
 def find_class(module: str, qualname: str) -> object:
     """The object `module.qualname` names, from the registry or an already imported module.
 
-    Raises LookupError (never imports): the module is not imported, or has no such name.
+    Raises LookupError (never imports): the module is not imported, or NameNotFound: it has no
+    such name (a class defined inside a function never has one, imported or not).
     """
     found = known_classes().get((module, qualname))
     if found is not None:
         return found
+    if LOCAL in qualname.split("."):
+        raise NameNotFound(f"{module}.{qualname} is defined inside a function")
     mod = sys.modules.get(module)
     if not isinstance(mod, types.ModuleType):
         raise LookupError(
@@ -86,10 +96,10 @@ def find_class(module: str, qualname: str) -> object:
     obj: object = None
     for part in qualname.split("."):
         if part not in namespace:
-            raise LookupError(f"module {module!r} has no class {qualname!r}")
+            raise NameNotFound(f"module {module!r} has no class {qualname!r}")
         obj = namespace[part]
         namespace = _CLASS_DICT.__get__(obj) if isinstance(obj, type) else {}  # nested classes
     return obj
 
 
-__all__ = ["IP_CLASSES", "find_class", "known_classes", "path_classes"]
+__all__ = ["IP_CLASSES", "LOCAL", "NameNotFound", "find_class", "known_classes", "path_classes"]

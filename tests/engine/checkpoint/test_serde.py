@@ -17,6 +17,7 @@ import pytest
 from langchain_core.documents import Document
 from langchain_core.messages import AIMessage, HumanMessage, SystemMessage, ToolMessage
 from pydantic import BaseModel
+from pydantic import create_model as pydantic_create_model
 
 from engine.checkpoint.serde.base import SerializerProtocol
 from engine.checkpoint.serde.jsonplus import (
@@ -224,13 +225,64 @@ def test_unrepresentable_values_raise_naming_the_type(value, type_name):
     assert issubclass(SerializationError, TypeError)
 
 
-def test_local_classes_are_refused_with_a_hint():
+def test_values_of_classes_defined_in_a_function_read_back_as_plain_data(caplog):
+    class Answer(BaseModel):
+        text: str
+        inner: Inner  # a module-level model inside: dumped to a dict with the rest
+
     @dataclasses.dataclass
+    class Step:
+        n: int
+        answer: Answer
+
+    class Mood(enum.Enum):
+        GOOD = "g"
+
+    class Span(NamedTuple):
+        start: int
+        end: int
+
+    class Oops(Exception):
+        pass
+
+    value = {
+        "step": Step(1, Answer(text="t", inner=Inner(tags={"x"}))),
+        "mood": Mood.GOOD,
+        "span": Span(2, 5),
+        "error": Oops("no"),
+    }
+    with caplog.at_level("WARNING", logger="engine.checkpoint.serde.jsonplus"):
+        back = SERDE.loads_typed(SERDE.dumps_typed(value))
+        SERDE.loads_typed(SERDE.dumps_typed(Step(2, Answer(text="u", inner=Inner()))))
+    assert back == {
+        "step": {"n": 1, "answer": {"text": "t", "inner": {"tags": {"x"}}}},
+        "mood": "g",
+        "span": {"start": 2, "end": 5},
+        "error": "Oops('no')",
+    }
+    # once per class, none for the pydantic model (as langgraph)
+    warned = sorted(r.getMessage().split(" from")[0] for r in caplog.records)
+    assert warned == [
+        f"Could not reconstruct {__name__}.{name}" for name in ("Mood", "Span", "Step")
+    ]
+
+
+def test_a_class_defined_in_a_function_is_no_value_to_store():
     class Local:
-        x: int
+        pass
 
     with pytest.raises(SerializationError, match="inside a function"):
-        SERDE.dumps_typed(Local(1))
+        SERDE.dumps_typed({"kind": Local})
+
+
+def test_a_class_its_module_no_longer_holds_reads_back_as_plain_data():
+    made = pydantic_create_model("Made", text=(str, ...))  # in this module, by no name
+    assert SERDE.loads_typed(SERDE.dumps_typed(made(text="x"))) == {"text": "x"}
+    blob = SERDE.dumps_typed(Pair(1, "r"))
+    assert SERDE.loads_typed((blob[0], blob[1].replace(b"Pair", b"Pora"))) == {
+        "left": 1,
+        "right": "r",
+    }
 
 
 def test_allowed_objects_extend_the_allow_list():

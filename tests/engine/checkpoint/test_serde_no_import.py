@@ -66,6 +66,14 @@ def test_a_class_reference_never_imports_its_module(trap, kind):
     assert name not in sys.modules
 
 
+@pytest.mark.parametrize("kind", sorted(set(CLASS_REFS) - {"class", "path", "slots", "subclass"}))
+def test_a_class_defined_in_a_function_reads_as_data_without_importing(trap, kind):
+    name, marker = trap
+    code, rest = CLASS_REFS[kind]
+    assert SERDE.loads_typed(crafted(code, [name, "make.<locals>.Thing", *rest])) == rest[0]
+    assert not marker.exists() and name not in sys.modules
+
+
 @pytest.mark.parametrize("kind", sorted(CLASS_REFS))
 def test_nested_inside_plain_data_it_still_never_imports(trap, kind):
     name, marker = trap
@@ -122,8 +130,8 @@ def test_module_getattr_hooks_are_not_called(monkeypatch):
     lazy = types.ModuleType("ckpt_lazy_module")
     lazy.__getattr__ = lambda attr: calls.append(attr) or dataclasses.dataclass(type(attr, (), {}))
     monkeypatch.setitem(sys.modules, "ckpt_lazy_module", lazy)
-    with pytest.raises(DeserializationError, match="no class 'Lazy'"):
-        SERDE.loads_typed(crafted(21, ["ckpt_lazy_module", "Lazy", {}]))
+    # the module holds no such class: the value reads back as its plain data, hook uncalled
+    assert SERDE.loads_typed(crafted(21, ["ckpt_lazy_module", "Lazy", {"x": 1}])) == {"x": 1}
     assert calls == []
 
 
@@ -197,7 +205,9 @@ def test_langgraph_value_types_round_trip(value):
         (20, ["enum", "Enum"], "index|missing|fields"),
         (20, [1, 2, 3], "two strings"),
         (21, ["os\nimport x", "Thing", {}], "not a class name"),  # messages stay one line
-        (23, [__name__, "Anything", 5, [], None, None], "no class 'Anything'"),
+        (25, [__name__, "Anything"], "no class 'Anything'"),  # a class value has no data
+        (25, [__name__, "f.<locals>.Local"], "inside a function"),
+        (22, [__name__, "Gone"], "holds no data"),
         (23, [__name__, "Shade", {}, [], None, None], "not a pydantic model"),
         (26, ["builtins", "ValueError", [], 5], "repr"),
     ],
