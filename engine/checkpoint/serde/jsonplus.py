@@ -107,7 +107,7 @@ def _class_ref(cls: type) -> list[str]:
 
 
 def _is_local(cls: type) -> bool:
-    return LOCAL in cls.__qualname__.split(".")
+    return LOCAL in cls.__qualname__  # asked of every model stored: no split
 
 
 def _findable_ref(cls: type) -> list[str]:

@@ -84,7 +84,7 @@ def find_class(module: str, qualname: str) -> object:
     found = known_classes().get((module, qualname))
     if found is not None:
         return found
-    if LOCAL in qualname.split("."):
+    if LOCAL in qualname:
         raise NameNotFound(f"{module}.{qualname} is defined inside a function")
     mod = sys.modules.get(module)
     if not isinstance(mod, types.ModuleType):
