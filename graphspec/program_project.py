@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from graphspec.errors import SpecError
+from graphspec.project_packages import package_roots
 
 MAX_CONFIG_BYTES = 1_000_000
 
@@ -32,7 +33,8 @@ class Project:
     """graph id -> `./path/to/file.py:attr` (or `package.module:attr`), as written."""
     env: dict[str, str] = field(default_factory=dict)
     dependencies: tuple[Path, ...] = ()
-    """The project's local dependency folders (`.`, `./src`): importable while it loads."""
+    """The project's local dependency folders (`.`, `./src`) and the package roots their
+    pyproject.toml installs from (`src/`): importable while it loads."""
 
     def target(self, graph_id: str) -> tuple[Path, str]:
         """The file and attribute (or factory) a graph id names."""
@@ -76,9 +78,11 @@ def read_project(path: Path) -> Project:
               graphs.items() if isinstance(v, (str, dict))}  # fmt: skip
     folder = path.resolve().parent
     deps = data.get("dependencies") or []
-    local = tuple((folder / d).resolve() for d in deps
-                  if isinstance(d, str) and d.startswith(".") and (folder / d).is_dir())  # fmt: skip
-    return Project(folder, graphs, _env(folder, data.get("env")), local)
+    local = [(folder / d).resolve() for d in deps
+             if isinstance(d, str) and d.startswith(".") and (folder / d).is_dir()]  # fmt: skip
+    installed = [root for d in local for root in package_roots(d)]  # as `pip install -e` them
+    roots = tuple(dict.fromkeys(local + installed))
+    return Project(folder, graphs, _env(folder, data.get("env")), roots)
 
 
 def _env(folder: Path, env: object) -> dict[str, str]:
