@@ -35,6 +35,8 @@ class Project:
     dependencies: tuple[Path, ...] = ()
     """The project's local dependency folders (`.`, `./src`) and the package roots their
     pyproject.toml installs from (`src/`): importable while it loads."""
+    store: dict = field(default_factory=dict)
+    """Its "store" settings (an embedding `index`), for the store its server gives a graph."""
 
     def target(self, graph_id: str) -> tuple[Path, str]:
         """The file and attribute (or factory) a graph id names."""
@@ -81,8 +83,9 @@ def read_project(path: Path) -> Project:
     local = [(folder / d).resolve() for d in deps
              if isinstance(d, str) and d.startswith(".") and (folder / d).is_dir()]  # fmt: skip
     installed = [root for d in local for root in package_roots(d)]  # as `pip install -e` them
+    store = data.get("store") if isinstance(data.get("store"), dict) else {}
     roots = tuple(dict.fromkeys(local + installed))
-    return Project(folder, graphs, _env(folder, data.get("env")), roots)
+    return Project(folder, graphs, _env(folder, data.get("env")), roots, store)
 
 
 def _env(folder: Path, env: object) -> dict[str, str]:

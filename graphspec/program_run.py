@@ -24,6 +24,7 @@ from typing import Any
 from graphspec.errors import BadInput, SpecError
 from graphspec.import_refs import split_target
 from graphspec.program_project import is_project_file, project_environment, read_project
+from graphspec.program_serve import Served, served
 
 
 def is_program(target: str) -> bool:
@@ -32,9 +33,11 @@ def is_program(target: str) -> bool:
     return file.endswith(".py") or is_project_file(Path(file))
 
 
-def program_graph(target: str, *, confirm: Callable[[str], bool]) -> Any:
+def program_graph(target: str, *, confirm: Callable[[str], bool]) -> tuple[Any, Served | None]:
     """The compiled graph `target` names, loaded on the engine after `confirm(file)` agreed to
-    run the file's code; BadInput says why there is none (one line, naming the file)."""
+    run the file's code, and, for a langgraph.json project's, how its server serves it (the
+    graph already has the server's store where it has none); BadInput says why there is none
+    (one line, naming the file)."""
     from engine.pregel.main import Pregel
 
     file, name = split_target(target)
@@ -47,6 +50,7 @@ def program_graph(target: str, *, confirm: Callable[[str], bool]) -> Any:
                            "allow it)")  # fmt: skip
         with environment():
             found = load_graph(path, name, _refused)
+            serving = served(read_project(Path(file))) if is_project_file(Path(file)) else None
     except SpecError as exc:
         raise BadInput(exc.line()) from None
     if found.script is not None and found.script.stopped:  # as `python FILE.py` would show it
@@ -55,7 +59,7 @@ def program_graph(target: str, *, confirm: Callable[[str], bool]) -> Any:
     if not isinstance(found.graph, Pregel):  # made on another runtime (its own langgraph import)
         raise BadInput(f"{path.name}:{found.name} is a {type(found.graph).__name__}, which the "
                        "engine does not run")  # fmt: skip
-    return found.graph
+    return (found.graph if serving is None else serving.graph(found.graph)), serving
 
 
 def _refused(path: Path, names: list[str]) -> str:

@@ -163,7 +163,9 @@ def cmd_run(args: argparse.Namespace) -> int:
     if program_run.is_program(args.spec):  # a developer's own program: its graph, as it is
         run_input, modes = _run_input(args, None, program=True), _stream_modes(args.stream)
         consent = partial(_confirm, "run", "running", args.trust)
-        graph = program_run.program_graph(args.spec, confirm=consent)
+        graph, serving = program_run.program_graph(args.spec, confirm=consent)
+        if serving is not None:  # a project's graph: the run context its server gives
+            context = serving.context(graph, context)
         with commands.open_checkpointer(args.db) as saver:
             state = commands.run_graph(
                 program_run.with_saver(graph, saver), run_input,

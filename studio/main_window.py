@@ -416,10 +416,17 @@ class MainWindow(WindowLayout, EditorCommands, QMainWindow):
     def run_args(self) -> tuple:
         """What the run compiles: the spec with its subgraph files as `run_blocker` read them,
         or the graph from code (with its drawing, which carries the breakpoints)."""
-        code = self.document.code
+        code, served = self.document.code, self.document.served
         if code is not None:
-            return self.document.spec, None, True, code.graph, code.context
-        return self.gate.run_spec(), self.document.base_dir, self.document.trusted
+            return self.document.spec, None, True, code.graph, code.context, served
+        return (
+            self.gate.run_spec(),
+            self.document.base_dir,
+            self.document.trusted,
+            None,
+            None,
+            served,
+        )
 
     def new_graph(self) -> None:
         self._start_editing(GraphSpec(name="untitled"), None, trusted=True)

@@ -40,8 +40,10 @@ from graphspec.errors import SpecError
 from graphspec.importer import spec_of
 from graphspec.model import GraphSpec
 from graphspec.program_graphs import name_one, unlike
+from graphspec.program_project import is_project_file, read_project
 from graphspec.program_run import load_graph, program_target
 from graphspec.program_script import TOP_LEVEL
+from graphspec.program_serve import served
 from studio.canvas.layout import laid_out
 from studio.debugger import own_saver
 from studio.edits.base import SpecEdit
@@ -184,7 +186,7 @@ def open_python(window: Any, path: Path, attr: str | None = None, *,
     (`attr` is then a graph id): ask first (unless `trusted`: the user already agreed), import,
     pick and open; on failure say why and leave the document as it was. Without `ask` nobody is
     there to answer a dialog: code not trusted is not run, and several graphs are named."""
-    path = Path(path)
+    path = project = Path(path)
     try:
         target = program_target(path, attr, partial(ask_graph_name, window, ask=ask))
     except SpecError as exc:
@@ -208,13 +210,19 @@ def open_python(window: Any, path: Path, attr: str | None = None, *,
         return False
     with environment():
         found = load_program(window, path, attr, ask)
+        try:  # a project's graph runs as its server runs it (its store, its run context)
+            serving = served(read_project(project)) if is_project_file(project) else None
+        except SpecError as exc:
+            window.show_load_errors(project, [exc.line()])
+            return False
     if found is None:
         return False
     show_program(window, path, found)
+    window.document.served = serving
     previous = getattr(window, "module_watch", None)
     if previous is not None:
         previous.stop()
-    window.module_watch = ModuleWatch(window, path, found.name, environment)
+    window.module_watch = ModuleWatch(window, path, found.name, environment, serving)
     return True
 
 
@@ -222,11 +230,13 @@ class ModuleWatch(QObject):
     """Reloads the opened module's graph when its file changes, after asking again."""
 
     def __init__(self, window: Any, path: Path, attr: str,
-                 environment: Callable[[], Any] = nullcontext) -> None:  # fmt: skip
+                 environment: Callable[[], Any] = nullcontext, served: Any = None) -> None:  # fmt: skip
         super().__init__(window)
         self.window, self.path, self.attr = window, path, attr
         self.environment = environment
         """What loading it needs again (a project's folders on sys.path)."""
+        self.served = served
+        """How its project's server serves it, kept across reloads (the store keeps its data)."""
         self.spec = window.document.spec
         """The spec this watch put in the document: another one there means it was replaced."""
         self.text: bytes | None = path.read_bytes()
@@ -284,6 +294,7 @@ class ModuleWatch(QObject):
                                   saver=found.saver, thread=found.thread)  # fmt: skip
         else:  # it can become a spec now, or no longer can: open it afresh
             show_program(self.window, self.path, found)
+        document.served = self.served
         self.spec = document.spec
         self.window.statusBar().showMessage(
             translate("python_open", "Reloaded {name}").format(name=self.path.name), 4000

@@ -71,6 +71,9 @@ class GraphDocument(QObject):
         """Set when the spec is the drawing of a graph from code: runs use `code.graph`."""
         self.origin: Path | None = None
         """The Python module an editable spec was imported from: edits never reach it."""
+        self.served: Any = None
+        """How langgraph dev serves the langgraph.json project's graph this is (its store, its
+        run context: `program_serve.Served`); None for anything else."""
 
     @property
     def spec(self) -> GraphSpec:
@@ -97,4 +100,5 @@ class GraphDocument(QObject):
         self.trusted = trusted
         self.code = code
         self.origin = origin
+        self.served = None  # a project's graph: set by its opener once loaded
         self.reset.emit()

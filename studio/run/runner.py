@@ -65,6 +65,9 @@ class RunTarget:
     graph: Any = None
     context: Any = None
     """The run context a graph from code was handed over with (`debug(graph, context=...)`)."""
+    served: Any = None
+    """How langgraph dev serves a langgraph.json project's graph (`program_serve.Served`): its
+    store where the graph has none, its run context where none is given; None otherwise."""
 
     def compile(self, checkpointer: Any = None) -> Any:
         """The graph a run uses, with `checkpointer` and the breakpoints drawn."""
@@ -511,13 +514,18 @@ class RunSession(QObject):
     def _compile(self, target: RunTarget) -> Any:
         self._require_saver()
         spec = target.spec
-        key = (id(spec), target.base_dir, target.trusted, id(target.graph), id(self._saver))
+        key = (id(spec), target.base_dir, target.trusted, id(target.graph), id(self._saver),
+               id(target.served))  # fmt: skip
         if self._graph is None or self._graph_key != key:
             self._graph = target.compile(self._saver)
+            if target.served is not None:  # a project's graph: with its server's store
+                self._graph = target.served.graph(self._graph)
             remember_sources(spec)
             self._graph_key = key
             self._keep_spec = spec  # the key holds its id: keep it alive
-        self._context = target.context  # each run's own, as the Run input dock has it
+        context = target.context  # each run's own, as the Run input dock has it
+        served = target.served
+        self._context = context if served is None else served.context(self._graph, context)
         return self._graph
 
     def _config_for(self, target: RunTarget, thread_id: str) -> dict:

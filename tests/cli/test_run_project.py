@@ -69,3 +69,80 @@ def test_a_project_with_its_package_under_src_runs(capsys, tmp_path):
         project.parent,
     )
     assert result == expected == {"name": "Ada", "text": "hello Ada"}
+
+
+NOTES = textwrap.dedent("""\
+    from dataclasses import dataclass
+
+    from typing_extensions import TypedDict
+
+    from langgraph.graph import START, StateGraph
+    from langgraph.runtime import Runtime
+
+
+    @dataclass
+    class Settings:
+        user: str = "guest"
+
+
+    class State(TypedDict):
+        note: str
+        recalled: list
+
+
+    def remember(state: State, runtime: Runtime[Settings]) -> dict:
+        space = ("notes", runtime.context.user)
+        runtime.store.put(space, "n1", {"text": state["note"]})
+        found = runtime.store.search(space, query=state["note"])
+        return {"recalled": [(hit.key, hit.value["text"], hit.score) for hit in found]}
+
+
+    graph = StateGraph(State, context_schema=Settings).add_node(remember).add_edge(
+        START, "remember").compile()
+""")
+
+EMBED = "def embed(texts):\n    return [[float(len(t)), 1.0] for t in texts]\n"
+
+
+def write_served_project(folder: Path) -> Path:
+    """A project whose graph reads a run context nobody passes and a store it has none of."""
+    folder.mkdir(parents=True)
+    (folder / "notes.py").write_text(NOTES, encoding="utf-8")
+    (folder / "embed.py").write_text(EMBED, encoding="utf-8")
+    project = folder / "langgraph.json"
+    project.write_text(json.dumps({"dependencies": ["."], "graphs": {"notes": "./notes.py:graph"},
+                                   "store": {"index": {"dims": 2, "embed": "./embed.py:embed"}}}))  # fmt: skip
+    return project
+
+
+def test_a_projects_graph_gets_its_servers_run_context_and_store(capsys, tmp_path):
+    """As langgraph dev serves it: a run given no context gets an empty one, made into the
+    graph's context_schema (its defaults), and a graph without a store gets the server's, with
+    the embedding index langgraph.json configures."""
+    project = write_served_project(tmp_path / "proj")
+    assert main(["run", str(project), "--trust", "--input", '{"note": "buy milk"}']) == 0
+    result = json.loads(capsys.readouterr().out.splitlines()[-1])
+    expected = on_langgraph(
+        "import json\nfrom notes import graph\nfrom embed import embed\n"
+        "from langgraph.store.memory import InMemoryStore\n"
+        "served = graph.copy({'store': InMemoryStore(index={'dims': 2, 'embed': embed})})\n"
+        "print(json.dumps(served.invoke({'note': 'buy milk'}, context={})))\n",
+        project.parent,
+    )
+    assert result == expected
+    assert [hit[:2] for hit in result["recalled"]] == [["n1", "buy milk"]]
+    assert isinstance(result["recalled"][0][2], float)  # scored: the index embedded it
+    given = '{"user": "ada"}'
+    assert (
+        main(["run", str(project), "--trust", "--input", '{"note": "x"}', "--context", given]) == 0
+    )
+    assert json.loads(capsys.readouterr().out.splitlines()[-1])["recalled"][0][:2] == ["n1", "x"]
+
+
+def test_a_module_file_runs_as_a_script_invokes_it(capsys, tmp_path):
+    """Opened on its own, not through its project, the file gets no context and no store."""
+    project = write_served_project(tmp_path / "proj")
+    assert (
+        main(["run", str(project.parent / "notes.py"), "--trust", "--input", '{"note": "a"}']) == 1
+    )
+    assert "'NoneType' object has no attribute 'user'" in capsys.readouterr().err

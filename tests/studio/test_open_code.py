@@ -351,3 +351,14 @@ def test_run_side_features_work_on_a_graph_from_code(qtbot, window, tmp_path):
     assert window.export("mermaid", mermaid)
     assert "Shout.after_model" in mermaid.read_text()
     assert not window.export("langgraph", tmp_path / "graph.py")  # it is the code already
+
+
+def test_a_projects_graph_steps_with_its_servers_context_and_store(tmp_path):
+    """A project's graph that reads runtime.context and runtime.store, neither given, steps in
+    the studio as langgraph dev serves it (tests/cli/test_run_project.py: the same results)."""
+    from tests.cli.test_run_project import write_served_project
+
+    project = write_served_project(tmp_path / "proj")
+    done = studio(str(project), "--trust", "--steps", "2", "--input", '{"note": "buy milk"}',
+                  "--quit", cwd=tmp_path)  # fmt: skip
+    assert done.returncode == 0, done.stderr
