@@ -8,6 +8,7 @@ the graph makes into its context_schema (a dataclass of defaults: langgraph's te
 the graph has none of its own, configured by langgraph.json's "store" (an embedding `index`:
 `dims`, `fields`, and `embed`, a "provider:model" name or a "./file.py:function" of the
 project). One store per opened project: its data outlives a run and a thread, as the server's.
+And it mirrors a run context given as a dict into the run's configurable.
 """
 
 from __future__ import annotations
@@ -37,6 +38,13 @@ class Served:
         if context is None and getattr(graph, "context_schema", None) is not None:
             return {}
         return context
+
+    @staticmethod
+    def configurable(configurable: dict, context: Any) -> dict:
+        """The run's configurable with the run context's keys mirrored into it, as the server
+        mirrors them (a graph of the config_schema days reads `config["configurable"]`); the
+        run's own keys (its thread) win."""
+        return {**context, **configurable} if isinstance(context, dict) else configurable
 
 
 def served(project: Project) -> Served:

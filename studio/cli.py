@@ -164,12 +164,14 @@ def cmd_run(args: argparse.Namespace) -> int:
         run_input, modes = _run_input(args, None, program=True), _stream_modes(args.stream)
         consent = partial(_confirm, "run", "running", args.trust)
         graph, serving = program_run.program_graph(args.spec, confirm=consent)
+        configurable = {"thread_id": args.thread}
         if serving is not None:  # a project's graph: the run context its server gives
             context = serving.context(graph, context)
+            configurable = serving.configurable(configurable, context)
         with commands.open_checkpointer(args.db) as saver:
             state = commands.run_graph(
                 program_run.with_saver(graph, saver), run_input,
-                {"configurable": {"thread_id": args.thread}}, saver=saver, modes=modes,
+                {"configurable": configurable}, saver=saver, modes=modes,
                 resuming=resuming, out=sys.stdout, record=args.record, context=context,
             )  # fmt: skip
     else:

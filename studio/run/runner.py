@@ -533,6 +533,9 @@ class RunSession(QObject):
 
         spec = target.spec
         config = run_config(spec, thread_id)
+        if target.served is not None:  # the run context mirrored, as a project's server does
+            configurable = target.served.configurable(config["configurable"], self._context)
+            config = {**config, "configurable": configurable}
         # LangChain makes every task a callback run once a handler listens: half a small step's
         # cost, so handlers only for model calls stay off a graph that cannot make any (code
         # may call a model anywhere)

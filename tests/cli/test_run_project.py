@@ -146,3 +146,50 @@ def test_a_module_file_runs_as_a_script_invokes_it(capsys, tmp_path):
         main(["run", str(project.parent / "notes.py"), "--trust", "--input", '{"note": "a"}']) == 1
     )
     assert "'NoneType' object has no attribute 'user'" in capsys.readouterr().err
+
+
+CONFIGURED = textwrap.dedent("""\
+    from dataclasses import dataclass
+
+    from langchain_core.runnables import RunnableConfig
+    from typing_extensions import TypedDict
+
+    from langgraph.graph import START, StateGraph
+
+
+    @dataclass(kw_only=True)
+    class Configuration:
+        user_id: str
+
+
+    class State(TypedDict):
+        owner: str
+
+
+    def stamp(state: State, config: RunnableConfig) -> dict:
+        return {"owner": config["configurable"]["user_id"]}
+
+
+    graph = StateGraph(State, config_schema=Configuration).add_node(stamp).add_edge(
+        START, "stamp").compile()
+""")
+
+
+def write_configured_project(folder: Path) -> Path:
+    """A project of the config_schema days: its node reads the user from the configurable."""
+    folder.mkdir(parents=True)
+    (folder / "stamp.py").write_text(CONFIGURED, encoding="utf-8")
+    project = folder / "langgraph.json"
+    project.write_text(json.dumps({"graphs": {"stamp": "./stamp.py:graph"}}))
+    return project
+
+
+def test_a_projects_run_context_is_mirrored_into_its_configurable(capsys, tmp_path):
+    """The server copies a run's context into its configurable, so a graph reading
+    config["configurable"] gets what --context gives (and the schema its required field)."""
+    project = write_configured_project(tmp_path / "proj")
+    given = ["--input", '{"owner": ""}', "--context", '{"user_id": "ada"}']
+    assert main(["run", str(project), "--trust", *given]) == 0
+    assert json.loads(capsys.readouterr().out.splitlines()[-1]) == {"owner": "ada"}
+    assert main(["run", str(project), "--trust", "--input", '{"owner": ""}']) == 1
+    assert "missing 1 required keyword-only argument: 'user_id'" in capsys.readouterr().err

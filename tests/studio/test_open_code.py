@@ -362,3 +362,12 @@ def test_a_projects_graph_steps_with_its_servers_context_and_store(tmp_path):
     done = studio(str(project), "--trust", "--steps", "2", "--input", '{"note": "buy milk"}',
                   "--quit", cwd=tmp_path)  # fmt: skip
     assert done.returncode == 0, done.stderr
+
+
+def test_a_projects_run_context_reaches_its_configurable_in_the_studio(tmp_path):
+    from tests.cli.test_run_project import write_configured_project
+
+    project = write_configured_project(tmp_path / "proj")
+    done = studio(str(project), "--trust", "--steps", "2", "--input", '{"owner": ""}',
+                  "--context", '{"user_id": "ada"}', "--quit", cwd=tmp_path)  # fmt: skip
+    assert done.returncode == 0, done.stderr
