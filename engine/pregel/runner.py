@@ -185,11 +185,13 @@ class TaskRunner:
         given back control each time, so what a task streams reaches it while it runs. A timed
         step (step_timeout) runs on threads too, so waiting for it can stop."""
         if len(tasks) == 1 and wake is None and self.step_timeout is None:
-            # one task run here (most steps): its outcome needs no dict to be found in
+            # one task run here (most steps): its outcome needs no dict to be found in. As in
+            # langgraph, what it streamed reaches the caller after the barrier (a reader that
+            # stops there finds the step saved), unless it failed or called tasks
             error = self._run_one(tasks[0])
-            yield
             called = self._settle_calls() if self._calls else []
             if error is not None or called:
+                yield
                 self._raise(tasks, {tasks[0].id: error}, called)
             return
         outcomes: dict[str, BaseException | None] = {}
@@ -262,6 +264,17 @@ class TaskRunner:
     async def atick(self, tasks: list[Any], wake: Any = None) -> AsyncIterator[None]:
         """`wake` (a LoopWake): set when the run emits output; the caller is then given back
         control while the tasks run, so what they stream reaches it at once."""
+        if len(tasks) == 1 and wake is None and self.step_timeout is None:
+            # as tick's: one task awaited here, what it streamed reaches the caller after the
+            # barrier unless it failed or called tasks
+            error = await self._arun_one(tasks[0])
+            if isinstance(error, asyncio.CancelledError) and _being_cancelled():
+                raise error  # the run is cancelled: the task recorded nothing
+            called = await self._asettle_calls() if self._calls else []
+            if error is not None or called:
+                yield
+                self._raise(tasks, {tasks[0].id: error}, called)
+            return
         outcomes: dict[str, BaseException | None] = {}
         semaphore = asyncio.Semaphore(self.max_concurrency) if self.max_concurrency else None
 
@@ -323,7 +336,9 @@ class TaskRunner:
         except BaseException as exc:
             error = exc
             # a cancelled run's tasks, and a call its caller cancelled, record nothing
-            if isinstance(exc, asyncio.CancelledError) and (self._abandoned or is_call(task)):
+            if isinstance(exc, asyncio.CancelledError) and (
+                self._abandoned or is_call(task) or _being_cancelled()
+            ):
                 return error
         if error is not None and routes_to_handler(task, error):
             self.commit(task, error, routed=True)
@@ -502,3 +517,10 @@ def _take(q: queue.SimpleQueue) -> Any:
         return q.get_nowait()
     except queue.Empty:  # another thread took it first
         return None
+
+
+def _being_cancelled() -> bool:
+    """Whether the running asyncio task is being cancelled (its caller cancelled the run), as
+    opposed to a task's code raising CancelledError of its own."""
+    current = asyncio.current_task()
+    return current is not None and current.cancelling() > 0

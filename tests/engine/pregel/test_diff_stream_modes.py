@@ -675,3 +675,108 @@ def test_print_mode_and_debug_print_chunks_without_returning_them(backend, capsy
         f"{bold('[values]')} {{'x': 6}}",
         f"{bold('[updates]')} {{'inc': {{'x': 8}}}}",
     ]
+
+
+# -------------------------------------------------- a reader that stops after the first chunk
+
+
+def _three_steps(backend, asynchronous: bool):
+    """a -> b -> c, each adding 1 to n (async nodes when `asynchronous`), with a saver."""
+    g = backend.graph
+
+    def add(s):
+        return {"n": s["n"] + 1}
+
+    async def aadd(s):
+        return {"n": s["n"] + 1}
+
+    builder = g.StateGraph(S)
+    for name in "abc":
+        builder.add_node(name, aadd if asynchronous else add)
+    builder.add_edge(g.START, "a")
+    builder.add_edge("a", "b")
+    builder.add_edge("b", "c")
+    return builder.compile(checkpointer=backend.mod("checkpoint.memory").InMemorySaver())
+
+
+def _where_it_stopped(app, config) -> tuple:
+    state = app.get_state(config)
+    return state.values, state.next, state.metadata["step"], [t.name for t in state.tasks]
+
+
+@pytest.mark.parametrize("durability", ["exit", "async", "sync"])
+@pytest.mark.parametrize("mode", ["updates", "values", "debug"])
+def test_a_reader_that_stops_after_a_step_finds_it_saved(mode, durability):
+    """A one-task step's chunks reach the reader after its barrier, as in langgraph: closing the
+    stream at the first chunk of step a leaves the thread at step 1 with b next, not at step 0
+    with a's writes pending."""
+
+    def scenario(backend):
+        app = _three_steps(backend, asynchronous=False)
+        config = {"configurable": {"thread_id": "t"}}
+        stream = app.stream({"log": [], "n": 0}, config, stream_mode=mode, durability=durability)
+        first = next(c for c in stream if mode != "values" or c["n"] == 1)
+        stream.close()
+        return _scrub(first), _where_it_stopped(app, config)
+
+    expected, actual = run_both(scenario)
+    assert actual == expected
+
+
+@pytest.mark.parametrize("durability", ["exit", "async", "sync"])
+def test_an_async_reader_that_stops_after_a_step_finds_it_saved(durability):
+    import asyncio
+
+    def scenario(backend):
+        app = _three_steps(backend, asynchronous=True)
+        config = {"configurable": {"thread_id": "t"}}
+
+        async def read_one():
+            stream = app.astream({"log": [], "n": 0}, config, durability=durability)
+            first = await anext(stream)
+            await stream.aclose()
+            return first
+
+        return asyncio.run(read_one()), _where_it_stopped(app, config)
+
+    expected, actual = run_both(scenario)
+    assert actual == expected
+
+
+def test_a_cancelled_async_run_records_nothing_for_the_task_it_cancelled():
+    """Cancelling the reader while a one-task step runs saves no error for that task: the
+    thread stays where it was, the task still to run."""
+    import asyncio
+
+    def scenario(backend):
+        g = backend.graph
+
+        async def slow(s):
+            await asyncio.sleep(30)
+            return {"n": 1}
+
+        builder = g.StateGraph(S)
+        builder.add_node("slow", slow)
+        builder.add_edge(g.START, "slow")
+        app = builder.compile(checkpointer=backend.mod("checkpoint.memory").InMemorySaver())
+        config = {"configurable": {"thread_id": "t"}}
+
+        async def cancel_it():
+            async def read():
+                async for _ in app.astream({"log": [], "n": 0}, config):
+                    pass
+
+            reader = asyncio.create_task(read())
+            await asyncio.sleep(0.2)
+            reader.cancel()
+            try:
+                await reader
+            except asyncio.CancelledError:
+                return "cancelled"
+
+        outcome = asyncio.run(cancel_it())
+        pending = app.checkpointer.get_tuple(config).pending_writes
+        return outcome, _where_it_stopped(app, config), pending
+
+    expected, actual = run_both(scenario)
+    assert actual == expected
