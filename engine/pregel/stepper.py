@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncGenerator, AsyncIterator, Iterator
 from typing import TYPE_CHECKING, Any
 
 from engine.pregel import trace
@@ -50,9 +50,11 @@ class SuperstepStepper:
             eager=False,
             asynchronous=asynchronous,
         )
+        self._agen: AsyncGenerator[Any, None] | None = None
         if asynchronous:  # the async API on an event loop of the stepper's own, one item a call
             self._event_loop = asyncio.new_event_loop()
-            self._gen = _sync_items(self._event_loop, graph._arun(self._run, mark_steps=True))
+            self._agen = graph._arun(self._run, mark_steps=True)
+            self._gen = _sync_items(self._event_loop, self._agen)
         else:
             self._gen = graph._run(self._run, mark_steps=True)
 
@@ -76,6 +78,21 @@ class SuperstepStepper:
         self.done = True
         self._close_loop()
         return self.events[start:]
+
+    def close(self) -> None:
+        """End a run left unfinished, as a caller that stops reading a stream ends it: the run
+        finishes there (its saves land) on its own event loop, not when the garbage collector
+        finalizes it on a thread with no loop. Idempotent."""
+        if self.done:
+            return
+        self.done = True
+        try:
+            if self._agen is not None and not self._event_loop.is_closed():
+                self._event_loop.run_until_complete(self._agen.aclose())
+            else:
+                self._gen.close()
+        finally:
+            self._close_loop()
 
     def _close_loop(self) -> None:
         loop = getattr(self, "_event_loop", None)

@@ -308,7 +308,8 @@ class RunSession(QObject):
                 job()
             except BaseException as exc:  # user code, the saver, a bad spec: report, carry on
                 events = list(self._stepper.events) if self._stepper is not None else []
-                self._stepper = None
+                with contextlib.suppress(BaseException):  # (the failure reported is the job's)
+                    self._drop_stepper()
                 self._emit("failed", failure_from(exc, events))
             finally:
                 self._job_done.emit(run)  # queued after everything the job emitted
@@ -429,7 +430,7 @@ class RunSession(QObject):
     def delete_thread(self, thread_id: str) -> None:
         def job() -> None:
             if self._stepper is not None and self._config["configurable"]["thread_id"] == thread_id:
-                self._stepper = None
+                self._drop_stepper()  # before the delete: its last saves must not come after
             self._require_saver().delete_thread(thread_id)
             self._emit_threads()
 
@@ -509,7 +510,14 @@ class RunSession(QObject):
         return inner_channel_kinds(self._graph, ns)
 
     def _forget(self) -> None:
-        self._graph = self._graph_key = self._stepper = None
+        self._drop_stepper()
+        self._graph = self._graph_key = None
+
+    def _drop_stepper(self) -> None:
+        """Let go of the run in flight, ending it as a stream's reader that stops ends it."""
+        stepper, self._stepper = self._stepper, None
+        if stepper is not None:
+            stepper.close()
 
     def _compile(self, target: RunTarget) -> Any:
         self._require_saver()
@@ -556,14 +564,14 @@ class RunSession(QObject):
                                             durability=durability, context=self._context)  # fmt: skip
 
     def _start(self, target, thread_id, run_input, steps, durability) -> None:
-        self._stepper = None
+        self._drop_stepper()
         self._compile(target)
         self._config = self._config_for(target, thread_id)
         self._new_stepper(run_input, self._config, durability)
         self._advance(steps)
 
     def _resume_from(self, target, config, updates, steps, durability) -> None:
-        self._stepper = None
+        self._drop_stepper()
         graph = self._compile(target)
         thread_id = config["configurable"]["thread_id"]
         if config.get("first"):  # the thread's first checkpoint, past the pages the view holds
