@@ -122,14 +122,16 @@ class LoopCalls:
         )
         task.caller_callbacks = config.get("callbacks")  # its run is a child of the caller's
         self.calls[task.id] = task
+        # every call is announced, as langgraph does, also one answered below from the writes
+        # an earlier attempt saved or from the cache
+        if "tasks" in self._wanted and not task.hidden:
+            self.emit("tasks", task_payload(task))
         saved = [(c, v) for tid, c, v in self.checkpoint_pending_writes if tid == task.id]
         if saved and not any(c in (ERROR, INTERRUPT) for c, _ in saved):
             task.writes.extend(saved)
             return done_future(call_result(saved))
         if self._cached(task):
             return done_future(call_result(task.writes))
-        if "tasks" in self._wanted and not task.hidden:
-            self.emit("tasks", task_payload(task))
         return self.submit_call(task, parent)
 
 

@@ -1,5 +1,7 @@
-"""Differential test: a workflow's stream gives each @task call's update when the call ends,
-while the entrypoint still runs (not all at once when the workflow returns)."""
+"""Differential tests: a workflow's stream gives each @task call's update when the call ends,
+while the entrypoint still runs (not all at once when the workflow returns), and announces
+every call in its "tasks" and "debug" parts, one answered from the cache or from a saved
+attempt too."""
 
 import threading
 
@@ -32,5 +34,53 @@ def test_a_calls_update_reaches_the_caller_before_the_workflow_ends():
             if "double" in chunk:
                 acked.set()
         return chunks, heard
+
+    assert_same(scenario)
+
+
+def _announced(flow, inp, config=None) -> list:
+    """The "tasks" and "debug" parts of one stream, their ids dropped."""
+    parts = []
+    for mode, chunk in flow.stream(inp, config, stream_mode=["tasks", "debug"]):
+        if mode == "debug":
+            chunk = (chunk["type"], chunk["payload"].get("name"))
+        else:
+            chunk = {k: v for k, v in chunk.items() if k != "id"}
+        parts.append((mode, chunk))
+    return parts
+
+
+def test_a_call_answered_from_the_cache_is_still_announced():
+    def scenario(b):
+        func = b.func
+
+        @func.task(cache_policy=b.types.CachePolicy())
+        def triple(x: int) -> int:
+            return 3 * x
+
+        @func.entrypoint(cache=b.mod("cache.memory").InMemoryCache())
+        def flow(n: int) -> int:
+            return triple(n).result() + triple(n).result()
+
+        return _announced(flow, 2), _announced(flow, 2)
+
+    assert_same(scenario)
+
+
+def test_a_call_answered_from_a_saved_attempt_is_still_announced_on_resume():
+    def scenario(b):
+        func = b.func
+
+        @func.task()
+        def triple(x: int) -> int:
+            return 3 * x
+
+        @func.entrypoint(checkpointer=b.mod("checkpoint.memory").InMemorySaver())
+        def flow(n: int) -> list:
+            return [triple(n).result(), b.types.interrupt("go on?")]
+
+        config = {"configurable": {"thread_id": "t"}}
+        first = _announced(flow, 2, config)
+        return first[:4], _announced(flow, b.types.Command(resume="yes"), config)
 
     assert_same(scenario)
