@@ -14,7 +14,7 @@ try:  # langchain-core >= 1.3: chat models stream content-block events to these 
 except ImportError:  # pragma: no cover - older langchain-core
     _V2StreamingCallbackHandler = object  # type: ignore[assignment,misc]
 
-from engine._constants import CONF, TAG_NOSTREAM
+from engine._constants import CONF, NS_SEP, PUSH, TAG_NOSTREAM
 from engine.pregel.callbacks import add_handler
 from engine.types import Command
 
@@ -102,7 +102,9 @@ class StreamMessagesHandler(BaseCallbackHandler, _StreamingCallbackHandler):
     def node_started(self, task: Any) -> None:
         if not self._tracks(_namespace(task.config.get("metadata", {}))):
             return
-        for message in _messages_in(task.input):
+        # a functional-API call's input is its arguments by name, as langgraph's call run has
+        trace_inputs = getattr(getattr(task.proc, "bound", None), "trace_inputs", None)
+        for message in _messages_in(task.input if trace_inputs is None else trace_inputs()):
             if message.id is not None:
                 self.seen.add(message.id)
 
@@ -172,9 +174,18 @@ class StreamMessagesHandlerV2(StreamMessagesHandler, _V2StreamingCallbackHandler
         return not isinstance(message, ToolMessage)
 
 
+def graph_namespace(metadata: dict[str, Any]) -> tuple[str, ...]:
+    """The namespace of the graph a task runs in: its own segment dropped, and one more per
+    enclosing functional-API call (a call nests its segment under its caller's)."""
+    ns = tuple(metadata["langgraph_checkpoint_ns"].split(NS_SEP))
+    path, drop = metadata.get("langgraph_path", ()), 1
+    while len(path) == 4 and path[0] == PUSH and path[-1] is True:
+        drop, path = drop + 1, path[1]
+    return ns[:-drop]
+
+
 def _namespace(metadata: dict) -> tuple[str, ...]:
-    ns_str = metadata.get("langgraph_checkpoint_ns", "")
-    return tuple(ns_str.split("|"))[:-1] if ns_str else ()
+    return graph_namespace(metadata) if metadata.get("langgraph_checkpoint_ns") else ()
 
 
 def _messages_in(value: Any) -> list[BaseMessage]:

@@ -14,9 +14,10 @@ from uuid import UUID
 
 from langchain_core.callbacks import BaseCallbackHandler
 
-from engine._constants import NS_SEP, PUSH, TAG_NOSTREAM
+from engine._constants import TAG_NOSTREAM
 from engine.errors import GraphBubbleUp
 from engine.pregel.callbacks import add_handler
+from engine.pregel.messages import graph_namespace
 
 ToolCallWriter = Callable[[Any], None]
 """Emits `tool-output-delta` events for one running tool call."""
@@ -30,16 +31,6 @@ def emit_output_delta(delta: Any) -> None:
     """Send `delta` for the running tool call; nothing when no run streams "tools"."""
     if (writer := tool_call_writer.get()) is not None:
         writer(delta)
-
-
-def graph_namespace(metadata: dict[str, Any]) -> tuple[str, ...]:
-    """The namespace of the graph a task runs in: its own segment dropped, and one more per
-    enclosing functional-API call (a call nests its segment under its caller's)."""
-    ns = tuple(metadata["langgraph_checkpoint_ns"].split(NS_SEP))
-    path, drop = metadata.get("langgraph_path", ()), 1
-    while len(path) == 4 and path[0] == PUSH and path[-1] is True:
-        drop, path = drop + 1, path[1]
-    return ns[:-drop]
 
 
 class StreamToolCallHandler(BaseCallbackHandler):

@@ -1,11 +1,13 @@
 """Differential tests: a workflow's stream gives each @task call's update when the call ends,
 while the entrypoint still runs (not all at once when the workflow returns), and announces
 every call in its "tasks" and "debug" parts, one answered from the cache or from a saved
-attempt too."""
+attempt too; the messages a call makes stream at its caller's level, under the call's name."""
 
 import threading
 
 import pytest
+from langchain_core.language_models import GenericFakeChatModel
+from langchain_core.messages import AIMessage, HumanMessage
 
 from tests.oracle import assert_same
 
@@ -84,3 +86,38 @@ def test_a_call_answered_from_a_saved_attempt_is_still_announced_on_resume():
         return first[:4], _announced(flow, b.types.Command(resume="yes"), config)
 
     assert_same(scenario)
+
+
+def test_messages_made_in_a_call_stream_at_the_workflows_level_under_the_calls_name():
+    """A chat model answering inside a call, and a message a call returns, reach a messages
+    stream without subgraphs, tagged with the call; a message handed to a call as an argument
+    counts as seen, so the workflow returning it does not replay it."""
+
+    def scenario(b):
+        func = b.func
+        model = GenericFakeChatModel(messages=iter(["from the model"]))
+
+        @func.task()
+        def ask(history: list) -> AIMessage:
+            return model.invoke(history)
+
+        @func.task()
+        def note(topic: str) -> list:
+            return [AIMessage(content=f"a note on {topic}", id="note-1")]
+
+        @func.entrypoint()
+        def flow(topic: str) -> dict:
+            history = [HumanMessage(content=topic, id="question-1")]
+            answer = ask(history).result()
+            return {"messages": [*history, answer, *note(topic).result()]}
+
+        return [
+            (type(message).__name__, message.content, meta["langgraph_node"])
+            for message, meta in flow.stream("cats", stream_mode="messages")
+        ]
+
+    parts = assert_same(scenario)
+    said = "".join(text for kind, text, node in parts if node == "ask")
+    assert said == "from the model"  # in tokens: the fake model streams them
+    assert parts[-1] == ("AIMessage", "a note on cats", "note")
+    assert {node for *_, node in parts} == {"ask", "note"}
