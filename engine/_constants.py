@@ -72,6 +72,9 @@ CONFIG_KEY_DURABILITY = sys.intern("__pregel_durability")
 CONFIG_KEY_NODE_ERROR = sys.intern("__pregel_node_error")
 CONFIG_KEY_NODE_FINISHED = sys.intern("__pregel_node_finished")
 """A callable the runner calls with a node's name when one of its tasks finishes (not hidden)."""
+CONFIG_KEY_TIMED_ATTEMPT_OBSERVER = sys.intern("__pregel_timed_attempt_observer")
+"""A callable given each start/progress/finish event of a timed node's attempts (a server's
+watchdog; engine.pregel.attempt_observer)."""
 CONFIG_KEY_OBSERVER = sys.intern("__superstep_observer")
 CONFIG_KEY_TASK_HOOK = sys.intern("__superstep_task_hook")
 """Beyond langgraph: a debugger's hook, called in the task's thread before a task runs, after it

@@ -13,7 +13,7 @@ from __future__ import annotations
 import importlib
 import sys
 from abc import ABC, abstractmethod
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator, Callable, Iterator
 from typing import Any, Generic
 
 from engine._after_import import after_import
@@ -79,6 +79,23 @@ class PregelProtocol(RunnableToCome, Generic[StateT, ContextT, InputT, OutputT])
     async def ainvoke(self, input: Any, config: dict | None = None, **kwargs: Any) -> Any: ...
 
 
+class StreamProtocol:
+    """A run's stream as the tasks it runs see it (the config's `__pregel_stream`): called with
+    each (namespace, mode, payload) chunk; `modes` are the modes someone downstream wants, so a
+    subgraph or remote graph run as a node sends only those on."""
+
+    __slots__ = ("_emit", "modes")
+
+    def __init__(
+        self, emit: Callable[[tuple[tuple[str, ...], str, Any]], None], modes: set
+    ) -> None:
+        self._emit = emit
+        self.modes = modes
+
+    def __call__(self, chunk: tuple[tuple[str, ...], str, Any]) -> None:
+        self._emit(chunk)
+
+
 def _stand_on_runnable(module: Any) -> None:
     PregelProtocol.__bases__ = (module.Runnable, Generic)
     PregelProtocol.__orig_bases__ = (
@@ -89,4 +106,4 @@ def _stand_on_runnable(module: Any) -> None:
 
 after_import(RUNNABLE_MODULE, _stand_on_runnable)
 
-__all__ = ["PregelProtocol"]
+__all__ = ["PregelProtocol", "StreamProtocol"]

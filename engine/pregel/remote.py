@@ -37,7 +37,7 @@ logger = logging.getLogger(__name__)
 __all__ = ("RemoteGraph", "RemoteException")
 
 # run-local keys that would address the caller's checkpoints, not the server's; and the
-# caller's stream, observer and debugger hook (objects in langgraph, so never sent; here the stream is a tuple)
+# caller's stream, observer and debugger hook (objects, so never sent)
 _LOCAL_ONLY_KEYS = frozenset(
     (
         CONFIG_KEY_STREAM,

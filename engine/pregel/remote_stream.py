@@ -54,9 +54,9 @@ class _StreamPlan:
         else:
             wanted = [stream_mode] if isinstance(stream_mode, str) else list(stream_mode)
         self.single = isinstance(stream_mode, str) or not stream_mode
-        # a caller graph's stream (when this runs as its node): (emit, modes)
+        # a caller graph's stream (when this runs as its node): a StreamProtocol
         self.parent = conf.get(CONFIG_KEY_STREAM)
-        parent_modes = self.parent[1] if self.parent is not None else ()
+        parent_modes = self.parent.modes if self.parent is not None else ()
         sent = [*wanted, *parent_modes]
         # the server says "messages-tuple" for what the local API calls "messages"
         if "messages" in sent:
@@ -81,8 +81,8 @@ class _StreamPlan:
         if mode == "command" and isinstance(data, dict) and data.get("graph") == Command.PARENT:
             raise ParentCommand(Command(**data))
         ns = self.caller_ns + ns
-        if self.parent is not None and mode in self.parent[1]:
-            self.parent[0](ns, mode, data)
+        if self.parent is not None and mode in self.parent.modes:
+            self.parent((ns, mode, data))
         if mode == "updates":
             # as a node, a remote interrupt pauses the calling graph
             if self.caller_ns and isinstance(data, dict) and INTERRUPT in data:

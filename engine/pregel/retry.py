@@ -21,6 +21,7 @@ from engine._constants import (
 )
 from engine.errors import GraphBubbleUp, NodeCancelledError, ParentCommand
 from engine.pregel import trace
+from engine.pregel.attempt_observer import start_attempt
 from engine.pregel.messages import CONFIG_KEY_MESSAGES
 from engine.pregel.state import own_namespace
 from engine.pregel.timeouts import run_timed, sync_timeout_unsupported
@@ -159,28 +160,46 @@ async def arun_with_retry(task: Any) -> None:
         if hook is not None:
             hook.before(task)  # waits with the event loop held: the run is paused as a whole
         while True:
+            # a timed attempt's observer hears it end before any backoff or error handler
+            observed = None if task.timeout is None else start_attempt(task, task.config)
             try:
                 async with anode_run(task) as run:
                     if run.manager is None:
-                        await _attempt(task, run, messages)
+                        await _attempt(task, run, messages, observed)
                     else:  # as langgraph's node sequence: the node in a task of its own
-                        await asyncio.create_task(_attempt(task, run, messages))
+                        await asyncio.create_task(_attempt(task, run, messages, observed))
+                if observed is not None:
+                    observed.finished()
                 if hook is not None:
                     hook.after(task)
                 return
             except ParentCommand as exc:
-                if _handle_parent_command(task, exc):
+                try:
+                    handled = _handle_parent_command(task, exc)
+                except Exception as writer_exc:
+                    if observed is not None:
+                        observed.finished(writer_exc)
+                    raise
+                if observed is not None:
+                    observed.finished()
+                if handled:
                     return
                 raise
             except GraphBubbleUp:
+                if observed is not None:
+                    observed.finished()
                 raise
             except asyncio.CancelledError as exc:
+                if observed is not None:
+                    observed.finished(exc)
                 # raised by the node's body (no cancel() pending on this task), not the engine
                 current = asyncio.current_task()
                 if current is not None and current.cancelling() == 0:
                     raise NodeCancelledError(task.name) from exc
                 raise
             except Exception as exc:
+                if observed is not None:
+                    observed.finished(exc)
                 attempts += 1
                 if (delay := _retry_delay(task, exc, attempts)) is None:
                     if _again(hook, task, exc):
@@ -190,13 +209,13 @@ async def arun_with_retry(task: Any) -> None:
                 await asyncio.sleep(delay)
 
 
-async def _attempt(task: Any, run: Any, messages: Any) -> None:
+async def _attempt(task: Any, run: Any, messages: Any, observed: Any = None) -> None:
     """One attempt of a task under the async API: the node's output, its writes and, when a
     handler listens, its output as the run's stream (langgraph streams a node there)."""
     if task.timeout is None:
         run.output = await task.proc.bound.ainvoke(task.input, run.config)
     else:
-        run.output = await run_timed(task, run.config)
+        run.output = await run_timed(task, run.config, observed)
     await _afinish(task, run.output, messages, run)
     if run.manager is not None:
         run.stream_output()

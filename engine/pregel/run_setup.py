@@ -31,6 +31,7 @@ from engine._constants import (
 from engine.pregel import trace
 from engine.pregel.loop import LoopOptions, PregelLoop
 from engine.pregel.messages import CONFIG_KEY_MESSAGES, CONFIG_KEY_STREAM_MESSAGES_V2
+from engine.pregel.protocol import StreamProtocol
 from engine.pregel.root_runs import noticed
 from engine.pregel.scratchpad import Scratchpad
 from engine.pregel.state import own_namespace
@@ -126,13 +127,13 @@ def prepare_run(
     if parent is None and not isinstance(scratchpad, Scratchpad):  # no task runs it: the root
         noticed(graph, configurable)
     if parent is not None:
-        parent_emit, parent_modes = parent
+        parent_modes = parent.modes
 
         def emit(ns: tuple, mode: str, payload: Any) -> None:
             if mode in own_modes:
                 queue.append((ns, mode, payload))
             if mode in parent_modes:
-                parent_emit(ns, mode, payload)
+                parent((ns, mode, payload))
 
         all_modes = own_modes | parent_modes
     else:
@@ -161,7 +162,7 @@ def prepare_run(
 
     # subgraphs always stream into this queue, under their own namespace; without
     # subgraphs=True, chunks.drain drops what is not this graph's own
-    configurable[CONFIG_KEY_STREAM] = (emit, all_modes)
+    configurable[CONFIG_KEY_STREAM] = StreamProtocol(_chunks_to(emit), all_modes)
     # the trace's observer follows the run into the graphs its tasks run (subgraphs, agents)
     if observer is not None:
         configurable[CONFIG_KEY_OBSERVER] = observer
@@ -236,12 +237,12 @@ def prepare_run(
         observer=observer,
         updates_for_interrupts_only=updates_for_interrupts_only
         and "updates" not in printed
-        and (parent is None or "updates" not in parent[1]),
+        and (parent is None or "updates" not in parent.modes),
         # nobody else sees the values chunks (printed, a parent's stream): only the last counts
         last_values_only=updates_for_interrupts_only
         and version == "v1"
         and "values" not in printed
-        and (parent is None or "values" not in parent[1]),
+        and (parent is None or "values" not in parent.modes),
         durability=durability,
         # stream shows every state key by default; invoke passes the output schema's keys
         output_keys=output_keys if output_keys is not None else graph.stream_channels_asis,
@@ -262,6 +263,15 @@ _IDS_TO_METADATA = (
     "assistant_id",
     "graph_id",
 )
+
+
+def _chunks_to(emit: Any) -> Any:
+    """`emit(ns, mode, payload)` called with one (ns, mode, payload) chunk, as StreamProtocol's are."""
+
+    def emit_chunk(chunk: tuple) -> None:
+        emit(*chunk)
+
+    return emit_chunk
 
 
 def _ids_to_metadata(config: dict) -> None:
