@@ -212,6 +212,9 @@ class PregelLoop(LoopOutput, LoopCheckpoints, LoopLoad, LoopCalls):
     # ------------------------------------------------------------------ setup
     def _restore(self, saved: CheckpointTuple | None) -> None:
         """Take the checkpoint LoopLoad read (None: a new thread) as the run's state."""
+        # the stored checkpoint's id: an exit that made no step need not store it again
+        self._stored_id = None if saved is None else saved.checkpoint["id"]
+        self._written_ids: set[str] = set()  # tasks that wrote in this run
         if saved is None:
             saved = CheckpointTuple(
                 self.checkpoint_config, empty_checkpoint(), {"step": -2}, None, []

@@ -67,12 +67,12 @@ class LoopCheckpoints:
         pending += [(task_id, c, v) for c, v in writes]
         task_ids.add(task_id)
         self._pending_index[1] = len(pending)
-        # with durability "exit", pending writes are saved once, when the run ends
-        if (
-            self.checkpointer is not None
-            and self.durability != "exit"
-            and self.checkpoint_config[CONF].get(CONFIG_KEY_CHECKPOINT_ID)
-        ):
+        if self.checkpointer is None:
+            return
+        if self.durability == "exit":
+            # pending writes are saved once, when the run ends: those of the tasks that wrote
+            self._written_ids.add(task_id)
+        elif self.checkpoint_config[CONF].get(CONFIG_KEY_CHECKPOINT_ID):
             self._save("put_writes", self.checkpoint_config, self._kept(to_save), task_id)
 
     def _pending_task_ids(self, pending: list) -> set[str]:
@@ -290,10 +290,15 @@ class LoopCheckpoints:
             return
         if self.is_nested and error is None and any(NS_END in part for part in self.checkpoint_ns):
             return  # a subgraph that finished is saved through its parent's checkpoint
-        self._put_checkpoint(self.checkpoint_metadata.get("source", "loop"), exiting=True)
+        # a resume that made no step ends on the checkpoint it loaded: stored already, with the
+        # writes it loaded (stored again they would get new places and apply twice)
+        unmoved = self.checkpoint["id"] == self._stored_id
+        if not unmoved:
+            self._put_checkpoint(self.checkpoint_metadata.get("source", "loop"), exiting=True)
         by_task: dict[str, list[tuple[str, Any]]] = {}
         for task_id, channel, value in self.checkpoint_pending_writes:
-            by_task.setdefault(task_id, []).append((channel, value))
+            if not unmoved or task_id in self._written_ids:
+                by_task.setdefault(task_id, []).append((channel, value))
         for task_id, writes in by_task.items():
             self._save("put_writes", self.checkpoint_config, self._kept(writes), task_id)
 
