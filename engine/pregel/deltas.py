@@ -2,8 +2,9 @@
 delta channels are rebuilt from their ancestors' writes.
 
 A delta channel's writes are kept as the pending writes of the checkpoint before the step that
-applied them, so a checkpoint whose parent's writes did not make it (an update_state, a fork,
-durability "exit", an input after an unfinished step) stores a snapshot instead.
+applied them (an update_state's too), so a checkpoint whose parent's writes did not make it (an
+update_state on a new thread or on a checkpoint the thread moved past, a fork, durability "exit",
+an input after an unfinished step) stores a snapshot instead.
 """
 
 from __future__ import annotations
@@ -73,6 +74,23 @@ def snapshot_plan(
     for name in snapshot:
         del counters[name]
     return snapshot, {k: v for k, v in counters.items() if v != (0, 0)}
+
+
+def update_plan(
+    channels: Mapping[str, BaseChannel],
+    names: Iterable[str],
+    saved_metadata: Mapping[str, Any] | None,
+    updated: Iterable[str],
+    versions: Mapping[str, Any],
+    forced: Iterable[str],
+) -> tuple[set[str], dict[str, tuple[int, int]]]:
+    """snapshot_plan for update_state's checkpoint. On a new thread (no saved metadata) there
+    is no checkpoint to keep its writes on: every delta channel written is stored whole, with
+    no counters; otherwise the update counts as a superstep, as a run's step does."""
+    if saved_metadata is None:
+        whole = {n for n in names if n in versions and channels[n].is_available()}
+        return whole, {}
+    return snapshot_plan(channels, names, saved_metadata, updated, versions, forced)
 
 
 def bump_snapshots(

@@ -32,7 +32,16 @@ from engine.checkpoint.base import (
 from engine.errors import InvalidUpdateError
 from engine.pregel.algo import TaskPlanner, WritesOnly, apply_writes, prepare_next_tasks
 from engine.pregel.delta_messages import ensure_message_ids
-from engine.pregel.deltas import delta_names, restore_channels
+from engine.pregel.deltas import (
+    COUNTERS,
+    bump_snapshots,
+    delta_names,
+    overwritten_delta_channels,
+    pending_delta_channels,
+    restore_channels,
+    set_counters,
+    update_plan,
+)
 from engine.pregel.io import map_input, read_channels
 from engine.pregel.task_status import NOT_STARTED, apply_saved, task_result, task_statuses
 from engine.runtime import DEFAULT_RUNTIME
@@ -255,8 +264,10 @@ class StateAccess:
         if (found := self._subgraph_for(config, saver, for_update=True)) is not None:
             graph, sub_config = found
             return graph.bulk_update_state(sub_config, supersteps)
-        for updates in supersteps:
-            config = self._update_superstep(saver, config, [_as_update(u) for u in updates])
+        for i, updates in enumerate(supersteps):
+            config = self._update_superstep(
+                saver, config, [_as_update(u) for u in updates], first=i == 0
+            )
         return config
 
     async def abulk_update_state(self, config: dict, supersteps: Sequence[Sequence[Any]]) -> dict:
@@ -268,11 +279,13 @@ class StateAccess:
         finally:
             _UPDATE_LOOP.reset(token)
 
-    def _update_superstep(self, saver: Any, config: dict, updates: list[StateUpdate]) -> dict:
+    def _update_superstep(
+        self, saver: Any, config: dict, updates: list[StateUpdate], first: bool = False
+    ) -> dict:
         conf = {**config.get(CONF, {})}
         conf.setdefault(CONFIG_KEY_CHECKPOINT_NS, "")
         saved = saver.get_tuple({**config, CONF: conf})
-        base = _UpdateBase(self, saver, saved, conf)
+        base = _UpdateBase(self, saver, saved, conf, first)
         values, as_node = updates[0].values, updates[0].as_node
         if values is None and as_node == END:
             _alone(updates, "Cannot apply multiple updates when clearing state")
@@ -352,8 +365,18 @@ def _alone(updates: list, message: str) -> None:
 class _UpdateBase:
     """The checkpoint an update superstep starts from, and the ways to write the next one."""
 
-    def __init__(self, graph: Any, saver: Any, saved: CheckpointTuple | None, conf: dict) -> None:
-        self.graph, self.saver, self.saved = graph, saver, saved
+    def __init__(
+        self, graph: Any, saver: Any, saved: CheckpointTuple | None, conf: dict, first: bool
+    ) -> None:
+        self.graph, self.saver, self.saved, self.first = graph, saver, saved, first
+        # delta channels the new checkpoint stores whole: the saved checkpoint's writes to them
+        # fed another child (asked of a bulk update's first superstep only: the later ones
+        # build on checkpoints it made), an Overwrite, or writes that could not be kept
+        self.whole: set[str] = (
+            pending_delta_channels(graph.channels, saved.pending_writes)
+            if saved is not None and first
+            else set()
+        )
         self.checkpoint = copy_checkpoint(saved.checkpoint) if saved else empty_checkpoint()
         graph._migrate_checkpoint(self.checkpoint)  # one saved by an older langgraph
         self.step = saved.metadata.get("step", -1) if saved else -1
@@ -372,8 +395,11 @@ class _UpdateBase:
         )
         self.parents = saved.metadata.get("parents", {}) if saved else {}
 
-    def _apply(self, tasks: list) -> None:
-        apply_writes(
+    def _apply(self, tasks: list) -> set[str]:
+        self.whole |= overwritten_delta_channels(
+            self.graph.channels, (w for t in tasks for w in t.writes)
+        )
+        return apply_writes(
             self.checkpoint,
             self.channels,
             tasks,
@@ -381,22 +407,33 @@ class _UpdateBase:
             self.graph.trigger_to_nodes,
         )
 
-    def _put(self, source: str, step: int, checkpoint_step: int | None = None) -> dict:
-        # update_state's writes are not stored: every delta channel is stored whole
+    def _put(
+        self, source: str, step: int, updated: set[str], checkpoint_step: int | None = None
+    ) -> dict:
+        metadata = {"source": source, "step": step, "parents": self.parents}
+        previous = self.saved.checkpoint["channel_versions"] if self.saved else {}
+        snapshot: set[str] = set()
+        if names := delta_names(self.graph.channels):
+            snapshot, counters = update_plan(
+                self.channels,
+                names,
+                self.saved.metadata if self.saved else None,
+                updated,
+                self.checkpoint["channel_versions"],
+                self.whole,
+            )
+            set_counters(metadata, counters)
+            # a channel stored whole that this update did not write needs a version of its
+            # own, or the put would not store it
+            bump_snapshots(self.checkpoint, snapshot, previous, self.saver.get_next_version)
         new = create_checkpoint(
             self.checkpoint,
             self.channels,
             step if checkpoint_step is None else checkpoint_step,
-            channels_to_snapshot=set(delta_names(self.graph.channels)),
+            channels_to_snapshot=snapshot,
         )
-        previous = self.saved.checkpoint["channel_versions"] if self.saved else {}
         new_versions = {k: v for k, v in new["channel_versions"].items() if previous.get(k) != v}
-        saved_config = self.saver.put(
-            self.config,
-            new,
-            {"source": source, "step": step, "parents": self.parents},
-            new_versions,
-        )
+        saved_config = self.saver.put(self.config, new, metadata, new_versions)
         # a subgraph's new checkpoint names its ancestors', so running from it finds them
         return _with_checkpoint_map(_public(saved_config), {"parents": self.parents})
 
@@ -423,7 +460,8 @@ class _UpdateBase:
             kept.append((task_id, writes))
         self._keep_writes(kept)
         self._apply(tasks)
-        return self._put("update", self.step + 1)
+        written = {c for t in tasks for c, _ in t.writes if c != PUSH}
+        return self._put("update", self.step + 1, written)
 
     def _update_task_id(self, i: int) -> str:
         """The id of the i-th update of a superstep with no planned task to take it (distinct
@@ -434,7 +472,11 @@ class _UpdateBase:
     def _keep_writes(self, writes: list[tuple[str, list]]) -> None:
         """Save the writes on the checkpoint updated, unless the thread moved past it (its
         other children must not see them)."""
-        if self.saved is None or self._superseded():
+        if self.saved is None:
+            return
+        if self.first and self._superseded():
+            mine = [(tid, c, v) for tid, ws in writes for c, v in ws]
+            self.whole |= pending_delta_channels(self.graph.channels, mine)
             return
         for task_id, task_writes in writes:
             if kept := [w for w in task_writes if w[0] != PUSH]:
@@ -469,16 +511,17 @@ class _UpdateBase:
 
     def end_pending_tasks(self) -> dict:
         """What the pending tasks already wrote is applied and the rest will not run."""
+        updated: set[str] = set()
         if self.saved is not None:
             pending = list(self.saved.pending_writes or [])
             tasks = self._planned_tasks()
             if null_writes := [(c, v) for tid, c, v in pending if tid == NULL_TASK_ID]:
-                self._apply([WritesOnly(INPUT, null_writes)])
+                updated |= self._apply([WritesOnly(INPUT, null_writes)])
             for tid, status in task_statuses(pending).items():
                 if tid in tasks:
                     tasks[tid].writes.extend(status.output)
-            self._apply(list(tasks.values()))
-        return self._put("update", self.step + 1, checkpoint_step=self.step)
+            updated |= self._apply(list(tasks.values()))
+        return self._put("update", self.step + 1, updated, checkpoint_step=self.step)
 
     def as_input(self, values: Any) -> dict:
         writes = list(map_input(self.graph.input_channels, values))
@@ -487,9 +530,9 @@ class _UpdateBase:
         ensure_message_ids(self.graph.channels, writes)
         if self.saved is not None:
             self._keep_writes([(str(uuid5(UUID(self.saved.checkpoint["id"]), INPUT)), writes)])
-        self._apply([WritesOnly(INPUT, writes)])
+        updated = self._apply([WritesOnly(INPUT, writes)])
         step = self.step + 1 if self.saved and self.saved.metadata.get("step") is not None else -1
-        return self._put("input", step)
+        return self._put("input", step, updated)
 
     def fork(self) -> dict:
         """A copy of the checkpoint (same values, same parent) that a new branch grows from."""
@@ -500,6 +543,9 @@ class _UpdateBase:
             CONF: {k: v for k, v in self.config[CONF].items() if k != CONFIG_KEY_CHECKPOINT_ID}
         }
         metadata = {"source": "fork", "step": self.step + 1, "parents": self.parents}
+        # the copy has the same values and parent, so as many updates since a snapshot
+        if counters := self.saved.metadata.get(COUNTERS):
+            metadata[COUNTERS] = counters
         return _public(self.saver.put(parent, copy, metadata, {}))
 
 
