@@ -4146,6 +4146,17 @@ Open it only if you trust this code.</source>
         </message>
     </context>
     <context>
+        <name>run.user_frames</name>
+        <message>
+            <source>({count} frames of the studio and engine above your code left out)</source>
+            <translation>（省略了你的代码之上 {count} 个属于工作室和引擎的栈帧）</translation>
+        </message>
+        <message>
+            <source>at {file}, line {line}, in {function}: {code}</source>
+            <translation>位于 {file} 第 {line} 行，{function} 中：{code}</translation>
+        </message>
+    </context>
+    <context>
         <name>run.widgets</name>
         <message>
             <source>{what} is not JSON: {exc}</source>

@@ -717,7 +717,9 @@ class RunController(RunToolbar, ThreadControl):
         self.last_failure = failure
         self.live = None
         self.overlay.set_running([])
-        self.trace.show_error(failure.message, failure.traceback)
+        # the line of the program that raised stays in view with the message, above the traceback
+        title = f"{failure.message}\n{failure.where}" if failure.where else failure.message
+        self.trace.show_error(title, failure.traceback)
         self.docks["traceDock"].show()
         self.docks["traceDock"].raise_()
         if failure.element_id is not None:

@@ -17,7 +17,6 @@ import linecache
 import re
 import threading
 import time
-import traceback
 from collections import deque
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -36,6 +35,7 @@ from graphspec.run_errors import error_text
 from graphspec.templates import is_bundled
 from studio.i18n import translate
 from studio.run.pauses import Held, TaskPauses
+from studio.run.user_frames import user_traceback, where_raised
 from studio.workers import DaemonExecutor
 
 INTERNAL_PREFIXES = ("__", "branch:to:", "join:")
@@ -152,6 +152,8 @@ class RunFailure:
     traceback: str = ""
     element_id: str | None = None
     """The node (or spec element) at fault, when known."""
+    where: str = ""
+    """The line of the program's own code that raised (`at file, line N, in f: code`), if any."""
 
 
 @dataclass
@@ -202,10 +204,10 @@ def failure_from(exc: BaseException, events: list[Any]) -> RunFailure:
     """Name the node that raised (from the task's trace) or the spec element a SpecError names."""
     for event in reversed(events):
         if isinstance(event, trace.TaskFinished) and event.error is not None:
-            tb = "".join(traceback.format_exception(event.error))
+            tb = user_traceback(event.error)
             # a real provider's failure (bad key, rate limit, network...) as one clear line
             said = describe_provider_error(event.error) or error_text(event.error)
-            return RunFailure(f"{event.name}: {said}", tb, event.name)
+            return RunFailure(f"{event.name}: {said}", tb, event.name, where_raised(event.error))
     findings = getattr(exc, "findings", None)
     if findings:
         lines = [f.labelled() for f in findings]
@@ -216,9 +218,7 @@ def failure_from(exc: BaseException, events: list[Any]) -> RunFailure:
         )
     element = getattr(exc, "element_id", None)
     prefix = translate("run.runner", "Cannot compile: ") if element is not None else ""
-    return RunFailure(
-        f"{prefix}{error_text(exc)}", "".join(traceback.format_exception(exc)), element
-    )
+    return RunFailure(f"{prefix}{error_text(exc)}", user_traceback(exc), element, where_raised(exc))
 
 
 class RunSession(QObject):
