@@ -4094,6 +4094,10 @@ Open it only if you trust this code.</source>
             <translation>{name} 第 {attempt} 次尝试失败</translation>
         </message>
         <message>
+            <source>input</source>
+            <translation>输入（input）</translation>
+        </message>
+        <message>
             <source>Barrier</source>
             <translation>屏障 (Barrier)</translation>
         </message>

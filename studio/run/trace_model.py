@@ -10,6 +10,7 @@ under the planned task that ran them; `scopes` lists them so the view can step i
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QModelIndex, Qt
@@ -20,6 +21,7 @@ from engine.pregel import trace
 from engine.pregel.trace_format import short_version
 from studio.i18n import QT_TRANSLATE_NOOP, translate
 from studio.plain import plain_tip
+from studio.run.user_frames import user_frames, user_traceback
 from studio.run.widgets import show, shown_or_dash
 
 RED, ORANGE, PURPLE, GREY = "#C62828", "#B45F06", "#6A1B9A", "#5F6B7A"
@@ -93,6 +95,9 @@ class TraceModel:
         self._steps: dict[tuple, Row] = {}
         self._tasks: dict[str, Row] = {}
         """task id -> its row in a plan: where the graph it ran nests its supersteps."""
+        self._inputs: dict[str, Any] = {}
+        """task id -> its input, shown again under the task's failure (a Send fan-out plans
+        several tasks of one node: which of them raised is told by what it was given)."""
         self._written: dict[tuple, list[tuple[str, tuple[str, ...]]]] = {}
         """(ns, step) -> (task, channels) of each task's writes (saved as pending writes)."""
         self.scopes: dict[tuple[str, ...], Row] = {}
@@ -112,16 +117,22 @@ class TraceModel:
 
     def clear(self) -> None:
         self.qt.removeRows(0, self.qt.rowCount())
-        for table in (self.top, self._steps, self._tasks, self._written, self.scopes, self._scope_rows,
+        for table in (self.top, self._steps, self._tasks, self._inputs, self._written, self.scopes, self._scope_rows,
                       self._owner, self.barriers, self._fresh):  # fmt: skip
             table.clear()
         self.last_step = None
 
     def _add(
-        self, parent: Row | None, label: str, detail: str = "", color: str | None = None
+        self,
+        parent: Row | None,
+        label: str,
+        detail: str = "",
+        color: str | None = None,
+        tip: str = "",
     ) -> Row:
         """A new row at the end of `parent` (None: top level, shown with the rest of the batch)."""
         row = Row(parent, label, detail, color)
+        row.tip = tip  # before its items are made: they take it as their tooltip
         if parent is None:
             self._fresh.append(row)
             return row
@@ -333,18 +344,14 @@ class TraceModel:
                 self._add(row, "saw", show(task.input, 400), GREY)
             row.tip = f"task {task.id}\ninput: {show(task.input, 400)}"
             self._tasks[task.id] = row
+            self._inputs[task.id] = task.input
 
     def _finished(self, step: Row, event: trace.TaskFinished) -> None:
         key = (event.ns, event.step)
         cached = translate("run.trace_model", " (cached)") if event.cached else ""
         hook = translate("run.trace_model", " (middleware hook)") if is_hook(event.name) else ""
         if event.error is not None:
-            self._add(
-                step,
-                translate("run.trace_model", "{name} raised").format(name=event.name),
-                f"{type(event.error).__name__}: {event.error}",
-                RED,
-            )
+            self._raised(step, event)
             return
         if event.interrupts:
             values = "; ".join(show(getattr(i, "value", i)) for i in event.interrupts)
@@ -383,6 +390,20 @@ class TraceModel:
         for (label, detail), (channel, _v) in zip(shown, writes, strict=True):
             color = PURPLE if channel == TASKS or channel.startswith(BRANCH) else None
             self._add(row, label, detail, color)
+
+    def _raised(self, step: Row, event: trace.TaskFinished) -> None:
+        """The failure, open with its step: the input the task was given, then each frame of
+        the developer's code it raised through (the whole traceback in its tooltip)."""
+        error = event.error
+        row = self._add(step, translate("run.trace_model", "{name} raised").format(name=event.name),
+                        f"{type(error).__name__}: {error}", RED, tip=user_traceback(error))  # fmt: skip
+        row.unfolds = True
+        if event.task_id in self._inputs:
+            self._add(row, translate("run.trace_model", "input"),
+                      show(self._inputs[event.task_id], 400), RED)  # fmt: skip
+        for frame in user_frames(error):
+            self._add(row, f"{Path(frame.filename).name}:{frame.lineno}",
+                      f"in {frame.name}: {(frame.line or '').strip()}", RED, tip=frame.filename)  # fmt: skip
 
     def _barrier(self, step: Row, event: trace.BarrierApplied) -> None:
         written = self._written.pop((event.ns, event.step), [])

@@ -8,7 +8,7 @@ import json
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QPlainTextEdit
+from PySide6.QtWidgets import QPlainTextEdit, QTreeView
 
 from tests.studio.code_programs import open_program
 from tests.studio.test_failure_panel import on_screen
@@ -85,3 +85,27 @@ def test_the_line_that_raised_is_in_view_and_the_traceback_starts_in_user_code(
     assert "fanout.py" in frames[0] and frames[0].endswith("in worker")
     assert not any("/studio/" in f or "/engine/" in f for f in frames), frames
     assert "frames of the studio and engine above your code left out" in view.toPlainText()
+
+
+def test_the_task_that_raised_shows_its_input_and_frames_open_in_the_trace(qtbot, window, tmp_path):
+    """Three tasks of one node ran (a Send each): the failure's row in the trace says which one
+    raised (the input it was given) and where in the program, open without a click."""
+    fail_a_worker(qtbot, window, tmp_path)
+    tree = window.findChild(QTreeView, "traceTree")
+    model = tree.model()
+    step = model.index(model.rowCount() - 1, 0)
+    assert tree.isExpanded(step)
+    rows = [model.index(r, 0, step) for r in range(model.rowCount(step))]
+    raised = [i for i in rows if i.data() == "worker raised"]
+    assert len(raised) == 1 and tree.isExpanded(raised[0])
+    assert raised[0].siblingAtColumn(1).data() == "ZeroDivisionError: division by zero"
+    under = [
+        (model.index(r, 0, raised[0]).data(), model.index(r, 1, raised[0]).data())
+        for r in range(model.rowCount(raised[0]))
+    ]
+    assert under == [
+        ("input", '{"item": "cat"}'),
+        ("fanout.py:18", 'in worker: return {"results": [ratio(state["item"])]}'),
+        ("fanout.py:14", "in ratio: return len(item) / (len(item) - 3)"),
+    ]
+    assert "fanout.py" in raised[0].data(Qt.ItemDataRole.ToolTipRole)  # the whole traceback
