@@ -3517,6 +3517,10 @@ Open it only if you trust this code.</source>
             <translation>已暂停：{value} 在等待回答</translation>
         </message>
         <message>
+            <source>The last run on thread {thread_id} failed in {node}: {error} — Continue runs it again</source>
+            <translation>线程 {thread_id} 上一次运行在 {node} 失败：{error} — 继续（Continue）会再次运行它</translation>
+        </message>
+        <message>
             <source>Paused before {join}: Continue runs on</source>
             <translation>在 {join} 之前暂停：继续会接着运行</translation>
         </message>

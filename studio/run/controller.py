@@ -632,6 +632,8 @@ class RunController(RunToolbar, ThreadControl):
             and self.view.thread_id == self.thread_id
         ):
             return  # the user moved to another thread while this one ran
+        if view.thread_id != self._ran:  # the canvas showed another thread's run
+            self.overlay.clear()
         self.view = view
         self.history.show_thread(view)
         if view.thread_id not in self.threads:
@@ -649,7 +651,13 @@ class RunController(RunToolbar, ThreadControl):
                 )
             )
             state = "interrupted"
-        elif self.last_failure is not None:
+        elif self.last_failure is not None and view.thread_id == self._ran:
+            state = "failed"
+        elif view.errors:  # a run failed here before (or in the program's own code)
+            node, error = view.errors[0]
+            self.overlay.set_error(node, error.splitlines()[0][:80] if error else "")
+            self._say(translate("run.controller", "The last run on thread {thread_id} failed in {node}: {error} — Continue runs it again").format(
+                thread_id=view.thread_id, node=node, error=error))  # fmt: skip
             state = "failed"
         elif view.next:
             self._say(

@@ -184,6 +184,9 @@ class ThreadView:
     `next` when a run was killed after its tasks' writes were saved, before the next checkpoint."""
     total: int = 0
     """Checkpoints in the thread's root namespace; `history` holds the newest of them (a page)."""
+    errors: list[tuple[str, str]] = field(default_factory=list)
+    """(task name, error) of each task whose last attempt raised: a run on this thread failed
+    there (in the studio before, or in the program's own code) and Continue runs it again."""
 
     @property
     def complete(self) -> bool:
@@ -198,6 +201,11 @@ def remember_sources(spec: GraphSpec) -> None:
         if isinstance(code, str):
             name = f"<spec {node.id}>"
             linecache.cache[name] = (len(code), None, code.splitlines(keepends=True), name)
+
+
+def saved_error(error: Any) -> str:
+    """A task's error as a checkpoint keeps it: the exception, or its repr once saved."""
+    return f"{type(error).__name__}: {error}" if isinstance(error, BaseException) else str(error)
 
 
 def failure_from(exc: BaseException, events: list[Any]) -> RunFailure:
@@ -742,13 +750,14 @@ class RunSession(QObject):
         history = [entry_of(snap) for snap in graph.get_state_history(config, limit=PAGE)]
         state = graph.get_state(config)
         interrupts = [(task.name, i.value, i.id) for task in state.tasks for i in task.interrupts]
+        errors = [(task.name, saved_error(task.error)) for task in state.tasks if task.error]
         threads = self._threads()
         summaries = self._summaries()
         found = summaries.get(thread_id) if summaries is not None else None
         total = found.checkpoints if found is not None else len(history)
         self._emit("thread_ready", ThreadView(thread_id, history, interrupts, tuple(state.next),
                                               state_dict(state.values), threads, bool(state.tasks),
-                                              max(total, len(history))))  # fmt: skip
+                                              max(total, len(history)), errors))  # fmt: skip
         if summaries is not None:
             self._emit("summaries_ready", summaries)
 
