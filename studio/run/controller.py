@@ -616,9 +616,10 @@ class RunController(RunToolbar, ThreadControl):
             )
 
     def _show_report_channels(self, report: StepReport) -> None:
+        step = report.step if report.values_step is None else report.values_step
         where = (
-            translate("run.controller", "after step {step}").format(step=report.step)
-            if report.step is not None
+            translate("run.controller", "after step {step}").format(step=step)
+            if step is not None
             else ""
         )
         self.channels.show_rows(report.channels, report.changes, caption=translate("run.controller", "Thread {thread_id} {where}; highlighted: what the last barrier changed (old → new)").format(thread_id=report.thread_id, where=where))  # fmt: skip

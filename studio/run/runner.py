@@ -144,6 +144,9 @@ class StepReport:
     changes: list[Any] = field(default_factory=list)
     """What the root barrier applied, as the engine's BarrierApplied reported it."""
     interrupted: bool = False
+    values_step: int | None = None
+    """The step of the checkpoint the channels hold: the last barrier's (a step interrupted or
+    failed applied none, so its channels are still as after the step before)."""
 
 
 @dataclass
@@ -693,7 +696,8 @@ class RunSession(QObject):
         interrupted = any(isinstance(e, trace.TaskFinished) and e.interrupts for e in root)
         return StepReport(events, chunks, self._live_rows(stepper), running, stepper.done,
                           self._config["configurable"]["thread_id"], plans[-1].step if plans else None,
-                          list(barriers[-1].changes) if barriers else [], interrupted)  # fmt: skip
+                          list(barriers[-1].changes) if barriers else [], interrupted,
+                          (getattr(stepper.loop, "checkpoint_metadata", None) or {}).get("step"))  # fmt: skip
 
     def _live_rows(self, stepper: Any) -> list[ChannelRow]:
         """The channels as the run's loop holds them now (saved or not, whatever the durability)."""

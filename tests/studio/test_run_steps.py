@@ -7,7 +7,7 @@ import sqlite3
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QComboBox, QDockWidget, QPushButton
+from PySide6.QtWidgets import QComboBox, QDockWidget, QLabel, QPushButton
 
 from graphspec.templates import TEMPLATES_DIR
 from studio.run.panels import ChannelsPanel, HistoryPanel, TracePanel
@@ -141,3 +141,23 @@ def test_the_run_is_off_the_gui_thread_and_stop_pauses_it(qtbot, window):
     assert win.findChild(QPushButton, "stopButton").isEnabled() or not runner.session.busy
     idle(qtbot, win)
     assert seen[0] is True and seen[-1] is False
+
+
+def test_the_channels_say_which_step_they_are_after_when_a_step_stops_at_an_interrupt(
+    qtbot, window
+):
+    """A step that stops at an interrupt applies no barrier: the channels are still as after
+    the step before, and their caption says so (it named the interrupted step)."""
+    win = window
+    open_template(qtbot, win, "approval")
+    caption = win.findChild(QLabel, "channelsCaption")
+    trace = win.findChild(TracePanel, "tracePanel")
+    for _ in range(5):
+        click(qtbot, win, "stepButton")
+        idle(qtbot, win)
+        if "interrupt " in "\n".join(trace.texts()):
+            break
+    steps = [t for t in trace.texts() if t.startswith("Step ") and ": runs ask" in t]
+    assert steps, trace.texts()
+    interrupted = int(steps[-1].split(":")[0].split()[1])
+    assert f"after step {interrupted - 1};" in caption.text(), caption.text()
