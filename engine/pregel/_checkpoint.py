@@ -45,7 +45,12 @@ def delta_channels_to_snapshot(
     return due
 
 
-__all__ = ["DELTA_MAX_SUPERSTEPS_SINCE_SNAPSHOT", "delta_channels_to_snapshot"]
+__all__ = [
+    "DELTA_MAX_SUPERSTEPS_SINCE_SNAPSHOT",
+    "delta_channels_to_snapshot",
+    "exit_delta_late_task_id",
+    "exit_delta_task_id",
+]
 
 
 def exit_delta_task_id(step: int, task_id: str) -> str:
@@ -55,3 +60,10 @@ def exit_delta_task_id(step: int, task_id: str) -> str:
     groups = str(uuid.UUID(task_id)).split("-")
     made = "-".join([f"{step:08d}", *groups[1:]])
     return f"{step:08d}-0000-0000-0000-000000000001" if made == NULL_TASK_ID else made
+
+
+def exit_delta_late_task_id(step: int, task_id: str) -> str:
+    """exit_delta_task_id for a step after the run's first barrier: starts with "ffffffff" so
+    it sorts after every real task id, then the step in the next two groups, in order."""
+    groups = str(uuid.UUID(task_id)).split("-")
+    return "-".join(["ffffffff", f"{step >> 16:04x}", f"{step & 0xFFFF:04x}", *groups[3:]])

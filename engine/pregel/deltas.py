@@ -3,8 +3,9 @@ delta channels are rebuilt from their ancestors' writes.
 
 A delta channel's writes are kept as the pending writes of the checkpoint before the step that
 applied them (an update_state's too), so a checkpoint whose parent's writes did not make it (an
-update_state on a new thread or on a checkpoint the thread moved past, a fork, durability "exit",
-an input after an unfinished step) stores a snapshot instead.
+update_state on a new thread or on a checkpoint the thread moved past, a fork, an input after an
+unfinished step) stores a snapshot instead. Durability "exit" keeps a run's writes on the final
+checkpoint's parent (see exit_deltas).
 """
 
 from __future__ import annotations
@@ -51,6 +52,25 @@ def _is_delta_kind(kind: type) -> bool:
     return is_delta
 
 
+def count_step(
+    names: Iterable[str], prev_metadata: Mapping[str, Any] | None, updated: Iterable[str] | None
+) -> dict[str, tuple[int, int]]:
+    """The (updates, supersteps) counters after one more step: a superstep for every delta
+    channel, an update for those written. Durability "exit" counts the steps it does not save."""
+    prev = counters_of(prev_metadata)
+    updated = set(updated or ())
+    out = {}
+    for name in names:
+        u, s = prev.get(name, (0, 0))
+        out[name] = (u + (name in updated), s + 1)
+    return out
+
+
+def counters_of(metadata: Mapping[str, Any] | None) -> dict[str, tuple[int, int]]:
+    """A checkpoint's stored counters, as tuples (a JSON round trip makes them lists)."""
+    return {k: (v[0], v[1]) for k, v in ((metadata or {}).get(COUNTERS) or {}).items()}
+
+
 def snapshot_plan(
     channels: Mapping[str, BaseChannel],
     names: Iterable[str],
@@ -59,21 +79,27 @@ def snapshot_plan(
     versions: Mapping[str, Any],
     forced: Iterable[str] = (),
 ) -> tuple[set[str], dict[str, tuple[int, int]]]:
-    """The delta channels this checkpoint snapshots, and the (updates, supersteps) counters it
-    stores: each step counts a superstep for every delta channel, an update for those written."""
-    prev = (prev_metadata or {}).get(COUNTERS) or {}
-    updated = set(updated or ())
-    counters: dict[str, tuple[int, int]] = {}
-    for name in names:
-        u, s = prev.get(name, (0, 0))
-        counters[name] = (u + (name in updated), s + 1)
-    mine = {name: channels[name] for name in counters}
+    """The delta channels this checkpoint snapshots, and the counters it stores."""
+    names = list(names)
+    counters = count_step(names, prev_metadata, updated)
+    return settle(channels, names, counters, versions, forced)
+
+
+def settle(
+    channels: Mapping[str, BaseChannel],
+    names: Iterable[str],
+    counters: Mapping[str, tuple[int, int]],
+    versions: Mapping[str, Any],
+    forced: Iterable[str] = (),
+) -> tuple[set[str], dict[str, tuple[int, int]]]:
+    """The delta channels (of `names`) due for a snapshot by their counters or forced, and the
+    counters left: a snapshotted channel's start again, zeros are not stored."""
+    mine = {name: channels[name] for name in names}
     snapshot = _checkpoint.delta_channels_to_snapshot(mine, counters, versions)
     # a forced one too, if written on this branch: only then is there a value to store
     snapshot |= {n for n in forced if n in mine and n in versions and mine[n].is_available()}
-    for name in snapshot:
-        del counters[name]
-    return snapshot, {k: v for k, v in counters.items() if v != (0, 0)}
+    left = {k: v for k, v in counters.items() if k not in snapshot and v != (0, 0)}
+    return snapshot, left
 
 
 def update_plan(

@@ -72,6 +72,7 @@ from engine.pregel.deltas import (
     pending_delta_channels,
 )
 from engine.pregel.error_handlers import resume_handlers
+from engine.pregel.exit_deltas import ExitDeltas
 from engine.pregel.io import (
     map_command,
     map_input,
@@ -239,6 +240,15 @@ class PregelLoop(LoopOutput, LoopCheckpoints, LoopLoad, LoopCalls):
         self._delta_names = delta_names(self.graph.channels)
         # delta channels whose writes this checkpoint's child may not find: snapshot them
         self._delta_forced: set[str] = set()
+        # durability "exit": the delta writes of the steps not saved, stored at exit
+        self._exit_deltas = (
+            ExitDeltas(self.graph.channels, self.checkpoint_pending_writes)
+            if self._delta_names and self.durability == "exit" and self.checkpointer is not None
+            else None
+        )
+        # the checkpoint the run starts from (on a new thread the empty one, whose id the
+        # checkpoint made at exit to hold the delta writes takes)
+        self._start_id = saved.checkpoint["id"]
         self.step = self.checkpoint_metadata.get("step", -2) + 1
         self.stop = self.step + self.config["recursion_limit"] + 1
         self._addressed = (
@@ -390,6 +400,8 @@ class PregelLoop(LoopOutput, LoopCheckpoints, LoopLoad, LoopCalls):
             ensure_message_ids(self.graph.channels, writes)
         if writes and save:
             self._record_writes(NULL_TASK_ID, writes)
+            if self._exit_deltas is not None:
+                self._exit_deltas.add_command(writes)
         elif writes:
             self.checkpoint_pending_writes.extend((NULL_TASK_ID, c, v) for c, v in writes)
 
@@ -404,7 +416,10 @@ class PregelLoop(LoopOutput, LoopCheckpoints, LoopLoad, LoopCalls):
         parent_id = self.checkpoint_config[CONF].get(CONFIG_KEY_CHECKPOINT_ID)
         if not mine:
             return
-        if stale or not parent_id or self.durability == "exit":
+        if self._exit_deltas is not None:  # stored at exit, with the steps' writes
+            self._exit_deltas.add_input(self.step, mine)
+            return
+        if stale or not parent_id:
             self._delta_forced |= {c for c, _ in mine}
         else:
             self._save(
@@ -537,6 +552,10 @@ class PregelLoop(LoopOutput, LoopCheckpoints, LoopLoad, LoopCalls):
             self.emit("values", read_channels(self.channels, self.output_keys))
         if self.observer is not None:
             self._observe_barrier(old_versions, old_values)
+        if self._exit_deltas is not None:
+            self._exit_deltas.add_step(
+                self.step, self.checkpoint_pending_writes, self.tasks, self.calls
+            )
         self.checkpoint_pending_writes = []
         self._put_checkpoint("loop")
         if self.interrupt_after and should_interrupt(

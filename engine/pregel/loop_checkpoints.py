@@ -20,10 +20,23 @@ from engine._constants import (
     TASKS,
 )
 from engine.channels.untracked_value import UntrackedValue
-from engine.checkpoint.base import WRITES_IDX_MAP, copy_checkpoint, create_checkpoint
+from engine.checkpoint.base import (
+    WRITES_IDX_MAP,
+    copy_checkpoint,
+    create_checkpoint,
+    empty_checkpoint,
+)
 from engine.checkpoint.ids import uuid6
 from engine.pregel import trace
-from engine.pregel.deltas import bump_snapshots, set_counters, snapshot_plan
+from engine.pregel.deltas import (
+    bump_snapshots,
+    count_step,
+    counters_of,
+    set_counters,
+    settle,
+    snapshot_plan,
+)
+from engine.pregel.exit_deltas import takes_task_path
 from engine.pregel.loop_output import public_config
 from engine.pregel.saves import background_saves
 from engine.types import Send
@@ -158,10 +171,12 @@ class LoopCheckpoints:
             snapshot: set[str] = set()
             if self._delta_names:
                 snapshot = self._delta_snapshots(source, exiting, metadata)
-                if snapshot and not exiting and source != "fork":
+                if snapshot and (exiting or source != "fork"):
                     # a channel stored whole in a step that did not write it (the supersteps
                     # bound) gets a version of its own, or the put would not store it
                     self._bump_snapshots(snapshot)
+                if exiting and self._exit_deltas is not None:
+                    self._put_exit_deltas(snapshot)
             self.checkpoint = create_checkpoint(
                 self.checkpoint,
                 self.channels,
@@ -178,6 +193,12 @@ class LoopCheckpoints:
                 # the Sends waiting for the next step, as their pending writes are kept
                 values[TASKS] = [_without_keys(send, untracked) for send in values[TASKS]]
         else:
+            if self._exit_deltas is not None:
+                # the steps not saved count towards the snapshots decided at exit
+                set_counters(
+                    metadata,
+                    count_step(self._delta_names, self.checkpoint_metadata, self.updated_channels),
+                )
             # durability "exit" keeps stepping, only the last checkpoint will be saved; without
             # a saver nobody keeps the old one: either way it is renewed in place, no copies.
             # Its id is drawn as langgraph's each step is (the global `random` moves alike).
@@ -266,23 +287,54 @@ class LoopCheckpoints:
     def _delta_snapshots(self, source: str, exiting: bool, metadata: dict) -> set[str]:
         """Which delta channels this checkpoint stores whole, and the counters it carries.
 
-        A fork's parent holds another branch's writes, and durability "exit" saved none of
-        the run's writes along the way: both store every delta channel whole.
+        A fork's parent holds another branch's writes: it stores every delta channel whole.
+        At exit (durability "exit") the steps are counted already; a checkpoint addressed by
+        id may have children that read the writes stored on it, so the channels this run
+        wrote are stored whole instead.
         """
         forced = self._delta_forced
-        if exiting or source == "fork":
+        if source == "fork" and not exiting:
             forced = set(self._delta_names)
-        snapshot, counters = snapshot_plan(
-            self.channels,
-            self._delta_names,
-            None if exiting else self.checkpoint_metadata,
-            self.updated_channels,
-            self.checkpoint["channel_versions"],
-            forced,
-        )
+        versions = self.checkpoint["channel_versions"]
+        if exiting:
+            if self._exit_deltas is not None and self._stored_id is not None and self._addressed:
+                forced = forced | self._exit_deltas.channels()
+            counters = counters_of(metadata)
+            snapshot, counters = settle(
+                self.channels, self._delta_names, counters, versions, forced
+            )
+        else:
+            snapshot, counters = snapshot_plan(
+                self.channels,
+                self._delta_names,
+                self.checkpoint_metadata,
+                self.updated_channels,
+                versions,
+                forced,
+            )
         set_counters(metadata, counters)
         self._delta_forced = set()
         return snapshot
+
+    def _put_exit_deltas(self, whole: set[str]) -> None:
+        """Store the run's delta writes of the channels not stored whole on the final
+        checkpoint's parent: the checkpoint loaded, or on a new thread an empty step -2
+        checkpoint (under the empty start's id, with no parent) made for them."""
+        grouped = self._exit_deltas.grouped(whole)
+        if not grouped:
+            return
+        config = self.checkpoint_config
+        if self._stored_id is None:
+            stub = empty_checkpoint()
+            stub["id"] = self._start_id
+            self._save("put", _with_id(config, None), stub, {"step": -2}, {})
+            config = self.checkpoint_config = _with_id(config, self._start_id)
+        paths = takes_task_path(self.checkpointer)
+        for (task_id, path), writes in grouped.items():
+            if paths:
+                self._save("put_writes", config, writes, task_id, path)
+            else:
+                self._save("put_writes", config, writes, task_id)
 
     def _save_on_exit(self, error: BaseException | None) -> None:
         """Durability "exit": save the last checkpoint and its pending writes, once."""
@@ -301,6 +353,10 @@ class LoopCheckpoints:
                 by_task.setdefault(task_id, []).append((channel, value))
         for task_id, writes in by_task.items():
             self._save("put_writes", self.checkpoint_config, self._kept(writes), task_id)
+
+
+def _with_id(config: dict, checkpoint_id: str | None) -> dict:
+    return {**config, CONF: {**config[CONF], CONFIG_KEY_CHECKPOINT_ID: checkpoint_id}}
 
 
 def _without_keys(packet: Any, keys: frozenset[str]) -> Any:
