@@ -84,6 +84,15 @@ def main_block(path: Path) -> Any:
     return compile(ast.Module(body=body, type_ignores=[]), str(path), "exec")
 
 
+@dataclass(frozen=True)
+class ScriptInput:
+    """The input a program's code first ran a graph with: a debugger's first run of that graph
+    starts from it, so the run is the script's."""
+
+    value: Any  # live, as the script gave it (messages, models...): kept in memory, never saved
+    runs: int = 1  # how many times the script ran the graph (the value is its first run's)
+
+
 @dataclass
 class ScriptGraph:
     """A graph a program's code ran (or made, when it ran none)."""
@@ -95,6 +104,13 @@ class ScriptGraph:
     ran: bool = True  # False: the program made it (drew it, served it...) but never ran it
     part: str = MAIN_BLOCK  # which part of the program first ran (or made) it
     stopped_in: str = MAIN_BLOCK  # which part ended early, when one did
+    input: Any = None  # the input its first run was given: the live object, kept in memory only
+    runs: int = 0  # how many times the program ran it at the root
+
+    @property
+    def script_input(self) -> ScriptInput | None:
+        """Its first run's input; None when it never ran, or ran from None (a thread resumed)."""
+        return ScriptInput(self.input, self.runs) if self.ran and self.input is not None else None
 
 
 @dataclass
@@ -119,6 +135,9 @@ class Script:
             if ran is None:
                 ran = by_graph[id(run.graph)] = self._graph(by_graph, run.graph, i >= runs_from)
             ran.thread = run.thread_id if run.thread_id is not None else ran.thread
+            if ran.runs == 0:  # (a graph handed to `debug()` was noticed with no input)
+                ran.input = run.input
+            ran.runs += 1
         if not by_graph:  # a program that only draws its graphs, or serves them: those it made
             made = list(self.made)
             block = {id(g) for g in made[made_from:]} - {id(g) for g in made[:made_from]}
@@ -303,6 +322,7 @@ __all__ = [
     "KeepWaiting",
     "Script",
     "ScriptGraph",
+    "ScriptInput",
     "import_program",
     "is_main_name",
     "main_block",

@@ -22,6 +22,7 @@ from typing import Any
 class RootRun:
     graph: Any  # the compiled graph that ran
     thread_id: Any  # its config's thread, None without one
+    input: Any = None  # what the run was given, the live object as given (never copied)
 
 
 _watching: ContextVar[list[RootRun] | None] = ContextVar("superstep_root_runs", default=None)
@@ -63,16 +64,17 @@ def watched() -> bool:
     return _watching.get() is not None
 
 
-def noticed(graph: Any, configurable: dict) -> None:
-    """A root run of `graph` starts (called by the run's setup; two lookups when nobody
-    watches)."""
+def noticed(graph: Any, configurable: dict, input: Any = None) -> None:
+    """A root run of `graph` starts with `input` (called by the run's setup; two lookups when
+    nobody watches). The input is kept by reference, in memory only, for as long as the
+    watcher keeps the list: a debugger starts its first run from the script's own input."""
     runs = _watching.get()
     if runs is None:
         born = _born
         if born is None or threading.current_thread() in born[1]:
             return
         runs = born[0]
-    runs.append(RootRun(graph, configurable.get("thread_id")))
+    runs.append(RootRun(graph, configurable.get("thread_id"), input))
 
 
 def made(graph: Any) -> None:

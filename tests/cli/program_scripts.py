@@ -188,3 +188,55 @@ def write_top_level(folder: Path, text: str, name: str, stop: str = "") -> Path:
     path = folder / name
     path.write_text(text.replace("STOP", stop or "pass"), encoding="utf-8")
     return path
+
+
+MESSAGE_SCRIPT = textwrap.dedent('''\
+    """Answers the first message of its state, as chat tutorials do: the graph is built and run
+    in main() with langchain messages in a plain list (no reducer) and no checkpointer."""
+
+    from typing import TypedDict
+
+    from langchain_core.messages import AIMessage, HumanMessage
+    from langgraph.graph import END, START, StateGraph
+
+
+    class Chat(TypedDict):
+        messages: list
+        answer: str
+
+
+    def answer(state: Chat) -> dict:
+        first = (state.get("messages") or [None])[0]
+        if not isinstance(first, HumanMessage):  # a dict typed in as JSON is not a message
+            return {"answer": "No messages found in state"}
+        return {"answer": f"you asked: {first.content}", "messages": [first, AIMessage("yes")]}
+
+
+    def build():
+        builder = StateGraph(Chat)
+        builder.add_node("answer", answer)
+        builder.add_edge(START, "answer")
+        builder.add_edge("answer", END)
+        return builder.compile()
+
+
+    QUESTION = {"messages": [HumanMessage(content="what is a superstep?")], "answer": ""}
+
+
+    def main() -> None:
+        app = build()
+        print(app.invoke(QUESTION)["answer"])
+        print(app.invoke({"messages": [HumanMessage(content="and a channel?")]})["answer"])
+
+
+    if __name__ == "__main__":
+        main()
+''')
+
+
+def write_message_script(folder: Path, name: str = "chat_script.py") -> Path:
+    """MESSAGE_SCRIPT in `folder`: its first run's input is the module's QUESTION."""
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / name
+    path.write_text(MESSAGE_SCRIPT, encoding="utf-8")
+    return path
