@@ -344,13 +344,15 @@ class MainWindow(WindowLayout, EditorCommands, QMainWindow):
         self.gate.opened(found or closure(spec, self.document.base_dir), trusted)
 
     def open_code(self, graph: Any, source: Path | None, name: str, keep_places: bool = False,
-                  saver: Any = None, context: Any = None, thread: Any = None) -> None:  # fmt: skip
+                  saver: Any = None, context: Any = None, thread: Any = None,
+                  script_input: Any = None) -> None:  # fmt: skip
         """Show a compiled graph from code: drawn from itself, run as it is (the user agreed to
         run its code when it was imported, or handed it over with `debug`). With `keep_places`
-        (the code changed), the cards that were there stay where they were."""
+        (the code changed), the cards that were there stay where they were; `script_input`
+        (a program's script ran it) is what the first run starts from."""
         from graphspec.graph_drawing import drawing
 
-        code = FromCode(graph, source, name, saver, context, thread)
+        code = FromCode(graph, source, name, saver, context, thread, script_input)
         drawn = laid_out(drawing(graph, code.where))
         if keep_places:
             places = {n.id: n.position for n in self.document.spec.nodes}

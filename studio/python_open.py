@@ -107,6 +107,8 @@ class Opened:
     """The graph's own checkpointer, kept (a graph the program's script ran: its threads)."""
     thread: Any = None
     """The thread to show first (the one the script ran it on last)."""
+    script_input: Any = None
+    """The input the script first ran it with (a ScriptInput): the first run's, in the studio."""
 
 
 def load_program(window: Any, path: Path, name: str | None, ask: bool = True) -> Opened | None:
@@ -130,7 +132,8 @@ def load_program(window: Any, path: Path, name: str | None, ask: bool = True) ->
     if (ran := found.script) is not None:  # live, where the script left it: its threads
         why = _script_why(ran)
         saver = own_saver(graph)
-        return Opened(name, graph, why_code=why, saver=saver, thread=ran.thread if saver else None)
+        return Opened(name, graph, why_code=why, saver=saver, thread=ran.thread if saver else None,
+                      script_input=ran.script_input)  # fmt: skip
     try:
         spec = spec_of(module, name, path.name, value)
         differs = unlike(graph, compile_spec(spec, trusted=True))
@@ -165,7 +168,8 @@ def _script_why(ran: Any) -> str:
 
 def show_program(window: Any, path: Path, found: Opened) -> None:
     if found.spec is None:
-        window.open_code(found.graph, path, found.name, saver=found.saver, thread=found.thread)
+        window.open_code(found.graph, path, found.name, saver=found.saver, thread=found.thread,
+                         script_input=found.script_input)  # fmt: skip
         window.statusBar().showMessage(
             translate("python_open", "Drawn from code: {why_code}").format(why_code=found.why_code),
             8000,
@@ -291,7 +295,8 @@ class ModuleWatch(QObject):
             self.window.editor.stack.push(SpecEdit(document, f"Reload {self.path.name}", after))
         elif found.spec is None and document.code is not None:  # drawn again, cards in place
             self.window.open_code(found.graph, self.path, found.name, keep_places=True,
-                                  saver=found.saver, thread=found.thread)  # fmt: skip
+                                  saver=found.saver, thread=found.thread,
+                                  script_input=found.script_input)  # fmt: skip
         else:  # it can become a spec now, or no longer can: open it afresh
             show_program(self.window, self.path, found)
         document.served = self.served

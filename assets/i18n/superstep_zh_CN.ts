@@ -3792,8 +3792,48 @@ Open it only if you trust this code.</source>
             <translation>上下文</translation>
         </message>
         <message>
+            <source>Type another</source>
+            <translation>输入其他</translation>
+        </message>
+        <message>
+            <source>Replace the script's input with one typed as JSON</source>
+            <translation>用以 JSON 输入的内容替换脚本的输入</translation>
+        </message>
+        <message>
+            <source>the script's input</source>
+            <translation>脚本的输入</translation>
+        </message>
+        <message>
             <source>(none)</source>
             <translation>（无）</translation>
+        </message>
+        <message>
+            <source>The script's own input (Python objects), of its first of {runs} runs</source>
+            <translation>脚本自己的输入（Python 对象），来自其 {runs} 次运行中的第一次</translation>
+        </message>
+        <message>
+            <source>The script's own input, of its first of {runs} runs</source>
+            <translation>脚本自己的输入，来自其 {runs} 次运行中的第一次</translation>
+        </message>
+        <message>
+            <source>The script's own input (Python objects)</source>
+            <translation>脚本自己的输入（Python 对象）</translation>
+        </message>
+        <message>
+            <source>The script's own input</source>
+            <translation>脚本自己的输入</translation>
+        </message>
+        <message>
+            <source>The script's own input, Python objects shown read-only: Run and Step use these objects.</source>
+            <translation>脚本自己的输入，以只读方式显示的 Python 对象：运行和单步使用的就是这些对象。</translation>
+        </message>
+        <message>
+            <source>The script's own input: Run and Step start from it; edit it to run another.</source>
+            <translation>脚本自己的输入：运行和单步从它开始；编辑它以运行其他输入。</translation>
+        </message>
+        <message>
+            <source>The script ran this graph {runs} times: this is its first run's input.</source>
+            <translation>脚本运行了此图 {runs} 次：这是其第一次运行的输入。</translation>
         </message>
         <message>
             <source>The context is not JSON: {exc}</source>

@@ -26,6 +26,9 @@ class FromCode:
     """The run context its runs get (`debug(graph, context=...)`)."""
     thread: Any = None
     """The thread shown first when the studio ran none (a script's last, in `saver`)."""
+    script_input: Any = None
+    """The input the program's script first ran it with (graphspec.program_script.ScriptInput,
+    live, never saved): the Run input dock starts from it, so the first run is the script's."""
 
     @property
     def where(self) -> str:

@@ -292,8 +292,9 @@ class RunController(RunToolbar, ThreadControl):
         """The saved inputs; any JSON value where the graph takes one (a workflow, a graph whose
         state is one value), else a state object."""
         spec = self.document.spec
-        whole = self.document.code is not None or holds_one_value(spec)
-        self.input_panel.set_inputs(spec.inputs, whole)
+        code = self.document.code
+        whole = code is not None or holds_one_value(spec)
+        self.input_panel.set_inputs(spec.inputs, whole, getattr(code, "script_input", None))
 
     def _spec_edited(self, fields: frozenset) -> None:
         if "inputs" in fields or "state_class" in fields:
@@ -355,7 +356,8 @@ class RunController(RunToolbar, ThreadControl):
 
     def _new_run(self, run_input: Any, steps: int | None, clear: bool = True) -> None:
         self._prepare_run(clear, self.thread_id)
-        if isinstance(run_input, dict):
+        # (the script's own input stays in memory: it holds Python objects, the book is JSON)
+        if isinstance(run_input, dict) and not self.input_panel.script_chosen:
             self.book.note(self.thread_id, input=run_input)
         self.session.start(
             self.target(), self.thread_id, run_input, steps, self.durability.currentText()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import pprint
 from typing import Any
 
 from PySide6.QtCore import Signal
@@ -27,9 +28,31 @@ from studio.run.widgets import (
     vbox,
 )
 
+SHOWN_LIMIT = 20000
+"""Characters of a script's input shown as Python (a long conversation is cut there)."""
+
+
+def exact_json(value: Any) -> str | None:
+    """`value` as indented JSON text when parsing that text gives `value` back, else None (it
+    holds messages, models, tuples...: what a script gives is Python objects)."""
+    try:
+        text = json.dumps(value, indent=2, ensure_ascii=False)
+        return text if json.loads(text) == value else None
+    except (TypeError, ValueError, RecursionError):
+        return None
+
+
+def as_python(value: Any) -> str:
+    """A readable repr: one entry of a state a line."""
+    text = pprint.pformat(value, width=60, sort_dicts=False)
+    return text if len(text) <= SHOWN_LIMIT else text[: SHOWN_LIMIT - 1] + "…"
+
 
 class RunInputPanel(QWidget):
-    """The run's input as JSON, prefilled from the spec's saved inputs."""
+    """The run's input as JSON, prefilled from the spec's saved inputs; or, for a graph a
+    program's script ran, the script's own input (a ScriptInput), first: shown as JSON when JSON
+    holds it, else as Python, read-only, and given to the run as the live object until another
+    input replaces it (typed, a saved one chosen, a thread's last)."""
 
     refused = Signal(str)
     """The input or the context is not what a run takes: why."""
@@ -54,6 +77,13 @@ class RunInputPanel(QWidget):
         row.addWidget(QLabel(translate("run.input_panels", "Saved input")))
         row.addWidget(self.chooser, 1)
         layout.addLayout(row)
+        # whose input it is, in a few words (the dock is narrow at 1280x720: wrapped, they take
+        # two lines); all of it in the tooltip
+        self.script_note = plain_label()
+        self.script_note.setWordWrap(True)
+        self.script_note.setObjectName("runInputScriptNote")
+        self.script_note.setStyleSheet("color: #5A6270")
+        layout.addWidget(self.script_note)
         layout.addWidget(self.editor)
         # one line beside its label: a context is a few settings, and the dock stays short
         self.context_editor = QLineEdit()
@@ -69,26 +99,100 @@ class RunInputPanel(QWidget):
         context_row.addWidget(QLabel(translate("run.input_panels", "Context")))
         context_row.addWidget(self.context_editor, 1)
         layout.addLayout(context_row)
-        layout.addWidget(self.error)
+        # the way to type another input over one shown as Python (read-only), beside the error
+        # line, which is empty then: no row of its own
+        self.type_another = button("runInputTypeButton",
+                                   translate("run.input_panels", "Type another"), self._type_another,
+                                   translate("run.input_panels", "Replace the script's input with one typed as JSON"))  # fmt: skip
+        error_row = QHBoxLayout()
+        error_row.addWidget(self.error, 1)
+        error_row.addWidget(self.type_another)
+        layout.addLayout(error_row)
         self.inputs: list[Any] = []
         self.any_value = False
+        self.script: Any = None
+        """The script's own input (graphspec.program_script.ScriptInput), first in the chooser."""
+        self._script_text: str | None = None
+        """The text showing the script's input while it is the input: another text replaces it."""
+        self.editor.textChanged.connect(self._edited)
+        self._show_script(False)
 
-    def set_inputs(self, inputs: list[Any], any_value: bool = False) -> None:
+    def set_inputs(self, inputs: list[Any], any_value: bool = False, script: Any = None) -> None:
         """The saved inputs to choose from; with `any_value` the input may be any JSON value
-        (a graph from code: an @entrypoint takes a string, a list...), else a state object."""
+        (a graph from code: an @entrypoint takes a string, a list...), else a state object.
+        `script` (a ScriptInput: a program's script ran the graph) comes first, chosen."""
         self.inputs = list(inputs)
         self.any_value = any_value
+        self.script = script
+        names = [i.name for i in self.inputs]
+        if script is not None:
+            names.insert(0, translate("run.input_panels", "the script's input"))
         self.chooser.blockSignals(True)
         self.chooser.clear()
-        self.chooser.addItems(
-            [i.name for i in self.inputs] or [translate("run.input_panels", "(none)")]
-        )
+        self.chooser.addItems(names or [translate("run.input_panels", "(none)")])
         self.chooser.blockSignals(False)
         self._chosen(0)
 
+    @property
+    def script_chosen(self) -> bool:
+        """The input is the script's own, the live object (nothing replaced it)."""
+        return self._script_text is not None
+
     def _chosen(self, index: int) -> None:
+        if self.script is not None:
+            if index == 0:
+                self._show_script(True)
+                return
+            index -= 1
         value = self.inputs[index].value if 0 <= index < len(self.inputs) else {}
         self.editor.setPlainText(json.dumps(value, indent=2, ensure_ascii=False))
+
+    def _show_script(self, shown: bool) -> None:
+        """Show the script's input (JSON when JSON holds it, else Python, read-only), or stop
+        showing it: the editor's text is then the input."""
+        text = exact_json(self.script.value) if shown else None
+        objects = shown and text is None
+        self._script_text = None
+        if shown:
+            self._script_text = text = as_python(self.script.value) if objects else text
+            self.editor.setPlainText(text)
+            self._show_error("")
+            self.script_note.setText(self._short(objects))
+            self.script_note.setToolTip(self._about(objects))
+        self.editor.setReadOnly(objects)
+        self.type_another.setVisible(objects)
+        self.script_note.setVisible(shown)
+
+    def _short(self, objects: bool) -> str:
+        runs = self.script.runs
+        if runs > 1:
+            return (translate("run.input_panels", "The script's own input (Python objects), of its first of {runs} runs")
+                    if objects else translate("run.input_panels", "The script's own input, of its first of {runs} runs")).format(runs=runs)  # fmt: skip
+        return (translate("run.input_panels", "The script's own input (Python objects)")
+                if objects else translate("run.input_panels", "The script's own input"))  # fmt: skip
+
+    def _about(self, objects: bool) -> str:
+        """What the script's input is and how runs use it (a second line when it ran the graph
+        several times: the input shown is its first run's)."""
+        text = (translate("run.input_panels", "The script's own input, Python objects shown read-only: Run and Step use these objects.")
+                if objects else translate("run.input_panels", "The script's own input: Run and Step start from it; edit it to run another."))  # fmt: skip
+        if self.script.runs > 1:
+            text += "\n" + translate("run.input_panels", "The script ran this graph {runs} times: this is its first run's input.").format(runs=self.script.runs)  # fmt: skip
+        return text
+
+    def _edited(self) -> None:
+        if self._script_text is not None and self.editor.toPlainText() != self._script_text:
+            self._show_script(False)  # typed over, or set: that text is the input now
+
+    def _type_another(self) -> None:
+        """Start from the script's input written as JSON (messages and models as their fields)."""
+        try:
+            text = pretty(self.script.value)
+        except (TypeError, ValueError, RecursionError):  # objects that refer to themselves
+            text = "{}"
+        self.editor.setReadOnly(False)
+        self.editor.setPlainText(text)
+        self.editor.setFocus()
 
     def show_context(self, value: Any = None) -> None:
         """The run context a graph was handed over with (empty: none)."""
@@ -114,7 +218,7 @@ class RunInputPanel(QWidget):
 
     def resume_hint(self) -> Any:
         """The chosen saved input's first resume value, to prefill an interrupt answer."""
-        index = self.chooser.currentIndex()
+        index = self.chooser.currentIndex() - (self.script is not None)
         resume = (
             getattr(self.inputs[index], "resume", None) if 0 <= index < len(self.inputs) else None
         )
@@ -122,7 +226,9 @@ class RunInputPanel(QWidget):
 
     def value(self) -> Any:
         """The parsed input, or None (with the reason shown) when it is not JSON, or not a JSON
-        object where a state is expected."""
+        object where a state is expected; the script's own input as it is, while it is chosen."""
+        if self._script_text is not None:
+            return self.script.value
         text = self.editor.toPlainText()
         if not self.any_value:
             value, error = json_object(text, translate("run.input_panels", "The input state"))
