@@ -51,9 +51,11 @@ def _graph(b: Backend, kind: str, *, freq=1000, other_freq=1000, ask=False):
 
 def _made_up(task_id: str) -> str:
     """The first group of a task id made up at exit (the step, or ffffffff for a step after
-    the first), or "task" for a real one (a hash)."""
+    the first), or "task" for a real one (a hash; its first group may be all digits too, one
+    time in forty, but not a small step's zero-padded number)."""
     group = task_id.split("-")[0]
-    return group if group == "ffffffff" or group.lstrip("-").isdigit() else "task"
+    made = group == "ffffffff" or (group.isdigit() and group.startswith("0000"))
+    return group if made else "task"
 
 
 def _writes(stored):
