@@ -72,7 +72,7 @@ from engine.pregel.deltas import (
     pending_delta_channels,
 )
 from engine.pregel.error_handlers import resume_handlers
-from engine.pregel.exit_deltas import ExitDeltas
+from engine.pregel.exit_deltas import ExitDeltas, takes_task_path
 from engine.pregel.io import (
     map_command,
     map_input,
@@ -146,6 +146,8 @@ class PregelLoop(LoopOutput, LoopCheckpoints, LoopLoad, LoopCalls):
         self.input = input
         self.config = config
         self.checkpointer = checkpointer
+        # whether put_writes is given each task's path, which savers order its writes by
+        self._writes_path = checkpointer is not None and takes_task_path(checkpointer)
         self.emit_raw = options.emit
         self.stream_modes = options.stream_modes
         # the modes this run emits, debug's checkpoints and tasks included (asked every step)
@@ -516,7 +518,7 @@ class PregelLoop(LoopOutput, LoopCheckpoints, LoopLoad, LoopCalls):
             ensure_message_ids(self.graph.channels, writes)
         if writes is not task.writes:
             task.writes[:] = writes
-        self._record_writes(task.id, writes)
+        self._record_writes(task.id, writes, task.path)
         if (
             self.cache is not None
             and task.cache_key is not None

@@ -36,9 +36,9 @@ from engine.pregel.deltas import (
     settle,
     snapshot_plan,
 )
-from engine.pregel.exit_deltas import takes_task_path
 from engine.pregel.loop_output import public_config
 from engine.pregel.saves import background_saves
+from engine.pregel.task_ids import task_path_str
 from engine.types import Send
 
 
@@ -53,8 +53,12 @@ class LoopCheckpoints:
     _channel_places: dict[str, int] | None = None
     # whether the saver keeps the checkpoints it is given as they are (put_unshared)
     _hands_over = False
+    # whether the saver's put_writes takes a task_path (told once per loop)
+    _writes_path = False
 
-    def _record_writes(self, task_id: str, writes: Sequence[tuple[str, Any]]) -> None:
+    def _record_writes(
+        self, task_id: str, writes: Sequence[tuple[str, Any]], path: tuple = ()
+    ) -> None:
         """Keep a task's writes pending for the barrier and save them; a rerun replaces the old.
 
         The null task (input commands) accumulates plain writes across runs, but its special
@@ -86,7 +90,15 @@ class LoopCheckpoints:
             # pending writes are saved once, when the run ends: those of the tasks that wrote
             self._written_ids.add(task_id)
         elif self.checkpoint_config[CONF].get(CONFIG_KEY_CHECKPOINT_ID):
-            self._save("put_writes", self.checkpoint_config, self._kept(to_save), task_id)
+            self._save_writes(self.checkpoint_config, self._kept(to_save), task_id, path)
+
+    def _save_writes(self, config: dict, writes: list, task_id: str, path: tuple) -> None:
+        """put_writes, with the task's path when the saver takes it: savers order a
+        checkpoint's writes by it (the null task's and an unknown task's is empty)."""
+        if self._writes_path:
+            self._save("put_writes", config, writes, task_id, task_path_str(path) if path else "")
+        else:
+            self._save("put_writes", config, writes, task_id)
 
     def _pending_task_ids(self, pending: list) -> set[str]:
         """The ids of the tasks with writes in `pending` (maybe more, never fewer): rebuilt when
@@ -329,9 +341,8 @@ class LoopCheckpoints:
             stub["id"] = self._start_id
             self._save("put", _with_id(config, None), stub, {"step": -2}, {})
             config = self.checkpoint_config = _with_id(config, self._start_id)
-        paths = takes_task_path(self.checkpointer)
         for (task_id, path), writes in grouped.items():
-            if paths:
+            if self._writes_path:
                 self._save("put_writes", config, writes, task_id, path)
             else:
                 self._save("put_writes", config, writes, task_id)
@@ -352,7 +363,9 @@ class LoopCheckpoints:
             if not unmoved or task_id in self._written_ids:
                 by_task.setdefault(task_id, []).append((channel, value))
         for task_id, writes in by_task.items():
-            self._save("put_writes", self.checkpoint_config, self._kept(writes), task_id)
+            task = self.tasks.get(task_id) or self.calls.get(task_id)
+            path = task.path if task is not None else ()
+            self._save_writes(self.checkpoint_config, self._kept(writes), task_id, path)
 
 
 def _with_id(config: dict, checkpoint_id: str | None) -> dict:
