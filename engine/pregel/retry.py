@@ -15,7 +15,9 @@ from engine._constants import (
     CONF,
     CONFIG_KEY_CHECKPOINT_NS,
     CONFIG_KEY_OBSERVER,
+    CONFIG_KEY_RESUMING,
     CONFIG_KEY_RUNTIME,
+    CONFIG_KEY_SCRATCHPAD,
     CONFIG_KEY_TASK_HOOK,
     NS_SEP,
 )
@@ -79,12 +81,19 @@ def _interval(policy: RetryPolicy, attempts: int) -> float:
 
 
 def _next_attempt(task: Any, failed_attempts: int) -> None:
-    """Tell the node, through its runtime, which execution comes next (1-indexed)."""
+    """Ready the task's config for its next attempt: the runtime tells the node which execution
+    comes next (1-indexed), and the attempt resumes."""
     conf = task.config[CONF]
     runtime = conf.get(CONFIG_KEY_RUNTIME)
     info = getattr(runtime, "execution_info", None)
     if info is not None:
         conf[CONFIG_KEY_RUNTIME] = runtime.for_task(info.patch(node_attempt=failed_attempts + 1))
+    # as langgraph, a retry resumes: a checkpointed graph the node runs picks up the checkpoint
+    # its namespace holds instead of taking the input anew, and the node's interrupt() calls
+    # count from the first again, so they get the answers the task already has
+    conf[CONFIG_KEY_RESUMING] = True
+    if (scratchpad := conf.get(CONFIG_KEY_SCRATCHPAD)) is not None:
+        scratchpad.restart_interrupts()
 
 
 class TaskHook(Protocol):

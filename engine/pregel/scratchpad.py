@@ -47,6 +47,10 @@ class Scratchpad:
         # numbers the graphs the task runs: the second and later get their own namespace
         self.subgraph_counter = itertools.count()
 
+    def restart_interrupts(self) -> None:
+        """A retried node runs from its first line: its interrupts count from the first."""
+        self._counter = itertools.count()
+
     def interrupt(self, value: Any, response_schema: Any = None) -> Any:
         adapter = _adapter_for(response_schema)
         idx = next(self._counter)
