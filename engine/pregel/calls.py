@@ -127,7 +127,7 @@ class LoopCalls:
         if "tasks" in self._wanted and not task.hidden:
             self.emit("tasks", task_payload(task))
         saved = [(c, v) for tid, c, v in self.checkpoint_pending_writes if tid == task.id]
-        if saved and not any(c in (ERROR, INTERRUPT) for c, _ in saved):
+        if saved and not self._replaying and not any(c in (ERROR, INTERRUPT) for c, _ in saved):
             task.writes.extend(saved)
             return done_future(call_result(saved))
         if self._cached(task):

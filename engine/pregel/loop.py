@@ -182,6 +182,7 @@ class PregelLoop(LoopOutput, LoopCheckpoints, LoopLoad, LoopCalls):
         self.status = "input"
         self.tasks: dict[str, Any] = {}
         self._restored = False  # whether this step's tasks were given saved writes (tick)
+        self._replaying = False  # whether this step's finished tasks rerun (first)
         # functional-API calls made during this step's tasks, by task id (see accept_call)
         self.calls: dict[str, Any] = {}
         # set by the TaskRunner driving this loop: runs a call beside its caller
@@ -285,6 +286,10 @@ class PregelLoop(LoopOutput, LoopCheckpoints, LoopLoad, LoopCalls):
                 and not configurable.get(CONFIG_KEY_RESUMING, False)
             )
         )
+        # the first step's tasks rerun, finished or not, on time travel and on a resume at a
+        # checkpoint the thread has moved past (their saved writes fed the later ones); a resume
+        # at the latest checkpoint, named or not, hands finished tasks their writes back
+        self._replaying = time_travel or self._superseded
         # replaying re-asks interrupts instead of reusing old answers
         if time_travel:
             # a replay re-runs the step: its tasks' saved results and answers are not reused
@@ -295,15 +300,18 @@ class PregelLoop(LoopOutput, LoopCheckpoints, LoopLoad, LoopCalls):
                 if w[1] != RESUME and (w[0] == NULL_TASK_ID or w[1] == INTERRUPT)
             ]
         # ...and starts a new branch from a "fork" copy of that checkpoint (unless it already is
-        # one made by update_state), so its tasks re-run and the old branch stays untouched; a
-        # subgraph forks too when the replay addressed its own checkpoint, so that later resumes
-        # of the thread find the new branch's tip instead of the old one
+        # one made by update_state that the thread has not moved past: nothing else builds on
+        # it), so its tasks re-run and the old branch stays untouched; a subgraph forks too when
+        # the replay addressed its own checkpoint, so that later resumes of the thread find the
+        # new branch's tip instead of the old one
         forks = (
             is_resuming
             and time_travel
             and (not self.is_nested or self._mapped)
             and self.checkpointer is not None
-            and self.checkpoint_metadata.get("source") not in ("update", "fork")
+            and (
+                self.checkpoint_metadata.get("source") not in ("update", "fork") or self._superseded
+            )
         )
         # subgraphs of a replay start from before this checkpoint (an update_state fork: before
         # the checkpoint it forked from)
@@ -315,7 +323,7 @@ class PregelLoop(LoopOutput, LoopCheckpoints, LoopLoad, LoopCalls):
             replay_from = self.prev_checkpoint_config[CONF].get(
                 CONFIG_KEY_CHECKPOINT_ID, replay_from
             )
-        if time_travel and self._delta_names:
+        if self._replaying and self._delta_names:
             # the stored writes of this checkpoint fed another branch's child
             self._delta_forced |= pending_delta_channels(
                 self.graph.channels,
@@ -458,7 +466,7 @@ class PregelLoop(LoopOutput, LoopCheckpoints, LoopLoad, LoopCalls):
             self._observe_plan()
         # tasks that finished before an interrupt or crash keep their writes; don't rerun them
         # (else no task has writes yet: nothing to stream or leave out below)
-        self._restored = bool(self.checkpoint_pending_writes)
+        self._restored = bool(self.checkpoint_pending_writes) and not self._replaying
         if self._restored:
             for tid, chan, value in self.checkpoint_pending_writes:
                 if chan in (ERROR, INTERRUPT, RESUME):
@@ -559,6 +567,7 @@ class PregelLoop(LoopOutput, LoopCheckpoints, LoopLoad, LoopCalls):
                 self.step, self.checkpoint_pending_writes, self.tasks, self.calls
             )
         self.checkpoint_pending_writes = []
+        self._replaying = False  # only the first step reruns its finished tasks
         self._put_checkpoint("loop")
         if self.interrupt_after and should_interrupt(
             self.checkpoint, self.interrupt_after, self.tasks.values()

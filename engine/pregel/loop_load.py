@@ -17,6 +17,7 @@ from engine._constants import (
 from engine.checkpoint.base import CheckpointTuple
 from engine.pregel.async_saves import AsyncSaves
 from engine.pregel.deltas import arestore_channels, restore_channels
+from engine.pregel.replay import asuperseded, superseded
 from engine.pregel.state import text_thread_id
 
 
@@ -24,6 +25,8 @@ class LoopLoad:
     """PregelLoop's loading side; `_restore` (the loop's own) takes what was read."""
 
     _async_saves: AsyncSaves | None = None
+    # whether the run addressed a checkpoint the thread has moved past (its latest is another)
+    _superseded = False
 
     def _load(self, ns: str) -> None:
         replay = self._locate(ns)
@@ -33,6 +36,8 @@ class LoopLoad:
                 saved = replay.checkpoint_for(ns, self.checkpointer, self.checkpoint_config)
             else:
                 saved = self.checkpointer.get_tuple(self.checkpoint_config)
+                if saved is not None:
+                    self._superseded = superseded(self.checkpointer, self.checkpoint_config, saved)
         self._restore(saved)
         self.channels = restore_channels(
             self.graph.channels, self.checkpoint, self.checkpointer, self.checkpoint_config
@@ -50,6 +55,10 @@ class LoopLoad:
                 saved = await replay.acheckpoint_for(ns, self.checkpointer, self.checkpoint_config)
             else:
                 saved = await self.checkpointer.aget_tuple(self.checkpoint_config)
+                if saved is not None:
+                    self._superseded = await asuperseded(
+                        self.checkpointer, self.checkpoint_config, saved
+                    )
         self._restore(saved)
         self.channels = await arestore_channels(
             self.graph.channels, self.checkpoint, self.checkpointer, self.checkpoint_config

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine._constants import NS_END, NS_SEP
+from engine._constants import CONF, CONFIG_KEY_CHECKPOINT_ID, NS_END, NS_SEP
 
 
 class ReplayState:
@@ -44,4 +44,31 @@ class ReplayState:
         return {"configurable": {"checkpoint_id": self.checkpoint_id}}
 
 
-__all__ = ["ReplayState"]
+def _latest_config(config: dict) -> dict | None:
+    """The config that reads the thread's latest checkpoint, when `config` names another."""
+    if not config[CONF].get(CONFIG_KEY_CHECKPOINT_ID):
+        return None
+    return {**config, CONF: {**config[CONF], CONFIG_KEY_CHECKPOINT_ID: None}}
+
+
+def superseded(saver: Any, config: dict, saved: Any) -> bool:
+    """Whether the thread moved past `saved`, the checkpoint `config` names: its latest is
+    another. (The tip of an abandoned branch counts too; telling it apart would mean listing
+    the thread.)"""
+    latest_config = _latest_config(config)
+    if latest_config is None:
+        return False
+    latest = saver.get_tuple(latest_config)
+    return latest is not None and latest.checkpoint["id"] != saved.checkpoint["id"]
+
+
+async def asuperseded(saver: Any, config: dict, saved: Any) -> bool:
+    """`superseded` through the saver's async methods."""
+    latest_config = _latest_config(config)
+    if latest_config is None:
+        return False
+    latest = await saver.aget_tuple(latest_config)
+    return latest is not None and latest.checkpoint["id"] != saved.checkpoint["id"]
+
+
+__all__ = ["ReplayState", "asuperseded", "superseded"]

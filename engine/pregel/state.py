@@ -43,6 +43,7 @@ from engine.pregel.deltas import (
     update_plan,
 )
 from engine.pregel.io import map_input, read_channels
+from engine.pregel.replay import superseded
 from engine.pregel.task_status import NOT_STARTED, apply_saved, task_result, task_statuses
 from engine.runtime import DEFAULT_RUNTIME
 from engine.types import PregelTask, StateSnapshot, StateUpdate
@@ -483,12 +484,7 @@ class _UpdateBase:
                 self.saver.put_writes(self.saved.config, kept, task_id)
 
     def _superseded(self) -> bool:
-        if not self.saved.config[CONF].get(CONFIG_KEY_CHECKPOINT_ID):
-            return False
-        latest = self.saver.get_tuple(
-            {**self.saved.config, CONF: {**self.saved.config[CONF], CONFIG_KEY_CHECKPOINT_ID: None}}
-        )
-        return latest is not None and latest.checkpoint["id"] != self.saved.checkpoint["id"]
+        return superseded(self.saver, self.saved.config, self.saved)
 
     def _planned_tasks(self) -> dict:
         """The tasks the updated checkpoint's next step would run (records only)."""
