@@ -33,11 +33,12 @@ def is_program(target: str) -> bool:
     return file.endswith(".py") or is_project_file(Path(file))
 
 
-def program_graph(target: str, *, confirm: Callable[[str], bool]) -> tuple[Any, Served | None]:
+def program_graph(target: str, *, confirm: Callable[[str], bool]) -> tuple[Any, Served | None, Any]:
     """The compiled graph `target` names, loaded on the engine after `confirm(file)` agreed to
     run the file's code, and, for a langgraph.json project's, how its server serves it (the
-    graph already has the server's store where it has none); BadInput says why there is none
-    (one line, naming the file)."""
+    graph already has the server's store where it has none), and the input the program's
+    script first ran it with (a ScriptInput; None for a graph its code did not run); BadInput
+    says why there is none (one line, naming the file)."""
     from engine.pregel.main import Pregel
 
     file, name = split_target(target)
@@ -59,7 +60,8 @@ def program_graph(target: str, *, confirm: Callable[[str], bool]) -> tuple[Any, 
     if not isinstance(found.graph, Pregel):  # made on another runtime (its own langgraph import)
         raise BadInput(f"{path.name}:{found.name} is a {type(found.graph).__name__}, which the "
                        "engine does not run")  # fmt: skip
-    return (found.graph if serving is None else serving.graph(found.graph)), serving
+    graph = found.graph if serving is None else serving.graph(found.graph)
+    return graph, serving, (found.script.script_input if found.script is not None else None)
 
 
 def _refused(path: Path, names: list[str]) -> str:

@@ -36,6 +36,7 @@ import os
 import sys
 from collections.abc import Sequence
 from functools import partial
+from pathlib import Path
 from typing import Any
 
 from graphspec import commands
@@ -76,7 +77,8 @@ def _add_run(sub: argparse._SubParsersAction) -> None:
     p.add_argument("spec", help=f"{SPEC_HELP}, or {PROGRAM_HELP}: its graph runs on the engine "
                    "(its code runs only with --trust, or a yes at the terminal's prompt)")  # fmt: skip
     p.add_argument("--input", help="input state as JSON (default: the spec's first saved input; "
-                   "{} for a program, whose @entrypoint takes any JSON value)")  # fmt: skip
+                   "for a program, the input its script first ran the graph with, else {}; "
+                   "a program's @entrypoint takes any JSON value)")  # fmt: skip
     p.add_argument("--context", help="the run context as JSON: what a graph with a "
                    "context_schema reads as runtime.context (e.g. '{\"user_id\": \"1\"}')")  # fmt: skip
     p.add_argument("--thread", default="main", help="thread id (default: main)")
@@ -154,16 +156,29 @@ def _again(args: argparse.Namespace, tail: str) -> str:
     return hint
 
 
+def _script_input_line(target: str, runs: int) -> str:
+    """Says a script's graph starts from the script's own input, and how to give another."""
+    from graphspec.import_refs import split_target
+
+    first = f" (the first of its {runs} runs)" if runs > 1 else ""
+    return (f"starts from the script's input, what {Path(split_target(target)[0]).name} first "
+            f"ran its graph with{first}; --input replaces it")  # fmt: skip
+
+
 def cmd_run(args: argparse.Namespace) -> int:
     from engine.pregel.trace_format import to_json
     from graphspec import program_run
 
     resuming = args.resume is not None or args.carry_on
+    given = resuming or args.input is not None
     context = None if args.context is None else _json_arg("--context", args.context)
     if program_run.is_program(args.spec):  # a developer's own program: its graph, as it is
         run_input, modes = _run_input(args, None, program=True), _stream_modes(args.stream)
         consent = partial(_confirm, "run", "running", args.trust)
-        graph, serving = program_run.program_graph(args.spec, confirm=consent)
+        graph, serving, script = program_run.program_graph(args.spec, confirm=consent)
+        if script is not None and not given:  # the run the script made, as the studio starts
+            run_input = script.value  # the live object: messages, models... (not JSON)
+            _say("run", _script_input_line(args.spec, script.runs))
         configurable = {"thread_id": args.thread}
         if serving is not None:  # a project's graph: the run context its server gives
             context = serving.context(graph, context)

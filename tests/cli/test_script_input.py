@@ -4,12 +4,15 @@ checkpointer, and without that input the studio's run starts from `{}`."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from langchain_core.messages import HumanMessage
 
 from engine.graph import END, START, StateGraph
 from engine.pregel.root_runs import watch_root_runs
 from graphspec.program_run import load_graph
+from studio.cli import main
 from tests.cli.program_scripts import write_message_script
 
 
@@ -52,3 +55,26 @@ def test_a_graph_the_script_only_made_has_no_script_input(tmp_path):
     script.write_text(DRAWING_SCRIPT.replace("SERVE", "pass"), encoding="utf-8")
     ran = load_graph(script, None, pytest.fail).script
     assert ran is not None and not ran.ran and ran.script_input is None
+
+
+def test_superstep_run_starts_a_script_graph_from_the_scripts_input(tmp_path, capsys):
+    # as the studio's first run (from `{}` the tutorial's node found no messages)
+    script = write_message_script(tmp_path / "prog")
+    code = main(["run", str(script), "--trust"])
+    out, err = capsys.readouterr()
+    assert code == 0, err
+    assert json.loads(out)["answer"] == "you asked: what is a superstep?"
+    said = [line for line in err.splitlines() if line.startswith("superstep run:")]
+    assert said == [
+        "superstep run: starts from the script's input, what chat_script.py first ran its graph "
+        "with (the first of its 2 runs); --input replaces it"
+    ]
+
+
+def test_superstep_run_input_replaces_the_scripts_input(tmp_path, capsys):
+    script = write_message_script(tmp_path / "prog")
+    code = main(["run", f"{script}:__main__", "--trust", "--input", '{"messages": []}'])
+    out, err = capsys.readouterr()
+    assert code == 0, err
+    assert json.loads(out)["answer"] == "No messages found in state"
+    assert "script's input" not in err
