@@ -38,7 +38,7 @@ from engine.pregel.deltas import (
 )
 from engine.pregel.loop_output import public_config
 from engine.pregel.saves import background_saves
-from engine.pregel.task_ids import task_path_str
+from engine.pregel.task_ids import path_text
 from engine.types import Send
 
 
@@ -92,23 +92,11 @@ class LoopCheckpoints:
         elif self.checkpoint_config[CONF].get(CONFIG_KEY_CHECKPOINT_ID):
             self._save_writes(self.checkpoint_config, self._kept(to_save), task_id, path)
 
-    # task path -> its text (a node's pull path is the same every step: written once)
-    _path_texts: dict[tuple, str] | None = None
-
-    def _path_text(self, path: tuple) -> str:
-        texts = self._path_texts
-        if texts is None or len(texts) > 4096:  # (a long run's push and call paths: bounded)
-            texts = self._path_texts = {}
-        text = texts.get(path)
-        if text is None:
-            text = texts[path] = task_path_str(path) if path else ""
-        return text
-
     def _save_writes(self, config: dict, writes: list, task_id: str, path: tuple) -> None:
         """put_writes, with the task's path when the saver takes it: savers order a
         checkpoint's writes by it (the null task's and an unknown task's is empty)."""
         if self._writes_path:
-            self._save("put_writes", config, writes, task_id, self._path_text(path))
+            self._save("put_writes", config, writes, task_id, path_text(path) if path else "")
         else:
             self._save("put_writes", config, writes, task_id)
 

@@ -4,6 +4,7 @@ tasks whose writes a barrier applies."""
 
 from __future__ import annotations
 
+import functools
 import hashlib
 from typing import Any
 
@@ -47,6 +48,11 @@ def task_path_str(part: Any) -> str:
     if isinstance(part, (tuple, list)):
         return f"~{', '.join(task_path_str(p) for p in part)}"
     return str(part)
+
+
+path_text = functools.lru_cache(maxsize=4096)(task_path_str)
+"""task_path_str of a whole task path, remembered: a saver is told the path of every task's
+writes, and a graph's nodes have the same pull paths in every step and every run."""
 
 
 def path_sort_key(path: tuple) -> str:
