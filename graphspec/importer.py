@@ -57,6 +57,7 @@ from graphspec.io import spec_from_dict
 from graphspec.model import RESERVED_NAMES
 from graphspec.program_graphs import builder_of, graph_value, kept_channels, pick_name
 from graphspec.program_names import module_name
+from graphspec.program_siblings import make_way
 from graphspec.state_types import MANAGED_BY_CLASS_NAME, MANAGED_TYPES, TYPE_OF_CLASS
 
 
@@ -90,6 +91,7 @@ def load_module(
     if not path.is_file():
         raise SpecError(f"no such file: {target}")
     name = name or module_name(path)  # `09_subgraph.py` too, as `langgraph dev` loads it by path
+    make_way([path.resolve().parent])  # its sibling modules, not another program's of their name
     saved = list(sys.path)
     sys.path.insert(0, str(path.resolve().parent))  # for its sibling imports, while it loads
     try:

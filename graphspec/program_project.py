@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from graphspec.errors import SpecError
+from graphspec.program_siblings import make_way
 from graphspec.project_packages import package_roots
 
 MAX_CONFIG_BYTES = 1_000_000
@@ -114,6 +115,7 @@ def project_environment(project: Project) -> Iterator[None]:
     what the user's environment already has."""
     for key, value in project.env.items():
         os.environ.setdefault(key, value)
+    make_way((project.folder, *project.dependencies))  # its modules, not another program's
     saved = list(sys.path)
     sys.path[:0] = [str(d) for d in (project.folder, *project.dependencies)]
     try:
