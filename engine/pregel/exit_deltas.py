@@ -16,7 +16,7 @@ from typing import Any
 from engine._constants import NULL_TASK_ID
 from engine.channels.delta import DeltaChannel
 from engine.pregel._checkpoint import exit_delta_late_task_id, exit_delta_task_id
-from engine.pregel.task_ids import task_path_str
+from engine.pregel.task_ids import path_text
 
 
 class ExitDeltas:
@@ -58,7 +58,7 @@ class ExitDeltas:
             if first and (tid == NULL_TASK_ID or (tid, channel) in self.loaded):
                 continue
             task = tasks.get(tid) or calls.get(tid)
-            path = task_path_str(task.path) if task is not None else ""
+            path = path_text(task.path) if task is not None else ""
             self.writes.append((step, tid, path, channel, value))
 
     def channels(self) -> set[str]:

@@ -90,13 +90,13 @@ class LoopCheckpoints:
             # pending writes are saved once, when the run ends: those of the tasks that wrote
             self._written_ids.add(task_id)
         elif self.checkpoint_config[CONF].get(CONFIG_KEY_CHECKPOINT_ID):
-            self._save_writes(self.checkpoint_config, self._kept(to_save), task_id, path)
+            self._save_writes(self.checkpoint_config, self._kept(to_save), task_id, _text(path))
 
-    def _save_writes(self, config: dict, writes: list, task_id: str, path: tuple) -> None:
-        """put_writes, with the task's path when the saver takes it: savers order a
+    def _save_writes(self, config: dict, writes: list, task_id: str, path: str) -> None:
+        """put_writes, with the task path's text when the saver takes it: savers order a
         checkpoint's writes by it (the null task's and an unknown task's is empty)."""
         if self._writes_path:
-            self._save("put_writes", config, writes, task_id, path_text(path) if path else "")
+            self._save("put_writes", config, writes, task_id, path)
         else:
             self._save("put_writes", config, writes, task_id)
 
@@ -342,10 +342,7 @@ class LoopCheckpoints:
             self._save("put", _with_id(config, None), stub, {"step": -2}, {})
             config = self.checkpoint_config = _with_id(config, self._start_id)
         for (task_id, path), writes in grouped.items():
-            if self._writes_path:
-                self._save("put_writes", config, writes, task_id, path)
-            else:
-                self._save("put_writes", config, writes, task_id)
+            self._save_writes(config, writes, task_id, path)
 
     def _save_on_exit(self, error: BaseException | None) -> None:
         """Durability "exit": save the last checkpoint and its pending writes, once."""
@@ -364,8 +361,13 @@ class LoopCheckpoints:
                 by_task.setdefault(task_id, []).append((channel, value))
         for task_id, writes in by_task.items():
             task = self.tasks.get(task_id) or self.calls.get(task_id)
-            path = task.path if task is not None else ()
+            path = _text(task.path) if task is not None else ""
             self._save_writes(self.checkpoint_config, self._kept(writes), task_id, path)
+
+
+def _text(path: tuple) -> str:
+    """A task path's text for a saver; the null task's (no path) is empty."""
+    return path_text(path) if path else ""
 
 
 def _with_id(config: dict, checkpoint_id: str | None) -> dict:

@@ -319,7 +319,7 @@ class RunSession(QObject):
                 job()
             except BaseException as exc:  # user code, the saver, a bad spec: report, carry on
                 events = list(self._stepper.events) if self._stepper is not None else []
-                with contextlib.suppress(BaseException):  # (the failure reported is the job's)
+                with contextlib.suppress(Exception):  # (the failure reported is the job's)
                     self._drop_stepper()
                 self._emit("failed", failure_from(exc, events))
             finally:
