@@ -499,14 +499,14 @@ def _make_task(
     send = writes.extend
     task_ns = scratchpad.ns  # the caller's f"{site.checkpoint_ns}{NS_END}{tid}"
     scratchpad.send = send
-    metadata = {
-        **planner.base_metadata,
-        "langgraph_step": step,
-        "langgraph_node": name,
-        "langgraph_triggers": triggers,
-        "langgraph_path": path,
-        "langgraph_checkpoint_ns": task_ns,
-    }
+    # the task's dicts are copies given their keys one by one: a dict's copy() clones its
+    # table, where {**d, k: v} inserts every key again (twice the cost, for every task)
+    metadata = planner.base_metadata.copy()
+    metadata["langgraph_step"] = step
+    metadata["langgraph_node"] = name
+    metadata["langgraph_triggers"] = triggers
+    metadata["langgraph_path"] = path
+    metadata["langgraph_checkpoint_ns"] = task_ns
     if proc.metadata:
         metadata.update(proc.metadata)
     config = planner.config
@@ -531,25 +531,22 @@ def _make_task(
         str(run_id) if run_id else None,
         time.time(),
     )
-    task_config = {
-        **config,
-        "metadata": metadata,
-        "tags": [*config.get("tags", ()), *(proc.tags or ())],
-        "run_name": name,
-        CONF: {
-            **conf,
-            CONFIG_KEY_SEND: send,
-            CONFIG_KEY_CALL: planner.call,
-            CONFIG_KEY_READ: read,
-            CONFIG_KEY_SCRATCHPAD: scratchpad,
-            CONFIG_KEY_CHECKPOINT_NS: task_ns,
-            CONFIG_KEY_TASK_ID: tid,
-            # a graph run inside the task records this checkpoint as its parent
-            CONFIG_KEY_CHECKPOINT_MAP: checkpoint_map,
-            CONFIG_KEY_CHECKPOINT_ID: None,
-            CONFIG_KEY_RUNTIME: planner.runtime.for_task(info),
-        },
-    }
+    task_conf = conf.copy()
+    task_conf[CONFIG_KEY_SEND] = send
+    task_conf[CONFIG_KEY_CALL] = planner.call
+    task_conf[CONFIG_KEY_READ] = read
+    task_conf[CONFIG_KEY_SCRATCHPAD] = scratchpad
+    task_conf[CONFIG_KEY_CHECKPOINT_NS] = task_ns
+    task_conf[CONFIG_KEY_TASK_ID] = tid
+    # a graph run inside the task records this checkpoint as its parent
+    task_conf[CONFIG_KEY_CHECKPOINT_MAP] = checkpoint_map
+    task_conf[CONFIG_KEY_CHECKPOINT_ID] = None
+    task_conf[CONFIG_KEY_RUNTIME] = planner.runtime.for_task(info)
+    task_config = config.copy()
+    task_config["metadata"] = metadata
+    task_config["tags"] = [*config.get("tags", ()), *(proc.tags or ())]
+    task_config["run_name"] = name
+    task_config[CONF] = task_conf
     cache_policy = proc.cache_policy or planner.cache_policy
     cache_key = None
     if cache_policy is not None:
