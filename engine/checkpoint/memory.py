@@ -282,15 +282,16 @@ class InMemorySaver(BaseCheckpointSaver):
         self,
         config: dict,
         checkpoint: Checkpoint,
-        metadata: CheckpointMetadata,
+        stored_metadata: CheckpointMetadata,
         new_versions: ChannelVersions,
     ) -> None:
         """put(), for a caller that never changes in place what `checkpoint` holds (its
-        versions, a node's versions_seen) or `metadata`: the loop, whose versions are
+        versions, a node's versions_seen) or the metadata: the loop, whose versions are
         copy-on-write. They are kept as they are and serialized when read, so a superstep
         costs what it changed, not a copy of every channel's version. The values are serialized
-        now, as put does: user code may change them in place."""
-        self._put(config, checkpoint, get_checkpoint_metadata(config, metadata), new_versions)
+        now, as put does: user code may change them in place. `stored_metadata` is what put
+        stores, get_checkpoint_metadata's (the loop works out the config's part once a run)."""
+        self._put(config, checkpoint, stored_metadata, new_versions)
 
     @property
     def keeps_unshared(self) -> bool:
