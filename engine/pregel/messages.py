@@ -113,7 +113,7 @@ class StreamMessagesHandler(BaseCallbackHandler, _StreamingCallbackHandler):
         # its own nodes when subgraphs are tracked, are skipped)
         if task.hidden:
             return
-        meta = {"ls_integration": "langgraph", **task.config.get("metadata", {})}
+        meta = _with_integration(task.config.get("metadata", {}))
         ns = _namespace(meta)
         if not self._tracks(ns):
             return
@@ -182,6 +182,18 @@ def graph_namespace(metadata: dict[str, Any]) -> tuple[str, ...]:
     while len(path) == 4 and path[0] == PUSH and path[-1] is True:
         drop, path = drop + 1, path[1]
     return ns[:-drop]
+
+
+def _with_integration(metadata: dict) -> dict:
+    """A node's metadata as langgraph's callbacks see it: `ls_integration` (which the run's
+    callback manager adds to the run's own metadata) sits after the run's keys and before those
+    the task added (langgraph_step, ...), unless the run's metadata names one already."""
+    if "ls_integration" in metadata:
+        return dict(metadata)
+    keys = list(metadata)
+    at = next((i for i, key in enumerate(keys) if key.startswith("langgraph_")), len(keys))
+    return {**{k: metadata[k] for k in keys[:at]}, "ls_integration": "langgraph",
+            **{k: metadata[k] for k in keys[at:]}}  # fmt: skip
 
 
 def _namespace(metadata: dict) -> tuple[str, ...]:

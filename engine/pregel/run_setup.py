@@ -275,9 +275,11 @@ def _chunks_to(emit: Any) -> Any:
 
 
 def _ids_to_metadata(config: dict) -> None:
-    conf = config.get(CONF) or {}
-    if found := {k: conf[k] for k in _IDS_TO_METADATA if conf.get(k)}:
-        config["metadata"] = {**found, **(config.get("metadata") or {})}
+    # appended after the run's own metadata, never over it, as langgraph's ensure_config does:
+    # the order shows in every messages-mode chunk's metadata (a subgraph's checkpoint_ns last)
+    conf, metadata = config.get(CONF) or {}, config.get("metadata") or {}
+    if found := {k: conf[k] for k in _IDS_TO_METADATA if conf.get(k) and k not in metadata}:
+        config["metadata"] = {**metadata, **found}
 
 
 def merge_configs(*configs: dict | None) -> dict:
