@@ -5,7 +5,7 @@ opens one: once the user agreed to run its code, the module is loaded on the eng
 (`graphspec.importer.load_module`), its graph found (`graphspec.program_graphs`: NAME, else
 graph/app/agent or its only one; several are named with the PROGRAM:NAME that runs one; a
 script's, run by its top-level code or its __main__ block, when none is at module level:
-`program_script`) and compiled if it is a builder, then given the run's checkpointer, as
+`program_script`; a module's graph its top-level code ran is that run's) and compiled if it is a builder, then given the run's checkpointer, as
 `langgraph dev` gives a graph its own. `commands.run_graph` runs it like a spec's. The studio
 opens a program through the same `program_target` and `load_graph`, asking which graph where
 this command names them.
@@ -129,7 +129,15 @@ def load_graph(
             if name is None:
                 return None
     value = graph_value(module, name, path.name)
-    return ProgramGraph(module, name, value, compiled(value, f"{path.name}:{name}"))
+    graph = compiled(value, f"{path.name}:{name}")
+    return ProgramGraph(module, name, value, graph, script=_run_on_import(script, graph))
+
+
+def _run_on_import(script: Any, graph: Any) -> Any:
+    """The module's graph as its top-level code ran it (a tutorial's `graph = builder.compile(
+    checkpointer=...)` then `graph.invoke(...)` with no __main__ guard), else None: opened live
+    where that code left it, its threads and its input, as a graph a __main__ block ran."""
+    return next((ran for ran in script.graphs() if ran.ran and ran.graph is graph), None)
 
 
 def _run_by_script(

@@ -81,3 +81,20 @@ def test_top_level_code_that_only_makes_its_graph_opens_the_graph_it_made(qtbot,
     open_program(qtbot, window, script)
     assert {n.id for n in window.document.spec.nodes} >= {"triple"}
     assert "made by its top-level code, which ran none" in window.statusBar().currentMessage()
+
+
+def test_a_module_graph_its_top_level_code_ran_opens_on_that_thread(qtbot, window, tmp_path):
+    # a tutorial's `graph = builder.compile(checkpointer=...)` then `graph.invoke(...)`, no
+    # guard: the studio took `graph` as a fresh graph, and its first step from {} raised
+    from tests.cli.test_module_graph_run_on_import import REVIEW
+
+    script = tmp_path / "review_at_import.py"
+    script.write_text(REVIEW, encoding="utf-8")
+    open_program(qtbot, window, script)
+    runner, code = window.runner, window.document.code
+    assert code is not None and code.saver is code.graph.checkpointer
+    qtbot.waitUntil(lambda: runner.view is not None and runner.view.thread_id == "doc_001",
+                    timeout=10000)  # fmt: skip
+    assert runner.view.values == {"title": "Q4 report", "stage": "read Q4 report"}
+    assert "run by its top-level code" in window.statusBar().currentMessage()
+    assert runner.input_panel.script_chosen  # a new run starts from the code's own input
