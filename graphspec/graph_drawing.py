@@ -22,6 +22,7 @@ from typing import Any
 
 from engine.constants import END, START
 from graphspec.model import (
+    Breakpoints,
     CodeRouter,
     ConditionalEdge,
     Edge,
@@ -181,7 +182,20 @@ def drawing(pregel: Any, name: str = "", depth: int = 0) -> GraphSpec:
         name=name or getattr(pregel, "name", "") or "graph", nodes=nodes, edges=edges,
         conditional_edges=conditional, entry=list(dict.fromkeys(entry)),
         finish=list(dict.fromkeys(finish)), subgraphs=subgraphs, state=_state(pregel),
-        inputs=_example_input(pregel) if depth == 0 else [])  # fmt: skip
+        inputs=_example_input(pregel) if depth == 0 else [],
+        breakpoints=_compiled_breakpoints(pregel) if depth == 0 else Breakpoints())  # fmt: skip
+
+
+def _compiled_breakpoints(pregel: Any) -> Breakpoints:
+    """The graph's own static breakpoints (compile's interrupt_before/after on named nodes):
+    drawn, so the run toolbar and the canvas show where its runs pause, and clearing one there
+    clears it. "*" (every node) is no node's: the run keeps it (RunTarget.compile)."""
+
+    def named(nodes: Any) -> list[str]:
+        return [] if isinstance(nodes, str) else list(nodes or ())
+
+    before, after = pregel.interrupt_before_nodes, pregel.interrupt_after_nodes
+    return Breakpoints.model_construct(before=named(before), after=named(after), points=[])
 
 
 def _shown(target: str) -> str:
