@@ -5,8 +5,8 @@ opens one: once the user agreed to run its code, the module is loaded on the eng
 (`graphspec.importer.load_module`), its graph found (`graphspec.program_graphs`: NAME, else
 graph/app/agent or its only one; several are named with the PROGRAM:NAME that runs one; a
 script's, run by its top-level code or its __main__ block, when none is at module level:
-`program_script`; a module's graph its top-level code ran is that run's) and compiled if it is a builder, then given the run's checkpointer, as
-`langgraph dev` gives a graph its own. `commands.run_graph` runs it like a spec's. The studio
+`program_script`; a module's graph its top-level code ran is that run's) and compiled if it
+is a builder, then given the run's checkpointer, as `langgraph dev` gives a graph its own. `commands.run_graph` runs it like a spec's. The studio
 opens a program through the same `program_target` and `load_graph`, asking which graph where
 this command names them.
 """
