@@ -70,8 +70,10 @@ class WritesOnly:
 
     __slots__ = ("path", "name", "writes", "triggers")
 
-    def __init__(self, name: str, writes: Sequence[tuple[str, Any]], triggers=EMPTY_SEQ):
-        self.path: tuple = ()
+    def __init__(
+        self, name: str, writes: Sequence[tuple[str, Any]], triggers=EMPTY_SEQ, path: tuple = ()
+    ):
+        self.path = path
         self.name = name
         self.writes = writes
         self.triggers = triggers

@@ -42,8 +42,10 @@ from engine.pregel.deltas import (
     set_counters,
     update_plan,
 )
+from engine.pregel.exit_deltas import takes_task_path
 from engine.pregel.io import map_input, read_channels
 from engine.pregel.replay import superseded
+from engine.pregel.task_ids import path_text
 from engine.pregel.task_status import NOT_STARTED, apply_saved, task_result, task_statuses
 from engine.runtime import DEFAULT_RUNTIME
 from engine.types import PregelTask, StateSnapshot, StateUpdate
@@ -457,8 +459,10 @@ class _UpdateBase:
                 ensure_message_ids(graph.channels, writes)  # as the loop's writes
             ids = planned.get(update.as_node)
             task_id = update.task_id or (ids.pop(0) if ids else self._update_task_id(i))
-            tasks.append(WritesOnly(update.as_node, writes, triggers=(INTERRUPT,)))
-            kept.append((task_id, writes))
+            # as langgraph's: the i-th update's path, which savers order its writes by
+            task = WritesOnly(update.as_node, writes, triggers=(INTERRUPT,), path=(INTERRUPT, i))
+            tasks.append(task)
+            kept.append((task_id, writes, task.path))
         self._keep_writes(kept)
         self._apply(tasks)
         written = {c for t in tasks for c, _ in t.writes if c != PUSH}
@@ -470,18 +474,23 @@ class _UpdateBase:
         suffix = INTERRUPT if i == 0 else f"{INTERRUPT}:{i}"
         return str(uuid5(UUID(self.checkpoint["id"]), suffix))
 
-    def _keep_writes(self, writes: list[tuple[str, list]]) -> None:
+    def _keep_writes(self, writes: list[tuple[str, list, tuple]]) -> None:
         """Save the writes on the checkpoint updated, unless the thread moved past it (its
-        other children must not see them)."""
+        other children must not see them); each (task id, writes, task path: the input's is
+        empty) given its path's text when the saver takes one."""
         if self.saved is None:
             return
         if self.first and self._superseded():
-            mine = [(tid, c, v) for tid, ws in writes for c, v in ws]
+            mine = [(tid, c, v) for tid, ws, _ in writes for c, v in ws]
             self.whole |= pending_delta_channels(self.graph.channels, mine)
             return
-        for task_id, task_writes in writes:
+        with_path = takes_task_path(self.saver)
+        for task_id, task_writes, path in writes:
             if kept := [w for w in task_writes if w[0] != PUSH]:
-                self.saver.put_writes(self.saved.config, kept, task_id)
+                if with_path and path:
+                    self.saver.put_writes(self.saved.config, kept, task_id, path_text(path))
+                else:
+                    self.saver.put_writes(self.saved.config, kept, task_id)
 
     def _superseded(self) -> bool:
         return superseded(self.saver, self.saved.config, self.saved)
@@ -525,7 +534,7 @@ class _UpdateBase:
             raise InvalidUpdateError(f"Received no input writes for {self.graph.input_channels}")
         ensure_message_ids(self.graph.channels, writes)
         if self.saved is not None:
-            self._keep_writes([(str(uuid5(UUID(self.saved.checkpoint["id"]), INPUT)), writes)])
+            self._keep_writes([(str(uuid5(UUID(self.saved.checkpoint["id"]), INPUT)), writes, ())])
         updated = self._apply([WritesOnly(INPUT, writes)])
         step = self.step + 1 if self.saved and self.saved.metadata.get("step") is not None else -1
         return self._put("input", step, updated)
