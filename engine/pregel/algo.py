@@ -286,15 +286,23 @@ def local_read(
     if writes is None:
         local = channels
     else:
+        by_name: dict[str, list[Any]] = {}  # (grouped once: no scan of the writes per name)
+        for chan, value in writes:
+            if chan in by_name:
+                by_name[chan].append(value)
+            else:
+                by_name[chan] = [value]
         local = {}
         for name in names:
             if name not in channels:
                 continue
             channel = channels[name]
-            written = [v for c, v in writes if c == name]
-            if written or (type(channel) not in _SAME_AFTER_EMPTY_STEP and channel.is_available()):
+            written = by_name.get(name)
+            if written is not None or (
+                type(channel) not in _SAME_AFTER_EMPTY_STEP and channel.is_available()
+            ):
                 fresh = channel.copy()
-                local[name] = fresh if fresh.update(written) else channel
+                local[name] = fresh if fresh.update(written or []) else channel
             else:
                 local[name] = channel
     if isinstance(select, str):
