@@ -139,8 +139,12 @@ async def step_new_thread(window: Any, steps: int, problems: list[str],
                           run_input: str | None = None, context: str | None = None) -> None:  # fmt: skip
     """Step `steps` supersteps on a new thread, as the Step button does, each to its end, and
     stop where the button is disabled: at the end, or at an interrupt waiting for its answer
-    (stepping on would start the input again and drop the question)."""
+    (stepping on would start the input again and drop the question). From the Design workspace
+    the window turns to Debug, where the thread's channels, checkpoints and trace are large
+    (Teach, a run's workspace too, stays)."""
     runner = window.runner
+    if window.workspaces.current.name == "design":  # the stepped thread is what is asked to see
+        window.choose_workspace("debug")
     runner.new_thread()
     if run_input is not None:
         runner.input_panel.editor.setPlainText(run_input)
