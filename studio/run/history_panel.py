@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
 from engine.pregel.trace_format import to_json
 from studio.i18n import QT_TRANSLATE_NOOP, translate
 from studio.item_menu import SEPARATOR, Entries, Entry, copy_entry, item_menu
-from studio.plain import line_label, plain_label, set_line
+from studio.plain import line_label, set_line
 from studio.run.runner import HistoryEntry, ThreadView
 from studio.run.widgets import (
     MONO,
@@ -221,9 +221,7 @@ class HistoryPanel(QWidget):
         self.tree.selectionModel().selectionChanged.connect(lambda *_: self._selected())
         self.tree.doubleClicked.connect(lambda _index: self._edit_state())
         item_menu(self.tree, self._row_menu)
-        self.caption = plain_label(
-            translate("run.history_panel", "Pick a checkpoint to see its state")
-        )
+        self.caption = line_label()  # empty until a pick: the editor's placeholder asks for one
         self.caption.setObjectName("historyStateCaption")
         self.editor = QPlainTextEdit()
         self.editor.setObjectName("historyStateEditor")
@@ -252,15 +250,9 @@ class HistoryPanel(QWidget):
         )
         self.status = line_label()
         self.status.setObjectName("historyStatus")
-        lower = QWidget()
-        lower_layout = QVBoxLayout(lower)
-        lower_layout.setContentsMargins(0, 0, 0, 0)
-        lower_layout.setSpacing(2)
-        lower_layout.addWidget(self.caption)
-        lower_layout.addWidget(self.editor)
         split = QSplitter(Qt.Orientation.Vertical)
         split.addWidget(self.tree)
-        split.addWidget(lower)
+        split.addWidget(self.editor)
         split.setStretchFactor(0, 3)
         split.setStretchFactor(1, 2)
         split.setSizes([300, 160])
@@ -279,9 +271,17 @@ class HistoryPanel(QWidget):
         )
         self.older.hide()
         row.addWidget(self.older)
-        row.addWidget(self.status, 1)  # one line, cut at the dock's edge; all of it as its tooltip
+        # what the editor holds, beside the buttons that use it (cut at the dock's edge, all of
+        # it as its tooltip; the chosen row says it too), and the thread's line in the row the
+        # caption had, whole: beside the buttons a 400-pixel dock (1280×720) cut it after the
+        # thread's name. As many rows as before, and no taller, so the column fits as it did.
+        row.addWidget(self.caption, 1)
+        head = QVBoxLayout()
+        head.setSpacing(0)
+        head.addWidget(self.status)
+        head.addLayout(row)
         layout = vbox(self)
-        layout.addLayout(row)
+        layout.addLayout(head)
         layout.addWidget(split, 1)
         self.entries: list[HistoryEntry] = []
         self.total = 0
@@ -367,15 +367,14 @@ class HistoryPanel(QWidget):
         self._shown = shown
         if entry is None:
             self.editor.clear()
-            self.caption.setText(
-                translate("run.history_panel", "Pick a checkpoint to see its state")
-            )
+            set_line(self.caption, "")
         else:
             self.editor.setPlainText(pretty(entry.values))
-            self.caption.setText(
+            set_line(
+                self.caption,
                 translate(
                     "run.history_panel", "State at step {step} ({value}): edit, then Fork"
-                ).format(step=entry.step, value=entry.checkpoint_id[-8:])
+                ).format(step=entry.step, value=entry.checkpoint_id[-8:]),
             )
 
     def _selected(self) -> None:
