@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import (
     QBrush,
@@ -41,6 +43,8 @@ SELECTED = QColor("#2D7FF9")
 WHITE = QBrush(QColor("white"))
 TEXT, LINE_TEXT = QColor("#1F2430"), QColor("#3B4252")
 WIDTH, AGENT_WIDTH = 200.0, 250.0
+"""A card's width; a title longer than the card's header grows it up to AGENT_WIDTH (the layout's
+column: studio/canvas/layout.py), and past that it is cut."""
 HEADER, LINE, MW_ROW, PORT_R = 30.0, 16.0, 30.0, 5.0
 
 TITLE_FONT = QFont()
@@ -82,8 +86,27 @@ class Paints:
         return pen
 
 
+TITLE_MARGIN = 40.0
+"""The header's width that is not the title's: the kind icon left of it, a margin right."""
+
+
+def title_room(width: float) -> float:
+    """The header's room for the title on a card `width` wide, the badge left out."""
+    return width - TITLE_MARGIN
+
+
+def badge_width(kind: str, title: str, width: float, title_font: QFont, small_font: QFont) -> float:
+    """The kind badge's width right of the title, or 0 when the title needs its room (the icon
+    and the colour still tell the kind): a node's name is what a card is read by."""
+    badge = QFontMetricsF(small_font).horizontalAdvance(kind) + 4
+    needed = QFontMetricsF(title_font).horizontalAdvance(title)
+    return 0.0 if needed > title_room(width) - badge else badge
+
+
 def card_size(look: NodeLook) -> tuple[float, float]:
     width = AGENT_WIDTH if look.kind == "agent" else WIDTH
+    fits = math.ceil(QFontMetricsF(TITLE_FONT).horizontalAdvance(look.title) + TITLE_MARGIN) + 1
+    width = max(width, min(AGENT_WIDTH, fits))
     height = HEADER + 8 + LINE * len(look.lines)
     if look.middleware:
         height += 6 + MW_ROW * len(look.middleware)
@@ -163,6 +186,9 @@ class NodeItem(PortedItem):
         """Made once: Qt asks for it several times per card per frame."""
         self._title: tuple[str, float, str] | None = None
         """(title, room, elided title)."""
+        self._badge = badge_width(self.look.kind.replace("_", " "), self.look.title, size[0],
+                                  TITLE_FONT, SMALL_FONT)  # fmt: skip
+        """The kind badge's width without a text floor (made once: paint runs every frame)."""
         self.drawn: list[tuple[float, str]] = []
         """(scene pixels, text) of each text the last paint drew (see canvas/text_floor)."""
         w = size[0]
@@ -222,12 +248,10 @@ class NodeItem(PortedItem):
         mono_font = floored(MONO_FONT, floor, lod)
         self.drawn = []
         kind = self.look.kind.replace("_", " ")
-        kind_w = 62.0
+        kind_w = self._badge
         if floor:  # the badge as wide as its larger text, or left out when the title needs it
-            kind_w = QFontMetricsF(small_font).horizontalAdvance(kind) + 4
-            title_w = QFontMetricsF(title_font).horizontalAdvance(self.look.title)
-            kind_w = 0.0 if title_w > w - 40 - kind_w else kind_w
-        room = w - 40 - kind_w
+            kind_w = badge_width(kind, self.look.title, w, title_font, small_font)
+        room = title_room(w) - kind_w
         if self._title is None or self._title[:2] != (self.look.title, room) or floor:
             elided = QFontMetricsF(title_font).elidedText(
                 self.look.title, Qt.TextElideMode.ElideRight, room
