@@ -26,6 +26,11 @@ CARRIED = QColor("#1E88E5")
 PULSE_MS = 1400
 PULSE = (0.3, 0.65, 1.0, 1.0, 0.85, 0.7, 0.6, 0.7, 0.85, 1.0, 0.9, 0.8, 0.75, 0.75)
 """The written channels' opacity, frame by frame: they light up, dip, light up again, settle."""
+CARRIED_AT = (0.5, 0.35, 0.65, 0.2, 0.8)
+"""Where along its edge the label of what it carried may sit, best first: the first place clear
+of the labels and chips already there (edges meeting in one node would stack them)."""
+JOIN_AT = (0.25, 0.4, 0.15, 0.55)
+"""The same along a join's source curves: they meet above the target, so nearer each source."""
 LABEL_FONT = QFont()
 LABEL_FONT.setPointSizeF(8.0)
 LABEL_FONT.setBold(True)
@@ -164,8 +169,9 @@ class RunOverlay:
             self.scene.addItem(label)
             self._items.append(label)
         self._pulsing = []
-        self._draw_carried()
-        self._draw_wrote()
+        taken = [e.label_rect() for e in self.scene.edges.values() if e.look.label]
+        self._draw_wrote(taken)
+        self._draw_carried(taken)
         for item in self._items:
             item.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
 
@@ -175,7 +181,7 @@ class RunOverlay:
         self._items.append(item)
         return item
 
-    def _draw_carried(self) -> None:
+    def _draw_carried(self, taken: list[QRectF]) -> None:
         for edge in self.scene.edges.values():
             look = edge.look
             for source in look.sources:
@@ -189,19 +195,31 @@ class RunOverlay:
                 glow.setOpacity(0.45)
                 glow.setData(0, f"carried:{source}->{look.target}")
                 self._add(glow, 0.4)
-                # a join's sources meet above the target: their labels sit nearer each source
-                at = path.pointAtPercent(0.25 if len(look.sources) > 1 else 0.5)
-                self._label(at, text.split("\n")[0], text, f"edge:{source}->{look.target}")
+                spots = [path.pointAtPercent(p)
+                         for p in (JOIN_AT if len(look.sources) > 1 else CARRIED_AT)]  # fmt: skip
+                self._label(spots, text.split("\n")[0], text, f"edge:{source}->{look.target}",
+                            taken)  # fmt: skip
 
-    def _label(self, at: QPointF, text: str, tip: str, name: str) -> None:
-        """A small label with a white card behind it, centred on `at`; the whole text on hover."""
+    def _label(self, spots: list[QPointF], text: str, tip: str, name: str,
+               taken: list[QRectF]) -> None:  # fmt: skip
+        """A small label with a white card behind it, beside the first of `spots` where it
+        overlaps nothing `taken` (else below what is in the way at the first), which it joins;
+        the whole text on hover."""
         short = text if len(text) <= 48 else text[:47] + "…"
         label = QGraphicsSimpleTextItem(short)
         label.setFont(LABEL_FONT)
         label.setBrush(QBrush(CARRIED.darker(140)))
         rect = label.boundingRect()
-        label.setPos(at.x() + 8, at.y() - rect.height() / 2)
-        card = QGraphicsRectItem(rect.adjusted(-4, -2, 4, 2).translated(label.pos()))
+        boxes = [rect.adjusted(-4, -2, 4, 2).translated(at.x() + 8, at.y() - rect.height() / 2)
+                 for at in spots]  # fmt: skip
+        box = next((b for b in boxes if not any(b.intersects(t) for t in taken)), boxes[0])
+        for _ in taken:  # nowhere along the edge is clear: step down past what is in the way
+            if not any(box.intersects(t) for t in taken):
+                break
+            box.translate(0, box.height() + 2)
+        taken.append(box)
+        label.setPos(box.topLeft() + QPointF(4, 2))
+        card = QGraphicsRectItem(box)
         card.setBrush(QBrush(QColor(255, 255, 255, 235)))
         card.setPen(QPen(CARRIED, 1.0))
         card.setToolTip(plain_tip(tip))
@@ -211,7 +229,7 @@ class RunOverlay:
         self._add(card, 3.5)
         self._add(label, 3.6)
 
-    def _draw_wrote(self) -> None:
+    def _draw_wrote(self, taken: list[QRectF]) -> None:
         for node_id, channels in sorted(self.wrote.items()):
             node = self.scene.nodes.get(node_id)
             if node is None:
@@ -238,6 +256,7 @@ class RunOverlay:
                 )
                 chip.setPos(x + 5, node.scenePos().y() + h + 6)
                 self._add(back, 3.2)
+                taken.append(back.rect())
                 self._add(chip, 3.3)
                 self._pulsing += [back, chip]
                 x += rect.width() + 14
