@@ -223,11 +223,10 @@ class PregelLoop(LoopOutput, LoopCheckpoints, LoopLoad, LoopCalls):
             saved = CheckpointTuple(
                 self.checkpoint_config, empty_checkpoint(), {"step": -2}, None, []
             )
-        else:
-            self.checkpoint_config = {
-                **self.config,
-                CONF: {**self.config[CONF], **saved.config[CONF]},
-            }
+        # checkpoint_ns leads the configurable, as in langgraph's (a program printing a
+        # "checkpoints" chunk's config sees its keys in that order)
+        conf = {CONFIG_KEY_CHECKPOINT_NS: "", **self.checkpoint_config[CONF], **saved.config[CONF]}
+        self.checkpoint_config = {**self.checkpoint_config, **saved.config, CONF: conf}
         self.prev_checkpoint_config = saved.parent_config
         self.checkpoint = copy_checkpoint(saved.checkpoint)
         self.graph._migrate_checkpoint(self.checkpoint)  # one saved by an older langgraph
