@@ -18,7 +18,7 @@ from langchain_core.language_models import BaseChatModel, LanguageModelInput
 from langchain_core.messages import AIMessage, AnyMessage, BaseMessage, SystemMessage, ToolMessage
 from langchain_core.runnables import Runnable, RunnableBinding, RunnableSequence
 from pydantic import BaseModel
-from typing_extensions import TypedDict
+from typing_extensions import TypedDict, deprecated
 
 from engine._constants import END
 from engine.errors import ErrorCode, create_error_message
@@ -35,6 +35,13 @@ StructuredResponseSchema = dict | type[BaseModel]
 NEED_MORE_STEPS = "Sorry, need more steps to process this request."
 
 
+# langgraph 1.0 deprecates these and create_react_agent in favour of langchain.agents: using them
+# warns (LangGraphDeprecatedSinceV10) where the program does, with langgraph's messages
+_MOVED = "{} has been moved to `langchain.agents`. Please update your import to `from langchain.agents import {}`."
+_SUPERSEDED = "{} has been deprecated in favor of AgentState in `langchain.agents`."
+
+
+@deprecated(_MOVED.format("AgentState", "AgentState"), category=LangGraphDeprecatedSinceV10)
 class AgentState(TypedDict):
     """The state of the agent."""
 
@@ -42,6 +49,7 @@ class AgentState(TypedDict):
     remaining_steps: NotRequired[RemainingSteps]
 
 
+@deprecated(_SUPERSEDED.format("AgentStatePydantic"), category=LangGraphDeprecatedSinceV10)
 class AgentStatePydantic(BaseModel):
     """The state of the agent."""
 
@@ -49,16 +57,26 @@ class AgentStatePydantic(BaseModel):
     remaining_steps: RemainingSteps = 25
 
 
-class AgentStateWithStructuredResponse(AgentState):
-    """The state of the agent with a structured response."""
+with warnings.catch_warnings():  # subclassing here is not the program's use of them
+    warnings.simplefilter("ignore", LangGraphDeprecatedSinceV10)
 
-    structured_response: StructuredResponse
+    @deprecated(
+        _SUPERSEDED.format("AgentStateWithStructuredResponse"),
+        category=LangGraphDeprecatedSinceV10,
+    )
+    class AgentStateWithStructuredResponse(AgentState):
+        """The state of the agent with a structured response."""
 
+        structured_response: StructuredResponse
 
-class AgentStateWithStructuredResponsePydantic(AgentStatePydantic):
-    """The state of the agent with a structured response."""
+    @deprecated(
+        _SUPERSEDED.format("AgentStateWithStructuredResponsePydantic"),
+        category=LangGraphDeprecatedSinceV10,
+    )
+    class AgentStateWithStructuredResponsePydantic(AgentStatePydantic):
+        """The state of the agent with a structured response."""
 
-    structured_response: StructuredResponse
+        structured_response: StructuredResponse
 
 
 StateSchema = TypeVar("StateSchema", bound=AgentState | AgentStatePydantic)
@@ -172,6 +190,9 @@ def _tool_sends(calls: Sequence[dict], state: Any) -> list[Send]:
     ]
 
 
+@deprecated(
+    _MOVED.format("create_react_agent", "create_agent"), category=LangGraphDeprecatedSinceV10
+)
 def create_react_agent(  # noqa: C901 - one builder, in the order the graph is drawn
     model: Any,
     tools: Sequence[Any] | ToolNode,

@@ -137,3 +137,36 @@ def test_config_parameter_with_a_wrong_annotation_warns():
         return out
 
     assert_same(scenario)
+
+
+def test_create_react_agent_and_its_states_warn_where_the_program_uses_them():
+    """langgraph 1.0 moved create_react_agent and AgentState to langchain.agents: calling it, or
+    making or subclassing the pydantic states, warns at the program's own line (a script shows
+    it: gabriel-silveira's supervisor tutorial printed three); the engine gave none."""
+    from langchain_core.language_models.fake_chat_models import FakeListChatModel
+
+    def scenario(b):
+        prebuilt = b.mod("prebuilt.chat_agent_executor")
+        with warnings.catch_warnings(record=True) as seen:
+            warnings.simplefilter("always")
+            prebuilt.create_react_agent(FakeListChatModel(responses=["hi"]), [])
+        here = [w.filename == __file__ for w in seen]
+
+        def subclass():
+            class Mine(prebuilt.AgentStatePydantic):
+                extra: str = ""
+
+        def typed_dict():  # a TypedDict class takes no __init_subclass__: no warning
+            class Yours(prebuilt.AgentState):
+                extra: str
+
+        made = caught(
+            lambda: prebuilt.AgentStateWithStructuredResponsePydantic(
+                messages=[], structured_response={}
+            )
+        )[0]
+        return here, caught(subclass)[0], made, caught(typed_dict)[0]
+
+    here, subclassed, made, typed = assert_same(scenario)
+    assert here == [True] and typed == []
+    assert subclassed[0][0] == made[0][0] == "LangGraphDeprecatedSinceV10"
