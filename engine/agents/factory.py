@@ -10,7 +10,16 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Sequence
-from typing import Annotated, Any, NotRequired, Required, get_args, get_origin, get_type_hints
+from typing import (
+    TYPE_CHECKING,
+    Annotated,
+    Any,
+    NotRequired,
+    Required,
+    get_args,
+    get_origin,
+    get_type_hints,
+)
 
 from langchain_core.messages import SystemMessage
 from langchain_core.tools import BaseTool
@@ -43,6 +52,23 @@ from engine.agents.structured_output import (
 )
 from engine.graph.state import StateGraph
 from engine.prebuilt.tool_node import ToolNode
+
+if TYPE_CHECKING:  # create_agent's annotations, langchain's own (a program may print them)
+    from langchain_core.language_models import BaseChatModel
+
+    from engine.agents.middleware.types import (
+        InputAgentState,
+        OutputAgentState,
+        ResponseT,
+        StateT_co,
+    )
+    from engine.agents.structured_output import ResponseFormat
+    from engine.cache.base import BaseCache
+    from engine.graph.state import CompiledStateGraph
+    from engine.store.base import BaseStore
+    from engine.stream._mux import TransformerFactory
+    from engine.types import Checkpointer
+    from engine.typing import ContextT
 
 
 # --------------------------------------------------------------------------- hook introspection
@@ -104,23 +130,25 @@ def _resolve_schemas(schemas: list[type]) -> tuple[type, type, type]:
 
 # --------------------------------------------------------------------------- create_agent
 def create_agent(
-    model: Any,
-    tools: Sequence[BaseTool | Callable | dict[str, Any]] | None = None,
+    model: str | BaseChatModel,
+    tools: Sequence[BaseTool | Callable[..., Any] | dict[str, Any]] | None = None,
     *,
     system_prompt: str | SystemMessage | None = None,
-    middleware: Sequence[AgentMiddleware] = (),
-    response_format: Any = None,
-    state_schema: type | None = None,
-    context_schema: type | None = None,
-    checkpointer: Any = None,
-    store: Any = None,
+    middleware: Sequence[AgentMiddleware[StateT_co, ContextT]] = (),
+    response_format: ResponseFormat[ResponseT] | type[ResponseT] | dict[str, Any] | None = None,
+    state_schema: type[AgentState[ResponseT]] | None = None,
+    context_schema: type[ContextT] | None = None,
+    checkpointer: Checkpointer | None = None,
+    store: BaseStore | None = None,
     interrupt_before: list[str] | None = None,
     interrupt_after: list[str] | None = None,
     debug: bool = False,
     name: str | None = None,
-    cache: Any = None,
-    transformers: Sequence[Any] | None = None,
-) -> Any:
+    cache: BaseCache[Any] | None = None,
+    transformers: Sequence[TransformerFactory] | None = None,
+) -> CompiledStateGraph[
+    AgentState[ResponseT], ContextT, InputAgentState, OutputAgentState[ResponseT]
+]:
     """Build and compile an agent graph: model -> tools -> model ... until no tool calls remain."""
     if isinstance(model, str):
         model = init_chat_model(model)

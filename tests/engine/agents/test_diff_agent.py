@@ -4,6 +4,8 @@ Each test runs its scenario on langchain.agents (+langgraph) and on engine.agent
 compares normalised results (message ids that langchain generates at random are dropped).
 """
 
+import inspect
+
 import pytest
 from langchain_core.messages import AIMessage, ToolMessage
 
@@ -35,6 +37,22 @@ def test_graph_shape_model_only(agent_backend):
         ["__end__", "__start__", "model"],
         [("__start__", "model", False), ("model", "__end__", False)],
     )
+
+
+def test_signature_reads_as_langchains(agent_backend):
+    """A lesson printing `inspect.signature(create_agent)` (its parameters, defaults and return
+    annotation) read `-> Any` on the engine, where langchain names the compiled graph's types."""
+
+    def signature(b):
+        sig = inspect.signature(b.agents.create_agent)
+        params = [
+            (p.name, p.kind.name, repr(p.default), str(p.annotation))
+            for p in sig.parameters.values()
+        ]
+        return params, str(sig.return_annotation)
+
+    params, returned = same(agent_backend, signature)
+    assert returned.startswith("CompiledStateGraph[") and params[0][3] == "str | BaseChatModel"
 
 
 def test_graph_shape_with_tools(agent_backend):
