@@ -14,6 +14,7 @@ import builtins
 import operator
 import os
 import re
+import warnings
 from collections.abc import Callable, Mapping
 from typing import Annotated, Any, NamedTuple, TypedDict
 
@@ -320,9 +321,13 @@ def _agent_action(spec: GraphSpec, node: AgentNode, path: str, base_dir: Any = N
     try:
         if agent.builder == "create_react_agent":
             from engine.prebuilt import create_react_agent
+            from engine.warnings import LangGraphDeprecatedSinceV10
 
-            return create_react_agent(model, tools, prompt=agent.system_prompt or None,
-                                      name=None if agent.unnamed else node.id, **extra)  # fmt: skip
+            # the spec keeps an imported ReAct agent's builder: not the user's call to warn of
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", LangGraphDeprecatedSinceV10)
+                return create_react_agent(model, tools, prompt=agent.system_prompt or None,
+                                          name=None if agent.unnamed else node.id, **extra)  # fmt: skip
         return create_agent(
             model, tools, system_prompt=agent.system_prompt or None, middleware=middleware,
             name=None if agent.unnamed else node.id, **extra,

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import shutil
 import textwrap
+import warnings
 from pathlib import Path
 from typing import Any
 
@@ -167,6 +168,18 @@ def test_a_react_agent_a_factory_makes_is_read_from_the_call_the_factory_returns
     value = {"messages": [{"role": "user", "content": "is db up?"}]}
     spec = three_ways(path, lambda m: m.agent, value, tmp_path)
     assert spec.agents[0].system_prompt == "Be brief."
+
+
+def test_compiling_an_agent_kept_as_create_react_agent_warns_of_nothing(tmp_path):
+    # a pre-model hook keeps create_react_agent as the spec's builder: compiling the spec is
+    # not the user's use of the deprecated prebuilt, so langgraph 1.0's warning stays out
+    for name in ("react_hooks.py", "_scripted.py"):
+        shutil.copy(CORPUS / name, tmp_path / name)
+    spec = imported(f"{tmp_path / 'react_hooks.py'}:agent", tmp_path)
+    assert spec.agents[0].builder == "create_react_agent"
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        compile_spec(spec, trusted=True, base_dir=tmp_path)
 
 
 def test_a_factory_that_needs_arguments_is_refused_by_name(tmp_path):
