@@ -84,8 +84,9 @@ def graph_names(module: Any) -> list[str]:
 
 
 def pick_name(module: Any, target: str) -> str:
-    """The name of the module's graph: graph/app/agent, else its only one; SeveralGraphs when
-    there are more and none has those names (the caller asks which)."""
+    """The name of the module's graph: graph/app/agent, else its only one, else the only one no
+    other holds as a subgraph (a supervisor beside its agents); SeveralGraphs when that leaves
+    more than one (the caller asks which)."""
     names = graph_names(module)
     preferred = [n for n in PREFERRED_NAMES if n in names]
     if preferred or len(names) == 1:
@@ -93,7 +94,29 @@ def pick_name(module: Any, target: str) -> str:
     if not names:
         raise NoGraph(f"{target} holds no graph (a compiled graph, a StateGraph builder or an "
                         f"@entrypoint); for a function making one, name it as {target}:FUNCTION")  # fmt: skip
+    outermost = _outermost(module, names)
+    if len(outermost) == 1:
+        return outermost[0]
     raise SeveralGraphs(target, names)
+
+
+def _outermost(module: Any, names: list[str]) -> list[str]:
+    """Of `names`, the graphs no other one runs as a subgraph (nor, for a builder, a compiled
+    graph of it): what a file holding a graph and its parts means to open."""
+    held: set[int] = set()  # the ids of the subgraphs run, and of their builders
+    for name in names:
+        graph = getattr(module, name)
+        if not is_pregel(graph):
+            continue
+        try:
+            inner = [sub for _, sub in graph.get_subgraphs(recurse=True)]
+        except Exception:  # a graph that cannot list its subgraphs holds none we know of
+            continue
+        held.update(
+            id(part) for sub in inner for part in (sub, builder_of(sub)) if part is not None
+        )
+    return [name for name in names
+            if not {id(getattr(module, name)), id(builder_of(getattr(module, name)))} & held]  # fmt: skip
 
 
 def from_factory(factory: Any, where: str) -> Any:

@@ -77,6 +77,34 @@ def test_several_graphs_without_a_usual_name_ask_which(tmp_path):
     assert split_target(r"C:\\x\\y.py") == (r"C:\\x\\y.py", None)
 
 
+@pytest.mark.parametrize("held_as", ["writer", "builder"])
+def test_of_several_graphs_the_one_holding_the_others_is_taken(tmp_path, held_as):
+    # a supervisor beside the agents it runs as subgraphs (held as compiled, or as a builder
+    # compiled in the call): the file means the supervisor
+    path = module(
+        tmp_path,
+        f"team_{held_as}",
+        f"""
+        def one(state):
+            return {{"x": 1}}
+        builder = StateGraph(S)
+        builder.add_node("one", one)
+        builder.add_edge(START, "one")
+        writer = builder.compile()
+        reviewer = StateGraph(S).add_node("one", one).add_edge(START, "one").compile()
+        team = StateGraph(S)
+        team.add_node("write", {"writer" if held_as == "writer" else "builder.compile()"})
+        team.add_node("review", reviewer)
+        team.add_edge(START, "write")
+        team.add_edge("write", "review")
+        supervisor = team.compile()
+    """,
+    )
+    names = graph_names(load_module(path))
+    assert "supervisor" in names and "reviewer" in names
+    assert [n.id for n in import_module_graph(path).nodes] == ["write", "review"]
+
+
 def test_lambdas_bool_path_maps_and_custom_retry_rules_are_refused_by_element(tmp_path):
     lam = module(
         tmp_path,
