@@ -183,16 +183,17 @@ def drawing(pregel: Any, name: str = "", depth: int = 0) -> GraphSpec:
         conditional_edges=conditional, entry=list(dict.fromkeys(entry)),
         finish=list(dict.fromkeys(finish)), subgraphs=subgraphs, state=_state(pregel),
         inputs=_example_input(pregel) if depth == 0 else [],
-        breakpoints=_compiled_breakpoints(pregel) if depth == 0 else Breakpoints())  # fmt: skip
+        breakpoints=_compiled_breakpoints(pregel, [n.id for n in nodes]) if depth == 0
+        else Breakpoints())  # fmt: skip
 
 
-def _compiled_breakpoints(pregel: Any) -> Breakpoints:
-    """The graph's own static breakpoints (compile's interrupt_before/after on named nodes):
-    drawn, so the run toolbar and the canvas show where its runs pause, and clearing one there
-    clears it. "*" (every node) is no node's: the run keeps it (RunTarget.compile)."""
+def _compiled_breakpoints(pregel: Any, drawn: list[str]) -> Breakpoints:
+    """The graph's own static breakpoints (compile's interrupt_before/after): drawn, so the run
+    toolbar and the cards show where its runs pause, and clearing one there clears it. "*"
+    (every node) is every drawn node's, as a graph imported as a spec has it."""
 
     def named(nodes: Any) -> list[str]:
-        return [] if isinstance(nodes, str) else list(nodes or ())
+        return list(drawn) if nodes == "*" or "*" in (nodes or ()) else list(nodes or ())
 
     before, after = pregel.interrupt_before_nodes, pregel.interrupt_after_nodes
     return Breakpoints.model_construct(before=named(before), after=named(after), points=[])

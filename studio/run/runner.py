@@ -73,11 +73,12 @@ class RunTarget:
         """The graph a run uses, with `checkpointer` and the breakpoints drawn."""
         before, after = list(self.spec.breakpoints.before), list(self.spec.breakpoints.after)
         if self.graph is not None:
-            # the drawing holds the graph's own breakpoints (graph_drawing): cleared ones stay
-            # off; only "*" (every node), which no node's card holds, is the graph's still
-            graph = self.graph
-            update = {"interrupt_before_nodes": before or _every_node(graph.interrupt_before_nodes),
-                      "interrupt_after_nodes": after or _every_node(graph.interrupt_after_nodes)}  # fmt: skip
+            # the drawing holds the graph's own breakpoints (graph_drawing), "*" as every node:
+            # a cleared one stays off
+            update: dict[str, Any] = {
+                "interrupt_before_nodes": before,
+                "interrupt_after_nodes": after,
+            }
             if checkpointer is not None:
                 update["checkpointer"] = checkpointer
             return self.graph.copy(update)
@@ -85,11 +86,6 @@ class RunTarget:
 
         return compile_spec(self.spec, trusted=self.trusted, checkpointer=checkpointer,
                             base_dir=self.base_dir)  # fmt: skip
-
-
-def _every_node(nodes: Any) -> Any:
-    """A graph's own breakpoint "*" (every node), kept; named ones come from the drawing."""
-    return nodes if nodes == "*" else []
 
 
 def db_path_for(spec_path: Path | None, spec_name: str, home: Path) -> Path:

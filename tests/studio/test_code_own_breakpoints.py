@@ -63,3 +63,23 @@ def test_the_graphs_own_breakpoint_is_shown_and_can_be_cleared(qtbot, window, tm
     step_to_end(qtbot, window, start)
     assert runner.state == "finished"
     assert runner.view.values == {"text": "memo draft", "approved": True}
+
+
+def test_every_node_breakpoint_is_shown_on_each_node_and_can_be_cleared(qtbot, window, tmp_path):
+    """interrupt_before="*" pauses before every node: the toolbar said "No breakpoints"."""
+    script = tmp_path / "reviewed_all.py"
+    script.write_text(REVIEWED.replace('interrupt_before=["review"]', 'interrupt_before="*"'),
+                      encoding="utf-8")  # fmt: skip
+    open_program(qtbot, window, script)
+    runner = window.runner
+    assert window.document.spec.breakpoints.before == ["write", "review"]
+    assert window.breakpoints_button.text() == "Breakpoints: before write, before review"
+    start = {"text": "memo", "approved": False}
+    step_to_end(qtbot, window, start, until="breakpoint")
+    assert runner.state == "breakpoint" and runner.view.history[0].next == ("write",)
+    # every one cleared, the next run goes through without a pause
+    window.editor.set_breakpoints(Breakpoints(), "Clear breakpoints")
+    assert window.breakpoints_button.text() == "No breakpoints"
+    step_to_end(qtbot, window, start)
+    assert runner.state == "finished"
+    assert runner.view.values == {"text": "memo draft", "approved": True}
