@@ -32,6 +32,8 @@ class ThreadsPanel(QWidget):
         QT_TRANSLATE_NOOP("headers", "Last step"),
         QT_TRANSLATE_NOOP("headers", "Status"),
     ]
+    NAME_WIDTH = 120
+    """The widest the Name column grows to fit a name."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -42,7 +44,7 @@ class ThreadsPanel(QWidget):
         self.list = rows_view("threadList", self.model, QAbstractItemView.SelectionMode.SingleSelection,
                                QAbstractItemView.EditTrigger.EditKeyPressed)  # fmt: skip
         self.list.setRootIsDecorated(False)
-        for col, width in enumerate((120, 130, 64)):
+        for col, width in enumerate((self.NAME_WIDTH, 130, 64)):
             self.list.setColumnWidth(col, width)
         self.list.clicked.connect(lambda index: self._clicked(index))
         item_menu(self.list, self._row_menu)
@@ -87,6 +89,11 @@ class ThreadsPanel(QWidget):
                 )
             self.model.appendRow(items)
         self._filling = False
+        # name and date as wide as they are (a long name to a bound): both in view in a narrow
+        # dock (Debug's at 1280×720), where fixed widths cut the date
+        for col in (0, 1):
+            self.list.resizeColumnToContents(col)
+        self.list.setColumnWidth(0, min(self.list.columnWidth(0), self.NAME_WIDTH))
         if current in self.ids:
             self.list.setCurrentIndex(self.model.index(self.ids.index(current), 0))
         self._set_buttons()
