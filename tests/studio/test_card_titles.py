@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtGui import QFontMetricsF
 
-from studio.canvas.items.node_item import AGENT_WIDTH, TITLE_FONT, WIDTH
+from studio.canvas.items.node_item import AGENT_WIDTH, MONO_FONT, TITLE_FONT, WIDTH
 from tests.studio.code_programs import open_program
 
 pytestmark = pytest.mark.gui
@@ -55,3 +55,18 @@ def test_a_short_name_keeps_its_kind_badge_and_width(qtbot, window):
     card = window.scene.nodes["llm_call_1"]
     assert card.size()[0] == WIDTH
     assert [text for _px, text in card.drawn[:2]] == ["llm_call_1", "function"]
+
+
+def test_a_code_line_too_long_for_the_card_ends_in_an_ellipsis(qtbot, window):
+    """The line under the title (`wf_evaluator:llm_call_generator`) was clipped mid-name at the
+    card's edge with nothing saying it goes on, unless the lecture text floor was on."""
+    window.resize(1280, 720)
+    open_program(qtbot, window, CORPUS / "wf_evaluator.py")
+    painted_titles(qtbot, window)
+    card = window.scene.nodes["llm_call_generator"]
+    full = next(line for line in card.look.lines if "llm_call_generator" in line)
+    room = card.size()[0] - 20
+    assert QFontMetricsF(MONO_FONT).horizontalAdvance(full) > room  # too long: it is cut
+    drawn = [text for _px, text in card.drawn if text.startswith(full[:8])]
+    assert len(drawn) == 1 and drawn[0].endswith("…") and full.startswith(drawn[0][:-1])
+    assert QFontMetricsF(MONO_FONT).horizontalAdvance(drawn[0]) <= room

@@ -186,6 +186,8 @@ class NodeItem(PortedItem):
         """Made once: Qt asks for it several times per card per frame."""
         self._title: tuple[str, float, str] | None = None
         """(title, room, elided title)."""
+        self._lines: tuple[tuple[str, ...], float, list[str]] | None = None
+        """(the look's code lines, the card's width, those lines cut to it with "…")."""
         self._badge = badge_width(self.look.kind.replace("_", " "), self.look.title, size[0],
                                   TITLE_FONT, SMALL_FONT)  # fmt: skip
         """The kind badge's width without a text floor (made once: paint runs every frame)."""
@@ -274,6 +276,12 @@ class NodeItem(PortedItem):
                     lines[-1] = "…"
             metrics = QFontMetricsF(mono_font)
             lines = [metrics.elidedText(t, Qt.TextElideMode.ElideRight, w - 20) for t in lines]
+        else:  # each line cut to the card's width with "…" too, not clipped mid-name
+            if self._lines is None or self._lines[:2] != (self.look.lines, w):
+                metrics = QFontMetricsF(mono_font)
+                self._lines = (self.look.lines, w, [metrics.elidedText(
+                    t, Qt.TextElideMode.ElideRight, w - 20) for t in lines])  # fmt: skip
+            lines = self._lines[2]
         for line in lines:
             self._text(painter, mono_font, LINE_TEXT, QRectF(10, y, w - 20, pitch),
                        Qt.AlignmentFlag.AlignVCenter, line)  # fmt: skip
