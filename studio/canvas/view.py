@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QLineF, QPoint, QPointF, QRect, QRectF, Qt, QTimer, Signal
+from PySide6.QtCore import QLineF, QPoint, QPointF, QRect, QRectF, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QKeySequence, QPainter, QPainterPath, QPen, QShortcut
 from PySide6.QtWidgets import QGraphicsPathItem, QGraphicsView, QLineEdit
 
@@ -145,8 +145,22 @@ class GraphView(QGraphicsView):
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
 
     def resizeEvent(self, event) -> None:
+        # a canvas that showed the whole graph keeps showing it when it shrinks (an interrupt's
+        # answer bar above it, a dock grown): the cards below were cut off at the new bottom.
+        # Lecture mode (a text floor) fits the graph its own way.
+        whole = (event.oldSize().isValid() and not getattr(self.scene(), "text_floor", 0.0)
+                 and self._showed_all(event.size() - event.oldSize()))  # fmt: skip
         super().resizeEvent(event)
+        if whole and not self.shows_all():
+            self.fit()
         self.place_minimap()
+
+    def _showed_all(self, grown: QSize) -> bool:
+        """Whether the viewport, `grown` pixels ago (it is resized before resizeEvent), showed
+        every item: the scroll position and scale are still the old ones."""
+        port = self.viewport().rect()
+        old = QRect(0, 0, port.width() - grown.width(), port.height() - grown.height())
+        return self.mapToScene(old).boundingRect().contains(self.scene().itemsBoundingRect())
 
     def _schedule_place(self, *_args) -> None:
         self._place_timer.start()
