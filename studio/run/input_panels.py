@@ -30,6 +30,10 @@ from studio.run.widgets import (
 
 SHOWN_LIMIT = 20000
 """Characters of a script's input shown as Python (a long conversation is cut there)."""
+PAYLOAD_LINES = 6
+"""The most lines an interrupt's payload box shows before it scrolls."""
+ONE_LINE = 80
+"""An interrupt payload this short (as one line of JSON) is shown on one line."""
 
 
 def exact_json(value: Any) -> str | None:
@@ -270,7 +274,6 @@ class InterruptPanel(QFrame):
         self.payload.setObjectName("interruptPayload")
         self.payload.setReadOnly(True)
         self.payload.setFont(MONO)
-        self.payload.setMaximumHeight(90)
         self.answer = QLineEdit()
         self.answer.setObjectName("interruptAnswer")
         self.answer.setPlaceholderText(
@@ -279,6 +282,7 @@ class InterruptPanel(QFrame):
         self.answer.returnPressed.connect(self._resume)
         self.error = plain_label()
         self.error.setStyleSheet("color: #C62828")
+        self.error.hide()  # shown with a reason only: the bar takes the canvas's height
         self.resume = button("resumeButton", translate("run.input_panels", "Resume"), self._resume)
         self.quick = {kind: button(f"{kind}AllButton", {"approve": translate("run.input_panels", "Approve all"), "reject": translate("run.input_panels", "Reject all")}[kind], lambda _=False, k=kind: self._decide(k))
                       for kind in ("approve", "reject")}  # fmt: skip
@@ -318,7 +322,7 @@ class InterruptPanel(QFrame):
         self.chooser.blockSignals(False)
         self._chosen(0)
         self.answer.setText("" if hint is None else json.dumps(hint))
-        self.error.setText("")
+        self._show_error("")
         self.show()
         self.answer.setFocus()
 
@@ -331,10 +335,27 @@ class InterruptPanel(QFrame):
                     node=node, many=many
                 )
             )
-            self.payload.setPlainText(pretty(value))
+            self._show_payload(value)
             requests = value.get("action_requests") if isinstance(value, dict) else None
             for quick in self.quick.values():
                 quick.setVisible(isinstance(requests, list))
+
+    def _show_payload(self, value: Any) -> None:
+        """A short payload on one line, a longer one indented; the box as tall as its lines (up
+        to PAYLOAD_LINES, then it scrolls): at 1280×720 the bar leaves the canvas its height."""
+        text = pretty(value)
+        line = json.dumps(json.loads(text), ensure_ascii=False)
+        if len(line) <= ONE_LINE:
+            text = line
+        self.payload.setPlainText(text)
+        box = self.payload
+        frame = box.frameWidth() * 2 + 2 * int(box.document().documentMargin()) + 2
+        lines = min(text.count("\n") + 1, PAYLOAD_LINES)
+        box.setFixedHeight(lines * box.fontMetrics().lineSpacing() + frame)
+
+    def _show_error(self, text: str) -> None:
+        self.error.setText(text)
+        self.error.setVisible(bool(text))
 
     def _decide(self, kind: str) -> None:
         """Human-in-the-loop middleware: one decision per action request, then resume."""
@@ -350,11 +371,11 @@ class InterruptPanel(QFrame):
         try:
             value = json.loads(self.answer.text())
         except ValueError as exc:
-            self.error.setText(
+            self._show_error(
                 translate("run.input_panels", "The answer is not JSON: {exc}").format(exc=exc)
             )
             return
-        self.error.setText("")
+        self._show_error("")
         iid = self.pending[index][2] if len(self.pending) > 1 else None
         self.hide()
         self.answered.emit(iid, value)
