@@ -17,7 +17,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import (
     QMainWindow,
 )
@@ -600,6 +600,7 @@ class RunController(RunToolbar, ThreadControl):
             dock = self.docks["deepAgentDock"]  # a deep agent's files or to-dos moved
             dock.show()
             dock.raise_()  # at the workspace's size: taller, it cut the Checkpoints' buttons
+            QTimer.singleShot(0, self.window.refit_if_cramped)  # its files and to-dos now shown
         self._last_report = report
         if self.trace.current_scope is None:
             self._show_report_channels(report)

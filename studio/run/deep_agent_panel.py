@@ -123,11 +123,7 @@ class DeepAgentPanel(QWidget):
         self.setObjectName("deepAgentPanel")
         self.history = DeepAgentHistory()
         self._announced = False
-        self.caption = plain_label(
-            translate(
-                "run.deep_agent_panel", "No deep agent has run yet: its files and to-dos show here."
-            )
-        )
+        self.caption = plain_label()
         self.caption.setObjectName("deepAgentCaption")
         self.caption.setWordWrap(True)
         self.chooser = QComboBox()
@@ -166,6 +162,18 @@ class DeepAgentPanel(QWidget):
         layout = vbox(self)
         for part in (self.caption, self.chooser, whole):
             layout.addWidget(part)
+        self.parts = (self.chooser, whole)
+        self._shown(False)
+
+    def _shown(self, ran: bool) -> None:
+        """Before a deep agent has run, the caption alone: the panel then asks for no more
+        height than that, so the workspace gives the column's height to the other docks (most
+        graphs have no deep agent)."""
+        if not ran:
+            self.caption.setText(translate(
+                "run.deep_agent_panel", "No deep agent has run yet: its files and to-dos show here."))  # fmt: skip
+        for part in self.parts:
+            part.setVisible(ran)
 
     @staticmethod
     def _text_view(name: str, font: QFont) -> QPlainTextEdit:
@@ -185,12 +193,14 @@ class DeepAgentPanel(QWidget):
         self.todos.clear()
         self.view.clear()
         self.diff.clear()
+        self._shown(False)
 
     def add_events(self, events: list[Any]) -> bool:
         """Take a step's events; True when a deep agent's files or to-dos moved (the latest
         snapshot is then shown)."""
         if not self.history.add_events(events):
             return False
+        self._shown(True)
         for snap in self.history.snapshots[self.chooser.count() :]:
             self.chooser.addItem(snap.label())
         self.chooser.setCurrentIndex(self.history.latest())
