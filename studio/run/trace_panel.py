@@ -28,6 +28,10 @@ ALL = QT_TRANSLATE_NOOP("run.trace_panel", "Whole run")
 FOLLOW_MS = 200
 MESSAGE_LINES = 10
 """A failure's message is kept in view up to this many lines (its traceback scrolls below)."""
+FIRST_COLUMN = 320
+"""The widest the Superstep column grows: hook names are long (`PIIMiddleware[email].before_model`)."""
+FIRST_SHARE = 0.45
+"""Of the tree's width, the most the Superstep column takes: the Detail column has the rest."""
 
 
 class TracePanel(QWidget):
@@ -48,9 +52,10 @@ class TracePanel(QWidget):
         self.tree.setObjectName("traceTree")
         self.tree.setModel(self.model.qt)
         self.tree.expanded.connect(lambda index: self.model.build(self.model.row_of(index)))
+        self.tree.expanded.connect(lambda _index: self._fit_first_column())
         self.tree.setUniformRowHeights(True)
         self.tree.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.tree.setColumnWidth(0, 320)  # hook names are long: `PIIMiddleware[email].before_model`
+        self.tree.setColumnWidth(0, FIRST_COLUMN)
         # a narrow dock cuts the middle, keeping both ends ("woken by branch:…:search"); the
         # tooltips hold the whole text
         self.tree.setTextElideMode(Qt.TextElideMode.ElideMiddle)
@@ -156,6 +161,20 @@ class TracePanel(QWidget):
                 self.model.build(child)
                 self.tree.expand(self.model.index_of(child))
         self.tree.scrollTo(index, QAbstractItemView.ScrollHint.PositionAtTop)
+        self._fit_first_column()
+
+    def _fit_first_column(self) -> None:
+        """The Superstep column as wide as the rows in view need (up to FIRST_COLUMN, and never
+        most of a narrow dock): the Detail column, the plan's "woken by ..." and the values,
+        gets the rest; at 1280×720 a fixed 320 px left it half of what it could have."""
+        tree = self.tree
+        cap = min(FIRST_COLUMN, int(tree.viewport().width() * FIRST_SHARE))
+        need = max(tree.sizeHintForColumn(0), tree.header().sectionSizeHint(0))
+        tree.setColumnWidth(0, max(min(need + 8, cap), tree.header().sectionSizeHint(0)))
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        self._fit_first_column()
 
     def _fill_scopes(self) -> None:
         self.scope.blockSignals(True)
