@@ -9,17 +9,15 @@ import pytest
 from PySide6.QtWidgets import QDockWidget, QTreeView, QWidget
 
 from studio.workspaces import panel_min_height
-from tests.studio.test_run_steps import click, idle, open_template, run_template
+from tests.studio.test_run_steps import click, idle, open_template
+from tests.studio.test_threads_columns import ran_in_debug_at_1280x720
 from tests.studio.test_workspaces_fit import choose, on_screen, sized
 
 pytestmark = pytest.mark.gui
 
 
 def test_a_graph_without_a_deep_agent_shows_every_checkpoint_row(qtbot, window):
-    win = sized(qtbot, window, (1280, 720))
-    run_template(qtbot, win, "react_agent")
-    choose(qtbot, win, "debug")
-    qtbot.wait(50)
+    win = ran_in_debug_at_1280x720(qtbot, window, "react_agent")
     deep = win.findChild(QDockWidget, "deepAgentDock")
     channels = win.findChild(QDockWidget, "channelsDock")
     assert panel_min_height(deep) < panel_min_height(channels)

@@ -12,11 +12,17 @@ from tests.studio.test_workspaces_fit import choose, sized
 pytestmark = pytest.mark.gui
 
 
-def test_name_and_created_are_read_whole_in_debug_at_1280x720(qtbot, window):
+def ran_in_debug_at_1280x720(qtbot, window, template: str):
+    """The window at 1280×720 on Debug, after a run of the bundled `template`."""
     win = sized(qtbot, window, (1280, 720))
-    run_template(qtbot, win, "react_agent")
+    run_template(qtbot, win, template)
     choose(qtbot, win, "debug")
     qtbot.wait(50)
+    return win
+
+
+def test_name_and_created_are_read_whole_in_debug_at_1280x720(qtbot, window):
+    win = ran_in_debug_at_1280x720(qtbot, window, "react_agent")
     threads = win.findChild(QDockWidget, "threadsDock").findChild(QTreeView, "threadList")
     model = threads.model()
     assert model.rowCount() >= 1
