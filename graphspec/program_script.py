@@ -91,6 +91,8 @@ class ScriptInput:
 
     value: Any  # live, as the script gave it (messages, models...): kept in memory, never saved
     runs: int = 1  # how many times the script ran the graph (the value is its first run's)
+    configurable: dict = field(default_factory=dict)  # that run's config keys but the thread's
+    context: Any = None  # that run's context (`context=`), None without one
 
 
 @dataclass
@@ -106,11 +108,15 @@ class ScriptGraph:
     stopped_in: str = MAIN_BLOCK  # which part ended early, when one did
     input: Any = None  # the input its first run was given: the live object, kept in memory only
     runs: int = 0  # how many times the program ran it at the root
+    configurable: dict = field(default_factory=dict)  # its first run's config keys (user_id...)
+    context: Any = None  # its first run's context
 
     @property
     def script_input(self) -> ScriptInput | None:
         """Its first run's input; None when it never ran, or ran from None (a thread resumed)."""
-        return ScriptInput(self.input, self.runs) if self.ran and self.input is not None else None
+        if not self.ran or self.input is None:
+            return None
+        return ScriptInput(self.input, self.runs, dict(self.configurable), self.context)
 
 
 @dataclass
@@ -136,7 +142,7 @@ class Script:
                 ran = by_graph[id(run.graph)] = self._graph(by_graph, run.graph, i >= runs_from)
             ran.thread = run.thread_id if run.thread_id is not None else ran.thread
             if ran.runs == 0:  # (a graph handed to `debug()` was noticed with no input)
-                ran.input = run.input
+                ran.input, ran.configurable, ran.context = run.input, run.configurable, run.context
             ran.runs += 1
         if not by_graph:  # a program that only draws its graphs, or serves them: those it made
             made = list(self.made)

@@ -165,6 +165,15 @@ def _script_input_line(target: str, runs: int) -> str:
             f"ran its graph with{first}; --input replaces it")  # fmt: skip
 
 
+def _script_config_line(script: Any, its_context: bool) -> str:
+    """Says the run gets the config keys (`user_id`...) and context the script's first run had
+    (a node reading them fails without); empty when it had none."""
+    parts = [f"config keys ({', '.join(script.configurable)})"] if script.configurable else []
+    if its_context and script.context is not None:
+        parts.append("run context (--context replaces it)")
+    return f"runs with the script's {' and '.join(parts)}" if parts else ""
+
+
 def cmd_run(args: argparse.Namespace) -> int:
     from engine.pregel.trace_format import to_json
     from graphspec import program_run
@@ -180,6 +189,11 @@ def cmd_run(args: argparse.Namespace) -> int:
             run_input = script.value  # the live object: messages, models... (not JSON)
             _say("run", _script_input_line(args.spec, script.runs))
         configurable = {"thread_id": args.thread}
+        if script is not None:  # with the config keys and context the script ran it with
+            if line := _script_config_line(script, context is None):
+                _say("run", line)
+            configurable = {**script.configurable, **configurable}
+            context = script.context if context is None else context
         if serving is not None:  # a project's graph: the run context its server gives
             context = serving.context(graph, context)
             configurable = serving.configurable(configurable, context)

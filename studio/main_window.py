@@ -417,10 +417,14 @@ class MainWindow(WindowLayout, EditorCommands, QMainWindow):
 
     def run_args(self) -> tuple:
         """What the run compiles: the spec with its subgraph files as `run_blocker` read them,
-        or the graph from code (with its drawing, which carries the breakpoints)."""
+        or the graph from code (with its drawing, which carries the breakpoints), run with the
+        context and config keys its script ran it with, if it did."""
         code, served = self.document.code, self.document.served
         if code is not None:
-            return self.document.spec, None, True, code.graph, code.context, served
+            script = code.script_input
+            context = code.context if code.context is not None or script is None else script.context
+            configurable = script.configurable if script is not None else None
+            return self.document.spec, None, True, code.graph, context, served, configurable
         return (
             self.gate.run_spec(),
             self.document.base_dir,
@@ -428,6 +432,7 @@ class MainWindow(WindowLayout, EditorCommands, QMainWindow):
             None,
             None,
             served,
+            None,
         )
 
     def new_graph(self) -> None:

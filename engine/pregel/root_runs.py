@@ -14,7 +14,7 @@ import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 
@@ -23,8 +23,12 @@ class RootRun:
     graph: Any  # the compiled graph that ran
     thread_id: Any  # its config's thread, None without one
     input: Any = None  # what the run was given, the live object as given (never copied)
+    configurable: dict = field(default_factory=dict)  # its config's own keys (user_id...)
+    context: Any = None  # the run context it was given (`context=`), as given
 
 
+_LOOP_KEYS = frozenset({"thread_id", "checkpoint_id", "checkpoint_ns", "checkpoint_map"})
+"""A run config's keys that say where it runs, not what it runs with: a debugger sets its own."""
 _watching: ContextVar[list[RootRun] | None] = ContextVar("superstep_root_runs", default=None)
 _made: ContextVar[list[Any] | None] = ContextVar("superstep_made_graphs", default=None)
 # while watching the threads born inside a block too: where their runs go, and the threads
@@ -64,17 +68,20 @@ def watched() -> bool:
     return _watching.get() is not None
 
 
-def noticed(graph: Any, configurable: dict, input: Any = None) -> None:
+def noticed(graph: Any, configurable: dict, input: Any = None, context: Any = None) -> None:
     """A root run of `graph` starts with `input` (called by the run's setup; two lookups when
     nobody watches). The input is kept by reference, in memory only, for as long as the
-    watcher keeps the list: a debugger starts its first run from the script's own input."""
+    watcher keeps the list: a debugger starts its first run from the script's own input, with
+    the config keys and the run context the script gave (a node reading
+    `config["configurable"]["user_id"]` fails without them)."""
     runs = _watching.get()
     if runs is None:
         born = _born
         if born is None or threading.current_thread() in born[1]:
             return
         runs = born[0]
-    runs.append(RootRun(graph, configurable.get("thread_id"), input))
+    own = {k: v for k, v in configurable.items() if k not in _LOOP_KEYS and not k.startswith("__")}
+    runs.append(RootRun(graph, configurable.get("thread_id"), input, own, context))
 
 
 def made(graph: Any) -> None:

@@ -125,7 +125,7 @@ def prepare_run(
     )
     own_modes = set(modes) | printed
     if parent is None and not isinstance(scratchpad, Scratchpad):  # no task runs it: the root
-        noticed(graph, configurable, input)
+        noticed(graph, configurable, input, context)
     if parent is not None:
         parent_modes = parent.modes
 

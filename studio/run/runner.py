@@ -68,6 +68,9 @@ class RunTarget:
     served: Any = None
     """How langgraph dev serves a langgraph.json project's graph (`program_serve.Served`): its
     store where the graph has none, its run context where none is given; None otherwise."""
+    configurable: Any = None
+    """The config keys a program's script ran the graph with, but its thread (`user_id`...):
+    a graph from code runs with them, as the script's runs did; None otherwise."""
 
     def compile(self, checkpointer: Any = None) -> Any:
         """The graph a run uses, with `checkpointer` and the breakpoints drawn."""
@@ -556,6 +559,8 @@ class RunSession(QObject):
 
         spec = target.spec
         config = run_config(spec, thread_id)
+        if target.configurable:  # the script's own keys; the thread is the run's
+            config = {**config, "configurable": {**target.configurable, **config["configurable"]}}
         if target.served is not None:  # the run context mirrored, as a project's server does
             configurable = target.served.configurable(config["configurable"], self._context)
             config = {**config, "configurable": configurable}

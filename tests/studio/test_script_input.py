@@ -79,3 +79,18 @@ def test_a_json_input_shows_as_json_and_typing_over_it_replaces_it(qtbot, window
     assert not panel.script_chosen and not panel.script_note.isVisible()
     _step_to_end(qtbot, runner)
     assert runner.view.values == {"n": 40}
+
+
+def test_a_step_runs_with_the_scripts_config_keys_and_run_context(qtbot, window, tmp_path):
+    # the node reads config["configurable"]["user_id"] and runtime.context: KeyError before
+    from tests.cli.test_script_config import write_greeter
+
+    open_program(qtbot, window, write_greeter(tmp_path / "prog"))
+    runner = window.runner
+    runner.new_thread()
+    _step_to_end(qtbot, runner)
+    assert runner.view.values["text"] == "en: hello Ada (u-7)"
+    runner.new_thread()  # the Context field replaces the script's context
+    runner.input_panel.context_editor.setText('{"code": "fr"}')
+    _step_to_end(qtbot, runner)
+    assert runner.view.values["text"] == "fr: hello Ada (u-7)"
