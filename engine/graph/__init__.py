@@ -12,11 +12,12 @@ from engine.graph.state import StateGraph
 
 if TYPE_CHECKING:
     from engine.graph.compiled import CompiledStateGraph
-    from engine.graph.message import MessagesState, add_messages
+    from engine.graph.message import MessageGraph, MessagesState, add_messages
 
 _LAZY = {
     "CompiledStateGraph": "engine.graph.compiled",
     "MessagesState": "engine.graph.message",
+    "MessageGraph": "engine.graph.message",
     "add_messages": "engine.graph.message",
 }
 
@@ -24,4 +25,12 @@ _LAZY = {
 __getattr__ = lazy_names(__name__, _LAZY, globals())
 
 
-__all__ = ["END", "START", "StateGraph", "CompiledStateGraph", "MessagesState", "add_messages"]
+__all__ = [
+    "END",
+    "START",
+    "StateGraph",
+    "CompiledStateGraph",
+    "MessagesState",
+    "add_messages",
+    "MessageGraph",
+]

@@ -11,6 +11,7 @@ from langchain_core.messages import (
     AnyMessage,
     BaseMessage,
     BaseMessageChunk,
+    MessageLikeRepresentation,
     RemoveMessage,
     convert_to_messages,
     convert_to_openai_messages,
@@ -23,6 +24,10 @@ from engine.graph.state import StateGraph
 from engine.pregel.delta_messages import REMOVE_ALL_MESSAGES
 from engine.pregel.delta_messages import _messages_delta_reducer as _messages_delta_reducer
 from engine.warnings import LangGraphDeprecatedSinceV10
+
+Messages = list[MessageLikeRepresentation] | MessageLikeRepresentation
+"""What add_messages takes on either side: a message-like value or a list of them (programs
+annotate their state with it: `Annotated[list[Messages], add_messages]`)."""
 
 
 def _as_list(value: Any) -> list:
