@@ -21,6 +21,7 @@ from langchain_core.runnables.config import ensure_config, set_config_context
 from engine._constants import CONF, CONFIG_KEY_NODE_ERROR, CONFIG_KEY_RUNTIME, MISSING
 from engine.pregel.callable import _INJECTABLE, coerce_to_bound, is_async_callable  # noqa: F401
 from engine.pregel.callable import RunnableCallable as _EngineCallable
+from engine.pregel.tracing import atraced_call, traced_call
 
 _EMPTY = inspect.Parameter.empty
 _NA = "N/A"  # injected without reading a Runtime attribute
@@ -147,7 +148,12 @@ class RunnableCallable(_EngineCallable):
             )
         config = ensure_config() if config is None else config
         args, given = self._call(input, config, kwargs)
-        ret = self.func(*args, **given)
+        if self.trace:  # its own chain run, as langgraph's (create_react_agent's call_model)
+            ret = traced_call(
+                self.name, self.tags, input, config, lambda: self.func(*args, **given)
+            )
+        else:
+            ret = self.func(*args, **given)
         if self.recurse and isinstance(ret, Runnable):
             return ret.invoke(input, config)
         return ret
@@ -157,7 +163,12 @@ class RunnableCallable(_EngineCallable):
             return self.invoke(input, config, **kwargs)
         config = ensure_config() if config is None else config
         args, given = self._call(input, config, kwargs)
-        ret = await self.afunc(*args, **given)
+        if self.trace:
+            ret = await atraced_call(
+                self.name, self.tags, input, config, lambda: self.afunc(*args, **given)
+            )
+        else:
+            ret = await self.afunc(*args, **given)
         if self.recurse and isinstance(ret, Runnable):
             return await ret.ainvoke(input, config)
         return ret

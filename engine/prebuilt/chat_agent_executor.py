@@ -21,12 +21,12 @@ from pydantic import BaseModel
 from typing_extensions import TypedDict, deprecated
 
 from engine._constants import END
+from engine._internal._runnable import RunnableCallable
 from engine.errors import ErrorCode, create_error_message
 from engine.graph.message import add_messages
 from engine.graph.state import StateGraph
 from engine.managed import RemainingSteps
 from engine.prebuilt.tool_node import ToolNode
-from engine.pregel.callable import RunnableCallable
 from engine.types import Send
 from engine.warnings import LangGraphDeprecatedSinceV10
 
@@ -334,7 +334,8 @@ def create_react_agent(  # noqa: C901 - one builder, in the order the graph is d
     graph = StateGraph(state_schema=state_schema, context_schema=context_schema)
     graph.add_node(
         "agent",
-        _Both(call_model, acall_model, "agent"),
+        # traced as a run of its own, named call_model, under the node's, as langgraph's
+        RunnableCallable(call_model, acall_model),
         input_schema=_model_input_schema(state_schema, pre_model_hook),
     )
     first = "agent"
@@ -349,11 +350,7 @@ def create_react_agent(  # noqa: C901 - one builder, in the order the graph is d
     if response_format is not None:
         graph.add_node(
             "generate_structured_response",
-            _Both(
-                generate_structured_response,
-                agenerate_structured_response,
-                "generate_structured_response",
-            ),
+            RunnableCallable(generate_structured_response, agenerate_structured_response),
         )
     after_answer = "generate_structured_response" if response_format is not None else END
 
@@ -425,20 +422,6 @@ def create_react_agent(  # noqa: C901 - one builder, in the order the graph is d
     else:
         graph.add_edge("tools", first)
     return compiled()
-
-
-class _Both(RunnableCallable):
-    """A node with a sync and an async body: invoke runs one, ainvoke the other."""
-
-    __slots__ = ("afunc",)
-
-    def __init__(self, func: Callable, afunc: Callable, name: str) -> None:
-        super().__init__(func, name)
-        self.afunc = afunc
-        self.is_async = False
-
-    async def ainvoke(self, input: Any, config: dict) -> Any:
-        return await self.afunc(input, **self._kwargs(config))
 
 
 def _model_input_schema(state_schema: Any, pre_model_hook: Any) -> Any:

@@ -20,6 +20,7 @@ from langchain_core.runnables.config import (
     _set_config_context,
     get_async_callback_manager_for_config,
     get_callback_manager_for_config,
+    set_config_context,
     var_child_runnable_config,
 )
 from langchain_core.tracers._streaming import _StreamingCallbackHandler
@@ -333,3 +334,61 @@ def router_run(
 
 def _trace_keys(config: dict) -> dict:
     return {k: config[k] for k in ("tags", "metadata") if k in config}
+
+
+def _callable_run(name: str, tags: Any, input: Any, config: dict) -> Any:
+    """The chain run of a node callable that langgraph traces (RunnableCallable(trace=True):
+    create_react_agent's call_model, langgraph-supervisor's call_agent): under the config's
+    callbacks, its tags added; None when no handler listens."""
+    if _nobody_listens(config):
+        return None
+    from engine._internal._config import get_callback_manager_for_config as manager_for
+
+    manager = manager_for(config, tags)  # (langchain's takes no tags)
+    if not manager.handlers:
+        return None
+    return manager.on_chain_start(
+        None, input, name=config.get("run_name") or name, run_id=config.pop("run_id", None)
+    )
+
+
+def traced_call(name: str, tags: Any, input: Any, config: dict, call: Any) -> Any:
+    """`call()` inside its own chain run, as langgraph's traced RunnableCallable runs its body:
+    the function gets the config it was given (a model it calls with that config is the run's
+    sibling), while get_config() and config-less calls inside see the run as their parent."""
+    run_manager = _callable_run(name, tags, input, config)
+    if run_manager is None:
+        return call()
+    try:
+        with set_config_context(_child_config(config, run_manager.get_child())) as context:
+            output = context.run(call)
+    except BaseException as exc:
+        run_manager.on_chain_error(exc)
+        raise
+    run_manager.on_chain_end(output)
+    return output
+
+
+async def atraced_call(name: str, tags: Any, input: Any, config: dict, call: Any) -> Any:
+    """traced_call for an async body: `call()` gives the coroutine, run as a task inside the
+    run's config context."""
+    import asyncio
+
+    if _nobody_listens(config):
+        return await call()
+    from engine._internal._config import get_async_callback_manager_for_config as manager_for
+
+    manager = manager_for(config, tags)
+    if not manager.handlers:
+        return await call()
+    run_manager = await manager.on_chain_start(
+        None, input, name=config.get("run_name") or name, run_id=config.pop("run_id", None)
+    )
+    try:
+        with set_config_context(_child_config(config, run_manager.get_child())) as context:
+            output = await asyncio.create_task(call(), context=context)
+    except BaseException as exc:
+        await run_manager.on_chain_error(exc)
+        raise
+    await run_manager.on_chain_end(output)
+    return output
