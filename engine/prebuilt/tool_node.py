@@ -38,6 +38,7 @@ from pydantic import ValidationError
 from typing_extensions import TypedDict
 
 from engine._constants import CONF, CONFIG_KEY_READ, CONFIG_KEY_RUNTIME
+from engine._internal._config import ensure_config
 from engine.errors import GraphBubbleUp
 from engine.graph.message import REMOVE_ALL_MESSAGES
 from engine.prebuilt.tool_errors import (
@@ -58,7 +59,6 @@ from engine.prebuilt.tool_injection import (
 )
 from engine.pregel.callable import EngineRunnable
 from engine.record.serving import replayed_tool
-from engine.runtime import DEFAULT_RUNTIME
 from engine.types import Command, Send
 
 StateT = TypeVar("StateT")
@@ -158,7 +158,9 @@ class ToolNode(EngineRunnable, Runnable):
         self, input: Any, config: dict
     ) -> tuple[list[ToolCall], InputType, list[ToolRuntime]]:
         calls, input_type = self._parse_input(input)
-        runtime = config.get(CONF, {}).get(CONFIG_KEY_RUNTIME) or DEFAULT_RUNTIME
+        runtime = config.get(CONF, {}).get(CONFIG_KEY_RUNTIME)
+        if runtime is None:  # as langgraph's: a ToolNode runs in a graph, its runtime injected
+            raise ValueError(f"Missing required config key 'N/A' for '{self.name}'.")
         state = self._extract_state(input, config)
         runtimes = [
             ToolRuntime(
@@ -177,7 +179,7 @@ class ToolNode(EngineRunnable, Runnable):
         return calls, input_type, runtimes
 
     def invoke(self, input: Any, config: dict | None = None, **kwargs: Any) -> Any:
-        config = config or {}
+        config = ensure_config() if config is None else config  # a node's own call: its task's
         calls, input_type, runtimes = self._runtimes(input, config)
         if len(calls) == 1:
             outputs = [self._run_one(calls[0], input_type, runtimes[0])]
@@ -191,7 +193,7 @@ class ToolNode(EngineRunnable, Runnable):
         return self._combine_tool_outputs(outputs, input_type)
 
     async def ainvoke(self, input: Any, config: dict | None = None, **kwargs: Any) -> Any:
-        config = config or {}
+        config = ensure_config() if config is None else config
         calls, input_type, runtimes = self._runtimes(input, config)
         outputs = await asyncio.gather(
             *(self._arun_one(c, input_type, r) for c, r in zip(calls, runtimes, strict=False))
