@@ -3917,6 +3917,10 @@ Open it only if you trust this code.</source>
             <source>Stopped after the current superstep; Continue picks it up</source>
             <translation>已在当前超步 (superstep) 后停止；继续会接着运行</translation>
         </message>
+        <message>
+            <source>Drained after the superstep ({reason}): its checkpoint is saved; Continue runs on</source>
+            <translation>已在超步 (superstep) 后排空（{reason}）：检查点 (checkpoint) 已保存；继续会接着运行</translation>
+        </message>
     </context>
     <context>
         <name>run.thread_control</name>

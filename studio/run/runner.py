@@ -619,7 +619,7 @@ class RunSession(QObject):
         if stepper is None or stepper.done:
             return
         try:
-            self._steps(stepper, steps)
+            drained = self._steps(stepper, steps)
         except BaseException:
             with contextlib.suppress(Exception):  # the history still shows what got saved
                 self._emit_thread(self._config["configurable"]["thread_id"])
@@ -629,8 +629,15 @@ class RunSession(QObject):
         else:
             stepper.loop.flush_saves()  # durability "async": the history shows this step's checkpoint
         self._emit_thread(self._config["configurable"]["thread_id"])
+        if drained is not None:  # after the thread's own line: it says why the run stopped there
+            self._emit("message", translate("run.runner", "Drained after the superstep ({reason}): its checkpoint is saved; Continue runs on").format(reason=drained))  # fmt: skip
 
-    def _steps(self, stepper: Any, steps: int | None) -> None:
+    def _steps(self, stepper: Any, steps: int | None) -> str | None:
+        """Run up to `steps` supersteps (all: None); the reason the graph gave, when its own
+        RunControl drained the run at a superstep boundary (no failure: its checkpoint is saved
+        and a new run carries on from it)."""
+        from engine.errors import GraphDrained  # loaded with the run's engine
+
         count = 0
         self._sent, self._unsent = (len(stepper.events), len(stepper.chunks)), False
         due = time.perf_counter() + BATCH_SECONDS
@@ -648,7 +655,11 @@ class RunSession(QObject):
                     break
                 self._unsent = True  # before the step: a step that raised is reported too
                 with cancel_with(self._stop):  # Stop (or closing) ends an expression mid-step
-                    stepper.step()
+                    try:
+                        stepper.step()
+                    except GraphDrained as drained:
+                        stepper.done = True  # the run ended there: the report says so
+                        return drained.reason
                 count += 1
                 if time.perf_counter() >= due:
                     self._flush(stepper)
@@ -659,6 +670,7 @@ class RunSession(QObject):
                     stepper.step()  # plans nothing and ends the run, which else looked paused
         finally:  # the rest of the batch (and whether the run is done)
             self._flush(stepper)
+        return None
 
     def _nothing_next(self, stepper: Any) -> bool:
         """The run's last checkpoint has no task next (its `next` is the end): the stepper would

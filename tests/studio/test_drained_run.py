@@ -1,0 +1,69 @@
+"""A graph whose own code drains its run (`runtime.control.request_drain(...)`, a graceful
+shutdown) stops at the superstep boundary with its checkpoint saved: langgraph raises
+GraphDrained there and `invoke(None, config)` carries on. The studio said "Run failed —
+GraphDrained" with a traceback through its own runner; it now says the run drained and why,
+and Continue runs on from the checkpoint."""
+
+from __future__ import annotations
+
+import textwrap
+
+import pytest
+from PySide6.QtCore import Qt
+
+from tests.studio.code_programs import open_program
+
+pytestmark = pytest.mark.gui
+
+DRAINING = textwrap.dedent("""\
+    from typing import TypedDict
+
+    from langgraph.graph import END, START, StateGraph
+    from langgraph.runtime import Runtime
+
+
+    class Count(TypedDict):
+        count: int
+
+
+    def first(state: Count, runtime: Runtime) -> dict:
+        runtime.control.request_drain("maintenance")
+        return {"count": state["count"] + 1}
+
+
+    def second(state: Count) -> dict:
+        return {"count": state["count"] + 10}
+
+
+    builder = StateGraph(Count)
+    builder.add_node("first", first)
+    builder.add_node("second", second)
+    builder.add_edge(START, "first")
+    builder.add_edge("first", "second")
+    builder.add_edge("second", END)
+    graph = builder.compile()
+""")
+
+
+def _click(qtbot, runner, button) -> None:
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: not runner.session.busy, timeout=20000)
+
+
+def test_a_drained_run_pauses_at_its_checkpoint_and_continues(qtbot, window, tmp_path):
+    path = tmp_path / "draining.py"
+    path.write_text(DRAINING, encoding="utf-8")
+    open_program(qtbot, window, path)
+    runner = window.runner
+    runner.new_thread()
+    runner.input_panel.editor.setPlainText('{"count": 0}')
+    _click(qtbot, runner, runner.run_button)
+    assert runner.state != "failed" and runner.last_failure is None
+    assert runner.status.text() == (
+        "Drained after the superstep (maintenance): its checkpoint is saved; Continue runs on"
+    )
+    assert runner.view.values == {"count": 1} and runner.view.next == ("second",)
+    assert runner.continue_button.isEnabled()
+    _click(qtbot, runner, runner.continue_button)
+    assert runner.state == "finished"
+    assert runner.view.values == {"count": 11}
