@@ -102,13 +102,17 @@ def run_graph(
     out: TextIO,
     record: bool = False,
     context: Any = None,
+    on_drained: Callable[[str], None] | None = None,
 ) -> Any:
     """Run a compiled graph (its checkpointer `saver`) on the thread of `config` to the end, an
     interrupt or a breakpoint, printing one JSON line per stream part of `modes`; returns the
     thread's state (a StateSnapshot) afterwards. `record`: keep the run's model and tool calls
     beside its checkpoints (`engine.record`), for replays and tests. `context`: the run
-    context (runtime.context), as `invoke(..., context=)` takes it."""
+    context (runtime.context), as `invoke(..., context=)` takes it. `on_drained` gets the
+    reason when the graph's own RunControl drained the run at a superstep boundary (its
+    checkpoint saved, a run with no input carries on); without it a drain fails the run."""
     from engine.checkpoint.sqlite import CheckpointDatabaseError
+    from engine.errors import GraphDrained
     from engine.pregel.stepper import needs_async
     from engine.pregel.trace_format import to_json
 
@@ -144,6 +148,10 @@ def run_graph(
         raise RunFailed(exc.line()) from None
     except CheckpointDatabaseError:  # the --db file, not the run: open_checkpointer says so
         raise
+    except GraphDrained as exc:
+        if on_drained is None:
+            raise RunFailed(f"GraphDrained: {_first_line(exc)}") from None
+        on_drained(exc.reason)
     except Exception as exc:  # a node raised, the recursion limit, an invalid update...
         from graphspec.provider_errors import describe_provider_error, failing_node
 

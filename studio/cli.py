@@ -180,6 +180,7 @@ def cmd_run(args: argparse.Namespace) -> int:
 
     resuming = args.resume is not None or args.carry_on
     given = resuming or args.input is not None
+    drained: list[str] = []  # why the graph's own RunControl drained the run, if it did
     context = None if args.context is None else _json_arg("--context", args.context)
     if program_run.is_program(args.spec):  # a developer's own program: its graph, as it is
         run_input, modes = _run_input(args, None, program=True), _stream_modes(args.stream)
@@ -202,6 +203,7 @@ def cmd_run(args: argparse.Namespace) -> int:
                 program_run.with_saver(graph, saver), run_input,
                 {"configurable": configurable}, saver=saver, modes=modes,
                 resuming=resuming, out=sys.stdout, record=args.record, context=context,
+                on_drained=drained.append,
             )  # fmt: skip
     else:
         spec, path = commands.load(args.spec)
@@ -218,6 +220,9 @@ def cmd_run(args: argparse.Namespace) -> int:
         for item in interrupts:
             print(f"interrupted: {to_json(item.value)}")
         print("resume with: " + _again(args, "--resume '<JSON>'"))
+    elif state.next and drained:
+        print(f"drained ({drained[0]}) before {', '.join(state.next)}")
+        print(f"continue with: {_again(args, '--continue')}")
     elif state.next:
         print(f"paused before {', '.join(state.next)} (breakpoint)")
         print(f"continue with: {_again(args, '--continue')}")

@@ -240,3 +240,34 @@ def write_message_script(folder: Path, name: str = "chat_script.py") -> Path:
     path = folder / name
     path.write_text(MESSAGE_SCRIPT, encoding="utf-8")
     return path
+
+
+# its first node drains the run (a graceful shutdown): the run stops at the superstep boundary
+DRAINING = textwrap.dedent("""\
+    from typing import TypedDict
+
+    from langgraph.graph import END, START, StateGraph
+    from langgraph.runtime import Runtime
+
+
+    class Count(TypedDict):
+        count: int
+
+
+    def first(state: Count, runtime: Runtime) -> dict:
+        runtime.control.request_drain("maintenance")
+        return {"count": state["count"] + 1}
+
+
+    def second(state: Count) -> dict:
+        return {"count": state["count"] + 10}
+
+
+    builder = StateGraph(Count)
+    builder.add_node("first", first)
+    builder.add_node("second", second)
+    builder.add_edge(START, "first")
+    builder.add_edge("first", "second")
+    builder.add_edge("second", END)
+    graph = builder.compile()
+""")

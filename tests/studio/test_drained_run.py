@@ -6,43 +6,13 @@ and Continue runs on from the checkpoint."""
 
 from __future__ import annotations
 
-import textwrap
-
 import pytest
 from PySide6.QtCore import Qt
 
+from tests.cli.program_scripts import DRAINING
 from tests.studio.code_programs import open_program
 
 pytestmark = pytest.mark.gui
-
-DRAINING = textwrap.dedent("""\
-    from typing import TypedDict
-
-    from langgraph.graph import END, START, StateGraph
-    from langgraph.runtime import Runtime
-
-
-    class Count(TypedDict):
-        count: int
-
-
-    def first(state: Count, runtime: Runtime) -> dict:
-        runtime.control.request_drain("maintenance")
-        return {"count": state["count"] + 1}
-
-
-    def second(state: Count) -> dict:
-        return {"count": state["count"] + 10}
-
-
-    builder = StateGraph(Count)
-    builder.add_node("first", first)
-    builder.add_node("second", second)
-    builder.add_edge(START, "first")
-    builder.add_edge("first", "second")
-    builder.add_edge("second", END)
-    graph = builder.compile()
-""")
 
 
 def _click(qtbot, runner, button) -> None:
