@@ -21,7 +21,6 @@ from langchain_core.runnables.config import ensure_config, set_config_context
 from engine._constants import CONF, CONFIG_KEY_NODE_ERROR, CONFIG_KEY_RUNTIME, MISSING
 from engine.pregel.callable import _INJECTABLE, coerce_to_bound, is_async_callable  # noqa: F401
 from engine.pregel.callable import RunnableCallable as _EngineCallable
-from engine.pregel.tracing import atraced_call, traced_call
 
 _EMPTY = inspect.Parameter.empty
 _NA = "N/A"  # injected without reading a Runtime attribute
@@ -149,6 +148,8 @@ class RunnableCallable(_EngineCallable):
         config = ensure_config() if config is None else config
         args, given = self._call(input, config, kwargs)
         if self.trace:  # its own chain run, as langgraph's (create_react_agent's call_model)
+            from engine.pregel.tracing import traced_call  # (engine.pregel imports this module)
+
             ret = traced_call(
                 self.name, self.tags, input, config, lambda: self.func(*args, **given)
             )
@@ -164,6 +165,8 @@ class RunnableCallable(_EngineCallable):
         config = ensure_config() if config is None else config
         args, given = self._call(input, config, kwargs)
         if self.trace:
+            from engine.pregel.tracing import atraced_call
+
             ret = await atraced_call(
                 self.name, self.tags, input, config, lambda: self.afunc(*args, **given)
             )

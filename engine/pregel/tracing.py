@@ -336,15 +336,18 @@ def _trace_keys(config: dict) -> dict:
     return {k: config[k] for k in ("tags", "metadata") if k in config}
 
 
+def _with_tags(config: dict, tags: Any) -> dict:
+    """The config with a callable's own tags after its own (langchain's managers take none)."""
+    return {**config, "tags": [*(config.get("tags") or []), *tags]} if tags else config
+
+
 def _callable_run(name: str, tags: Any, input: Any, config: dict) -> Any:
     """The chain run of a node callable that langgraph traces (RunnableCallable(trace=True):
     create_react_agent's call_model, langgraph-supervisor's call_agent): under the config's
     callbacks, its tags added; None when no handler listens."""
     if _nobody_listens(config):
         return None
-    from engine._internal._config import get_callback_manager_for_config as manager_for
-
-    manager = manager_for(config, tags)  # (langchain's takes no tags)
+    manager = get_callback_manager_for_config(_with_tags(config, tags))
     if not manager.handlers:
         return None
     return manager.on_chain_start(
@@ -376,9 +379,7 @@ async def atraced_call(name: str, tags: Any, input: Any, config: dict, call: Any
 
     if _nobody_listens(config):
         return await call()
-    from engine._internal._config import get_async_callback_manager_for_config as manager_for
-
-    manager = manager_for(config, tags)
+    manager = get_async_callback_manager_for_config(_with_tags(config, tags))
     if not manager.handlers:
         return await call()
     run_manager = await manager.on_chain_start(

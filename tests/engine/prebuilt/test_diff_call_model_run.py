@@ -78,7 +78,7 @@ def test_a_runnable_callable_traces_unless_told_not_to():
     def scenario(b):
         runnable = b.mod("_internal._runnable").RunnableCallable
         builder = b.graph.StateGraph(dict)
-        builder.add_node("shown", runnable(lambda s: {"x": 1}, name="body"))
+        builder.add_node("shown", runnable(lambda s: {"x": 1}, name="body", tags=["mine"]))
         builder.add_node("hidden", runnable(lambda s: {"y": 2}, name="quiet", trace=False))
         builder.add_edge("__start__", "shown")
         builder.add_edge("shown", "hidden")
@@ -87,4 +87,4 @@ def test_a_runnable_callable_traces_unless_told_not_to():
         return out, runs.started
 
     out, started = assert_same(scenario)
-    assert ("body", ["seq:step:1"]) in started and "quiet" not in [n for n, _ in started]
+    assert ("body", ["mine", "seq:step:1"]) in started and "quiet" not in [n for n, _ in started]
