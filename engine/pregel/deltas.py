@@ -209,8 +209,7 @@ def restore_channels(
             histories = saver.get_delta_channel_history(config=config, channels=replay)
     if not histories:
         for name, spec in specs.items():
-            channel = channels[name] = spec.from_checkpoint(values.get(name, MISSING))
-            channel.key = name
+            channels[name] = spec.from_checkpoint(values.get(name, MISSING))
         return channels
     for name, spec in specs.items():
         history = histories.get(name)
@@ -224,7 +223,6 @@ def restore_channels(
                 # one write at a time: they span supersteps, each may hold an Overwrite
                 for write in history["writes"]:
                     channel.update([write[2]])
-        channel.key = name
         channels[name] = channel
     return channels
 

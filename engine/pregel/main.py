@@ -96,9 +96,9 @@ class Pregel(
                 self.managed[key] = spec
             else:
                 self.channels[key] = spec
+        # keys stay as given: only StateGraph names its state channels (error messages say
+        # "At key ''" for a hand-built channel, as langgraph's do)
         self.channels.setdefault(TASKS, Topic(Send, accumulate=False))
-        for key, channel in self.channels.items():
-            channel.key = key
         self.input_channels = input_channels
         self.output_channels = output_channels
         self.stream_channels = stream_channels
