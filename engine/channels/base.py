@@ -73,6 +73,3 @@ class BaseChannel(Generic[Value, Update], ABC):
     def finish(self) -> bool:
         """Called when the run is about to end; True if that made a value available."""
         return False
-
-    def __repr__(self) -> str:
-        return f"{type(self).__name__}({getattr(self.typ, '__name__', self.typ)!s})"
