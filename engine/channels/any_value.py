@@ -10,7 +10,7 @@ from engine.channels.base import BaseChannel, Value
 from engine.errors import EmptyChannelError
 
 
-class AnyValue(BaseChannel[Value, Value]):
+class AnyValue(BaseChannel[Value, Value, Value]):
     """Stores the last value received; a superstep with no write clears it."""
 
     __slots__ = ("value",)

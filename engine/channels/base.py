@@ -11,9 +11,10 @@ from engine.errors import EmptyChannelError
 
 Value = TypeVar("Value")
 Update = TypeVar("Update")
+Checkpoint = TypeVar("Checkpoint")  # what checkpoint() stores, the third parameter as in langgraph
 
 
-class BaseChannel(Generic[Value, Update], ABC):
+class BaseChannel(Generic[Value, Update, Checkpoint], ABC):
     """A named mailbox: `update()` merges one superstep's writes, `get()` reads the value.
 
     The loop bumps a channel's version whenever `update`, `consume` or `finish` returns True;

@@ -54,7 +54,7 @@ def _get_overwrite(value: Any) -> tuple[bool, Any]:
     return (True, inner) if is_overwrite else (False, None)
 
 
-class BinaryOperatorAggregate(BaseChannel[Value, Value]):
+class BinaryOperatorAggregate(BaseChannel[Value, Value, Value]):
     """Folds each write into the value with `operator`; starts from `typ()` when possible.
 
     Several writes in one superstep are reduced in task order; `Overwrite(v)` replaces the value

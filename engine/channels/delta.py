@@ -29,7 +29,7 @@ def _concrete(typ: Any) -> Any:
     return _ABSTRACT_TO_CONCRETE.get(typ, typ)
 
 
-class DeltaChannel(BaseChannel[Any, Any]):
+class DeltaChannel(BaseChannel[Any, Any, Any]):
     """A batch reducer channel stored as deltas, with a snapshot every `snapshot_frequency`
     updates (and at least every DELTA_MAX_SUPERSTEPS_SINCE_SNAPSHOT supersteps)."""
 

@@ -10,7 +10,7 @@ from engine.channels.base import BaseChannel, Value
 from engine.errors import EmptyChannelError, InvalidUpdateError
 
 
-class EphemeralValue(BaseChannel[Value, Value]):
+class EphemeralValue(BaseChannel[Value, Value, Value]):
     """Holds the value written in the previous superstep and clears itself on the next.
 
     With `guard=True`, two writes in one superstep raise InvalidUpdateError.

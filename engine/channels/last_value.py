@@ -10,7 +10,7 @@ from engine.channels.base import BaseChannel, Value
 from engine.errors import EmptyChannelError, ErrorCode, InvalidUpdateError, create_error_message
 
 
-class LastValue(BaseChannel[Value, Value]):
+class LastValue(BaseChannel[Value, Value, Value]):
     """Keeps the last value written; two writes in one superstep raise InvalidUpdateError."""
 
     __slots__ = ("value",)
@@ -57,7 +57,7 @@ class LastValue(BaseChannel[Value, Value]):
         return self.value
 
 
-class LastValueAfterFinish(BaseChannel[Value, Value]):
+class LastValueAfterFinish(BaseChannel[Value, Value, tuple[Value, bool]]):
     """Like LastValue, but readable only once the run is about to finish (deferred nodes)."""
 
     __slots__ = ("value", "finished")

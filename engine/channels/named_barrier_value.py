@@ -18,7 +18,7 @@ def _saved_seen(saved: Any) -> Any:
     return set(saved) if isinstance(saved, (set, frozenset)) else saved
 
 
-class NamedBarrierValue(BaseChannel[Value, Value]):
+class NamedBarrierValue(BaseChannel[Value, Value, set[Value]]):
     """Available once every name in `names` has written; reading it (consume) resets it."""
 
     __slots__ = ("names", "seen")

@@ -18,7 +18,7 @@ def _flatten(values: Sequence[Any]) -> Iterator[Any]:
             yield value
 
 
-class Topic(BaseChannel[Sequence[Value], Value | list[Value]]):
+class Topic(BaseChannel[Sequence[Value], Value | list[Value], list[Value]]):
     """Collects every value written (lists are flattened).
 
     Without `accumulate`, each superstep starts empty, so readers see only the last step's

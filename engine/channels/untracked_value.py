@@ -10,7 +10,7 @@ from engine.channels.base import BaseChannel, Value
 from engine.errors import EmptyChannelError, InvalidUpdateError
 
 
-class UntrackedValue(BaseChannel[Value, Value]):
+class UntrackedValue(BaseChannel[Value, Value, Value]):
     """Keeps the last value for the run only; checkpoints store nothing for it."""
 
     __slots__ = ("value", "guard")
