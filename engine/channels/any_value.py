@@ -6,11 +6,11 @@ from collections.abc import Sequence
 from typing import Any, Self
 
 from engine._constants import MISSING
-from engine.channels.base import BaseChannel, Value
+from engine.channels.base import SameTypeChannel, Value
 from engine.errors import EmptyChannelError
 
 
-class AnyValue(BaseChannel[Value, Value, Value]):
+class AnyValue(SameTypeChannel[Value, Value, Value]):
     """Stores the last value received; a superstep with no write clears it."""
 
     __slots__ = ("value",)

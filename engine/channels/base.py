@@ -27,13 +27,16 @@ class BaseChannel(Generic[Value, Update, Checkpoint], ABC):
         self.typ = typ
         self.key = key
 
+    # abstract, as in langgraph: a program's own channel class must say what it holds and takes
     @property
+    @abstractmethod
     def ValueType(self) -> Any:
-        return self.typ
+        """The type of the value `get()` returns."""
 
     @property
+    @abstractmethod
     def UpdateType(self) -> Any:
-        return self.typ
+        """The type of one write `update()` receives."""
 
     # -- persistence: a checkpoint stores `checkpoint()`, a restore calls `from_checkpoint()`
     def checkpoint(self) -> Any:
@@ -74,3 +77,17 @@ class BaseChannel(Generic[Value, Update, Checkpoint], ABC):
     def finish(self) -> bool:
         """Called when the run is about to end; True if that made a value available."""
         return False
+
+
+class SameTypeChannel(BaseChannel[Value, Update, Checkpoint]):
+    """A built-in channel whose value and writes are both of the type it was given."""
+
+    __slots__ = ()
+
+    @property
+    def ValueType(self) -> Any:
+        return self.typ
+
+    @property
+    def UpdateType(self) -> Any:
+        return self.typ

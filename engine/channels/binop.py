@@ -9,7 +9,7 @@ from operator import add
 from typing import Any, Self
 
 from engine._constants import MISSING, OVERWRITE
-from engine.channels.base import BaseChannel, Value
+from engine.channels.base import SameTypeChannel, Value
 from engine.errors import EmptyChannelError, ErrorCode, InvalidUpdateError, create_error_message
 from engine.types import Overwrite
 
@@ -54,7 +54,7 @@ def _get_overwrite(value: Any) -> tuple[bool, Any]:
     return (True, inner) if is_overwrite else (False, None)
 
 
-class BinaryOperatorAggregate(BaseChannel[Value, Value, Value]):
+class BinaryOperatorAggregate(SameTypeChannel[Value, Value, Value]):
     """Folds each write into the value with `operator`; starts from `typ()` when possible.
 
     Several writes in one superstep are reduced in task order; `Overwrite(v)` replaces the value

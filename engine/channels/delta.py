@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, Self
 
 from engine._constants import MISSING
-from engine.channels.base import BaseChannel
+from engine.channels.base import SameTypeChannel
 from engine.channels.binop import _ABSTRACT_TO_CONCRETE, unwrap_overwrite
 from engine.checkpoint.serde.types import _DeltaSnapshot
 from engine.errors import EmptyChannelError, ErrorCode, InvalidUpdateError, create_error_message
@@ -29,7 +29,7 @@ def _concrete(typ: Any) -> Any:
     return _ABSTRACT_TO_CONCRETE.get(typ, typ)
 
 
-class DeltaChannel(BaseChannel[Any, Any, Any]):
+class DeltaChannel(SameTypeChannel[Any, Any, Any]):
     """A batch reducer channel stored as deltas, with a snapshot every `snapshot_frequency`
     updates (and at least every DELTA_MAX_SUPERSTEPS_SINCE_SNAPSHOT supersteps)."""
 

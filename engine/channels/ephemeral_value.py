@@ -6,11 +6,11 @@ from collections.abc import Sequence
 from typing import Any, Self
 
 from engine._constants import MISSING
-from engine.channels.base import BaseChannel, Value
+from engine.channels.base import SameTypeChannel, Value
 from engine.errors import EmptyChannelError, InvalidUpdateError
 
 
-class EphemeralValue(BaseChannel[Value, Value, Value]):
+class EphemeralValue(SameTypeChannel[Value, Value, Value]):
     """Holds the value written in the previous superstep and clears itself on the next.
 
     With `guard=True`, two writes in one superstep raise InvalidUpdateError.

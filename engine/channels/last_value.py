@@ -6,11 +6,11 @@ from collections.abc import Sequence
 from typing import Any, Self
 
 from engine._constants import MISSING
-from engine.channels.base import BaseChannel, Value
+from engine.channels.base import SameTypeChannel, Value
 from engine.errors import EmptyChannelError, ErrorCode, InvalidUpdateError, create_error_message
 
 
-class LastValue(BaseChannel[Value, Value, Value]):
+class LastValue(SameTypeChannel[Value, Value, Value]):
     """Keeps the last value written; two writes in one superstep raise InvalidUpdateError."""
 
     __slots__ = ("value",)
@@ -57,7 +57,7 @@ class LastValue(BaseChannel[Value, Value, Value]):
         return self.value
 
 
-class LastValueAfterFinish(BaseChannel[Value, Value, tuple[Value, bool]]):
+class LastValueAfterFinish(SameTypeChannel[Value, Value, tuple[Value, bool]]):
     """Like LastValue, but readable only once the run is about to finish (deferred nodes)."""
 
     __slots__ = ("value", "finished")

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from typing import Any, Self
 
 from engine._constants import MISSING
-from engine.channels.base import BaseChannel, Value
+from engine.channels.base import SameTypeChannel, Value
 from engine.errors import EmptyChannelError, InvalidUpdateError
 
 
@@ -18,7 +18,7 @@ def _saved_seen(saved: Any) -> Any:
     return set(saved) if isinstance(saved, (set, frozenset)) else saved
 
 
-class NamedBarrierValue(BaseChannel[Value, Value, set[Value]]):
+class NamedBarrierValue(SameTypeChannel[Value, Value, set[Value]]):
     """Available once every name in `names` has written; reading it (consume) resets it."""
 
     __slots__ = ("names", "seen")

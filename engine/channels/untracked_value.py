@@ -6,11 +6,11 @@ from collections.abc import Sequence
 from typing import Any, Self
 
 from engine._constants import MISSING
-from engine.channels.base import BaseChannel, Value
+from engine.channels.base import SameTypeChannel, Value
 from engine.errors import EmptyChannelError, InvalidUpdateError
 
 
-class UntrackedValue(BaseChannel[Value, Value, Value]):
+class UntrackedValue(SameTypeChannel[Value, Value, Value]):
     """Keeps the last value for the run only; checkpoints store nothing for it."""
 
     __slots__ = ("value", "guard")

@@ -77,3 +77,26 @@ def test_builtin_channels_take_one_type_parameter():
 
     expected, actual = run_both(scenario)
     assert actual == expected
+
+
+def test_custom_channel_must_declare_its_value_and_update_types():
+    def scenario(b):
+        BaseChannel = b.mod("channels.base").BaseChannel
+
+        class Latest(BaseChannel[int, int, int]):
+            """Keeps the last write, but says nothing of the types it holds."""
+
+            def from_checkpoint(self, checkpoint):
+                return Latest(self.typ)
+
+            def update(self, values):
+                return bool(values)
+
+            def get(self):
+                return 0
+
+        return Latest(int)
+
+    expected, actual = run_both(scenario)
+    assert isinstance(expected, TypeError)
+    assert normalize(actual) == normalize(expected)
