@@ -16,6 +16,7 @@
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -26,7 +27,15 @@ from studio.i18n import translate
 from studio.run.widgets import show, shown_or_dash
 
 BRANCH = "branch:to:"
-CONFLICT = re.compile(r"At key '([^']+)'")
+CONFLICT = re.compile(r"At key '([^']*)'")  # empty for a channel built by hand (Pregel)
+
+
+def _written_twice(packets: list[Packet]) -> str | None:
+    """The one channel the step wrote more than once: a conflict on a channel built by hand
+    names no key (langgraph's message says "At key ''")."""
+    counts = Counter(p.channel for p in packets)
+    twice = [channel for channel, n in counts.items() if n > 1]
+    return twice[0] if len(twice) == 1 else None
 
 
 def vtext(version: Any) -> str:
@@ -166,7 +175,9 @@ class PhaseBook:
         execute = self.phases[-1] if self.phases and self.phases[-1].kind == "execute" else None
         if found is None or "InvalidUpdateError" not in message or execute is None:
             return False
-        channel = found.group(1)
+        channel = found.group(1) or _written_twice(execute.packets)
+        if channel is None:
+            return False
         barrier = Phase("barrier", execute.step, versions=execute.versions)
         barrier.conflict = (channel, message.split(": ", 1)[-1])
         barrier.merges = {channel: [p for p in execute.packets if p.channel == channel]}

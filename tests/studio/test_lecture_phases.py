@@ -64,6 +64,15 @@ def test_a_lastvalue_conflict_becomes_the_barrier_that_raised():
     assert [p.value for p in barrier.merges["winner"]] in (["alice", "bob"], ["bob", "alice"])
 
 
+def test_a_conflict_naming_no_key_is_the_channel_the_step_wrote_twice():
+    # a channel built by hand (Pregel) has no key: langgraph's message says "At key ''"
+    book, error = run("lesson_07_conflict")
+    unnamed = str(error).replace("At key 'winner'", "At key ''")
+    assert "At key ''" in unnamed
+    assert book.failed(f"vote: InvalidUpdateError: {unnamed}")
+    assert book.phases[-1].conflict[0] == "winner"
+
+
 def test_send_packets_become_tasks_with_their_payloads():
     book, _ = run("lesson_08_send")
     assert [p.kind for p in find(book, "execute", 0).packets].count("send") == 2
