@@ -103,20 +103,18 @@ def pick_name(module: Any, target: str) -> str:
 def _outermost(module: Any, names: list[str]) -> list[str]:
     """Of `names`, the graphs no other one runs as a subgraph (nor, for a builder, a compiled
     graph of it): what a file holding a graph and its parts means to open."""
+    graphs = {name: getattr(module, name) for name in names}
     held: set[int] = set()  # the ids of the subgraphs run, and of their builders
-    for name in names:
-        graph = getattr(module, name)
+    for graph in graphs.values():
         if not is_pregel(graph):
             continue
         try:
             inner = [sub for _, sub in graph.get_subgraphs(recurse=True)]
         except Exception:  # a graph that cannot list its subgraphs holds none we know of
             continue
-        held.update(
-            id(part) for sub in inner for part in (sub, builder_of(sub)) if part is not None
-        )
-    return [name for name in names
-            if not {id(getattr(module, name)), id(builder_of(getattr(module, name)))} & held]  # fmt: skip
+        held.update(id(part) for sub in inner for part in (sub, builder_of(sub)) if part is not None)  # fmt: skip
+    return [name for name, graph in graphs.items()
+            if id(graph) not in held and id(builder_of(graph)) not in held]  # fmt: skip
 
 
 def from_factory(factory: Any, where: str) -> Any:

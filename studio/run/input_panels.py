@@ -343,10 +343,9 @@ class InterruptPanel(QFrame):
     def _show_payload(self, value: Any) -> None:
         """A short payload on one line, a longer one indented; the box as tall as its lines (up
         to PAYLOAD_LINES, then it scrolls): at 1280×720 the bar leaves the canvas its height."""
-        text = pretty(value)
-        line = json.dumps(json.loads(text), ensure_ascii=False)
-        if len(line) <= ONE_LINE:
-            text = line
+        text = pretty(value, indent=None)
+        if len(text) > ONE_LINE:
+            text = pretty(value)
         self.payload.setPlainText(text)
         box = self.payload
         frame = box.frameWidth() * 2 + 2 * int(box.document().documentMargin()) + 2

@@ -37,8 +37,9 @@ def shown_or_dash(value: Any, limit: int = 160) -> str:
     return "—" if value is None else show(value, limit)
 
 
-def pretty(value: Any) -> str:
-    return json.dumps(json.loads(to_json(value)), indent=2, ensure_ascii=False)
+def pretty(value: Any, indent: int | None = 2) -> str:
+    """`value` as JSON text, indented (`indent=None`: on one line)."""
+    return json.dumps(json.loads(to_json(value)), indent=indent, ensure_ascii=False)
 
 
 def vbox(widget: QWidget) -> QVBoxLayout:
