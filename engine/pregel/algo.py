@@ -53,6 +53,7 @@ from engine.pregel.task_ids import (
     legacy_task_id,
     path_sort_key,
     task_id_in,
+    v1_task_id_in,
 )
 from engine.runtime import first_attempt_info
 from engine.types import CacheKey, PregelExecutableTask, Send, interrupt_id
@@ -348,6 +349,7 @@ class StepContext:
     stop: int
     pending_ids: set[str] | None = None  # the task ids of pending_writes, once asked
     id_bytes: bytes | None = None  # the checkpoint id's bytes, every task id's namespace
+    id_in: Any = task_id_in  # the hash of the checkpoint's format (langgraph's choice)
     checkpoint_map: dict | None = None  # the step's tasks' checkpoint map, made once a step
 
     def task_id(self, *parts: str, legacy: Sequence[str] | None = None) -> str:
@@ -355,7 +357,9 @@ class StepContext:
         legacy id its pending writes are keyed by (`legacy`: that version's parts)."""
         if self.id_bytes is None:
             self.id_bytes = id_namespace(self.checkpoint["id"])
-        tid = task_id_in(self.id_bytes, *parts)
+            if self.checkpoint.get("v", 2) < 2:  # (XXH3 since format 2)
+                self.id_in = v1_task_id_in
+        tid = self.id_in(self.id_bytes, *parts)
         if not self.pending_writes:
             return tid
         if self.pending_ids is None:

@@ -28,6 +28,12 @@ def task_id_in(namespace: bytes, *parts: str) -> str:
     return f"{digest[:8]}-{digest[8:12]}-{digest[12:16]}-{digest[16:20]}-{digest[20:32]}"
 
 
+def v1_task_id_in(namespace: bytes, *parts: str) -> str:
+    """The task id langgraph gives in a checkpoint of format 1 (before XXH3: SHA-1 of the same
+    bytes), so a thread saved then still finds its tasks' pending writes."""
+    return _as_uuid(hashlib.sha1(namespace + "".join(parts).encode()).hexdigest())
+
+
 def legacy_task_id(checkpoint_id: str, *parts: str) -> str:
     """The id engine versions before 2026-12 gave (SHA-1 of the parts joined by NUL): the
     pending writes of threads they saved are keyed by it."""
