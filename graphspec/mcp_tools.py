@@ -96,7 +96,9 @@ def _server_stderr() -> None:
     start = inspect.unwrap(stdio.stdio_client)  # under its asynccontextmanager
     if _has_fileno(start.__defaults__[0]):
         return
-    real = sys.__stderr__ if _has_fileno(sys.__stderr__) else open(os.devnull, "w")  # noqa: SIM115
+    real = (
+        sys.__stderr__ if _has_fileno(sys.__stderr__) else open(os.devnull, "w", encoding="utf-8")
+    )  # noqa: SIM115
     start.__defaults__ = (real,)
 
 

@@ -85,9 +85,11 @@ def save_test(graph: Any, spec_path: Path, thread: str, folder: Path,
         "calls": [_call_data(c) for c in store.calls(thread)],
         "steps": [_step_data(s) for s in run_steps(graph, thread)],
     }  # fmt: skip
-    (folder / data_name).write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n")
+    (folder / data_name).write_text(
+        json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8"
+    )
     test = folder / f"test_{name}.py"
-    test.write_text(TEST_SOURCE.format(name=name, data=data_name))
+    test.write_text(TEST_SOURCE.format(name=name, data=data_name), encoding="utf-8")
     return test
 
 
