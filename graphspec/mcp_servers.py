@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import os
 import shlex
+import subprocess
 from collections.abc import Callable, Iterator
 from urllib.parse import urlsplit
 
@@ -50,10 +51,61 @@ def secret_value(server: McpServer, secret: McpSecret, element_id: str, path: st
     return secret.prefix + value
 
 
+def command_words(text: str, windows: bool = os.name == "nt") -> list[str]:
+    """A command line's words, as this OS's shell splits them. Windows keeps a backslash (it
+    separates folders there: POSIX rules would read `C:\\Users\\me` as `C:Usersme`) and
+    groups words with double quotes only; ValueError for an unclosed quote."""
+    return _windows_words(text) if windows else shlex.split(text)
+
+
+def command_line(words: list[str], windows: bool = os.name == "nt") -> str:
+    """The command line that command_words reads back as `words`."""
+    return subprocess.list2cmdline(words) if windows else shlex.join(words)
+
+
+def _windows_words(text: str) -> list[str]:
+    """The Microsoft C runtime's rules (what subprocess.list2cmdline writes for): a run of
+    backslashes is literal unless a double quote follows, where each pair is one backslash and
+    an odd one escapes the quote."""
+    words: list[str] = []
+    word: list[str] | None = None
+    quoted, i = False, 0
+    while i < len(text):
+        char = text[i]
+        if char in " \t" and not quoted:
+            if word is not None:
+                words.append("".join(word))
+                word = None
+            i += 1
+            continue
+        word = word if word is not None else []
+        if char == "\\":
+            run = len(text[i:]) - len(text[i:].lstrip("\\"))
+            i += run
+            if i < len(text) and text[i] == '"':
+                word.append("\\" * (run // 2))
+                if run % 2:
+                    word.append('"')
+                    i += 1
+            else:
+                word.append("\\" * run)
+            continue
+        if char == '"':
+            quoted = not quoted
+        else:
+            word.append(char)
+        i += 1
+    if quoted:
+        raise ValueError("No closing quotation")
+    if word is not None:
+        words.append("".join(word))
+    return words
+
+
 def shown(server: McpServer) -> str:
     """The server as the user reads it: its command line or its URL."""
     if server.transport == "stdio":
-        return shlex.join([server.command, *server.args])
+        return command_line([server.command, *server.args])
     return server.url
 
 

@@ -12,7 +12,6 @@ first, as for a run.
 from __future__ import annotations
 
 import re
-import shlex
 from collections.abc import Callable
 from typing import Any
 from urllib.parse import urlsplit
@@ -30,7 +29,14 @@ from PySide6.QtWidgets import (
 )
 
 from graphspec import credentials
-from graphspec.mcp_servers import is_local, keychain_user, secret_source, server_sites, shown
+from graphspec.mcp_servers import (
+    command_words,
+    is_local,
+    keychain_user,
+    secret_source,
+    server_sites,
+    shown,
+)
 from graphspec.model import McpSecret, McpServer
 from studio.edits import unique_id
 from studio.i18n import translate
@@ -45,7 +51,7 @@ def new_server(text: str, taken: set[str]) -> McpServer:
     if text.lower().startswith(("http://", "https://")):
         return McpServer(name=_name(_host_word(text), taken), transport="streamable_http",
                          url=text)  # fmt: skip
-    words = shlex.split(text)
+    words = command_words(text)
     if not words:
         raise ValueError(
             translate(
@@ -281,7 +287,7 @@ class McpServersEditor(QWidget):
 
     def _command(self, row: int, text: str) -> bool:
         try:
-            words = shlex.split(text)
+            words = command_words(text)
         except ValueError as exc:
             self.host.say(translate("panels.inspector.mcp_form", "command: {exc}").format(exc=exc))
             return False
