@@ -94,6 +94,18 @@ Code = Annotated[str, StringConstraints(max_length=MAX_TEXT), AfterValidator(_no
 Text = Annotated[str, StringConstraints(max_length=MAX_TEXT)]
 
 
+def portable_path(path: str) -> str:
+    """A relative path as a spec keeps it: folders separated by `/` on every OS (Windows reads
+    `/` too), so a spec saved on Windows opens on macOS and Linux. A `\\` is read as one."""
+    return path.replace("\\", "/")
+
+
+SpecPath = Annotated[
+    str, StringConstraints(min_length=1, max_length=1000), AfterValidator(portable_path)
+]
+"""A file the spec names, relative to the spec's folder."""
+
+
 class _Model(BaseModel):
     # No NaN or infinity anywhere (JSON has neither; the canvas cannot place an item at NaN).
     # A field's docstring is its description: schema.json and the inspector's tooltips show it.
@@ -638,7 +650,7 @@ class Subgraph(_Model):
 
     id: Identifier
     graph: GraphSpec | None = None
-    file: Annotated[str, StringConstraints(min_length=1, max_length=1000)] | None = None
+    file: SpecPath | None = None
 
     @model_validator(mode="after")
     def _one_source(self) -> Subgraph:
@@ -732,7 +744,7 @@ class GraphSpec(_Model):
     agents: list[AgentSpec] = []
     subgraphs: list[Subgraph] = []
     breakpoints: Breakpoints = Breakpoints()
-    module_file: Annotated[str, StringConstraints(min_length=1, max_length=1000)] | None = None
+    module_file: SpecPath | None = None
     """The Python file the graph was imported from, relative to this spec: a run loads it on the
     engine first, so the import paths of its functions resolve to it (`superstep import`)."""
     state_class: ImportPath | None = None

@@ -14,6 +14,8 @@ import os
 from pathlib import Path
 from typing import Any
 
+from graphspec.model import portable_path
+
 MAX_FILES = 500
 """The most files followed: bounds the work a hostile folder tree can cause."""
 
@@ -82,7 +84,7 @@ def naming_program(spec: Any, program: Path | None, folder: Path) -> Any:
         where = os.path.relpath(program.resolve(), folder.resolve())
     except ValueError:  # another drive (Windows): no relative path leads there
         where = str(program.resolve())
-    return spec.model_copy(update={"module_file": where})
+    return spec.model_copy(update={"module_file": portable_path(where)})
 
 
 __all__ = ["local_files", "naming_program"]

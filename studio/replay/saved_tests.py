@@ -190,9 +190,13 @@ def find_saved(folder: Path) -> list[Path]:
 
 
 def _relative(path: Path, folder: Path) -> str:
+    """`path` from `folder`, as a spec names files (`/` on every OS: a test saved on Windows
+    runs in a Linux CI)."""
     import os
 
-    return os.path.relpath(path.resolve(), folder.resolve())
+    from graphspec.model import portable_path
+
+    return portable_path(os.path.relpath(path.resolve(), folder.resolve()))
 
 
 def _call_data(call: RecordedCall) -> dict:

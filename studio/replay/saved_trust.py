@@ -43,8 +43,10 @@ def spec_in_project(test_folder: Path, spec: Any) -> Path:
     """The spec file `spec` (relative to the test's folder) names, refused outside the project."""
     if not isinstance(spec, str) or not spec:
         raise Refused(f"its spec is {spec!r}, not a path relative to the test")
+    from graphspec.model import portable_path
+
     root = project_root(test_folder)
-    path = (test_folder.resolve() / spec).resolve()
+    path = (test_folder.resolve() / portable_path(spec)).resolve()
     if not path.is_relative_to(root):
         raise Refused(f"its spec {spec!r} resolves to {path}, outside the test's project {root} "
                       "(a saved test's spec must be inside it)")  # fmt: skip
