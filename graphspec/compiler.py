@@ -403,7 +403,10 @@ def _subgraph_action(node: SubgraphNode, site: _Site) -> Any:
             trusted=site.trusted,
             base_dir=subgraph_dir(sub, site.base_dir),
             _depth=site.depth + 1,
-        ).compile()
+        ).compile(  # a subgraph keeps its own static breakpoints, as a compiled one does
+            interrupt_before=list(child.breakpoints.before) or None,
+            interrupt_after=list(child.breakpoints.after) or None,
+        )
     except SpecError as exc:
         raise SpecError(f"subgraph {sub.id}: {exc}", element_id=node.id, path=site.path) from exc
 

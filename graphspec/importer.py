@@ -305,7 +305,10 @@ class _Graph:
             pass
         elif inner is not None and not hasattr(runnable, "func"):
             sub_id = name if name.isidentifier() else f"sub_{len(self.subgraphs)}"
-            self.subgraphs.append({"id": sub_id, "graph": _graph_doc(inner, self.modules)})
+            doc = _graph_doc(inner, self.modules)
+            if points := _static_breakpoints(runnable):  # compiled with its own: they pause
+                doc["breakpoints"] = points
+            self.subgraphs.append({"id": sub_id, "graph": doc})
             out = {"id": name, "kind": "subgraph", "subgraph": sub_id}
         elif type(runnable).__name__ == "ToolNode":
             out = import_agents.tools_node(name, runnable, self.modules)
@@ -426,10 +429,8 @@ def _own_store(store: Any, modules: list[Any]) -> str | None:
         return None
 
 
-def _compiled_with(graph: Any, modules: list[Any]) -> dict[str, Any]:
-    """Breakpoints and the in-memory checkpointer, store and cache a compiled graph was given;
-    a store of the program's own by import path (`_own_store`)."""
-    out: dict[str, Any] = {}
+def _static_breakpoints(graph: Any) -> dict[str, list[str]]:
+    """The interrupt_before/after a compiled graph was given, "*" as its every node."""
     nodes = [n for n in getattr(graph, "nodes", {}) if n != START]
     points = {}
     for when in ("before", "after"):
@@ -437,7 +438,14 @@ def _compiled_with(graph: Any, modules: list[Any]) -> dict[str, Any]:
         chosen = nodes if chosen == "*" or "*" in chosen else list(chosen)
         if chosen:
             points[when] = chosen
-    if points:
+    return points
+
+
+def _compiled_with(graph: Any, modules: list[Any]) -> dict[str, Any]:
+    """Breakpoints and the in-memory checkpointer, store and cache a compiled graph was given;
+    a store of the program's own by import path (`_own_store`)."""
+    out: dict[str, Any] = {}
+    if points := _static_breakpoints(graph):
         out["breakpoints"] = points
     for field, classes in _IN_MEMORY.items():
         value = getattr(graph, field, None)

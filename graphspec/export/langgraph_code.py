@@ -101,7 +101,7 @@ class _GraphWriter:
             child, child_dir = _child(sub, self.base_dir, self.depth)
             where = f"{self.path}.subgraphs[{j}]" + (".graph" if sub.graph is not None else "")
             writer = _GraphWriter(self.m, child, f"{sub.id}_", child_dir, self.depth + 1, where)
-            children[sub.id] = writer.write()
+            children[sub.id] = f"{writer.write()}().compile({', '.join(_breakpoints(child))})"
         lines = [f"    builder = StateGraph({state})"]
         for i, node in enumerate(spec.nodes):
             self.at = (node.id, f"{self.path}.nodes[{i}]")
@@ -237,7 +237,7 @@ class _GraphWriter:
     def subgraph_action(self, node: SubgraphNode, children: dict[str, str]) -> str:
         if node.subgraph not in children:
             raise SpecError(f"unknown subgraph {node.subgraph!r}", element_id=node.id)
-        return f"{children[node.subgraph]}().compile()"
+        return children[node.subgraph]
 
     def set_state_action(self, node: SetStateNode, children: dict[str, str]) -> str:
         name, doc = self.node_def(node)
@@ -534,8 +534,8 @@ def to_langgraph(spec: GraphSpec, base_dir: str | os.PathLike[str] | None = None
         keywords += [f"{k}={v!r}" for k, v in points.items() if v]
         compiled = f"Pregel(\n        {(',' + chr(10) + '        ').join(keywords)},\n    )"
     else:
-        keywords = "".join(f", {k}={v}" for k, v in runtime.items())
-        compiled = f"build_graph().compile(checkpointer=checkpointer{keywords}{_breakpoints(spec)})"
+        keywords = ["checkpointer=checkpointer", *(f"{k}={v}" for k, v in runtime.items())]
+        compiled = f"build_graph().compile({', '.join(keywords + _breakpoints(spec))})"
     tail = (
         "\n\ndef compile_graph(checkpointer: Any = None) -> Any:\n"
         + default_saver
@@ -564,12 +564,13 @@ def to_langgraph(spec: GraphSpec, base_dir: str | os.PathLike[str] | None = None
     return text
 
 
-def _breakpoints(spec: GraphSpec) -> str:
-    out = ""
+def _breakpoints(spec: GraphSpec) -> list[str]:
+    """compile()'s keywords for the graph's static breakpoints."""
+    out = []
     if spec.breakpoints.before:
-        out += f", interrupt_before={list(spec.breakpoints.before)!r}"
+        out.append(f"interrupt_before={list(spec.breakpoints.before)!r}")
     if spec.breakpoints.after:
-        out += f", interrupt_after={list(spec.breakpoints.after)!r}"
+        out.append(f"interrupt_after={list(spec.breakpoints.after)!r}")
     return out
 
 

@@ -664,9 +664,10 @@ class RunController(RunToolbar, ThreadControl):
                 thread_id=view.thread_id, node=node, error=error))  # fmt: skip
             state = "failed"
         elif view.next:
+            where = [" › ".join(path) for path in view.waiting] or view.next
             self._say(
                 translate("run.controller", "Paused before {join}: Continue runs on").format(
-                    join=", ".join(view.next)
+                    join=", ".join(where)
                 )
             )
             state = "breakpoint"

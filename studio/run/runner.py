@@ -197,6 +197,9 @@ class ThreadView:
     errors: list[tuple[str, str]] = field(default_factory=list)
     """(task name, error) of each task whose last attempt raised: a run on this thread failed
     there (in the studio before, or in the program's own code) and Continue runs it again."""
+    waiting: tuple[tuple[str, ...], ...] = ()
+    """Where each task of `next` waits, down through the subgraphs it runs: `("team",
+    "review")` when the subgraph `team` paused before its node `review`."""
 
     @property
     def complete(self) -> bool:
@@ -773,7 +776,7 @@ class RunSession(QObject):
         checkpoints decoded, whatever the thread's length (counts come from the saver's index)."""
         graph, config = self._graph, {"configurable": {"thread_id": thread_id}}
         history = [entry_of(snap) for snap in graph.get_state_history(config, limit=PAGE)]
-        state = graph.get_state(config)
+        state = graph.get_state(config, subgraphs=True)  # where a subgraph's run waits
         interrupts = [(task.name, i.value, i.id) for task in state.tasks for i in task.interrupts]
         errors = [(task.name, saved_error(task.error)) for task in state.tasks if task.error]
         threads = self._threads()
@@ -782,7 +785,8 @@ class RunSession(QObject):
         total = found.checkpoints if found is not None else len(history)
         self._emit("thread_ready", ThreadView(thread_id, history, interrupts, tuple(state.next),
                                               state_dict(state.values), threads, bool(state.tasks),
-                                              max(total, len(history)), errors))  # fmt: skip
+                                              max(total, len(history)), errors,
+                                              waiting_paths(state)))  # fmt: skip
         if summaries is not None:
             self._emit("summaries_ready", summaries)
 
@@ -798,6 +802,21 @@ class RunSession(QObject):
     def _emit_summaries(self) -> None:
         if (summaries := self._summaries()) is not None:
             self._emit("summaries_ready", summaries)
+
+
+def waiting_paths(snapshot: Any) -> tuple[tuple[str, ...], ...]:
+    """The path of each task the snapshot waits to run, into the state of a subgraph it runs
+    (`get_state(subgraphs=True)` puts that state on the task), to the node the subgraph waits
+    before."""
+    paths: list[tuple[str, ...]] = []
+    for task in snapshot.tasks:
+        if task.name not in snapshot.next:
+            continue
+        inner = task.state  # a StateSnapshot for a subgraph's task; else None or a config
+        for below in (waiting_paths(inner) if hasattr(inner, "tasks") else ()) or [()]:
+            if (path := (task.name, *below)) not in paths:
+                paths.append(path)
+    return tuple(paths)
 
 
 def state_dict(values: Any) -> dict:
