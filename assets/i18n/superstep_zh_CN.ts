@@ -3513,6 +3513,10 @@ Open it only if you trust this code.</source>
             <translation>线程 {thread_id} {where}；高亮：最后一个屏障 (barrier) 改变的内容（旧 → 新）</translation>
         </message>
         <message>
+            <source>Paused: {value} raised NodeInterrupt — Edit the state…, then it runs again</source>
+            <translation>已暂停：{value} 抛出了 NodeInterrupt — 点“编辑状态…”改动状态后它会再次运行</translation>
+        </message>
+        <message>
             <source>Paused: {value} is waiting for an answer</source>
             <translation>已暂停：{value} 在等待回答</translation>
         </message>
@@ -3856,6 +3860,18 @@ Open it only if you trust this code.</source>
             <translation>恢复</translation>
         </message>
         <message>
+            <source>Edit the state…</source>
+            <translation>编辑状态…</translation>
+        </message>
+        <message>
+            <source>The thread's state in an editor: change what the node checks, then Fork with edited state runs the node again</source>
+            <translation>在编辑器中打开线程的状态：改动节点检查的值，再点“用编辑后的状态分叉 (fork)”，节点会再次运行</translation>
+        </message>
+        <message>
+            <source>No answer reaches it: it runs again once its state is changed</source>
+            <translation>回答传不到它：状态改动后它才会再次运行</translation>
+        </message>
+        <message>
             <source>Approve all</source>
             <translation>全部批准</translation>
         </message>
@@ -3870,6 +3886,10 @@ Open it only if you trust this code.</source>
         <message>
             <source>Answer every tool call of this human-in-the-loop review at once</source>
             <translation>一次回答此人工审核中的所有工具调用</translation>
+        </message>
+        <message>
+            <source>{node} raised NodeInterrupt{many}</source>
+            <translation>{node} 抛出了 NodeInterrupt{many}</translation>
         </message>
         <message>
             <source>{node} is waiting for an answer{many}</source>

@@ -26,6 +26,7 @@ from graphspec.import_func import holds_one_value
 from studio.i18n import translate
 from studio.paths import studio_home
 from studio.plain import plain_tip
+from studio.run.input_panels import RAISED_ID
 from studio.run.overlay import RunOverlay
 from studio.run.panels import (
     ChannelsPanel,
@@ -192,6 +193,7 @@ class RunController(RunToolbar, ThreadControl):
         self.history.older_requested.connect(self.older_history)
         self.trace.scope_changed.connect(self._scope_changed)
         self.interrupt_panel.answered.connect(self.answer)
+        self.interrupt_panel.edit_state_requested.connect(self.history.edit_tip)
         self.thread_selector.activated.connect(
             lambda i: self.choose_thread(self.thread_selector.itemData(i))
         )
@@ -649,11 +651,13 @@ class RunController(RunToolbar, ThreadControl):
         elif view.interrupts:
             self.interrupt_panel.show_interrupts(view.interrupts, self.input_panel.resume_hint())
             self.overlay.set_running([node for node, _value, _iid in view.interrupts])  # waiting
-            self._say(
-                translate("run.controller", "Paused: {value} is waiting for an answer").format(
-                    value=view.interrupts[0][0]
-                )
-            )
+            node, _value, iid = view.interrupts[0]
+            asked = (
+                translate("run.controller", "Paused: {value} raised NodeInterrupt — Edit the state…, then it runs again")
+                if iid == RAISED_ID
+                else translate("run.controller", "Paused: {value} is waiting for an answer")
+            )  # fmt: skip
+            self._say(asked.format(value=node))
             state = "interrupted"
         elif self.last_failure is not None and view.thread_id == self._ran:
             state = "failed"

@@ -421,6 +421,13 @@ class HistoryPanel(QWidget):
         self.fork_dialog = ForkDialog(title, self.editor.toPlainText(), self._fork_from, self)
         self.fork_dialog.open()  # not exec(): the run side keeps going, tests never block
 
+    def edit_tip(self) -> None:
+        """The tip's state in its window: a node that raised NodeInterrupt runs again once the
+        state is changed there (Fork with edited state updates the tip and runs on)."""
+        if self.entries:
+            self.select(self.entries[0].checkpoint_id)
+            self._edit_state()
+
     def _older(self) -> None:
         if self.entries:
             self.older.setEnabled(False)  # until the page arrives

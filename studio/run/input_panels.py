@@ -34,6 +34,10 @@ PAYLOAD_LINES = 6
 """The most lines an interrupt's payload box shows before it scrolls."""
 ONE_LINE = 80
 """An interrupt payload this short (as one line of JSON) is shown on one line."""
+RAISED_ID = "placeholder-id"
+"""The id langgraph gives an Interrupt made without one: a node's raised NodeInterrupt (or
+GraphInterrupt) has it, where `interrupt()` derives its id from the task. An answer never
+reaches a raised one: the node runs again, and raises again, until its state has changed."""
 
 
 def exact_json(value: Any) -> str | None:
@@ -257,6 +261,7 @@ class InterruptPanel(QFrame):
     """Non-modal: the pending interrupt's payload and a JSON answer that resumes the run."""
 
     answered = Signal(object, object)  # interrupt id (None when only one), value
+    edit_state_requested = Signal()  # a raised NodeInterrupt: the thread's state, to change
 
     def __init__(self) -> None:
         super().__init__()
@@ -284,6 +289,20 @@ class InterruptPanel(QFrame):
         self.error.setStyleSheet("color: #C62828")
         self.error.hide()  # shown with a reason only: the bar takes the canvas's height
         self.resume = button("resumeButton", translate("run.input_panels", "Resume"), self._resume)
+        self.edit_state = button(
+            "interruptEditStateButton",
+            translate("run.input_panels", "Edit the state…"),
+            lambda _=False: self.edit_state_requested.emit(),
+            tip=translate(
+                "run.input_panels",
+                "The thread's state in an editor: change what the node checks, then Fork with edited state runs the node again",
+            ),
+        )
+        self.raised_note = line_label(
+            translate("run.input_panels", "No answer reaches it: it runs again once its state is changed")
+        )  # fmt: skip
+        self.raised_note.hide()
+        self.edit_state.hide()
         self.quick = {kind: button(f"{kind}AllButton", {"approve": translate("run.input_panels", "Approve all"), "reject": translate("run.input_panels", "Reject all")}[kind], lambda _=False, k=kind: self._decide(k))
                       for kind in ("approve", "reject")}  # fmt: skip
         layout = QVBoxLayout(self)
@@ -294,9 +313,12 @@ class InterruptPanel(QFrame):
         layout.addLayout(top)
         layout.addWidget(self.payload)
         row = QHBoxLayout()
-        row.addWidget(QLabel(translate("run.input_panels", "Answer")))
+        self.answer_label = QLabel(translate("run.input_panels", "Answer"))
+        row.addWidget(self.answer_label)
         row.addWidget(self.answer, 1)
         row.addWidget(self.resume)
+        row.addWidget(self.raised_note, 1)
+        row.addWidget(self.edit_state)
         for quick in self.quick.values():
             quick.setToolTip(
                 translate(
@@ -328,17 +350,23 @@ class InterruptPanel(QFrame):
 
     def _chosen(self, index: int) -> None:
         if 0 <= index < len(self.pending):
-            node, value, _iid = self.pending[index]
+            node, value, iid = self.pending[index]
             many = f" ({len(self.pending)} pending)" if len(self.pending) > 1 else ""
-            self.title.setText(
-                translate("run.input_panels", "{node} is waiting for an answer{many}").format(
-                    node=node, many=many
-                )
+            raised = iid == RAISED_ID
+            title = (
+                translate("run.input_panels", "{node} raised NodeInterrupt{many}")
+                if raised
+                else translate("run.input_panels", "{node} is waiting for an answer{many}")
             )
+            self.title.setText(title.format(node=node, many=many))
             self._show_payload(value)
+            for asking in (self.answer_label, self.answer, self.resume):
+                asking.setVisible(not raised)
+            self.raised_note.setVisible(raised)
+            self.edit_state.setVisible(raised)
             requests = value.get("action_requests") if isinstance(value, dict) else None
             for quick in self.quick.values():
-                quick.setVisible(isinstance(requests, list))
+                quick.setVisible(isinstance(requests, list) and not raised)
 
     def _show_payload(self, value: Any) -> None:
         """A short payload on one line, a longer one indented; the box as tall as its lines (up
