@@ -203,8 +203,8 @@ class RunOverlay:
     def _label(self, spots: list[QPointF], text: str, tip: str, name: str,
                taken: list[QRectF]) -> None:  # fmt: skip
         """A small label with a white card behind it, beside the first of `spots` where it
-        overlaps nothing `taken` (else below what is in the way at the first), which it joins;
-        the whole text on hover."""
+        overlaps nothing `taken` and no node's card (else the first clear of what is `taken`,
+        else below what is in the way at the first), which it joins; the whole text on hover."""
         short = text if len(text) <= 48 else text[:47] + "…"
         label = QGraphicsSimpleTextItem(short)
         label.setFont(LABEL_FONT)
@@ -212,7 +212,11 @@ class RunOverlay:
         rect = label.boundingRect()
         boxes = [rect.adjusted(-4, -2, 4, 2).translated(at.x() + 8, at.y() - rect.height() / 2)
                  for at in spots]  # fmt: skip
-        box = next((b for b in boxes if not any(b.intersects(t) for t in taken)), boxes[0])
+        cards = [n.sceneBoundingRect() for n in self.scene.nodes.values()]
+        box = next(
+            (b for b in boxes if not any(b.intersects(t) for t in taken + cards)),
+            next((b for b in boxes if not any(b.intersects(t) for t in taken)), boxes[0]),
+        )
         for _ in taken:  # nowhere along the edge is clear: step down past what is in the way
             if not any(box.intersects(t) for t in taken):
                 break
