@@ -84,19 +84,22 @@ def graph_names(module: Any) -> list[str]:
 
 
 def pick_name(module: Any, target: str) -> str:
-    """The name of the module's graph: graph/app/agent, else its only one, else the only one no
-    other holds as a subgraph (a supervisor beside its agents); SeveralGraphs when that leaves
-    more than one (the caller asks which)."""
+    """The name of the module's graph: its only one, else of those no other holds as a subgraph
+    (a supervisor beside its agents; a grandparent graph beside the parent called `graph` it
+    runs) graph/app/agent, else the only one, else graph/app/agent held by another;
+    SeveralGraphs when that leaves more than one (the caller asks which)."""
     names = graph_names(module)
-    preferred = [n for n in PREFERRED_NAMES if n in names]
-    if preferred or len(names) == 1:
-        return (preferred or names)[0]
+    if len(names) == 1:
+        return names[0]
     if not names:
         raise NoGraph(f"{target} holds no graph (a compiled graph, a StateGraph builder or an "
                         f"@entrypoint); for a function making one, name it as {target}:FUNCTION")  # fmt: skip
     outermost = _outermost(module, names)
-    if len(outermost) == 1:
-        return outermost[0]
+    preferred = [n for n in PREFERRED_NAMES if n in outermost]
+    if preferred or len(outermost) == 1:
+        return (preferred or outermost)[0]
+    if held := [n for n in PREFERRED_NAMES if n in names]:  # run by one of several outermost
+        return held[0]
     raise SeveralGraphs(target, names)
 
 

@@ -12,7 +12,7 @@ import pytest
 from graphspec.errors import SpecError
 from graphspec.import_refs import split_target
 from graphspec.importer import import_module_graph, load_module
-from graphspec.program_graphs import SeveralGraphs, graph_names
+from graphspec.program_graphs import SeveralGraphs, graph_names, pick_name
 
 HEAD = """
 from typing_extensions import TypedDict
@@ -103,6 +103,27 @@ def test_of_several_graphs_the_one_holding_the_others_is_taken(tmp_path, held_as
     names = graph_names(load_module(path))
     assert "supervisor" in names and "reviewer" in names
     assert [n.id for n in import_module_graph(path).nodes] == ["write", "review"]
+
+
+def test_a_graph_called_graph_that_another_runs_is_not_taken_for_the_file(tmp_path):
+    # nested subgraphs, the middle one called `graph`: the file means the grandparent, which
+    # holds it; named, the middle one opens
+    path = module(
+        tmp_path,
+        "nested_three",
+        """
+        def one(state):
+            return {"x": 1}
+        child = StateGraph(S).add_node("child_step", one).add_edge(START, "child_step").compile()
+        middle = StateGraph(S).add_node("parent_step", one).add_node("child", child)
+        graph = middle.add_edge(START, "parent_step").add_edge("parent_step", "child").compile()
+        top = StateGraph(S).add_node("gp_step", one).add_node("parent", graph)
+        grandparent = top.add_edge(START, "gp_step").add_edge("gp_step", "parent").compile()
+    """,
+    )
+    assert pick_name(load_module(path), path) == "grandparent"
+    assert [n.id for n in import_module_graph(path).nodes] == ["gp_step", "parent"]
+    assert [n.id for n in import_module_graph(path, "graph").nodes] == ["parent_step", "child"]
 
 
 def test_lambdas_bool_path_maps_and_custom_retry_rules_are_refused_by_element(tmp_path):
