@@ -6,7 +6,7 @@ import json
 import pprint
 from typing import Any
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QEvent, Signal
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
@@ -257,6 +257,26 @@ class RunInputPanel(QWidget):
             self.refused.emit(text)
 
 
+class PayloadBox(QPlainTextEdit):
+    """An interrupt's payload in a box as tall as its lines as they wrap at its width and font
+    (up to PAYLOAD_LINES, then it scrolls): at 1280×720 the bar leaves the canvas its height,
+    and lecture mode's larger type, wrapping a one-line payload, is not cut at the first line."""
+
+    def fit(self) -> None:
+        frame = self.frameWidth() * 2 + 2 * int(self.document().documentMargin()) + 2
+        lines = min(max(self.document().lineCount(), 1), PAYLOAD_LINES)
+        self.setFixedHeight(lines * self.fontMetrics().lineSpacing() + frame)
+
+    def resizeEvent(self, event: Any) -> None:
+        super().resizeEvent(event)
+        self.fit()  # a new width wraps the lines anew
+
+    def changeEvent(self, event: Any) -> None:
+        super().changeEvent(event)
+        if event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange):
+            self.fit()
+
+
 class InterruptPanel(QFrame):
     """Non-modal: the pending interrupt's payload and a JSON answer that resumes the run."""
 
@@ -275,7 +295,7 @@ class InterruptPanel(QFrame):
         font.setBold(True)
         self.title.setFont(font)
         self.chooser = combo("interruptChooser", self._chosen)
-        self.payload = QPlainTextEdit()
+        self.payload = PayloadBox()
         self.payload.setObjectName("interruptPayload")
         self.payload.setReadOnly(True)
         self.payload.setFont(MONO)
@@ -369,16 +389,12 @@ class InterruptPanel(QFrame):
                 quick.setVisible(isinstance(requests, list) and not raised)
 
     def _show_payload(self, value: Any) -> None:
-        """A short payload on one line, a longer one indented; the box as tall as its lines (up
-        to PAYLOAD_LINES, then it scrolls): at 1280×720 the bar leaves the canvas its height."""
+        """A short payload on one line, a longer one indented (the box fits its lines)."""
         text = pretty(value, indent=None)
         if len(text) > ONE_LINE:
             text = pretty(value)
         self.payload.setPlainText(text)
-        box = self.payload
-        frame = box.frameWidth() * 2 + 2 * int(box.document().documentMargin()) + 2
-        lines = min(text.count("\n") + 1, PAYLOAD_LINES)
-        box.setFixedHeight(lines * box.fontMetrics().lineSpacing() + frame)
+        self.payload.fit()
 
     def _show_error(self, text: str) -> None:
         self.error.setText(text)

@@ -40,3 +40,22 @@ def test_a_long_payload_is_indented_in_a_box_as_tall_as_its_lines(qtbot, window)
     shown = bar.payload.toPlainText()
     assert json.loads(shown) == value and shown.count("\n") == 4
     assert bar.payload.verticalScrollBar().maximum() == 0  # all five lines in view
+
+
+def test_in_lecture_mode_a_payload_wrapped_by_the_large_type_shows_whole(qtbot, window):
+    # the box was as tall as the text's lines, not as the lines it wraps to: lecture mode's
+    # type wrapped the approval's one-line payload at 1280×720 and the box cut its second line
+    win = sized(qtbot, window, (1280, 720))
+    open_template(qtbot, win, "lesson_10_interrupt")
+    choose(qtbot, win, "teach")
+    win.actions_by_name["lecture_mode"].trigger()
+    click(qtbot, win, "runButton")
+    idle(qtbot, win)
+    bar = win.runner.interrupt_panel
+    qtbot.waitUntil(bar.isVisible, timeout=3000)
+    box = bar.payload
+    qtbot.waitUntil(lambda: box.document().lineCount() > 1, timeout=3000)  # wrapped
+    assert box.verticalScrollBar().maximum() == 0  # every line in view
+    win.actions_by_name["lecture_mode"].trigger()  # back to the usual type: one line again
+    qtbot.waitUntil(lambda: box.document().lineCount() == 1, timeout=3000)
+    assert box.verticalScrollBar().maximum() == 0 and bar.height() <= 100
