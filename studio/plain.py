@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import html
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, Qt
 from PySide6.QtGui import Qt as GuiQt
 from PySide6.QtWidgets import QLabel, QSizePolicy
 
@@ -24,10 +24,20 @@ def plain_tip(text: str) -> str:
     return "<qt>" + html.escape(text).replace("\n", "<br>") + "</qt>"
 
 
+class LineLabel(QLabel):
+    """One line high at its font: lecture mode's larger type (a style sheet) changes it."""
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange):
+            self.setFixedHeight(self.fontMetrics().height() + 2)
+
+
 def line_label(text: str = "") -> QLabel:
     """A plain label kept to one line cut at its width, top-aligned (a long status or error
     neither widens nor heightens its dock); `set_line` puts all of it in the tooltip too."""
-    label = plain_label()
+    label = LineLabel()
+    label.setTextFormat(Qt.TextFormat.PlainText)
     label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
     label.setFixedHeight(label.fontMetrics().height() + 2)
     label.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
