@@ -228,6 +228,7 @@ class InspectorPanel(QScrollArea):
     def _line(self, name: str, label: str, value: str, commit) -> QLineEdit:
         edit = QLineEdit(value)
         edit.setObjectName(f"inspector_{name}")
+        edit.setCursorPosition(0)  # a text longer than the field shows its start, not its end
         edit.setToolTip(self._description(name))
 
         shown = {"value": value}

@@ -32,6 +32,7 @@ def line_edit(name: str, value: str, commit: Callable[[str], bool], say: Callabl
     edit = QLineEdit(value)
     edit.setObjectName(name)
     edit.setPlaceholderText(placeholder)
+    edit.setCursorPosition(0)  # a text longer than the field shows its start, not its end
     shown = {"value": value}
 
     def finished() -> None:
