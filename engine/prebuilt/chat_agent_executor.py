@@ -338,6 +338,8 @@ def create_react_agent(  # noqa: C901 - one builder, in the order the graph is d
         RunnableCallable(call_model, acall_model),
         input_schema=_model_input_schema(state_schema, pre_model_hook),
     )
+    if tool_classes:  # next to the agent, as langgraph adds it: the graph's node order shows it
+        graph.add_node("tools", tool_node)
     first = "agent"
     if pre_model_hook is not None:
         graph.add_node("pre_model_hook", pre_model_hook)
@@ -370,8 +372,6 @@ def create_react_agent(  # noqa: C901 - one builder, in the order the graph is d
                 "post_model_hook" if post_model_hook is not None else "agent", after_answer
             )
         return compiled()
-
-    graph.add_node("tools", tool_node)
 
     def should_continue(state: Any) -> Any:
         last = _value(state, "messages")[-1]

@@ -225,3 +225,22 @@ def test_a_tool_node_composes_as_a_runnable():
         return dump(out["messages"][1:])
 
     assert_same(scenario)
+
+
+def test_the_nodes_come_in_langgraph_order_with_every_hook():
+    # the tools node sits right after the agent, before the hooks and the structured answer:
+    # get_graph(), drawings and stream order follow it
+    class Answer(BaseModel):
+        value: int
+
+    def scenario(b):
+        agents = [
+            react(b, fake(ai("ok")), [add], response_format=Answer),
+            react(
+                b, fake(ai("ok")), [add], pre_model_hook=lambda s: {}, post_model_hook=lambda s: {}
+            ),
+            react(b, fake(ai("ok")), [], pre_model_hook=lambda s: {}, response_format=Answer),
+        ]
+        return [(list(a.nodes), list(a.get_graph().nodes)) for a in agents]
+
+    assert_same(scenario)
