@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any, Generic
 
 from engine._constants import END, NS_END, NS_SEP, START
+from engine._lazy import lazy_names
 from engine.channels.base import BaseChannel
 from engine.channels.ephemeral_value import EphemeralValue
 from engine.graph.schema import annotated_channel, channel_for, schema_fields
@@ -529,10 +530,23 @@ def _command_ends(action: Any) -> tuple[str, ...] | None:
     return None
 
 
-def __getattr__(name: str) -> Any:
-    # langgraph.graph.state exposes CompiledStateGraph; it lives apart (see engine.graph.compiled)
-    if name == "CompiledStateGraph":
-        from engine.graph.compiled import CompiledStateGraph
-
-        return CompiledStateGraph
-    raise AttributeError(f"module 'engine.graph.state' has no attribute {name!r}")
+# Names langgraph.graph.state holds because it imports them; programs import them from there
+# (`from langgraph.graph.state import CompiledStateGraph, LastValue`). They live elsewhere here.
+_REEXPORTED = {
+    "CompiledStateGraph": "engine.graph.compiled",
+    **dict.fromkeys(
+        (
+            "BinaryOperatorAggregate",
+            "DeltaChannel",
+            "LastValue",
+            "LastValueAfterFinish",
+            "NamedBarrierValue",
+            "NamedBarrierValueAfterFinish",
+        ),
+        "engine.channels",
+    ),
+    **dict.fromkeys(("All", "CachePolicy", "Checkpointer", "RetryPolicy", "Send"), "engine.types"),
+    **dict.fromkeys(("ErrorCode", "InvalidUpdateError", "ParentCommand"), "engine.errors"),
+    "Pregel": "engine.pregel",
+}
+__getattr__ = lazy_names(__name__, _REEXPORTED, globals())
