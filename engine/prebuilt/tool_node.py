@@ -154,13 +154,26 @@ class ToolNode(EngineRunnable, Runnable):
         return f"ToolNode(tools={list(self._tools_by_name)})"
 
     # -------------------------------------------------------------- entry points
-    def _runtimes(
-        self, input: Any, config: dict
-    ) -> tuple[list[ToolCall], InputType, list[ToolRuntime]]:
-        calls, input_type = self._parse_input(input)
+    # invoke/ainvoke hand the graph's runtime to _func/_afunc, the methods langgraph's ToolNode
+    # runs: programs subclass ToolNode and override them (calling super()._func(...)).
+    def invoke(self, input: Any, config: dict | None = None, **kwargs: Any) -> Any:
+        config = ensure_config() if config is None else config  # a node's own call: its task's
+        return self._func(input, config, self._graph_runtime(config))
+
+    async def ainvoke(self, input: Any, config: dict | None = None, **kwargs: Any) -> Any:
+        config = ensure_config() if config is None else config
+        return await self._afunc(input, config, self._graph_runtime(config))
+
+    def _graph_runtime(self, config: dict) -> Any:
         runtime = config.get(CONF, {}).get(CONFIG_KEY_RUNTIME)
         if runtime is None:  # as langgraph's: a ToolNode runs in a graph, its runtime injected
             raise ValueError(f"Missing required config key 'N/A' for '{self.name}'.")
+        return runtime
+
+    def _runtimes(
+        self, input: Any, config: dict, runtime: Any
+    ) -> tuple[list[ToolCall], InputType, list[ToolRuntime]]:
+        calls, input_type = self._parse_input(input)
         state = self._extract_state(input, config)
         runtimes = [
             ToolRuntime(
@@ -178,9 +191,8 @@ class ToolNode(EngineRunnable, Runnable):
         ]
         return calls, input_type, runtimes
 
-    def invoke(self, input: Any, config: dict | None = None, **kwargs: Any) -> Any:
-        config = ensure_config() if config is None else config  # a node's own call: its task's
-        calls, input_type, runtimes = self._runtimes(input, config)
+    def _func(self, input: Any, config: dict, runtime: Any) -> Any:
+        calls, input_type, runtimes = self._runtimes(input, config, runtime)
         if len(calls) == 1:
             outputs = [self._run_one(calls[0], input_type, runtimes[0])]
         else:
@@ -192,9 +204,8 @@ class ToolNode(EngineRunnable, Runnable):
                 outputs = [f.result() for f in futures]
         return self._combine_tool_outputs(outputs, input_type)
 
-    async def ainvoke(self, input: Any, config: dict | None = None, **kwargs: Any) -> Any:
-        config = ensure_config() if config is None else config
-        calls, input_type, runtimes = self._runtimes(input, config)
+    async def _afunc(self, input: Any, config: dict, runtime: Any) -> Any:
+        calls, input_type, runtimes = self._runtimes(input, config, runtime)
         outputs = await asyncio.gather(
             *(self._arun_one(c, input_type, r) for c, r in zip(calls, runtimes, strict=False))
         )
