@@ -26,7 +26,7 @@ from engine.errors import ErrorCode, create_error_message
 from engine.graph.message import add_messages
 from engine.graph.state import StateGraph
 from engine.managed import RemainingSteps
-from engine.prebuilt.tool_node import ToolNode
+from engine.prebuilt.tool_node import ToolCallWithContext, ToolNode  # langgraph exposes both here
 from engine.types import Send
 from engine.warnings import LangGraphDeprecatedSinceV10
 
@@ -185,7 +185,10 @@ def _check_history(messages: Sequence[BaseMessage]) -> None:
 
 def _tool_sends(calls: Sequence[dict], state: Any) -> list[Send]:
     return [
-        Send("tools", {"__type": "tool_call_with_context", "tool_call": call, "state": state})
+        Send(
+            "tools",
+            ToolCallWithContext(__type="tool_call_with_context", tool_call=call, state=state),
+        )
         for call in calls
     ]
 

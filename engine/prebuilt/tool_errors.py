@@ -30,6 +30,14 @@ INVALID_TOOL_NAME_ERROR_TEMPLATE = (
 TOOL_CALL_ERROR_TEMPLATE = "Error: {error}\n Please fix your mistakes."
 
 
+# langgraph defines it beside the others without using it; programs import it with them
+TOOL_EXECUTION_ERROR_TEMPLATE = (
+    "Error executing tool '{tool_name}' with kwargs {tool_kwargs} with error:\n"
+    " {error}\n"
+    " Please fix the error and try again."
+)
+
+
 TOOL_INVOCATION_ERROR_TEMPLATE = (
     "Error invoking tool '{tool_name}' with kwargs {tool_kwargs} with error:\n"
     " {error}\n"

@@ -41,8 +41,11 @@ from engine._constants import CONF, CONFIG_KEY_READ, CONFIG_KEY_RUNTIME
 from engine._internal._config import ensure_config
 from engine.errors import GraphBubbleUp
 from engine.graph.message import REMOVE_ALL_MESSAGES
-from engine.prebuilt.tool_errors import (
+from engine.prebuilt.tool_errors import (  # the templates: langgraph's module holds them too
     INVALID_TOOL_NAME_ERROR_TEMPLATE,
+    TOOL_CALL_ERROR_TEMPLATE,
+    TOOL_EXECUTION_ERROR_TEMPLATE,
+    TOOL_INVOCATION_ERROR_TEMPLATE,
     ToolInvocationError,
     _default_handle_tool_errors,
     _filter_validation_errors,
@@ -569,6 +572,10 @@ def tools_condition(state: Any, messages_key: str = "messages") -> Literal["tool
 
 
 __all__ = [
+    "INVALID_TOOL_NAME_ERROR_TEMPLATE",
+    "TOOL_CALL_ERROR_TEMPLATE",
+    "TOOL_EXECUTION_ERROR_TEMPLATE",
+    "TOOL_INVOCATION_ERROR_TEMPLATE",
     "InjectedState",
     "InjectedStore",
     "ToolCallRequest",
