@@ -1,4 +1,5 @@
-"""Prebuilt agents and tools (langgraph.prebuilt): create_react_agent, ToolNode, tools_condition."""
+"""Prebuilt agents and tools (langgraph.prebuilt): create_react_agent, ToolNode, tools_condition,
+ValidationNode."""
 
 from engine.prebuilt.chat_agent_executor import create_react_agent
 from engine.prebuilt.tool_node import (
@@ -8,12 +9,14 @@ from engine.prebuilt.tool_node import (
     ToolRuntime,
     tools_condition,
 )
+from engine.prebuilt.tool_validator import ValidationNode
 
 __all__ = [
     "InjectedState",
     "InjectedStore",
     "ToolNode",
     "ToolRuntime",
+    "ValidationNode",
     "create_react_agent",
     "tools_condition",
 ]
