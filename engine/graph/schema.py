@@ -31,6 +31,8 @@ def schema_fields(schema: Any) -> dict[str, Any]:
         return {name: hints.get(name, f.annotation) for name, f in schema.model_fields.items()}
     try:
         hints = typing.get_type_hints(schema, include_extras=True)
+    except NameError:
+        raise  # an annotation naming what its module lacks: langgraph's StateGraph fails too
     except Exception:
         hints = dict(getattr(schema, "__annotations__", {}))
     if dataclasses.is_dataclass(schema):
