@@ -43,6 +43,7 @@ from typing import Any
 
 from graphspec.errors import SpecError
 from graphspec.import_refs import called_name, defined_as, ref, target_of
+from graphspec.program_code import compile_user_code
 
 _RUNTIME_NAMES = (("engine.agents", "langchain.agents"), ("engine", "langgraph"))
 """The engine's modules under langgraph's names (`graphspec.engine_world` maps them back)."""
@@ -342,7 +343,7 @@ def built_node_code(
         space: dict[str, Any] = {}
         try:
             with world_of(_function_of(runnable) or runnable):
-                exec(compile(code, f"<node {element_id}>", "exec"), space)  # the program's call
+                exec(compile_user_code(code, f"<node {element_id}>"), space)  # the program's call
                 again_made = space[function]()
         except Exception:  # not this shape of graph
             continue

@@ -10,6 +10,8 @@ import re
 from pathlib import Path
 from typing import Any
 
+from graphspec.program_code import compile_user_code
+
 _REWRITES = [
     (re.compile(r"^(\s*)(from|import) langgraph\b", re.M), r"\1\2 engine"),
     (re.compile(r"^(\s*)(from|import) langchain\.agents\b", re.M), r"\1\2 engine.agents"),
@@ -38,7 +40,8 @@ class EngineLoader(importlib.abc.Loader):
         source = Path(self.path).read_text(encoding="utf-8")
         # the packages it imports that are built on langgraph (deepagents) load on the engine too
         with on_engine():
-            exec(compile(engine_source(source), self.path, "exec"), module.__dict__)  # noqa: S102
+            code = compile_user_code(engine_source(source), self.path)
+            exec(code, module.__dict__)  # noqa: S102
 
 
 __all__ = ["EngineLoader", "engine_source"]

@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from graphspec.errors import SpecError
+from graphspec.program_code import compile_user_code, future_flags
 
 MAIN = "__main__"
 TOP_LEVEL = "top-level code"
@@ -81,7 +82,9 @@ def main_block(path: Path) -> Any:
     body = [stmt for node in tree.body if _is_main_test(node) for stmt in node.body]
     if not body:
         return None
-    return compile(ast.Module(body=body, type_ignores=[]), str(path), "exec")
+    # the block's own file's __future__ imports apply to it, as they do when python runs it
+    module = ast.Module(body=body, type_ignores=[])
+    return compile_user_code(module, str(path), flags=future_flags(tree))
 
 
 @dataclass(frozen=True)

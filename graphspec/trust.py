@@ -43,6 +43,7 @@ from graphspec.model import (
     call_text,
 )
 from graphspec.module_files import local_files
+from graphspec.program_code import compile_user_code
 
 
 def _site(element_id: str, path: str, what: str) -> Finding:
@@ -280,7 +281,7 @@ def load_callable(
         return target
     namespace: dict[str, Any] = {"__name__": f"superstep_spec_{element_id}", **runtime_names()}
     try:
-        exec(compile(code or "", f"<spec {element_id}>", "exec"), namespace)  # trusted code only
+        exec(compile_user_code(code or "", f"<spec {element_id}>"), namespace)  # trusted code only
     except Exception as exc:
         raise SpecError(
             f"code failed to load: {type(exc).__name__}: {exc}", element_id=element_id, path=path
