@@ -8,11 +8,9 @@ error ToolMessages; other tool exceptions propagate; an unknown tool name is a m
 from __future__ import annotations
 
 import asyncio
-import contextvars
 import json
 import warnings
 from collections.abc import Awaitable, Callable, Sequence
-from concurrent.futures import ThreadPoolExecutor
 from copy import copy, deepcopy
 from dataclasses import dataclass, replace
 from typing import (
@@ -29,6 +27,7 @@ from langchain_core.messages import (
     convert_to_messages,
 )
 from langchain_core.runnables import Runnable
+from langchain_core.runnables.config import get_executor_for_config
 from langchain_core.tools import BaseTool
 from langchain_core.tools import tool as create_tool
 from langchain_core.tools.base import (
@@ -198,13 +197,11 @@ class ToolNode(EngineRunnable, Runnable):
         calls, input_type, runtimes = self._runtimes(input, config, runtime)
         if len(calls) == 1:
             outputs = [self._run_one(calls[0], input_type, runtimes[0])]
-        else:
-            with ThreadPoolExecutor(len(calls)) as pool:
-                futures = [
-                    pool.submit(contextvars.copy_context().run, self._run_one, c, input_type, r)
-                    for c, r in zip(calls, runtimes, strict=False)
-                ]
-                outputs = [f.result() for f in futures]
+        else:  # the run's executor: `max_concurrency` in the config bounds it, as in langgraph
+            with get_executor_for_config(config) as executor:
+                outputs = list(
+                    executor.map(self._run_one, calls, [input_type] * len(calls), runtimes)
+                )
         return self._combine_tool_outputs(outputs, input_type)
 
     async def _afunc(self, input: Any, config: dict, runtime: Any) -> Any:
