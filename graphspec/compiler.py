@@ -238,7 +238,10 @@ def _tools(refs: list[Any], element_id: str, path: str) -> list[Any]:
 def _tools_action(node: ToolsNode, path: str) -> Any:
     from engine.prebuilt import ToolNode
 
-    return ToolNode(_tools(node.tools, node.id, path), messages_key=node.messages_key)
+    handling = (
+        {} if node.handle_tool_errors is None else {"handle_tool_errors": node.handle_tool_errors}
+    )
+    return ToolNode(_tools(node.tools, node.id, path), messages_key=node.messages_key, **handling)
 
 
 def _middleware(agent: AgentSpec, element_id: str, path: str) -> list[Any]:

@@ -423,15 +423,18 @@ def tool_specs(runnable: Any, owner: str, modules: list[Any],
 
 def tools_node(name: str, runnable: Any, modules: list[Any]) -> dict[str, Any]:
     """A ToolNode as the spec's tools node kind (its tools by import path)."""
-    handle = getattr(runnable, "_handle_tool_errors", True)
-    if handle is not True and not (callable(handle) and _default_error_handler(handle)):
+    handle = getattr(runnable, "_handle_tool_errors", None)
+    default = handle is None or (callable(handle) and _default_error_handler(handle))
+    if not default and not isinstance(handle, bool | str):
         raise SpecError(f"{name}: ToolNode(handle_tool_errors={handle!r}) is not something the "
-                        "spec holds (it runs the default handler)", element_id=name)  # fmt: skip
+                        "spec holds (it holds true, false or a message)", element_id=name)  # fmt: skip
     out: dict[str, Any] = {
         "id": name,
         "kind": "tools",
         "tools": tool_specs(runnable, name, modules),
     }
+    if not default:  # True (every exception's text) is not the default: keep it as it is
+        out["handle_tool_errors"] = handle
     key = getattr(runnable, "_messages_key", "messages")
     if key != "messages":
         out["messages_key"] = key

@@ -548,6 +548,10 @@ class ToolsNode(_NodeBase):
     kind: Literal["tools"]
     tools: list[ToolSpec] = []
     messages_key: Identifier = "messages"
+    handle_tool_errors: bool | str | None = None
+    """What a failing tool sends the model (ToolNode's handle_tool_errors): unset, langgraph's
+    default (bad arguments come back as an error message, other exceptions are raised); true,
+    every exception's text; a string, that text instead; false, every exception is raised."""
 
 
 class AgentNode(_NodeBase):

@@ -282,7 +282,10 @@ class _GraphWriter:
         self.node_def(node)
         self.m.need("from langgraph.prebuilt import ToolNode")
         tools = self.tools(node.tools, node.id)
-        return f"ToolNode({tools}, messages_key={node.messages_key!r})"
+        handling = ""
+        if node.handle_tool_errors is not None:
+            handling = f", handle_tool_errors={node.handle_tool_errors!r}"
+        return f"ToolNode({tools}, messages_key={node.messages_key!r}{handling})"
 
     def agent_action(self, node: AgentNode, children: dict[str, str]) -> str:
         self.node_def(node)
