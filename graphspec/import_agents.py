@@ -522,6 +522,12 @@ def react_agent(graph: Any, builder: Any, node_id: str, agents: list[dict], scop
     if id(graph) in scope.seen:
         return scope.seen[id(graph)]
     tools_runnable = getattr(builder.nodes.get("tools"), "runnable", None)
+    handle = getattr(tools_runnable, "_handle_tool_errors", None)
+    if handle is not None and not (callable(handle) and _default_error_handler(handle)):
+        # an agent spec's tools run with the default handling: another would be lost
+        raise SpecError(f"{node_id}: the agent's ToolNode(handle_tool_errors={handle!r}) has no "
+                        "place in an agent spec (its tools run with langgraph's default "
+                        "handling)", element_id=node_id)  # fmt: skip
     modules = [m for m in scope.modules if m is not None]
     tools = tool_specs(tools_runnable, node_id, modules) if tools_runnable is not None else []
     modules += [sys.modules.get(t.get("import_path", "").partition(":")[0]) for t in tools]

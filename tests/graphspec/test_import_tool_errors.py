@@ -74,3 +74,39 @@ def test_the_handling_survives_import_compile_and_export(tmp_path, handling, hel
 def test_code_or_exception_types_are_still_refused(tmp_path, handling):
     with pytest.raises(SpecError, match="it holds true, false or a message"):
         _import(tmp_path, handling)
+
+
+AGENT = """
+from langchain_core.language_models.fake_chat_models import FakeMessagesListChatModel
+from langgraph.prebuilt import ToolNode, create_react_agent
+
+
+def multiply(a: int, b: int) -> int:
+    \"\"\"Multiply two numbers.\"\"\"
+    return a * b
+
+
+class Scripted(FakeMessagesListChatModel):
+    def bind_tools(self, tools, **kwargs):
+        return self
+
+
+model = Scripted(responses=[])
+agent = create_react_agent(model=model, tools={tools})
+"""
+
+
+@pytest.mark.parametrize(
+    "tools, refused",
+    [("[multiply]", False), ("ToolNode([multiply])", False),
+     ("ToolNode([multiply], handle_tool_errors='Cannot use 42 as a first operand!')", True)],
+)  # fmt: skip
+def test_an_agents_tool_node_with_its_own_handling_is_refused(tmp_path, tools, refused):
+    # an agent spec has no place for it: importing it as the default would change the runs
+    path = tmp_path / "agent_program.py"
+    path.write_text(textwrap.dedent(AGENT.format(tools=tools)), encoding="utf-8")
+    if refused:
+        with pytest.raises(SpecError, match="has no place in an agent spec"):
+            import_module_graph(str(path), "agent", on_engine=True)
+    else:
+        assert import_module_graph(str(path), "agent", on_engine=True).agents[0].tools
