@@ -62,8 +62,10 @@ def test_a_call_answered_from_the_cache_is_still_announced():
 
         @func.entrypoint(cache=b.mod("cache.memory").InMemoryCache())
         def flow(n: int) -> int:
-            return triple(n).result() + triple(n).result()
+            return triple(n).result()
 
+        # (one call a run: whether a second call in the same run finds the first one's writes
+        # cached yet is a race on langgraph; the next run always does)
         return _announced(flow, 2), _announced(flow, 2)
 
     assert_same(scenario)
