@@ -188,7 +188,14 @@ def _first_line(exc: BaseException) -> str:
     if fields := field_errors(exc):
         more = len(fields) - 1
         return fields[0] + (f" (and {more} more)" if more else "")
-    return str(exc).splitlines()[0] if str(exc) else ""
+    if str(exc):
+        return str(exc).splitlines()[0]
+    # no message of its own (a coroutine's RuntimeError wrapping a StopIteration, a bare
+    # `raise X from Y`): the error it came from says what went wrong
+    origin = exc.__cause__ or exc.__context__
+    if origin is None:
+        return ""
+    return f"(from {type(origin).__name__}" + (f": {_first_line(origin)})" if str(origin) else ")")
 
 
 def validate_spec(name_or_path: str, out: TextIO) -> int:

@@ -165,3 +165,27 @@ def test_run_and_export_refuse_a_router_typo_naming_its_path(tmp_path, capsys, e
     out = tmp_path / "project"
     assert one_line(capsys, ["export", path, "--to", "langgraph-project", "-o", str(out)])
     assert not out.exists()
+
+
+def test_an_error_with_no_message_names_the_error_it_came_from(tmp_path, capsys):
+    """A node's RuntimeError with an empty message (as a coroutine turns an exhausted iterator's
+    StopIteration into) said only "RuntimeError: "; the error it came from says what happened."""
+    program = tmp_path / "exhausted.py"
+    program.write_text(
+        "from typing import TypedDict\n"
+        "from langgraph.graph import StateGraph, START\n"
+        "class S(TypedDict):\n    n: int\n"
+        "def step(state):\n"
+        "    try:\n        next(iter([]))\n"
+        "    except StopIteration as exc:\n        raise RuntimeError() from exc\n"
+        "def wrapped(state):\n"
+        "    raise RuntimeError() from KeyError('answer')\n"
+        "graph = StateGraph(S).add_node(step).add_edge(START, 'step').compile()\n"
+        "other = StateGraph(S).add_node(wrapped).add_edge(START, 'wrapped').compile()\n"
+    )
+    assert main(["run", f"{program}:graph", "--trust", "--input", '{"n": 1}']) == 1
+    err = capsys.readouterr().err.strip().splitlines()[-1]
+    assert err == "superstep run: run failed: RuntimeError: (from StopIteration)"
+    assert main(["run", f"{program}:other", "--trust", "--input", '{"n": 1}']) == 1
+    err = capsys.readouterr().err.strip().splitlines()[-1]
+    assert err == "superstep run: run failed: RuntimeError: (from KeyError: 'answer')"
