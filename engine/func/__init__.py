@@ -182,7 +182,7 @@ class entrypoint(Generic[R]):
         return Pregel(
             nodes={
                 name: PregelNode(
-                    bound=RunnableCallable(func, name),
+                    bound=RunnableCallable(func, name, warn_frames_up=3),  # the decorator's line
                     triggers=[START],
                     channels=START,
                     timeout=self.timeout,

@@ -207,20 +207,24 @@ class StateGraph(Generic[StateT, ContextT, InputT, OutputT]):
         **kwargs: Any,
     ) -> StateGraph:
         timeout = TimeoutPolicy.coerce(timeout)  # refused now, not at compile
-        if kwargs.get("retry") is not None:
+        # given at all (None too), as langgraph checks; the warnings point inside the library as
+        # langgraph's do, so a script does not show them (a DeprecationWarning shows in __main__)
+        if "retry" in kwargs:
             warnings.warn(
                 "`retry` is deprecated and will be removed. Please use `retry_policy` instead.",
                 category=LangGraphDeprecatedSinceV05,
-                stacklevel=2,
+                stacklevel=1,
             )
-            retry_policy = retry_policy or kwargs["retry"]
-        if kwargs.get("input") is not None:
+            if retry_policy is None:
+                retry_policy = kwargs["retry"]
+        if "input" in kwargs:
             warnings.warn(
                 "`input` is deprecated and will be removed. Please use `input_schema` instead.",
                 category=LangGraphDeprecatedSinceV05,
-                stacklevel=2,
+                stacklevel=1,
             )
-            input_schema = input_schema or kwargs["input"]
+            if input_schema is None:
+                input_schema = kwargs["input"]
         if not isinstance(node, str):
             action = node
             node = _node_name(action)

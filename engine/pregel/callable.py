@@ -56,24 +56,34 @@ def _injectable(param: inspect.Parameter) -> bool:
     ):
         return False
     accepted = _accepted_annotations().get(param.name)
-    if accepted is None or param.annotation in accepted:
-        return True
-    if param.name == "config":
-        # langgraph once injected a config of any annotation; it now warns and passes none
+    return accepted is None or param.annotation in accepted
+
+
+def _warn_config_annotation(params: Any, stacklevel: int) -> None:
+    """langgraph once injected a config of any annotation; it now warns and passes none. The
+    warning points where langgraph's does (`stacklevel` counts from this function)."""
+    config = params.get("config")
+    if config is None or config.annotation is inspect.Parameter.empty:
+        return
+    if config.kind in (config.KEYWORD_ONLY, config.POSITIONAL_OR_KEYWORD) and not _injectable(
+        config
+    ):
         warnings.warn(
             "The 'config' parameter should be typed as 'RunnableConfig' or "
-            f"'RunnableConfig | None', not '{param.annotation}'. ",
+            f"'RunnableConfig | None', not '{config.annotation}'. ",
             UserWarning,
-            stacklevel=6,
+            stacklevel=stacklevel,
         )
-    return False
 
 
-def _injected_params(func: Callable) -> tuple[str, ...]:
+def _signature_params(func: Callable) -> Any:
     try:
-        params = inspect.signature(func).parameters
+        return inspect.signature(func).parameters
     except (TypeError, ValueError):
-        return ()
+        return {}
+
+
+def _injected_params(params: Any) -> tuple[str, ...]:
     first = next(iter(params), None)
     return tuple(name for name, p in params.items() if name != first and _injectable(p))
 
@@ -99,7 +109,13 @@ class RunnableCallable(EngineRunnable):
     __slots__ = ("func", "name", "is_async", "params", "trace", "off_loop")
 
     def __init__(
-        self, func: Callable, name: str | None = None, *, trace: bool = True, off_loop: bool = True
+        self,
+        func: Callable,
+        name: str | None = None,
+        *,
+        trace: bool = True,
+        off_loop: bool = True,
+        warn_frames_up: int = 4,
     ) -> None:
         self.func = func
         # as langgraph's RunnableCallable(trace=False): a router not shown as a callback run
@@ -110,7 +126,12 @@ class RunnableCallable(EngineRunnable):
         self.off_loop = off_loop
         self.name = name or getattr(func, "__name__", type(func).__name__)
         self.is_async = is_async_callable(func)
-        self.params = _injected_params(func)
+        params = _signature_params(func)
+        self.params = _injected_params(params)
+        if next(iter(params), None) != "config":  # a first parameter is the input, not injected
+            # `warn_frames_up` counts from this __init__: langgraph's four reach the program's
+            # add_node line; a caller one frame nearer the program than langgraph's passes three
+            _warn_config_annotation(params, warn_frames_up + 1)
 
     def _kwargs(self, config: dict) -> dict[str, Any]:
         return {name: _INJECTABLE[name](config) for name in self.params}
@@ -175,6 +196,8 @@ class CallRunnable(EngineRunnable):
         self.injected = tuple(
             name for name, p in params.items() if name not in given and _injectable(p)
         )
+        if "config" not in given:  # inside the library, as langgraph's task runnable warns
+            _warn_config_annotation(params, 2)
 
     def trace_inputs(self) -> Any:
         """What a tracer records as the call's inputs, as langgraph records a task's: its

@@ -314,7 +314,7 @@ class Pregel(
         control: RunControl | None = None,
         **kwargs: Any,
     ) -> Any:
-        durability = _checkpoint_during(durability, kwargs)
+        durability = _checkpoint_during(durability, kwargs, at_caller=False)
         run = self._prepare_invoke(
             input,
             config,
@@ -457,7 +457,7 @@ class Pregel(
         control: RunControl | None = None,
         **kwargs: Any,
     ) -> Any:
-        durability = _checkpoint_during(durability, kwargs)
+        durability = _checkpoint_during(durability, kwargs, at_caller=False)
         run = self._prepare_invoke(
             input,
             config,
@@ -583,14 +583,16 @@ def _resolve_parent_ns(graph_config: dict | None, call_config: dict | None) -> t
 __all__ = ["Pregel", "SuperstepStepper", "NS_END"]
 
 
-def _checkpoint_during(durability: Any, kwargs: dict[str, Any]) -> Any:
-    """langgraph < 1.0's `checkpoint_during=` flag as a durability."""
+def _checkpoint_during(durability: Any, kwargs: dict[str, Any], at_caller: bool = True) -> Any:
+    """langgraph < 1.0's `checkpoint_during=` flag as a durability. The warning points where
+    langgraph's does: at the program's stream()/astream() call, but inside the library for
+    invoke()/ainvoke() (langgraph's go through its own stream), so a script shows it only there."""
     if (checkpoint_during := kwargs.get("checkpoint_during")) is None:
         return durability
     warnings.warn(
         "`checkpoint_during` is deprecated and will be removed. Please use `durability` instead.",
         category=LangGraphDeprecatedSinceV10,
-        stacklevel=3,
+        stacklevel=3 if at_caller else 2,
     )
     if durability is not None:
         raise ValueError(

@@ -175,8 +175,9 @@ def prepare_run(
     durability = configurable.get(CONFIG_KEY_DURABILITY, "async")
     saver = graph._saver(config)
     if saver is None and asked_durability is not None:
+        # points inside the library, as langgraph's: shown once, not once per call site
         warnings.warn(
-            "`durability` has no effect when no checkpointer is present.", UserWarning, stacklevel=4
+            "`durability` has no effect when no checkpointer is present.", UserWarning, stacklevel=1
         )
     if saver is not None:
         if "thread_id" not in configurable and "checkpoint_id" not in configurable:

@@ -170,3 +170,46 @@ def test_create_react_agent_and_its_states_warn_where_the_program_uses_them():
     here, subclassed, made, typed = assert_same(scenario)
     assert here == [True] and typed == []
     assert subclassed[0][0] == made[0][0] == "LangGraphDeprecatedSinceV10"
+
+
+def test_each_warning_points_where_langgraphs_does():
+    """Python shows a DeprecationWarning only where it points into `__main__`, and shows a
+    UserWarning once per place it points at: a script (tutran27's fault-tolerance lab passes
+    add_node `retry=`) printed a warning on the engine that langgraph keeps inside itself. Each
+    warning names the program's line, or a line of the library, as langgraph's does."""
+    import asyncio
+
+    def where(action) -> list[tuple[str, str]]:
+        with warnings.catch_warnings(record=True) as seen:
+            warnings.simplefilter("always")
+            action()
+        return [
+            (w.category.__name__, "program" if w.filename == __file__ else "library") for w in seen
+        ]
+
+    def scenario(b):
+        StateGraph = b.mod("graph").StateGraph
+        out = {}
+        out["retry"] = where(lambda: StateGraph(State).add_node("a", lambda s: s, retry=None))
+        out["input"] = where(lambda: StateGraph(State).add_node("a", lambda s: s, input=State))
+
+        def wrong_config(state: State, config: dict) -> State:
+            return state
+
+        out["config"] = where(lambda: StateGraph(State).add_node(wrong_config))
+        out["entrypoint_config"] = where(lambda: b.func.entrypoint()(wrong_config))
+        app = StateGraph(State).add_node("n", lambda s: {"x": 1}).set_entry_point("n").compile()
+        x = {"x": 0}
+        out["invoke"] = where(lambda: app.invoke(x, checkpoint_during=True))
+        out["stream"] = where(lambda: list(app.stream(x, checkpoint_during=False)))
+        out["invoke_exit"] = where(lambda: app.invoke(x, durability="exit"))
+        out["stream_exit"] = where(lambda: list(app.stream(x, durability="exit")))
+
+        async def drain():
+            return [c async for c in app.astream(x, checkpoint_during=True, durability=None)]
+
+        out["ainvoke"] = where(lambda: asyncio.run(app.ainvoke(x, checkpoint_during=True)))
+        out["astream"] = where(lambda: asyncio.run(drain()))
+        return out
+
+    assert_same(scenario)
