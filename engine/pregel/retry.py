@@ -27,7 +27,7 @@ from engine.pregel.attempt_observer import start_attempt
 from engine.pregel.messages import CONFIG_KEY_MESSAGES
 from engine.pregel.state import own_namespace
 from engine.pregel.timeouts import run_timed, sync_timeout_unsupported
-from engine.pregel.tracing import CONFIG_KEY_GRAPH_RUN, anode_run, node_run
+from engine.pregel.tracing import CONFIG_KEY_GRAPH_RUN, anode_run, node_run, untraced_config
 from engine.types import Command, RetryPolicy
 
 
@@ -125,6 +125,8 @@ def run_with_retry(task: Any) -> None:
     hook = conf.get(CONFIG_KEY_TASK_HOOK)  # (_hook, inline: every task)
     # no handler listens (a graph run only when one does): no run to start, enter or end
     untraced = conf.get(CONFIG_KEY_GRAPH_RUN) is None
+    if untraced:
+        task.config = untraced_config(task.config)
     token, messages = _bind(task)  # not `with _running`: this runs for every task
     try:
         if hook is not None:
@@ -165,6 +167,8 @@ async def arun_with_retry(task: Any) -> None:
     """The async twin of run_with_retry: awaits async nodes, runs sync ones inline."""
     attempts = 0
     hook = _hook(task)
+    if task.config[CONF].get(CONFIG_KEY_GRAPH_RUN) is None:
+        task.config = untraced_config(task.config)
     with _running(task) as messages:
         if hook is not None:
             hook.before(task)  # waits with the event loop held: the run is paused as a whole

@@ -14,7 +14,9 @@ import logging
 import os
 import sys
 from typing import Any, NamedTuple
+from uuid import uuid4
 
+from langchain_core.callbacks.manager import CallbackManager
 from langchain_core.globals import get_debug
 from langchain_core.runnables.config import (
     _set_config_context,
@@ -45,12 +47,39 @@ _TRACING_ENV = (
 _CONFIGURED_BEFORE = ("langchain_core.runnables.base", "langsmith.run_helpers")
 
 
+class UntracedRun(CallbackManager):
+    """The callbacks of a task nobody listens to: no handler, but a parent run, as a langgraph
+    node always runs inside its task's run. langchain's dispatch_custom_event needs that parent
+    (it raises "Unable to dispatch an adhoc event without a parent run id" without one, and does
+    nothing more without handlers). The id is made when first read, so a task that never asks
+    costs no uuid."""
+
+    @property
+    def parent_run_id(self) -> Any:
+        if self._parent_run_id is None:
+            self._parent_run_id = uuid4()
+        return self._parent_run_id
+
+    @parent_run_id.setter
+    def parent_run_id(self, value: Any) -> None:
+        self._parent_run_id = value
+
+
+def untraced_config(config: dict) -> dict:
+    """The config an untraced task's node gets: its own callbacks if it has some, else an
+    UntracedRun."""
+    if config.get("callbacks") is not None:
+        return config
+    return {**config, "callbacks": UntracedRun(handlers=[])}
+
+
 def _nobody_listens(config: dict) -> bool:
     """True when langchain's CallbackManager.configure would give no handler: no callbacks in the
     config, no debug, no tracer or configure hook active (langchain's own tests, once its
     module is loaded). Configuring costs a tenth of a small run, and the first one loads
     langsmith (a third of a second), so a run nobody listens to skips it."""
-    if config.get("callbacks"):
+    callbacks = config.get("callbacks")
+    if callbacks and not (type(callbacks) is UntracedRun and not callbacks.handlers):
         return False
     if get_debug():
         return False
