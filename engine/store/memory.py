@@ -19,7 +19,9 @@ batch embeds the same text twice; here the one vector is shared.
 from __future__ import annotations
 
 import asyncio
-import math
+import functools
+import importlib.util
+import logging
 from collections import defaultdict
 from collections.abc import Iterable
 from datetime import UTC, datetime
@@ -41,6 +43,8 @@ from engine.store.base import (
     get_text_at_path,
     tokenize_path,
 )
+
+logger = logging.getLogger(__name__)
 
 Candidates = list[tuple[Item, list[list[float]]]]
 Location = tuple[tuple[str, ...], str, str]  # (namespace, key, field path)
@@ -222,7 +226,9 @@ class InMemoryStore(BaseStore):
 
 def _rank(op: SearchOp, candidates: Candidates, query: list[float]) -> list[tuple[Any, Item]]:
     """Order by best cosine score, page by offset/limit, then pad with unembedded items."""
-    scored = [(_cosine(query, v), item) for item, vectors in candidates for v in vectors]
+    items = [item for item, vectors in candidates for _ in vectors]
+    scores = _cosines(query, [v for _, vectors in candidates for v in vectors])
+    scored = list(zip(scores, items, strict=True))
     scored.sort(key=lambda pair: pair[0], reverse=True)
     seen: set[tuple[tuple[str, ...], str]] = set()
     kept: list[tuple[Any, Item]] = []
@@ -242,9 +248,45 @@ def _rank(op: SearchOp, candidates: Candidates, query: list[float]) -> list[tupl
     return kept
 
 
-def _cosine(x: list[float], y: list[float]) -> float:
-    norms = math.sqrt(sum(a * a for a in x)) * math.sqrt(sum(b * b for b in y))
-    return sum(a * b for a, b in zip(x, y, strict=False)) / norms if norms else 0.0
+@functools.cache
+def _numpy() -> Any:
+    """numpy when installed (langgraph's InMemoryStore scores with it then), else None."""
+    if importlib.util.find_spec("numpy") is None:
+        logger.warning(
+            "NumPy not found in the current Python environment. The InMemoryStore will use a "
+            "pure Python implementation for vector operations, which may significantly impact "
+            "performance, especially for large datasets or frequent searches. For optimal speed "
+            "and efficiency, consider installing NumPy: pip install numpy"
+        )
+        return None
+    import numpy
+
+    return numpy
+
+
+def _cosines(query: list[float], vectors: list[list[float]]) -> list[float]:
+    """The cosine of `query` with each vector, with the same float operations as langgraph's
+    store (with numpy: one matrix-vector product over all the vectors, divided by the vectors'
+    norms times the query's; else plain Python sums), so a search scores bit for bit alike."""
+    if not vectors:
+        return []
+    np = _numpy()
+    if np is not None:
+        matrix, target = np.array(vectors), np.array(query)
+        lengths = np.linalg.norm(matrix, axis=1)
+        nonzero = lengths != 0
+        scores = np.zeros_like(lengths)
+        scores[nonzero] = np.dot(matrix[nonzero], target) / (
+            lengths[nonzero] * np.linalg.norm(target)
+        )
+        return scores.tolist()
+    query_norm = sum(a * a for a in query) ** 0.5
+    out = []
+    for vector in vectors:
+        norm = sum(b * b for b in vector) ** 0.5
+        dot = sum(a * b for a, b in zip(query, vector, strict=False))
+        out.append(dot / (query_norm * norm) if query_norm > 0 and norm > 0 else 0.0)
+    return out
 
 
 def _does_match(condition: MatchCondition, namespace: tuple[str, ...]) -> bool:
