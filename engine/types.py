@@ -5,9 +5,8 @@ These mirror `langgraph.types` name for name so user code can switch import pref
 
 from __future__ import annotations
 
-import hashlib
 import warnings
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from datetime import timedelta
 from typing import (
@@ -359,11 +358,28 @@ def ensure_valid_checkpointer(checkpointer: Any) -> Any:
     return checkpointer
 
 
-def default_cache_key(*args: Any, **kwargs: Any) -> str:
-    """Hash the pickled input; equal inputs hit the same cache entry."""
+def _freeze(obj: Any, depth: int = 10) -> Hashable:
+    """`obj` made hashable as langgraph's cache keys make it: a mapping becomes its items sorted
+    by key, a sequence a tuple, something with `tobytes` (a numpy array) its type name, bytes and
+    shape; what is already hashable (a tuple too, whatever it holds) stays as it is, and so does
+    everything below `depth` levels."""
+    if depth <= 0 or isinstance(obj, Hashable):
+        return obj
+    if isinstance(obj, Mapping):
+        return tuple(sorted((key, _freeze(value, depth - 1)) for key, value in obj.items()))
+    if isinstance(obj, Sequence):
+        return tuple(_freeze(item, depth - 1) for item in obj)
+    if hasattr(obj, "tobytes"):
+        return (type(obj).__name__, obj.tobytes(), getattr(obj, "shape", None))
+    return obj
+
+
+def default_cache_key(*args: Any, **kwargs: Any) -> str | bytes:
+    """The pickled (args, kwargs), frozen first, as langgraph's: equal inputs give equal keys
+    (the same bytes as langgraph's, for a program that compares or prints them)."""
     import pickle
 
-    return hashlib.md5(pickle.dumps((args, kwargs), protocol=5)).hexdigest()
+    return pickle.dumps((_freeze(args), _freeze(kwargs)), protocol=5, fix_imports=False)
 
 
 @dataclass

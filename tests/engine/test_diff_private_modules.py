@@ -109,3 +109,37 @@ def test_typing_helpers(backend):
     assert typing.DeprecatedKwargs.__optional_keys__ == frozenset()
     assert typing.EMPTY_SEQ == ()
     assert typing.MISSING is typing.MISSING
+
+
+def test_cache_key_helpers_at_their_private_path():
+    """A program's own CachePolicy key_func delegating to default_cache_key (a notes file's
+    example imports it from langgraph._internal._cache) gets langgraph's very bytes: the engine
+    had no such module and hashed to an md5 string. Its default_retry_on is at
+    langgraph._internal._retry too."""
+    import numpy as np
+
+    from tests.oracle import assert_same
+
+    def scenario(b):
+        cache, retry = b.mod("_internal._cache"), b.mod("_internal._retry")
+        arr = np.array([[1.0, 2.0], [3.0, 4.0]], dtype=np.float32)
+        values = [
+            {"b": 2, "a": 1},
+            {"outer": {"z": 9, "a": [1, {"y": 2, "x": 1}]}},
+            arr,
+            "q",
+            (1, [2]),
+        ]
+        frozen = [cache._freeze(v) for v in values]
+        keys = [cache.default_cache_key(v) for v in values]
+        keys.append(cache.default_cache_key("AI news", user_id="alice", tags=["x"]))
+        same_function = b.types.default_cache_key is cache.default_cache_key
+        retried = [retry.default_retry_on(e) for e in (ConnectionError(), ValueError(), KeyError())]
+        return frozen, keys, same_function, retried
+
+    frozen, keys, same_function, retried = assert_same(scenario)
+    assert (
+        same_function
+        and all(isinstance(k, bytes) for k in keys)
+        and retried == [True, False, False]
+    )
