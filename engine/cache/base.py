@@ -11,6 +11,8 @@ from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from typing import Any, Generic, TypeVar
 
+from engine.checkpoint.serde.jsonplus import JsonPlusSerializer
+
 ValueT = TypeVar("ValueT")
 Namespace = tuple[str, ...]
 FullKey = tuple[Namespace, str]
@@ -20,13 +22,13 @@ class BaseCache(ABC, Generic[ValueT]):
     """Abstract cache with sync and async get/set/clear.
 
     Args:
-        serde: Optional serializer with `dumps_typed` / `loads_typed` (as in
-            `langgraph.checkpoint.serde`). Without one, values are kept as the same Python
-            objects (no copy), which suits in-process caches; with one, every `get` returns
-            a fresh decoded copy.
+        serde: A serializer with `dumps_typed` / `loads_typed` (as in
+            `langgraph.checkpoint.serde`); by default langgraph's, a JsonPlusSerializer without
+            pickle, which a program's own cache class reads as `self.serde`. Every `get`
+            returns a fresh decoded copy.
     """
 
-    serde: Any = None
+    serde: Any = JsonPlusSerializer(pickle_fallback=False)
 
     def __init__(self, *, serde: Any = None) -> None:
         self.serde = serde or self.serde

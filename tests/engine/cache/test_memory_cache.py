@@ -99,13 +99,25 @@ def test_ttl_expiry_follows_the_clock(monkeypatch):
     assert cache.get(keys)[(("a",), "short")] == "again"
 
 
-def test_values_kept_as_is_without_serde():
-    from engine.cache.memory import InMemoryCache
+def test_values_come_back_as_copies_through_the_default_serde():
+    """A cache's default serde is langgraph's (a JsonPlusSerializer without pickle): a program's
+    own BaseCache subclass (a notes file's DictCache, a Redis cache) reads `self.serde`, which was
+    None on the engine, and InMemoryCache hands back decoded copies, as langgraph's does."""
 
-    value = {"rows": [1, 2]}
-    cache = InMemoryCache()
-    cache.set({(("a",), "k"): (value, None)})
-    assert cache.get([(("a",), "k")])[(("a",), "k")] is value
+    def scenario(b):
+        base, memory = b.mod("cache.base"), b.mod("cache.memory")
+
+        class Mine(base.BaseCache):
+            get = aget = set = aset = clear = aclear = None
+
+        serde = Mine().serde
+        value = {"rows": [1, 2]}
+        cache = memory.InMemoryCache()
+        cache.set({(("a",), "k"): (value, None)})
+        got = cache.get([(("a",), "k")])[(("a",), "k")]
+        return (type(serde).__name__, serde.dumps_typed({"x": 1})[0], got == value, got is value)
+
+    assert same(scenario) == ("JsonPlusSerializer", "msgpack", True, False)
 
 
 def test_serde_round_trips_and_copies():
