@@ -5,13 +5,14 @@ No threads and no I/O here: the loop calls these with its checkpoint and channel
 
 from __future__ import annotations
 
-import hashlib
 import logging
 import time
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
+
+from xxhash import xxh3_128_hexdigest
 
 from engine._constants import (
     CACHE_NS_WRITES,
@@ -46,7 +47,7 @@ from engine.channels.base import BaseChannel
 from engine.channels.binop import BinaryOperatorAggregate
 from engine.channels.last_value import LastValue
 from engine.checkpoint.base import Checkpoint, PendingWrite
-from engine.pregel.read import PregelNode
+from engine.pregel.read import PregelNode, cache_identity
 from engine.pregel.scratchpad import Scratchpad
 from engine.pregel.task_ids import (
     id_namespace,
@@ -566,8 +567,11 @@ def _make_task(
     if cache_policy is not None:
         key = cache_policy.key_func(value)
         key = key.encode() if isinstance(key, str) else key
+        # langgraph's namespace and digest, so a shared or inspected cache holds the same keys
         cache_key = CacheKey(
-            (CACHE_NS_WRITES, name), hashlib.md5(key).hexdigest(), cache_policy.ttl
+            (CACHE_NS_WRITES, cache_identity(proc.bound), name),
+            xxh3_128_hexdigest(key),
+            cache_policy.ttl,
         )
     return PregelExecutableTask(
         name,

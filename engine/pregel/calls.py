@@ -4,9 +4,10 @@ finds its saved result) and how the loop accepts one (PregelLoop mixes in LoopCa
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Mapping, Sequence
 from typing import Any
+
+from xxhash import xxh3_128_hexdigest
 
 from engine._constants import (
     CACHE_NS_WRITES,
@@ -78,9 +79,7 @@ def call_task(
     if (policy := call.cache_policy) is not None:
         key = policy.key_func(*call.args, **call.kwargs)
         key = key.encode() if isinstance(key, str) else key
-        task.cache_key = CacheKey(
-            call_cache_ns(call.func), hashlib.md5(key).hexdigest(), policy.ttl
-        )
+        task.cache_key = CacheKey(call_cache_ns(call.func), xxh3_128_hexdigest(key), policy.ttl)
     return task
 
 

@@ -24,7 +24,7 @@ from engine.managed import is_managed_value
 from engine.pregel import lifecycle, schemas
 from engine.pregel.chunks import collect, drain
 from engine.pregel.protocol import PregelProtocol, load_runnable
-from engine.pregel.read import NodeBuilder, PregelNode
+from engine.pregel.read import NodeBuilder, PregelNode, cache_identity
 from engine.pregel.root_runs import made
 from engine.pregel.run_setup import (
     STEP_DONE,
@@ -537,7 +537,11 @@ class Pregel(
         return self.cache
 
     def _cache_namespaces(self, nodes: Sequence[str] | None) -> list[tuple[str, str]]:
-        return [(CACHE_NS_WRITES, node) for node in nodes or self.nodes if node in self.nodes]
+        return [
+            (CACHE_NS_WRITES, cache_identity(self.nodes[node].bound), node)
+            for node in nodes or self.nodes
+            if node in self.nodes
+        ]
 
     # ------------------------------------------------------------------ step by step
     def stepper(

@@ -219,3 +219,18 @@ class _Sequence(EngineRunnable):
 
     async def ainvoke(self, input: Any, config: dict) -> Any:
         return await self.second.ainvoke(await self.first.ainvoke(input, config), config)
+
+
+def cache_identity(bound: Any) -> str:
+    """The name a node's cache entries are kept under, beside the node's name: as langgraph's,
+    its function's module and qualified name, or "__dynamic__" when it has none (a Runnable,
+    a callable object, a subgraph, an async-only function, whose sync body langgraph keeps as
+    None). A node that passes its input on (START's) is langgraph's lambda there."""
+    target = bound
+    if isinstance(bound, RunnableCallable):
+        target = None if bound.is_async else bound.func
+        if target is _identity:
+            return "langgraph.pregel._read.<lambda>"
+    name = getattr(target, "__qualname__", None) or getattr(target, "__name__", None)
+    module = getattr(target, "__module__", None)
+    return f"{module}.{name}" if name is not None and module is not None else "__dynamic__"
