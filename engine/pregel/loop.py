@@ -532,7 +532,8 @@ class PregelLoop(LoopOutput, LoopCheckpoints, LoopLoad, LoopCalls):
             and writes[0][0] not in (ERROR, INTERRUPT)
         ):
             key = task.cache_key
-            self.cache.set({(key.ns, key.key): (list(writes), key.ttl)})
+            # the writes as langgraph hands them over (a deque): a program's own cache sees that
+            self.cache.set({(key.ns, key.key): (deque(writes), key.ttl)})
         if self._writes_shown or writes[0][0] == INTERRUPT:
             self._output_writes(task, writes)
         if self.observer is not None:

@@ -1,6 +1,7 @@
 """Differential test: the keys a graph gives its cache are langgraph's. A cached node's entry is
 namespaced by the node's function (module and qualified name) and its name, and keyed by the
-xxh3-128 hex digest of its key_func's value; a task's by its function. So a cache of the
+xxh3-128 hex digest of its key_func's value; a task's by its function; the value set is the
+task's writes as langgraph holds them (a deque). So a cache of the
 program's own (a BaseCache subclass printing what it stores, a Redis or disk cache shared
 with runs on langgraph) sees the same entries on both, and clear_cache clears the same ones."""
 
@@ -38,7 +39,10 @@ def _recording_cache(b, seen):
 
     class Recording(memory.InMemoryCache):
         def set(self, pairs):
-            seen.extend(("set", ns, key, ttl) for (ns, key), (_, ttl) in pairs.items())
+            seen.extend(
+                ("set", ns, key, ttl, type(value).__name__)
+                for (ns, key), (value, ttl) in pairs.items()
+            )
             super().set(pairs)
 
         def clear(self, namespaces=None):
