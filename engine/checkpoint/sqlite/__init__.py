@@ -136,9 +136,13 @@ class SqliteSaver(BaseCheckpointSaver):
         with closing(conn):
             saver = cls(conn)
             saver._timeout = timeout
+            saver._own_file = True
             yield saver
 
     _timeout: float | None = None
+    # a file it opened itself (from_conn_string, as the CLI's --db and the studio open theirs)
+    # must be empty or its own; a connection a program hands over may hold the program's tables
+    _own_file = False
 
     # ------------------------------------------------------------------ setup and errors
     def _database_path(self) -> str:
@@ -175,7 +179,7 @@ class SqliteSaver(BaseCheckpointSaver):
                 )
             if version == 0:
                 with self._transaction():
-                    schema.create(self.conn, self.path)
+                    schema.create(self.conn, self.path, beside_others=not self._own_file)
             else:
                 schema.check(self.conn, self.path, version)
                 if version < SCHEMA_VERSION:

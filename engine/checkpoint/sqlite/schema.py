@@ -109,13 +109,19 @@ def user_version(conn: sqlite3.Connection) -> int:
     return conn.execute("PRAGMA user_version").fetchone()[0]
 
 
-def create(conn: sqlite3.Connection, path: str) -> None:
-    """Create the tables in an empty database (inside the caller's write transaction)."""
+def create(conn: sqlite3.Connection, path: str, *, beside_others: bool = False) -> None:
+    """Create the tables in an empty database (inside the caller's write transaction).
+
+    `beside_others`: the program handed over a connection to its own database, which may hold
+    its own tables (as langgraph's saver allows): only tables of ours already there refuse it.
+    """
     if user_version(conn) != 0:
         return  # another process created them while we waited for the lock
     existing = sorted(row[0] for row in conn.execute(
         "SELECT name FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'")
         if row[0] not in STORE_OBJECTS)  # fmt: skip
+    if beside_others:
+        existing = [name for name in existing if name in TABLES or name == STEP_INDEX]
     if existing:  # schema version 0 but not empty: another program's database
         clash = [name for name in existing if name in TABLES]
         whose = ("another program's checkpoints, e.g. langgraph's SqliteSaver?" if clash

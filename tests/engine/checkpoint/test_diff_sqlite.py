@@ -256,3 +256,20 @@ async def test_async_saver_with_ainvoke(backend, tmp_path):
     async with AsyncSqliteSaver.from_conn_string(str(path)) as saver:
         graph = chain_graph(backend, saver)
         assert (await graph.aget_state(config)).values == {"count": 20, "log": ["a", "b"]}
+
+
+def test_a_connection_to_the_programs_own_database_keeps_its_tables(backend, tmp_path):
+    """A program (5zjk5's sqlite_memery.py) keeps a table of its own in the database whose
+    connection it hands to SqliteSaver, creating it before the saver's first use: langgraph's
+    saver adds its tables beside it; the engine's refused the file as another program's."""
+    conn = sqlite3.connect(tmp_path / f"{backend.prefix}-own.db", isolation_level=None,
+                           check_same_thread=False)  # fmt: skip
+    conn.execute("CREATE TABLE IF NOT EXISTS history (thread_id TEXT, query TEXT)")
+    conn.execute("INSERT INTO history VALUES ('t', 'hello')")
+    saver = backend.mod("checkpoint.sqlite").SqliteSaver(conn)
+    app = chain_graph(backend, saver)
+    config = {"configurable": {"thread_id": "t"}}
+    assert app.get_state(config).values == {}
+    assert app.invoke({"count": 1, "log": []}, config) == {"count": 20, "log": ["a", "b"]}
+    assert summary(app.get_state(config)) == ({"count": 20, "log": ["a", "b"]}, (), "loop", 2, ())
+    assert conn.execute("SELECT * FROM history").fetchall() == [("t", "hello")]
