@@ -38,6 +38,7 @@ import decimal
 import enum
 import ipaddress
 import logging
+import os
 import pathlib
 import re
 import threading
@@ -123,6 +124,50 @@ def _findable_ref(cls: type) -> list[str]:
 _PERMISSIVE: Any = object()  # allowed_msgpack_modules not given
 logger = logging.getLogger(__name__)
 
+# the classes langgraph reads back without a word (its SAFE_MSGPACK_TYPES); reading any other
+# under its default allow-list logs, once per class, that a future version will block it
+_SAFE_TO_READ = frozenset(
+    {("datetime", n) for n in ("datetime", "date", "time", "timedelta", "timezone")}
+    | {("uuid", "UUID"), ("decimal", "Decimal"), ("builtins", "set"), ("builtins", "frozenset"),
+       ("collections", "deque"), ("zoneinfo", "ZoneInfo"), ("re", "compile")}
+    | {("ipaddress", f"IPv{v}{k}") for v in (4, 6) for k in ("Address", "Interface", "Network")}
+    | {(m, n) for m in ("pathlib", "pathlib._local") for n in ("Path", "PosixPath", "WindowsPath")}
+    | {(f"langchain_core.messages.{m}", f"{n}{chunk}")
+       for m, n in (("base", "BaseMessage"), ("human", "HumanMessage"), ("ai", "AIMessage"),
+                    ("system", "SystemMessage"), ("chat", "ChatMessage"), ("tool", "ToolMessage"),
+                    ("function", "FunctionMessage"))
+       for chunk in ("", "Chunk")}
+    | {("langchain_core.messages.modifier", "RemoveMessage"),
+       ("langchain_core.documents.base", "Document")}
+    | {("langgraph.types", n) for n in ("Send", "TimeoutPolicy", "Interrupt", "Command",
+                                         "StateSnapshot", "PregelTask", "Overwrite")}
+    | {("langgraph.store.base", "Item"), ("langgraph.store.base", "GetOp")}
+)  # fmt: skip
+_warned_unregistered: set[tuple[str, str]] = set()
+_MAX_WARNED = 1000
+STRICT_MSGPACK = os.getenv("LANGGRAPH_STRICT_MSGPACK", "false").lower() in ("1", "true", "yes")
+"""langgraph's switch: read back only the classes above when no allow-list is given."""
+
+
+def _warn_unregistered(module: str, name: str) -> None:
+    """langgraph's warning for a class its default allow-list reads back but will block, once
+    per class (an engine class counts as langgraph's own)."""
+    key = (module, name)
+    as_langgraph = (
+        ("langgraph" + module[len("engine") :], name) if module.startswith("engine.") else key
+    )
+    if as_langgraph in _SAFE_TO_READ or key in _warned_unregistered:
+        return
+    if len(_warned_unregistered) >= _MAX_WARNED:
+        return
+    _warned_unregistered.add(key)
+    logger.warning(
+        "Deserializing unregistered type %s.%s from checkpoint. This will be blocked in a future "
+        "version. Set LANGGRAPH_STRICT_MSGPACK=true to block now, or add to "
+        "allowed_msgpack_modules to allow explicitly: [(%r, %r)]",
+        module, name, module, name,
+    )  # fmt: skip
+
 
 class _NotAllowed(DeserializationError):
     """A class outside the serializer's allow-list."""
@@ -173,6 +218,8 @@ class JsonPlusSerializer:
         # langgraph's allow-list: True (or not given) any class already imported, None only
         # the built-in safe types, else those and the listed classes
         self._allowed_classes: set[tuple[str, str]] = set()
+        if allowed_msgpack_modules is _PERMISSIVE and STRICT_MSGPACK:
+            allowed_msgpack_modules = None  # as langgraph: the built-in safe types only
         self._allowed_classes_given = allowed_msgpack_modules not in (_PERMISSIVE, True)
         if self._allowed_classes_given:
             self._allowed_modules = self._allowed_modules or ()
@@ -452,6 +499,8 @@ class JsonPlusSerializer:
             raise DeserializationError(f"refusing to load {kind} {module}.{name}: {exc}") from None
         if not isinstance(obj, type):
             raise DeserializationError(f"refusing to load {module}.{name}: it is not a class")
+        if allowed is None:
+            _warn_unregistered(module, name)
         self._resolved[key] = obj
         return obj
 
