@@ -32,7 +32,10 @@ def schema_fields(schema: Any) -> dict[str, Any]:
     try:
         hints = typing.get_type_hints(schema, include_extras=True)
     except NameError:
-        raise  # an annotation naming what its module lacks: langgraph's StateGraph fails too
+        # as langgraph: a state whose annotations name something undefined (a string
+        # annotation, `from __future__ import annotations`) is refused at once, not read as
+        # plain LastValue keys that lose their reducers
+        raise
     except Exception:
         hints = dict(getattr(schema, "__annotations__", {}))
     if dataclasses.is_dataclass(schema):

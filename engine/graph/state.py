@@ -507,14 +507,13 @@ def _inferred_input_schema(action: Any) -> Any:
     except Exception:
         return None
     hint = hints.get(first) if first else None
-    if (
-        hint is not None
-        and inspect.isclass(hint)
-        and schema_fields(hint)
-        and "__root__" not in schema_fields(hint)
-    ):
-        return hint
-    return None
+    if hint is None or not inspect.isclass(hint):
+        return None
+    try:
+        fields = schema_fields(hint)
+    except NameError:  # langgraph gives up inferring here, silently
+        return None
+    return hint if fields and "__root__" not in fields else None
 
 
 def _command_ends(action: Any) -> tuple[str, ...] | None:
