@@ -216,9 +216,14 @@ def cmd_run(args: argparse.Namespace) -> int:
             )  # fmt: skip
     interrupts = list(state.interrupts) or [i for t in state.tasks for i in t.interrupts]
     print(to_json(state.values))
-    if interrupts:
+    if len(interrupts) > 1:
+        # langgraph resumes several pending interrupts only with one answer per interrupt id
         for item in interrupts:
-            print(f"interrupted: {to_json(item.value)}")
+            print(f"interrupted [{item.id}]: {to_json(item.value)}")
+        answers = ", ".join(f'"{item.id}": <JSON>' for item in interrupts)
+        print("resume with: " + _again(args, f"--resume '{{{answers}}}'"))
+    elif interrupts:
+        print(f"interrupted: {to_json(interrupts[0].value)}")
         print("resume with: " + _again(args, "--resume '<JSON>'"))
     elif state.next and drained:
         print(f"drained ({drained[0]}) before {', '.join(state.next)}")

@@ -250,3 +250,49 @@ def test_a_programs_run_context_is_given_with_context(capsys, monkeypatch):
     )
     assert results == expected
     assert results[0] == "Florida" and results[1].startswith("Tool error:")
+
+
+PARALLEL_ASKS = """
+import operator
+from typing import Annotated, TypedDict
+
+from langgraph.graph import START, StateGraph
+from langgraph.types import interrupt
+
+
+class S(TypedDict):
+    answers: Annotated[list, operator.add]
+
+
+def ask_a(state):
+    return {"answers": ["a:" + interrupt("question_a")]}
+
+
+def ask_b(state):
+    return {"answers": ["b:" + interrupt("question_b")]}
+
+
+graph = (StateGraph(S).add_node(ask_a).add_node(ask_b)
+         .add_edge(START, "ask_a").add_edge(START, "ask_b").compile())
+"""
+
+
+def test_several_pending_interrupts_are_resumed_by_their_ids(capsys, tmp_path):
+    """Two parallel interrupts (a multiple-interrupts example): langgraph resumes them only with
+    one answer per interrupt id, so each is printed with its id and the resume line asks for a
+    map of them; the printed line, filled in, resumes the thread."""
+    program = tmp_path / "parallel_asks.py"
+    program.write_text(PARALLEL_ASKS, encoding="utf-8")
+    db = str(tmp_path / "runs.sqlite")
+    assert main(["run", str(program), "--trust", "--input", '{"answers": []}', "--db", db,
+                 "--thread", "t1"]) == 0  # fmt: skip
+    out = capsys.readouterr().out.splitlines()
+    asked = [line for line in out if line.startswith("interrupted [")]
+    ids = [line.split("[", 1)[1].split("]", 1)[0] for line in asked]
+    assert [line.split("]: ", 1)[1] for line in asked] == ['"question_a"', '"question_b"']
+    hint = out[-1]
+    assert hint.endswith("--resume '{" + ", ".join(f'"{i}": <JSON>' for i in ids) + "}'")
+    answers = json.dumps(dict(zip(ids, ["A", "B"], strict=True)))
+    assert main(["run", str(program), "--trust", "--resume", answers, "--db", db,
+                 "--thread", "t1"]) == 0  # fmt: skip
+    assert json.loads(capsys.readouterr().out.splitlines()[-1]) == {"answers": ["a:A", "b:B"]}
