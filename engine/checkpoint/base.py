@@ -10,7 +10,7 @@ import asyncio
 from collections.abc import AsyncIterator, Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager, nullcontext
 from random import random
-from typing import TYPE_CHECKING, Any, Literal, NamedTuple, TypedDict
+from typing import TYPE_CHECKING, Any, Generic, Literal, NamedTuple, TypedDict, TypeVar
 
 from engine._constants import MISSING
 from engine.checkpoint.ids import utc_now_iso, uuid6
@@ -26,6 +26,9 @@ PendingWrite = tuple[str, str, Any]
 """(task_id, channel, value): a write of a finished task not yet applied at a barrier."""
 
 LATEST_VERSION = 4
+
+V = TypeVar("V", int, float, str)
+"""The type of a saver's channel versions: savers are annotated BaseCheckpointSaver[str]."""
 
 WRITES_IDX_MAP = {"__error__": -1, "__scheduled__": -2, "__interrupt__": -3, "__resume__": -4}
 """Special writes keep fixed slots, so a retry replaces them instead of piling up."""
@@ -216,7 +219,7 @@ def version_counter(version: str | int | float | None) -> int:
     return int(version)
 
 
-class BaseCheckpointSaver:
+class BaseCheckpointSaver(Generic[V]):
     """Stores checkpoints and pending writes; subclasses implement the sync methods.
 
     The async methods run the sync ones in a worker thread (inline when the saver does not
