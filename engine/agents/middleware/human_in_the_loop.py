@@ -20,7 +20,7 @@ from langchain_core.messages import AIMessage, ToolCall, ToolMessage, add_notifi
 from pydantic import BaseModel, Discriminator, WithJsonSchema, WrapValidator, create_model
 from typing_extensions import TypedDict
 
-from engine.agents.middleware.types import AgentMiddleware, AgentState, PrivateStateAttr
+from engine.agents.middleware.types import AgentMiddleware, AgentState, PrivateStateAttr, ResponseT
 from engine.config import get_config
 from engine.prebuilt.tool_node import ToolCallRequest, ToolRuntime
 from engine.runtime import get_runtime
@@ -101,7 +101,7 @@ class InterruptOnConfig(TypedDict):
     when: NotRequired[Callable[[ToolCallRequest], bool]]
 
 
-class _HumanInTheLoopState(AgentState):
+class _HumanInTheLoopState(AgentState[ResponseT]):
     hitl_edited_tool_calls: NotRequired[Annotated[dict[str, Action], PrivateStateAttr]]
 
 

@@ -10,12 +10,13 @@ from engine.agents.middleware.types import (
     AgentMiddleware,
     AgentState,
     PrivateStateAttr,
+    ResponseT,
     hook_config,
 )
 from engine.channels.untracked_value import UntrackedValue
 
 
-class ModelCallLimitState(AgentState):
+class ModelCallLimitState(AgentState[ResponseT]):
     thread_model_call_count: NotRequired[Annotated[int, PrivateStateAttr]]
     run_model_call_count: NotRequired[Annotated[int, UntrackedValue, PrivateStateAttr]]
 

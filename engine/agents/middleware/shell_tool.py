@@ -49,7 +49,7 @@ from engine.agents.middleware.pii import (
     apply_strategy,
     resolve_detector,
 )
-from engine.agents.middleware.types import AgentMiddleware, AgentState, PrivateStateAttr
+from engine.agents.middleware.types import AgentMiddleware, AgentState, PrivateStateAttr, ResponseT
 from engine.channels.untracked_value import UntrackedValue
 from engine.prebuilt.tool_node import ToolRuntime
 
@@ -310,7 +310,7 @@ class _SessionResources:
                                           self.policy.termination_timeout)  # fmt: skip
 
 
-class ShellToolState(AgentState):
+class ShellToolState(AgentState[ResponseT]):
     shell_session_resources: NotRequired[
         Annotated[_SessionResources | None, UntrackedValue, PrivateStateAttr]
     ]

@@ -14,7 +14,13 @@ from langchain_core.tools import StructuredTool
 from pydantic import BaseModel
 from typing_extensions import TypedDict
 
-from engine.agents.middleware.types import AgentMiddleware, AgentState, ModelRequest, OmitFromInput
+from engine.agents.middleware.types import (
+    AgentMiddleware,
+    AgentState,
+    ModelRequest,
+    OmitFromInput,
+    ResponseT,
+)
 from engine.prebuilt.tool_node import ToolRuntime
 from engine.types import Command
 
@@ -24,7 +30,7 @@ class Todo(TypedDict):
     status: Literal["pending", "in_progress", "completed"]
 
 
-class PlanningState(AgentState):
+class PlanningState(AgentState[ResponseT]):
     todos: Annotated[NotRequired[list[Todo]], OmitFromInput]
 
 

@@ -14,6 +14,7 @@ from engine.agents.middleware.types import (
     AgentMiddleware,
     AgentState,
     PrivateStateAttr,
+    ResponseT,
     hook_config,
 )
 from engine.channels.untracked_value import UntrackedValue
@@ -21,7 +22,7 @@ from engine.channels.untracked_value import UntrackedValue
 ExitBehavior = Literal["continue", "error", "end"]
 
 
-class ToolCallLimitState(AgentState):
+class ToolCallLimitState(AgentState[ResponseT]):
     thread_tool_call_count: NotRequired[Annotated[dict[str, int], PrivateStateAttr]]
     run_tool_call_count: NotRequired[Annotated[dict[str, int], UntrackedValue, PrivateStateAttr]]
 
