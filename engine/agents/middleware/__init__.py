@@ -5,6 +5,7 @@ from engine.agents.middleware.file_search import FilesystemFileSearchMiddleware
 from engine.agents.middleware.human_in_the_loop import HumanInTheLoopMiddleware, InterruptOnConfig
 from engine.agents.middleware.model_call_limit import ModelCallLimitMiddleware
 from engine.agents.middleware.model_fallback import ModelFallbackMiddleware
+from engine.agents.middleware.model_refusal import ModelRefusalMiddleware
 from engine.agents.middleware.model_retry import ModelRetryMiddleware
 from engine.agents.middleware.pii import PIIDetectionError, PIIMatch, PIIMiddleware
 from engine.agents.middleware.shell_tool import (
@@ -63,6 +64,7 @@ __all__ = [
     "ModelCallLimitMiddleware",
     "ModelCallResult",
     "ModelFallbackMiddleware",
+    "ModelRefusalMiddleware",
     "ModelRequest",
     "ModelResponse",
     "ModelRetryMiddleware",
