@@ -23,7 +23,9 @@ _PROVIDERS: dict[str, tuple[str, str]] = {
     "mistralai": ("langchain_mistralai", "ChatMistralAI"),
     "ollama": ("langchain_ollama", "ChatOllama"),
     "openai": ("langchain_openai", "ChatOpenAI"),
+    "perplexity": ("langchain_perplexity", "ChatPerplexity"),
     "together": ("langchain_together", "ChatTogether"),
+    "upstage": ("langchain_upstage", "ChatUpstage"),
     "xai": ("langchain_xai", "ChatXAI"),
     "scripted": ("engine.agents.scripted", "ScriptedChatModel"),
 }
@@ -38,15 +40,22 @@ _PREFIXES = (
     (("mistral", "mixtral"), "mistralai"),
     (("deepseek",), "deepseek"),
     (("grok",), "xai"),
+    (("sonar",), "perplexity"),
+    (("solar",), "upstage"),
 )
+
+
+def infer_provider(model_name: str) -> str | None:
+    """The provider a bare model name belongs to ("claude-..." -> "anthropic"), or None."""
+    lower = model_name.lower()
+    return next((p for prefixes, p in _PREFIXES if lower.startswith(prefixes)), None)
 
 
 def _parse(model: str, provider: str | None) -> tuple[str, str]:
     if not provider and ":" in model and model.split(":", 1)[0] in _PROVIDERS:
         provider, model = model.split(":", 1)
     if not provider:
-        lower = model.lower()
-        provider = next((p for prefixes, p in _PREFIXES if lower.startswith(prefixes)), None)
+        provider = infer_provider(model)
     if not provider:
         raise ValueError(
             f"Unable to infer model provider for model={model!r}. Please specify 'model_provider' "

@@ -8,6 +8,7 @@ from engine.agents.middleware.model_fallback import ModelFallbackMiddleware
 from engine.agents.middleware.model_refusal import ModelRefusalMiddleware
 from engine.agents.middleware.model_retry import ModelRetryMiddleware
 from engine.agents.middleware.pii import PIIDetectionError, PIIMatch, PIIMiddleware
+from engine.agents.middleware.provider_tool_search import ProviderToolSearchMiddleware
 from engine.agents.middleware.shell_tool import (
     CodexSandboxExecutionPolicy,
     DockerExecutionPolicy,
@@ -72,6 +73,7 @@ __all__ = [
     "PIIDetectionError",
     "PIIMatch",
     "PIIMiddleware",
+    "ProviderToolSearchMiddleware",
     "RedactionRule",
     "Runtime",
     "ShellToolMiddleware",
