@@ -1,5 +1,6 @@
 """Agent middleware, mirroring `langchain.agents.middleware`."""
 
+from engine.agents.middleware.auto_mode import AutoModeMiddleware
 from engine.agents.middleware.context_editing import ClearToolUsesEdit, ContextEditingMiddleware
 from engine.agents.middleware.file_search import FilesystemFileSearchMiddleware
 from engine.agents.middleware.human_in_the_loop import HumanInTheLoopMiddleware, InterruptOnConfig
@@ -50,6 +51,7 @@ from engine.runtime import Runtime
 __all__ = [
     "AgentMiddleware",
     "AgentState",
+    "AutoModeMiddleware",
     "ClearToolUsesEdit",
     "CodexSandboxExecutionPolicy",
     "ContextEditingMiddleware",
