@@ -168,9 +168,9 @@ class ModelCall:
         bound, fmt = self._bound_model(request)
         return self._response(await bound.ainvoke(self._model_input(request)), fmt)
 
-    def _request(self, state: dict[str, Any], runtime: Any) -> tuple[ModelRequest, list | None]:
+    def _request(self, state: dict[str, Any], runtime: Any) -> ModelRequest:
         messages = _patch_invalid_tool_calls(state["messages"])
-        request = ModelRequest(
+        return ModelRequest(
             model=self.model,
             tools=self.default_tools,
             system_message=self.system_message,
@@ -180,28 +180,36 @@ class ModelCall:
             state=state,
             runtime=runtime,
         )
-        return request, (messages if messages != state["messages"] else None)
 
     def _commands(
-        self, response: ModelResponse, commands: list[Command] | None, repaired: list | None
+        self,
+        response: ModelResponse,
+        commands: list[Command] | None,
+        sent: list,
+        state: dict[str, Any],
     ) -> list[Command]:
+        # `sent` is the request's first message list, compared only now: besides the repairs
+        # for invalid tool calls, messages a middleware appended to it in place (as langchain
+        # allows) are written back to the state.
         return build_commands(
             response,
             commands,
             has_structured_output=self.response_format is not None,
-            repaired_messages=repaired,
+            repaired_messages=sent if sent != state["messages"] else None,
         )
 
     def node(self, state: dict[str, Any], runtime: Any) -> list[Command]:
-        request, repaired = self._request(state, runtime)
+        request = self._request(state, runtime)
+        sent = request.messages
         if self.wrap_model_call is None:
-            return self._commands(self.execute(request), None, repaired)
+            return self._commands(self.execute(request), None, sent, state)
         result = self.wrap_model_call(request, self.execute)
-        return self._commands(result.model_response, result.commands, repaired)
+        return self._commands(result.model_response, result.commands, sent, state)
 
     async def anode(self, state: dict[str, Any], runtime: Any) -> list[Command]:
-        request, repaired = self._request(state, runtime)
+        request = self._request(state, runtime)
+        sent = request.messages
         if self.awrap_model_call is None:
-            return self._commands(await self.aexecute(request), None, repaired)
+            return self._commands(await self.aexecute(request), None, sent, state)
         result = await self.awrap_model_call(request, self.aexecute)
-        return self._commands(result.model_response, result.commands, repaired)
+        return self._commands(result.model_response, result.commands, sent, state)

@@ -1,9 +1,10 @@
 """Differential tests: custom middleware of each hook kind, order, jumps, state schemas, wrap commands."""
 
+import asyncio
 from typing import Annotated, Any
 
 import pytest
-from langchain_core.messages import AIMessage, SystemMessage
+from langchain_core.messages import AIMessage, HumanMessage, SystemMessage
 
 from tests.engine.agents.helpers import add, ai, dump, fake, graph_shape, same
 
@@ -526,3 +527,28 @@ def test_class_hooks_get_the_arguments_their_signature_names(agent_backend):
     seen, out = same(agent_backend, scenario)
     assert seen == [("state only", 1), ("named", "Runtime", True), ("async state only", 1)]
     assert out[-1] == "before_agent() missing 1 required positional argument: 'rt'"
+
+
+@pytest.mark.parametrize("run_async", [False, True])
+def test_messages_appended_to_the_request_in_place_are_kept(agent_backend, run_async):
+    """langchain writes the request's message list back to the state when it differs after the
+    call, so a wrap_model_call that appends to request.messages in place adds to the history."""
+
+    def scenario(b):
+        def remind(request, handler):
+            request.messages.append(HumanMessage("be brief"))
+            return handler(request)
+
+        async def aremind(request, handler):
+            request.messages.append(HumanMessage("be brief"))
+            return await handler(request)
+
+        mw = b.middleware.wrap_model_call(aremind if run_async else remind)
+        model = fake(ai("", ("add", {"a": 1, "b": 2}, "c1")), ai("done"))
+        agent = b.agents.create_agent(model, [add], middleware=[mw])
+        return dump(
+            (asyncio.run(agent.ainvoke(USER)) if run_async else agent.invoke(USER))["messages"]
+        )
+
+    messages = same(agent_backend, scenario)
+    assert [m[1] for m in messages] == ["hi", "be brief", "", "3", "be brief", "done"]
