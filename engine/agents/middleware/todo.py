@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import Annotated, Any, Literal, NotRequired
 
 from langchain_core.messages import AIMessage, SystemMessage, ToolMessage
-from langchain_core.tools import StructuredTool
+from langchain_core.tools import InjectedToolCallId, StructuredTool, tool
 from pydantic import BaseModel
 from typing_extensions import TypedDict
 
@@ -72,6 +72,13 @@ def _update(todos: list[Todo], tool_call_id: str | None) -> Command:
             "messages": [ToolMessage(f"Updated todo list to {todos}", tool_call_id=tool_call_id)],
         }
     )
+
+
+@tool(description=WRITE_TODOS_TOOL_DESCRIPTION)
+def write_todos(todos: list[Todo], tool_call_id: Annotated[str, InjectedToolCallId]) -> Command:
+    """The stand-alone `write_todos` tool (TodoListMiddleware builds its own, with the
+    description it is given)."""
+    return _update(todos, tool_call_id)
 
 
 def _write_todos(runtime: ToolRuntime, todos: list[Todo]) -> Command:
@@ -139,4 +146,4 @@ class TodoListMiddleware(AgentMiddleware):
         return self.after_model(state, runtime)
 
 
-__all__ = ["PlanningState", "Todo", "TodoListMiddleware"]
+__all__ = ["PlanningState", "Todo", "TodoListMiddleware", "write_todos"]

@@ -1,5 +1,6 @@
 """Differential tests for the prebuilt middleware: human-in-the-loop, call limits, retries, fallback."""
 
+import importlib
 import warnings
 
 import pytest
@@ -568,3 +569,30 @@ def test_summarization_settings_by_their_old_names(agent_backend):
     notes, msgs = same(agent_backend, scenario)
     assert [n[0] for n in notes] == ["DeprecationWarning", "DeprecationWarning"]
     assert msgs[0][1].endswith("short version") and len(msgs) == 4
+
+
+def test_stand_alone_write_todos_tool(agent_backend):
+    """langchain's todo module also exports a plain `write_todos` tool (injected tool_call_id)."""
+
+    def scenario(b):
+        package = "langchain" if b.prefix == "langgraph" else "engine"
+        write_todos = importlib.import_module(f"{package}.agents.middleware.todo").write_todos
+        todos = [{"content": "draft", "status": "in_progress"}]
+        call = {"name": "write_todos", "args": {"todos": todos}, "id": "t1", "type": "tool_call"}
+        done = write_todos.invoke(call)
+        try:
+            write_todos.invoke({**call, "args": {"todos": [{"status": "late"}]}})
+        except ValueError as exc:
+            bad = str(exc).splitlines()[0]
+        return (
+            write_todos.name,
+            sorted(write_todos.tool_call_schema.model_json_schema()["properties"]),
+            done.update["todos"],
+            done.update["messages"][0].content,
+            done.update["messages"][0].tool_call_id,
+            bad,
+        )
+
+    result = same(agent_backend, scenario)
+    assert result[0] == "write_todos" and result[1] == ["todos"]
+    assert result[5].startswith("2 validation errors for write_todos")
