@@ -254,8 +254,21 @@ def create_agent(
         debug=debug,
         name=name,
         cache=cache,
+        transformers=_distinct(
+            [
+                *(t for m in middleware for t in getattr(m, "transformers", ())),
+                *(transformers or ()),
+            ]
+        ),
     )
     return compiled.with_config(config)
+
+
+def _distinct(factories: list[Any]) -> list[Any]:
+    """Stream transformer factories in order, each once: several middleware may declare the
+    same shared one (InternalCallTransformer). By identity, as factories need not be hashable."""
+    seen: set[int] = set()
+    return [f for f in factories if id(f) not in seen and not seen.add(id(f))]
 
 
 def _response_strategies(response_format: Any) -> tuple[Any, ToolStrategy | None]:

@@ -35,6 +35,7 @@ from typing_extensions import TypedDict
 from engine._constants import TAG_NOSTREAM
 from engine.agents.chat_models import init_chat_model
 from engine.agents.middleware._retry import default_retry_on
+from engine.agents.middleware.internal_call_transformer import internal_call_metadata
 from engine.agents.middleware.types import AgentMiddleware
 from engine.graph.message import REMOVE_ALL_MESSAGES
 
@@ -77,7 +78,10 @@ Reply with the summary only."""
 
 def _summary_config() -> dict[str, Any]:
     # summary calls are not streamed in stream_mode="messages"
-    return {"metadata": {"lc_source": "summarization"}, "tags": [TAG_NOSTREAM]}
+    return {
+        "metadata": {"lc_source": "summarization", **internal_call_metadata()},
+        "tags": [TAG_NOSTREAM],
+    }
 
 
 def _check_summary(summary: object) -> str:

@@ -12,7 +12,7 @@ from langchain_core.messages import HumanMessage, ToolMessage
 
 from engine._constants import TAG_NOSTREAM
 from engine.agents.chat_models import init_chat_model
-from engine.agents.middleware.internal_call import internal_call_metadata
+from engine.agents.middleware.internal_call_transformer import internal_call_metadata
 from engine.agents.middleware.types import AgentMiddleware
 from engine.prebuilt.tool_node import ToolCallRequest
 

@@ -13,7 +13,7 @@ from typing_extensions import TypedDict
 
 from engine._constants import TAG_NOSTREAM
 from engine.agents.chat_models import init_chat_model
-from engine.agents.middleware.internal_call import internal_call_metadata
+from engine.agents.middleware.internal_call_transformer import internal_call_metadata
 from engine.agents.middleware.types import AgentMiddleware, ModelRequest
 
 DEFAULT_SYSTEM_PROMPT = (
