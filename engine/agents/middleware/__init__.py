@@ -8,6 +8,7 @@ from engine.agents.middleware.model_call_limit import ModelCallLimitMiddleware
 from engine.agents.middleware.model_fallback import ModelFallbackMiddleware
 from engine.agents.middleware.model_refusal import ModelRefusalMiddleware
 from engine.agents.middleware.model_retry import ModelRetryMiddleware
+from engine.agents.middleware.model_router import ModelChoice, ModelRouterMiddleware
 from engine.agents.middleware.pii import PIIDetectionError, PIIMatch, PIIMiddleware
 from engine.agents.middleware.provider_tool_search import ProviderToolSearchMiddleware
 from engine.agents.middleware.shell_tool import (
@@ -66,11 +67,13 @@ __all__ = [
     "LLMToolSelectorMiddleware",
     "ModelCallLimitMiddleware",
     "ModelCallResult",
+    "ModelChoice",
     "ModelFallbackMiddleware",
     "ModelRefusalMiddleware",
     "ModelRequest",
     "ModelResponse",
     "ModelRetryMiddleware",
+    "ModelRouterMiddleware",
     "OutputAgentState",
     "PIIDetectionError",
     "PIIMatch",
