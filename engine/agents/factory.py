@@ -49,6 +49,7 @@ from engine.agents.structured_output import (
     OutputToolBinding,
     ProviderStrategy,
     ToolStrategy,
+    supports_provider_strategy,
 )
 from engine.graph.state import StateGraph
 from engine.prebuilt.tool_node import ToolNode
@@ -284,5 +285,8 @@ def _response_strategies(response_format: Any) -> tuple[Any, ToolStrategy | None
         return initial, ToolStrategy(schema=initial.schema)
     return initial, initial if isinstance(initial, ToolStrategy) else None
 
+
+# langchain's private name for it, which its tests and some packages import from here
+_supports_provider_strategy = supports_provider_strategy
 
 __all__ = ["create_agent"]

@@ -208,16 +208,30 @@ class AutoStrategy(Generic[SchemaT]):
 
 ResponseFormat = ToolStrategy[SchemaT] | ProviderStrategy[SchemaT] | AutoStrategy[SchemaT]
 
-# model names assumed to support native structured output when the model has no profile
+# Model families assumed to support native structured output when the model has no profile.
+# A family name must start a name segment ("openai:gpt-5", "us.anthropic.claude-...").
+_ANY_VARIANT = r"($|[-/:])"  # the family and every variant of it ("gpt-5-mini")
+_SNAPSHOT_ONLY = r"(-\d{4}-\d{2}-\d{2})?($|[/:])"  # the family or a dated snapshot, no variants
+_CLAUDE = r"(?:-\d{8})?(?:-v\d(?::\d)?)?($|[/:])"  # a dated snapshot and a Bedrock version
+
+
+def _family(name: str, tail: str) -> re.Pattern[str]:
+    return re.compile(rf"(^|[/:.]){name}{tail}")
+
+
 _NATIVE_STRUCTURED_OUTPUT = [
-    re.compile(p)
-    for p in (
-        r"(^|[/:.])gpt-4\.1($|[-/:])",
-        r"(^|[/:.])gpt-4o($|[-/:])",
-        r"(^|[/:.])gpt-5(\.\d)?($|[-/:])",
-        r"(^|[/:.])claude-(haiku|sonnet|opus)-4-\d",
-        r"(^|[/:.])grok-4($|[-.:/])",
-    )
+    *(_family(re.escape(n), _ANY_VARIANT) for n in ("gpt-4.1", "gpt-4o", "gpt-5", "gpt-5.1")),
+    *(_family(re.escape(n), _ANY_VARIANT) for n in ("gpt-5.3", "gpt-5.5")),
+    *(_family(re.escape(n), _SNAPSHOT_ONLY) for n in ("gpt-5.2", "gpt-5.4")),  # not -pro
+    _family(r"gpt-5\.2-(chat|codex)", _ANY_VARIANT),
+    _family(r"gpt-5\.4-(mini|nano)", _ANY_VARIANT),
+    _family(r"gpt-6-(astra|luna|sol)", _ANY_VARIANT),
+    _family(r"claude-(fable|mythos)-5", _CLAUDE),
+    _family(r"claude-haiku-4-5", _CLAUDE),
+    _family(r"claude-opus-4-[5-8]", _CLAUDE),
+    _family(r"claude-sonnet-4-[56]", _CLAUDE),
+    _family("grok-4", r"($|[-.:/])"),
+    _family("grok-build", _ANY_VARIANT),
 ]
 
 
