@@ -43,7 +43,12 @@ from engine.agents.middleware.types import (
     overrides,
 )
 from engine.agents.model_node import ModelCall
-from engine.agents.routing import wire_agent
+from engine.agents.routing import (
+    _can_jump_to,
+    _last_ai_and_tool_messages,
+    _make_tools_to_model_edge,
+    wire_agent,
+)
 from engine.agents.structured_output import (
     AutoStrategy,
     OutputToolBinding,
@@ -286,7 +291,13 @@ def _response_strategies(response_format: Any) -> tuple[Any, ToolStrategy | None
     return initial, initial if isinstance(initial, ToolStrategy) else None
 
 
-# langchain's private name for it, which its tests and some packages import from here
+# langchain's private names for helpers the engine has under its own names; langchain's tests
+# and some packages import them from langchain.agents.factory
 _supports_provider_strategy = supports_provider_strategy
+_chain_model_call_handlers = chain_model_call_handlers
+_chain_async_model_call_handlers = chain_async_model_call_handlers
+_get_can_jump_to = _can_jump_to
+_fetch_last_ai_and_tool_messages = _last_ai_and_tool_messages
+_make_tools_to_model_edge = _make_tools_to_model_edge
 
 __all__ = ["create_agent"]
