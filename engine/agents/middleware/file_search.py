@@ -248,4 +248,10 @@ class FilesystemFileSearchMiddleware(AgentMiddleware):
         return matches
 
 
+# langchain's private names for these helpers (its tests and some packages import them)
+_is_within_root = _inside
+_expand_include_patterns = _brace_expansions
+_is_valid_include_pattern = _valid_include
+_match_include_pattern = _included
+
 __all__ = ["FilesystemFileSearchMiddleware"]

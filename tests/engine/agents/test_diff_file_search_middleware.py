@@ -2,6 +2,7 @@
 langchain.agents: the same tools (names, descriptions, schemas) and the same answers, paths
 leaving the root refused (issue 31)."""
 
+import importlib
 import os
 
 import pytest
@@ -84,3 +85,26 @@ def test_an_agent_searches_through_the_tools(agent_backend, tree):
 
     msgs = same(agent_backend, scenario)
     assert [m[1] for m in msgs if m[0] == "tool"] == ["/src/app.py", "/src/app.py:3:print('hello')"]
+
+
+def test_private_include_pattern_helpers(agent_backend, tree):
+    """langchain's private helper names (imported by its tests) behave as the engine's own."""
+
+    def scenario(b):
+        package = "langchain" if b.prefix == "langgraph" else "engine"
+        fs = importlib.import_module(f"{package}.agents.middleware.file_search")
+        patterns = ["*.{py,pyi}", "{a,b}{c,d}.txt", "*.py}", "x{}", "", "bad\n", "[z-a].py"]
+        root = tree
+        return (
+            [fs._expand_include_patterns(p) for p in patterns],
+            [fs._is_valid_include_pattern(p) for p in patterns],
+            [fs._match_include_pattern("util.pyi", p) for p in patterns],
+            [
+                fs._is_within_root(root / p, root)
+                for p in ("src/app.py", "../secret.txt", "link.txt", "outside")
+            ],
+        )
+
+    expanded, valid, matched, inside = same(agent_backend, scenario)
+    assert expanded[0] == ["*.py", "*.pyi"] and valid[4] is False and matched[0] is True
+    assert inside == [True, False, False, False]
