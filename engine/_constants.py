@@ -19,6 +19,9 @@ TAG_NOSTREAM = sys.intern("nostream")
 INPUT = sys.intern("__input__")
 INTERRUPT = sys.intern("__interrupt__")
 RESUME = sys.intern("__resume__")
+DEFAULT_INTERRUPT_ID = "placeholder-id"
+"""The id of an Interrupt made without one (langgraph's): a node's raised NodeInterrupt has it,
+where `interrupt()` derives its id from the task."""
 ERROR = sys.intern("__error__")
 ERROR_SOURCE_NODE = sys.intern("__error_source_node__")
 """Pending write (task id, ERROR_SOURCE_NODE, node name): the failure went to an error handler."""

@@ -24,6 +24,7 @@ from xxhash import xxh3_128_hexdigest
 
 from engine._after_import import after_import
 from engine._constants import CONF, CONFIG_KEY_SCRATCHPAD, EMPTY_SEQ, NS_SEP, TAG_HIDDEN
+from engine._constants import DEFAULT_INTERRUPT_ID as _DEFAULT_INTERRUPT_ID
 from engine._fields import update_as_tuples
 from engine.warnings import LangGraphDeprecatedSinceV11
 
@@ -150,9 +151,6 @@ def is_interrupt_id(value: Any) -> bool:
     return (
         isinstance(value, str) and len(value) == 32 and all(c in "0123456789abcdef" for c in value)
     )
-
-
-_DEFAULT_INTERRUPT_ID = "placeholder-id"
 
 
 class Interrupt:

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from engine._constants import DEFAULT_INTERRUPT_ID
 from studio.i18n import translate
 from studio.plain import line_label, plain_label, set_line
 from studio.run.widgets import (
@@ -34,10 +35,9 @@ PAYLOAD_LINES = 6
 """The most lines an interrupt's payload box shows before it scrolls."""
 ONE_LINE = 80
 """An interrupt payload this short (as one line of JSON) is shown on one line."""
-RAISED_ID = "placeholder-id"
-"""The id langgraph gives an Interrupt made without one: a node's raised NodeInterrupt (or
-GraphInterrupt) has it, where `interrupt()` derives its id from the task. An answer never
-reaches a raised one: the node runs again, and raises again, until its state has changed."""
+RAISED_ID = DEFAULT_INTERRUPT_ID
+"""The id of a node's raised NodeInterrupt (or GraphInterrupt). An answer never reaches a raised
+one: the node runs again, and raises again, until its state has changed."""
 
 
 def exact_json(value: Any) -> str | None:
